@@ -1,0 +1,74 @@
+"""Decisions (R39): who must answer what, and the error for an illegal answer.
+
+Answers are plain JSON objects (FORMATS.md). Kinds defined by this project:
+
+- ``action``: the acting dragon's next action, ``{"do": ...}``.
+- ``choose_place``: R14 15-20, the poorest dragon picks a place: ``{"choose": "soul_mine"}``.
+- ``lose_claim``: R31 0-4, the dragon picks a claim to lose: ``{"choose": [c, r]}``.
+
+Later kinds (reactions, powers, cards) are added as new frames of the match's stack;
+the shape of a Decision does not change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+
+class IllegalAnswer(ValueError):
+    """An answer the rules do not allow; the message says why in a player's words."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A pending decision.
+
+    dragon:  who must answer.
+    kind:    one of the kinds above.
+    prompt:  the situation in words, for a person at the screen.
+    context: extra facts the kind carries (e.g. the tribute roll for lose_claim).
+    """
+
+    dragon: str
+    kind: str
+    prompt: str
+    context: dict = field(default_factory=dict)
+
+
+def title(name: str) -> str:
+    """A dragon's display name: 'red' -> 'Red'."""
+    return name.capitalize()
+
+
+def cell_of(answer: dict, key: str) -> tuple[int, int]:
+    """Read a [col, row] cell from an answer, or explain what is wrong."""
+    value = answer.get(key)
+    if (
+        not isinstance(value, (list, tuple))
+        or len(value) != 2
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
+        raise IllegalAnswer(f"'{key}' must be a cell [col, row] of two whole numbers, "
+                            f"not {value!r}")
+    return (value[0], value[1])
+
+
+def show_cell(cell) -> str:
+    """Cells as players see them: 1-based (R1)."""
+    return f"({cell[0] + 1}, {cell[1] + 1})"
+
+
+class DecisionStep(NamedTuple):
+    """How the match handles one kind of decision frame on its stack.
+
+    ask(m, frame) -> Decision; legal(m, frame) -> list of answers;
+    answer(m, frame, answer) applies it (raising IllegalAnswer, changing nothing, if not
+    allowed); done(m, frame) -> True when the frame needs no answer any more.
+    """
+
+    ask: Callable
+    legal: Callable
+    answer: Callable
+    done: Callable = lambda m, frame: False

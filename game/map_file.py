@@ -1,0 +1,398 @@
+"""Reading Tiled files safely, and the Tiled-level checks (before pytmx sees anything).
+
+`game.maps` is the public door; this module holds the parts that work on raw XML:
+
+* `read_xml` refuses oversized files, entity tricks (billion laughs) and odd encodings
+  before any XML parser runs, so a hostile file fails fast with bounded memory;
+* `vet_map` checks what pytmx would choke on or silently get wrong (orientation, size,
+  tilesets, layer encodings, property types) and returns a *sanitised copy* of the tree
+  with the broken parts removed, so the game-level checks can still run and report
+  everything in one go.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import copy
+import re
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+from xml.etree import ElementTree as ET
+
+import pytmx
+
+from game.board import MAX_SIDE, MIN_SIDE
+
+MAX_FILE_BYTES = 2 * 1024 * 1024  # a 40x40 map with a dozen CSV layers is ~200 KiB
+
+_DANGER = re.compile(rb"<!\s*(?:DOCTYPE|ENTITY)", re.IGNORECASE)
+_DECLARED = re.compile(rb"""^\s*<\?xml[^>]*?encoding\s*=\s*["']([^"']*)["']""")
+_SAFE_ENCODINGS = {"utf-8", "utf8", "us-ascii", "ascii"}
+_FLIP_BITS = 0xE0000000  # Tiled's flip flags in a gid; pytmx masks the same three bits
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong with a map file, phrased for the map's author.
+
+    file:  the map file as the caller named it.
+    where: the part of it at fault ("layer 'ground'", "object 12 'Town'"), or None.
+    what:  what is wrong.
+    fix:   how to fix it.
+    """
+
+    file: str
+    where: str | None
+    what: str
+    fix: str
+
+    def __str__(self) -> str:
+        where = f" {self.where}:" if self.where else ""
+        return f"{self.file}:{where} {self.what} — {self.fix}"
+
+
+class Report:
+    """Collects problems for one map file."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.problems: list[Problem] = []
+
+    def add(self, where: str | None, what: str, fix: str) -> None:
+        self.problems.append(Problem(self.file, where, what, fix))
+
+
+def read_xml(path: Path, report: Report, where: str | None) -> ET.Element | None:
+    """Parse `path` as XML after the safety checks; None (and problems) if it fails."""
+    try:
+        size = path.stat().st_size
+        if not path.is_file():
+            raise FileNotFoundError
+    except OSError:
+        report.add(where, f"file not found: {path}", "check the file name and path")
+        return None
+    if size > MAX_FILE_BYTES:
+        report.add(where, f"file is {size // 1024} KiB, over the {MAX_FILE_BYTES // 1024} KiB "
+                   "limit", "maps are far smaller; make sure this is a Tiled map")
+        return None
+    try:
+        with path.open("rb") as f:
+            data = f.read(MAX_FILE_BYTES + 1)  # the file may have grown since stat()
+    except OSError as exc:
+        report.add(where, f"cannot read the file ({exc.strerror})", "check its permissions")
+        return None
+    if len(data) > MAX_FILE_BYTES or b"\0" in data:
+        report.add(where, "is not UTF-8 XML text (it is binary, UTF-16 or too large)",
+                   "save it from Tiled, which writes UTF-8 XML")
+        return None
+    if _DANGER.search(data):
+        report.add(where, "declares a DOCTYPE or ENTITY, which maps never need and which "
+                   "can hide an entity-expansion bomb", "delete the <!DOCTYPE ...> / "
+                   "<!ENTITY ...> lines (and untick Tiled's 'Include DTD reference' option)")
+        return None
+    declared = _DECLARED.match(data.removeprefix(b"\xef\xbb\xbf"))
+    if declared and declared.group(1).decode("ascii", "replace").lower() not in _SAFE_ENCODINGS:
+        report.add(where, f"declares encoding {declared.group(1).decode('ascii', 'replace')!r}",
+                   "save it as UTF-8 (Tiled always does)")
+        return None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        report.add(where, "is not valid UTF-8 text", "save it from Tiled, which writes UTF-8")
+        return None
+    try:
+        return ET.fromstring(text)  # a str: expat parses it as UTF-8, whatever is declared
+    except ET.ParseError as exc:
+        line, col = exc.position
+        report.add(where, f"is not well-formed XML (line {line}, column {col})",
+                   "open it in a text editor or re-save it from Tiled")
+        return None
+
+
+def label(el: ET.Element) -> str:
+    """How a problem names an element: "layer 'ground'", "object 12 'Town'", "map"."""
+    name = el.get("name")
+    named = f" '{name}'" if name else ""
+    if el.tag == "object":
+        return f"object {el.get('id', '?')}{named}"
+    if el.tag in ("layer", "objectgroup", "imagelayer", "group"):
+        return f"layer{named or ' (unnamed)'}"
+    if el.tag == "tileset":
+        return f"tileset '{el.get('source') or name or '?'}'"
+    if el.tag == "tile":
+        return f"tile {el.get('id', '?')}"
+    return el.tag
+
+
+def _int_attr(el: ET.Element, attr: str) -> int | None:
+    try:
+        return int(el.get(attr, ""))
+    except ValueError:
+        return None
+
+
+class MapVetter:
+    """The Tiled-level checks for one .tmx tree; see `vet_map`."""
+
+    def __init__(self, path: Path, root: ET.Element, report: Report) -> None:
+        self.path = path
+        self.dir = path.parent
+        self.root = copy.deepcopy(root)  # the sanitised tree we hand to pytmx
+        self.report = report
+        self.fatal = False
+        self.ranges: list[tuple[int, int]] = []  # [firstgid, end) of each readable tileset
+        self.ranges_known = True
+
+    def add(self, where: str | None, what: str, fix: str) -> None:
+        self.report.add(where, what, fix)
+
+    # -- the map element ------------------------------------------------------------
+    def check_map_element(self) -> None:
+        root = self.root
+        if root.tag != "map":
+            what = ("is a tileset, not a map" if root.tag == "tileset"
+                    else f"is XML but not a Tiled map (its root is <{root.tag}>)")
+            self.add(None, what, "give check-map the .tmx map file")
+            self.fatal = True
+            return
+        size = {a: _int_attr(root, a) for a in ("width", "height", "tilewidth", "tileheight")}
+        bad = [a for a, v in size.items() if v is None or v <= 0]
+        if bad:
+            self.add("map", f"has no valid {', '.join(bad)}", "re-save the map from Tiled")
+            self.fatal = True
+            return
+        if root.get("infinite") == "1":
+            self.add("map", "is an infinite map", "untick Map ▸ Map Properties ▸ Infinite")
+            self.fatal = True
+        orientation = root.get("orientation", "orthogonal")
+        if orientation != "orthogonal":
+            self.add("map", f"is {orientation}; the board is a square grid",
+                     "set Map ▸ Map Properties ▸ Orientation to Orthogonal")
+        tw, th = size["tilewidth"], size["tileheight"]
+        if tw != th:
+            self.add("map", f"tiles are {tw}x{th} pixels; cells must be square",
+                     "make Tile Width equal Tile Height in Map Properties")
+        w, h = size["width"], size["height"]
+        if not (MIN_SIDE <= w <= MAX_SIDE and MIN_SIDE <= h <= MAX_SIDE):
+            self.add("map", f"is {w}x{h} cells; each side must be {MIN_SIDE} to {MAX_SIDE}",
+                     "resize it with Map ▸ Resize Map")
+            self.fatal = True  # and never decode layers of an absurd size
+        self.width, self.height, self.tile = w, h, tw
+
+    # -- tilesets -------------------------------------------------------------------
+    def check_tilesets(self) -> None:
+        for ts in list(self.root.findall("tileset")):
+            if not self.check_tileset(ts):
+                self.root.remove(ts)  # pytmx would raise on it; the rest can still be checked
+                self.ranges_known = False
+
+    def check_tileset(self, ts: ET.Element) -> bool:
+        where = label(ts)
+        first = _int_attr(ts, "firstgid")
+        if first is None or first < 1:
+            self.add(where, "has no valid firstgid", "re-save the map from Tiled")
+            return False
+        source = ts.get("source")
+        body, base = ts, self.dir  # image paths are relative to the file holding the tileset
+        if source:
+            if not source.lower().endswith(".tsx"):
+                self.add(where, "is not a .tsx file (pytmx reads only TSX tilesets)",
+                         "export the tileset as .tsx, or embed it in the map")
+                return False
+            tsx = self.dir / source
+            sub = read_xml(tsx, self.report, where)
+            if sub is None:
+                return False
+            if sub.tag != "tileset":
+                self.add(where, f"is not a tileset (its root is <{sub.tag}>)",
+                         "point the map at the right .tsx file")
+                return False
+            body, base = sub, tsx.parent
+            if not self.check_properties(sub, where, sanitise=False):
+                return False
+        tw, th = _int_attr(body, "tilewidth"), _int_attr(body, "tileheight")
+        if (tw, th) != (self.tile, self.tile):
+            self.add(where, f"has {tw}x{th} tiles but the map's cells are "
+                     f"{self.tile}x{self.tile}", "use a tileset with the map's tile size")
+        self.check_images(body, base, where)
+        count = _int_attr(body, "tilecount")
+        if count is None:
+            self.ranges_known = False
+        else:
+            self.ranges.append((first, first + count))
+        return True
+
+    def check_images(self, body: ET.Element, base: Path, where: str) -> None:
+        for image in body.iter("image"):
+            src = image.get("source")
+            if not src:
+                self.add(where, "has an image with no source", "pick the image again in Tiled")
+            elif not (base / src).is_file():
+                self.add(where, f"image '{src}' not found (looked for {base / src})",
+                         "put the image there or fix the path (it is relative to the "
+                         "file that holds the tileset)")
+
+    # -- tile layers ----------------------------------------------------------------
+    def check_layers(self) -> None:
+        parents = {child: parent for parent in self.root.iter() for child in parent}
+        for layer in list(self.root.iter("layer")):
+            if not self.check_layer(layer):
+                parents[layer].remove(layer)
+
+    def check_layer(self, layer: ET.Element) -> bool:
+        where = label(layer)
+        if (_int_attr(layer, "width"), _int_attr(layer, "height")) != (self.width, self.height):
+            self.add(where, f"is {layer.get('width')}x{layer.get('height')}, not the map's "
+                     f"{self.width}x{self.height}", "resize the map in Tiled to fix its layers")
+            return False
+        data = layer.find("data")
+        if data is None or data.find("chunk") is not None:
+            self.add(where, "has no tile data", "re-save the map from Tiled")
+            return False
+        gids = self.decode(data, where)
+        if gids is None:
+            return False
+        if len(gids) != self.width * self.height:
+            self.add(where, f"holds {len(gids)} tiles, not {self.width * self.height}",
+                     "re-save the map from Tiled")
+            return False
+        if self.ranges_known:
+            stray = [g & ~_FLIP_BITS for g in gids
+                     if g and not any(a <= g & ~_FLIP_BITS < b for a, b in self.ranges)]
+            if stray:
+                self.add(where, f"uses tile id {stray[0]}, which no tileset provides "
+                         f"({len(stray)} cell(s))", "repaint those cells or re-add the tileset")
+        return True
+
+    def decode(self, data: ET.Element, where: str) -> list[int] | None:
+        encoding, compression = data.get("encoding"), data.get("compression") or None
+        text = (data.text or "").strip()
+        fix = "set Map Properties ▸ Tile Layer Format to CSV (or Base64 zlib/gzip)"
+        if encoding == "csv":
+            try:
+                return [int(v) for v in text.split(",")]
+            except ValueError:
+                self.add(where, "has CSV tile data that is not a list of numbers", fix)
+                return None
+        if encoding != "base64":
+            what = (f"uses the '{encoding}' layer encoding" if encoding
+                    else "stores tiles as XML <tile> elements, which pytmx cannot read")
+            self.add(where, what, fix)
+            return None
+        if compression == "zstd":
+            self.add(where, "is compressed with zstd, which pytmx does not support", fix)
+            return None
+        if compression not in (None, "zlib", "gzip"):
+            self.add(where, f"uses unknown compression '{compression}'", fix)
+            return None
+        limit = self.width * self.height * 4
+        try:
+            raw = base64.b64decode(text)
+            if compression:
+                # bounded: a tiny zlib "bomb" must not inflate to gigabytes
+                z = zlib.decompressobj(wbits=31 if compression == "gzip" else 15)
+                raw = z.decompress(raw, limit + 1)
+                if z.unconsumed_tail or z.unused_data or not z.eof:
+                    raise ValueError("compressed data is truncated or has extra bytes")
+        except (binascii.Error, zlib.error, ValueError) as exc:
+            self.add(where, f"has corrupt base64/{compression or 'raw'} tile data ({exc})",
+                     "re-save the map from Tiled")
+            return None
+        if len(raw) % 4:
+            self.add(where, "has tile data that is not whole 32-bit ids", "re-save from Tiled")
+            return None
+        return [int.from_bytes(raw[i:i + 4], "little") for i in range(0, len(raw), 4)]
+
+    # -- custom properties ----------------------------------------------------------
+    def check_properties(self, root: ET.Element, context: str | None,
+                         sanitise: bool = True, skip: frozenset[str] = frozenset()) -> bool:
+        """Typed values pytmx would fail to cast, class properties and reserved names.
+
+        With `sanitise`, offending properties are neutralised in place (so pytmx can run)
+        and True is returned; otherwise False says the tree cannot go to pytmx. `skip`
+        names properties the game-level checks report themselves (still sanitised).
+        """
+        ok = True
+        for owner in root.iter():
+            props = owner.find("properties")
+            if props is None:
+                continue
+            where = label(owner) if context is None else f"{context} {label(owner)}"
+            where = context if owner is root and context else where
+            for prop in list(props.findall("property")):
+                problem = self.property_problem(owner, prop)
+                if problem is None:
+                    continue
+                ok = False
+                if not (sanitise and prop.get("name") in skip):
+                    self.add(where, f"property '{prop.get('name')}' {problem[0]}", problem[1])
+                if sanitise:
+                    if problem[0].startswith("has type"):
+                        prop.set("type", "string")
+                    else:
+                        props.remove(prop)
+        return ok or sanitise
+
+    @staticmethod
+    def property_problem(owner: ET.Element, prop: ET.Element) -> tuple[str, str] | None:
+        kind, value = prop.get("type", "string"), prop.get("value")
+        cast = {"int": int, "float": float, "bool": pytmx.convert_to_bool}.get(kind)
+        if kind == "class":
+            return ("is a class property, which pytmx cannot read without its definition",
+                    "use plain string, int or bool properties")
+        if cast is not None:
+            try:
+                cast(value)
+            except (TypeError, ValueError):
+                return f"has type {kind} but value {value!r}", f"give it a valid {kind} value"
+        if _reserved(owner, prop.get("name", "")):
+            return ("clashes with a built-in attribute that pytmx reserves",
+                    "rename the property")
+        return None
+
+
+_PROBES: dict[str, object] = {}
+
+
+def _reserved(owner: ET.Element, name: str) -> bool:
+    """Would pytmx refuse this custom property name on this element?
+
+    pytmx raises for any name that is already an attribute of its element object (from
+    the XML attributes or its own fields), unless allow_duplicate_names is set; the UI
+    loads maps without that flag, so we keep to pytmx's default.
+    """
+    if owner.tag == "tile":
+        return False  # tile properties go to a plain dict
+    if name in owner.attrib:
+        return True
+    if owner.tag not in _PROBES:
+        holder = pytmx.TiledMap()
+        makers = {
+            "map": lambda: holder,
+            "object": lambda: pytmx.TiledObject(holder, ET.Element("object"), None),
+            "objectgroup": lambda: pytmx.TiledObjectGroup(holder, ET.Element("x"), None),
+            "layer": lambda: pytmx.TiledTileLayer(holder, ET.fromstring(
+                '<layer width="1" height="1"><data encoding="csv">0</data></layer>')),
+            "group": lambda: pytmx.TiledGroupLayer(holder, ET.Element("group")),
+            "imagelayer": lambda: pytmx.TiledImageLayer(holder, ET.Element("imagelayer")),
+            "tileset": lambda: pytmx.TiledTileset(holder, ET.Element("tileset")),
+        }
+        _PROBES[owner.tag] = makers.get(owner.tag, lambda: None)()
+    probe = _PROBES[owner.tag]
+    return probe is not None and hasattr(probe, name)
+
+
+def vet_map(path: Path, root: ET.Element, report: Report,
+            semantic: frozenset[str]) -> ET.Element | None:
+    """Tiled-level checks; returns the sanitised tree for pytmx, or None when fatal."""
+    vetter = MapVetter(path, root, report)
+    vetter.check_map_element()
+    if vetter.fatal:
+        return None
+    vetter.check_tilesets()
+    vetter.check_layers()
+    # map and object tileset/tile properties of embedded tilesets are checked here too
+    vetter.check_properties(vetter.root, None, skip=semantic)
+    return vetter.root

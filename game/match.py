@@ -1,0 +1,274 @@
+"""The one door into a game of Narby Conquest.
+
+A match owns one named esper world (the game state), one Dice, and an event log.
+The flow of the game is a stack of small JSON-able frames ("steps"): the top frame
+either runs automatically (a roll, a phase change) or is a decision that waits for an
+answer (R39). Because the stack is plain data, `snapshot()` at any decision restores
+exactly, and later rule areas (reactions, powers, cards) add frames without reshaping
+the door.
+
+    m = Match(["green", "red"], seed=7)
+    m.pending          # Decision(dragon='green', kind='action', ...)
+    m.legal_answers()  # [{"do": "move", "to": [..]}, ...]
+    m.submit({"do": "end_turn"})
+"""
+
+from __future__ import annotations
+
+import itertools
+import weakref
+
+import esper
+
+from game import state
+from game.board import BoardSpec
+from game.decisions import Decision, IllegalAnswer
+from game.dice import Dice
+from game.systems import actions, end_check, populate, setup, tribute, turn_order
+from game.tables import DEFAULT_OPTIONS, DRAGONS, TARGETS, chart_row, row_label
+
+_world_ids = itertools.count(1)
+
+# Step handlers: name -> run(m, frame) for automatic steps; decision frames are in
+# DECISIONS as name -> DecisionStep (ask, legal, answer, done).
+STEPS = {
+    "round": lambda m, f: m._start_round(),
+    "populate_phase": populate.run_phase,
+    "settlement": populate.run_settlement,
+    "place_of_power": populate.run_place_of_power,
+    "place_location": populate.run_place_location,
+    "chest_move": populate.run_chest,
+    "action_phase": turn_order.run_phase,
+    "turns": turn_order.run_turns,
+    "tribute_phase": tribute.run_phase,
+    "tribute": tribute.run_tribute,
+    "end_check": end_check.run,
+}
+DECISIONS = {
+    "action": actions.DECISION,
+    "choose_place": populate.CHOOSE_PLACE,
+    "lose_claim": tribute.LOSE_CLAIM,
+}
+
+
+class SetupError(ValueError):
+    """Seats or options that cannot make a game; the message says why."""
+
+
+def _delete_world(name: str) -> None:
+    if name in esper.list_worlds():
+        if esper.current_world == name:
+            esper.switch_world("default")
+        esper.delete_world(name)
+
+
+class Match:
+    """A game in progress. Every public method activates this match's world first."""
+
+    def __init__(
+        self,
+        seats: list[str | None],
+        *,
+        seed: int | None = 0,
+        board: BoardSpec | None = None,
+        options: dict | None = None,
+        dice: list[int] | None = None,
+    ):
+        self._init_common(board or BoardSpec.plain(), options, Dice(seed, dice), seed)
+        self._check_seats(seats)
+        self._activate()
+        setup.run(self, list(seats))
+        self.stack = [{"step": "round"}]
+        self._advance()
+
+    # ----- construction -------------------------------------------------------------
+    def _init_common(self, board: BoardSpec, options: dict | None, dice: Dice, seed) -> None:
+        self.board = board
+        self.options = _check_options({**DEFAULT_OPTIONS, **({"target": board.target}
+                                       if board.target else {}), **(options or {})})
+        self.dice = dice
+        self.seed = seed
+        self.events: list[dict] = []
+        self.world = f"narby-match-{next(_world_ids)}"
+        self._finalizer = weakref.finalize(self, _delete_world, self.world)
+        self.round = 0
+        self.phase = "setup"
+        self.order: list[str] = []
+        self.turn: str | None = None
+        self.actions_left = 0
+        self.finished = False
+        self.winner: str | list[str] | None = None
+        self.played: list[str] = []
+        self.stack: list[dict] = []
+        self.seat_names: list[str] = []
+        self.dragon_ents: dict[str, int] = {}
+        self.cavern_ents: dict[str, int] = {}
+        self.chest_ent = 0
+        self._occ: dict = {}
+        self._occ_version = -1
+
+    def _check_seats(self, seats) -> None:
+        if not 2 <= len(seats) <= 8:
+            raise SetupError(f"a game needs 2 to 8 dragons, not {len(seats)}")
+        if not self.board.min_players <= len(seats) <= self.board.max_players:
+            raise SetupError(
+                f"the map '{self.board.title}' is for {self.board.min_players}-"
+                f"{self.board.max_players} dragons, not {len(seats)}"
+            )
+        fixed = [s for s in seats if s is not None]
+        for name in fixed:
+            if name not in DRAGONS:
+                raise SetupError(f"unknown dragon '{name}' (dragons: {', '.join(DRAGONS)})")
+        if len(set(fixed)) != len(fixed):
+            raise SetupError("each dragon can sit at only one seat")
+        if self.board.cavern_spots and len(self.board.cavern_spots) < len(seats):
+            raise SetupError(f"the map fixes {len(self.board.cavern_spots)} cavern spots, "
+                             f"too few for {len(seats)} dragons")
+
+    def _activate(self) -> None:
+        if esper.current_world != self.world:
+            esper.switch_world(self.world)
+
+    def close(self) -> None:
+        """Delete this match's world (also done when the match is garbage-collected)."""
+        self._finalizer()
+
+    # ----- events and dice ----------------------------------------------------------
+    def emit(self, kind: str, **fields) -> dict:
+        event = {"type": kind, **fields}
+        self.events.append(event)
+        return event
+
+    def roll(self, sides: int, purpose: str, dragon: str | None = None) -> int:
+        """A plain die (locations, kinds, dragon draw, treasure), recorded as an event."""
+        face = self.dice.roll(sides)
+        self.emit("roll", purpose=purpose, dragon=dragon, die=sides, face=face, mods=[],
+                  total=face, row=None)
+        return face
+
+    def chart_roll(self, purpose: str, dragon: str | None, chart, clamp, mods=()):
+        """A d20 on a chart: modifiers add, the total is clamped (R30), the row recorded.
+        Returns (total, row)."""
+        face = self.dice.roll(20)
+        total = face + sum(v for _, v in mods)
+        if clamp:
+            total = max(clamp[0], min(clamp[1], total))
+        row = chart_row(chart, total)
+        self.emit("roll", purpose=purpose, dragon=dragon, die=20, face=face,
+                  mods=[list(m) for m in mods], total=total, row=row_label(row))
+        return total, row
+
+    def roll_cell(self, purpose: str, dragon: str | None = None) -> tuple[int, int]:
+        """R3: one die per axis, column first; face f is index f-1; a side N uses a dN."""
+        col = self.roll(self.board.width, purpose + "_col", dragon)
+        row = self.roll(self.board.height, purpose + "_row", dragon)
+        return (col - 1, row - 1)
+
+    # ----- the flow -----------------------------------------------------------------
+    def _start_round(self) -> None:
+        self.stack.pop()
+        self.round += 1
+        for _, place, _fp in state.places(self):
+            place.power_used = False  # R36: once per round, reset each round
+        self.played = []
+        self.emit("round", round=self.round)
+        # Pushed in reverse: the top of the stack runs first (R11 draw phase comes with
+        # the cards issue; the option is refused until then).
+        self.stack += [{"step": "end_check"}, {"step": "tribute_phase"},
+                       {"step": "action_phase"}, {"step": "populate_phase"}]
+
+    def set_phase(self, phase: str) -> None:
+        self.phase = phase
+        self.emit("phase", phase=phase, round=self.round)
+
+    def _advance(self) -> None:
+        """Run automatic steps until a decision is pending or the game is over."""
+        while self.stack:
+            frame = self.stack[-1]
+            step = frame["step"]
+            if step in DECISIONS:
+                if not DECISIONS[step].done(self, frame):
+                    return
+                self.stack.pop()  # e.g. a turn with no actions left
+                continue
+            STEPS[step](self, frame)
+
+    # ----- the door -----------------------------------------------------------------
+    @property
+    def pending(self) -> Decision | None:
+        """The decision the game waits for, or None when it is over."""
+        if not self.stack:
+            return None
+        self._activate()
+        frame = self.stack[-1]
+        return DECISIONS[frame["step"]].ask(self, frame)
+
+    def legal_answers(self) -> list[dict]:
+        """Every legal answer to the pending decision, generated by the rules."""
+        if not self.stack:
+            return []
+        self._activate()
+        frame = self.stack[-1]
+        return DECISIONS[frame["step"]].legal(self, frame)
+
+    def submit(self, answer: dict) -> list[dict]:
+        """Apply an answer; returns the events it caused. Raises IllegalAnswer (with the
+        reason, in words) and leaves the game unchanged if the rules forbid it."""
+        if not self.stack:
+            raise IllegalAnswer("the game is over")
+        if not isinstance(answer, dict):
+            raise IllegalAnswer(f"an answer is a JSON object, not {answer!r}")
+        self._activate()
+        start = len(self.events)
+        frame = self.stack[-1]
+        DECISIONS[frame["step"]].answer(self, frame, answer)
+        self._advance()
+        return self.events[start:]
+
+    # ----- results ------------------------------------------------------------------
+    def scores(self) -> dict[str, int]:
+        """Final score = coins + treasure-token values (R33)."""
+        self._activate()
+        from game.components import Treasure
+
+        return {
+            n: state.coins(self, n)
+            + sum(esper.component_for_entity(self.dragon_ents[n], Treasure).tokens)
+            for n in self.seat_names
+        }
+
+    # ----- snapshots ----------------------------------------------------------------
+    def snapshot(self) -> dict:
+        """The state document of FORMATS.md (plus `stack` and `dice` for exact resume)."""
+        from game.snapshot import to_document
+
+        self._activate()
+        return to_document(self)
+
+    @classmethod
+    def restore(cls, doc: dict, *, board: BoardSpec | None = None, seed: int | None = 0,
+                dice: list[int] | None = None) -> Match:
+        """Rebuild a match from a state document; it continues identically."""
+        from game.snapshot import from_document
+
+        return from_document(cls, doc, board=board, seed=seed, dice=dice)
+
+
+def _check_options(options: dict) -> dict:
+    known = set(DEFAULT_OPTIONS)
+    unknown = sorted(set(options) - known)
+    if unknown:
+        raise SetupError(f"unknown option(s): {', '.join(unknown)}")
+    # R10 offers 50/75/100; scenarios and quick test games may set any positive target.
+    target = options["target"]
+    if not isinstance(target, int) or isinstance(target, bool) or target < 1:
+        raise SetupError(f"the target must be a whole number of coins (usually one of "
+                         f"{TARGETS}), not {target!r}")
+    if options["cards"]:
+        raise SetupError("power cards are not in this version yet; set cards to false")
+    cap = options["round_cap"]
+    if not isinstance(cap, int) or isinstance(cap, bool) or cap < 1:
+        raise SetupError(f"round_cap must be a whole number of at least 1, not {cap!r}")
+    if not isinstance(options["thief_wins"], bool):
+        raise SetupError("thief_wins must be true or false")
+    return options

@@ -1,0 +1,37 @@
+"""Built-in players that answer decisions through the one door.
+
+RandomPlayer picks a legal answer at random, first choosing the kind of action
+uniformly (so 48 possible moves do not drown out one possible attack), with its own
+seeded generator: the match's dice are never touched.
+"""
+
+from __future__ import annotations
+
+import random
+
+
+class RandomPlayer:
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def choose(self, match) -> dict:
+        legal = match.legal_answers()
+        groups: dict[str, list[dict]] = {}
+        for answer in legal:
+            groups.setdefault(answer.get("do", "choice"), []).append(answer)
+        kind = self.rng.choice(sorted(groups))
+        return self.rng.choice(groups[kind])
+
+
+def play_out(match, players: dict, max_decisions: int = 1_000_000, on_decision=None) -> int:
+    """Answer decisions until the game ends; players maps dragon -> player (or one
+    player for all seats). Returns the number of decisions answered."""
+    n = 0
+    while not match.finished and n < max_decisions:
+        pending = match.pending
+        player = players[pending.dragon] if isinstance(players, dict) else players
+        match.submit(player.choose(match))
+        n += 1
+        if on_decision:
+            on_decision(match)
+    return n

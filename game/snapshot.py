@@ -1,0 +1,209 @@
+"""The state document (FORMATS.md `narby-state/1`): match -> JSON and back.
+
+Beyond FORMATS.md's fields a snapshot carries `stack` (the flow's frames), `dice` (the
+generator's exact state and any unused scripted faces) and `seed`, so a restored match
+continues exactly. A hand-written document may leave those out if it is taken at an
+action decision; the flow is then derived from `order` and `turn`.
+"""
+
+from __future__ import annotations
+
+import copy
+
+import esper
+
+from game import state
+from game.board import BoardSpec
+from game.components import (
+    Cavern, Chest, Claim, Coins, Dragon, Footprint, Gamble, PlaceOfPower, Rings, Settlement,
+    Treasure,
+)
+from game.dice import Dice
+from game.tables import DRAGONS, PLACES, SETTLEMENT_KINDS
+
+FORMAT = "narby-state/1"
+
+
+class StateError(ValueError):
+    """A state document that cannot be restored; the message says what is wrong."""
+
+
+def to_document(m) -> dict:
+    pending = m.pending
+    doc = {
+        "format": FORMAT,
+        "map": m.board.source,
+        "options": dict(m.options),
+        "round": m.round,
+        "phase": m.phase,
+        "order": list(m.order),
+        "turn": m.turn,
+        "actions_left": m.actions_left,
+        "pending": (
+            {"dragon": pending.dragon, "kind": pending.kind, **copy.deepcopy(pending.context)}
+            if pending else None
+        ),
+        "finished": m.finished,
+        "winner": copy.copy(m.winner),
+        "played": list(m.played),
+        "dragons": {},
+        "settlements": [],
+        "places": [],
+        "gambles": [],
+        "chest": {"at": _cell(state.chest_at(m)), "coins": state.chest(m).coins},
+        "seed": m.seed,
+        "stack": copy.deepcopy(m.stack),
+        "dice": m.dice.state(),
+    }
+    for name in m.seat_names:
+        ent = m.dragon_ents[name]
+        cavern = m.cavern_ents.get(name)
+        doc["dragons"][name] = {
+            "seat": esper.component_for_entity(ent, Dragon).seat,
+            "coins": esper.component_for_entity(ent, Coins).amount,
+            "treasure": list(esper.component_for_entity(ent, Treasure).tokens),
+            "rings_in_supply": esper.component_for_entity(ent, Rings).supply,
+            "at": list(esper.component_for_entity(ent, Footprint).at),
+            "cavern": list(esper.component_for_entity(cavern, Footprint).at) if cavern else None,
+            "card": None,
+        }
+    for ent, s, fp in state.settlements(m):
+        doc["settlements"].append({"kind": s.kind, "at": list(fp.at),
+                                   "claim": state.claim_owner(ent)})
+    for ent, p, fp in state.places(m):
+        doc["places"].append({"kind": p.kind, "at": list(fp.at), "claim": state.claim_owner(ent),
+                              "power_used": p.power_used})
+    for _, g in state.gambles(m):
+        doc["gambles"].append({"at": [g.col, g.row], "owner": g.owner})
+    return doc
+
+
+def _cell(cell):
+    return list(cell) if cell is not None else None
+
+
+def from_document(cls, doc, *, board: BoardSpec | None, seed, dice):
+    """Build a match from `doc`; raises StateError naming what is wrong."""
+    try:
+        return _build(cls, doc, board, seed, dice)
+    except StateError:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        raise StateError(f"state document is malformed: {type(exc).__name__}: {exc}") from None
+
+
+def _build(cls, doc, board, seed, dice):
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise StateError(f"not a state document (expected \"format\": \"{FORMAT}\")")
+    if board is None:
+        board = _board_for(doc.get("map"))
+    m = cls.__new__(cls)
+    if "dice" in doc:
+        rolled = Dice.from_state(doc["dice"])
+        if dice is not None:
+            rolled.script = list(dice)
+    else:
+        rolled = Dice(seed, dice)
+    m._init_common(board, doc.get("options"), rolled, doc.get("seed", seed))
+    m._activate()
+    chest = doc.get("chest") or {"at": None, "coins": 0}
+    m.chest_ent = esper.create_entity(Chest(_count(chest["coins"], "chest coins")))
+    if chest["at"] is not None:
+        esper.add_component(m.chest_ent, Footprint(*_at(chest["at"], "chest")))
+    dragons = sorted(doc["dragons"].items(), key=lambda kv: kv[1]["seat"])
+    for name, d in dragons:
+        if name not in DRAGONS:
+            raise StateError(f"unknown dragon {name!r}")
+        m.seat_names.append(name)
+        m.dragon_ents[name] = esper.create_entity(
+            Dragon(name, d["seat"]), Coins(_count(d["coins"], f"{name} coins")),
+            Treasure(list(d.get("treasure", []))),
+            Rings(_count(d["rings_in_supply"], f"{name} rings")),
+            Footprint(*_at(d["at"], name), 2),
+        )
+        if d.get("cavern") is not None:
+            m.cavern_ents[name] = esper.create_entity(Cavern(name),
+                                                      Footprint(*_at(d["cavern"], name)))
+    for s in doc.get("settlements", []):
+        if s["kind"] not in SETTLEMENT_KINDS:
+            raise StateError(f"unknown settlement kind {s['kind']!r}")
+        ent = esper.create_entity(Settlement(s["kind"]), Footprint(*_at(s["at"], s["kind"])))
+        _claim(m, ent, s.get("claim"))
+    for p in doc.get("places", []):
+        if p["kind"] not in PLACES:
+            raise StateError(f"unknown place of power {p['kind']!r}")
+        ent = esper.create_entity(PlaceOfPower(p["kind"], bool(p.get("power_used"))),
+                                  Footprint(*_at(p["at"], p["kind"]), 2))
+        _claim(m, ent, p.get("claim"))
+    for g in doc.get("gambles", []):
+        _owner(m, g["owner"])
+        esper.create_entity(Gamble(g["owner"], *_at(g["at"], "gamble ring")))
+    m.round = doc["round"]
+    m.phase = doc["phase"]
+    m.order = list(doc.get("order") or [])
+    m.turn = doc.get("turn")
+    m.actions_left = doc.get("actions_left", 0)
+    m.finished = bool(doc.get("finished"))
+    m.winner = doc.get("winner")
+    m.played = list(doc.get("played", []))
+    m.stack = copy.deepcopy(doc["stack"]) if "stack" in doc else _derive_stack(m, doc)
+    _check_board(m)
+    return m
+
+
+def _board_for(path):
+    if path is None:
+        return BoardSpec.plain()
+    from game.maps import load_board
+
+    return load_board(path)
+
+
+def _count(value, what) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise StateError(f"{what} must be a whole number >= 0, not {value!r}")
+    return value
+
+
+def _at(value, what):
+    if (not isinstance(value, list) or len(value) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+        raise StateError(f"{what}: a cell must be [col, row], not {value!r}")
+    return tuple(value)
+
+
+def _owner(m, name):
+    if name not in m.dragon_ents:
+        raise StateError(f"a ring belongs to {name!r}, who is not in this game")
+
+
+def _claim(m, ent, owner):
+    if owner is not None:
+        _owner(m, owner)
+        esper.add_component(ent, Claim(owner))
+
+
+def _derive_stack(m, doc) -> list[dict]:
+    if m.finished:
+        return []
+    pending = doc.get("pending") or {}
+    if m.phase != "action" or pending.get("kind") != "action" or m.turn not in m.order:
+        raise StateError("a state document without 'stack' must be taken at an action "
+                         "decision (phase 'action', pending kind 'action', turn in order)")
+    return [{"step": "end_check"}, {"step": "tribute_phase"},
+            {"step": "turns", "i": m.order.index(m.turn) + 1},
+            {"step": "action", "dragon": m.turn}]
+
+
+def _check_board(m) -> None:
+    """Every piece on the board and on its own cells (R5)."""
+    seen: dict = {}
+    for ent, fp in esper.get_component(Footprint):
+        for cell in fp.cells():
+            if not m.board.on_board(cell):
+                raise StateError(f"{state.describe(m, ent)} is off the "
+                                 f"{m.board.width}x{m.board.height} board")
+            if cell in seen:
+                raise StateError(f"{state.describe(m, ent)} and {state.describe(m, seen[cell])} "
+                                 f"share the cell {list(cell)}")
+            seen[cell] = ent

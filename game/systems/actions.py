@@ -1,0 +1,80 @@
+"""The action decision (R17): costs, legality and dispatch to the rule areas.
+
+Each action is an `ActionRule` of some rule-area module: `targets` lists candidate
+answers, `check` says why an answer is illegal (None if legal), `resolve` applies it.
+Legal answers are exactly the candidates that pass `check`, so the list the engine
+offers and the answers it accepts cannot drift apart.
+"""
+
+from __future__ import annotations
+
+from game.decisions import Decision, DecisionStep, IllegalAnswer, title
+from game.systems import claims, combat, destruction, movement, theft
+from game.tables import ACTION_COST, ACTION_TITLES
+
+RULES = {**movement.RULES, **claims.RULES, **destruction.RULES, **theft.RULES, **combat.RULES}
+
+
+def _ask(m, frame) -> Decision:
+    name = frame["dragon"]
+    n = m.actions_left
+    return Decision(name, "action",
+                    f"{title(name)} to act: {n} action{'s' if n != 1 else ''} left",
+                    {"actions_left": n})
+
+
+def cost_reason(m, name: str, do: str) -> str | None:
+    cost = ACTION_COST[do]
+    if cost > m.actions_left:
+        return (f"{ACTION_TITLES[do]} costs {cost} actions; {title(name)} has "
+                f"{m.actions_left} left")
+    return None
+
+
+def legal(m, frame) -> list[dict]:
+    name = frame["dragon"]
+    out: list[dict] = []
+    for do, rule in RULES.items():
+        if cost_reason(m, name, do) or (rule.ready and rule.ready(m, name)):
+            continue
+        out.extend(a for a in rule.targets(m, name) if rule.check(m, name, a) is None)
+    out.append({"do": "end_turn"})
+    return out
+
+
+def why_not(m, name: str, answer: dict) -> str | None:
+    """The reason an action answer is illegal, or None."""
+    do = answer.get("do")
+    if do not in ACTION_COST:
+        known = ", ".join(ACTION_COST)
+        return f"unknown action {do!r} (actions: {known})"
+    if do == "end_turn":
+        return None
+    rule = RULES[do]
+    return cost_reason(m, name, do) or (rule.ready and rule.ready(m, name)) or rule.check(
+        m, name, answer)
+
+
+def _answer(m, frame, answer: dict) -> None:
+    name = frame["dragon"]
+    reason = why_not(m, name, answer)
+    if reason:
+        raise IllegalAnswer(reason)
+    do = answer["do"]
+    if do == "end_turn":
+        m.actions_left = 0
+        return
+    m.actions_left -= ACTION_COST[do]
+    m.emit("action", dragon=name, do=do, cost=ACTION_COST[do], actions_left=m.actions_left,
+           answer=dict(answer))
+    RULES[do].resolve(m, name, answer)
+
+
+def _done(m, frame) -> bool:
+    if m.actions_left > 0 and not m.finished:
+        return False
+    m.emit("turn_end", dragon=frame["dragon"])
+    return True
+
+
+DECISION = DecisionStep(_ask, legal, _answer, _done)

@@ -1,0 +1,59 @@
+"""What every action rule module shares: the ActionRule shape and target look-ups."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+import esper
+
+from game import state
+from game.components import Footprint
+from game.decisions import cell_of, show_cell, title
+
+
+class ActionRule(NamedTuple):
+    """targets(m, name) -> candidate answers; check(m, name, answer) -> reason or None;
+    resolve(m, name, answer) applies a legal answer; ready(m, name) -> reason the action
+    is impossible whatever the target (no rings...), or None."""
+
+    targets: Callable
+    check: Callable
+    resolve: Callable
+    ready: Callable | None = None
+
+
+def claimable_at(m, name: str, answer: dict) -> tuple[int | None, str | None]:
+    """The settlement or place of power named by answer['at'] and adjacent to the dragon,
+    as (entity, None), or (None, reason)."""
+    cell = cell_of(answer, "at")
+    ent = state.occupancy(m).get(cell)
+    if ent is None or not state.claimable(ent):
+        return None, f"there is no settlement or place of power at {show_cell(cell)}"
+    fp = esper.component_for_entity(ent, Footprint)
+    if not state.next_to_dragon(m, name, fp.at, fp.size):
+        return None, f"{title(name)} is not adjacent to {state.describe(m, ent)}"
+    return ent, None
+
+
+def adjacent_claimables(m, name: str) -> list[tuple[int, Footprint]]:
+    """Settlements and places of power adjacent to the dragon, by row then column."""
+    out = [(e, fp) for e, _, fp in state.settlements(m)] + [(e, fp) for e, _, fp in state.places(m)]
+    out = [(e, fp) for e, fp in out if state.next_to_dragon(m, name, fp.at, fp.size)]
+    out.sort(key=lambda t: (t[1].row, t[1].col))
+    return out
+
+
+def no_rings(m, name: str) -> str | None:
+    if state.rings(m, name).supply < 1:
+        return f"{title(name)} has no claim rings left in supply"
+    return None
+
+
+def other_dragon(m, name: str, answer: dict) -> tuple[str | None, str | None]:
+    target = answer.get("dragon")
+    if target not in m.dragon_ents:
+        return None, f"{target!r} is not a dragon in this game"
+    if target == name:
+        return None, f"{title(name)} cannot target itself"
+    return target, None

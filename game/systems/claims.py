@@ -1,0 +1,164 @@
+"""Claim rings: Claim (R19), Claim Settlement (R20), Abandon Claim (R27), Gamble (R28)."""
+
+from __future__ import annotations
+
+import esper
+
+from game import state
+from game.components import Claim, Footprint, Gamble
+from game.decisions import cell_of, show_cell, title
+from game.geometry import ring_cells
+from game.systems.base import ActionRule, adjacent_claimables, claimable_at, no_rings
+
+
+def put_claim(m, name: str, ent: int, via: str) -> None:
+    """A ring from `name`'s supply onto a settlement or place (R9)."""
+    state.rings(m, name).supply -= 1
+    esper.add_component(ent, Claim(name))
+    m.emit("claim", dragon=name, at=list(esper.component_for_entity(ent, Footprint).at),
+           via=via)
+
+
+def remove_claim(m, ent: int, reason: str) -> str | None:
+    """Take the ring off a piece; it returns to its owner's supply (R9)."""
+    claim = esper.try_component(ent, Claim)
+    if claim is None:
+        return None
+    esper.remove_component(ent, Claim)
+    state.rings(m, claim.owner).supply += 1
+    m.emit("unclaim", dragon=claim.owner, at=list(esper.component_for_entity(ent, Footprint).at),
+           reason=reason)
+    return claim.owner
+
+
+def remove_gamble(m, ent: int, reason: str) -> None:
+    gamble = esper.component_for_entity(ent, Gamble)
+    esper.delete_entity(ent, immediate=True)
+    state.rings(m, gamble.owner).supply += 1
+    m.emit("unclaim", dragon=gamble.owner, at=[gamble.col, gamble.row], reason=reason)
+
+
+# --- Claim (1) ---------------------------------------------------------------------
+def _claim_targets(m, name):
+    for _ent, fp in adjacent_claimables(m, name):
+        yield {"do": "claim", "at": [fp.col, fp.row]}
+
+
+def _claim_check(m, name, answer):
+    ent, reason = claimable_at(m, name, answer)
+    if reason:
+        return reason
+    owner = state.claim_owner(ent)
+    if owner == name:
+        return f"{title(name)} already claims {state.describe(m, ent)}"
+    if owner:
+        return (f"{title(owner)} already claims {state.describe(m, ent)}; "
+                "take it over with Claim Settlement (2 actions)")
+    return None
+
+
+def _claim_resolve(m, name, answer):
+    put_claim(m, name, state.occupancy(m)[tuple(answer["at"])], "claim")
+
+
+# --- Claim Settlement (2) ----------------------------------------------------------
+def _take_targets(m, name):
+    for _ent, fp in adjacent_claimables(m, name):
+        yield {"do": "claim_settlement", "at": [fp.col, fp.row]}
+
+
+def _take_check(m, name, answer):
+    ent, reason = claimable_at(m, name, answer)
+    if reason:
+        return reason
+    owner = state.claim_owner(ent)
+    if owner is None:
+        return f"nobody claims {state.describe(m, ent)}; a plain Claim (1 action) takes it"
+    if owner == name:
+        return f"{title(name)} already claims {state.describe(m, ent)}"
+    return None
+
+
+def _take_resolve(m, name, answer):
+    ent = state.occupancy(m)[tuple(answer["at"])]
+    remove_claim(m, ent, "claimed_by_" + name)
+    put_claim(m, name, ent, "claim_settlement")
+
+
+# --- Abandon Claim (1) -------------------------------------------------------------
+def _abandon_targets(m, name):
+    for ent, claim in sorted(esper.get_component(Claim), key=lambda t: _at(t[0])[::-1]):
+        if claim.owner == name:
+            yield {"do": "abandon", "at": list(_at(ent))}
+    for _ent, g in state.gambles(m):
+        if g.owner == name:
+            yield {"do": "abandon", "at": [g.col, g.row]}
+
+
+def _at(ent):
+    return esper.component_for_entity(ent, Footprint).at
+
+
+def _own_ring_at(m, name, cell):
+    """('claim', entity) or ('gamble', entity) for `name`'s ring at cell, else None.
+    A claim on the piece there comes before a gamble ring under it."""
+    ent = state.occupancy(m).get(cell)
+    if ent is not None and state.claim_owner(ent) == name:
+        return "claim", ent
+    g = state.gamble_at(m, cell)
+    if g is not None and esper.component_for_entity(g, Gamble).owner == name:
+        return "gamble", g
+    return None
+
+
+def _abandon_check(m, name, answer):
+    cell = cell_of(answer, "at")
+    if _own_ring_at(m, name, cell) is None:
+        return f"{title(name)} has no claim ring at {show_cell(cell)}"
+    return None
+
+
+def _abandon_resolve(m, name, answer):
+    kind, ent = _own_ring_at(m, name, tuple(answer["at"]))
+    if kind == "claim":
+        remove_claim(m, ent, "abandoned")
+    else:
+        remove_gamble(m, ent, "abandoned")
+
+
+# --- Gamble (1) --------------------------------------------------------------------
+def _gamble_targets(m, name):
+    fp = state.dragon_fp(m, name)
+    for cell in ring_cells(fp.at, 2, m.board.width, m.board.height):
+        yield {"do": "gamble", "at": list(cell)}
+
+
+def _gamble_check(m, name, answer):
+    cell = cell_of(answer, "at")
+    if not m.board.on_board(cell):
+        return f"{show_cell(cell)} is off the board"
+    if not state.next_to_dragon(m, name, cell, 1):
+        return f"{title(name)} is not adjacent to {show_cell(cell)}"
+    if cell in m.board.blocked:
+        return f"a ring cannot be placed on blocked ground at {show_cell(cell)}"
+    holder = state.occupancy(m).get(cell)
+    if holder is not None:
+        return f"{show_cell(cell)} holds {state.describe(m, holder)}; a gamble needs an empty cell"
+    if state.gamble_at(m, cell) is not None:
+        return f"there is already a ring at {show_cell(cell)}"
+    return None
+
+
+def _gamble_resolve(m, name, answer):
+    state.rings(m, name).supply -= 1
+    col, row = answer["at"]
+    esper.create_entity(Gamble(name, col, row))
+    m.emit("gamble", dragon=name, at=[col, row])
+
+
+RULES = {
+    "claim": ActionRule(_claim_targets, _claim_check, _claim_resolve, no_rings),
+    "claim_settlement": ActionRule(_take_targets, _take_check, _take_resolve, no_rings),
+    "abandon": ActionRule(_abandon_targets, _abandon_check, _abandon_resolve),
+    "gamble": ActionRule(_gamble_targets, _gamble_check, _gamble_resolve, no_rings),
+}

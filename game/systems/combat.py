@@ -1,0 +1,46 @@
+"""Attack (R26): opposed d20 rolls, attacker first, ties to the defender; the loser pays
+3 coins to the winner (capped by R29)."""
+
+from __future__ import annotations
+
+from game import state
+from game.decisions import title
+from game.systems.base import ActionRule, other_dragon
+from game.tables import ATTACK_STAKE
+
+
+def _targets(m, name):
+    for other in m.seat_names:
+        if other != name:
+            yield {"do": "attack", "dragon": other}
+
+
+def _check(m, name, answer):
+    target, reason = other_dragon(m, name, answer)
+    if reason:
+        return reason
+    fp = state.dragon_fp(m, target)
+    if not state.next_to_dragon(m, name, fp.at, 2):
+        return f"{title(name)} is not adjacent to {title(target)}"
+    return None
+
+
+def attack_roll(m, who: str, role: str, other: str) -> int:
+    mods = state.modifiers(m, "attack", who, role=role, other=other)
+    face = m.dice.roll(20)
+    total = face + sum(v for _, v in mods)  # R30: attack rolls are not clamped
+    m.emit("roll", purpose="attack" if role == "attacker" else "defend", dragon=who, die=20,
+           face=face, mods=[list(x) for x in mods], total=total, row=None)
+    return total
+
+
+def _resolve(m, name, answer):
+    defender = answer["dragon"]
+    a = attack_roll(m, name, "attacker", defender)
+    d = attack_roll(m, defender, "defender", name)
+    winner, loser = (name, defender) if a > d else (defender, name)
+    m.emit("attack", attacker=name, defender=defender, attack=a, defence=d, winner=winner)
+    state.pay(m, loser, winner, ATTACK_STAKE, "attack")
+
+
+RULES = {"attack": ActionRule(_targets, _check, _resolve)}

@@ -1,0 +1,86 @@
+"""Destroy (R21) on the Destroy and Destroyed charts; places of power (R22)."""
+
+from __future__ import annotations
+
+import esper
+
+from game import state
+from game.components import Footprint, PlaceOfPower, Settlement
+from game.decisions import title
+from game.systems.base import ActionRule, adjacent_claimables, claimable_at
+from game.systems.claims import remove_claim
+from game.tables import (
+    DESTROY_CLAIMED,
+    DESTROY_PLACE_CLAIMED,
+    DESTROY_PLACE_UNCLAIMED,
+    DESTROY_RANGE,
+    DESTROY_UNCLAIMED,
+    DESTROYED,
+    NO_SETTLEMENT_DESTROY,
+    REVOLT_COST,
+)
+
+
+def _targets(m, name):
+    for _ent, fp in adjacent_claimables(m, name):
+        yield {"do": "destroy", "at": [fp.col, fp.row]}
+
+
+def _check(m, name, answer):
+    ent, reason = claimable_at(m, name, answer)
+    if reason:
+        return reason
+    if name in NO_SETTLEMENT_DESTROY and esper.has_component(ent, Settlement):
+        return (f"{title(name)} shall not destroy settlements "
+                "(it may still destroy places of power)")
+    return None
+
+
+def _resolve(m, name, answer):
+    ent = state.occupancy(m)[tuple(answer["at"])]
+    claimed = state.claim_owner(ent) is not None  # the destroyer's own ring counts (R21)
+    at = list(esper.component_for_entity(ent, Footprint).at)
+    mods = state.modifiers(m, "destroy", name, target=at, claimed=claimed)
+    if esper.has_component(ent, PlaceOfPower):
+        chart = DESTROY_PLACE_CLAIMED if claimed else DESTROY_PLACE_UNCLAIMED
+    else:
+        chart = DESTROY_CLAIMED if claimed else DESTROY_UNCLAIMED
+    _total, row = m.chart_roll("destroy", name, chart, DESTROY_RANGE, mods)
+    result = row[2]
+    if result == "revolt":
+        m.emit("revolt", dragon=name, at=at)
+        state.pay(m, name, "bank", REVOLT_COST, "revolt")
+    elif result == "nothing":
+        m.emit("destroy_failed", dragon=name, at=at)
+    elif result == "unclaim":
+        remove_claim(m, ent, "destroy")
+    elif esper.has_component(ent, PlaceOfPower):  # "removed": back to the supply (R22)
+        remove_claim(m, ent, "destroyed")
+        kind = esper.component_for_entity(ent, PlaceOfPower).kind
+        esper.delete_entity(ent, immediate=True)
+        m.emit("place_removed", dragon=name, place=kind, at=at)
+    else:
+        _settlement_result(m, name, ent, at, result, claimed)
+
+
+def _settlement_result(m, name, ent, at, result, claimed) -> None:
+    settlement = esper.component_for_entity(ent, Settlement)
+    kind = settlement.kind
+    if result == "ruin":
+        if kind == "ruin":  # R21: ruining a ruin changes nothing and pays nothing
+            m.emit("destroy_failed", dragon=name, at=at)
+            return
+        settlement.kind = "ruin"  # a claim stays on the ruin
+        m.emit("ruined", dragon=name, at=at, was=kind)
+        state.pay(m, "bank", name, DESTROYED["ruin"][kind], "destroy")
+        return
+    remove_claim(m, ent, "destroyed")
+    esper.delete_entity(ent, immediate=True)
+    m.emit("destroyed", dragon=name, at=at, piece=kind)
+    row = "destroyed_claimed" if claimed else "destroyed"
+    state.pay(m, "bank", name, DESTROYED[row][kind], "destroy")
+    if result == "destroyed_treasure":
+        state.gain_treasure(m, name, "destroy")
+
+
+RULES = {"destroy": ActionRule(_targets, _check, _resolve)}

@@ -1,0 +1,37 @@
+"""End of game (R33 target, R34 round cap, R35 thief wins)."""
+
+from __future__ import annotations
+
+from game import state
+
+
+def run(m, frame) -> None:
+    m.stack.pop()
+    target = m.options["target"]
+    scores = m.scores()
+    best = max(scores.values())
+    leaders = [n for n in m.seat_names if scores[n] == best]
+    dragons_over = any(state.coins(m, n) > target for n in m.seat_names)
+    capped = m.round >= m.options["round_cap"]
+    if dragons_over:
+        if len(leaders) == 1:
+            return finish(m, leaders[0], "target")
+        if not capped:
+            m.emit("tie_extra_round", leaders=leaders, score=best)
+            m.stack.append({"step": "round"})
+            return
+    elif m.options["thief_wins"] and state.chest(m).coins > target:
+        return finish(m, "thief", "thief")  # R35: the chest got there first
+    if capped:
+        return finish(m, leaders[0] if len(leaders) == 1 else leaders, "round_cap")
+    m.stack.append({"step": "round"})
+
+
+def finish(m, winner, reason: str) -> None:
+    m.finished = True
+    m.phase = "finished"
+    m.winner = winner
+    m.turn = None
+    m.actions_left = 0
+    m.stack.clear()
+    m.emit("game_over", winner=winner, reason=reason, scores=m.scores(), round=m.round)

@@ -1,0 +1,59 @@
+"""Move (R18): up to 3 king steps, flying over anything, landing on free cells."""
+
+from __future__ import annotations
+
+from game import state
+from game.decisions import cell_of, show_cell, title
+from game.geometry import chebyshev, fits
+from game.systems.base import ActionRule
+from game.tables import MOVE_STEPS
+
+
+def move_range(m, name: str) -> int:
+    return MOVE_STEPS  # Speedster (cards issue) raises it for one move
+
+
+def _targets(m, name):
+    fp = state.dragon_fp(m, name)
+    steps = move_range(m, name)
+    for dr in range(-steps, steps + 1):
+        for dc in range(-steps, steps + 1):
+            if dc or dr:
+                yield {"do": "move", "to": [fp.col + dc, fp.row + dr]}
+
+
+def landing_reason(m, name: str, to, ignore: int | None = None) -> str | None:
+    """Why a 2x2 dragon cannot stand at top-left `to`, or None (R4, R5, R18)."""
+    if not fits(to, 2, m.board.width, m.board.height):
+        return f"a dragon at {show_cell(to)} would leave the board"
+    occ = state.occupancy(m)
+    for dr in range(2):
+        for dc in range(2):
+            cell = (to[0] + dc, to[1] + dr)
+            if cell in m.board.blocked:
+                return f"{title(name)} cannot land on blocked ground at {show_cell(cell)}"
+            holder = occ.get(cell)
+            if holder is not None and holder != ignore:
+                return f"{title(name)} cannot land on {state.describe(m, holder)}"
+    return None
+
+
+def _check(m, name, answer):
+    to = cell_of(answer, "to")
+    fp = state.dragon_fp(m, name)
+    if to == fp.at:
+        return "a move must change the dragon's position"
+    steps = move_range(m, name)
+    if chebyshev(to, fp.at) > steps:
+        return f"{title(name)} can fly at most {steps} spaces"
+    return landing_reason(m, name, to, ignore=m.dragon_ents[name])
+
+
+def _resolve(m, name, answer):
+    fp = state.dragon_fp(m, name)
+    before = [fp.col, fp.row]
+    fp.col, fp.row = answer["to"]
+    m.emit("move", dragon=name, **{"from": before}, to=[fp.col, fp.row])
+
+
+RULES = {"move": ActionRule(_targets, _check, _resolve)}

@@ -1,0 +1,154 @@
+"""Populate phase: settlements (R12), gamble claims (R13), a place of power (R14) and
+the thief's chest (R15)."""
+
+from __future__ import annotations
+
+import esper
+
+from game import state
+from game.components import Claim, Footprint, PlaceOfPower, Settlement
+from game.decisions import Decision, DecisionStep, IllegalAnswer, title
+from game.geometry import Cell, chebyshev, shift_inward
+from game.tables import FAILED_PLACEMENT_BONUS, PLACE_LOCATION_TRIES, PLACES
+
+CHEST_REROLLS = 1000
+
+
+def run_phase(m, frame) -> None:
+    m.stack.pop()
+    m.set_phase("populate")
+    # Top of the stack runs first: N settlement rolls, then the place, then the chest.
+    m.stack.append({"step": "chest_move"})
+    m.stack.append({"step": "place_of_power"})
+    for k in reversed(range(len(m.seat_names))):
+        m.stack.append({"step": "settlement", "k": k})
+
+
+def run_settlement(m, frame) -> None:
+    m.stack.pop()
+    settle_at(m, m.roll_cell("settlement"))
+
+
+def settle_at(m, cell: Cell) -> None:
+    """R12 steps 1-5 for one rolled cell."""
+    occ = state.occupancy(m)
+    holder = occ.get(cell)
+    settlement = esper.try_component(holder, Settlement) if holder is not None else None
+    if settlement and settlement.kind == "town":
+        settlement.kind = "city"  # step 1: its claim, if any, stays
+        m.emit("upgraded", at=list(cell), to="city", claim=state.claim_owner(holder))
+        return
+    if settlement and settlement.kind == "ruin":
+        settlement.kind = "town"  # step 2: resettled, claim stays
+        m.emit("resettled", at=list(cell), to="town", claim=state.claim_owner(holder))
+        return
+    if holder is None and cell not in m.board.blocked:
+        near_town = any(
+            s.kind == "town" and chebyshev(fp.at, cell) == 1 for _, s, fp in state.settlements(m)
+        )
+        kind = "city" if near_town else "town"  # steps 3 and 4
+        ent = esper.create_entity(Settlement(kind), Footprint(*cell))
+        m.emit("placed", piece=kind, at=list(cell))
+        _gamble_claims(m, ent, cell)
+        return
+    # Step 5: nothing can be placed there; the thief profits (from Dragoon).
+    m.emit("placement_failed", at=list(cell))
+    state.pay(m, "bank", "chest", FAILED_PLACEMENT_BONUS, "failed_placement")
+
+
+def _gamble_claims(m, ent: int, cell: Cell) -> None:
+    """R13: a gamble ring on the cell claims it; else the adjacent ring of the poorest
+    dragon (ties: most rings in supply, lowest seat; its first ring by row, column)."""
+    rings = state.gambles(m)
+    chosen = next((g for g in rings if (g[1].col, g[1].row) == cell), None)
+    if chosen is None:
+        near = [g for g in rings if chebyshev((g[1].col, g[1].row), cell) == 1]
+        if not near:
+            return
+        key = {n: (state.coins(m, n), -state.rings(m, n).supply, state.seat(m, n))
+               for n in {g[1].owner for g in near}}
+        chosen = min(near, key=lambda g: (key[g[1].owner], g[1].row, g[1].col))
+    gamble_ent, gamble = chosen
+    esper.delete_entity(gamble_ent, immediate=True)
+    esper.add_component(ent, Claim(gamble.owner))
+    m.emit("claim", dragon=gamble.owner, at=list(cell), via="gamble",
+           **{"from": [gamble.col, gamble.row]})
+
+
+def run_place_of_power(m, frame) -> None:
+    """R14: roll which place; 1-14 names it (re-rolled if on the board), 15-20 lets the
+    poorest dragon choose."""
+    m.stack.pop()
+    supply = supply_places(m)
+    if not supply:
+        return
+    while True:
+        face = m.roll(20, "place_of_power")
+        if face > len(PLACES):
+            chooser = state.poorest(m)
+            if len(supply) == 1:
+                m.stack.append({"step": "place_location", "place": supply[0]})
+            else:
+                m.stack.append({"step": "choose_place", "dragon": chooser})
+            return
+        if PLACES[face - 1] in supply:
+            m.stack.append({"step": "place_location", "place": PLACES[face - 1]})
+            return
+
+
+def supply_places(m) -> list[str]:
+    on_board = {p.kind for _, p, _ in state.places(m)}
+    return [p for p in PLACES if p not in on_board]
+
+
+def run_place_location(m, frame) -> None:
+    m.stack.pop()
+    kind = frame["place"]
+    for _ in range(PLACE_LOCATION_TRIES):
+        at = shift_inward(m.roll_cell("place_location"), 2, m.board.width, m.board.height)
+        if state.footprint_free(m, at, 2, state.occupancy(m)):
+            esper.create_entity(PlaceOfPower(kind), Footprint(*at, 2))
+            m.emit("place_placed", place=kind, at=list(at))
+            return
+    m.emit("place_not_placed", place=kind)
+
+
+def run_chest(m, frame) -> None:
+    """R15: the chest moves to a rolled free cell (its own cell counts as free)."""
+    m.stack.pop()
+    before = state.chest_at(m)
+    for _ in range(CHEST_REROLLS):
+        cell = m.roll_cell("chest")
+        if state.cell_free(m, cell, state.occupancy(m), ignore=m.chest_ent):
+            fp = esper.try_component(m.chest_ent, Footprint)
+            if fp is None:
+                esper.add_component(m.chest_ent, Footprint(*cell))
+            else:
+                fp.col, fp.row = cell
+            m.emit("chest_moved", at=list(cell), **{"from": list(before) if before else None})
+            return
+
+
+def _ask_choose(m, frame) -> Decision:
+    return Decision(
+        frame["dragon"], "choose_place",
+        f"{title(frame['dragon'])} has the fewest coins and chooses the next place of power",
+        {"choices": supply_places(m)},
+    )
+
+
+def _legal_choose(m, frame) -> list[dict]:
+    return [{"choose": p} for p in supply_places(m)]
+
+
+def _answer_choose(m, frame, answer) -> None:
+    choice = answer.get("choose")
+    if choice not in supply_places(m):
+        raise IllegalAnswer(f"{choice!r} is not a place of power left in the supply "
+                            f"(left: {', '.join(supply_places(m))})")
+    m.stack.pop()
+    m.emit("place_chosen", dragon=frame["dragon"], place=choice)
+    m.stack.append({"step": "place_location", "place": choice})
+
+
+CHOOSE_PLACE = DecisionStep(_ask_choose, _legal_choose, _answer_choose)

@@ -1,0 +1,118 @@
+"""Setup: dragon draw (R6), map pieces, caverns and dragons (R7, R8), rings (R9)."""
+
+from __future__ import annotations
+
+import esper
+
+from game import state
+from game.components import (
+    Cavern,
+    Chest,
+    Coins,
+    Dragon,
+    Footprint,
+    PlaceOfPower,
+    Rings,
+    Settlement,
+    Treasure,
+)
+from game.geometry import Cell, fits, rect_gap, shift_inward
+from game.tables import CAVERN_OFFSETS, DRAGON_BY_DIGIT, RING_COUNT
+
+MAX_REROLLS = 1000  # a pathological map or script falls back to the first free cell
+
+
+def run(m, seats: list[str | None]) -> None:
+    m.chest_ent = esper.create_entity(Chest(0))
+    _place_map_pieces(m)
+    taken = {s for s in seats if s is not None}  # fixed seats are reserved first
+    for seat, fixed in enumerate(seats):
+        name = fixed or _draw_dragon(m, seat, taken)
+        taken.add(name)
+        m.seat_names.append(name)
+        m.dragon_ents[name] = esper.create_entity(
+            Dragon(name, seat), Coins(0), Treasure([]), Rings(RING_COUNT[name])
+        )
+        m.emit("dragon", dragon=name, seat=seat, rings=RING_COUNT[name])
+    for seat, name in enumerate(m.seat_names):
+        _place_home(m, seat, name)
+
+
+def _draw_dragon(m, seat: int, taken: set[str]) -> str:
+    """R6: a d20's last digit picks the dragon; a dragon already taken is re-rolled."""
+    while True:
+        name = DRAGON_BY_DIGIT[m.roll(20, "dragon_draw") % 10]
+        if name not in taken:
+            return name
+
+
+def _place_map_pieces(m) -> None:
+    for piece in m.board.pieces:
+        if piece.kind == "chest":
+            esper.add_component(m.chest_ent, Footprint(*piece.at))
+        elif piece.kind == "place_of_power":
+            esper.create_entity(PlaceOfPower(piece.place), Footprint(*piece.at, 2))
+        else:
+            esper.create_entity(Settlement(piece.kind), Footprint(*piece.at))
+
+
+def _roll_free_cell(m, purpose: str, dragon: str, size: int = 1) -> Cell:
+    """Roll locations until the footprint is free (R7); rolled 2x2s shift inward (R4)."""
+    for _ in range(MAX_REROLLS):
+        cell = shift_inward(m.roll_cell(purpose, dragon), size, m.board.width, m.board.height)
+        if state.footprint_free(m, cell, size, state.occupancy(m)):
+            return cell
+    return _fallback(m, (0, 0), size)
+
+
+def _fallback(m, origin: Cell, size: int, ignore: int | None = None) -> Cell:
+    """The nearest free footprint to origin: Chebyshev gap, then row, then column (R7)."""
+    occ = state.occupancy(m)
+    best = None
+    for row in range(m.board.height - size + 1):
+        for col in range(m.board.width - size + 1):
+            if state.footprint_free(m, (col, row), size, occ, ignore):
+                key = (rect_gap((col, row), size, origin, 1), row, col)
+                if best is None or key < best[0]:
+                    best = (key, (col, row))
+    if best is None:
+        raise RuntimeError("the board has no free room for a dragon")
+    return best[1]
+
+
+def _place_home(m, seat: int, name: str) -> None:
+    spots = m.board.cavern_spots
+    ent = m.dragon_ents[name]
+    if name == "undead":
+        # R8: no cavern; the dragon itself stands at the rolled location.
+        if spots:
+            at = shift_inward(spots[seat], 2, m.board.width, m.board.height)
+            if not state.footprint_free(m, at, 2, state.occupancy(m)):
+                at = _fallback(m, spots[seat], 2)
+        else:
+            at = _roll_free_cell(m, "cavern", name, 2)
+        esper.add_component(ent, Footprint(*at, 2))
+        m.emit("dragon_placed", dragon=name, at=list(at))
+        return
+    cell = spots[seat] if spots else _roll_free_cell(m, "cavern", name)
+    m.cavern_ents[name] = esper.create_entity(Cavern(name), Footprint(*cell))
+    m.emit("cavern", dragon=name, at=list(cell))
+    at = beside_cavern(m, name, cell)
+    esper.add_component(ent, Footprint(*at, 2))
+    m.emit("dragon_placed", dragon=name, at=list(at))
+
+
+def beside_cavern(m, name: str, cavern: Cell) -> Cell:
+    """R7: the first free 2x2 footprint around the cavern in the fixed clockwise order,
+    else the nearest free one. The dragon's own cells count as free (send-home effects)."""
+    ent = m.dragon_ents[name]
+    occ = state.occupancy(m)
+    for dc, dr in CAVERN_OFFSETS:
+        at = (cavern[0] + dc, cavern[1] + dr)
+        if fits(at, 2, m.board.width, m.board.height) and state.footprint_free(
+            m, at, 2, occ, ignore=ent
+        ):
+            return at
+    return _fallback(m, cavern, 2, ignore=ent)
+
+

@@ -1,0 +1,85 @@
+"""Stealing on the Steal chart: from a cavern (R23), from the chest (R24), and for the
+thief (R25). Turnabout sends 1 coin back the other way; R29 caps every payment."""
+
+from __future__ import annotations
+
+from game import state
+from game.decisions import title
+from game.systems.base import ActionRule, other_dragon
+from game.tables import STEAL, STEAL_RANGE
+
+
+def steal_roll(m, name: str, victim: str) -> int:
+    """Roll on the Steal chart; the coins the thief's side takes (negative: Turnabout)."""
+    mods = state.modifiers(m, "steal", name, victim=victim)
+    _total, row = m.chart_roll("steal", name, STEAL, STEAL_RANGE, mods)
+    return row[3]
+
+
+def _cavern_reason(m, name, target) -> str | None:
+    cavern = state.cavern_of(m, target)
+    if cavern is None:
+        return f"{title(target)} has no cavern to steal from"
+    if not state.next_to_dragon(m, name, *cavern):
+        return f"{title(name)} is not adjacent to {title(target)}'s cavern"
+    return None
+
+
+def _dragon_targets(do):
+    def targets(m, name):
+        for other in m.seat_names:
+            if other != name:
+                yield {"do": do, "dragon": other}
+    return targets
+
+
+def _cavern_check(m, name, answer):
+    target, reason = other_dragon(m, name, answer)
+    return reason or _cavern_reason(m, name, target)
+
+
+def _cavern_resolve(m, name, answer):
+    victim = answer["dragon"]
+    amount = steal_roll(m, name, victim)
+    if amount < 0:
+        state.pay(m, name, victim, -amount, "turnabout")
+    else:
+        state.pay(m, victim, name, amount, "steal")
+
+
+def _chest_targets(m, name):
+    yield {"do": "steal_chest"}
+
+
+def _chest_check(m, name, answer):
+    at = state.chest_at(m)
+    if at is None:
+        return "the thief's chest is not on the board yet"
+    if not state.next_to_dragon(m, name, at, 1):
+        return f"{title(name)} is not adjacent to the thief's chest"
+    return None
+
+
+def _chest_resolve(m, name, answer):
+    amount = steal_roll(m, name, "chest")
+    if amount < 0:
+        state.pay(m, name, "chest", -amount, "turnabout")
+    else:
+        state.pay(m, "chest", name, amount, "steal")
+
+
+def _for_thief_resolve(m, name, answer):
+    victim = answer["dragon"]
+    amount = steal_roll(m, name, victim)
+    if amount < 0:
+        state.pay(m, "chest", victim, -amount, "turnabout")
+    else:
+        state.pay(m, victim, "chest", amount, "steal_for_thief")
+
+
+RULES = {
+    "steal_cavern": ActionRule(_dragon_targets("steal_cavern"), _cavern_check, _cavern_resolve),
+    "steal_chest": ActionRule(_chest_targets, _chest_check, _chest_resolve),
+    "steal_for_thief": ActionRule(_dragon_targets("steal_for_thief"), _cavern_check,
+                                  _for_thief_resolve),
+}

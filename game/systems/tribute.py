@@ -1,0 +1,129 @@
+"""Tribute phase (R31, R32): one roll per dragon for all its claims."""
+
+from __future__ import annotations
+
+import esper
+
+from game import state
+from game.components import Claim, Footprint, PlaceOfPower, Settlement
+from game.decisions import Decision, DecisionStep, IllegalAnswer, cell_of, show_cell, title
+from game.systems.claims import remove_claim, remove_gamble
+from game.tables import TRIBUTE, TRIBUTE_ADJACENT, TRIBUTE_RANGE
+
+
+def run_phase(m, frame) -> None:
+    m.stack.pop()
+    m.set_phase("tribute")
+    m.stack.append({"step": "tribute", "i": 0})
+
+
+def claims_of(m, name: str) -> list[tuple[int, str, Footprint, bool]]:
+    """(entity, kind, footprint, adjacent to its dragon) for each settlement or place
+    `name` claims, by row then column; kind is town/city/ruin or 'place'."""
+    out = []
+    for ent, claim in esper.get_component(Claim):
+        if claim.owner != name:
+            continue
+        fp = esper.component_for_entity(ent, Footprint)
+        settlement = esper.try_component(ent, Settlement)
+        kind = settlement.kind if settlement else "place"
+        out.append((ent, kind, fp, state.next_to_dragon(m, name, fp.at, fp.size)))
+    out.sort(key=lambda t: (t[2].row, t[2].col))
+    return out
+
+
+def tribute_value(name: str, kind: str, values: dict) -> tuple[int, int]:
+    """(coins, treasure tokens) one scored claim pays, with R31's order of bonuses:
+    chart value, then Copper doubles towns, then Gold +1 on a city that paid."""
+    if kind == "place":
+        return values["place_coins"], values["place_tokens"]
+    coins = values[kind]
+    if name == "copper" and kind == "town":
+        coins *= 2
+    if name == "gold" and kind == "city" and coins >= 1:
+        coins += 1
+    return coins, 0
+
+
+def run_tribute(m, frame) -> None:
+    i = frame["i"]
+    if i >= len(m.order):
+        m.stack.pop()
+        return
+    frame["i"] = i + 1
+    name = m.order[i]
+    claims = claims_of(m, name)
+    if not claims:
+        return  # R31: a dragon with only gamble rings (or nothing) does not roll
+    mods = state.modifiers(m, "tribute", name)
+    total, row = m.chart_roll("tribute", name, TRIBUTE, TRIBUTE_RANGE, mods)
+    chart_values = row[3]
+    got_coins = got_tokens = 0
+    for ent, kind, fp, adjacent in claims:
+        values = TRIBUTE_ADJACENT if adjacent else chart_values
+        if values is None:
+            continue  # 0-4: non-adjacent claims score nothing
+        coins, tokens = tribute_value(name, kind, values)
+        m.emit("tribute_claim", dragon=name, at=list(fp.at), piece=_piece(ent, kind),
+               adjacent=adjacent, coins=coins, tokens=tokens)
+        got_coins += state.pay(m, "bank", name, coins, "tribute")
+        for _ in range(tokens):
+            got_tokens += state.gain_treasure(m, name, "tribute")
+    m.emit("tribute", dragon=name, roll=total, coins=got_coins, treasure=got_tokens)
+    if chart_values is None:
+        choices = loss_choices(m, name, claims)
+        if len(choices) == 1:
+            lose(m, name, tuple(choices[0]))
+        elif choices:
+            m.stack.append({"step": "lose_claim", "dragon": name, "roll": total,
+                            "choices": choices})
+
+
+def _piece(ent: int, kind: str) -> str:
+    return esper.component_for_entity(ent, PlaceOfPower).kind if kind == "place" else kind
+
+
+def loss_choices(m, name: str, claims) -> list[list[int]]:
+    """R31 0-4: any non-adjacent claim, or any gamble ring, may be the one lost."""
+    cells = [list(fp.at) for _, _, fp, adjacent in claims if not adjacent]
+    for _, g in state.gambles(m):
+        if g.owner == name and [g.col, g.row] not in cells:
+            cells.append([g.col, g.row])
+    return cells
+
+
+def lose(m, name: str, cell) -> None:
+    ent = state.occupancy(m).get(cell)
+    if ent is not None and state.claim_owner(ent) == name:
+        remove_claim(m, ent, "tribute_loss")
+        return
+    for g_ent, g in state.gambles(m):
+        if g.owner == name and (g.col, g.row) == cell:
+            remove_gamble(m, g_ent, "tribute_loss")
+            return
+
+
+def _ask(m, frame) -> Decision:
+    name = frame["dragon"]
+    return Decision(name, "lose_claim",
+                    f"{title(name)} rolled {frame['roll']} for tribute and must lose one claim",
+                    {"roll": frame["roll"], "choices": frame["choices"]})
+
+
+def _legal(m, frame) -> list[dict]:
+    return [{"choose": c} for c in frame["choices"]]
+
+
+def _answer(m, frame, answer) -> None:
+    cell = cell_of(answer, "choose")
+    if list(cell) not in frame["choices"]:
+        shown = ", ".join(show_cell(c) for c in frame["choices"])
+        raise IllegalAnswer(f"{title(frame['dragon'])} must lose a claim that is not next to "
+                            f"it (one of {shown}), not {show_cell(cell)}")
+    m.stack.pop()
+    lose(m, frame["dragon"], cell)
+
+
+LOSE_CLAIM = DecisionStep(_ask, _legal, _answer)
+
+
