@@ -240,6 +240,8 @@ class MapVetter:
         for layer in list(self.root.iter("layer")):
             if not self.check_layer(layer):
                 parents[layer].remove(layer)
+        for image_layer in self.root.iter("imagelayer"):
+            self.check_images(image_layer, self.dir, label(image_layer))
 
     def check_layer(self, layer: ET.Element) -> bool:
         where = label(layer)
@@ -315,42 +317,44 @@ class MapVetter:
         names properties the game-level checks report themselves (still sanitised).
         """
         ok = True
-        for owner in root.iter():
+        owners = [el for el in root.iter()
+                  if el.tag != "property" and el.find("properties") is not None]
+        for owner in owners:
             props = owner.find("properties")
-            if props is None:
-                continue
-            where = label(owner) if context is None else f"{context} {label(owner)}"
-            where = context if owner is root and context else where
+            where = label(owner)
+            if context:
+                where = context if owner is root else f"{context} {where}"
             for prop in list(props.findall("property")):
-                problem = self.property_problem(owner, prop)
-                if problem is None:
+                found = _property_problem(owner, prop)
+                if found is None:
                     continue
+                what, fix, retype = found
                 ok = False
                 if not (sanitise and prop.get("name") in skip):
-                    self.add(where, f"property '{prop.get('name')}' {problem[0]}", problem[1])
-                if sanitise:
-                    if problem[0].startswith("has type"):
-                        prop.set("type", "string")
-                    else:
-                        props.remove(prop)
+                    self.add(where, f"property '{prop.get('name')}' {what}", fix)
+                if sanitise and retype:
+                    prop.set("type", "string")  # keep the text for the game-level checks
+                elif sanitise:
+                    props.remove(prop)
         return ok or sanitise
 
-    @staticmethod
-    def property_problem(owner: ET.Element, prop: ET.Element) -> tuple[str, str] | None:
-        kind, value = prop.get("type", "string"), prop.get("value")
-        cast = {"int": int, "float": float, "bool": pytmx.convert_to_bool}.get(kind)
-        if kind == "class":
-            return ("is a class property, which pytmx cannot read without its definition",
-                    "use plain string, int or bool properties")
-        if cast is not None:
-            try:
-                cast(value)
-            except (TypeError, ValueError):
-                return f"has type {kind} but value {value!r}", f"give it a valid {kind} value"
-        if _reserved(owner, prop.get("name", "")):
-            return ("clashes with a built-in attribute that pytmx reserves",
-                    "rename the property")
-        return None
+
+def _property_problem(owner: ET.Element, prop: ET.Element) -> tuple[str, str, bool] | None:
+    """(what, fix, retype) for a property pytmx would choke on, else None."""
+    kind, value = prop.get("type", "string"), prop.get("value")
+    if kind == "class":
+        return ("is a class property, which pytmx cannot read without its definition",
+                "use plain string, int or bool properties", False)
+    cast = {"int": int, "float": float, "bool": pytmx.convert_to_bool}.get(kind)
+    if cast is not None:
+        try:
+            cast(value)
+        except (TypeError, ValueError):
+            return f"has type {kind} but value {value!r}", f"give it a valid {kind} value", True
+    if _reserved(owner, prop.get("name", "")):
+        return ("clashes with a built-in attribute that pytmx reserves", "rename the property",
+                False)
+    return None
 
 
 _PROBES: dict[str, object] = {}

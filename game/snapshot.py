@@ -15,7 +15,16 @@ import esper
 from game import state
 from game.board import BoardSpec
 from game.components import (
-    Cavern, Chest, Claim, Coins, Dragon, Footprint, Gamble, PlaceOfPower, Rings, Settlement,
+    Cavern,
+    Chest,
+    Claim,
+    Coins,
+    Dragon,
+    Footprint,
+    Gamble,
+    PlaceOfPower,
+    Rings,
+    Settlement,
     Treasure,
 )
 from game.dice import Dice

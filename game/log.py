@@ -1,0 +1,98 @@
+"""Events in plain words, for the game log and the headless demo."""
+
+from __future__ import annotations
+
+from game.decisions import show_cell, title
+from game.tables import ACTION_TITLES, PLACE_TITLES
+
+
+def _who(name) -> str:
+    if name in ("bank", None):
+        return "the bank"
+    if name == "chest":
+        return "the thief's chest"
+    return title(name)
+
+
+def _roll(e) -> str:
+    who = f"{title(e['dragon'])} rolls" if e.get("dragon") else "Roll"
+    purpose = e["purpose"].replace("_", " ")
+    text = f"{who} d{e['die']} for {purpose}: {e['face']}"
+    if e["mods"]:
+        text += "".join(f" {v:+d} ({src.replace('_', ' ')})" for src, v in e["mods"])
+        text += f" = {e['total']}"
+    elif e["total"] != e["face"]:
+        text += f" -> {e['total']}"
+    if e.get("row"):
+        text += f" [{e['row']}]"
+    return text
+
+
+def _piece(kind: str) -> str:
+    return PLACE_TITLES.get(kind, kind)
+
+
+TEMPLATES = {
+    "dragon": lambda e: f"Seat {e['seat'] + 1} plays {title(e['dragon'])} "
+                        f"({e['rings']} rings)",
+    "cavern": lambda e: f"{title(e['dragon'])}'s cavern is at {show_cell(e['at'])}",
+    "dragon_placed": lambda e: f"{title(e['dragon'])} lands at {show_cell(e['at'])}",
+    "round": lambda e: f"=== Round {e['round']} ===",
+    "phase": lambda e: f"-- {e['phase'].capitalize()} phase --",
+    "roll": _roll,
+    "placed": lambda e: f"A {e['piece']} is founded at {show_cell(e['at'])}",
+    "upgraded": lambda e: f"The town at {show_cell(e['at'])} grows into a city",
+    "resettled": lambda e: f"The ruin at {show_cell(e['at'])} is resettled as a town",
+    "placement_failed": lambda e: f"Nothing can be founded at {show_cell(e['at'])}; "
+                                  "the thief profits",
+    "place_placed": lambda e: f"{_piece(e['place'])} rises at {show_cell(e['at'])}",
+    "place_not_placed": lambda e: f"{_piece(e['place'])} finds no room this round",
+    "place_chosen": lambda e: f"{title(e['dragon'])} chooses {_piece(e['place'])}",
+    "place_removed": lambda e: f"{title(e['dragon'])} topples {_piece(e['place'])}",
+    "chest_moved": lambda e: f"The thief's chest moves to {show_cell(e['at'])}",
+    "order": lambda e: "Turn order: " + ", ".join(title(n) for n in e["order"]),
+    "turn": lambda e: f"{title(e['dragon'])}'s turn",
+    "turn_end": lambda e: f"{title(e['dragon'])} ends the turn",
+    "action": lambda e: f"{title(e['dragon'])}: {ACTION_TITLES[e['do']]}",
+    "move": lambda e: f"{title(e['dragon'])} flies to {show_cell(e['to'])}",
+    "claim": lambda e: f"{title(e['dragon'])} claims {show_cell(e['at'])}"
+                       + (" with a gamble ring" if e["via"] == "gamble" else ""),
+    "unclaim": lambda e: f"{title(e['dragon'])}'s ring at {show_cell(e['at'])} returns "
+                         f"({e['reason'].replace('_', ' ')})",
+    "gamble": lambda e: f"{title(e['dragon'])} gambles a ring at {show_cell(e['at'])}",
+    "coins": lambda e: f"{_who(e['from'])} pays {e['amount']} coin"
+                       f"{'s' if e['amount'] != 1 else ''} to {_who(e['to'])} "
+                       f"({e['reason'].replace('_', ' ')})",
+    "treasure": lambda e: f"{title(e['dragon'])} gains a treasure token worth {e['value']}",
+    "revolt": lambda e: f"The settlement at {show_cell(e['at'])} revolts against "
+                        f"{title(e['dragon'])}",
+    "destroy_failed": lambda e: f"{title(e['dragon'])} fails to destroy anything at "
+                                f"{show_cell(e['at'])}",
+    "ruined": lambda e: f"{title(e['dragon'])} ruins the {e['was']} at {show_cell(e['at'])}",
+    "destroyed": lambda e: f"{title(e['dragon'])} destroys the {e['piece']} at "
+                           f"{show_cell(e['at'])}",
+    "attack": lambda e: f"{title(e['attacker'])} ({e['attack']}) attacks "
+                        f"{title(e['defender'])} ({e['defence']}): {title(e['winner'])} wins",
+    "tribute_claim": lambda e: f"  {_piece(e['piece'])} at {show_cell(e['at'])} pays "
+                               f"{e['coins']} coin{'s' if e['coins'] != 1 else ''}"
+                               + (f" and {e['tokens']} treasure" if e["tokens"] else "")
+                               + (" (adjacent)" if e["adjacent"] else ""),
+    "tribute": lambda e: f"{title(e['dragon'])} collects {e['coins']} coins in tribute"
+                         + (f" and treasure worth {e['treasure']}" if e["treasure"] else ""),
+    "tie_extra_round": lambda e: "A tie at the top (" + ", ".join(map(title, e["leaders"]))
+                                 + f" with {e['score']}): one more round",
+    "game_over": lambda e: "Game over after round "
+                           f"{e['round']}: winner {_winner(e['winner'])}",
+}
+
+
+def _winner(w) -> str:
+    if isinstance(w, list):
+        return " and ".join(title(n) for n in w) + " (shared)"
+    return "the thief" if w == "thief" else title(w)
+
+
+def describe(event: dict) -> str:
+    """One line of plain words for an event."""
+    template = TEMPLATES.get(event["type"])
+    return template(event) if template else f"{event['type']}: {event}"

@@ -1,0 +1,371 @@
+"""Tiled .tmx map -> BoardSpec (docs/MAPS.md describes the format for map authors).
+
+    >>> spec = load_board("maps/narby-vale.tmx")      # raises MapError if broken
+    >>> check_map("maps/narby-vale.tmx")              # every problem, [] when fine
+    []
+
+The file is vetted as raw XML first (game.map_file), then pytmx reads the vetted tree
+(never `load_pygame`: no display is needed), then the game-level checks below run on
+what pytmx produced. Problems are collected, not raised one at a time, so an author
+sees everything wrong with a map in one run.
+"""
+
+from __future__ import annotations
+
+import difflib
+import logging
+import math
+from collections import Counter
+from pathlib import Path
+
+import pytmx
+
+from game.board import BoardSpec, Cell, Preplaced
+from game.map_file import Problem, Report, read_xml, vet_map
+
+__all__ = ["PLACE_NAMES", "SETUP_TYPES", "MapError", "Problem", "check_map", "inspect_map",
+           "load_board", "map_summary", "min_free_cells"]
+
+# pytmx logs its own complaints; ours are the Problems (keep stderr clean for the CLI).
+logging.getLogger("pytmx").addHandler(logging.NullHandler())
+
+PLACE_NAMES = (  # FORMATS.md, in the Places-of-power table's order (R14 rolls 1-14)
+    "baba_yagas_hut", "angelstar_shrine", "tower_of_faces", "tower_of_unquenched_flame",
+    "pearlthorn_castle", "arch_of_triumph", "blade_miller", "soulwash_temple", "madhouse",
+    "immortals_resting_place", "soul_mine", "chrysotas_chapel", "citadel_of_torture",
+    "darkheart_cottage",
+)
+SETUP_TYPES = ("town", "city", "ruin", "place_of_power", "chest", "cavern_spot")
+SETUP_LAYER = "setup"
+TARGETS = (50, 75, 100)  # R10
+MIN_PLAYERS, MAX_PLAYERS = 2, 8
+CELLS_PER_DRAGON = 16  # see min_free_cells
+# R7: top-left offsets, from the cavern cell, of the footprints "adjacent to its cavern"
+R7_OFFSETS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-2, 1), (-2, 0), (-2, -1), (-2, -2),
+              (-1, -2), (0, -2), (1, -2), (1, -1))
+# properties the game-level checks validate themselves (map_file only sanitises them)
+_SEMANTIC = frozenset({"min_players", "max_players", "target", "seat", "kind"})
+
+
+class MapError(Exception):
+    """A map that cannot be played; `problems` lists every reason."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = list(problems)
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        n = len(self.problems)
+        head = f"{n} problem{'s' if n != 1 else ''} with map {self.problems[0].file}:"
+        return "\n".join([head] + [f"  {p}" for p in self.problems])
+
+
+def min_free_cells(max_players: int, piece_cells: int = 0) -> int:
+    """Free (unblocked) cells a map needs: 16 per dragon plus the preplaced pieces' cells.
+
+    Each dragon needs its cavern (1 cell) and its 2x2 body (4), and room to play: a few
+    settlements to claim and cells to move and land on. 16 cells, a 4x4 patch, per dragon
+    covers that; cells under preplaced pieces are taken, so they do not count as room.
+    An 8x8 map (64 cells) fits 2-4 players; 8 players need 128 free cells.
+    """
+    return CELLS_PER_DRAGON * max_players + piece_cells
+
+
+def load_board(path: str | Path) -> BoardSpec:
+    """Read a .tmx map into a BoardSpec; raise MapError listing every problem."""
+    spec, problems = inspect_map(path)
+    if problems or spec is None:
+        raise MapError(problems)
+    return spec
+
+
+def check_map(path: str | Path) -> list[Problem]:
+    """Every problem with a map file; [] when it is fine to play."""
+    return inspect_map(path)[1]
+
+
+def inspect_map(path: str | Path) -> tuple[BoardSpec | None, list[Problem]]:
+    """(spec, problems): the spec is None when problems make it unreadable."""
+    report = Report(str(path))
+    path = Path(path)
+    root = read_xml(path, report, None)
+    tree = vet_map(path, root, report, _SEMANTIC) if root is not None else None
+    if tree is None:
+        return None, report.problems
+    try:
+        tmx = pytmx.TiledMap()  # no filename: parse the vetted tree, not the file again
+        tmx.filename = str(path)
+        tmx.parse_xml(tree)
+    except Exception as exc:  # pytmx raises bare Exception, KeyError, ... on odd input
+        report.add(None, f"pytmx cannot read it ({type(exc).__name__}: {exc})",
+                   "open it in Tiled and re-save it")
+        return None, report.problems
+    spec = _Board(tmx, path, report).spec()
+    return (None if report.problems else spec), report.problems
+
+
+def map_summary(spec: BoardSpec) -> str:
+    """One line for lists and the check-map tool."""
+    players = (f"{spec.min_players} players" if spec.min_players == spec.max_players
+               else f"{spec.min_players}-{spec.max_players} players")
+    counts = Counter(p.kind for p in spec.pieces)
+    if counts:
+        parts = ", ".join(f"{n} {k.replace('_', ' ')}{'s' if n > 1 else ''}"
+                          for k, n in sorted(counts.items()))
+        pieces = f"{len(spec.pieces)} preplaced ({parts})"
+    else:
+        pieces = "nothing preplaced"
+    extra = f", fixed caverns for {len(spec.cavern_spots)} seats" if spec.cavern_spots else ""
+    extra += f", target {spec.target}" if spec.target else ""
+    n = len(spec.blocked)
+    return (f"{spec.title}: {spec.width}x{spec.height}, {players}, "
+            f"{n} blocked cell{'s' if n != 1 else ''}, {pieces}{extra}")
+
+
+def _truthy(value: object) -> bool:
+    return value is True or str(value).strip().lower() in ("true", "1", "yes")
+
+
+def _obj_label(obj: pytmx.TiledObject) -> str:
+    return f"object {obj.id}" + (f" '{obj.name}'" if obj.name else "")
+
+
+def _cells(at: Cell, size: int) -> list[Cell]:
+    return [(at[0] + dc, at[1] + dr) for dr in range(size) for dc in range(size)]
+
+
+class _Board:
+    """Game-level reading and checks of a parsed map (R1, R4, R5, R7)."""
+
+    def __init__(self, tmx: pytmx.TiledMap, path: Path, report: Report) -> None:
+        self.tmx, self.path, self.report = tmx, path, report
+        self.w, self.h = tmx.width, tmx.height
+        self.taken: dict[Cell, str] = {}  # cell -> label of the piece on it
+        self.pieces: list[Preplaced] = []
+        self.spots: dict[int, tuple[Cell, str]] = {}  # seat -> (cell, label)
+        self.spots_fit = True  # every spot is on the map, on a free cell
+
+    def add(self, where: str | None, what: str, fix: str) -> None:
+        self.report.add(where, what, fix)
+
+    def spec(self) -> BoardSpec:
+        props = self.tmx.properties
+        title = str(props.get("title") or "").strip() or self._default_title()
+        lo = self._int_prop(props, "min_players", MIN_PLAYERS)
+        hi = self._int_prop(props, "max_players", MAX_PLAYERS)
+        if lo is not None and not MIN_PLAYERS <= lo <= MAX_PLAYERS:
+            self.add("map property 'min_players'", f"is {lo}",
+                     f"use {MIN_PLAYERS} to {MAX_PLAYERS}")
+        if hi is not None and not MIN_PLAYERS <= hi <= MAX_PLAYERS:
+            self.add("map property 'max_players'", f"is {hi}",
+                     f"use {MIN_PLAYERS} to {MAX_PLAYERS}")
+        if lo is not None and hi is not None and lo > hi:
+            self.add("map property 'min_players'", f"({lo}) is more than max_players ({hi})",
+                     "make min_players <= max_players")
+        target = self._int_prop(props, "target", None)
+        if "target" in props and target is not None and target not in TARGETS:
+            self.add("map property 'target'", f"is {target}", "use 50, 75 or 100 (R10)")
+        seats = hi if hi is not None and MIN_PLAYERS <= hi <= MAX_PLAYERS else MAX_PLAYERS
+        self.blocked = self._blocked()
+        self._read_setup()
+        self._check_spots(seats)
+        piece_cells = sum(4 if p.kind == "place_of_power" else 1 for p in self.pieces)
+        free = self.w * self.h - len(self.blocked)
+        need = min_free_cells(seats, piece_cells)
+        if free < need:
+            self.add("map", f"has {free} free cells; {seats} dragons need at least {need} "
+                     f"({CELLS_PER_DRAGON} per dragon + {piece_cells} under preplaced pieces)",
+                     "unblock some cells, remove pieces or lower max_players")
+        return BoardSpec(
+            width=self.w, height=self.h, blocked=frozenset(self.blocked),
+            pieces=tuple(sorted(self.pieces, key=lambda p: (p.at[1], p.at[0]))),
+            cavern_spots=tuple(self.spots[s][0] for s in sorted(self.spots)),
+            title=title, description=str(props.get("description") or "").strip(),
+            min_players=lo or MIN_PLAYERS, max_players=hi or MAX_PLAYERS,
+            target=target if target in TARGETS else None, source=str(self.report.file))
+
+    def _default_title(self) -> str:
+        return self.path.stem.replace("-", " ").replace("_", " ").title()
+
+    def _int_prop(self, props: dict, name: str, default: int | None) -> int | None:
+        value = props.get(name, default)
+        if value is None or (isinstance(value, int) and not isinstance(value, bool)):
+            return value
+        text = str(value).strip()
+        if text.lstrip("-").isdigit():
+            return int(text)
+        self.add(f"map property '{name}'", f"is {value!r}, not a whole number",
+                 "give it an int value")
+        return None
+
+    def _blocked(self) -> dict[Cell, str]:
+        """Blocked cells (R5) -> terrain name, from every tile layer, hidden ones too."""
+        blocked: dict[Cell, str] = {}
+        for layer in self.tmx.layers:
+            if not isinstance(layer, pytmx.TiledTileLayer):
+                continue
+            for x, y, gid in layer.iter_data():
+                props = self.tmx.get_tile_properties_by_gid(gid) if gid else None
+                if props and _truthy(props.get("blocked")):
+                    blocked[(x, y)] = str(props.get("terrain") or "blocked tile")
+        return blocked
+
+    def _read_setup(self) -> None:
+        chests: list[str] = []
+        places: dict[str, str] = {}
+        for layer in self.tmx.layers:
+            if not isinstance(layer, pytmx.TiledObjectGroup):
+                continue
+            in_setup = (layer.name or "").strip().lower() == SETUP_LAYER
+            for obj in layer:
+                kind = (obj.type or getattr(obj, "class", None) or "").strip().lower()
+                if not in_setup:
+                    if kind in SETUP_TYPES:
+                        self.add(_obj_label(obj), f"is a {kind} in layer '{layer.name}', which "
+                                 "the game ignores", f"move it to the '{SETUP_LAYER}' layer")
+                    continue
+                self._read_object(obj, kind, chests, places)
+
+    def _read_object(self, obj: pytmx.TiledObject, kind: str, chests: list[str],
+                     places: dict[str, str]) -> None:
+        where = _obj_label(obj)
+        types = ", ".join(SETUP_TYPES)
+        if getattr(obj, "template", None):
+            self.add(where, "comes from a template, which pytmx does not read",
+                     "right-click it in Tiled and choose Detach")
+            return
+        if not kind:
+            self.add(where, "has no type", f"set its Type (Class in Tiled 1.9) to one of {types}")
+            return
+        if kind not in SETUP_TYPES:
+            self.add(where, f"has unknown type '{kind}'", f"use one of {types}")
+            return
+        at = (math.floor(obj.x / self.tmx.tilewidth), math.floor(obj.y / self.tmx.tileheight))
+        place = None
+        if kind == "place_of_power":
+            place = self._place_kind(obj, where)
+            if place in places:
+                self.add(where, f"repeats place of power '{place}' (also {places[place]})",
+                         "each place of power exists once; pick another kind")
+            elif place:
+                places[place] = where
+        elif kind == "chest":
+            if chests:
+                self.add(where, f"is a second chest (the first is {chests[0]})",
+                         "keep one chest")
+            chests.append(where)
+        fits = self._place_on_board(where, at, 2 if kind == "place_of_power" else 1)
+        if kind == "cavern_spot":
+            seat = self._seat(obj, where)
+            if seat is None:
+                return
+            if seat in self.spots:
+                self.add(where, f"repeats seat {seat} (also {self.spots[seat][1]})",
+                         "give each cavern spot its own seat")
+            else:
+                self.spots[seat] = (at, where)
+                self.spots_fit &= fits
+        elif fits and (kind != "place_of_power" or place):
+            self.pieces.append(Preplaced(kind, at, place))
+
+    def _place_kind(self, obj: pytmx.TiledObject, where: str) -> str | None:
+        value = str(obj.properties.get("kind") or "").strip()
+        if value in PLACE_NAMES:
+            return value
+        if not value:
+            self.add(where, "has no 'kind' property", "add a string property 'kind' naming "
+                     "the place, e.g. soul_mine (docs/MAPS.md lists all 14)")
+            return None
+        guess = difflib.get_close_matches(value.lower().replace(" ", "_"), PLACE_NAMES, n=1)
+        hint = f"did you mean '{guess[0]}'? " if guess else ""
+        self.add(where, f"kind '{value}' is not a place of power",
+                 f"{hint}use one of: {', '.join(PLACE_NAMES)}")
+        return None
+
+    def _seat(self, obj: pytmx.TiledObject, where: str) -> int | None:
+        value = obj.properties.get("seat")
+        text = str(value).strip() if value is not None else ""
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        if text.lstrip("-").isdigit():
+            return int(text)
+        what = "has no 'seat' property" if not text else f"seat {value!r} is not a whole number"
+        self.add(where, what, "add an int property 'seat' (0 for the first seat)")
+        return None
+
+    def _place_on_board(self, where: str, at: Cell, size: int) -> bool:
+        """Off-map, blocked and shared-cell checks (R4, R5); True when it fits."""
+        cells = _cells(at, size)
+        dims = f"{self.w}x{self.h}"
+        if not all(0 <= c < self.w and 0 <= r < self.h for c, r in cells):
+            if size == 1 or not (0 <= at[0] < self.w and 0 <= at[1] < self.h):
+                self.add(where, f"cell {at} is off the {dims} map", "move it inside the map")
+            else:
+                self.add(where, f"its 2x2 footprint from {at} leaves the {dims} map",
+                         "move it so all four cells are on the map")
+            return False
+        fits = True
+        for cell in cells:
+            if cell in self.blocked:
+                self.add(where, f"cell {cell} is blocked ({self.blocked[cell]})",
+                         "move it to open ground or change the tile under it")
+                fits = False
+            elif cell in self.taken:
+                self.add(where, f"cell {cell} is already taken by {self.taken[cell]}",
+                         "move one of them (a place of power covers 2x2 cells)")
+                fits = False
+        if fits:
+            self.taken.update((cell, where) for cell in cells)
+        return fits
+
+    def _check_spots(self, seats: int) -> None:
+        if not self.spots:
+            return
+        for seat in sorted(self.spots):
+            if not 0 <= seat < seats:
+                self.add(self.spots[seat][1], f"seat {seat} is outside 0..{seats - 1}",
+                         f"seats count from 0 to max_players - 1 ({seats - 1})")
+        missing = [s for s in range(seats) if s not in self.spots]
+        if missing:
+            self.add(f"layer '{SETUP_LAYER}'", "has cavern spots but none for seat(s) "
+                     f"{', '.join(map(str, missing))}", f"give every seat 0..{seats - 1} a "
+                     "cavern_spot, or remove them all to let R7 roll caverns")
+            return
+        if self.spots_fit and all(0 <= s < seats for s in self.spots):
+            self._check_dragon_room(seats)
+
+    def _check_dragon_room(self, seats: int) -> None:
+        """R7 must find each seat's dragon a 2x2 spot beside its cavern.
+
+        Checked both ways the engine may order setup: all caverns first, then the dragons
+        in seat order; and cavern-then-dragon seat by seat (a dragon must not then land on
+        a later seat's spot).
+        """
+        spots = [self.spots[s][0] for s in range(seats)]
+        base = set(self.blocked) | (set(self.taken) - set(spots))
+
+        def first_free(spot: Cell, occupied: set[Cell]) -> list[Cell] | None:
+            for dc, dr in R7_OFFSETS:
+                cells = _cells((spot[0] + dc, spot[1] + dr), 2)
+                if all(0 <= c < self.w and 0 <= r < self.h and (c, r) not in occupied
+                       for c, r in cells):
+                    return cells
+            return None
+
+        all_first = base | set(spots)
+        one_by_one = set(base)
+        for seat, spot in enumerate(spots):
+            where = self.spots[seat][1]
+            body = first_free(spot, all_first)
+            if body is None:
+                self.add(where, f"leaves no free 2x2 beside cell {spot} for seat {seat}'s "
+                         "dragon (R7)", "move it away from edges, blocked cells and pieces")
+                continue
+            all_first.update(body)
+            one_by_one.add(spot)
+            body = first_free(spot, one_by_one) or []
+            one_by_one.update(body)
+            hit = [s for s in range(seat + 1, seats) if spots[s] in body]
+            if hit:
+                self.add(where, f"seat {seat}'s dragon would land on seat {hit[0]}'s cavern "
+                         f"spot {spots[hit[0]]} (R7)", "keep cavern spots 3+ cells apart")

@@ -1,0 +1,93 @@
+"""Replay / scenario files (FORMATS.md `narby-replay/1`): load, check, play."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from game.board import BoardSpec
+from game.decisions import IllegalAnswer
+from game.dice import DiceScriptError
+from game.match import Match, SetupError
+from game.snapshot import StateError
+
+FORMAT = "narby-replay/1"
+MAX_FILE_BYTES = 50 * 1024 * 1024
+
+
+class ReplayError(ValueError):
+    """A replay that cannot be played; str() is one line naming the file and problem."""
+
+
+def load(path: str | Path) -> dict:
+    path = Path(path)
+    try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise ReplayError(f"{path}: file is larger than {MAX_FILE_BYTES // 2**20} MiB")
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ReplayError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise ReplayError(f"{path}: is a folder, not a replay file") from None
+    except UnicodeDecodeError:
+        raise ReplayError(f"{path}: not a text file") from None
+    except json.JSONDecodeError as exc:
+        raise ReplayError(f"{path}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    except OSError as exc:
+        raise ReplayError(f"{path}: cannot be read ({exc.strerror})") from None
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise ReplayError(f"{path}: not a replay file (expected \"format\": \"{FORMAT}\")")
+    return doc
+
+
+def board_for(map_path: str | None, base: Path | None = None) -> BoardSpec:
+    if map_path is None:
+        return BoardSpec.plain()
+    from game.maps import MapError, load_board
+
+    path = Path(map_path)
+    if base is not None and not path.is_absolute() and not path.exists():
+        path = base / path
+    try:
+        return load_board(str(path))
+    except MapError as exc:
+        raise ReplayError(f"map {map_path}: {exc}") from None
+
+
+def start(doc: dict, where: str = "replay", base: Path | None = None) -> Match:
+    """The match a replay document begins with (fresh setup or its `start` state)."""
+    seed = doc.get("seed", 0)
+    dice = doc.get("dice")
+    if dice is not None and not isinstance(dice, list):
+        raise ReplayError(f"{where}: 'dice' must be a list of die faces")
+    try:
+        board = board_for(doc.get("map"), base)
+        if doc.get("start") is not None:
+            return Match.restore(doc["start"], board=board, seed=seed, dice=dice)
+        seats = doc.get("seats")
+        if not isinstance(seats, list):
+            raise ReplayError(f"{where}: 'seats' must be a list of seats, "
+                              "e.g. [{\"dragon\": \"red\"}, {}]")
+        names = [(s or {}).get("dragon") if isinstance(s, dict) or s is None else s
+                 for s in seats]
+        return Match(names, seed=seed, board=board, options=doc.get("options"), dice=dice)
+    except (SetupError, StateError, DiceScriptError) as exc:
+        raise ReplayError(f"{where}: {exc}") from None
+
+
+def play(match: Match, decisions, where: str = "replay") -> None:
+    """Answer `decisions` in order; the first illegal one raises ReplayError naming its
+    index (0-based) and why."""
+    if not isinstance(decisions, list):
+        raise ReplayError(f"{where}: 'decisions' must be a list of answers")
+    for i, answer in enumerate(decisions):
+        if match.finished:
+            raise ReplayError(f"{where}: decision {i}: the game is already over")
+        try:
+            match.submit(answer)
+        except IllegalAnswer as exc:
+            who = match.pending.dragon.capitalize()
+            raise ReplayError(f"{where}: decision {i} ({who}, {json.dumps(answer)}) is illegal: "
+                              f"{exc}") from None
+        except DiceScriptError as exc:
+            raise ReplayError(f"{where}: decision {i}: {exc}") from None
