@@ -15,15 +15,18 @@ from __future__ import annotations
 import base64
 import binascii
 import copy
+import os
 import re
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
-import pytmx
+# pytmx imports pygame when present; keep its banner out of `narby check-map` output
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pytmx  # noqa: E402
 
-from game.board import MAX_SIDE, MIN_SIDE
+from game.board import MAX_SIDE, MIN_SIDE  # noqa: E402
 
 MAX_FILE_BYTES = 2 * 1024 * 1024  # a 40x40 map with a dozen CSV layers is ~200 KiB
 
@@ -296,10 +299,12 @@ class MapVetter:
                 # bounded: a tiny zlib "bomb" must not inflate to gigabytes
                 z = zlib.decompressobj(wbits=31 if compression == "gzip" else 15)
                 raw = z.decompress(raw, limit + 1)
-                if z.unconsumed_tail or z.unused_data or not z.eof:
-                    raise ValueError("compressed data is truncated or has extra bytes")
+                if len(raw) > limit:
+                    raise ValueError(f"it inflates to more than {limit} bytes")
+                if z.unused_data or not z.eof:
+                    raise ValueError("the compressed stream is cut short or has extra bytes")
         except (binascii.Error, zlib.error, ValueError) as exc:
-            self.add(where, f"has corrupt base64/{compression or 'raw'} tile data ({exc})",
+            self.add(where, f"has corrupt base64/{compression or 'raw'} tile data: {exc}",
                      "re-save the map from Tiled")
             return None
         if len(raw) % 4:

@@ -15,13 +15,15 @@ from __future__ import annotations
 import difflib
 import logging
 import math
+import os
 from collections import Counter
 from pathlib import Path
 
-import pytmx
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # pytmx imports pygame
+import pytmx  # noqa: E402
 
-from game.board import BoardSpec, Cell, Preplaced
-from game.map_file import Problem, Report, read_xml, vet_map
+from game.board import BoardSpec, Cell, Preplaced  # noqa: E402
+from game.map_file import Problem, Report, read_xml, vet_map  # noqa: E402
 
 __all__ = ["PLACE_NAMES", "SETUP_TYPES", "MapError", "Problem", "check_map", "inspect_map",
            "load_board", "map_summary", "min_free_cells"]
