@@ -68,8 +68,10 @@ def occupancy(m) -> dict[Cell, int]:
         return m._occ
     occ: dict[Cell, int] = {}
     for ent, fp in esper.get_component(Footprint):
-        for cell in fp.cells():
-            occ[cell] = ent
+        c, r = fp.col, fp.row
+        occ[(c, r)] = ent
+        if fp.size == 2:
+            occ[(c + 1, r)] = occ[(c, r + 1)] = occ[(c + 1, r + 1)] = ent
     m._occ, m._occ_version = occ, len(m.events)
     return occ
 

@@ -32,12 +32,20 @@ def cost_reason(m, name: str, do: str) -> str | None:
 
 
 def legal(m, frame) -> list[dict]:
-    name = frame["dragon"]
+    return legal_actions(m, frame["dragon"])
+
+
+def legal_actions(m, name: str, fast: bool = True) -> list[dict]:
+    """Legal action answers; fast=False filters every candidate through `check` (the
+    reference the fast enumerators are tested against)."""
     out: list[dict] = []
     for do, rule in RULES.items():
         if cost_reason(m, name, do) or (rule.ready and rule.ready(m, name)):
             continue
-        out.extend(a for a in rule.targets(m, name) if rule.check(m, name, a) is None)
+        if rule.fast and fast:
+            out.extend(rule.fast(m, name))
+        else:
+            out.extend(a for a in rule.targets(m, name) if rule.check(m, name, a) is None)
     out.append({"do": "end_turn"})
     return out
 

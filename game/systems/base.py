@@ -8,19 +8,23 @@ from typing import NamedTuple
 import esper
 
 from game import state
-from game.components import Footprint
+from game.components import Footprint, PlaceOfPower, Settlement
 from game.decisions import cell_of, show_cell, title
+from game.geometry import ring_cells
 
 
 class ActionRule(NamedTuple):
     """targets(m, name) -> candidate answers; check(m, name, answer) -> reason or None;
     resolve(m, name, answer) applies a legal answer; ready(m, name) -> reason the action
-    is impossible whatever the target (no rings...), or None."""
+    is impossible whatever the target (no rings...), or None; fast(m, name) -> the legal
+    answers without building reasons (speed only: tests prove it equals the candidates
+    that pass `check`)."""
 
     targets: Callable
     check: Callable
     resolve: Callable
     ready: Callable | None = None
+    fast: Callable | None = None
 
 
 def claimable_at(m, name: str, answer: dict) -> tuple[int | None, str | None]:
@@ -38,8 +42,12 @@ def claimable_at(m, name: str, answer: dict) -> tuple[int | None, str | None]:
 
 def adjacent_claimables(m, name: str) -> list[tuple[int, Footprint]]:
     """Settlements and places of power adjacent to the dragon, by row then column."""
-    out = [(e, fp) for e, _, fp in state.settlements(m)] + [(e, fp) for e, _, fp in state.places(m)]
-    out = [(e, fp) for e, fp in out if state.next_to_dragon(m, name, fp.at, fp.size)]
+    me = state.dragon_fp(m, name)
+    occ = state.occupancy(m)
+    found = {occ[cell] for cell in ring_cells(me.at, 2, m.board.width, m.board.height)
+             if cell in occ}
+    out = [(e, esper.component_for_entity(e, Footprint)) for e in found
+           if esper.has_component(e, Settlement) or esper.has_component(e, PlaceOfPower)]
     out.sort(key=lambda t: (t[1].row, t[1].col))
     return out
 

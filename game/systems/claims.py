@@ -156,9 +156,32 @@ def _gamble_resolve(m, name, answer):
     m.emit("gamble", dragon=name, at=[col, row])
 
 
+def _claim_fast(m, name):
+    return [{"do": "claim", "at": [fp.col, fp.row]} for ent, fp in adjacent_claimables(m, name)
+            if not esper.has_component(ent, Claim)]
+
+
+def _take_fast(m, name):
+    return [{"do": "claim_settlement", "at": [fp.col, fp.row]}
+            for ent, fp in adjacent_claimables(m, name)
+            if state.claim_owner(ent) not in (None, name)]
+
+
+def _gamble_fast(m, name):
+    occ = state.occupancy(m)
+    rings = {(g.col, g.row) for _, g in esper.get_component(Gamble)}
+    fp = state.dragon_fp(m, name)
+    return [{"do": "gamble", "at": list(cell)}
+            for cell in ring_cells(fp.at, 2, m.board.width, m.board.height)
+            if cell not in occ and cell not in rings and cell not in m.board.blocked]
+
+
 RULES = {
-    "claim": ActionRule(_claim_targets, _claim_check, _claim_resolve, no_rings),
-    "claim_settlement": ActionRule(_take_targets, _take_check, _take_resolve, no_rings),
-    "abandon": ActionRule(_abandon_targets, _abandon_check, _abandon_resolve),
-    "gamble": ActionRule(_gamble_targets, _gamble_check, _gamble_resolve, no_rings),
+    "claim": ActionRule(_claim_targets, _claim_check, _claim_resolve, no_rings, _claim_fast),
+    "claim_settlement": ActionRule(_take_targets, _take_check, _take_resolve, no_rings,
+                                   _take_fast),
+    "abandon": ActionRule(_abandon_targets, _abandon_check, _abandon_resolve,
+                          fast=lambda m, name: list(_abandon_targets(m, name))),
+    "gamble": ActionRule(_gamble_targets, _gamble_check, _gamble_resolve, no_rings,
+                         _gamble_fast),
 }

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from game import state
 from game.decisions import title
+from game.geometry import rect_gap
 from game.systems.base import ActionRule, other_dragon
 from game.tables import ATTACK_STAKE
 
@@ -43,4 +44,10 @@ def _resolve(m, name, answer):
     state.pay(m, loser, winner, ATTACK_STAKE, "attack")
 
 
-RULES = {"attack": ActionRule(_targets, _check, _resolve)}
+def _fast(m, name):
+    me = state.dragon_fp(m, name).at
+    return [{"do": "attack", "dragon": other} for other in m.seat_names
+            if other != name and rect_gap(me, 2, state.dragon_fp(m, other).at, 2) == 1]
+
+
+RULES = {"attack": ActionRule(_targets, _check, _resolve, fast=_fast)}

@@ -83,4 +83,10 @@ def _settlement_result(m, name, ent, at, result, claimed) -> None:
         state.gain_treasure(m, name, "destroy")
 
 
-RULES = {"destroy": ActionRule(_targets, _check, _resolve)}
+def _fast(m, name):
+    spare = name in NO_SETTLEMENT_DESTROY
+    return [{"do": "destroy", "at": [fp.col, fp.row]} for ent, fp in adjacent_claimables(m, name)
+            if not (spare and esper.has_component(ent, Settlement))]
+
+
+RULES = {"destroy": ActionRule(_targets, _check, _resolve, fast=_fast)}

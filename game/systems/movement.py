@@ -49,6 +49,26 @@ def _check(m, name, answer):
     return landing_reason(m, name, to, ignore=m.dragon_ents[name])
 
 
+def _fast(m, name):
+    fp = state.dragon_fp(m, name)
+    me = m.dragon_ents[name]
+    steps = move_range(m, name)
+    occ = state.occupancy(m)
+    blocked = m.board.blocked
+    w, h = m.board.width - 2, m.board.height - 2
+    out = []
+    for row in range(max(0, fp.row - steps), min(h, fp.row + steps) + 1):
+        for col in range(max(0, fp.col - steps), min(w, fp.col + steps) + 1):
+            if col == fp.col and row == fp.row:
+                continue
+            for cell in ((col, row), (col + 1, row), (col, row + 1), (col + 1, row + 1)):
+                if cell in blocked or occ.get(cell, me) != me:
+                    break
+            else:
+                out.append({"do": "move", "to": [col, row]})
+    return out
+
+
 def _resolve(m, name, answer):
     fp = state.dragon_fp(m, name)
     before = [fp.col, fp.row]
@@ -56,4 +76,4 @@ def _resolve(m, name, answer):
     m.emit("move", dragon=name, **{"from": before}, to=[fp.col, fp.row])
 
 
-RULES = {"move": ActionRule(_targets, _check, _resolve)}
+RULES = {"move": ActionRule(_targets, _check, _resolve, fast=_fast)}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from game import state
 from game.decisions import title
+from game.geometry import rect_gap
 from game.systems.base import ActionRule, other_dragon
 from game.tables import STEAL, STEAL_RANGE
 
@@ -77,9 +78,26 @@ def _for_thief_resolve(m, name, answer):
         state.pay(m, victim, "chest", amount, "steal_for_thief")
 
 
+def _victims_fast(do):
+    def fast(m, name):
+        me = state.dragon_fp(m, name).at
+        out = []
+        for other in m.seat_names:
+            cavern = state.cavern_of(m, other) if other != name else None
+            if cavern and rect_gap(me, 2, cavern[0], cavern[1]) == 1:
+                out.append({"do": do, "dragon": other})
+        return out
+    return fast
+
+
+def _chest_fast(m, name):
+    return [] if _chest_check(m, name, {}) else [{"do": "steal_chest"}]
+
+
 RULES = {
-    "steal_cavern": ActionRule(_dragon_targets("steal_cavern"), _cavern_check, _cavern_resolve),
-    "steal_chest": ActionRule(_chest_targets, _chest_check, _chest_resolve),
+    "steal_cavern": ActionRule(_dragon_targets("steal_cavern"), _cavern_check, _cavern_resolve,
+                               fast=_victims_fast("steal_cavern")),
+    "steal_chest": ActionRule(_chest_targets, _chest_check, _chest_resolve, fast=_chest_fast),
     "steal_for_thief": ActionRule(_dragon_targets("steal_for_thief"), _cavern_check,
-                                  _for_thief_resolve),
+                                  _for_thief_resolve, fast=_victims_fast("steal_for_thief")),
 }
