@@ -1,0 +1,52 @@
+"""`narby check-map` (game.map_check.main)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.map_check import main
+
+HERE = Path(__file__).resolve().parent / "maps"
+
+
+def test_a_good_map_prints_ok_and_its_summary(capsys):
+    path = HERE / "good" / "csv.tmx"
+    assert main([str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"OK  {path} — Test Meadow: 10x10, 2-3 players")
+    assert len(out.splitlines()) == 1
+
+
+def test_a_bad_map_prints_every_problem_and_fails(capsys):
+    path = HERE / "bad" / "players-range.tmx"
+    assert main([str(path)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 3
+    assert all(line.startswith(f"{path}: ") for line in lines)
+    assert "min_players" in lines[0] and "max_players" in lines[1]
+
+
+def test_several_files_and_folders(capsys):
+    good, bad = HERE / "good", HERE / "bad" / "zstd.tmx"
+    assert main([str(good), str(bad)]) == 1
+    out = capsys.readouterr().out
+    n_good = len(list(good.glob("*.tmx")))
+    assert out.count("OK  ") == n_good
+    assert "zstd" in out
+    assert out.splitlines()[-1] == f"{n_good} of {n_good + 1} maps OK"
+
+
+def test_all_good_returns_zero(capsys):
+    assert main([str(HERE / "good")]) == 0
+    assert "OK" in capsys.readouterr().out
+
+
+def test_usage_errors_return_two(capsys, tmp_path):
+    assert main([]) == 2
+    assert main([str(tmp_path)]) == 2  # a folder without maps
+    assert "no .tmx files" in capsys.readouterr().err
+
+
+def test_a_missing_file_is_reported_not_raised(capsys, tmp_path):
+    assert main([str(tmp_path / "nope.tmx")]) == 1
+    assert "file not found" in capsys.readouterr().out
