@@ -1,0 +1,123 @@
+"""The `narby` command: headless games, replays, and clear one-line errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(args, capsys):
+    code = main(args)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_headless_json_result(capsys):
+    code, out, _ = run(["--headless", "--seats", "random,random,random", "--seed", "7",
+                        "--json", "--round-cap", "20"], capsys)
+    assert code == 0
+    result = json.loads(out)
+    assert set(result) == {"seed", "winner", "rounds", "scores"}
+    assert result["seed"] == 7 and len(result["scores"]) == 3
+    # deterministic: same seed, same result
+    assert run(["--headless", "--seats", "random,random,random", "--seed", "7", "--json",
+                "--round-cap", "20"], capsys)[1] == out
+
+
+def test_headless_fixed_dragons_and_target(capsys):
+    code, out, _ = run(["--headless", "--seats", "random:gold,random:copper", "--seed", "2",
+                        "--target", "75", "--json"], capsys)
+    assert code == 0
+    assert set(json.loads(out)["scores"]) == {"gold", "copper"}
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--headless", "--seats", "robot,random"], "unknown seat kind"),
+    (["--headless", "--seats", "random:puce,random"], "unknown dragon"),
+    (["--headless", "--seats", "random"], "2 to 8 dragons"),
+    (["--headless", "--target", "0"], "target"),
+])
+def test_bad_arguments_get_one_clear_line(args, words, capsys):
+    try:
+        code = main(args)
+    except SystemExit as exit_:  # argparse's own usage errors
+        code = exit_.code
+    assert code == 2
+    err = capsys.readouterr().err
+    assert words in err and "Traceback" not in err
+
+
+def write(tmp_path, doc, name="r.json"):
+    path = tmp_path / name
+    path.write_text(json.dumps(doc) if not isinstance(doc, str) else doc)
+    return str(path)
+
+
+REPLAY = {"format": "narby-replay/1", "map": None, "seed": 1, "options": {"target": 50},
+          "seats": [{"dragon": "green"}, {"dragon": "red"}], "start": None, "dice": None,
+          "decisions": [{"do": "end_turn"}]}
+
+
+def test_replay_prints_final_state_json(tmp_path, capsys):
+    code, out, _ = run(["replay", write(tmp_path, REPLAY), "--state-json"], capsys)
+    assert code == 0
+    state = json.loads(out)
+    assert state["format"] == "narby-state/1"
+    assert state["pending"]["dragon"] == "red"  # Green ended its turn
+
+
+def test_replay_with_start_state_and_scripted_dice(tmp_path, capsys):
+    from tests.helpers import state_doc
+
+    start = state_doc({"red": dict(at=(5, 5)), "blue": dict(at=(7, 5), coins=4)})
+    doc = {**REPLAY, "seats": None, "start": start, "dice": [20, 1],
+           "decisions": [{"do": "attack", "dragon": "blue"}]}
+    code, out, _ = run(["replay", write(tmp_path, doc), "--state-json"], capsys)
+    assert code == 0
+    state = json.loads(out)
+    assert state["dragons"]["red"]["coins"] == 3 and state["dragons"]["blue"]["coins"] == 1
+
+
+def test_illegal_decision_exits_nonzero_naming_index_and_reason(tmp_path, capsys):
+    doc = {**REPLAY, "decisions": [{"do": "end_turn"}, {"do": "attack", "dragon": "green"}]}
+    code, _, err = run(["replay", write(tmp_path, doc)], capsys)
+    assert code == 1
+    assert "decision 1" in err and "not adjacent" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("content, words", [
+    ("{not json", "not valid JSON"),
+    ('{"format": "narby-state/1"}', "not a replay file"),
+    ('[1, 2]', "not a replay file"),
+    (json.dumps({**REPLAY, "dice": [25]}), "scripted die 1 is 25"),
+    (json.dumps({**REPLAY, "seats": "two"}), "'seats' must be a list"),
+    (json.dumps({**REPLAY, "seats": [{"dragon": "puce"}, {}]}), "unknown dragon"),
+    (json.dumps({**REPLAY, "start": {"format": "narby-state/1"}}), "malformed"),
+    (json.dumps({**REPLAY, "decisions": {"do": "end_turn"}}), "'decisions' must be a list"),
+])
+def test_bad_replay_files_get_one_clear_line(tmp_path, content, words, capsys):
+    code, _, err = run(["replay", write(tmp_path, content)], capsys)
+    assert code == 1
+    assert words in err and "Traceback" not in err
+    assert err.count("\n") == 1
+
+
+def test_missing_replay_file(tmp_path, capsys):
+    code, _, err = run(["replay", str(tmp_path / "nope.json")], capsys)
+    assert code == 1 and "no such file" in err
+
+
+def test_console_script_runs_as_a_process():
+    proc = subprocess.run([sys.executable, "-m", "game.cli", "--headless", "--seed", "1",
+                           "--json", "--round-cap", "5"], capture_output=True, text=True,
+                          cwd=ROOT, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["rounds"] <= 5
