@@ -53,7 +53,7 @@ def legal_actions(m, name: str, fast: bool = True) -> list[dict]:
 def why_not(m, name: str, answer: dict) -> str | None:
     """The reason an action answer is illegal, or None."""
     do = answer.get("do")
-    if do not in ACTION_COST:
+    if not isinstance(do, str) or do not in ACTION_COST:
         known = ", ".join(ACTION_COST)
         return f"unknown action {do!r} (actions: {known})"
     if do == "end_turn":

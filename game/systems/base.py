@@ -60,7 +60,7 @@ def no_rings(m, name: str) -> str | None:
 
 def other_dragon(m, name: str, answer: dict) -> tuple[str | None, str | None]:
     target = answer.get("dragon")
-    if target not in m.dragon_ents:
+    if not isinstance(target, str) or target not in m.dragon_ents:
         return None, f"{target!r} is not a dragon in this game"
     if target == name:
         return None, f"{title(name)} cannot target itself"
