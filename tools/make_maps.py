@@ -278,7 +278,6 @@ def narby_vale() -> tuple[Painter, dict, list]:
         p.blob(cx, cy, r, "h", only=".m")
     for c, r in [(13, 5), (14, 5), (13, 6), (14, 6), (15, 6), (14, 7)]:  # the pond
         p.set(c, r, "~")
-    p.set(12, 7, "s")
     p.road((0, 11), (19, 12))
     p.road((8, 0))
     props = {"title": "Narby Vale", "description": "Rolling farmland around a quiet pond: "
