@@ -275,8 +275,8 @@ class _Board:
         if value in PLACE_NAMES:
             return value
         if not value:
-            self.add(where, "has no 'kind' property", "add a string property 'kind' naming "
-                     "the place, e.g. soul_mine (docs/MAPS.md lists all 14)")
+            self.add(where, "has no 'kind' property", "set its string property 'kind' to a "
+                     "place, e.g. soul_mine (docs/MAPS.md lists all 14)")
             return None
         guess = difflib.get_close_matches(value.lower().replace(" ", "_"), PLACE_NAMES, n=1)
         hint = f"did you mean '{guess[0]}'? " if guess else ""
@@ -292,7 +292,8 @@ class _Board:
         if text.lstrip("-").isdigit():
             return int(text)
         what = "has no 'seat' property" if not text else f"seat {value!r} is not a whole number"
-        self.add(where, what, "add an int property 'seat' (0 for the first seat)")
+        self.add(where, what, "set its int property 'seat' (0 for the first seat; Tiled does "
+                 "not save a default left unchanged)")
         return None
 
     def _place_on_board(self, where: str, at: Cell, size: int) -> bool:

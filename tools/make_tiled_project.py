@@ -1,0 +1,63 @@
+"""Write maps/narby.tiled-project and maps/objecttypes.xml from the loader's own lists.
+
+    .venv/bin/python tools/make_tiled_project.py
+
+The project gives map authors pick-lists instead of typing: the PlaceKind enum (the 14
+places of power) for a place's `kind`, the SetupType enum (the object types), and an
+object-types file so Tiled 1.8's object Type box offers town, city, ... with their
+properties ready. Defaults are deliberately invalid ('' and -1): Tiled only saves a
+property that differs from its type's default, and the game must see `kind`/`seat`.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from game.maps import PLACE_NAMES, SETUP_TYPES  # noqa: E402
+
+COLOURS = {"town": "#c8663c", "city": "#3c5a96", "ruin": "#8c8782",
+           "place_of_power": "#8a4fc2", "chest": "#d2a02a", "cavern_spot": "#3a2e2e"}
+
+
+def project() -> dict:
+    return {
+        "automappingRulesFile": "",
+        "commands": [],
+        "extensionsPath": "extensions",
+        "folders": [".", "../assets/tiles"],
+        "objectTypesFile": "objecttypes.xml",
+        "propertyTypes": [
+            {"id": 1, "name": "PlaceKind", "type": "enum", "storageType": "string",
+             "values": list(PLACE_NAMES), "valuesAsFlags": False},
+            {"id": 2, "name": "SetupType", "type": "enum", "storageType": "string",
+             "values": list(SETUP_TYPES), "valuesAsFlags": False},
+        ],
+    }
+
+
+def object_types() -> str:
+    lines = ['<?xml version="1.0" encoding="UTF-8"?>', "<objecttypes>"]
+    for kind in SETUP_TYPES:
+        lines.append(f' <objecttype name="{kind}" color="{COLOURS[kind]}">')
+        if kind == "place_of_power":
+            lines.append('  <property name="kind" type="string" propertytype="PlaceKind" '
+                         'default=""/>')
+        if kind == "cavern_spot":
+            lines.append('  <property name="seat" type="int" default="-1"/>')
+        lines.append(" </objecttype>")
+    return "\n".join([*lines, "</objecttypes>", ""])
+
+
+def main() -> None:
+    maps = ROOT / "maps"
+    (maps / "narby.tiled-project").write_text(json.dumps(project(), indent=4) + "\n")
+    (maps / "objecttypes.xml").write_text(object_types())
+    print("wrote maps/narby.tiled-project and maps/objecttypes.xml")
+
+
+if __name__ == "__main__":
+    main()
