@@ -1,0 +1,339 @@
+"""The Tiled map loader and checker (game.maps): good maps load, bad maps say why."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import shutil
+import tracemalloc
+from pathlib import Path
+from xml.etree import ElementTree as ET
+
+import pytest
+
+from game.board import BoardSpec, Preplaced
+from game.map_file import MAX_FILE_BYTES
+from game.maps import (
+    PLACE_NAMES,
+    SETUP_TYPES,
+    MapError,
+    Problem,
+    check_map,
+    load_board,
+    map_summary,
+    min_free_cells,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+HERE = Path(__file__).resolve().parent / "maps"
+GOOD = HERE / "good"
+BAD = HERE / "bad"
+SHIPPED = sorted((ROOT / "maps").glob("*.tmx"))
+
+
+def without_source(spec: BoardSpec) -> BoardSpec:
+    return dataclasses.replace(spec, source=None)
+
+
+@pytest.fixture
+def scratch(tmp_path) -> Path:
+    """A folder for test maps, with the test tileset at ../tiles.tsx as in tests/maps."""
+    shutil.copy(HERE / "tiles.tsx", tmp_path / "tiles.tsx")
+    shutil.copy(HERE / "tiles.png", tmp_path / "tiles.png")
+    (tmp_path / "sub").mkdir()
+    return tmp_path / "sub"
+
+
+# -- good maps ------------------------------------------------------------------------
+
+def test_the_shipped_maps_exist():
+    names = {p.name for p in SHIPPED}
+    assert "narby-vale.tmx" in names
+    assert len(SHIPPED) >= 4
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)
+def test_every_shipped_map_loads_and_checks_clean(path):
+    assert check_map(path) == []
+    spec = load_board(path)
+    assert spec.title and spec.description
+    assert 2 <= spec.min_players <= spec.max_players <= 8
+    assert spec.source == str(path)
+
+
+def test_the_default_map_is_open_20x20_for_2_to_8():
+    spec = load_board(ROOT / "maps" / "narby-vale.tmx")
+    assert (spec.width, spec.height) == (20, 20)
+    assert (spec.min_players, spec.max_players) == (2, 8)
+    assert len(spec.blocked) <= 12
+
+
+def test_the_csv_test_map_reads_exactly():
+    spec = load_board(GOOD / "csv.tmx")
+    assert (spec.width, spec.height) == (10, 10)
+    assert spec.blocked == {(9, 9), (8, 9), (9, 8), (0, 9)}
+    assert spec.pieces == (
+        Preplaced("town", (1, 1)),
+        Preplaced("city", (3, 1)),          # a tile object: pytmx moves y to the top
+        Preplaced("ruin", (5, 1)),          # a point object snaps to the cell under it
+        Preplaced("place_of_power", (6, 4), "soul_mine"),
+        Preplaced("chest", (4, 8)),
+    )
+    assert spec.cavern_spots == ((1, 5), (4, 5), (8, 1))  # by seat, not by file order
+    assert spec.title == "Test Meadow"
+    assert spec.description == "A small meadow for the loader tests."
+    assert (spec.min_players, spec.max_players, spec.target) == (2, 3, 75)
+
+
+@pytest.mark.parametrize("name", ["base64.tmx", "zlib.tmx", "gzip.tmx", "embedded.tmx",
+                                  "class.tmx"])
+def test_every_encoding_and_style_loads_the_same(name):
+    assert without_source(load_board(GOOD / name)) == without_source(load_board(GOOD / "csv.tmx"))
+
+
+def test_the_test_maps_really_differ_in_what_they_claim():
+    text = {p.name: p.read_text() for p in GOOD.glob("*.tmx")}
+    assert 'compression="zlib"' in text["zlib.tmx"]
+    assert 'compression="gzip"' in text["gzip.tmx"]
+    assert 'source="../tiles.tsx"' not in text["embedded.tmx"]
+    assert 'class="town"' in text["class.tmx"] and 'type="town"' not in text["class.tmx"]
+
+
+def test_defaults_when_properties_are_absent():
+    spec = load_board(GOOD / "quiet_hollow.tmx")
+    assert spec.title == "Quiet Hollow"
+    assert (spec.description, spec.min_players, spec.max_players, spec.target) == ("", 2, 8,
+                                                                                  None)
+    assert (spec.blocked, spec.pieces, spec.cavern_spots) == (frozenset(), (), ())
+
+
+def test_summary_is_one_line_with_the_essentials():
+    line = map_summary(load_board(GOOD / "csv.tmx"))
+    assert "\n" not in line
+    for part in ("Test Meadow", "10x10", "2-3 players", "4 blocked cells", "5 preplaced",
+                 "1 place of power", "fixed caverns for 3 seats", "target 75"):
+        assert part in line
+    plain = map_summary(BoardSpec.plain())
+    assert "20x20" in plain and "0 blocked cells" in plain and "nothing preplaced" in plain
+
+
+def test_free_cell_formula():
+    assert min_free_cells(2) == 32
+    assert min_free_cells(8) == 128
+    assert min_free_cells(3, piece_cells=5) == 53
+
+
+# -- bad maps: (file, where, words that must appear) ---------------------------------
+
+CASES = [
+    ("not-xml.tmx", None, "not well-formed XML"),
+    ("not-a-map.tmx", None, "is a tileset, not a map"),
+    ("billion-laughs.tmx", None, "DOCTYPE or ENTITY"),
+    ("isometric.tmx", "map", "is isometric"),
+    ("non-square.tmx", "map", "32x16 pixels; cells must be square"),
+    ("too-big.tmx", "map", "is 41x41 cells; each side must be 8 to 40"),
+    ("too-small.tmx", "map", "is 7x7 cells"),
+    ("infinite.tmx", "map", "infinite"),
+    ("missing-tileset.tmx", "tileset 'nowhere.tsx'", "file not found"),
+    ("missing-image.tmx", "tileset 'missing-image.tsx'", "image 'no-such-image.png' not found"),
+    ("zstd.tmx", "layer 'ground'", "zstd, which pytmx does not support"),
+    ("xml-tiles.tmx", "layer 'ground'", "XML <tile> elements"),
+    ("zlib-bomb.tmx", "layer 'ground'", "inflates to more than 400 bytes"),
+    ("unknown-type.tmx", "object 1 'Keep'", "unknown type 'castle'"),
+    ("no-type.tmx", "object 1 'Something'", "has no type"),
+    ("unknown-kind.tmx", "object 1 'Mine'", "kind 'soul mine' is not a place of power"),
+    ("off-map.tmx", "object 12 'Town'", "cell (10, 3) is off the 10x10 map"),
+    ("place-off-edge.tmx", "object 3 'Hut'", "2x2 footprint from (9, 2) leaves the 10x10 map"),
+    ("overlap.tmx", "object 2 'Squatter'", "cell (3, 3) is already taken by object 1 'Arch'"),
+    ("on-blocked.tmx", "object 4 'Sunken'", "cell (9, 9) is blocked (shallow_water)"),
+    ("two-chests.tmx", "object 2", "second chest"),
+    ("duplicate-place.tmx", "object 2", "repeats place of power 'madhouse'"),
+    ("duplicate-seat.tmx", "object 9", "repeats seat 1 (also object 7)"),
+    ("missing-seat.tmx", "layer 'setup'", "none for seat(s) 1"),
+    ("seat-out-of-range.tmx", "object 9", "seat 3 is outside 0..2"),
+    ("no-seat.tmx", "object 6", "has no 'seat' property"),
+    ("spot-no-room.tmx", "object 7", "no free 2x2 beside cell (6, 6) for seat 1's dragon"),
+    ("spot-crowded.tmx", "object 6", "would land on seat 1's cavern spot (3, 2)"),
+    ("too-few-free.tmx", "map", "has 64 free cells; 8 dragons need at least 128"),
+    ("players-range.tmx", "map property 'min_players'", "is 1"),
+    ("players-range.tmx", "map property 'max_players'", "is 9"),
+    ("players-order.tmx", "map property 'min_players'", "(6) is more than max_players (4)"),
+    ("players-not-int.tmx", "map property 'min_players'", "'two', not a whole number"),
+    ("bad-target.tmx", "map property 'target'", "is 60"),
+    ("not-in-setup.tmx", "object 1", "in layer 'Objects', which the game ignores"),
+    ("reserved-property.tmx", "object 1", "property 'width' clashes"),
+    ("template.tmx", "object 1", "comes from a template"),
+]
+
+
+@pytest.mark.parametrize(("name", "where", "words"), CASES,
+                         ids=[f"{c[0]}:{c[2][:24]}" for c in CASES])
+def test_each_bad_map_is_caught_with_file_and_place(name, where, words):
+    path = BAD / name
+    problems = check_map(path)
+    hits = [p for p in problems if words in p.what]
+    assert hits, f"expected {words!r} in {[str(p) for p in problems]}"
+    assert hits[0].where == where
+    assert hits[0].file == str(path)
+    line = str(hits[0])
+    assert line.startswith(f"{path}: ") and " — " in line and "\n" not in line
+    assert hits[0].fix  # every problem says how to fix it
+
+
+@pytest.mark.parametrize("name", sorted({c[0] for c in CASES}))
+def test_load_board_raises_map_error_listing_every_problem(name):
+    problems = check_map(BAD / name)
+    with pytest.raises(MapError) as caught:
+        load_board(BAD / name)
+    assert caught.value.problems == problems
+    text = str(caught.value)
+    assert f"with map {BAD / name}" in text.splitlines()[0]
+    assert all(str(p) in text for p in problems)
+
+
+def test_bad_maps_are_exactly_the_listed_ones():
+    assert {p.name for p in BAD.glob("*.tmx")} == {c[0] for c in CASES}
+
+
+def test_all_problems_are_collected_not_just_the_first(scratch):
+    text = (BAD / "overlap.tmx").read_text().replace(
+        "</objectgroup>",
+        '  <object id="30" type="castle" x="0" y="0" width="32" height="32"/>\n'
+        '  <object id="31" type="town" x="999" y="0" width="32" height="32"/>\n'
+        " </objectgroup>").replace('orientation="orthogonal"', 'orientation="staggered"')
+    (scratch / "many.tmx").write_text(text)
+    problems = " | ".join(map(str, check_map(scratch / "many.tmx")))
+    for words in ("is staggered", "already taken", "unknown type 'castle'", "off the 10x10"):
+        assert words in problems
+
+
+def test_the_problem_line_format():
+    p = Problem("maps/x.tmx", "object 12 'Town'", "cell (41, 3) is off the 40x40 map",
+                "move it inside the map")
+    assert str(p) == ("maps/x.tmx: object 12 'Town': cell (41, 3) is off the 40x40 map"
+                      " — move it inside the map")
+    assert str(Problem("a.tmx", None, "is broken", "fix it")) == "a.tmx: is broken — fix it"
+
+
+def test_unknown_kind_suggests_the_closest_place():
+    [problem] = check_map(BAD / "unknown-kind.tmx")
+    assert "did you mean 'soul_mine'?" in problem.fix
+
+
+# -- hostile and odd files ------------------------------------------------------------
+
+def test_billion_laughs_fails_fast_with_bounded_memory():
+    tracemalloc.start()
+    try:
+        problems = check_map(BAD / "billion-laughs.tmx")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert len(problems) == 1
+    assert peak < 5_000_000
+
+
+def test_zlib_bomb_is_not_inflated():
+    tracemalloc.start()
+    try:
+        check_map(BAD / "zlib-bomb.tmx")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 5_000_000  # it would inflate to 20 MB
+
+
+def test_entities_hidden_in_an_external_tileset_are_refused(scratch):
+    tsx = (HERE / "tiles.tsx").read_text().replace(
+        "<tileset", '<!DOCTYPE tileset [<!ENTITY a "aaaa">]>\n<tileset', 1)
+    (scratch.parent / "tiles.tsx").write_text(tsx)
+    shutil.copy(GOOD / "csv.tmx", scratch / "m.tmx")
+    problems = check_map(scratch / "m.tmx")
+    assert [p.where for p in problems] == ["tileset '../tiles.tsx'"]
+    assert "DOCTYPE or ENTITY" in problems[0].what
+
+
+def test_an_oversized_file_is_refused_unread(tmp_path):
+    big = tmp_path / "big.tmx"
+    with big.open("wb") as f:
+        f.truncate(MAX_FILE_BYTES + 1)
+    [problem] = check_map(big)
+    assert "over the 2048 KiB limit" in problem.what
+
+
+@pytest.mark.parametrize(("data", "words"), [
+    ("<map/>".encode("utf-16"), "not UTF-8 XML text"),
+    (b'<?xml version="1.0" encoding="cp037"?><map/>', "declares encoding 'cp037'"),
+    (b"<map>\xff\xfe</map>", "not valid UTF-8"),
+    (b"", "not well-formed XML"),
+    (b'<map width="ten" height="10" tilewidth="32" tileheight="32"/>', "no valid width"),
+])
+def test_odd_bytes_become_problems(tmp_path, data, words):
+    path = tmp_path / "odd.tmx"
+    path.write_bytes(data)
+    problems = check_map(path)
+    assert any(words in p.what for p in problems), problems
+
+
+def test_a_missing_file_is_a_problem_not_a_traceback(tmp_path):
+    [problem] = check_map(tmp_path / "nope.tmx")
+    assert "file not found" in problem.what
+    with pytest.raises(MapError):
+        load_board(tmp_path / "nope.tmx")
+
+
+@pytest.mark.parametrize("cut", [0.2, 0.5, 0.8, 0.95])
+def test_a_truncated_map_never_raises_anything_but_map_error(scratch, cut):
+    text = (GOOD / "zlib.tmx").read_text()
+    path = scratch / "cut.tmx"
+    path.write_text(text[: int(len(text) * cut)])
+    assert check_map(path)
+    with pytest.raises(MapError):
+        load_board(path)
+
+
+def test_mangled_values_never_escape_as_tracebacks(scratch):
+    base = (GOOD / "csv.tmx").read_text()
+    mangles = [
+        ('firstgid="1"', 'firstgid="x"'),
+        ('x="32" y="32"', 'x="left" y="32"'),
+        ('value="soul_mine"', 'type="class" value="soul_mine"'),
+        ('type="int" value="2"/>', 'type="bool" value="perhaps"/>'),
+        ('encoding="csv">', 'encoding="csv">1,x,'),
+        ('<data encoding="csv">', '<data encoding="base64">'),
+        ('width="10" height="10">', 'width="9" height="10">'),
+    ]
+    for old, new in mangles:
+        assert old in base, old
+        path = scratch / "m.tmx"
+        path.write_text(base.replace(old, new, 1))
+        assert check_map(path), (old, new)
+
+
+def test_place_names_are_the_fourteen_and_documented_for_authors():
+    assert len(PLACE_NAMES) == 14 == len(set(PLACE_NAMES))
+    doc = (ROOT / "docs" / "MAPS.md").read_text()
+    assert all(f"`{name}`" in doc for name in PLACE_NAMES)
+
+
+# -- the Tiled project: pick-lists match the loader -----------------------------------
+
+def test_tiled_project_enums_match_the_loader():
+    project = json.loads((ROOT / "maps" / "narby.tiled-project").read_text())
+    types = {t["name"]: t for t in project["propertyTypes"]}
+    assert types["PlaceKind"]["type"] == "enum"
+    assert types["PlaceKind"]["values"] == list(PLACE_NAMES)
+    assert types["SetupType"]["values"] == list(SETUP_TYPES)
+    assert len({t["id"] for t in project["propertyTypes"]}) == len(project["propertyTypes"])
+    assert (ROOT / "maps" / project["objectTypesFile"]).is_file()
+
+
+def test_object_types_offer_every_setup_type_with_unsaved_defaults():
+    root = ET.parse(ROOT / "maps" / "objecttypes.xml").getroot()
+    kinds = {t.get("name"): t for t in root.findall("objecttype")}
+    assert list(kinds) == list(SETUP_TYPES)
+    kind = kinds["place_of_power"].find("property")
+    assert (kind.get("name"), kind.get("propertytype"), kind.get("default")) == (
+        "kind", "PlaceKind", "")
+    seat = kinds["cavern_spot"].find("property")
+    assert (seat.get("name"), seat.get("type"), seat.get("default")) == ("seat", "int", "-1")
