@@ -213,13 +213,20 @@ class MapVetter:
                          "point the map at the right .tsx file")
                 return False
             body, base = sub, tsx.parent
-            if not self.check_properties(sub, where, sanitise=False):
+            broken = attribute_problems(sub)
+            for place, what in broken:
+                self.add(f"{where} {place}", what, "re-save the tileset from Tiled")
+            if broken or not self.check_properties(sub, where, sanitise=False):
                 return False
         tw, th = _int_attr(body, "tilewidth"), _int_attr(body, "tileheight")
+        if not (tw and th and tw > 0 and th > 0):
+            self.add(where, "has no valid tile size", "re-save the tileset from Tiled")
+            return False
         if (tw, th) != (self.tile, self.tile):
             self.add(where, f"has {tw}x{th} tiles but the map's cells are "
                      f"{self.tile}x{self.tile}", "use a tileset with the map's tile size")
-        self.check_images(body, base, where)
+        if not self.check_images(body, base, where):
+            return False
         count = _int_attr(body, "tilecount")
         if count is None:
             self.ranges_known = False
@@ -227,15 +234,19 @@ class MapVetter:
             self.ranges.append((first, first + count))
         return True
 
-    def check_images(self, body: ET.Element, base: Path, where: str) -> None:
+    def check_images(self, body: ET.Element, base: Path, where: str) -> bool:
+        """Report missing images; False when one has no source at all (pytmx fails)."""
+        ok = True
         for image in body.iter("image"):
             src = image.get("source")
             if not src:
                 self.add(where, "has an image with no source", "pick the image again in Tiled")
+                ok = False
             elif not (base / src).is_file():
                 self.add(where, f"image '{src}' not found (looked for {base / src})",
                          "put the image there or fix the path (it is relative to the "
                          "file that holds the tileset)")
+        return ok
 
     # -- tile layers ----------------------------------------------------------------
     def check_layers(self) -> None:
@@ -347,6 +358,11 @@ class MapVetter:
 def _property_problem(owner: ET.Element, prop: ET.Element) -> tuple[str, str, bool] | None:
     """(what, fix, retype) for a property pytmx would choke on, else None."""
     kind, value = prop.get("type", "string"), prop.get("value")
+    if not prop.get("name"):
+        return "has no name", "delete it or give it a name", False
+    if kind not in _PROPERTY_TYPES:
+        return (f"has unknown type '{kind}'", "use string, int, float, bool, color, file or "
+                "object", True)
     if kind == "class":
         return ("is a class property, which pytmx cannot read without its definition",
                 "use plain string, int or bool properties", False)
@@ -363,6 +379,30 @@ def _property_problem(owner: ET.Element, prop: ET.Element) -> tuple[str, str, bo
 
 
 _PROBES: dict[str, object] = {}
+_PROPERTY_TYPES = {"string", "int", "float", "bool", "color", "file", "object", "class"}
+# elements whose XML attributes pytmx casts with its `types` table
+_CAST_TAGS = {"map", "layer", "objectgroup", "object", "tileset", "group", "imagelayer", "tile"}
+_CASTS = (int, float, pytmx.convert_to_bool)
+
+
+def attribute_problems(root: ET.Element) -> list[tuple[str, str]]:
+    """(where, what) for each XML attribute pytmx would fail to cast, e.g. x="2x56"."""
+    found = []
+    for el in root.iter():
+        if el.tag in _CAST_TAGS:
+            for attr, value in el.attrib.items():
+                cast = pytmx.pytmx.types[attr]
+                if cast in _CASTS:
+                    try:
+                        cast(value)
+                    except ValueError:
+                        found.append((label(el), f"attribute {attr}={value!r} is not a number"))
+        if el.tag == "image" and any(_int_attr(el, a) is None for a in ("width", "height")):
+            found.append(("tileset image", "has no valid width/height"))
+        if el.tag == "tileset":
+            found += [(label(el), "has a tile with no valid id") for tile in el.iter("tile")
+                      if _int_attr(tile, "id") is None][:1]
+    return found
 
 
 def _reserved(owner: ET.Element, name: str) -> bool:
@@ -397,6 +437,11 @@ def vet_map(path: Path, root: ET.Element, report: Report,
             semantic: frozenset[str]) -> ET.Element | None:
     """Tiled-level checks; returns the sanitised tree for pytmx, or None when fatal."""
     vetter = MapVetter(path, root, report)
+    broken = attribute_problems(vetter.root)
+    for where, what in broken:
+        report.add(where, what, "re-save the map from Tiled, or fix the value by hand")
+    if broken:
+        return None
     vetter.check_map_element()
     if vetter.fatal:
         return None

@@ -102,7 +102,12 @@ def inspect_map(path: str | Path) -> tuple[BoardSpec | None, list[Problem]]:
         report.add(None, f"pytmx cannot read it ({type(exc).__name__}: {exc})",
                    "open it in Tiled and re-save it")
         return None, report.problems
-    spec = _Board(tmx, path, report).spec()
+    try:
+        spec = _Board(tmx, path, report).spec()
+    except Exception as exc:  # a checker bug must still come out as a message, not a crash
+        report.add(None, f"could not be checked ({type(exc).__name__}: {exc})",
+                   "this is a bug in the map checker; please report it with the file")
+        return None, report.problems
     return (None if report.problems else spec), report.problems
 
 
@@ -241,6 +246,10 @@ class _Board:
             return
         if kind not in SETUP_TYPES:
             self.add(where, f"has unknown type '{kind}'", f"use one of {types}")
+            return
+        if not (math.isfinite(obj.x) and math.isfinite(obj.y)):
+            self.add(where, f"has no usable position (x={obj.x}, y={obj.y})",
+                     "drag it onto the map in Tiled")
             return
         at = (math.floor(obj.x / self.tmx.tilewidth), math.floor(obj.y / self.tmx.tileheight))
         place = None

@@ -10,6 +10,8 @@ from pathlib import Path
 from xml.etree import ElementTree as ET
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from game.board import BoardSpec, Preplaced
 from game.map_file import MAX_FILE_BYTES
@@ -266,7 +268,8 @@ def test_an_oversized_file_is_refused_unread(tmp_path):
     (b'<?xml version="1.0" encoding="cp037"?><map/>', "declares encoding 'cp037'"),
     (b"<map>\xff\xfe</map>", "not valid UTF-8"),
     (b"", "not well-formed XML"),
-    (b'<map width="ten" height="10" tilewidth="32" tileheight="32"/>', "no valid width"),
+    (b'<map width="ten" height="10" tilewidth="32" tileheight="32"/>', "width='ten' is not"),
+    (b'<map width="10" tilewidth="32" tileheight="32"/>', "no valid height"),
 ])
 def test_odd_bytes_become_problems(tmp_path, data, words):
     path = tmp_path / "odd.tmx"
@@ -337,3 +340,33 @@ def test_object_types_offer_every_setup_type_with_unsaved_defaults():
         "kind", "PlaceKind", "")
     seat = kinds["cavern_spot"].find("property")
     assert (seat.get("name"), seat.get("type"), seat.get("default")) == ("seat", "int", "-1")
+
+
+# -- fuzz: a mangled map is a list of problems, never a traceback -----------------------
+
+_TOKENS = ["", '"', "<", ">", "/>", "0", "-1", "1e999", "nan", "=", "\n", "&amp;", "x",
+           'type="int"', 'type="bool"', 'type="xt"', "</object>", "<object", 'gid="5"',
+           "\u00ff", 'name="name"', "zlib", "zstd", "csv", "base64", "<tile/>", 'id="q"']
+
+
+@settings(max_examples=80, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(source=st.sampled_from(["csv.tmx", "zlib.tmx", "gzip.tmx", "embedded.tmx",
+                               "class.tmx"]),
+       edits=st.lists(st.tuples(st.floats(0, 1), st.integers(0, 12),
+                                st.sampled_from(_TOKENS)), min_size=1, max_size=4),
+       in_tileset=st.booleans())
+def test_fuzzed_maps_only_ever_give_problems(scratch, source, edits, in_tileset):
+    target = scratch.parent / "tiles.tsx" if in_tileset else scratch / "m.tmx"
+    text = (HERE / "tiles.tsx" if in_tileset else GOOD / source).read_text()
+    for where, cut, token in edits:
+        at = int(where * len(text))
+        text = text[:at] + token + text[at + cut:]
+    shutil.copy(GOOD / source, scratch / "m.tmx")
+    target.write_text(text)
+    try:
+        problems = check_map(scratch / "m.tmx")
+    finally:
+        shutil.copy(HERE / "tiles.tsx", scratch.parent / "tiles.tsx")
+    assert all(isinstance(p, Problem) and p.fix for p in problems)
+    assert not any("bug in the map checker" in p.fix for p in problems), problems
