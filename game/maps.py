@@ -24,6 +24,7 @@ import pytmx  # noqa: E402
 
 from game.board import BoardSpec, Cell, Preplaced  # noqa: E402
 from game.map_file import Problem, Report, read_xml, vet_map  # noqa: E402
+from game.tables import CAVERN_OFFSETS, PLACES, TARGETS  # noqa: E402
 
 __all__ = ["PLACE_NAMES", "SETUP_TYPES", "MapError", "Problem", "check_map", "inspect_map",
            "load_board", "map_summary", "min_free_cells"]
@@ -31,20 +32,13 @@ __all__ = ["PLACE_NAMES", "SETUP_TYPES", "MapError", "Problem", "check_map", "in
 # pytmx logs its own complaints; ours are the Problems (keep stderr clean for the CLI).
 logging.getLogger("pytmx").addHandler(logging.NullHandler())
 
-PLACE_NAMES = (  # FORMATS.md, in the Places-of-power table's order (R14 rolls 1-14)
-    "baba_yagas_hut", "angelstar_shrine", "tower_of_faces", "tower_of_unquenched_flame",
-    "pearlthorn_castle", "arch_of_triumph", "blade_miller", "soulwash_temple", "madhouse",
-    "immortals_resting_place", "soul_mine", "chrysotas_chapel", "citadel_of_torture",
-    "darkheart_cottage",
-)
+PLACE_NAMES = PLACES  # one list: game.tables (R14 roll order)
 SETUP_TYPES = ("town", "city", "ruin", "place_of_power", "chest", "cavern_spot")
 SETUP_LAYER = "setup"
-TARGETS = (50, 75, 100)  # R10
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 CELLS_PER_DRAGON = 16  # see min_free_cells
 # R7: top-left offsets, from the cavern cell, of the footprints "adjacent to its cavern"
-R7_OFFSETS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-2, 1), (-2, 0), (-2, -1), (-2, -2),
-              (-1, -2), (0, -2), (1, -2), (1, -1))
+R7_OFFSETS = CAVERN_OFFSETS
 # properties the game-level checks validate themselves (map_file only sanitises them)
 _SEMANTIC = frozenset({"min_players", "max_players", "target", "seat", "kind"})
 
