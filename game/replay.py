@@ -51,7 +51,7 @@ def board_for(map_path: str | None, base: Path | None = None) -> BoardSpec:
     try:
         return load_board(str(path))
     except MapError as exc:
-        raise ReplayError(f"map {map_path}: {exc}") from None
+        raise ReplayError(str(exc)) from None
 
 
 def start(doc: dict, where: str = "replay", base: Path | None = None) -> Match:

@@ -121,3 +121,27 @@ def test_console_script_runs_as_a_process():
                           cwd=ROOT, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["rounds"] <= 5
+
+
+def test_headless_game_on_a_shipped_map(capsys):
+    code, out, _ = run(["--headless", "--map", str(ROOT / "maps" / "riverfell.tmx"),
+                        "--seed", "4", "--json", "--round-cap", "8"], capsys)
+    assert code == 0 and json.loads(out)["rounds"] <= 8
+
+
+def test_broken_map_refuses_to_start_with_the_checkers_message(capsys):
+    bad = ROOT / "tests" / "maps" / "bad" / "bad-target.tmx"
+    code, out, err = run(["--headless", "--map", str(bad)], capsys)
+    assert code == 2 and out == ""
+    assert "bad-target.tmx" in err and "use 50, 75 or 100" in err and "Traceback" not in err
+
+
+def test_replay_on_a_map_resolves_the_path_beside_the_file(tmp_path, capsys):
+    import shutil
+
+    shutil.copytree(ROOT / "maps", tmp_path / "maps")
+    shutil.copytree(ROOT / "assets", tmp_path / "assets")
+    doc = {**REPLAY, "map": "maps/narby-vale.tmx", "decisions": []}
+    code, out, _ = run(["replay", write(tmp_path, doc), "--state-json"], capsys)
+    assert code == 0
+    assert json.loads(out)["map"].endswith("narby-vale.tmx")
