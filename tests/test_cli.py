@@ -139,9 +139,9 @@ def test_broken_map_refuses_to_start_with_the_checkers_message(capsys):
 def test_replay_on_a_map_resolves_the_path_beside_the_file(tmp_path, capsys):
     import shutil
 
-    shutil.copytree(ROOT / "maps", tmp_path / "maps")
+    shutil.copytree(ROOT / "maps", tmp_path / "my-maps")  # not under the working folder
     shutil.copytree(ROOT / "assets", tmp_path / "assets")
-    doc = {**REPLAY, "map": "maps/narby-vale.tmx", "decisions": []}
-    code, out, _ = run(["replay", write(tmp_path, doc), "--state-json"], capsys)
-    assert code == 0
-    assert json.loads(out)["map"].endswith("narby-vale.tmx")
+    doc = {**REPLAY, "map": "my-maps/narby-vale.tmx", "decisions": []}
+    code, out, err = run(["replay", write(tmp_path, doc), "--state-json"], capsys)
+    assert code == 0, err
+    assert json.loads(out)["map"] == str(tmp_path / "my-maps" / "narby-vale.tmx")
