@@ -81,9 +81,26 @@ TEMPLATES = {
                          + (f" and treasure worth {e['treasure']}" if e["treasure"] else ""),
     "tie_extra_round": lambda e: "A tie at the top (" + ", ".join(map(title, e["leaders"]))
                                  + f" with {e['score']}): one more round",
+    "power": lambda e: _power(e),
+    "cancelled": lambda e: f"{title(e['by'])}'s {_piece(e['source'])} cancels "
+                           f"{title(e['dragon'])}'s {ACTION_TITLES[e['do']]} "
+                           "(the action is spent)",
     "game_over": lambda e: "Game over after round "
                            f"{e['round']}: winner {_winner(e['winner'])}",
 }
+
+
+def _power(e) -> str:
+    who, place = title(e["dragon"]), _piece(e["place"])
+    use = e["use"]
+    if use == "modify":
+        return f"{who} uses {place}: {e['value']:+d} on its {e['purpose']} roll"
+    if use == "roll":
+        return (f"{who} uses {place}: {e['value']:+d} on {title(e['against'])}'s "
+                f"{e['purpose']} roll")
+    if use == "cancel":
+        return f"{who} uses {place} against {title(e['against'])}"
+    return f"{who} uses the power of {place}"
 
 
 def _winner(w) -> str:

@@ -132,7 +132,7 @@ def test_snapshot_at_every_kind_of_decision_restores():
                 seen.add(kind)
                 assert Match.restore(m.snapshot()).snapshot() == m.snapshot()
             m.submit(player.choose(m))
-    assert seen == {"action", "choose_place", "lose_claim"}
+    assert seen == {"action", "choose_place", "lose_claim", "modify", "react"}
 
 
 def test_two_matches_live_side_by_side_in_separate_worlds():

@@ -7,14 +7,16 @@ from game import state
 from game.decisions import title
 from game.geometry import rect_gap
 from game.systems.base import ActionRule, other_dragon
-from game.tables import STEAL, STEAL_RANGE
+from game.systems.rolls import result_row, roll_spec
 
 
-def steal_roll(m, name: str, victim: str) -> int:
-    """Roll on the Steal chart; the coins the thief's side takes (negative: Turnabout)."""
-    mods = state.modifiers(m, "steal", name, victim=victim)
-    _total, row = m.chart_roll("steal", name, STEAL, STEAL_RANGE, mods)
-    return row[3]
+def _steal_rolls(m, name, answer):
+    return [roll_spec("steal", name, "steal", victim=answer.get("dragon", "chest"))]
+
+
+def stolen(results) -> int:
+    """The coins the thief's side takes on the Steal chart (negative: Turnabout)."""
+    return result_row(results[0])[3]
 
 
 def _cavern_reason(m, name, target) -> str | None:
@@ -39,9 +41,9 @@ def _cavern_check(m, name, answer):
     return reason or _cavern_reason(m, name, target)
 
 
-def _cavern_resolve(m, name, answer):
+def _cavern_resolve(m, name, answer, results):
     victim = answer["dragon"]
-    amount = steal_roll(m, name, victim)
+    amount = stolen(results)
     if amount < 0:
         state.pay(m, name, victim, -amount, "turnabout")
     else:
@@ -61,17 +63,17 @@ def _chest_check(m, name, answer):
     return None
 
 
-def _chest_resolve(m, name, answer):
-    amount = steal_roll(m, name, "chest")
+def _chest_resolve(m, name, answer, results):
+    amount = stolen(results)
     if amount < 0:
         state.pay(m, name, "chest", -amount, "turnabout")
     else:
         state.pay(m, "chest", name, amount, "steal")
 
 
-def _for_thief_resolve(m, name, answer):
+def _for_thief_resolve(m, name, answer, results):
     victim = answer["dragon"]
-    amount = steal_roll(m, name, victim)
+    amount = stolen(results)
     if amount < 0:
         state.pay(m, "chest", victim, -amount, "turnabout")
     else:
@@ -96,8 +98,10 @@ def _chest_fast(m, name):
 
 RULES = {
     "steal_cavern": ActionRule(_dragon_targets("steal_cavern"), _cavern_check, _cavern_resolve,
-                               fast=_victims_fast("steal_cavern")),
-    "steal_chest": ActionRule(_chest_targets, _chest_check, _chest_resolve, fast=_chest_fast),
+                               fast=_victims_fast("steal_cavern"), rolls=_steal_rolls),
+    "steal_chest": ActionRule(_chest_targets, _chest_check, _chest_resolve, fast=_chest_fast,
+                              rolls=_steal_rolls),
     "steal_for_thief": ActionRule(_dragon_targets("steal_for_thief"), _cavern_check,
-                                  _for_thief_resolve, fast=_victims_fast("steal_for_thief")),
+                                  _for_thief_resolve, fast=_victims_fast("steal_for_thief"),
+                                  rolls=_steal_rolls),
 }

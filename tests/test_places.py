@@ -1,0 +1,377 @@
+"""Places of power (R36, R37, R40): powers, reactions, own modifiers and controls.
+
+Layout as in test_charts: Red stands at (5, 5)-(6, 6) and acts first; the target of
+its action sits at NEXT = (7, 5), adjacent on its east side. Places whose only role is
+to be held stand far away (their holder's ring is on them). Dice are scripted.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from game.decisions import IllegalAnswer
+from game.match import Match
+from game.systems.rolls import window_order
+from game.tables import ACTION_COST
+from tests.helpers import coins, kinds, scenario, state_doc
+
+RED_AT = (5, 5)
+NEXT = (7, 5)
+FAR = (15, 15)
+AWAY = (12, 1)   # a held place nobody stands next to
+AWAY2 = (1, 12)
+
+
+def refused(m, answer, *words):
+    before = m.snapshot()
+    n = len(m.events)
+    with pytest.raises(IllegalAnswer) as info:
+        m.submit(answer)
+    assert m.snapshot() == before and len(m.events) == n
+    reason = str(info.value)
+    for w in words:
+        assert w.lower() in reason.lower(), reason
+    return reason
+
+
+def pending(m):
+    p = m.pending
+    return (p.dragon, p.kind)
+
+
+def rolls_of(events, purpose=None):
+    return [e for e in kinds(events, "roll") if purpose is None or e["purpose"] == purpose]
+
+
+def used(m):
+    return m.snapshot()["powers_used"]
+
+
+def place(m, kind):
+    return next(p for p in m.snapshot()["places"] if p["kind"] == kind)
+
+
+def same_after_restore(m):
+    doc = m.snapshot()
+    twin = Match.restore(doc)
+    assert twin.snapshot() == doc
+    return twin
+
+
+# ===== the pending-roll frames: window order ============================================
+
+
+def test_windows_ask_in_turn_order_after_the_actor():
+    m = scenario({"red": dict(at=RED_AT), "blue": dict(at=FAR), "green": dict(at=(1, 1)),
+                  "gold": dict(at=(10, 10))}, order=["blue", "green", "gold", "red"],
+                 turn="gold")
+    assert window_order(m, "gold", include_actor=False) == ["red", "blue", "green"]
+    assert window_order(m, "gold", include_actor=True) == ["red", "blue", "green", "gold"]
+
+
+# ===== Pearlthorn Castle: cancel a destroy against the holder's claim (R37.5) ===========
+
+
+def pearlthorn(target_claim="blue", **kw):
+    return scenario(
+        {"red": dict(at=RED_AT, coins=5), "blue": dict(at=FAR, rings=8),
+         "green": dict(at=(1, 1))},
+        settlements=[("town", NEXT, target_claim)],
+        places=[("pearlthorn_castle", AWAY, "blue")], **kw)
+
+
+def test_pearlthorn_is_asked_when_the_destroy_is_declared_before_the_roll():
+    m = pearlthorn(dice=[20])
+    events = m.submit({"do": "destroy", "at": list(NEXT)})
+    assert pending(m) == ("blue", "react")
+    ctx = m.pending.context
+    assert ctx["window"] == "cancel" and ctx["options"] == ["pearlthorn_castle"]
+    assert ctx["action"] == {"dragon": "red", "do": "destroy", "at": list(NEXT)}
+    assert rolls_of(events) == [] and m.dice.script == [20]  # not rolled yet
+    assert m.legal_answers() == [{"react": "pearlthorn_castle"}, {"pass": True}]
+    same_after_restore(m)
+
+
+def test_pearlthorn_cancels_the_destroy_and_the_action_stays_spent():
+    m = pearlthorn(dice=[20])
+    m.submit({"do": "destroy", "at": list(NEXT)})
+    events = m.submit({"react": "pearlthorn_castle"})
+    assert kinds(events, "cancelled") == [{"type": "cancelled", "dragon": "red",
+                                           "do": "destroy", "by": "blue",
+                                           "source": "pearlthorn_castle"}]
+    assert rolls_of(events) == [] and m.dice.script == [20]
+    assert m.snapshot()["settlements"] == [{"kind": "town", "at": list(NEXT),
+                                            "claim": "blue"}]
+    assert pending(m) == ("red", "action") and m.actions_left == 2
+    assert used(m) == ["pearlthorn_castle"] and place(m, "pearlthorn_castle")["power_used"]
+
+
+def test_pearlthorn_works_once_a_round():
+    m = pearlthorn(dice=[20, 3])
+    m.submit({"do": "destroy", "at": list(NEXT)})
+    m.submit({"react": "pearlthorn_castle"})
+    events = m.submit({"do": "destroy", "at": list(NEXT)})  # asked no more: rolls at once
+    assert [r["face"] for r in rolls_of(events)] == [20]
+    assert m.snapshot()["settlements"] == []
+
+
+def test_pearlthorn_pass_lets_the_roll_happen():
+    m = pearlthorn(dice=[3])
+    m.submit({"do": "destroy", "at": list(NEXT)})
+    events = m.submit({"pass": True})
+    assert [r["face"] for r in rolls_of(events)] == [3]
+    assert kinds(events, "revolt") and coins(m, "red") == 2
+    assert used(m) == []
+
+
+@pytest.mark.parametrize("claim", [None, "red", "green"])
+def test_pearlthorn_holder_is_not_asked_for_a_piece_it_has_not_claimed(claim):
+    m = pearlthorn(target_claim=claim, dice=[12])
+    events = m.submit({"do": "destroy", "at": list(NEXT)})
+    assert len(rolls_of(events)) == 1 and pending(m) == ("red", "action")
+
+
+def test_pearlthorn_protects_itself():
+    m = scenario({"red": dict(at=RED_AT), "blue": dict(at=FAR, rings=9)},
+                 places=[("pearlthorn_castle", NEXT, "blue")], dice=[18])
+    m.submit({"do": "destroy", "at": list(NEXT)})
+    assert pending(m) == ("blue", "react")
+    m.submit({"react": "pearlthorn_castle"})
+    assert place(m, "pearlthorn_castle")["claim"] == "blue"
+
+
+def test_pearlthorn_stays_used_after_changing_hands():
+    """Blue uses it against Red; Red takes it over; when Blue then destroys Red's town,
+    Red holds Pearlthorn but it is spent this round, so Red is not asked."""
+    m = scenario({"red": dict(at=RED_AT, coins=5, rings=9), "blue": dict(at=(2, 3), rings=9),
+                  "green": dict(at=FAR)},
+                 settlements=[("town", (4, 4), "red")],
+                 places=[("pearlthorn_castle", NEXT, "blue")],
+                 order=["green", "red", "blue"], turn="green", dice=[12])
+    m.submit({"do": "end_turn"})
+    m.submit({"do": "destroy", "at": list(NEXT)})  # Red attacks Blue's castle
+    m.submit({"react": "pearlthorn_castle"})
+    m.submit({"do": "claim_settlement", "at": list(NEXT)})  # now Red's; Red's turn ends
+    assert place(m, "pearlthorn_castle") == {"kind": "pearlthorn_castle", "at": list(NEXT),
+                                             "claim": "red", "power_used": True}
+    assert pending(m) == ("blue", "action")
+    events = m.submit({"do": "destroy", "at": [4, 4]})
+    assert [r["face"] for r in rolls_of(events)] == [12] and pending(m) == ("blue", "action")
+    assert Match.restore(m.snapshot()).snapshot()["powers_used"] == ["pearlthorn_castle"]
+
+
+def test_a_used_power_survives_the_place_leaving_the_board():
+    m = scenario({"red": dict(at=RED_AT), "blue": dict(at=FAR, rings=9)},
+                 places=[("pearlthorn_castle", NEXT, "blue")], dice=[18])
+    m.submit({"do": "destroy", "at": list(NEXT)})
+    m.submit({"react": "pearlthorn_castle"})
+    m.submit({"do": "destroy", "at": list(NEXT)})  # not asked again: removed (16-20)
+    doc = m.snapshot()
+    assert doc["places"] == [] and doc["powers_used"] == ["pearlthorn_castle"]
+    twin = same_after_restore(m)
+    # Put back the same round (a white-box push of the populate step): still used.
+    twin.dice.script = [3, 3]
+    twin.stack.append({"step": "place_location", "place": "pearlthorn_castle"})
+    twin._advance()
+    assert place(twin, "pearlthorn_castle")["power_used"] is True
+
+
+def test_a_new_round_makes_every_power_usable_again():
+    doc = state_doc({"red": dict(at=RED_AT), "blue": dict(at=FAR)},
+                    places=[("soul_mine", AWAY, None)])
+    doc["powers_used"] = ["soul_mine", "madhouse"]
+    m = Match.restore(doc, dice=[])
+    assert used(m) == ["madhouse", "soul_mine"] and place(m, "soul_mine")["power_used"]
+    m.submit({"do": "end_turn"})
+    m.submit({"do": "end_turn"})  # tribute, end check, round 3 populate ... action
+    assert m.round == 3 and used(m) == [] and not place(m, "soul_mine")["power_used"]
+
+
+# ===== Soulwash Temple: cancel an attack on the holder (R37.8) ==========================
+
+
+def soulwash(holder="blue", **kw):
+    return scenario({"red": dict(at=RED_AT, coins=5), "blue": dict(at=NEXT, coins=5, rings=9),
+                     "green": dict(at=(9, 5), coins=5, rings=9)},
+                    places=[("soulwash_temple", AWAY, holder)], **kw)
+
+
+def test_soulwash_cancels_an_attack_on_the_holder_before_any_roll():
+    m = soulwash(dice=[20, 1])
+    events = m.submit({"do": "attack", "dragon": "blue"})
+    assert pending(m) == ("blue", "react") and rolls_of(events) == []
+    assert m.pending.context["action"] == {"dragon": "red", "do": "attack", "target": "blue"}
+    events = m.submit({"react": "soulwash_temple"})
+    assert rolls_of(events) == [] and m.dice.script == [20, 1]
+    assert kinds(events, "cancelled")[0]["by"] == "blue"
+    assert (coins(m, "red"), coins(m, "blue")) == (5, 5)
+    assert pending(m) == ("red", "action") and m.actions_left == 2
+    events = m.submit({"do": "attack", "dragon": "blue"})  # once a round
+    assert [r["face"] for r in rolls_of(events)] == [20, 1] and coins(m, "blue") == 2
+
+
+def test_soulwash_does_not_protect_another_dragon():
+    m = scenario({"red": dict(at=RED_AT, coins=5), "blue": dict(at=NEXT, coins=5),
+                  "green": dict(at=FAR, rings=9)},
+                 places=[("soulwash_temple", AWAY, "green")], dice=[20, 1])
+    events = m.submit({"do": "attack", "dragon": "blue"})
+    assert len(rolls_of(events)) == 2 and pending(m) == ("red", "action")
+
+
+def test_soulwash_pass_and_non_holder_answers():
+    m = soulwash(dice=[2, 9])
+    m.submit({"do": "attack", "dragon": "blue"})
+    refused(m, {"react": "pearlthorn_castle"}, "not on the board")
+    refused(m, {"react": "blade_miller"}, "not on the board")
+    refused(m, {"react": "soulwash"}, "not something blue can use")
+    refused(m, {"do": "end_turn"}, "react")
+    refused(m, {"pass": False}, "pass")
+    events = m.submit({"pass": True})
+    assert [r["face"] for r in rolls_of(events)] == [2, 9] and coins(m, "blue") == 8
+
+
+# ===== Blade Miller: -1 on an opponent's destroy roll, after the roll (R37.7) ===========
+
+
+def blade(holder="green", dice=(11,), claim=None):
+    return scenario({"red": dict(at=RED_AT, coins=5), "blue": dict(at=FAR, rings=9),
+                     "green": dict(at=(1, 1), rings=9)},
+                    settlements=[("town", NEXT, claim)],
+                    places=[("blade_miller", AWAY, holder)], dice=list(dice))
+
+
+def test_blade_miller_is_asked_after_the_roll_before_the_result():
+    m = blade(dice=[16])
+    events = m.submit({"do": "destroy", "at": list(NEXT)})
+    assert pending(m) == ("green", "react")
+    ctx = m.pending.context
+    assert ctx["window"] == "roll"
+    assert ctx["roll"] == {"purpose": "destroy", "dragon": "red", "face": 16, "mods": []}
+    assert m.dice.script == []                     # the die is rolled ...
+    assert rolls_of(events) == [] and kinds(events, "destroyed") == []  # ... not applied
+    same_after_restore(m)
+    events = m.submit({"react": "blade_miller"})
+    (roll,) = rolls_of(events)
+    assert (roll["face"], roll["mods"], roll["total"]) == (16, [["blade_miller", -1]], 15)
+    assert roll["row"] == "6-15 ruin"
+    assert m.snapshot()["settlements"][0]["kind"] == "ruin"
+    assert kinds(events, "power")[0] == {"type": "power", "dragon": "green",
+                                         "place": "blade_miller", "use": "roll",
+                                         "against": "red", "purpose": "destroy", "value": -1}
+
+
+def test_blade_miller_clamps_and_works_once_a_round():
+    m = blade(dice=[1, 1])
+    m.submit({"do": "destroy", "at": list(NEXT)})
+    events = m.submit({"react": "blade_miller"})
+    assert rolls_of(events)[0]["total"] == 0  # R30
+    events = m.submit({"do": "destroy", "at": list(NEXT)})
+    assert rolls_of(events)[0]["mods"] == [] and pending(m) == ("red", "action")
+
+
+def test_blade_miller_not_asked_on_own_destroy_or_other_rolls():
+    m = blade(holder="red", dice=[12])
+    events = m.submit({"do": "destroy", "at": list(NEXT)})
+    assert len(rolls_of(events)) == 1 and pending(m) == ("red", "action")
+    m = scenario({"red": dict(at=RED_AT, coins=5), "blue": dict(at=FAR, cavern=NEXT, coins=5),
+                  "green": dict(at=(1, 1), rings=9)},
+                 places=[("blade_miller", AWAY, "green")], dice=[12])
+    events = m.submit({"do": "steal_cavern", "dragon": "blue"})
+    assert len(rolls_of(events)) == 1 and pending(m) == ("red", "action")
+
+
+def test_pass_on_blade_miller_keeps_the_face():
+    m = blade(dice=[16])
+    m.submit({"do": "destroy", "at": list(NEXT)})
+    events = m.submit({"pass": True})
+    assert rolls_of(events)[0]["total"] == 16 and kinds(events, "destroyed")
+    assert used(m) == []
+
+
+# ===== Arch of Triumph, Chrysota's Chapel, Soul Mine: the holder's own rolls ==========
+
+
+def test_arch_of_triumph_is_offered_before_the_attack_roll():
+    m = scenario({"red": dict(at=RED_AT, coins=5, rings=9), "blue": dict(at=NEXT, coins=5)},
+                 places=[("arch_of_triumph", AWAY, "red")], dice=[14, 15, 14, 15])
+    events = m.submit({"do": "attack", "dragon": "blue"})
+    assert pending(m) == ("red", "modify") and rolls_of(events) == []
+    assert m.dice.script == [14, 15, 14, 15]
+    assert m.pending.context == {"purpose": "attack", "options": ["arch_of_triumph"]}
+    assert m.legal_answers() == [{"power": "arch_of_triumph"}, {"pass": True}]
+    same_after_restore(m)
+    events = m.submit({"power": "arch_of_triumph"})
+    attack, defend = rolls_of(events)
+    assert (attack["face"], attack["mods"], attack["total"]) == (14, [["arch_of_triumph", 2]],
+                                                                 16)
+    assert defend["mods"] == [] and coins(m, "red") == 8
+    events = m.submit({"do": "attack", "dragon": "blue"})  # used: no question
+    assert [r["total"] for r in rolls_of(events)] == [14, 15] and coins(m, "red") == 5
+
+
+def test_arch_of_triumph_pass_and_not_on_defence():
+    m = scenario({"red": dict(at=RED_AT, coins=5, rings=9), "blue": dict(at=NEXT, coins=5)},
+                 places=[("arch_of_triumph", AWAY, "red")], dice=[14, 15])
+    m.submit({"do": "attack", "dragon": "blue"})
+    refused(m, {"power": "soul_mine"}, "not on the board")
+    refused(m, {"power": "arch"}, "not something red can use")
+    events = m.submit({"pass": True})
+    assert [r["total"] for r in rolls_of(events)] == [14, 15] and used(m) == []
+    # Blue attacks the holder: Red's defence roll gets no question.
+    m = scenario({"red": dict(at=RED_AT, coins=5, rings=9), "blue": dict(at=NEXT, coins=5)},
+                 places=[("arch_of_triumph", AWAY, "red")], turn="blue",
+                 order=["blue", "red"], dice=[14, 15])
+    events = m.submit({"do": "attack", "dragon": "red"})
+    assert len(rolls_of(events)) == 2 and pending(m) == ("blue", "action")
+
+
+def test_arch_of_triumph_non_holder_not_asked():
+    m = scenario({"red": dict(at=RED_AT, coins=5), "blue": dict(at=NEXT, coins=5, rings=9)},
+                 places=[("arch_of_triumph", AWAY, "blue")], dice=[14, 15])
+    events = m.submit({"do": "attack", "dragon": "blue"})
+    assert len(rolls_of(events)) == 2 and pending(m) == ("red", "action")
+
+
+@pytest.mark.parametrize("action", [
+    {"do": "steal_cavern", "dragon": "blue"}, {"do": "steal_chest"},
+    {"do": "steal_for_thief", "dragon": "blue"},
+])
+def test_chrysotas_chapel_adds_2_to_one_steal_roll(action):
+    m = scenario({"red": dict(at=RED_AT, coins=5, rings=9),
+                  "blue": dict(at=FAR, cavern=NEXT, coins=10)},
+                 chest=(7, 7), chest_coins=10,
+                 places=[("chrysotas_chapel", AWAY, "red")], dice=[14, 14])
+    events = m.submit(action)
+    assert pending(m) == ("red", "modify") and rolls_of(events) == []
+    events = m.submit({"power": "chrysotas_chapel"})
+    (roll,) = rolls_of(events)
+    assert (roll["total"], roll["row"]) == (16, "16-19 Theft")
+    assert sum(e["amount"] for e in kinds(events, "coins")) == 3
+    if m.actions_left >= ACTION_COST[action["do"]]:
+        events = m.submit(action)  # once a round: the next steal rolls at once
+        assert rolls_of(events)[0]["total"] == 14
+
+
+def test_soul_mine_adds_1_to_the_tribute_roll():
+    m = scenario({"red": dict(at=RED_AT, coins=5, rings=8), "blue": dict(at=FAR)},
+                 settlements=[("town", (0, 0), "red")],
+                 places=[("soul_mine", AWAY, "red")], dice=[15, 2])
+    m.submit({"do": "end_turn"})
+    events = m.submit({"do": "end_turn"})
+    assert pending(m) == ("red", "modify") and m.phase == "tribute"
+    assert m.pending.context["purpose"] == "tribute" and rolls_of(events, "tribute") == []
+    same_after_restore(m)
+    events = m.submit({"power": "soul_mine"})
+    roll = rolls_of(events, "tribute")[0]
+    assert (roll["face"], roll["total"], roll["row"]) == (15, 16, "16-19 Rich tribute")
+    assert [e["tokens"] for e in kinds(events, "tribute_claim")] == [0, 1]  # town, place
+
+
+def test_soul_mine_pass_and_holder_without_it_not_asked():
+    m = scenario({"red": dict(at=RED_AT, coins=5, rings=8), "blue": dict(at=FAR, rings=9)},
+                 settlements=[("town", (0, 0), "red"), ("town", (0, 2), "blue")],
+                 places=[("soul_mine", AWAY, "red")], dice=[15, 9])
+    m.submit({"do": "end_turn"})
+    m.submit({"do": "end_turn"})
+    events = m.submit({"pass": True})
+    assert [r["total"] for r in rolls_of(events, "tribute")] == [15, 9]  # Blue not asked
