@@ -49,7 +49,17 @@ TEMPLATES = {
     "place_not_placed": lambda e: f"{_piece(e['place'])} finds no room this round",
     "place_chosen": lambda e: f"{title(e['dragon'])} chooses {_piece(e['place'])}",
     "place_removed": lambda e: f"{title(e['dragon'])} topples {_piece(e['place'])}",
-    "chest_moved": lambda e: f"The thief's chest moves to {show_cell(e['at'])}",
+    "chest_moved": lambda e: f"The thief's chest moves to {show_cell(e['at'])}"
+                             + (f" ({title(e['by'])}'s {_piece(e['via'])})"
+                                if e.get("via") else ""),
+    "place_moved": lambda e: f"{title(e['dragon'])} moves {_piece(e['place'])} to "
+                             f"{show_cell(e['to'])}",
+    "extra_action": lambda e: f"{title(e['dragon'])} gains an action "
+                              f"({e['actions_left']} left)",
+    "displaced": lambda e: f"{title(e['by'])}'s {_piece(e['via'])} puts "
+                           f"{title(e['dragon'])} at {show_cell(e['to'])}",
+    "rebuilt": lambda e: f"{title(e['dragon'])} rebuilds the ruin at {show_cell(e['at'])} "
+                         "as a town",
     "order": lambda e: "Turn order: " + ", ".join(title(n) for n in e["order"]),
     "turn": lambda e: f"{title(e['dragon'])}'s turn",
     "turn_end": lambda e: f"{title(e['dragon'])} ends the turn",

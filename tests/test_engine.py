@@ -47,6 +47,15 @@ ANSWER = st.one_of(
               st.sampled_from(["attack", "steal_cavern", "steal_for_thief"]),
               st.sampled_from(["red", "blue", "gold", "undead", "nobody"])),
     st.just({"do": "steal_chest"}), st.just({"do": "end_turn"}),
+    # turn powers of places of power (R37)
+    st.builds(lambda p, c: {"power": p, "to": c},
+              st.sampled_from(["baba_yagas_hut", "darkheart_cottage"]), CELL),
+    st.builds(lambda n, c: {"power": "madhouse", "dragon": n, "to": c},
+              st.sampled_from(["red", "blue", "gold", "undead"]), CELL),
+    st.builds(lambda n: {"power": "tower_of_faces", "dragon": n},
+              st.sampled_from(["red", "blue", "gold", "undead", "nobody"])),
+    st.builds(lambda c: {"power": "tower_of_unquenched_flame", "at": c}, CELL),
+    st.just({"power": "angelstar_shrine"}), st.just({"power": "soul_mine"}),
 )
 
 

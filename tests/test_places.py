@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from game.board import BoardSpec
 from game.decisions import IllegalAnswer
 from game.match import Match
 from game.systems.rolls import window_order
@@ -375,3 +376,272 @@ def test_soul_mine_pass_and_holder_without_it_not_asked():
     m.submit({"do": "end_turn"})
     events = m.submit({"pass": True})
     assert [r["total"] for r in rolls_of(events, "tribute")] == [15, 9]  # Blue not asked
+
+
+# ===== turn powers: answers of the holder's action decision, no action spent ==========
+
+SPOT = NEXT  # the place under test, adjacent to Red (5, 5) and to Blue at (9, 5)
+
+
+def turn_match(kind, holder="red", **kw):
+    """Red (acting), Blue beside the place on its east, Green far away; a ruin at (0, 0)
+    and the chest at (3, 0) for the powers that need them."""
+    return scenario({"red": dict(at=RED_AT, rings=9), "blue": dict(at=(9, 5), rings=9),
+                     "green": dict(at=FAR)},
+                    settlements=[("ruin", (0, 0), None)], chest=(3, 0),
+                    places=[(kind, SPOT, holder)], **kw)
+
+
+VALID = {
+    "baba_yagas_hut": {"power": "baba_yagas_hut", "to": [7, 7]},
+    "angelstar_shrine": {"power": "angelstar_shrine"},
+    "tower_of_faces": {"power": "tower_of_faces", "dragon": "red"},
+    "tower_of_unquenched_flame": {"power": "tower_of_unquenched_flame", "at": [0, 0]},
+    "madhouse": {"power": "madhouse", "dragon": "green", "to": [16, 16]},
+    "darkheart_cottage": {"power": "darkheart_cottage", "to": [5, 0]},
+}
+
+
+def powers_in(answers, kind=None):
+    return [a for a in answers if "power" in a and (kind is None or a["power"] == kind)]
+
+
+@pytest.mark.parametrize("kind", sorted(VALID))
+def test_turn_power_costs_no_action_and_is_recorded(kind):
+    m = turn_match(kind)
+    assert VALID[kind] in m.legal_answers()
+    events = m.submit(VALID[kind])
+    assert kinds(events, "power") == [{"type": "power", "dragon": "red", "place": kind,
+                                       "use": "turn", "answer": VALID[kind]}]
+    assert kinds(events, "action") == []
+    assert m.actions_left == (4 if kind == "angelstar_shrine" else 3)
+    assert pending(m) == ("red", "action") and used(m) == [kind]
+    assert place(m, kind)["power_used"] is True or kind == "baba_yagas_hut"
+    same_after_restore(m)
+
+
+@pytest.mark.parametrize("kind", sorted(VALID))
+def test_turn_power_once_a_round_even_after_changing_hands(kind):
+    m = turn_match(kind, order=["red", "blue", "green"])
+    m.submit(VALID[kind])
+    assert powers_in(m.legal_answers()) == []
+    refused(m, VALID[kind], "already been used this round")
+    m.submit({"do": "end_turn"})
+    at = place(m, kind)["at"]
+    m.submit({"do": "claim_settlement", "at": at})  # Blue takes the place over
+    assert place(m, kind)["claim"] == "blue" and pending(m) == ("blue", "action")
+    assert powers_in(m.legal_answers()) == []
+    refused(m, VALID[kind], "already been used this round")
+
+
+@pytest.mark.parametrize("kind", sorted(VALID))
+def test_turn_power_refused_to_a_non_holder(kind):
+    m = turn_match(kind, holder="blue")
+    assert powers_in(m.legal_answers()) == []
+    refused(m, VALID[kind], "Red does not hold", "Blue does")
+    m = turn_match(kind, holder=None)
+    refused(m, VALID[kind], "nobody does")
+
+
+def test_a_power_not_on_the_board_or_unknown_is_refused():
+    m = scenario({"red": dict(at=RED_AT), "blue": dict(at=FAR)})
+    refused(m, {"power": "madhouse", "dragon": "blue", "to": [16, 15]}, "not on the board")
+    refused(m, {"power": "mad_house"}, "unknown place of power")
+    refused(m, {"power": 3}, "unknown place of power")
+    refused(m, {"power": "arch_of_triumph"}, "attack roll")
+    refused(m, {"power": "pearlthorn_castle"}, "answers an opponent")
+    refused(m, {"power": "blade_miller"}, "answers an opponent")
+    refused(m, {"power": "immortals_resting_place"}, "no power")
+    refused(m, {"power": "citadel_of_torture"}, "no power")
+
+
+# --- Baba Yaga's Hut: move up to 3 king steps, claims stay (R37.1) ---------------------
+
+
+def test_hut_moves_up_to_3_steps_with_its_claim():
+    m = turn_match("baba_yagas_hut")
+    events = m.submit({"power": "baba_yagas_hut", "to": [10, 2]})
+    assert kinds(events, "place_moved") == [{"type": "place_moved", "dragon": "red",
+                                             "place": "baba_yagas_hut", "from": [7, 5],
+                                             "to": [10, 2]}]
+    assert place(m, "baba_yagas_hut") == {"kind": "baba_yagas_hut", "at": [10, 2],
+                                          "claim": "red", "power_used": True}
+
+
+def test_hut_offers_exactly_the_free_footprints():
+    m = turn_match("baba_yagas_hut")
+    offered = {tuple(a["to"]) for a in powers_in(m.legal_answers(), "baba_yagas_hut")}
+    # 7x7 square around (7, 5) minus itself; Red's cells (5-6, 5-6) and Blue's (9-10,
+    # 5-6) block every footprint overlapping them.
+    expected = set()
+    for c in range(4, 11):
+        for r in range(2, 9):
+            cells = {(c + dc, r + dr) for dc in (0, 1) for dr in (0, 1)}
+            taken = {(x, y) for x in (5, 6, 9, 10) for y in (5, 6)}
+            if (c, r) != (7, 5) and not cells & taken:
+                expected.add((c, r))
+    assert offered == expected
+
+
+@pytest.mark.parametrize(("to", "words"), [
+    ([7, 5], "must move"), ([11, 5], "at most 3"), ([7, 9], "at most 3"),
+    ([8, 5], "cannot land on blue"), ([6, 4], "cannot land on red"),
+    ([7, 4], None), ([4, 2], None),
+])
+def test_hut_refuses_bad_landings(to, words):
+    m = turn_match("baba_yagas_hut")
+    if words is None:
+        m.submit({"power": "baba_yagas_hut", "to": to})
+        assert place(m, "baba_yagas_hut")["at"] == to
+    else:
+        refused(m, {"power": "baba_yagas_hut", "to": to}, words)
+
+
+def test_hut_refuses_the_board_edge_blocked_ground_and_pieces():
+    board = BoardSpec(blocked=frozenset({(2, 2)}))
+    m = scenario({"red": dict(at=(5, 5), rings=9), "blue": dict(at=FAR)},
+                 settlements=[("town", (4, 0), None)],
+                 places=[("baba_yagas_hut", (1, 1), "red")], board=board)
+    refused(m, {"power": "baba_yagas_hut", "to": [-1, 1]}, "leave the board")
+    refused(m, {"power": "baba_yagas_hut", "to": [2, 1]}, "blocked ground at (3, 3)")
+    refused(m, {"power": "baba_yagas_hut", "to": [3, 0]}, "cannot land on the town at (5, 1)")
+    refused(m, {"power": "baba_yagas_hut", "to": "x"}, "'to' must be a cell")
+
+
+# --- Angelstar Shrine: one more action (R37.2) ------------------------------------------
+
+
+def test_angelstar_gives_one_more_action_this_turn():
+    m = turn_match("angelstar_shrine", actions_left=1)
+    events = m.submit({"power": "angelstar_shrine"})
+    assert kinds(events, "extra_action") == [{"type": "extra_action", "dragon": "red",
+                                              "actions_left": 2}]
+    m.submit({"do": "move", "to": [5, 8]})
+    assert pending(m) == ("red", "action") and m.actions_left == 1
+
+
+# --- Tower of Faces: any dragon to its own cavern, R7 placement (R37.3) ----------------
+
+
+def test_tower_of_faces_sends_a_dragon_home_in_r7_order():
+    m = scenario({"red": dict(at=RED_AT, rings=9), "blue": dict(at=FAR, cavern=(10, 10))},
+                 settlements=[("town", (12, 10), None)],
+                 places=[("tower_of_faces", AWAY, "red")])
+    # R7 order from (10, 10): (11, 10) is blocked by the town at (12, 10); next (11, 11).
+    events = m.submit({"power": "tower_of_faces", "dragon": "blue"})
+    assert kinds(events, "displaced") == [{"type": "displaced", "dragon": "blue",
+                                           "from": list(FAR), "to": [11, 11], "by": "red",
+                                           "via": "tower_of_faces"}]
+    assert m.snapshot()["dragons"]["blue"]["at"] == [11, 11]
+
+
+def test_tower_of_faces_targets_and_refusals():
+    m = scenario({"red": dict(at=RED_AT, rings=9, cavern=(3, 3)),
+                  "blue": dict(at=(11, 10), cavern=(10, 10)), "undead": dict(at=FAR)},
+                 places=[("tower_of_faces", AWAY, "red")])
+    # Red may send itself; Blue already stands at its R7 spot; the Undead has no cavern.
+    assert powers_in(m.legal_answers()) == [{"power": "tower_of_faces", "dragon": "red"}]
+    refused(m, {"power": "tower_of_faces", "dragon": "blue"}, "already stands beside")
+    refused(m, {"power": "tower_of_faces", "dragon": "undead"}, "no cavern",
+            "Immortals Resting Place")
+    refused(m, {"power": "tower_of_faces", "dragon": "white"}, "not a dragon in this game")
+    refused(m, {"power": "tower_of_faces"}, "not a dragon in this game")
+    m.submit({"power": "tower_of_faces", "dragon": "red"})
+    assert m.snapshot()["dragons"]["red"]["at"] == [4, 3]
+
+
+def test_tower_of_faces_sends_the_undead_beside_immortals_resting_place():
+    """P14: R7's clockwise order around a 2x2 home starts at offset (2, 0)."""
+    m = scenario({"red": dict(at=RED_AT, rings=8), "undead": dict(at=FAR)},
+                 places=[("tower_of_faces", AWAY, "red"),
+                         ("immortals_resting_place", (3, 12), "red")])
+    m.submit({"power": "tower_of_faces", "dragon": "undead"})
+    assert m.snapshot()["dragons"]["undead"]["at"] == [5, 12]
+
+
+# --- Tower of Unquenched Flame: ruin -> town, claim stays (R37.4) ----------------------
+
+
+def test_unquenched_flame_rebuilds_any_ruin_with_its_claim():
+    m = scenario({"red": dict(at=RED_AT, rings=9), "blue": dict(at=FAR, rings=9)},
+                 settlements=[("ruin", (18, 0), "blue"), ("town", (0, 0), None),
+                              ("ruin", (0, 18), None)],
+                 places=[("tower_of_unquenched_flame", AWAY, "red")])
+    assert powers_in(m.legal_answers()) == [
+        {"power": "tower_of_unquenched_flame", "at": [18, 0]},
+        {"power": "tower_of_unquenched_flame", "at": [0, 18]}]
+    refused(m, {"power": "tower_of_unquenched_flame", "at": [0, 0]}, "is not a ruin")
+    refused(m, {"power": "tower_of_unquenched_flame", "at": [9, 9]}, "no ruin at (10, 10)")
+    events = m.submit({"power": "tower_of_unquenched_flame", "at": [18, 0]})
+    assert kinds(events, "rebuilt") == [{"type": "rebuilt", "dragon": "red", "at": [18, 0],
+                                         "claim": "blue"}]
+    assert {"kind": "town", "at": [18, 0], "claim": "blue"} in m.snapshot()["settlements"]
+
+
+# --- Madhouse: an opponent 1 king step to a legal footprint (R37.9) --------------------
+
+
+def test_madhouse_moves_an_opponent_one_step():
+    m = turn_match("madhouse")
+    offered = powers_in(m.legal_answers(), "madhouse")
+    assert {a["dragon"] for a in offered} == {"blue", "green"}
+    # Blue at (9, 5): (8, y) would overlap the place (7-8, 5-6); Green has all 8 steps.
+    assert sorted(a["to"] for a in offered if a["dragon"] == "blue") == [
+        [9, 4], [9, 6], [10, 4], [10, 5], [10, 6]]
+    events = m.submit({"power": "madhouse", "dragon": "blue", "to": [10, 6]})
+    assert kinds(events, "displaced")[0]["to"] == [10, 6]
+    assert m.snapshot()["dragons"]["blue"]["at"] == [10, 6]
+
+
+@pytest.mark.parametrize(("answer", "words"), [
+    ({"dragon": "red", "to": [5, 4]}, "opponent's dragon, not red"),
+    ({"dragon": "blue", "to": [11, 5]}, "at most 1 space"),
+    ({"dragon": "blue", "to": [9, 5]}, "must move"),
+    ({"dragon": "blue", "to": [8, 5]}, "cannot land on madhouse"),
+    ({"dragon": "green", "to": [16, 16]}, None),
+    ({"dragon": "green", "to": [19, 19]}, "at most 1 space"),
+    ({"dragon": "puce", "to": [1, 1]}, "not a dragon"),
+    ({"dragon": "blue"}, "'to' must be a cell"),
+])
+def test_madhouse_refusals(answer, words):
+    m = turn_match("madhouse")
+    if words:
+        refused(m, {"power": "madhouse", **answer}, words)
+    else:
+        m.submit({"power": "madhouse", **answer})
+
+
+def test_madhouse_respects_the_board_edge():
+    m = scenario({"red": dict(at=RED_AT, rings=9), "blue": dict(at=(18, 18))},
+                 places=[("madhouse", AWAY, "red")])
+    refused(m, {"power": "madhouse", "dragon": "blue", "to": [19, 18]}, "leave the board")
+    assert sorted(a["to"] for a in powers_in(m.legal_answers())) == [
+        [17, 17], [17, 18], [18, 17]]
+
+
+# --- Darkheart Cottage: the chest up to 5 king steps (R37.14) ---------------------------
+
+
+def test_darkheart_moves_the_chest_up_to_5_steps():
+    m = scenario({"red": dict(at=RED_AT, rings=9), "blue": dict(at=FAR)},
+                 chest=(10, 10), chest_coins=4, settlements=[("town", (12, 12), None)],
+                 places=[("darkheart_cottage", AWAY, "red")])
+    offered = powers_in(m.legal_answers())
+    # All 121 cells within 5 of (10, 10) but its own, the town, Red's four (5-6, 5-6)
+    # and Blue's corner (15, 15).
+    assert len(offered) == 11 * 11 - 1 - 1 - 4 - 1
+    refused(m, {"power": "darkheart_cottage", "to": [16, 10]}, "at most 5 spaces")
+    refused(m, {"power": "darkheart_cottage", "to": [12, 12]}, "cannot land on the town")
+    refused(m, {"power": "darkheart_cottage", "to": [10, 10]}, "must move")
+    events = m.submit({"power": "darkheart_cottage", "to": [15, 5]})
+    assert kinds(events, "chest_moved") == [{"type": "chest_moved", "at": [15, 5],
+                                             "from": [10, 10], "by": "red",
+                                             "via": "darkheart_cottage"}]
+    assert m.snapshot()["chest"] == {"at": [15, 5], "coins": 4}
+
+
+def test_darkheart_without_the_chest_on_the_board():
+    m = scenario({"red": dict(at=RED_AT, rings=9), "blue": dict(at=FAR)},
+                 places=[("darkheart_cottage", AWAY, "red")])
+    assert powers_in(m.legal_answers()) == []
+    refused(m, {"power": "darkheart_cottage", "to": [1, 1]}, "chest is not on the board")

@@ -16,7 +16,7 @@ action stays paid for.
 from __future__ import annotations
 
 from game.decisions import Decision, DecisionStep, IllegalAnswer, title
-from game.systems import claims, combat, destruction, movement, rolls, theft
+from game.systems import claims, combat, destruction, movement, powers, rolls, theft
 from game.tables import ACTION_COST, ACTION_TITLES
 
 RULES = {**movement.RULES, **claims.RULES, **destruction.RULES, **theft.RULES, **combat.RULES}
@@ -53,16 +53,20 @@ def legal_actions(m, name: str, fast: bool = True) -> list[dict]:
             out.extend(rule.fast(m, name))
         else:
             out.extend(a for a in rule.targets(m, name) if rule.check(m, name, a) is None)
+    out.extend(powers.turn_answers(m, name, fast))  # R36: turn powers cost no action
     out.append({"do": "end_turn"})
     return out
 
 
 def why_not(m, name: str, answer: dict) -> str | None:
-    """The reason an action answer is illegal, or None."""
+    """The reason an action answer (or a turn power) is illegal, or None."""
+    if "do" not in answer and "power" in answer:
+        return powers.turn_reason(m, name, answer)
     do = answer.get("do")
     if not isinstance(do, str) or do not in ACTION_COST:
         known = ", ".join(ACTION_COST)
-        return f"unknown action {do!r} (actions: {known})"
+        return (f"unknown action {do!r} (actions: {known}; a place's power is "
+                f'{{"power": ...}})')
     if do == "end_turn":
         return None
     rule = RULES[do]
@@ -75,6 +79,9 @@ def _answer(m, frame, answer: dict) -> None:
     reason = why_not(m, name, answer)
     if reason:
         raise IllegalAnswer(reason)
+    if "do" not in answer:
+        powers.use_turn_power(m, name, answer)
+        return
     do = answer["do"]
     if do == "end_turn":
         m.actions_left = 0

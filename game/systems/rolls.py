@@ -44,6 +44,8 @@ PASS = {"pass": True}
 
 
 def options(sources, m, name: str, frame: dict) -> list[str]:
+    if len(sources) == 1:
+        return sources[0](m, name, frame)
     out: list[str] = []
     for source in sources:
         out.extend(source(m, name, frame))
@@ -61,7 +63,7 @@ def window_order(m, actor: str, include_actor: bool) -> list[str]:
 def ask_window(m, frame: dict, window: str, actor: str, sources, about: dict) -> bool:
     """Push a `react` decision for the next dragon of the window, from frame["i"], who
     has a usable option; False when nobody is left to ask. A dragon that reacts is asked
-    again while it still has options (P16); a pass moves on."""
+    again while it still has options (P12); a pass moves on."""
     order = window_order(m, actor, include_actor=(window == "roll"))
     i = frame["i"]
     while i < len(order):
@@ -215,7 +217,7 @@ def _answer_react(m, f, answer) -> None:
             raise _refuse(m, name, "react", opt, f["options"], "cannot answer this now")
         m.stack.pop()
         APPLY[opt](m, name, m.stack[-1], answer)  # the same dragon is asked again if
-        # it still has an option (P16)
+        # it still has an option (P12)
     elif answer.get("pass") is True:
         m.stack.pop()
         m.stack[-1]["i"] += 1
