@@ -43,6 +43,7 @@ ANSWER = st.one_of(
     st.builds(lambda d, c: {"do": d, "at": c},
               st.sampled_from(["claim", "claim_settlement", "destroy", "abandon", "gamble"]), CELL),
     st.builds(lambda c: {"do": "move", "to": c}, CELL),
+    st.builds(lambda a, b: {"do": "claim", "at": a, "also": b}, CELL, CELL),
     st.builds(lambda d, n: {"do": d, "dragon": n},
               st.sampled_from(["attack", "steal_cavern", "steal_for_thief"]),
               st.sampled_from(["red", "blue", "gold", "undead", "nobody"])),

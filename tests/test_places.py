@@ -645,3 +645,122 @@ def test_darkheart_without_the_chest_on_the_board():
                  places=[("darkheart_cottage", AWAY, "red")])
     assert powers_in(m.legal_answers()) == []
     refused(m, {"power": "darkheart_cottage", "to": [1, 1]}, "chest is not on the board")
+
+
+# ===== controls: whenever the holder acts, not once a round (R36) =====================
+
+
+def hut_match(holder="red", **kw):
+    """Baba Yaga's Hut at (12, 12)-(13, 13); a town at (14, 12) next to it, far from Red."""
+    return scenario({"red": dict(at=RED_AT, rings=9), "blue": dict(at=FAR, rings=9)},
+                    settlements=[("town", (14, 12), None), ("city", (11, 14), None),
+                                 ("town", (16, 12), None)],
+                    places=[("baba_yagas_hut", (12, 12), holder),
+                            ("madhouse", (10, 10), None)], **kw)
+
+
+def claims(m):
+    return {tuple(s["at"]): s["claim"] for s in m.snapshot()["settlements"]}
+
+
+def test_hut_holder_claims_a_settlement_adjacent_to_the_hut():
+    m = hut_match()
+    offered = [a["at"] for a in m.legal_answers() if a.get("do") == "claim"]
+    assert offered == [[14, 12], [11, 14]]  # not the far town, not the adjacent place
+    events = m.submit({"do": "claim", "at": [14, 12]})
+    assert kinds(events, "claim") == [{"type": "claim", "dragon": "red", "at": [14, 12],
+                                       "via": "baba_yagas_hut"}]
+    m.submit({"do": "claim", "at": [11, 14]})  # a control works again and again
+    assert claims(m)[(14, 12)] == claims(m)[(11, 14)] == "red"
+    assert m.actions_left == 1
+
+
+def test_hut_reach_refusals():
+    m = hut_match()
+    refused(m, {"do": "claim", "at": [16, 12]}, "red is not adjacent to the town at (17, 13)",
+            "nor is it a settlement adjacent to baba yaga's hut")
+    refused(m, {"do": "claim", "at": [10, 10]}, "not adjacent to madhouse")
+    m = hut_match(holder="blue")
+    refused(m, {"do": "claim", "at": [14, 12]}, "red is not adjacent to the town")
+    assert [a for a in m.legal_answers() if a.get("do") == "claim"] == []
+
+
+def test_hut_reach_follows_the_moved_hut():
+    m = hut_match()
+    m.submit({"power": "baba_yagas_hut", "to": [14, 9]})  # (14-15, 9-10): (16,12) is 2 off
+    assert [a["at"] for a in m.legal_answers() if a.get("do") == "claim"] == []
+    m = hut_match()
+    m.submit({"power": "baba_yagas_hut", "to": [14, 10]})  # (14-15, 10-11)
+    assert [a["at"] for a in m.legal_answers() if a.get("do") == "claim"] == [
+        [14, 12], [16, 12]]
+
+
+def citadel_match(holder="red", rings=9, **kw):
+    return scenario({"red": dict(at=RED_AT, rings=rings), "blue": dict(at=FAR, rings=9)},
+                    settlements=[("town", (7, 5), None), ("ruin", (4, 4), None),
+                                 ("city", (5, 7), "blue"), ("town", (9, 9), None)],
+                    places=[("citadel_of_torture", AWAY, holder),
+                            ("madhouse", (7, 7), None)], **kw)
+
+
+def test_citadel_claims_two_adjacent_settlements_with_one_action():
+    m = citadel_match()
+    pairs = [a for a in m.legal_answers() if "also" in a]
+    assert pairs == [{"do": "claim", "at": [4, 4], "also": [7, 5]},
+                     {"do": "claim", "at": [7, 5], "also": [4, 4]}]
+    events = m.submit({"do": "claim", "at": [7, 5], "also": [4, 4]})
+    assert [(e["at"], e["via"]) for e in kinds(events, "claim")] == [
+        ([7, 5], "citadel_of_torture"), ([4, 4], "citadel_of_torture")]
+    assert kinds(events, "action")[0]["cost"] == 1 and m.actions_left == 2
+    assert m.snapshot()["dragons"]["red"]["rings_in_supply"] == 7
+    assert claims(m)[(7, 5)] == claims(m)[(4, 4)] == "red"
+
+
+@pytest.mark.parametrize(("answer", "words"), [
+    ({"at": [7, 5], "also": [7, 5]}, "two different"),
+    ({"at": [7, 5], "also": [5, 7]}, "blue already claims the city"),
+    ({"at": [7, 5], "also": [7, 7]}, "no settlement at (8, 8)"),
+    ({"at": [7, 5], "also": [9, 9]}, "not adjacent to the town at (10, 10)"),
+    ({"at": [7, 5], "also": "x"}, "'also' must be a cell"),
+])
+def test_citadel_refusals(answer, words):
+    refused(citadel_match(), {"do": "claim", **answer}, words)
+
+
+def test_citadel_needs_the_holder_and_two_rings():
+    m = citadel_match(holder="blue")
+    assert [a for a in m.legal_answers() if "also" in a] == []
+    refused(m, {"do": "claim", "at": [7, 5], "also": [4, 4]}, "does not hold citadel")
+    m = citadel_match(rings=1)
+    assert [a for a in m.legal_answers() if "also" in a] == []
+    refused(m, {"do": "claim", "at": [7, 5], "also": [4, 4]}, "needs two rings", "has 1")
+    m.submit({"do": "claim", "at": [7, 5]})  # one ring still claims one
+
+
+def test_darkheart_holder_steals_for_the_thief_from_any_cavern():
+    m = scenario({"red": dict(at=RED_AT, rings=9), "blue": dict(at=FAR, coins=6),
+                  "undead": dict(at=(1, 1))},
+                 chest=(9, 19), places=[("darkheart_cottage", AWAY, "red")], dice=[17])
+    thief = [a for a in m.legal_answers() if a.get("do") == "steal_for_thief"]
+    assert thief == [{"do": "steal_for_thief", "dragon": "blue"}]  # the Undead: no cavern
+    refused(m, {"do": "steal_for_thief", "dragon": "undead"}, "no cavern")
+    events = m.submit({"do": "steal_for_thief", "dragon": "blue"})
+    assert rolls_of(events)[0]["total"] == 17
+    assert coins(m, "blue") == 3 and m.snapshot()["chest"]["coins"] == 3
+    # A plain Steal from a cavern still needs adjacency.
+    refused(m, {"do": "steal_cavern", "dragon": "blue"}, "not adjacent to blue's cavern")
+
+
+def test_darkheart_reach_needs_the_holder():
+    m = scenario({"red": dict(at=RED_AT, rings=9), "blue": dict(at=FAR, coins=6)},
+                 places=[("darkheart_cottage", AWAY, "blue")], dice=[17])
+    assert [a for a in m.legal_answers() if a.get("do") == "steal_for_thief"] == []
+    refused(m, {"do": "steal_for_thief", "dragon": "blue"}, "not adjacent to blue's cavern")
+
+
+def test_immortals_resting_place_is_the_undeads_cavern_while_on_the_board():
+    m = scenario({"red": dict(at=RED_AT, coins=3), "undead": dict(at=FAR, coins=6)},
+                 places=[("immortals_resting_place", NEXT, None)], dice=[17])
+    assert {"do": "steal_cavern", "dragon": "undead"} in m.legal_answers()
+    m.submit({"do": "steal_cavern", "dragon": "undead"})
+    assert (coins(m, "red"), coins(m, "undead")) == (6, 3)

@@ -19,13 +19,19 @@ def stolen(results) -> int:
     return result_row(results[0])[3]
 
 
-def _cavern_reason(m, name, target) -> str | None:
+def _cavern_reason(m, name, target, anywhere: bool = False) -> str | None:
     cavern = state.cavern_of(m, target)
     if cavern is None:
         return f"{title(target)} has no cavern to steal from"
-    if not state.next_to_dragon(m, name, *cavern):
+    if not anywhere and not state.next_to_dragon(m, name, *cavern):
         return f"{title(name)} is not adjacent to {title(target)}'s cavern"
     return None
+
+
+def _cottage_reach(m, name) -> bool:
+    """R37.14 control: the holder of Darkheart Cottage steals for the thief from any
+    dragon with a cavern, adjacent or not."""
+    return state.place_holders(m).get("darkheart_cottage") == name
 
 
 def _dragon_targets(do):
@@ -39,6 +45,11 @@ def _dragon_targets(do):
 def _cavern_check(m, name, answer):
     target, reason = other_dragon(m, name, answer)
     return reason or _cavern_reason(m, name, target)
+
+
+def _for_thief_check(m, name, answer):
+    target, reason = other_dragon(m, name, answer)
+    return reason or _cavern_reason(m, name, target, _cottage_reach(m, name))
 
 
 def _cavern_resolve(m, name, answer, results):
@@ -83,10 +94,11 @@ def _for_thief_resolve(m, name, answer, results):
 def _victims_fast(do):
     def fast(m, name):
         me = state.dragon_fp(m, name).at
+        anywhere = do == "steal_for_thief" and _cottage_reach(m, name)
         out = []
         for other in m.seat_names:
             cavern = state.cavern_of(m, other) if other != name else None
-            if cavern and rect_gap(me, 2, cavern[0], cavern[1]) == 1:
+            if cavern and (anywhere or rect_gap(me, 2, cavern[0], cavern[1]) == 1):
                 out.append({"do": do, "dragon": other})
         return out
     return fast
@@ -101,7 +113,7 @@ RULES = {
                                fast=_victims_fast("steal_cavern"), rolls=_steal_rolls),
     "steal_chest": ActionRule(_chest_targets, _chest_check, _chest_resolve, fast=_chest_fast,
                               rolls=_steal_rolls),
-    "steal_for_thief": ActionRule(_dragon_targets("steal_for_thief"), _cavern_check,
+    "steal_for_thief": ActionRule(_dragon_targets("steal_for_thief"), _for_thief_check,
                                   _for_thief_resolve, fast=_victims_fast("steal_for_thief"),
                                   rolls=_steal_rolls),
 }
