@@ -333,6 +333,36 @@ def test_arch_of_triumph_non_holder_not_asked():
     assert len(rolls_of(events)) == 2 and pending(m) == ("red", "action")
 
 
+def test_arch_of_triumph_stays_used_after_changing_hands():
+    """Red uses it; Blue takes the arch over and attacks Red: Blue is not asked."""
+    m = scenario({"red": dict(at=RED_AT, coins=5, rings=9), "blue": dict(at=NEXT, coins=5)},
+                 places=[("arch_of_triumph", (9, 5), "red")], dice=[14, 15, 10, 10])
+    m.submit({"do": "attack", "dragon": "blue"})
+    m.submit({"power": "arch_of_triumph"})
+    m.submit({"do": "end_turn"})
+    m.submit({"do": "claim_settlement", "at": [9, 5]})
+    assert place(m, "arch_of_triumph")["claim"] == "blue"
+    events = m.submit({"do": "attack", "dragon": "red"})  # Blue's last action
+    attack, defend = rolls_of(events, "attack") + rolls_of(events, "defend")
+    assert (attack["total"], attack["mods"], defend["total"]) == (10, [], 10)
+    assert kinds(events, "power") == []
+
+
+def test_blade_miller_stays_used_after_changing_hands():
+    m = scenario({"red": dict(at=RED_AT, coins=5), "blue": dict(at=(11, 5), rings=9),
+                  "green": dict(at=FAR, rings=9)},
+                 settlements=[("town", (4, 4), None), ("town", (14, 15), None)],
+                 places=[("blade_miller", (9, 5), "green")], dice=[12, 12])
+    m.submit({"do": "destroy", "at": [4, 4]})
+    assert pending(m) == ("green", "react")
+    m.submit({"react": "blade_miller"})
+    m.submit({"do": "end_turn"})
+    m.submit({"do": "claim_settlement", "at": [9, 5]})  # Blue holds it now
+    m.submit({"do": "end_turn"})
+    events = m.submit({"do": "destroy", "at": [14, 15]})  # Green destroys: Blue not asked
+    assert rolls_of(events)[0]["mods"] == [] and pending(m) == ("green", "action")
+
+
 @pytest.mark.parametrize("action", [
     {"do": "steal_cavern", "dragon": "blue"}, {"do": "steal_chest"},
     {"do": "steal_for_thief", "dragon": "blue"},
