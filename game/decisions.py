@@ -5,6 +5,11 @@ Answers are plain JSON objects (FORMATS.md). Kinds defined by this project:
 - ``action``: the acting dragon's next action, ``{"do": ...}``.
 - ``choose_place``: R14 15-20, the poorest dragon picks a place: ``{"choose": "soul_mine"}``.
 - ``lose_claim``: R31 0-4, the dragon picks a claim to lose: ``{"choose": [c, r]}``.
+- ``modify``: before its own roll, a dragon holding a usable modifier (R40):
+  ``{"power": "arch_of_triumph"}`` or ``{"pass": true}``.
+- ``react``: a dragon holding a usable reaction to another's action (window "cancel")
+  or to a roll just made (window "roll"): ``{"react": "blade_miller"}`` or
+  ``{"pass": true}``.
 
 Later kinds (reactions, powers, cards) are added as new frames of the match's stack;
 the shape of a Decision does not change.

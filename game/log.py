@@ -49,7 +49,17 @@ TEMPLATES = {
     "place_not_placed": lambda e: f"{_piece(e['place'])} finds no room this round",
     "place_chosen": lambda e: f"{title(e['dragon'])} chooses {_piece(e['place'])}",
     "place_removed": lambda e: f"{title(e['dragon'])} topples {_piece(e['place'])}",
-    "chest_moved": lambda e: f"The thief's chest moves to {show_cell(e['at'])}",
+    "chest_moved": lambda e: f"The thief's chest moves to {show_cell(e['at'])}"
+                             + (f" ({title(e['by'])}'s {_piece(e['via'])})"
+                                if e.get("via") else ""),
+    "place_moved": lambda e: f"{title(e['dragon'])} moves {_piece(e['place'])} to "
+                             f"{show_cell(e['to'])}",
+    "extra_action": lambda e: f"{title(e['dragon'])} gains an action "
+                              f"({e['actions_left']} left)",
+    "displaced": lambda e: f"{title(e['by'])}'s {_piece(e['via'])} puts "
+                           f"{title(e['dragon'])} at {show_cell(e['to'])}",
+    "rebuilt": lambda e: f"{title(e['dragon'])} rebuilds the ruin at {show_cell(e['at'])} "
+                         "as a town",
     "order": lambda e: "Turn order: " + ", ".join(title(n) for n in e["order"]),
     "turn": lambda e: f"{title(e['dragon'])}'s turn",
     "turn_end": lambda e: f"{title(e['dragon'])} ends the turn",
@@ -81,9 +91,26 @@ TEMPLATES = {
                          + (f" and treasure worth {e['treasure']}" if e["treasure"] else ""),
     "tie_extra_round": lambda e: "A tie at the top (" + ", ".join(map(title, e["leaders"]))
                                  + f" with {e['score']}): one more round",
+    "power": lambda e: _power(e),
+    "cancelled": lambda e: f"{title(e['by'])}'s {_piece(e['source'])} cancels "
+                           f"{title(e['dragon'])}'s {ACTION_TITLES[e['do']]} "
+                           "(the action is spent)",
     "game_over": lambda e: "Game over after round "
                            f"{e['round']}: winner {_winner(e['winner'])}",
 }
+
+
+def _power(e) -> str:
+    who, place = title(e["dragon"]), _piece(e["place"])
+    use = e["use"]
+    if use == "modify":
+        return f"{who} uses {place}: {e['value']:+d} on its {e['purpose']} roll"
+    if use == "roll":
+        return (f"{who} uses {place}: {e['value']:+d} on {title(e['against'])}'s "
+                f"{e['purpose']} roll")
+    if use == "cancel":
+        return f"{who} uses {place} against {title(e['against'])}"
+    return f"{who} uses the power of {place}"
 
 
 def _winner(w) -> str:

@@ -24,8 +24,8 @@ from game import state
 from game.board import BoardSpec
 from game.decisions import Decision, IllegalAnswer
 from game.dice import Dice
-from game.systems import actions, end_check, populate, setup, tribute, turn_order
-from game.tables import DEFAULT_OPTIONS, DRAGONS, TARGETS, chart_row, row_label
+from game.systems import actions, end_check, populate, rolls, setup, tribute, turn_order
+from game.tables import DEFAULT_OPTIONS, DRAGONS, TARGETS
 
 _world_ids = itertools.count(1)
 
@@ -43,11 +43,15 @@ STEPS = {
     "tribute_phase": tribute.run_phase,
     "tribute": tribute.run_tribute,
     "end_check": end_check.run,
+    "act": actions.run_act,
+    "roll": rolls.run_roll,
 }
 DECISIONS = {
     "action": actions.DECISION,
     "choose_place": populate.CHOOSE_PLACE,
     "lose_claim": tribute.LOSE_CLAIM,
+    "modify": rolls.MODIFY,
+    "react": rolls.REACT,
 }
 
 
@@ -106,6 +110,11 @@ class Match:
         self.chest_ent = 0
         self._occ: dict = {}
         self._occ_version = -1
+        self._holders: dict = {}
+        self._holders_version = -1
+        # R36: kinds whose power was used this round. Kept here, not only on the piece,
+        # so a place removed (R22) or taken over mid-round stays used until the round ends.
+        self.powers_used: set[str] = set()
 
     def _check_seats(self, seats) -> None:
         if not 2 <= len(seats) <= 8:
@@ -146,18 +155,6 @@ class Match:
                   total=face, row=None)
         return face
 
-    def chart_roll(self, purpose: str, dragon: str | None, chart, clamp, mods=()):
-        """A d20 on a chart: modifiers add, the total is clamped (R30), the row recorded.
-        Returns (total, row)."""
-        face = self.dice.roll(20)
-        total = face + sum(v for _, v in mods)
-        if clamp:
-            total = max(clamp[0], min(clamp[1], total))
-        row = chart_row(chart, total)
-        self.emit("roll", purpose=purpose, dragon=dragon, die=20, face=face,
-                  mods=[list(m) for m in mods], total=total, row=row_label(row))
-        return total, row
-
     def roll_cell(self, purpose: str, dragon: str | None = None) -> tuple[int, int]:
         """R3: one die per axis, column first; face f is index f-1; a side N uses a dN."""
         col = self.roll(self.board.width, purpose + "_col", dragon)
@@ -168,8 +165,9 @@ class Match:
     def _start_round(self) -> None:
         self.stack.pop()
         self.round += 1
+        self.powers_used.clear()  # R36: once per round, reset each round
         for _, place, _fp in state.places(self):
-            place.power_used = False  # R36: once per round, reset each round
+            place.power_used = False
         self.played = []
         self.emit("round", round=self.round)
         # Pushed in reverse: the top of the stack runs first (R11 draw phase comes with

@@ -1,8 +1,9 @@
 """Built-in players that answer decisions through the one door.
 
-RandomPlayer picks a legal answer at random, first choosing the kind of action
-uniformly (so 48 possible moves do not drown out one possible attack), with its own
-seeded generator: the match's dice are never touched.
+RandomPlayer picks a legal answer at random, first choosing the kind of answer
+uniformly (so 48 possible moves do not drown out one possible attack; each power or
+reaction is a kind of its own, and so is passing), with its own seeded generator: the
+match's dice are never touched.
 """
 
 from __future__ import annotations
@@ -18,9 +19,20 @@ class RandomPlayer:
         legal = match.legal_answers()
         groups: dict[str, list[dict]] = {}
         for answer in legal:
-            groups.setdefault(answer.get("do", "choice"), []).append(answer)
+            groups.setdefault(answer_kind(answer), []).append(answer)
         kind = self.rng.choice(sorted(groups))
         return self.rng.choice(groups[kind])
+
+
+def answer_kind(answer: dict) -> str:
+    """'move', 'claim', ... for actions; 'power:madhouse', 'react:blade_miller', 'pass';
+    'choice' for the other choices."""
+    if "do" in answer:
+        return answer["do"]
+    for key in ("power", "react"):
+        if key in answer:
+            return f"{key}:{answer[key]}"
+    return "pass" if "pass" in answer else "choice"
 
 
 def play_out(match, players: dict, max_decisions: int = 1_000_000, on_decision=None) -> int:

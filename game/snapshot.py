@@ -1,7 +1,8 @@
 """The state document (FORMATS.md `narby-state/1`): match -> JSON and back.
 
 Beyond FORMATS.md's fields a snapshot carries `stack` (the flow's frames), `dice` (the
-generator's exact state and any unused scripted faces) and `seed`, so a restored match
+generator's exact state and any unused scripted faces), `seed`, and `powers_used` (the
+places whose power was used this round, on the board or not, R36), so a restored match
 continues exactly. A hand-written document may leave those out if it is taken at an
 action decision; the flow is then derived from `order` and `turn`.
 """
@@ -55,6 +56,7 @@ def to_document(m) -> dict:
         "finished": m.finished,
         "winner": copy.copy(m.winner),
         "played": list(m.played),
+        "powers_used": sorted(m.powers_used),
         "dragons": {},
         "settlements": [],
         "places": [],
@@ -138,10 +140,16 @@ def _build(cls, doc, board, seed, dice):
             raise StateError(f"unknown settlement kind {s['kind']!r}")
         ent = esper.create_entity(Settlement(s["kind"]), Footprint(*_at(s["at"], s["kind"])))
         _claim(m, ent, s.get("claim"))
+    used = doc.get("powers_used", [])
+    if not isinstance(used, list) or not all(isinstance(k, str) and k in PLACES for k in used):
+        raise StateError(f"powers_used must list places of power, not {used!r}")
+    m.powers_used = set(used)
     for p in doc.get("places", []):
         if p["kind"] not in PLACES:
             raise StateError(f"unknown place of power {p['kind']!r}")
-        ent = esper.create_entity(PlaceOfPower(p["kind"], bool(p.get("power_used"))),
+        if p.get("power_used"):
+            m.powers_used.add(p["kind"])
+        ent = esper.create_entity(PlaceOfPower(p["kind"], p["kind"] in m.powers_used),
                                   Footprint(*_at(p["at"], p["kind"]), 2))
         _claim(m, ent, p.get("claim"))
     for g in doc.get("gambles", []):

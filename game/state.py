@@ -228,6 +228,22 @@ def gain_treasure(m, name: str, reason: str) -> int:
 
 
 def modifiers(m, purpose: str, dragon: str, **context) -> list[tuple[str, int]]:
-    """Modifiers on `dragon`'s roll for `purpose` as (source, value) pairs (R30, R40).
-    The core game has none; places of power and cards add theirs here."""
+    """Standing modifiers on `dragon`'s roll for `purpose` as (source, value) pairs (R30),
+    applied without asking. The core game has none. Chosen modifiers (Arch of Triumph,
+    Blade Miller, cards) are asked for in the roll's windows (game.systems.rolls, R40)."""
     return []
+
+
+def place_holders(m) -> dict[str, str]:
+    """{place kind: holder} for every claimed place of power on the board (R36).
+    Cached until the next event, like occupancy(); callers must not mutate it."""
+    if m._holders_version == len(m.events):
+        return m._holders
+    found = {p.kind: c.owner for _, (p, c) in esper.get_components(PlaceOfPower, Claim)}
+    m._holders, m._holders_version = found, len(m.events)
+    return found
+
+
+def power_ready(m, kind: str, name: str) -> bool:
+    """`name` holds place `kind` and its once-a-round power is unused (R36)."""
+    return kind not in m.powers_used and place_holders(m).get(kind) == name

@@ -146,3 +146,26 @@ ACTION_TITLES = {
     "steal_for_thief": "Steal for the thief", "attack": "Attack", "abandon": "Abandon Claim",
     "gamble": "Gamble", "end_turn": "End turn",
 }
+
+# Charts by name, so a pending roll frame can name its chart in JSON: name -> (rows,
+# clamp range). None (the attack roll) is unclamped and has no rows (R26, R30).
+CHARTS = {
+    "steal": (STEAL, STEAL_RANGE),
+    "destroy_unclaimed": (DESTROY_UNCLAIMED, DESTROY_RANGE),
+    "destroy_claimed": (DESTROY_CLAIMED, DESTROY_RANGE),
+    "destroy_place_unclaimed": (DESTROY_PLACE_UNCLAIMED, DESTROY_RANGE),
+    "destroy_place_claimed": (DESTROY_PLACE_CLAIMED, DESTROY_RANGE),
+    "tribute": (TRIBUTE, TRIBUTE_RANGE),
+}
+
+# Places of power by how their power is used (R36, R37).
+TURN_POWERS = ("baba_yagas_hut", "angelstar_shrine", "tower_of_faces",
+               "tower_of_unquenched_flame", "madhouse", "darkheart_cottage")
+# Own pre-roll modifiers: place -> (roll purpose, value).
+OWN_ROLL_POWERS = {"arch_of_triumph": ("attack", 2), "chrysotas_chapel": ("steal", 2),
+                   "soul_mine": ("tribute", 1)}
+CANCEL_POWERS = {"pearlthorn_castle": "destroy", "soulwash_temple": "attack"}
+ROLL_REACTION_POWERS = {"blade_miller": ("destroy", -1)}
+HUT_STEPS = 3          # Baba Yaga's Hut moves up to 3 king steps
+CHEST_STEPS = 5        # Darkheart Cottage moves the chest up to 5 king steps
+MADHOUSE_STEPS = 1     # Madhouse moves an opponent exactly 1 king step

@@ -54,7 +54,7 @@ def snap(m):
 
 
 def of(m, do):
-    return [a for a in m.legal_answers() if a["do"] == do]
+    return [a for a in m.legal_answers() if a.get("do") == do]
 
 
 def cells_of(answers, key):

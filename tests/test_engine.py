@@ -43,10 +43,20 @@ ANSWER = st.one_of(
     st.builds(lambda d, c: {"do": d, "at": c},
               st.sampled_from(["claim", "claim_settlement", "destroy", "abandon", "gamble"]), CELL),
     st.builds(lambda c: {"do": "move", "to": c}, CELL),
+    st.builds(lambda a, b: {"do": "claim", "at": a, "also": b}, CELL, CELL),
     st.builds(lambda d, n: {"do": d, "dragon": n},
               st.sampled_from(["attack", "steal_cavern", "steal_for_thief"]),
               st.sampled_from(["red", "blue", "gold", "undead", "nobody"])),
     st.just({"do": "steal_chest"}), st.just({"do": "end_turn"}),
+    # turn powers of places of power (R37)
+    st.builds(lambda p, c: {"power": p, "to": c},
+              st.sampled_from(["baba_yagas_hut", "darkheart_cottage"]), CELL),
+    st.builds(lambda n, c: {"power": "madhouse", "dragon": n, "to": c},
+              st.sampled_from(["red", "blue", "gold", "undead"]), CELL),
+    st.builds(lambda n: {"power": "tower_of_faces", "dragon": n},
+              st.sampled_from(["red", "blue", "gold", "undead", "nobody"])),
+    st.builds(lambda c: {"power": "tower_of_unquenched_flame", "at": c}, CELL),
+    st.just({"power": "angelstar_shrine"}), st.just({"power": "soul_mine"}),
 )
 
 
@@ -132,7 +142,7 @@ def test_snapshot_at_every_kind_of_decision_restores():
                 seen.add(kind)
                 assert Match.restore(m.snapshot()).snapshot() == m.snapshot()
             m.submit(player.choose(m))
-    assert seen == {"action", "choose_place", "lose_claim"}
+    assert seen == {"action", "choose_place", "lose_claim", "modify", "react"}
 
 
 def test_two_matches_live_side_by_side_in_separate_worlds():

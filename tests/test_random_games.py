@@ -39,3 +39,52 @@ def test_random_games_keep_every_invariant(batch):
         match = play_checked(seed=game, seats=seats, options=OPTIONS[game % len(OPTIONS)])
         assert match.winner is not None
         match.close()
+
+
+def crowded_start(seed: int) -> Match:
+    """Three dragons packed together, every place of power held and claimed settlements
+    in reach, so random play meets every power, reaction and window often."""
+    from tests.helpers import state_doc
+
+    doc = state_doc(
+        {"red": dict(at=(5, 5), cavern=(4, 8), rings=4, coins=5),
+         "blue": dict(at=(7, 5), cavern=(10, 4), rings=3, coins=5),
+         "green": dict(at=(5, 9), cavern=(8, 8), rings=6, coins=5)},
+        settlements=[("town", (7, 4), "blue"), ("city", (7, 7), "blue"),
+                     ("town", (4, 4), "red"), ("ruin", (7, 9), "green"),
+                     ("town", (4, 7), None), ("town", (6, 4), None), ("ruin", (10, 7), None)],
+        places=[("pearlthorn_castle", (10, 5), "blue"), ("blade_miller", (2, 9), "green"),
+                ("soulwash_temple", (2, 2), "blue"), ("arch_of_triumph", (3, 5), "red"),
+                ("chrysotas_chapel", (5, 11), "blue"), ("soul_mine", (8, 10), "red"),
+                ("baba_yagas_hut", (12, 2), "red"), ("angelstar_shrine", (0, 12), "green"),
+                ("tower_of_faces", (14, 14), "green"), ("madhouse", (14, 8), "red"),
+                ("tower_of_unquenched_flame", (17, 0), "blue"),
+                ("citadel_of_torture", (0, 0), "red"),
+                ("darkheart_cottage", (16, 16), "blue"),
+                ("immortals_resting_place", (12, 12), None)],
+        chest=(9, 3), chest_coins=4, options={"target": 40, "round_cap": 4})
+    return Match.restore(doc, seed=seed)
+
+
+def test_random_play_from_a_crowded_board_uses_every_power():
+    used = set()
+    for seed in range(30):
+        match = crowded_start(seed)
+        ledger = Ledger(match)
+        # The state document starts the ledger's holders at their coins.
+        for name, d in match.snapshot()["dragons"].items():
+            ledger.totals[name] = d["coins"]
+        ledger.totals["chest"] = match.snapshot()["chest"]["coins"]
+        player = RandomPlayer(seed)
+        while not match.finished:
+            match.submit(player.choose(match))
+            check(match, ledger)
+        used |= {e["place"] for e in match.events if e["type"] == "power"}
+        used |= {e["via"] for e in match.events if e["type"] == "claim"}
+        used |= {"darkheart_reach" for e in match.events if e["type"] == "action"
+                 and e["do"] == "steal_for_thief"}
+        match.close()
+    assert used >= {"pearlthorn_castle", "blade_miller", "soulwash_temple", "arch_of_triumph",
+                    "chrysotas_chapel", "soul_mine", "baba_yagas_hut", "angelstar_shrine",
+                    "tower_of_faces", "madhouse", "tower_of_unquenched_flame",
+                    "citadel_of_torture", "darkheart_cottage", "darkheart_reach"}, used

@@ -18,13 +18,16 @@ class ActionRule(NamedTuple):
     resolve(m, name, answer) applies a legal answer; ready(m, name) -> reason the action
     is impossible whatever the target (no rings...), or None; fast(m, name) -> the legal
     answers without building reasons (speed only: tests prove it equals the candidates
-    that pass `check`)."""
+    that pass `check`); rolls(m, name, answer) -> the pending-roll specs of a rolled
+    action (game.systems.rolls.roll_spec), whose resolve then takes a fourth argument,
+    the finished rolls' results, in the same order."""
 
     targets: Callable
     check: Callable
     resolve: Callable
     ready: Callable | None = None
     fast: Callable | None = None
+    rolls: Callable | None = None
 
 
 def claimable_at(m, name: str, answer: dict) -> tuple[int | None, str | None]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import esper
 
 from game import state
-from game.components import Claim, Footprint, Gamble
+from game.components import Claim, Footprint, Gamble, Settlement
 from game.decisions import cell_of, show_cell, title
 from game.geometry import ring_cells
 from game.systems.base import ActionRule, adjacent_claimables, claimable_at, no_rings
@@ -39,15 +39,51 @@ def remove_gamble(m, ent: int, reason: str) -> None:
 
 
 # --- Claim (1) ---------------------------------------------------------------------
+# Controls (R36, R37): the holder of Baba Yaga's Hut may also claim a settlement adjacent
+# to the hut; the holder of Citadel of Torture may claim two settlements adjacent to
+# itself with one action: {"do": "claim", "at": [c, r], "also": [c2, r2]} (P17).
+HUT = "baba_yagas_hut"
+CITADEL = "citadel_of_torture"
+
+
+def _hut_settlements(m, name) -> list[tuple[int, Footprint]]:
+    """Settlements adjacent to Baba Yaga's Hut when `name` holds it, else []."""
+    if state.place_holders(m).get(HUT) != name:
+        return []
+    _ent, hut = state.place_on_board(m, HUT)
+    occ = state.occupancy(m)
+    found = {occ[c] for c in ring_cells(hut.at, 2, m.board.width, m.board.height) if c in occ}
+    return [(e, esper.component_for_entity(e, Footprint)) for e in found
+            if esper.has_component(e, Settlement)]
+
+
+def _claim_pieces(m, name) -> list[tuple[int, Footprint]]:
+    """What one Claim may reach: pieces adjacent to the dragon, plus the hut's reach."""
+    near = adjacent_claimables(m, name)
+    extra = _hut_settlements(m, name)
+    if extra:
+        seen = {e for e, _ in near}
+        near = near + [t for t in extra if t[0] not in seen]
+        near.sort(key=lambda t: (t[1].row, t[1].col))
+    return near
+
+
+def _citadel_pairs(m, name, unclaimed_only: bool) -> list[dict]:
+    if state.place_holders(m).get(CITADEL) != name:
+        return []
+    cells = [[fp.col, fp.row] for e, fp in adjacent_claimables(m, name)
+             if esper.has_component(e, Settlement)
+             and not (unclaimed_only and esper.has_component(e, Claim))]
+    return [{"do": "claim", "at": a, "also": b} for a in cells for b in cells if a != b]
+
+
 def _claim_targets(m, name):
-    for _ent, fp in adjacent_claimables(m, name):
+    for _ent, fp in _claim_pieces(m, name):
         yield {"do": "claim", "at": [fp.col, fp.row]}
+    yield from _citadel_pairs(m, name, unclaimed_only=False)
 
 
-def _claim_check(m, name, answer):
-    ent, reason = claimable_at(m, name, answer)
-    if reason:
-        return reason
+def _unclaimed_reason(m, name, ent) -> str | None:
     owner = state.claim_owner(ent)
     if owner == name:
         return f"{title(name)} already claims {state.describe(m, ent)}"
@@ -57,8 +93,57 @@ def _claim_check(m, name, answer):
     return None
 
 
+def _claim_check(m, name, answer):
+    if "also" in answer:
+        return _two_claims_check(m, name, answer)
+    cell = cell_of(answer, "at")
+    ent = state.occupancy(m).get(cell)
+    if ent is None or not state.claimable(ent):
+        return f"there is no settlement or place of power at {show_cell(cell)}"
+    fp = esper.component_for_entity(ent, Footprint)
+    if not state.next_to_dragon(m, name, fp.at, fp.size) and ent not in {
+            e for e, _ in _hut_settlements(m, name)}:
+        reason = f"{title(name)} is not adjacent to {state.describe(m, ent)}"
+        if state.place_holders(m).get(HUT) == name:
+            reason += ", nor is it a settlement adjacent to Baba Yaga's Hut"
+        return reason
+    return _unclaimed_reason(m, name, ent)
+
+
+def _two_claims_check(m, name, answer):
+    holder = state.place_holders(m).get(CITADEL)
+    if holder != name:
+        return (f"{title(name)} does not hold Citadel of Torture, so one Claim takes one "
+                "piece (leave out 'also')")
+    cells = [cell_of(answer, "at"), cell_of(answer, "also")]
+    if cells[0] == cells[1]:
+        return "'at' and 'also' must name two different settlements"
+    supply = state.rings(m, name).supply
+    if supply < 2:
+        return f"{title(name)} needs two rings in supply to claim two settlements (has {supply})"
+    for cell in cells:
+        ent = state.occupancy(m).get(cell)
+        if ent is None or not esper.has_component(ent, Settlement):
+            return (f"Citadel of Torture claims two settlements; there is no settlement at "
+                    f"{show_cell(cell)}")
+        if not state.next_to_dragon(m, name, cell, 1):
+            return f"{title(name)} is not adjacent to {state.describe(m, ent)}"
+        reason = _unclaimed_reason(m, name, ent)
+        if reason:
+            return reason
+    return None
+
+
 def _claim_resolve(m, name, answer):
-    put_claim(m, name, state.occupancy(m)[tuple(answer["at"])], "claim")
+    occ = state.occupancy(m)
+    ent = occ[tuple(answer["at"])]
+    if "also" in answer:
+        put_claim(m, name, ent, CITADEL)
+        put_claim(m, name, occ[tuple(answer["also"])], CITADEL)
+        return
+    fp = esper.component_for_entity(ent, Footprint)
+    near = state.next_to_dragon(m, name, fp.at, fp.size)
+    put_claim(m, name, ent, "claim" if near else HUT)
 
 
 # --- Claim Settlement (2) ----------------------------------------------------------
@@ -157,8 +242,11 @@ def _gamble_resolve(m, name, answer):
 
 
 def _claim_fast(m, name):
-    return [{"do": "claim", "at": [fp.col, fp.row]} for ent, fp in adjacent_claimables(m, name)
-            if not esper.has_component(ent, Claim)]
+    out = [{"do": "claim", "at": [fp.col, fp.row]} for ent, fp in _claim_pieces(m, name)
+           if not esper.has_component(ent, Claim)]
+    if state.rings(m, name).supply >= 2:
+        out.extend(_citadel_pairs(m, name, unclaimed_only=True))
+    return out
 
 
 def _take_fast(m, name):

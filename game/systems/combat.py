@@ -7,6 +7,7 @@ from game import state
 from game.decisions import title
 from game.geometry import rect_gap
 from game.systems.base import ActionRule, other_dragon
+from game.systems.rolls import roll_spec
 from game.tables import ATTACK_STAKE
 
 
@@ -26,19 +27,16 @@ def _check(m, name, answer):
     return None
 
 
-def attack_roll(m, who: str, role: str, other: str) -> int:
-    mods = state.modifiers(m, "attack", who, role=role, other=other)
-    face = m.dice.roll(20)
-    total = face + sum(v for _, v in mods)  # R30: attack rolls are not clamped
-    m.emit("roll", purpose="attack" if role == "attacker" else "defend", dragon=who, die=20,
-           face=face, mods=[list(x) for x in mods], total=total, row=None)
-    return total
-
-
-def _resolve(m, name, answer):
+def _rolls(m, name, answer):
+    """The attacker rolls first, then the defender (R26); neither is clamped (R30)."""
     defender = answer["dragon"]
-    a = attack_roll(m, name, "attacker", defender)
-    d = attack_roll(m, defender, "defender", name)
+    return [roll_spec("attack", name, None, role="attacker", other=defender),
+            roll_spec("defend", defender, None, role="defender", other=name)]
+
+
+def _resolve(m, name, answer, results):
+    defender = answer["dragon"]
+    a, d = results[0]["total"], results[1]["total"]
     winner, loser = (name, defender) if a > d else (defender, name)
     m.emit("attack", attacker=name, defender=defender, attack=a, defence=d, winner=winner)
     state.pay(m, loser, winner, ATTACK_STAKE, "attack")
@@ -50,4 +48,4 @@ def _fast(m, name):
             if other != name and rect_gap(me, 2, state.dragon_fp(m, other).at, 2) == 1]
 
 
-RULES = {"attack": ActionRule(_targets, _check, _resolve, fast=_fast)}
+RULES = {"attack": ActionRule(_targets, _check, _resolve, fast=_fast, rolls=_rolls)}

@@ -9,16 +9,8 @@ from game.components import Footprint, PlaceOfPower, Settlement
 from game.decisions import title
 from game.systems.base import ActionRule, adjacent_claimables, claimable_at
 from game.systems.claims import remove_claim
-from game.tables import (
-    DESTROY_CLAIMED,
-    DESTROY_PLACE_CLAIMED,
-    DESTROY_PLACE_UNCLAIMED,
-    DESTROY_RANGE,
-    DESTROY_UNCLAIMED,
-    DESTROYED,
-    NO_SETTLEMENT_DESTROY,
-    REVOLT_COST,
-)
+from game.systems.rolls import result_row, roll_spec
+from game.tables import DESTROYED, NO_SETTLEMENT_DESTROY, REVOLT_COST
 
 
 def _targets(m, name):
@@ -36,17 +28,20 @@ def _check(m, name, answer):
     return None
 
 
-def _resolve(m, name, answer):
+def _rolls(m, name, answer):
     ent = state.occupancy(m)[tuple(answer["at"])]
     claimed = state.claim_owner(ent) is not None  # the destroyer's own ring counts (R21)
     at = list(esper.component_for_entity(ent, Footprint).at)
-    mods = state.modifiers(m, "destroy", name, target=at, claimed=claimed)
-    if esper.has_component(ent, PlaceOfPower):
-        chart = DESTROY_PLACE_CLAIMED if claimed else DESTROY_PLACE_UNCLAIMED
-    else:
-        chart = DESTROY_CLAIMED if claimed else DESTROY_UNCLAIMED
-    _total, row = m.chart_roll("destroy", name, chart, DESTROY_RANGE, mods)
-    result = row[2]
+    place = "place_" if esper.has_component(ent, PlaceOfPower) else ""
+    chart = f"destroy_{place}{'claimed' if claimed else 'unclaimed'}"
+    return [roll_spec("destroy", name, chart, target=at, claimed=claimed)]
+
+
+def _resolve(m, name, answer, results):
+    ent = state.occupancy(m)[tuple(answer["at"])]
+    claimed = results[0]["chart"].endswith("_claimed")
+    at = list(esper.component_for_entity(ent, Footprint).at)
+    result = result_row(results[0])[2]
     if result == "revolt":
         m.emit("revolt", dragon=name, at=at)
         state.pay(m, name, "bank", REVOLT_COST, "revolt")
@@ -89,4 +84,4 @@ def _fast(m, name):
             if not (spare and esper.has_component(ent, Settlement))]
 
 
-RULES = {"destroy": ActionRule(_targets, _check, _resolve, fast=_fast)}
+RULES = {"destroy": ActionRule(_targets, _check, _resolve, fast=_fast, rolls=_rolls)}

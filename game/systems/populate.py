@@ -107,7 +107,8 @@ def run_place_location(m, frame) -> None:
     for _ in range(PLACE_LOCATION_TRIES):
         at = shift_inward(m.roll_cell("place_location"), 2, m.board.width, m.board.height)
         if state.footprint_free(m, at, 2, state.occupancy(m)):
-            esper.create_entity(PlaceOfPower(kind), Footprint(*at, 2))
+            # A place removed and placed again within a round stays used (R36).
+            esper.create_entity(PlaceOfPower(kind, kind in m.powers_used), Footprint(*at, 2))
             m.emit("place_placed", place=kind, at=list(at))
             return
     m.emit("place_not_placed", place=kind)

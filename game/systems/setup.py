@@ -65,14 +65,15 @@ def _roll_free_cell(m, purpose: str, dragon: str, size: int = 1) -> Cell:
     return _fallback(m, (0, 0), size)
 
 
-def _fallback(m, origin: Cell, size: int, ignore: int | None = None) -> Cell:
+def _fallback(m, origin: Cell, size: int, ignore: int | None = None,
+              origin_size: int = 1) -> Cell:
     """The nearest free footprint to origin: Chebyshev gap, then row, then column (R7)."""
     occ = state.occupancy(m)
     best = None
     for row in range(m.board.height - size + 1):
         for col in range(m.board.width - size + 1):
             if state.footprint_free(m, (col, row), size, occ, ignore):
-                key = (rect_gap((col, row), size, origin, 1), row, col)
+                key = (rect_gap((col, row), size, origin, origin_size), row, col)
                 if best is None or key < best[0]:
                     best = (key, (col, row))
     if best is None:
@@ -102,17 +103,39 @@ def _place_home(m, seat: int, name: str) -> None:
     m.emit("dragon_placed", dragon=name, at=list(at))
 
 
-def beside_cavern(m, name: str, cavern: Cell) -> Cell:
+def cavern_offsets(size: int) -> list[Cell]:
+    """Top-left offsets of a 2x2 dragon touching a size x size cavern, clockwise from
+    east as R7 lists them for a 1x1 cavern (P14 extends the order to the Undead's 2x2
+    home): down the east side, right to left along the bottom, up the west side, left
+    to right along the top, then down the east side to the start."""
+    s = size
+    return ([(s, y) for y in range(0, s + 1)] + [(x, s) for x in range(s - 1, -3, -1)]
+            + [(-2, y) for y in range(s - 1, -3, -1)] + [(x, -2) for x in range(-1, s + 1)]
+            + [(s, y) for y in range(-1, 0)])
+
+
+def beside_cavern(m, name: str, cavern: Cell, size: int = 1) -> Cell:
     """R7: the first free 2x2 footprint around the cavern in the fixed clockwise order,
-    else the nearest free one. The dragon's own cells count as free (send-home effects)."""
+    else the nearest free one. The dragon's own cells count as free (send-home effects).
+    `size` is 2 for the Undead's home, Immortals Resting Place (R8, P14)."""
     ent = m.dragon_ents[name]
     occ = state.occupancy(m)
-    for dc, dr in CAVERN_OFFSETS:
+    offsets = CAVERN_OFFSETS if size == 1 else cavern_offsets(size)
+    for dc, dr in offsets:
         at = (cavern[0] + dc, cavern[1] + dr)
         if fits(at, 2, m.board.width, m.board.height) and state.footprint_free(
             m, at, 2, occ, ignore=ent
         ):
             return at
-    return _fallback(m, cavern, 2, ignore=ent)
+    return _fallback(m, cavern, 2, ignore=ent, origin_size=size)
+
+
+def home_spot(m, name: str) -> Cell | None:
+    """Where a "send home" effect puts the dragon (R7 placement beside its cavern), or
+    None when it has no cavern (the Undead without Immortals Resting Place, R8)."""
+    cavern = state.cavern_of(m, name)
+    if cavern is None:
+        return None
+    return beside_cavern(m, name, cavern[0], cavern[1])
 
 

@@ -7,23 +7,31 @@ from game import state
 from game.decisions import title
 from game.geometry import rect_gap
 from game.systems.base import ActionRule, other_dragon
-from game.tables import STEAL, STEAL_RANGE
+from game.systems.rolls import result_row, roll_spec
 
 
-def steal_roll(m, name: str, victim: str) -> int:
-    """Roll on the Steal chart; the coins the thief's side takes (negative: Turnabout)."""
-    mods = state.modifiers(m, "steal", name, victim=victim)
-    _total, row = m.chart_roll("steal", name, STEAL, STEAL_RANGE, mods)
-    return row[3]
+def _steal_rolls(m, name, answer):
+    return [roll_spec("steal", name, "steal", victim=answer.get("dragon", "chest"))]
 
 
-def _cavern_reason(m, name, target) -> str | None:
+def stolen(results) -> int:
+    """The coins the thief's side takes on the Steal chart (negative: Turnabout)."""
+    return result_row(results[0])[3]
+
+
+def _cavern_reason(m, name, target, anywhere: bool = False) -> str | None:
     cavern = state.cavern_of(m, target)
     if cavern is None:
         return f"{title(target)} has no cavern to steal from"
-    if not state.next_to_dragon(m, name, *cavern):
+    if not anywhere and not state.next_to_dragon(m, name, *cavern):
         return f"{title(name)} is not adjacent to {title(target)}'s cavern"
     return None
+
+
+def _cottage_reach(m, name) -> bool:
+    """R37.14 control: the holder of Darkheart Cottage steals for the thief from any
+    dragon with a cavern, adjacent or not."""
+    return state.place_holders(m).get("darkheart_cottage") == name
 
 
 def _dragon_targets(do):
@@ -39,9 +47,14 @@ def _cavern_check(m, name, answer):
     return reason or _cavern_reason(m, name, target)
 
 
-def _cavern_resolve(m, name, answer):
+def _for_thief_check(m, name, answer):
+    target, reason = other_dragon(m, name, answer)
+    return reason or _cavern_reason(m, name, target, _cottage_reach(m, name))
+
+
+def _cavern_resolve(m, name, answer, results):
     victim = answer["dragon"]
-    amount = steal_roll(m, name, victim)
+    amount = stolen(results)
     if amount < 0:
         state.pay(m, name, victim, -amount, "turnabout")
     else:
@@ -61,17 +74,17 @@ def _chest_check(m, name, answer):
     return None
 
 
-def _chest_resolve(m, name, answer):
-    amount = steal_roll(m, name, "chest")
+def _chest_resolve(m, name, answer, results):
+    amount = stolen(results)
     if amount < 0:
         state.pay(m, name, "chest", -amount, "turnabout")
     else:
         state.pay(m, "chest", name, amount, "steal")
 
 
-def _for_thief_resolve(m, name, answer):
+def _for_thief_resolve(m, name, answer, results):
     victim = answer["dragon"]
-    amount = steal_roll(m, name, victim)
+    amount = stolen(results)
     if amount < 0:
         state.pay(m, "chest", victim, -amount, "turnabout")
     else:
@@ -81,10 +94,11 @@ def _for_thief_resolve(m, name, answer):
 def _victims_fast(do):
     def fast(m, name):
         me = state.dragon_fp(m, name).at
+        anywhere = do == "steal_for_thief" and _cottage_reach(m, name)
         out = []
         for other in m.seat_names:
             cavern = state.cavern_of(m, other) if other != name else None
-            if cavern and rect_gap(me, 2, cavern[0], cavern[1]) == 1:
+            if cavern and (anywhere or rect_gap(me, 2, cavern[0], cavern[1]) == 1):
                 out.append({"do": do, "dragon": other})
         return out
     return fast
@@ -96,8 +110,10 @@ def _chest_fast(m, name):
 
 RULES = {
     "steal_cavern": ActionRule(_dragon_targets("steal_cavern"), _cavern_check, _cavern_resolve,
-                               fast=_victims_fast("steal_cavern")),
-    "steal_chest": ActionRule(_chest_targets, _chest_check, _chest_resolve, fast=_chest_fast),
-    "steal_for_thief": ActionRule(_dragon_targets("steal_for_thief"), _cavern_check,
-                                  _for_thief_resolve, fast=_victims_fast("steal_for_thief")),
+                               fast=_victims_fast("steal_cavern"), rolls=_steal_rolls),
+    "steal_chest": ActionRule(_chest_targets, _chest_check, _chest_resolve, fast=_chest_fast,
+                              rolls=_steal_rolls),
+    "steal_for_thief": ActionRule(_dragon_targets("steal_for_thief"), _for_thief_check,
+                                  _for_thief_resolve, fast=_victims_fast("steal_for_thief"),
+                                  rolls=_steal_rolls),
 }

@@ -8,7 +8,8 @@ from game import state
 from game.components import Claim, Footprint, PlaceOfPower, Settlement
 from game.decisions import Decision, DecisionStep, IllegalAnswer, cell_of, show_cell, title
 from game.systems.claims import remove_claim, remove_gamble
-from game.tables import TRIBUTE, TRIBUTE_ADJACENT, TRIBUTE_RANGE
+from game.systems.rolls import push_roll, roll_spec
+from game.tables import TRIBUTE, TRIBUTE_ADJACENT, chart_row
 
 
 def run_phase(m, frame) -> None:
@@ -46,18 +47,29 @@ def tribute_value(name: str, kind: str, values: dict) -> tuple[int, int]:
 
 
 def run_tribute(m, frame) -> None:
+    """One dragon at a time, in turn order: a pending roll (its own modifiers such as
+    Soul Mine are asked first, R40), then its claims are scored with the result."""
+    if frame.get("results"):
+        result = frame.pop("results")[0]
+        score(m, frame.pop("dragon"), result["total"])
+        return
     i = frame["i"]
     if i >= len(m.order):
         m.stack.pop()
         return
     frame["i"] = i + 1
     name = m.order[i]
-    claims = claims_of(m, name)
-    if not claims:
+    if not claims_of(m, name):
         return  # R31: a dragon with only gamble rings (or nothing) does not roll
-    mods = state.modifiers(m, "tribute", name)
-    total, row = m.chart_roll("tribute", name, TRIBUTE, TRIBUTE_RANGE, mods)
-    chart_values = row[3]
+    frame["dragon"] = name
+    frame["results"] = []
+    push_roll(m, roll_spec("tribute", name, "tribute"), actor=name)
+
+
+def score(m, name: str, total: int) -> None:
+    """R31 for one dragon whose tribute roll came out at `total`."""
+    claims = claims_of(m, name)
+    chart_values = chart_row(TRIBUTE, total)[3]
     got_coins = got_tokens = 0
     for ent, kind, fp, adjacent in claims:
         values = TRIBUTE_ADJACENT if adjacent else chart_values

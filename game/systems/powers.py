@@ -1,0 +1,404 @@
+"""Places of power (R36, R37): who may use which power now, and what each one does.
+
+A place's holder is the dragon whose ring is on it. Its power works once a round,
+whoever holds it (`Match.powers_used`, which outlives the piece: a place removed or
+taken over mid-round stays used). Powers come in three timings (R36, R40):
+
+- own pre-roll modifiers (Arch of Triumph, Chrysota's Chapel, Soul Mine), offered to the
+  roller in the roll's `modify` window: `own_options`;
+- reactions to an opponent's action: cancels when it is declared (Pearlthorn Castle,
+  Soulwash Temple): `cancel_options`; modifiers after its roll (Blade Miller):
+  `roll_options`;
+- turn powers, answers of the holder's action decision at no action cost (Baba Yaga's
+  Hut, Angelstar Shrine, Tower of Faces, Tower of Unquenched Flame, Madhouse, Darkheart
+  Cottage): `TURN`.
+
+Each option is applied by REACTIONS[kind](m, dragon, frame, answer), which marks the
+power used, records a `power` event and changes the frame it answers (the pending roll
+or the declared action). The windows themselves live in game.systems.rolls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+import esper
+
+from game import state
+from game.components import Footprint, PlaceOfPower, Settlement
+from game.decisions import cell_of, show_cell, title
+from game.geometry import Cell, cells_of, chebyshev, fits
+from game.systems import setup
+from game.tables import (
+    CANCEL_POWERS,
+    CHEST_STEPS,
+    HUT_STEPS,
+    MADHOUSE_STEPS,
+    OWN_ROLL_POWERS,
+    PLACE_TITLES,
+    ROLL_REACTION_POWERS,
+    TURN_POWERS,
+)
+
+
+def mark_used(m, kind: str) -> None:
+    """R36: the place's power is spent until the next round, wherever the piece goes."""
+    m.powers_used.add(kind)
+    found = state.place_on_board(m, kind)
+    if found:
+        esper.component_for_entity(found[0], PlaceOfPower).power_used = True
+
+
+def holder_reason(m, name: str, kind: str) -> str | None:
+    """Why `name` cannot use `kind`'s power now (not on the board, not its holder, used)."""
+    place = PLACE_TITLES[kind]
+    if state.place_on_board(m, kind) is None:
+        return f"{place} is not on the board"
+    holder = state.place_holders(m).get(kind)
+    if holder != name:
+        who = f"{title(holder)} does" if holder else "nobody does"
+        return f"{title(name)} does not hold {place} ({who})"
+    if kind in m.powers_used:
+        return f"{place}'s power has already been used this round"
+    return None
+
+
+# ----- own pre-roll modifiers (R40: asked before the holder's own roll) ----------------
+def own_options(m, name: str, roll: dict) -> list[str]:
+    purpose = roll["purpose"]
+    return [k for k, (p, _) in OWN_ROLL_POWERS.items()
+            if p == purpose and state.power_ready(m, k, name)]
+
+
+def _own_modifier(m, name, roll, answer) -> None:
+    kind = answer["power"]
+    value = OWN_ROLL_POWERS[kind][1]
+    mark_used(m, kind)
+    m.emit("power", dragon=name, place=kind, use="modify", purpose=roll["purpose"],
+           value=value)
+    roll["mods"].append([kind, value])
+
+
+# ----- cancels (R40: asked when an opponent's action is declared) ----------------------
+def cancel_options(m, name: str, act: dict) -> list[str]:
+    do = act["do"]
+    if do == "destroy" and state.power_ready(m, "pearlthorn_castle", name):
+        # R37.5: against a settlement or place the holder has claimed
+        ent = state.occupancy(m).get(tuple(act["answer"]["at"]))
+        if ent is not None and state.claim_owner(ent) == name:
+            return ["pearlthorn_castle"]
+    elif (do == "attack" and act["answer"]["dragon"] == name
+          and state.power_ready(m, "soulwash_temple", name)):
+        return ["soulwash_temple"]  # R37.8: an attack on the holder
+    return []
+
+
+def _cancel(m, name, act, answer) -> None:
+    kind = answer["react"]
+    mark_used(m, kind)
+    m.emit("power", dragon=name, place=kind, use="cancel", against=act["dragon"])
+    m.emit("cancelled", dragon=act["dragon"], do=act["do"], by=name, source=kind)
+    act["cancelled"] = True
+
+
+# ----- modifiers after an opponent's roll (R40) -----------------------------------------
+def roll_options(m, name: str, roll: dict) -> list[str]:
+    if roll["dragon"] == name:
+        return []
+    return [k for k, (p, _) in ROLL_REACTION_POWERS.items()
+            if p == roll["purpose"] and state.power_ready(m, k, name)]
+
+
+def _roll_modifier(m, name, roll, answer) -> None:
+    kind = answer["react"]
+    value = ROLL_REACTION_POWERS[kind][1]
+    mark_used(m, kind)
+    m.emit("power", dragon=name, place=kind, use="roll", against=roll["dragon"],
+           purpose=roll["purpose"], value=value)
+    roll["mods"].append([kind, value])
+
+
+REACTIONS = {
+    **{k: _own_modifier for k in OWN_ROLL_POWERS},
+    **{k: _cancel for k in CANCEL_POWERS},
+    **{k: _roll_modifier for k in ROLL_REACTION_POWERS},
+}
+
+
+# ----- turn powers: answers of the holder's action decision, at no action cost ---------
+class TurnPower(NamedTuple):
+    """targets(m, name) -> candidate answers; check(m, name, answer) -> reason or None
+    (after the holder checks); apply(m, name, answer); fast(m, name) -> exactly the
+    candidates that pass check (speed only, tested equal)."""
+
+    targets: Callable
+    check: Callable
+    apply: Callable
+    fast: Callable | None = None
+
+
+def _square(at: Cell, steps: int):
+    for dr in range(-steps, steps + 1):
+        for dc in range(-steps, steps + 1):
+            if dc or dr:
+                yield (at[0] + dc, at[1] + dr)
+
+
+def _landing_reason(m, what: str, to: Cell, size: int, ignore: int) -> str | None:
+    """Why the piece `what` (a 2x2 or 1x1 footprint) cannot land at top-left `to`."""
+    if not fits(to, size, m.board.width, m.board.height):
+        return f"{what} at {show_cell(to)} would leave the board"
+    occ = state.occupancy(m)
+    for cell in cells_of(to, size):
+        if cell in m.board.blocked:
+            return f"{what} cannot land on blocked ground at {show_cell(cell)}"
+        holder = occ.get(cell)
+        if holder is not None and holder != ignore:
+            return f"{what} cannot land on {state.describe(m, holder)}"
+    return None
+
+
+def _free_landings(m, at: Cell, steps: int, size: int, ignore: int) -> list[Cell]:
+    occ = state.occupancy(m)
+    blocked = m.board.blocked
+    w, h = m.board.width - size, m.board.height - size
+    out = []
+    for row in range(max(0, at[1] - steps), min(h, at[1] + steps) + 1):
+        for col in range(max(0, at[0] - steps), min(w, at[0] + steps) + 1):
+            if (col, row) == at:
+                continue
+            for cell in cells_of((col, row), size):
+                if cell in blocked or occ.get(cell, ignore) != ignore:
+                    break
+            else:
+                out.append((col, row))
+    return out
+
+
+def _move_reason(m, what: str, at: Cell, to: Cell, steps: int) -> str | None:
+    if to == at:
+        return f"{what} must move to a new position"
+    if chebyshev(to, at) > steps:
+        return f"{what} moves at most {steps} space{'s' if steps != 1 else ''}"
+    return None
+
+
+# Baba Yaga's Hut (R37.1): the hut moves up to 3 king steps; claims stay.
+def _hut(m):
+    ent, fp = state.place_on_board(m, "baba_yagas_hut")
+    return ent, fp
+
+
+def _hut_targets(m, name):
+    _ent, fp = _hut(m)
+    for to in _square(fp.at, HUT_STEPS):
+        yield {"power": "baba_yagas_hut", "to": list(to)}
+
+
+def _hut_check(m, name, answer):
+    to = cell_of(answer, "to")
+    ent, fp = _hut(m)
+    return (_move_reason(m, "Baba Yaga's Hut", fp.at, to, HUT_STEPS)
+            or _landing_reason(m, "Baba Yaga's Hut", to, 2, ent))
+
+
+def _hut_fast(m, name):
+    ent, fp = _hut(m)
+    return [{"power": "baba_yagas_hut", "to": list(to)}
+            for to in _free_landings(m, fp.at, HUT_STEPS, 2, ent)]
+
+
+def _hut_apply(m, name, answer):
+    _ent, fp = _hut(m)
+    before = list(fp.at)
+    fp.col, fp.row = answer["to"]
+    m.emit("place_moved", dragon=name, place="baba_yagas_hut", **{"from": before},
+           to=[fp.col, fp.row])
+
+
+# Angelstar Shrine (R37.2): one more action this turn.
+def _shrine_apply(m, name, answer):
+    m.actions_left += 1
+    m.emit("extra_action", dragon=name, actions_left=m.actions_left)
+
+
+# Tower of Faces (R37.3): any dragon to its own cavern, placed as R7.
+def _faces_targets(m, name):
+    for other in m.seat_names:
+        yield {"power": "tower_of_faces", "dragon": other}
+
+
+def _faces_check(m, name, answer):
+    target = answer.get("dragon")
+    if not isinstance(target, str) or target not in m.dragon_ents:
+        return f"{target!r} is not a dragon in this game"
+    home = setup.home_spot(m, target)
+    if home is None:
+        return (f"{title(target)} has no cavern while Immortals Resting Place is off the "
+                "board, so Tower of Faces would do nothing")
+    if home == state.dragon_fp(m, target).at:
+        return f"{title(target)} already stands beside its cavern"
+    return None
+
+
+def _faces_fast(m, name):
+    return [a for a in _faces_targets(m, name) if _faces_check(m, name, a) is None]
+
+
+def _faces_apply(m, name, answer):
+    target = answer["dragon"]
+    _displace(m, name, target, setup.home_spot(m, target), "tower_of_faces")
+
+
+def _displace(m, name, target, to, via):
+    fp = state.dragon_fp(m, target)
+    before = list(fp.at)
+    fp.col, fp.row = to
+    m.emit("displaced", dragon=target, **{"from": before}, to=list(to), by=name, via=via)
+
+
+# Tower of Unquenched Flame (R37.4): any ruin becomes a town; its claim stays.
+def _flame_targets(m, name):
+    for _ent, s, fp in state.settlements(m):
+        if s.kind == "ruin":
+            yield {"power": "tower_of_unquenched_flame", "at": list(fp.at)}
+
+
+def _flame_check(m, name, answer):
+    cell = cell_of(answer, "at")
+    ent = state.occupancy(m).get(cell)
+    settlement = esper.try_component(ent, Settlement) if ent is not None else None
+    if settlement is None:
+        return f"there is no ruin at {show_cell(cell)}"
+    if settlement.kind != "ruin":
+        return f"{state.describe(m, ent)} is not a ruin"
+    return None
+
+
+def _flame_apply(m, name, answer):
+    ent = state.occupancy(m)[tuple(answer["at"])]
+    esper.component_for_entity(ent, Settlement).kind = "town"
+    m.emit("rebuilt", dragon=name, at=list(answer["at"]), claim=state.claim_owner(ent))
+
+
+# Madhouse (R37.9): an opponent's dragon 1 king step to a legal footprint.
+def _madhouse_targets(m, name):
+    for other in m.seat_names:
+        at = state.dragon_fp(m, other).at
+        for to in _square(at, MADHOUSE_STEPS):
+            yield {"power": "madhouse", "dragon": other, "to": list(to)}
+
+
+def _madhouse_check(m, name, answer):
+    target = answer.get("dragon")
+    if not isinstance(target, str) or target not in m.dragon_ents:
+        return f"{target!r} is not a dragon in this game"
+    if target == name:
+        return f"Madhouse moves an opponent's dragon, not {title(name)} itself"
+    to = cell_of(answer, "to")
+    at = state.dragon_fp(m, target).at
+    return (_move_reason(m, title(target), at, to, MADHOUSE_STEPS)
+            or _landing_reason(m, title(target), to, 2, m.dragon_ents[target]))
+
+
+def _madhouse_fast(m, name):
+    out = []
+    for other in m.seat_names:
+        if other != name:
+            at = state.dragon_fp(m, other).at
+            out.extend({"power": "madhouse", "dragon": other, "to": list(to)}
+                       for to in _free_landings(m, at, MADHOUSE_STEPS, 2, m.dragon_ents[other]))
+    return out
+
+
+def _madhouse_apply(m, name, answer):
+    _displace(m, name, answer["dragon"], tuple(answer["to"]), "madhouse")
+
+
+# Darkheart Cottage (R37.14): the chest moves up to 5 king steps to a free cell.
+def _cottage_targets(m, name):
+    at = state.chest_at(m)
+    if at is not None:
+        for to in _square(at, CHEST_STEPS):
+            yield {"power": "darkheart_cottage", "to": list(to)}
+
+
+def _cottage_check(m, name, answer):
+    at = state.chest_at(m)
+    if at is None:
+        return "the thief's chest is not on the board yet"
+    to = cell_of(answer, "to")
+    return (_move_reason(m, "The thief's chest", at, to, CHEST_STEPS)
+            or _landing_reason(m, "The thief's chest", to, 1, m.chest_ent))
+
+
+def _cottage_fast(m, name):
+    at = state.chest_at(m)
+    if at is None:
+        return []
+    return [{"power": "darkheart_cottage", "to": list(to)}
+            for to in _free_landings(m, at, CHEST_STEPS, 1, m.chest_ent)]
+
+
+def _cottage_apply(m, name, answer):
+    fp = esper.component_for_entity(m.chest_ent, Footprint)
+    before = list(fp.at)
+    fp.col, fp.row = answer["to"]
+    m.emit("chest_moved", at=[fp.col, fp.row], **{"from": before}, by=name,
+           via="darkheart_cottage")
+
+
+TURN = {
+    "baba_yagas_hut": TurnPower(_hut_targets, _hut_check, _hut_apply, _hut_fast),
+    "angelstar_shrine": TurnPower(lambda m, name: [{"power": "angelstar_shrine"}],
+                                  lambda m, name, answer: None, _shrine_apply),
+    "tower_of_faces": TurnPower(_faces_targets, _faces_check, _faces_apply, _faces_fast),
+    "tower_of_unquenched_flame": TurnPower(_flame_targets, _flame_check, _flame_apply,
+                                           lambda m, name: list(_flame_targets(m, name))),
+    "madhouse": TurnPower(_madhouse_targets, _madhouse_check, _madhouse_apply,
+                          _madhouse_fast),
+    "darkheart_cottage": TurnPower(_cottage_targets, _cottage_check, _cottage_apply,
+                                   _cottage_fast),
+}
+assert tuple(TURN) == TURN_POWERS
+
+
+def turn_answers(m, name: str, fast: bool = True) -> list[dict]:
+    """The turn powers `name` may use now, as legal answers of its action decision."""
+    holders = state.place_holders(m)
+    out: list[dict] = []
+    if name not in holders.values():
+        return out
+    for kind in TURN_POWERS:
+        if holders.get(kind) == name and kind not in m.powers_used:
+            power = TURN[kind]
+            if fast and power.fast:
+                out.extend(power.fast(m, name))
+            else:
+                out.extend(a for a in power.targets(m, name) if power.check(m, name, a) is None)
+    return out
+
+
+def turn_reason(m, name: str, answer: dict) -> str | None:
+    """Why a {"power": ...} answer of the action decision is illegal, or None."""
+    kind = answer.get("power")
+    if not isinstance(kind, str) or kind not in PLACE_TITLES:
+        return f"unknown place of power {kind!r} (places: {', '.join(PLACE_TITLES)})"
+    place = PLACE_TITLES[kind]
+    if kind in OWN_ROLL_POWERS:
+        return (f"{place}'s power is used with its holder's own {OWN_ROLL_POWERS[kind][0]} "
+                "roll, when asked before rolling")
+    if kind in CANCEL_POWERS or kind in ROLL_REACTION_POWERS:
+        return f"{place}'s power answers an opponent's action; it is not used on a turn"
+    if kind not in TURN:
+        return f"{place} has no power to use on a turn (only a standing control ability)"
+    return holder_reason(m, name, kind) or TURN[kind].check(m, name, answer)
+
+
+def use_turn_power(m, name: str, answer: dict) -> None:
+    """Apply a legal turn power (R36: once a round, no action spent)."""
+    kind = answer["power"]
+    mark_used(m, kind)
+    m.emit("power", dragon=name, place=kind, use="turn", answer=dict(answer))
+    TURN[kind].apply(m, name, answer)
