@@ -62,3 +62,16 @@ def coins(m, name) -> int:
 
 def kinds(events, kind):
     return [e for e in events if e["type"] == kind]
+
+
+def phase_events(events, phase: str) -> list[dict]:
+    """The events inside one phase (after its `phase` event, before the next phase or
+    round)."""
+    out, inside = [], False
+    for e in events:
+        if e["type"] in ("phase", "round"):
+            inside = e["type"] == "phase" and e["phase"] == phase
+            continue
+        if inside:
+            out.append(e)
+    return out

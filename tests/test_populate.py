@@ -14,6 +14,7 @@ import pytest
 
 from game.board import BoardSpec
 from game.decisions import IllegalAnswer
+from tests.helpers import phase_events as helpers_phase_events
 from tests.helpers import scenario
 
 # The Places of Power table, written out from the rule book (roll 1-14).
@@ -56,14 +57,7 @@ def populate(settle, *, place=DEFAULT_PLACE, chest_rolls=(CHEST_TO,), dragons=No
 
 
 def phase_events(events) -> list[dict]:
-    out, inside = [], False
-    for e in events:
-        if e["type"] == "phase":
-            inside = e["phase"] == "populate"
-            continue
-        if inside:
-            out.append(e)
-    return out
+    return helpers_phase_events(events, "populate")
 
 
 def finished_cleanly(m) -> None:

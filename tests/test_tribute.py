@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 
 from game.decisions import IllegalAnswer
+from tests.helpers import phase_events as helpers_phase_events
 from tests.helpers import scenario
 
 AT = (10, 10)
@@ -64,16 +65,7 @@ def tribute(dice, *, dragon="red", settlements=(), places=(), gambles=(), coins=
 
 
 def tribute_events(events) -> list[dict]:
-    out, inside = [], False
-    for e in events:
-        if e["type"] == "phase":
-            inside = e["phase"] == "tribute"
-            continue
-        if e["type"] == "round":
-            inside = False
-        if inside:
-            out.append(e)
-    return out
+    return helpers_phase_events(events, "tribute")
 
 
 def finished_cleanly(m) -> None:
