@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 Cell = tuple[int, int]
 
 
@@ -48,8 +46,3 @@ def fits(at: Cell, size: int, width: int, height: int) -> bool:
 def shift_inward(at: Cell, size: int, width: int, height: int) -> Cell:
     """R4: a rolled 2x2 top-left that would leave the map is moved inward until it fits."""
     return (min(max(at[0], 0), width - size), min(max(at[1], 0), height - size))
-
-
-def nearest_first(cells: Iterable[Cell], origin: Cell) -> list[Cell]:
-    """Cells by Chebyshev distance to origin, then row, then column (R7 fallback)."""
-    return sorted(cells, key=lambda c: (chebyshev(c, origin), c[1], c[0]))

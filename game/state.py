@@ -25,10 +25,6 @@ from game.geometry import Cell, rect_gap
 from game.tables import UNDEAD_HOME
 
 
-def dragon_ent(m, name: str) -> int:
-    return m.dragon_ents[name]
-
-
 def dragon_fp(m, name: str) -> Footprint:
     return esper.component_for_entity(m.dragon_ents[name], Footprint)
 
@@ -43,11 +39,6 @@ def rings(m, name: str) -> Rings:
 
 def seat(m, name: str) -> int:
     return esper.component_for_entity(m.dragon_ents[name], Dragon).seat
-
-
-def names(m) -> list[str]:
-    """Dragons in seat order."""
-    return m.seat_names
 
 
 def chest(m) -> Chest:
@@ -181,11 +172,6 @@ def cavern_of(m, name: str) -> tuple[Cell, int] | None:
 def next_to_dragon(m, name: str, at: Cell, size: int) -> bool:
     fp = dragon_fp(m, name)
     return rect_gap(fp.at, 2, at, size) == 1
-
-
-def rings_on_board(m, name: str) -> int:
-    n = sum(1 for _, c in esper.get_component(Claim) if c.owner == name)
-    return n + sum(1 for _, g in esper.get_component(Gamble) if g.owner == name)
 
 
 def poorest(m) -> str:
