@@ -28,6 +28,8 @@ def _dispatch(argv: list[str]) -> int:
         return _replay(argv[1:])
     if argv and argv[0] == "check-map":
         return _check_map(argv[1:])
+    if argv and argv[0] == "saves":
+        return _saves(argv[1:])
     return _play(argv)
 
 
@@ -35,7 +37,7 @@ def _play_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="narby",
         description="Narby Conquest. Other commands: 'narby replay FILE', "
-                    "'narby check-map FILE...'.")
+                    "'narby saves', 'narby check-map FILE...'.")
     p.add_argument("--headless", action="store_true",
                    help="play a whole game without a window and print the result")
     p.add_argument("--seats", default="random,random,random,random",
@@ -46,7 +48,16 @@ def _play_parser() -> argparse.ArgumentParser:
     p.add_argument("--map", default=None, help="a Tiled .tmx map (default: the open plain)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--log", action="store_true", help="print every event in plain words")
+    _data_dir_argument(p)
+    p.add_argument("--save", metavar="NAME", default=None,
+                   help="with --headless: save the finished game under NAME in the data dir")
     return p
+
+
+def _data_dir_argument(p) -> None:
+    p.add_argument("--data-dir", metavar="DIR", default=None,
+                   help="where saves, autosaves and logs live (default: $NARBY_DATA_DIR, "
+                        "else the user's data folder)")
 
 
 def _parse_seats(p, text: str) -> list[str | None]:
@@ -65,9 +76,9 @@ def _play(argv) -> int:
     import random
 
     from game.log import describe
-    from game.match import Match, SetupError
-    from game.players import RandomPlayer, play_out
-    from game.replay import ReplayError, board_for
+    from game.players import RandomPlayer
+    from game.saves import SaveError, data_dir, save_game
+    from game.session import Session, SessionError
 
     p = _play_parser()
     args = p.parse_args(argv)
@@ -77,11 +88,21 @@ def _play(argv) -> int:
     options = {k: v for k, v in (("target", args.target), ("round_cap", args.round_cap))
                if v is not None}
     try:
-        match = Match(seats, seed=seed, board=board_for(args.map), options=options)
-    except (SetupError, ReplayError) as exc:
+        session = Session.new([{"dragon": d, "player": "random"} for d in seats], seed=seed,
+                              map_path=args.map, options=options)
+    except SessionError as exc:
         print(f"narby: {exc}", file=sys.stderr)
         return 2
-    play_out(match, RandomPlayer(seed))
+    match, player = session.match, RandomPlayer(seed)
+    while not match.finished:
+        session.submit(player.choose(match))
+    if args.save:
+        try:
+            print(f"saved: {save_game(session, args.save, data_dir(args.data_dir))}",
+                  file=sys.stderr)
+        except SaveError as exc:
+            print(f"narby: {exc}", file=sys.stderr)
+            return 1
     if args.log or demo:
         for event in match.events:
             print(describe(event))
@@ -110,6 +131,8 @@ def _replay(argv) -> int:
     p.add_argument("--state-json", action="store_true",
                    help="print the final state document as JSON")
     args = p.parse_args(argv)
+    if _is_save_file(args.file):
+        return _replay_save(args)
     match = None
     try:
         doc = load(args.file)
@@ -130,6 +153,77 @@ def _replay(argv) -> int:
         print(f"stopped at: {pending.prompt}" if pending else
               f"game over: winner {_winner_text(match.winner)}")
     return 0
+
+
+def _is_save_file(path: str) -> bool:
+    """A narby-save/N file (any version, even one this build cannot read)."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            head = f.read(4096)
+    except (OSError, UnicodeDecodeError):
+        return False
+    return '"narby-save/' in head
+
+
+def _replay_save(args) -> int:
+    """`narby replay SAVE`: replay a save's history (checked against its stored state)."""
+    from game.log import describe
+    from game.saves import SaveError, load_save
+
+    try:
+        session = load_save(args.file)
+    except SaveError as exc:
+        print(f"narby replay: {exc}", file=sys.stderr)
+        return 1
+    if args.state_json:
+        print(json.dumps(session.snapshot(), indent=1))
+    else:
+        for event in session.events:
+            print(describe(event))
+        pending = session.match.pending
+        print(f"stopped at: {pending.prompt}" if pending else
+              f"game over: winner {_winner_text(session.match.winner)}")
+    session.close()
+    return 0
+
+
+def _saves(argv) -> int:
+    """`narby saves`: the saves and autosaves of the data dir, and files that are bad."""
+    from game.saves import autosaves_dir, data_dir, list_saves, saves_dir
+
+    p = argparse.ArgumentParser(prog="narby saves",
+                                description="List saved games and files that cannot be read.")
+    _data_dir_argument(p)
+    p.add_argument("--json", action="store_true", help="print the listing as JSON")
+    args = p.parse_args(argv)
+    data = data_dir(args.data_dir)
+    listing = {"data_dir": str(data), "saves": [], "problems": []}
+    for kind, folder in (("save", saves_dir(data)), ("autosave", autosaves_dir(data))):
+        entries, problems = list_saves(folder, kind)
+        listing["saves"] += [_entry_json(e) for e in entries]
+        listing["problems"] += [{"path": str(pr.path), "message": pr.message}
+                                for pr in problems]
+    if args.json:
+        print(json.dumps(listing, indent=1))
+        return 0
+    print(f"data folder: {data}")
+    if not listing["saves"]:
+        print("no saved games")
+    for e in listing["saves"]:
+        scores = ", ".join(f"{d} {e['scores'][d]}" for d in e["dragons"])
+        state = (f"won by {_winner_text(e['winner'])}" if e["finished"]
+                 else f"round {e['round']}")
+        print(f"{e['kind']:<8} {e['name']} | {e['map_title']} | {state} | {scores} | "
+              f"{e['date']} | {e['path']}")
+    for problem in listing["problems"]:
+        print(f"problem: {problem['message']}")
+    return 0
+
+
+def _entry_json(e) -> dict:
+    return {"name": e.name, "kind": e.kind, "path": str(e.path), "dragons": e.dragons,
+            "round": e.round, "scores": e.scores, "map": e.map, "map_title": e.map_title,
+            "date": e.date, "finished": e.finished, "winner": e.winner, "players": e.players}
 
 
 def _check_map(argv) -> int:

@@ -13,6 +13,8 @@ from game.snapshot import StateError
 
 FORMAT = "narby-replay/1"
 MAX_FILE_BYTES = 50 * 1024 * 1024
+# The folder holding game/ and maps/: shipped maps are named relative to it in saves.
+PROJECT_ROOT = Path(__file__).resolve().parents[1]
 
 
 class ReplayError(ValueError):
@@ -46,8 +48,12 @@ def board_for(map_path: str | None, base: Path | None = None) -> BoardSpec:
     from game.maps import MapError, load_board
 
     path = Path(map_path)
-    if base is not None and not path.is_absolute() and not path.exists():
-        path = base / path
+    if not path.is_absolute() and not path.exists():
+        # beside the file, then the game's own folder (a shipped map from a save)
+        for folder in (base, PROJECT_ROOT):
+            if folder is not None and (folder / path).exists():
+                path = folder / path
+                break
     try:
         return load_board(str(path))
     except MapError as exc:

@@ -1,0 +1,325 @@
+"""A played game: a Match plus the answers that made it (its history).
+
+The window, saves and the crash handler all hold a Session rather than a bare Match:
+the history is what a save stores and what undo replays, so a position is always
+reproducible from its beginning (FORMATS.md `narby-replay/1`).
+
+    s = Session.new([{"dragon": "red", "player": "human"}, {"player": "easy"}], seed=7)
+    s.match.pending, s.match.legal_answers()
+    events = s.submit({"do": "end_turn"})
+    ok, reason = s.can_undo()      # (False, "Nothing to undo: ...") or (True, "Undo ...")
+    s.undo()
+    s.replay_doc()                 # plays back to exactly this position
+
+Undo (P35) takes back the pending dragon's own answers of the current turn whose
+outcome revealed nothing new. It stops at an answer that used the dice (a roll, even
+one whose `roll` event waits for a reaction window), that produced a boundary event
+(a roll, a card drawn, dealt or played, a turn or round change), or that another
+dragon made. It rebuilds the match by replaying the history from the last round-start
+checkpoint (an exact snapshot), and checks that every replayed answer produces the
+events it produced the first time.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.decisions import IllegalAnswer, show_cell, title
+from game.match import Match
+from game.replay import FORMAT as REPLAY_FORMAT
+from game.replay import PROJECT_ROOT, ReplayError, start
+from game.tables import ACTION_TITLES, PLACE_TITLES
+
+PLAYER_KINDS = ("human", "easy", "normal", "hard", "random")
+# Events after which an answer can no longer be taken back. The cards issue adds its
+# events by name (anything naming a card, a draw or a deal also counts: see is_boundary).
+REVEALING = frozenset({"roll", "draw", "deal", "drawn", "dealt", "shuffle", "play",
+                       "played", "card", "card_drawn", "card_dealt", "card_played", "reveal"})
+TURN_OVER = frozenset({"turn_end", "turn", "round", "phase", "order", "game_over"})
+CHECKPOINTS_KEPT = 4  # undo never crosses a round start; a few spare are plenty
+
+
+class SessionError(ValueError):
+    """Seats or a history that cannot make a session; the message says why."""
+
+
+class UndoError(ValueError):
+    """Undo refused; the message is the reason, for players."""
+
+
+@dataclass(slots=True)
+class Step:
+    """One answered decision: who answered, what, what it caused, and whether it used
+    the dice (a die can be rolled before its `roll` event is recorded, R40/P11)."""
+
+    dragon: str
+    answer: dict
+    events: list[dict]
+    rolled: bool
+    first_event: int  # index of its first event in Session.events
+
+
+def is_boundary(event: dict) -> bool:
+    """An event that reveals something new (a die, a card) or ends the turn."""
+    kind = str(event.get("type", ""))
+    return (kind in REVEALING or kind in TURN_OVER
+            or any(word in kind for word in ("card", "draw", "deal")))
+
+
+def portable_map_path(map_path: str | None) -> str | None:
+    """A shipped map is named relative to the game's folder (so a save survives the
+    game being moved); any other map by its absolute path."""
+    if map_path is None:
+        return None
+    path = Path(map_path).expanduser().resolve()
+    try:
+        return path.relative_to(PROJECT_ROOT).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def _seat_kind(seat) -> str:
+    kind = (seat or {}).get("player", "human") if isinstance(seat, dict) or seat is None \
+        else "human"
+    if kind not in PLAYER_KINDS:
+        raise SessionError(f"unknown player kind {kind!r} (kinds: {', '.join(PLAYER_KINDS)})")
+    return kind
+
+
+def _json_copy(value):
+    return json.loads(json.dumps(value))
+
+
+class Session:
+    """A match and its history. Build with `new`, `from_replay`, or game.saves."""
+
+    def __init__(self, origin: dict, *, base: Path | None = None, where: str = "replay"):
+        """origin: a narby-replay/1 document; its `decisions` are played in order
+        (raises ReplayError naming the index of an illegal one)."""
+        if not isinstance(origin, dict):
+            raise ReplayError(f"{where}: a replay is a JSON object")
+        decisions = origin.get("decisions") or []
+        if not isinstance(decisions, list):
+            raise ReplayError(f"{where}: 'decisions' must be a list of answers")
+        self.origin = {k: copy.deepcopy(v) for k, v in origin.items() if k != "decisions"}
+        self.origin["format"] = REPLAY_FORMAT
+        self.base = base
+        self.where = where
+        seats = self.origin.get("seats")
+        kinds = [_seat_kind(s) for s in seats] if isinstance(seats, list) else []
+        self.match = start(self.origin, where, base)
+        self.board = self.match.board
+        self.players: dict[str, str] = {
+            name: (kinds[i] if i < len(kinds) else "human")
+            for i, name in enumerate(self.match.seat_names)
+        }
+        self.events: list[dict] = copy.deepcopy(self.match.events)
+        self.steps: list[Step] = []
+        self._checkpoints: dict[int, dict] = {}
+        self.broken = False  # set when the engine failed mid-answer (see submit)
+        # Set by game.saves: the save's name, first save, last save, and the game's id.
+        self.name: str | None = None
+        self.created: str | None = None
+        self.updated: str | None = None
+        self.game_id: str | None = None
+        self._play(decisions)
+
+    # ----- construction -----------------------------------------------------------------
+    @classmethod
+    def new(cls, seats: list[dict], *, seed: int | None = None, map_path: str | None = None,
+            options: dict | None = None) -> Session:
+        """A fresh game. seats: [{"dragon": "red" or None (R6 draw), "player": one of
+        PLAYER_KINDS}, ...]. A seed of None picks one (recorded, so the game replays)."""
+        if not isinstance(seats, list):
+            raise SessionError("seats must be a list")
+        clean = []
+        for seat in seats:
+            if seat is not None and not isinstance(seat, dict):
+                raise SessionError(f"a seat is an object like {{\"dragon\": \"red\", "
+                                   f"\"player\": \"human\"}}, not {seat!r}")
+            seat = seat or {}
+            clean.append({"dragon": seat.get("dragon"), "player": _seat_kind(seat)})
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 10**9)
+        origin = {"format": REPLAY_FORMAT, "map": portable_map_path(map_path), "seed": seed,
+                  "options": dict(options or {}), "seats": clean, "start": None, "dice": None}
+        try:
+            return cls(origin, where="new game")
+        except ReplayError as exc:
+            raise SessionError(str(exc).removeprefix("new game: ")) from None
+
+    @classmethod
+    def from_replay(cls, doc: dict, *, base: Path | None = None,
+                    where: str = "replay") -> Session:
+        """A session that has played a replay document's decisions."""
+        return cls(doc, base=base, where=where)
+
+    def _play(self, decisions: list) -> None:
+        for i, answer in enumerate(decisions):
+            if self.match.finished:
+                raise ReplayError(f"{self.where}: decision {i}: the game is already over")
+            try:
+                self.submit(answer)
+            except IllegalAnswer as exc:
+                who = title(self.match.pending.dragon)
+                raise ReplayError(f"{self.where}: decision {i} ({who}, {json.dumps(answer)})"
+                                  f" is illegal: {exc}") from None
+            except ValueError as exc:  # a scripted die that does not fit, and the like
+                raise ReplayError(f"{self.where}: decision {i}: {exc}") from None
+
+    # ----- playing ----------------------------------------------------------------------
+    @property
+    def history(self) -> list[dict]:
+        """The answers given so far, in order."""
+        return [step.answer for step in self.steps]
+
+    @property
+    def seed(self):
+        return self.origin.get("seed", 0)
+
+    @property
+    def map_path(self) -> str | None:
+        return self.origin.get("map")
+
+    def submit(self, answer: dict) -> list[dict]:
+        """Answer the pending decision; returns the events it caused. An illegal answer
+        raises IllegalAnswer and changes nothing."""
+        m = self.match
+        if self.broken:
+            raise SessionError("this game hit an internal error; load its last save")
+        dragon = m.pending.dragon if m.pending else None
+        dice_before = (m.dice.rng.getstate(), len(m.dice.script))
+        round_before = m.round
+        try:
+            events = m.submit(answer)
+        except IllegalAnswer:
+            raise
+        except Exception:
+            # The match may be half-changed; the history (only finished answers) is not.
+            self.broken = True
+            raise
+        step = Step(dragon, _json_copy(answer), copy.deepcopy(events),
+                    (m.dice.rng.getstate(), len(m.dice.script)) != dice_before,
+                    len(self.events))
+        self.steps.append(step)
+        self.events.extend(step.events)
+        if m.round != round_before and not m.finished:
+            self._checkpoint()
+        return events
+
+    def _checkpoint(self) -> None:
+        self._checkpoints[len(self.steps)] = self.match.snapshot()
+        for old in sorted(self._checkpoints)[:-CHECKPOINTS_KEPT]:
+            del self._checkpoints[old]
+
+    # ----- undo -------------------------------------------------------------------------
+    def can_undo(self) -> tuple[bool, str]:
+        """(True, "Undo Red's Move") or (False, the reason in a player's words)."""
+        m = self.match
+        if m.finished:
+            return False, "Nothing to undo: the game is over"
+        if not self.steps:
+            return False, "Nothing to undo yet"
+        pending = m.pending.dragon
+        if self.players.get(pending, "human") != "human":
+            return False, f"Nothing to undo while {title(pending)} (computer) is deciding"
+        step = self.steps[-1]
+        if any(e.get("type") in ("turn", "round") for e in step.events):
+            return False, f"Nothing to undo: {title(pending)}'s turn has only just begun"
+        if step.dragon != pending:
+            return False, (f"Nothing to undo: {title(step.dragon)} has decided since "
+                           f"{title(pending)}'s last answer")
+        reason = self._boundary_reason(step)
+        if reason:
+            return False, f"Nothing to undo: {reason}"
+        return True, f"Undo {title(step.dragon)}'s {answer_words(step.answer)}"
+
+    def _boundary_reason(self, step: Step) -> str | None:
+        for e in step.events:
+            kind = str(e.get("type", ""))
+            if kind == "roll":
+                return roll_words(e.get("dragon"), e.get("purpose"))
+            if is_boundary(e):
+                if kind in TURN_OVER:
+                    return "the turn has ended"
+                return "a card has been played" if "play" in kind else "a card has been drawn"
+        if step.rolled:
+            pending = self.match.pending
+            roll = (pending.context.get("roll") if pending else None) or {}
+            return roll_words(roll.get("dragon"), roll.get("purpose"))
+        return None
+
+    def undo(self) -> dict:
+        """Take back the last answer (see can_undo); returns it. Raises UndoError."""
+        ok, reason = self.can_undo()
+        if not ok:
+            raise UndoError(reason)
+        step = self.steps[-1]
+        self._rebuild(len(self.steps) - 1)
+        return step.answer
+
+    def _rebuild(self, n: int) -> None:
+        """Make the match the one after the first n answers, by replaying them from the
+        nearest checkpoint; every replayed answer must cause the events it did before."""
+        k = max((i for i in self._checkpoints if i <= n), default=0)
+        if k:
+            match = Match.restore(self._checkpoints[k], board=self.board)
+        else:
+            match = start(self.origin, self.where, self.base)
+        for i in range(k, n):
+            events = match.submit(self.steps[i].answer)
+            if events != self.steps[i].events:
+                match.close()
+                raise SessionError(f"undo could not rebuild the game exactly: answer {i} "
+                                   "played differently the second time")
+        self.match.close()
+        self.match = match
+        if n < len(self.steps):
+            del self.events[self.steps[n].first_event:]
+            del self.steps[n:]
+        for i in [i for i in self._checkpoints if i > n]:
+            del self._checkpoints[i]
+
+    # ----- documents --------------------------------------------------------------------
+    def replay_doc(self) -> dict:
+        """A narby-replay/1 document that plays back to exactly this position."""
+        doc = copy.deepcopy(self.origin)
+        doc["decisions"] = copy.deepcopy(self.history)
+        return doc
+
+    def snapshot(self) -> dict:
+        """The match's state document, as JSON would store it."""
+        return _json_copy(self.match.snapshot())
+
+    @property
+    def dragons(self) -> list[str]:
+        return list(self.match.seat_names)
+
+    def close(self) -> None:
+        self.match.close()
+
+
+def roll_words(dragon, purpose) -> str:
+    what = str(purpose or "a").replace("_", " ")
+    if dragon:
+        return f"the die has been rolled for {title(dragon)}'s {what}"
+    return f"the dice have been rolled ({what})"
+
+
+def answer_words(answer: dict) -> str:
+    """'Move to (6, 5)', 'Arch of Triumph', 'pass' — an answer in a player's words."""
+    if "do" in answer:
+        words = ACTION_TITLES.get(answer["do"], str(answer["do"]))
+        for key in ("to", "at"):
+            cell = answer.get(key)
+            if isinstance(cell, list) and len(cell) == 2:
+                return f"{words} {'to' if key == 'to' else 'at'} {show_cell(cell)}"
+        return words
+    for key in ("power", "react"):
+        if key in answer:
+            return PLACE_TITLES.get(answer[key], str(answer[key]))
+    return "pass" if "pass" in answer else "choice"
