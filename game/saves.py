@@ -259,8 +259,10 @@ def read_document(path: str | os.PathLike) -> dict:
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
-        hint = "truncated" if exc.pos >= len(text.rstrip()) else "not valid JSON"
-        raise SaveError(f"{path}: {hint} (line {exc.lineno}: {exc.msg})") from None
+        if exc.pos >= len(text.rstrip()):
+            raise SaveError(f"{path}: truncated: the JSON stops early (line {exc.lineno})"
+                            ) from None
+        raise SaveError(f"{path}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
     except RecursionError:
         raise SaveError(f"{path}: not valid JSON (nested too deeply)") from None
     return upgrade(doc, path)
