@@ -41,6 +41,9 @@ REVEALING = frozenset({"roll", "draw", "deal", "drawn", "dealt", "shuffle", "pla
                        "played", "card", "card_drawn", "card_dealt", "card_played", "reveal"})
 TURN_OVER = frozenset({"turn_end", "turn", "round", "phase", "order", "game_over"})
 CHECKPOINTS_KEPT = 4  # undo never crosses a round start; a few spare are plenty
+# While a history is replayed (loading), only round starts this close to its end are
+# snapshotted: earlier ones would be discarded anyway, and a snapshot costs ~2 ms.
+CHECKPOINT_HORIZON = 400
 
 
 class SessionError(ValueError):
@@ -120,6 +123,7 @@ class Session:
         self.events: list[dict] = copy.deepcopy(self.match.events)
         self.steps: list[Step] = []
         self._checkpoints: dict[int, dict] = {}
+        self._checkpoint_from = len(decisions) - CHECKPOINT_HORIZON
         self.broken = False  # set when the engine failed mid-answer (see submit)
         # Set by game.saves: the save's name, first save, last save, and the game's id.
         self.name: str | None = None
@@ -127,6 +131,7 @@ class Session:
         self.updated: str | None = None
         self.game_id: str | None = None
         self._play(decisions)
+        self._checkpoint_from = 0
 
     # ----- construction -----------------------------------------------------------------
     @classmethod
@@ -207,7 +212,8 @@ class Session:
                     len(self.events))
         self.steps.append(step)
         self.events.extend(step.events)
-        if m.round != round_before and not m.finished:
+        if m.round != round_before and not m.finished \
+                and len(self.steps) >= self._checkpoint_from:
             self._checkpoint()
         return events
 

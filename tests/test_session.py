@@ -82,7 +82,19 @@ def test_replay_doc_reproduces_the_game_exactly(seed):
     assert twin.snapshot() == s.snapshot()
     assert twin.events == s.events
     assert twin.history == s.history
-    assert Match is type(twin.match)
+    assert twin._checkpoints == s._checkpoints  # the same round-start snapshots
+
+
+def test_a_long_history_is_checkpointed_only_near_its_end(monkeypatch):
+    s = Session.new([{}] * 3, seed=4)
+    play(s, 200, 4)
+    monkeypatch.setattr(session_mod, "CHECKPOINT_HORIZON", 40)
+    twin = Session.from_replay(s.replay_doc())
+    assert twin._checkpoints and set(twin._checkpoints) <= set(s._checkpoints)
+    assert max(twin._checkpoints) == max(s._checkpoints)
+    assert min(twin._checkpoints) >= len(s.history) - 40
+    play(twin, 60, 5)  # and every round start is checkpointed again from here on
+    assert len(twin._checkpoints) == session_mod.CHECKPOINTS_KEPT
 
 
 def test_history_only_holds_accepted_answers():
