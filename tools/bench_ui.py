@@ -40,8 +40,10 @@ PANEL = 360  # width left for the side panel, as the window lays it out
 
 
 def midgame(map_path: str | None, seats: int = 8, rounds: int = 6, seed: int = 7):
-    """(board, doc): a seeded RandomPlayer game played to the action phase of `rounds`."""
+    """(board, doc): a seeded RandomPlayer game played to the action phase of `rounds`
+    (seats cut to what the map allows)."""
     board = load_board(map_path) if map_path else BoardSpec.plain()
+    seats = max(board.min_players, min(seats, board.max_players))
     m = Match(list(DRAGONS[:seats]), seed=seed, board=board)
     player = RandomPlayer(seed)
     try:
