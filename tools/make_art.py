@@ -365,10 +365,10 @@ BUILD = {
 }
 
 
-def draw_dragon(name: str, pal: dict[str, Colour]) -> pygame.Surface:
+def draw_dragon(name: str, pal: dict[str, Colour], px: int = 2 * CELL_PX) -> pygame.Surface:
     """Top-down dragon, head up, filling its 2x2 footprint: bat wings, tail, the emblem
     on its back. BUILD varies horns and wing edges so shapes differ, not only hues."""
-    cv = Canvas(200, 200, 2 * CELL_PX, 2 * CELL_PX)
+    cv = Canvas(200, 200, px, px)
     col = pal[name]
     ink = ink_for(col)
     membrane = mix(shade(col, 0.62), col, 0.25)
@@ -986,6 +986,25 @@ def icon_steal_cavern(cv):
 
 
 
+def grab(cv, src, dst):
+    """A coin lifted out along a curved arrow: theft."""
+    path = bez(src, (src[0] - 4, dst[1] + 8), (dst[0] - 14, dst[1] + 2), n=12)
+    (x0, y0), (x1, y1) = path[-2], path[-1]
+    d = math.hypot(x1 - x0, y1 - y0) or 1
+    ux, uy = (x1 - x0) / d, (y1 - y0) / d
+    head = [(x1 + ux * 7, y1 + uy * 7), (x1 - uy * 6, y1 + ux * 6), (x1 + uy * 6, y1 - ux * 6)]
+    cv.lines(path, INK, 6.4)
+    cv.poly(head, PARCH, INK, 1.6)
+    cv.lines(path, PARCH, 3.4)
+    coin_icon(cv, (dst[0] + 4, dst[1] - 2), 10)
+
+
+def coin_icon(cv, c, r):
+    cv.circle(c, r, GOLD, INK, 2.0)
+    cv.circle(c, r * 0.62, GOLD_L, None)
+    cv.ring(c, r * 0.62, GOLD_D, 1.2)
+
+
 def icon_steal_chest(cv):
     cv.rect(18, 54, 64, 30, WOOD, INK, 2.2, r=4)
     cv.poly([(18, 54), (24, 40), (76, 40), (82, 54)], WOOD_D, INK, 2.0)
@@ -1268,36 +1287,40 @@ def draw_card(name: str) -> pygame.Surface:
 
 # ----- logo --------------------------------------------------------------------------
 def draw_logo() -> pygame.Surface:
-    pal = PALETTES["normal"]
-    dragon = draw_dragon("green", pal)
+    """Title art: Narby, the green dragon, beside the name in gilded letters."""
     cv = Canvas(300, 110, 1200, 440)
-    cv.s.blit(pygame.transform.smoothscale(dragon, (round(110 * cv.k), round(110 * cv.k))),
-              (round(-4 * cv.k), 0))
-    cv.text("NARBY", (196, 36), 40, GOLD_L, INK, 2.2)
-    cv.text("CONQUEST", (196, 78), 30, PARCH, INK, 2.0)
-    cv.lines([(110, 100), (282, 100)], GOLD, 1.6)
-    for x in (110, 282):
-        cv.poly(star((x, 100), 4, 1.6, 4), GOLD_L, None)
+    dragon = draw_dragon("green", PALETTES["normal"], px=round(104 * cv.k / K))
+    cv.s.blit(pygame.transform.smoothscale(dragon, (round(104 * cv.k),) * 2),
+              (round(2 * cv.k), round(3 * cv.k)))
+    gilded(cv, "NARBY", (200, 38), 40, (255, 238, 150), (214, 150, 40))
+    gilded(cv, "CONQUEST", (200, 80), 28, (255, 250, 236), (214, 196, 160))
+    cv.lines([(118, 101), (282, 101)], GOLD_D, 2.6)
+    cv.lines([(118, 101), (282, 101)], GOLD_L, 1.2)
+    for x in (118, 282):
+        cv.poly(star((x, 101), 5, 1.8, 4), GOLD_L, GOLD_D, 0.8)
+    cv.poly(star((200, 101), 6, 2.2, 4), GOLD_L, GOLD_D, 0.8)
     return cv.finish(light=False)
 
 
-def grab(cv, src, dst):
-    """A coin lifted out along a curved arrow: theft."""
-    path = bez(src, (src[0] - 4, dst[1] + 8), (dst[0] - 14, dst[1] + 2), n=12)
-    (x0, y0), (x1, y1) = path[-2], path[-1]
-    d = math.hypot(x1 - x0, y1 - y0) or 1
-    ux, uy = (x1 - x0) / d, (y1 - y0) / d
-    head = [(x1 + ux * 7, y1 + uy * 7), (x1 - uy * 6, y1 + ux * 6), (x1 + uy * 6, y1 - ux * 6)]
-    cv.lines(path, INK, 6.4)
-    cv.poly(head, PARCH, INK, 1.6)
-    cv.lines(path, PARCH, 3.4)
-    coin_icon(cv, (dst[0] + 4, dst[1] - 2), 10)
-
-
-def coin_icon(cv, c, r):
-    cv.circle(c, r, GOLD, INK, 2.0)
-    cv.circle(c, r * 0.62, GOLD_L, None)
-    cv.ring(c, r * 0.62, GOLD_D, 1.2)
+def gilded(cv: Canvas, txt: str, c, size: float, top: Colour, bottom: Colour) -> None:
+    """Letters with a vertical gradient, an ink outline and a dark drop edge."""
+    f = pygame.font.Font(FONT_BOLD_PATH, round(size * cv.k))
+    face = f.render(txt, True, (255, 255, 255))
+    w, h = face.get_size()
+    grad = pygame.Surface((1, 8))
+    for y in range(8):
+        grad.set_at((0, y), mix(top, bottom, y / 7))
+    face.blit(pygame.transform.smoothscale(grad, (w, h)), (0, 0),
+              special_flags=pygame.BLEND_RGB_MULT)
+    ink = f.render(txt, True, INK)
+    x, y = cv.p(*c)
+    rect = face.get_rect(center=(x, y))
+    d = round(2.2 * cv.k)
+    for a in range(24):
+        ox, oy = math.cos(a * math.pi / 12) * d, math.sin(a * math.pi / 12) * d
+        cv.s.blit(ink, rect.move(ox, oy + d * 0.6))
+        cv.s.blit(ink, rect.move(ox, oy))
+    cv.s.blit(face, rect)
 
 
 # ----- output ------------------------------------------------------------------------

@@ -4,6 +4,7 @@
     view.set_rect(pygame.Rect(0, 0, 900, 800))
     view.draw(screen, doc, highlights={(4, 5): "target"}, hover=(4, 5), t=seconds)
     view.cell_at(mouse_pos)                 # -> (col, row) or None
+    thumbnail(board, (240, 240))            # a map preview for the map picker
 
 `doc` is a state document or a seat view (game/view.py); drawing reads it and changes
 nothing. The terrain is cut from the tileset PNG by tile gid (pytmx.TiledMap, no display
@@ -364,6 +365,28 @@ class BoardView:
 
 
 # ----- helpers (no view state) ---------------------------------------------------------
+def preplaced_doc(board: BoardSpec) -> dict:
+    """A state-document-shaped dict of the map's preplaced pieces (for previews)."""
+    doc: dict = {"dragons": {}, "settlements": [], "places": [], "gambles": [], "chest": None}
+    for p in board.pieces:
+        if p.kind == "place_of_power":
+            doc["places"].append({"kind": p.place, "at": list(p.at), "claim": None})
+        elif p.kind == "chest":
+            doc["chest"] = {"at": list(p.at), "coins": 0}
+        else:
+            doc["settlements"].append({"kind": p.kind, "at": list(p.at), "claim": None})
+    return doc
+
+
+def thumbnail(board: BoardSpec, size: tuple[int, int], palette: str = "normal") -> pygame.Surface:
+    """The whole map with its preplaced pieces, fitted into size (the map picker)."""
+    out = pygame.Surface(size, pygame.SRCALPHA)
+    view = BoardView(board, palette=palette)
+    view.set_rect(out.get_rect())
+    view.draw(out, preplaced_doc(board))
+    return out
+
+
 def _load_terrain(board: BoardSpec) -> pygame.Surface:
     out = pygame.Surface((board.width * TILE, board.height * TILE))
     out.fill((96, 150, 70))
