@@ -54,16 +54,23 @@ def midgame(map_path: str | None, seats: int = 8, rounds: int = 6, seed: int = 7
         m.close()
 
 
-def sample_highlights(doc: dict) -> dict:
-    """Highlights as the window shows them after choosing Move: footprints round a dragon."""
-    turn = doc.get("turn") or next(iter(doc["dragons"]))
-    c, r = doc["dragons"][turn]["at"] or (0, 0)
-    out = {}
-    for dc in range(-3, 4):
-        for dr in range(-3, 4):
-            if (dc, dr) != (0, 0) and abs(dc) + abs(dr) <= 4:
-                out[(c + dc, r + dr)] = "move"
-    out[(c, r)] = ("selected", 2)
+def sample_highlights(board, doc: dict) -> dict:
+    """Highlights as the window shows them after choosing Move: every legal landing
+    footprint of the acting dragon, and the dragon itself selected."""
+    turn = doc.get("turn") or (doc.get("pending") or {}).get("dragon")
+    if not turn or doc["dragons"][turn]["at"] is None:
+        return {}
+    m = Match.restore(doc, board=board)
+    try:
+        out: dict = {}
+        for a in m.legal_answers():
+            if a.get("do") == "move":
+                c, r = a["to"]
+                for cell in ((c, r), (c + 1, r), (c, r + 1), (c + 1, r + 1)):
+                    out[cell] = "move"
+    finally:
+        m.close()
+    out[tuple(doc["dragons"][turn]["at"])] = ("selected", 2)
     return out
 
 
@@ -93,8 +100,8 @@ def main(argv: list[str]) -> int:
     view.set_rect(pygame.Rect(0, 0, SIZE[0] - PANEL, SIZE[1]))
     if args.zoom != 1.0:
         view.zoom(args.zoom)
-    highlights = sample_highlights(doc)
-    hover = next(iter(highlights))
+    highlights = sample_highlights(board, doc)
+    hover = next(iter(highlights), None)
     t0 = time.perf_counter()
     screen.fill((24, 22, 30))
     view.draw(screen, doc, highlights=highlights, hover=hover, t=0.0)
