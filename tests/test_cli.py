@@ -61,7 +61,8 @@ def write(tmp_path, doc, name="r.json"):
     return str(path)
 
 
-REPLAY = {"format": "narby-replay/1", "map": None, "seed": 1, "options": {"target": 50},
+REPLAY = {"format": "narby-replay/1", "map": None, "seed": 1,
+          "options": {"target": 50, "cards": False},
           "seats": [{"dragon": "green"}, {"dragon": "red"}], "start": None, "dice": None,
           "decisions": [{"do": "end_turn"}]}
 
