@@ -128,6 +128,8 @@ class Match:
         self._occ_version = -1
         self._holders: dict = {}
         self._holders_version = -1
+        self._homes: dict = {}
+        self._homes_version = -1
         # R36: kinds whose power was used this round. Kept here, not only on the piece,
         # so a place removed (R22) or taken over mid-round stays used until the round ends.
         self.powers_used: set[str] = set()

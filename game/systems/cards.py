@@ -385,6 +385,29 @@ def _jumper_check(m, name, answer):
     return movement.landing_reason(m, name, to, ignore=m.dragon_ents[name])
 
 
+def _jumper_fast(m, name):
+    pieces = _claimed_pieces(m, name)
+    if not pieces:
+        return []
+    me = m.dragon_ents[name]
+    at = state.dragon_fp(m, name).at
+    occ = state.occupancy(m)
+    blocked = m.board.blocked
+    w, h = m.board.width - 2, m.board.height - 2
+    spots = set()
+    for fp in pieces:
+        for row in range(max(0, fp.row - 2), min(h, fp.row + fp.size) + 1):
+            for col in range(max(0, fp.col - 2), min(w, fp.col + fp.size) + 1):
+                if (col, row) == at or rect_gap((col, row), 2, fp.at, fp.size) != 1:
+                    continue
+                for cell in ((col, row), (col + 1, row), (col, row + 1), (col + 1, row + 1)):
+                    if cell in blocked or occ.get(cell, me) != me:
+                        break
+                else:
+                    spots.add((row, col))
+    return [{"to": [c, r]} for r, c in sorted(spots)]
+
+
 def _jumper_apply(m, name, answer, played):
     powers.displace(m, name, name, tuple(answer["to"]), "jumper")
 
@@ -429,6 +452,15 @@ def _horror_check(m, name, answer):
     if home == state.dragon_fp(m, target).at:
         return f"{title(target)} already stands beside its cavern"
     return None
+
+
+def _horror_fast(m, name):
+    out = []
+    for d in m.seat_names:
+        home = setup.home_spot(m, d)
+        if home is not None and home != state.dragon_fp(m, d).at:
+            out.append({"dragon": d})
+    return out
 
 
 def _horror_apply(m, name, answer, played):
@@ -481,9 +513,11 @@ TURN = {
                           _speedster_check, _speedster_apply,
                           lambda m, name: ([{"to": a["to"]} for a in movement.fast(
                               m, name, SPEEDSTER_STEPS)] if m.actions_left >= 1 else [])),
-    "jumper": TurnCard(_jumper_targets, _jumper_check, _jumper_apply),
-    "robber": TurnCard(_robber_targets, _robber_check, _robber_apply),
-    "horror": TurnCard(_horror_targets, _horror_check, _horror_apply),
+    "jumper": TurnCard(_jumper_targets, _jumper_check, _jumper_apply, _jumper_fast),
+    "robber": TurnCard(_robber_targets, _robber_check, _robber_apply,
+                       lambda m, name: [{"dragon": d} for d in m.seat_names
+                                        if d != name and state.coins(m, d) >= 1]),
+    "horror": TurnCard(_horror_targets, _horror_check, _horror_apply, _horror_fast),
     "orienteer": TurnCard(_orienteer_targets, _orienteer_check, _orienteer_apply,
                           _orienteer_fast),
     "vigor": TurnCard(lambda m, name: [{}], lambda m, name, answer: None, _vigor_apply),
