@@ -782,3 +782,32 @@ def test_every_card_event_is_described_in_words():
         text = describe(e)
         assert not text.startswith(e["type"] + ":"), e
     assert card_events(m.events)
+
+
+def test_turn_card_enumerators_equal_the_checked_candidates():
+    """Speed-only enumerators (fast=True) list exactly the candidates that pass check, on
+    positions from random games, for every turn card and Copier's copies of them."""
+    from game.players import RandomPlayer
+    from game.systems.cards import turn_answers
+    from game.tables import TURN_CARDS
+
+    compared = 0
+    for seed in range(6):
+        m = Match([None] * (3 + seed), seed=seed, options={"round_cap": 4})
+        player = RandomPlayer(seed)
+        while not m.finished:
+            p = m.pending
+            if p.kind == "action" and m.round > 1:
+                kept, kept_played = m.hands[p.dragon], list(m.played)
+                for card in TURN_CARDS + ("copier",):
+                    m.hands[p.dragon] = card
+                    m.played = list(TURN_CARDS) if card == "copier" else kept_played
+                    fast = turn_answers(m, p.dragon, fast=True)
+                    slow = turn_answers(m, p.dragon, fast=False)
+                    key = repr
+                    assert sorted(fast, key=key) == sorted(slow, key=key), (card, seed)
+                    compared += 1
+                m.hands[p.dragon], m.played = kept, kept_played
+            m.submit(player.choose(m))
+        m.close()
+    assert compared > 500

@@ -28,8 +28,10 @@ RULES = {**movement.RULES, **claims.RULES, **destruction.RULES, **theft.RULES, *
 def _ask(m, frame) -> Decision:
     name = frame["dragon"]
     n = m.actions_left
+    card = m.hands.get(name)
+    held = f" (your card: {cards.card_title(card)})" if card else ""
     return Decision(name, "action",
-                    f"{title(name)} to act: {n} action{'s' if n != 1 else ''} left",
+                    f"{title(name)} to act: {n} action{'s' if n != 1 else ''} left{held}",
                     {"actions_left": n})
 
 
