@@ -482,6 +482,7 @@ def test_peacemaker_sends_the_attacker_home_and_the_attack_fails():
 def test_peacemaker_by_the_defender_on_itself():
     m = peace(holder="blue", dice=[15, 3])
     m.submit({"do": "attack", "dragon": "blue"})
+    assert "play Peacemaker (send Red or you home" in m.pending.prompt
     events = m.submit({"react": "peacemaker", "dragon": "blue"})
     assert kinds(events, "displaced")[0]["to"] == [13, 5] and kinds(events, "cancelled")
 

@@ -26,6 +26,7 @@ right now, so a dragon with nothing usable is never asked (R40).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import NamedTuple
 
@@ -328,8 +329,6 @@ def _copier_reason(m, card) -> str:
 
 
 def _show(answer: dict) -> str:
-    import json
-
     return json.dumps(answer)
 
 

@@ -103,13 +103,13 @@ def _option(m, name: str, option: str, subject: dict, window: str) -> str:
         from game.systems.cards import answers
 
         copies = list(dict.fromkeys(a["as"] for a in answers(m, name, option, subject)))
-        return " or ".join("play Copier as " + _card(m, name, c, subject, window)[5:]
+        return " or ".join(_card(m, name, c, subject, window, "play Copier as ")
                            for c in copies)
     return _card(m, name, option, subject, window)
 
 
-def _card(m, name: str, card: str, subject: dict, window: str) -> str:
-    t = f"play {CARD_TITLES[card]}"
+def _card(m, name: str, card: str, subject: dict, window: str, verb: str = "play ") -> str:
+    t = f"{verb}{CARD_TITLES[card]}"
     if card in OWN_ROLL_CARDS:
         return f"{t} (+{OWN_ROLL_CARDS[card][1]} to your roll)"
     if card in ("sheriff", "mayor"):
@@ -121,9 +121,10 @@ def _card(m, name: str, card: str, subject: dict, window: str) -> str:
         which = "one die" if window == "dice" and len(subject["dice"]) > 1 else "the die"
         return f"{t} (+2 or {MINUS}2 on {which})"
     if card == "peacemaker":
-        return (f"{t} (send {title(subject['dragon'])} or "
-                f"{title(subject['answer']['dragon'])} home; the attack fails if they end "
-                "apart)")
+        from game.systems.cards import peace_targets
+
+        who = " or ".join(_you(d, name) for d in peace_targets(m, subject))
+        return f"{t} (send {who} home; the attack fails if they end apart)"
     if card == "leader":
         return f"{t} (cancel the claim)"
     if card == "watcher":
