@@ -337,6 +337,11 @@ def _session_from(doc: dict, path: Path) -> Session:
     replay = doc.get("replay")
     if not isinstance(replay, dict) or replay.get("format") != REPLAY_FORMAT:
         raise SaveError(f"{path}: the save's 'replay' is not a {REPLAY_FORMAT} document")
+    stored = doc.get("state")
+    if isinstance(stored, dict) and isinstance(stored.get("options"), dict):
+        # Options left out of an older replay are those the game was played with,
+        # which its stored state records (defaults may have changed since).
+        replay = {**replay, "options": {**stored["options"], **(replay.get("options") or {})}}
     try:
         session = Session.from_replay(replay, base=path.parent, where=str(path))
     except ReplayError as exc:

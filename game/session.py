@@ -115,6 +115,10 @@ class Session:
         seats = self.origin.get("seats")
         kinds = [_seat_kind(s) for s in seats] if isinstance(seats, list) else []
         self.match = start(self.origin, where, base)
+        if self.origin.get("start") is None:
+            # Record every option as played, so a later change of a default (cards went
+            # on by default in issue 4) cannot change how an old save replays.
+            self.origin["options"] = dict(self.match.options)
         self.board = self.match.board
         self.players: dict[str, str] = {
             name: (kinds[i] if i < len(kinds) else "human")

@@ -242,7 +242,7 @@ def test_data_dir_flag_then_environment_then_platform(tmp_path, monkeypatch):
     ("bad-not-an-object.json", "not a Narby Conquest save"),
     ("bad-wrong-format.json", "not a Narby Conquest save (format 'narby-state/1'"),
     ("bad-future-version.json", "newer or unknown version"),
-    ("bad-illegal-history.json", "decision 3 (Red"),
+    ("bad-illegal-history.json", "decision 3 (Blue"),
     ("bad-state-mismatch.json", "does not match its history (dragons.red.coins"),
     ("bad-no-replay.json", "'replay' is not"),
 ])
