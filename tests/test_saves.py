@@ -347,3 +347,28 @@ def test_headless_game_can_be_saved(tmp_path, capsys):
     loaded = load_save(tmp_path / "saves" / "quick.json")
     assert loaded.match.finished and loaded.match.scores() == json.loads(out)["scores"]
     assert set(loaded.players.values()) == {"random"}
+
+
+def test_a_save_records_its_options_so_a_new_default_cannot_change_it(tmp_path):
+    s = Session.new([{"dragon": "red"}, {"dragon": "blue"}], seed=5)
+    assert s.replay_doc()["options"] == dict(s.match.options)  # every option, not just {}
+    player = RandomPlayer(5)
+    for _ in range(10):
+        s.submit(player.choose(s.match))
+    doc = saves.save_document(s)
+    # An older save whose replay named no options: the stored state's options apply.
+    doc["replay"]["options"] = {}
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    from game import tables
+
+    # Flip the default the saved game was played with (as issue 4 did to cards).
+    old_defaults = dict(tables.DEFAULT_OPTIONS)
+    tables.DEFAULT_OPTIONS["cards"] = not old_defaults["cards"]
+    try:
+        loaded = load_save(path)
+    finally:
+        tables.DEFAULT_OPTIONS.update(old_defaults)
+    assert loaded.snapshot()["options"] == s.snapshot()["options"]
+    s.close()
+    loaded.close()
