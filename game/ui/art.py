@@ -1,0 +1,136 @@
+"""The game's look: dragon colours, sprites and the shipped font.
+
+    >>> dragon_colour("red")                       # (r, g, b)
+    >>> sprite("dragon/red", 96)                   # a cached 96x96 Surface with alpha
+    >>> sprite("card/fighter", 200)                # non-square art fits a 200x200 box
+    >>> font(18, bold=True)
+
+Every sprite is a PNG under assets/sprites/ made by tools/make_art.py (re-run it after
+changing the drawings). Sprites that carry a dragon's colour (dragon, cavern, ring,
+gamble) also exist per palette under assets/sprites/<palette>/; `sprite(..., palette=)`
+picks that version. Scaled copies are cached per (name, size, palette): loading and
+smooth-scaling happen once, a frame only blits.
+"""
+
+from __future__ import annotations
+
+import os
+from functools import cache, lru_cache
+from pathlib import Path
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame  # noqa: E402
+
+from game.tables import ACTIONS, CARDS, DRAGONS, PLACES, SETTLEMENT_KINDS  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+SPRITES = ROOT / "assets" / "sprites"
+FONT_PATH = str(ROOT / "assets" / "fonts" / "NotoSans-Regular.ttf")
+FONT_BOLD_PATH = str(ROOT / "assets" / "fonts" / "NotoSans-Bold.ttf")
+
+# Normal palette: ten hues spread round the wheel plus white/black/iron greys; the
+# colour-blind one follows Okabe & Ito (2008), with white, black and grey for the rest.
+# Emblems (EMBLEMS) tell the dragons apart without colour at all.
+PALETTES: dict[str, dict[str, tuple[int, int, int]]] = {
+    "normal": {
+        "white": (236, 238, 242), "black": (52, 50, 62), "green": (62, 164, 74),
+        "blue": (52, 112, 214), "red": (214, 56, 48), "purple": (142, 78, 196),
+        "iron": (128, 142, 156), "gold": (240, 190, 46), "copper": (204, 114, 62),
+        "undead": (96, 196, 178),
+    },
+    "colourblind": {
+        "white": (242, 242, 242), "black": (34, 34, 34), "green": (0, 158, 115),
+        "blue": (0, 114, 178), "red": (213, 94, 0), "purple": (204, 121, 167),
+        "iron": (140, 140, 140), "gold": (240, 228, 66), "copper": (230, 159, 0),
+        "undead": (86, 180, 233),
+    },
+}
+PALETTE_NAMES = tuple(PALETTES)
+# Each dragon's emblem (drawn on its body, cavern and rings): shape, not colour.
+EMBLEMS = {
+    "white": "snowflake", "black": "moon", "green": "leaf", "blue": "drop", "red": "flame",
+    "purple": "crown", "iron": "anvil", "gold": "sun", "copper": "bolt", "undead": "skull",
+}
+# Sprite families drawn once per palette (they carry a dragon's colour).
+PALETTED = ("dragon", "cavern", "ring", "gamble")
+
+SPRITE_NAMES: tuple[str, ...] = (
+    *(f"{fam}/{d}" for fam in PALETTED for d in DRAGONS),
+    *(f"settlement/{k}" for k in SETTLEMENT_KINDS),
+    *(f"place/{p}" for p in PLACES),
+    "chest",
+    *(f"action/{a}" for a in ACTIONS),
+    *(f"card/{c}" for c in CARDS),
+    "die/d20", "die/d6", "coin", "treasure", "logo",
+)
+
+
+def dragon_colour(name: str, palette: str = "normal") -> tuple[int, int, int]:
+    """The dragon's colour in a palette ("normal" or "colourblind")."""
+    return PALETTES.get(palette, PALETTES["normal"])[name]
+
+
+def text_colour_on(name: str, palette: str = "normal") -> tuple[int, int, int]:
+    """Black or white, whichever reads better on the dragon's colour."""
+    r, g, b = dragon_colour(name, palette)
+    return (20, 18, 24) if 0.299 * r + 0.587 * g + 0.114 * b > 140 else (250, 248, 244)
+
+
+def sprite_path(name: str, palette: str = "normal") -> Path:
+    if palette != "normal" and name.split("/")[0] in PALETTED:
+        return SPRITES / palette / f"{name}.png"
+    return SPRITES / f"{name}.png"
+
+
+@cache
+def _original(name: str, palette: str) -> pygame.Surface:
+    path = sprite_path(name, palette)
+    if not path.exists():
+        if name not in SPRITE_NAMES:
+            raise KeyError(f"no sprite named {name!r}")
+        raise FileNotFoundError(f"{path} is missing: run tools/make_art.py")
+    return pygame.image.load(str(path))
+
+
+def sprite(name: str, size: int, palette: str = "normal") -> pygame.Surface:
+    """The sprite smooth-scaled to fit a size x size box (aspect kept), cached."""
+    return _scaled(name, max(1, int(size)), palette)
+
+
+@lru_cache(maxsize=4096)
+def _scaled(name: str, size: int, palette: str) -> pygame.Surface:
+    image = _original(name, palette)
+    w, h = image.get_size()
+    k = size / max(w, h)
+    dims = (max(1, round(w * k)), max(1, round(h * k)))
+    return _ready(image if dims == (w, h) else pygame.transform.smoothscale(image, dims))
+
+
+def sprite_wh(name: str, dims: tuple[int, int], palette: str = "normal") -> pygame.Surface:
+    """The sprite smooth-scaled to exactly dims (w, h), cached."""
+    return _exact(name, (max(1, int(dims[0])), max(1, int(dims[1]))), palette)
+
+
+@lru_cache(maxsize=512)
+def _exact(name: str, dims: tuple[int, int], palette: str) -> pygame.Surface:
+    return _ready(pygame.transform.smoothscale(_original(name, palette), dims))
+
+
+def _ready(image: pygame.Surface) -> pygame.Surface:
+    # in the display's pixel format when there is one: blits are then plain copies
+    return image.convert_alpha() if pygame.display.get_surface() else image
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The shipped font (Noto Sans, OFL) at a pixel size, cached."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    return pygame.font.Font(FONT_BOLD_PATH if bold else FONT_PATH, max(6, int(size)))
+
+
+def clear_cache() -> None:
+    """Forget loaded sprites (after re-running the art script, or a display change)."""
+    _original.cache_clear()
+    _scaled.cache_clear()
+    _exact.cache_clear()

@@ -1,0 +1,462 @@
+"""The board on screen: Tiled terrain, pieces, claim rings, highlights, zoom and pan.
+
+    view = BoardView(board)                 # a BoardSpec (game.maps.load_board / plain)
+    view.set_rect(pygame.Rect(0, 0, 900, 800))
+    view.draw(screen, doc, highlights={(4, 5): "target"}, hover=(4, 5), t=seconds)
+    view.cell_at(mouse_pos)                 # -> (col, row) or None
+
+`doc` is a state document or a seat view (game/view.py); drawing reads it and changes
+nothing. The terrain is cut from the tileset PNG by tile gid (pytmx.TiledMap, no display
+needed), then scaled per zoom level in chunks of CHUNK x CHUNK cells with the grid and
+the blocked-cell hatching baked in, so a frame is a few chunk blits plus one blit per
+piece. Sprites come from game.ui.art, cached per size.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from pathlib import Path
+
+import pygame
+
+from game.board import BoardSpec
+from game.ui import art
+
+Cell = tuple[int, int]
+TILE = 32  # the tileset's tile size in pixels
+CHUNK = 8  # cells per side of a cached terrain chunk
+MIN_CELL, MAX_CELL = 8, 128
+BACKDROP = (30, 28, 36)
+FRAME = (74, 56, 44)
+FRAME_LIGHT = (132, 100, 70)
+GRID = (20, 24, 16, 34)
+BLOCKED_SHADE = (18, 16, 30, 70)
+HATCH = (18, 16, 30, 70)
+# highlight styles: (fill rgba, outline rgb)
+STYLES = {
+    "target": ((255, 214, 80, 80), (255, 220, 90)),
+    "move": ((90, 200, 255, 70), (120, 220, 255)),
+    "selected": ((255, 255, 255, 70), (255, 255, 255)),
+    "danger": ((240, 70, 60, 80), (255, 96, 80)),
+    "info": ((170, 140, 255, 70), (190, 170, 255)),
+}
+HOVER = (255, 255, 255)
+PLAIN_TILES = ((0, 6), (1, 3), (2, 2), (15, 1), (3, 1), (14, 1))  # (tile id, weight): grass
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class BoardView:
+    def __init__(self, board: BoardSpec, *, palette: str = "normal"):
+        self.board = board
+        self.palette = palette
+        self.rect = pygame.Rect(0, 0, board.width * TILE, board.height * TILE)
+        self.cell = TILE
+        self.ox, self.oy = 0, 0  # screen position of the board's top-left corner
+        self._fitted = True  # until the player zooms or pans, a new rect refits
+        self._native: pygame.Surface | None = None  # terrain at TILE px per cell
+        self._chunks: dict[tuple[int, int, int], pygame.Surface] = {}
+        self._overlays: dict[tuple, pygame.Surface] = {}
+        self.fit()
+
+    # ----- layout --------------------------------------------------------------------
+    def set_rect(self, rect: pygame.Rect) -> None:
+        """Where on screen the board lives; refits unless the player has zoomed or panned."""
+        self.rect = pygame.Rect(rect)
+        if self._fitted:
+            self.fit()
+        else:
+            self._clamp()
+
+    def fit_cell(self) -> int:
+        """The cell size that shows the whole board in the rect, with a frame margin."""
+        w = (self.rect.w - 24) / self.board.width
+        h = (self.rect.h - 24) / self.board.height
+        return max(MIN_CELL // 2, min(MAX_CELL, int(min(w, h))))
+
+    def fit(self) -> None:
+        """Show the whole board, centred."""
+        self.cell = self.fit_cell()
+        self.ox = self.rect.centerx - self.cell * self.board.width // 2
+        self.oy = self.rect.centery - self.cell * self.board.height // 2
+        self._fitted = True
+
+    def zoom(self, factor: float, around=None) -> None:
+        """Scale the cell size by factor, keeping the board point under `around` fixed."""
+        lo = min(self.fit_cell(), MIN_CELL * 2)
+        new = int(round(self.cell * factor))
+        if new == self.cell:
+            new += 1 if factor > 1 else -1 if factor < 1 else 0
+        new = max(lo, min(MAX_CELL, new))
+        if new == self.cell:
+            return
+        ax, ay = around if around is not None else self.rect.center
+        bx, by = (ax - self.ox) / self.cell, (ay - self.oy) / self.cell
+        self.cell = new
+        self.ox, self.oy = round(ax - bx * new), round(ay - by * new)
+        self._fitted = False
+        self._clamp()
+
+    def pan(self, dx: float, dy: float) -> None:
+        self.ox += round(dx)
+        self.oy += round(dy)
+        self._fitted = False
+        self._clamp()
+
+    def _clamp(self) -> None:
+        """Keep the board on screen: centred on an axis where it fits, else edge to edge
+        with at most one cell of margin."""
+        bw, bh = self.cell * self.board.width, self.cell * self.board.height
+        margin = self.cell
+        for axis, size, lo, span in (("ox", bw, self.rect.left, self.rect.w),
+                                     ("oy", bh, self.rect.top, self.rect.h)):
+            if size <= span:
+                setattr(self, axis, lo + (span - size) // 2)
+            else:
+                v = getattr(self, axis)
+                setattr(self, axis, max(lo + span - size - margin, min(lo + margin, v)))
+
+    def set_palette(self, palette: str) -> None:
+        self.palette = palette if palette in art.PALETTES else "normal"
+
+    # ----- cells <-> pixels ----------------------------------------------------------
+    def cell_rect(self, cell: Cell) -> pygame.Rect:
+        c, r = cell
+        return pygame.Rect(self.ox + c * self.cell, self.oy + r * self.cell, self.cell, self.cell)
+
+    def piece_rect(self, at: Cell, size: int = 1) -> pygame.Rect:
+        c, r = at
+        return pygame.Rect(self.ox + c * self.cell, self.oy + r * self.cell,
+                           self.cell * size, self.cell * size)
+
+    def cell_at(self, pos) -> Cell | None:
+        x, y = pos
+        if not self.rect.collidepoint(x, y):
+            return None
+        c, r = math.floor((x - self.ox) / self.cell), math.floor((y - self.oy) / self.cell)
+        return (c, r) if self.board.on_board((c, r)) else None
+
+    def board_rect(self) -> pygame.Rect:
+        return pygame.Rect(self.ox, self.oy, self.cell * self.board.width,
+                           self.cell * self.board.height)
+
+    # ----- terrain -------------------------------------------------------------------
+    def native_terrain(self) -> pygame.Surface:
+        """The terrain at one tile per cell: the map's tiles, or grass for the plain board."""
+        if self._native is None:
+            self._native = _load_terrain(self.board)
+        return self._native
+
+    def _chunk(self, cx: int, cy: int) -> pygame.Surface:
+        key = (self.cell, cx, cy)
+        surf = self._chunks.get(key)
+        if surf is None:
+            if len(self._chunks) > 400:  # a zoom sweep: drop other sizes
+                self._chunks = {k: v for k, v in self._chunks.items() if k[0] == self.cell}
+            surf = self._render_chunk(cx, cy)
+            self._chunks[key] = surf
+        return surf
+
+    def _render_chunk(self, cx: int, cy: int) -> pygame.Surface:
+        b = self.board
+        c0, r0 = cx * CHUNK, cy * CHUNK
+        nc, nr = min(CHUNK, b.width - c0), min(CHUNK, b.height - r0)
+        src = self.native_terrain().subsurface((c0 * TILE, r0 * TILE, nc * TILE, nr * TILE))
+        cell = self.cell
+        surf = pygame.transform.smoothscale(src, (nc * cell, nr * cell))
+        over = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+        step = max(4, cell // 4)
+        for c, r in b.blocked:
+            if c0 <= c < c0 + nc and r0 <= r < r0 + nr:
+                cr = pygame.Rect((c - c0) * cell, (r - r0) * cell, cell, cell)
+                over.fill(BLOCKED_SHADE, cr)
+                for k in range(-cell, cell, step):  # diagonal hatching, clipped to the cell
+                    a = (cr.left + max(0, k), cr.top + max(0, -k))
+                    e = (cr.left + min(cell, cell + k), cr.top + min(cell, cell - k))
+                    pygame.draw.line(over, HATCH, a, (e[0] - 1, e[1] - 1), max(1, cell // 20))
+        if cell >= 12:
+            for i in range(nc + 1):
+                pygame.draw.line(over, GRID, (i * cell, 0), (i * cell, nr * cell))
+            for j in range(nr + 1):
+                pygame.draw.line(over, GRID, (0, j * cell), (nc * cell, j * cell))
+        surf.blit(over, (0, 0))
+        return surf.convert() if pygame.display.get_surface() else surf
+
+    def _overlay(self, key: tuple, make) -> pygame.Surface:
+        surf = self._overlays.get(key)
+        if surf is None:
+            if len(self._overlays) > 300:
+                self._overlays.clear()
+            surf = self._overlays[key] = make()
+        return surf
+
+    # ----- drawing -------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, doc: dict | None, *,
+             highlights: dict | None = None, hover=None, hover_size: int = 1,
+             t: float | None = None, hidden=()) -> None:
+        """Draw the board and the pieces of `doc` into self.rect.
+
+        highlights: (col, row) -> style ("target", "move", "selected", "danger", "info")
+                    or (style, size) for a 2x2 footprint named by its top-left.
+        hover:      the cell under the mouse (outlined), hover_size 2 for a footprint.
+        t:          seconds, for the pulse of highlights and the acting dragon's halo.
+        hidden:     pieces not to draw (being animated): "dragon/red", "chest", ...
+        """
+        clip = surface.get_clip()
+        surface.set_clip(self.rect.clip(clip) if clip else self.rect)
+        surface.fill(BACKDROP, self.rect)
+        self._draw_frame(surface)
+        self._draw_terrain(surface)
+        pulse = 1.0 if t is None else 0.78 + 0.22 * math.sin(t * 4.0)
+        if highlights:
+            self._draw_highlights(surface, highlights, pulse, fill=True)
+        if doc:
+            self._draw_pieces(surface, doc, set(hidden), t)
+        if highlights:
+            self._draw_highlights(surface, highlights, pulse, fill=False)
+        if hover is not None and self.board.on_board(tuple(hover)):
+            rect = self.piece_rect(tuple(hover), hover_size)
+            pygame.draw.rect(surface, HOVER, rect, max(2, self.cell // 16),
+                             border_radius=max(2, self.cell // 8))
+        if self.cell >= 56:
+            self._draw_coords(surface)
+        surface.set_clip(clip)
+
+    def _draw_frame(self, surface: pygame.Surface) -> None:
+        br = self.board_rect()
+        pad = max(4, self.cell // 5)
+        shadow = self._overlay(("shadow", br.size, pad), lambda: _soft_rect(br.size, pad))
+        surface.blit(shadow, (br.x - 3 * pad, br.y - 2 * pad))
+        outer = br.inflate(2 * pad, 2 * pad)
+        pygame.draw.rect(surface, FRAME, outer, border_radius=pad)
+        pygame.draw.rect(surface, FRAME_LIGHT, outer, max(1, pad // 3), border_radius=pad)
+
+    def _draw_terrain(self, surface: pygame.Surface) -> None:
+        span = CHUNK * self.cell
+        view = self.rect.clip(self.board_rect())
+        if not view.w or not view.h:
+            return
+        cx0 = max(0, (view.left - self.ox) // span)
+        cy0 = max(0, (view.top - self.oy) // span)
+        cx1 = (view.right - 1 - self.ox) // span
+        cy1 = (view.bottom - 1 - self.oy) // span
+        for cy in range(cy0, cy1 + 1):
+            for cx in range(cx0, cx1 + 1):
+                surface.blit(self._chunk(cx, cy), (self.ox + cx * span, self.oy + cy * span))
+
+    def _sprite(self, name: str, size: int) -> pygame.Surface:
+        return art.sprite(name, size, self.palette)
+
+    def _blit_piece(self, surface, name: str, at, size: int = 1, scale: float = 1.0) -> None:
+        rect = self.piece_rect(tuple(at), size)
+        img = self._sprite(name, round(rect.w * scale))
+        surface.blit(img, img.get_rect(center=rect.center))
+
+    def _claim_base(self, surface, owner: str, at, size: int = 1) -> None:
+        """A claimed piece stands on a tile of its owner's colour (seen at any zoom)."""
+        rect = self.piece_rect(tuple(at), size).inflate(-2, -2)
+        col = art.dragon_colour(owner, self.palette)
+        key = ("claim", col, rect.size)
+        surface.blit(self._overlay(key, lambda: _tinted_tile(rect.size, col)), rect)
+
+    def _ring(self, surface, owner: str, at, size: int = 1) -> None:
+        rect = self.piece_rect(tuple(at), size)
+        d = round(self.cell * (0.5 if size == 1 else 0.62))
+        img = self._sprite(f"ring/{owner}", d)
+        surface.blit(img, (rect.right - d + d // 6, rect.bottom - d + d // 6))
+
+    def _draw_pieces(self, surface, doc: dict, hidden: set, t) -> None:
+        cell = self.cell
+        for g in doc.get("gambles") or ():
+            self._blit_piece(surface, f"gamble/{g['owner']}", g["at"], 1, 0.82)
+        dragons = doc.get("dragons") or {}
+        for name, d in sorted(dragons.items()):
+            if d.get("cavern") is not None and f"cavern/{name}" not in hidden:
+                self._blit_piece(surface, f"cavern/{name}", d["cavern"], 1, 1.08)
+        for s in doc.get("settlements") or ():
+            if s.get("claim"):
+                self._claim_base(surface, s["claim"], s["at"])
+        for p in doc.get("places") or ():
+            if p.get("claim"):
+                self._claim_base(surface, p["claim"], p["at"], 2)
+        for s in doc.get("settlements") or ():
+            if f"settlement/{tuple(s['at'])}" not in hidden:
+                self._blit_piece(surface, f"settlement/{s['kind']}", s["at"], 1, 1.02)
+        for p in doc.get("places") or ():
+            if f"place/{p['kind']}" not in hidden:
+                self._blit_piece(surface, f"place/{p['kind']}", p["at"], 2, 1.0)
+                if p.get("power_used") and cell >= 20:
+                    self._used_mark(surface, p["at"])
+        chest = doc.get("chest")
+        if chest and chest.get("at") is not None and "chest" not in hidden:
+            self._blit_piece(surface, "chest", chest["at"], 1, 1.0)
+            self._count_badge(surface, chest["at"], chest.get("coins", 0))
+        for s in doc.get("settlements") or ():
+            if s.get("claim"):
+                self._ring(surface, s["claim"], s["at"])
+        for p in doc.get("places") or ():
+            if p.get("claim"):
+                self._ring(surface, p["claim"], p["at"], 2)
+        turn = doc.get("turn") or (doc.get("pending") or {}).get("dragon")
+        for name, d in sorted(dragons.items(), key=lambda kv: kv[0] == turn):
+            if d.get("at") is None or f"dragon/{name}" in hidden:
+                continue
+            if name == turn:
+                self._halo(surface, name, d["at"], t)
+            self._blit_piece(surface, f"dragon/{name}", d["at"], 2, 1.04)
+
+    def _halo(self, surface, name: str, at, t) -> None:
+        rect = self.piece_rect(tuple(at), 2)
+        col = art.dragon_colour(name, self.palette)
+        key = ("halo", col, rect.size)
+        img = self._overlay(key, lambda: _halo(rect.size, col))
+        if t is not None:
+            img.set_alpha(round(170 + 85 * math.sin(t * 3.0)))
+        else:
+            img.set_alpha(255)
+        surface.blit(img, img.get_rect(center=rect.center))
+
+    def _count_badge(self, surface, at, n: int) -> None:
+        if self.cell < 18:
+            return
+        rect = self.cell_rect(tuple(at))
+        size = max(9, self.cell // 3)
+        img = self._overlay(("count", n, size), lambda: _badge(str(n), size))
+        surface.blit(img, img.get_rect(center=(rect.right - size // 3, rect.top + size // 3)))
+
+    def _used_mark(self, surface, at) -> None:
+        """A place whose power was used this round: a small hourglass-grey seal."""
+        rect = self.piece_rect(tuple(at), 2)
+        size = max(10, self.cell // 2)
+        img = self._overlay(("used", size), lambda: _badge("\u2713", size, (90, 86, 100)))
+        surface.blit(img, img.get_rect(center=(rect.left + size // 2, rect.top + size // 2)))
+
+    def _draw_highlights(self, surface, highlights: dict, pulse: float, fill: bool) -> None:
+        for cell, style in highlights.items():
+            size = 1
+            if isinstance(style, (tuple, list)):
+                style, size = style[0], int(style[1])
+            fill_col, line = STYLES.get(style, STYLES["info"])
+            rect = self.piece_rect(tuple(cell), size)
+            if fill:
+                key = ("hl", style, rect.size)
+                img = self._overlay(key, lambda r=rect, f=fill_col: _filled(r.size, f, self.cell))
+                img.set_alpha(round(255 * pulse))
+                surface.blit(img, rect)
+            else:
+                w = max(2, self.cell // 14)
+                pygame.draw.rect(surface, line, rect.inflate(-w, -w), w,
+                                 border_radius=max(2, self.cell // 8))
+
+    def _draw_coords(self, surface) -> None:
+        f = art.font(max(9, self.cell // 7))
+        view = self.rect.clip(self.board_rect())
+        c0 = max(0, (view.left - self.ox) // self.cell)
+        r0 = max(0, (view.top - self.oy) // self.cell)
+        c1 = min(self.board.width - 1, (view.right - self.ox) // self.cell)
+        r1 = min(self.board.height - 1, (view.bottom - self.oy) // self.cell)
+        for r in range(r0, r1 + 1):
+            for c in range(c0, c1 + 1):
+                key = ("xy", c, r, f.get_height())
+                img = self._overlay(key, lambda c=c, r=r: _coord(f, c, r))
+                rect = self.cell_rect((c, r))
+                surface.blit(img, (rect.x + 3, rect.y + 1))
+
+
+# ----- helpers (no view state) ---------------------------------------------------------
+def _load_terrain(board: BoardSpec) -> pygame.Surface:
+    out = pygame.Surface((board.width * TILE, board.height * TILE))
+    out.fill((96, 150, 70))
+    path = _resolve(board.source)
+    if path is None:
+        sheet = pygame.image.load(str(ROOT / "assets" / "tiles" / "terrain.png"))
+        rng = random.Random(board.width * 1000 + board.height)  # same board, same grass
+        ids = [i for i, _ in PLAIN_TILES]
+        weights = [w for _, w in PLAIN_TILES]
+        cols = sheet.get_width() // TILE
+        for r in range(board.height):
+            for c in range(board.width):
+                i = rng.choices(ids, weights)[0]
+                out.blit(sheet, (c * TILE, r * TILE),
+                         ((i % cols) * TILE, (i // cols) * TILE, TILE, TILE))
+        return out
+    import pytmx
+
+    tmx = pytmx.TiledMap(str(path))
+    sheets: dict[str, pygame.Surface] = {}
+    for layer in tmx.visible_tile_layers:
+        for x, y, gid in tmx.layers[layer].iter_data():
+            if not gid or tmx.images[gid] is None:
+                continue
+            file, rect, _flags = tmx.images[gid]
+            if file not in sheets:
+                sheets[file] = pygame.image.load(file)
+            tile = sheets[file].subsurface(rect)
+            if tile.get_size() != (TILE, TILE):
+                tile = pygame.transform.smoothscale(tile, (TILE, TILE))
+            out.blit(tile, (x * TILE, y * TILE))
+    return out
+
+
+def _resolve(source: str | None) -> Path | None:
+    if not source:
+        return None
+    for p in (Path(source), ROOT / source, ROOT / "maps" / Path(source).name):
+        if p.exists():
+            return p
+    return None
+
+
+def _soft_rect(size, pad: int) -> pygame.Surface:
+    w, h = size
+    s = pygame.Surface((w + 6 * pad, h + 6 * pad), pygame.SRCALPHA)
+    pygame.draw.rect(s, (0, 0, 0, 140), (2 * pad, 2 * pad, w + 2 * pad, h + 2 * pad),
+                     border_radius=pad)
+    small = pygame.transform.smoothscale(s, (max(1, s.get_width() // 4),
+                                             max(1, s.get_height() // 4)))
+    small = pygame.transform.gaussian_blur(small, max(1, pad // 3))
+    return pygame.transform.smoothscale(small, s.get_size())
+
+
+def _tinted_tile(size, col) -> pygame.Surface:
+    w, h = size
+    s = pygame.Surface((w, h), pygame.SRCALPHA)
+    rad = max(2, min(w, h) // 6)
+    pygame.draw.rect(s, (*col, 110), (0, 0, w, h), border_radius=rad)
+    pygame.draw.rect(s, (*col, 230), (0, 0, w, h), max(1, min(w, h) // 14), border_radius=rad)
+    return s
+
+
+def _halo(size, col) -> pygame.Surface:
+    w, h = size
+    s = pygame.Surface((w * 3 // 2, h * 3 // 2), pygame.SRCALPHA)
+    c = (s.get_width() // 2, s.get_height() // 2)
+    for i in range(12, 0, -1):
+        r = w * (0.32 + 0.028 * i)
+        pygame.draw.circle(s, (*col, 16), c, r)
+    pygame.draw.circle(s, (255, 236, 160, 150), c, w * 0.5, max(1, w // 40))
+    return s
+
+
+def _filled(size, rgba, cell: int) -> pygame.Surface:
+    s = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(s, rgba, (0, 0, *size), border_radius=max(2, cell // 8))
+    return s
+
+
+def _badge(text: str, size: int, bg=(40, 34, 40)) -> pygame.Surface:
+    f = art.font(max(8, int(size * 0.62)), bold=True)
+    img = f.render(text, True, (255, 232, 150))
+    w = max(size, img.get_width() + size // 2)
+    s = pygame.Surface((w, size), pygame.SRCALPHA)
+    pygame.draw.rect(s, (*bg, 235), (0, 0, w, size), border_radius=size // 2)
+    pygame.draw.rect(s, (236, 188, 64), (0, 0, w, size), max(1, size // 10),
+                     border_radius=size // 2)
+    s.blit(img, img.get_rect(center=(w // 2, size // 2)))
+    return s
+
+
+def _coord(f: pygame.font.Font, c: int, r: int) -> pygame.Surface:
+    img = f.render(f"{c + 1},{r + 1}", True, (255, 255, 255))  # the UI shows cells 1-based
+    img.set_alpha(120)
+    return img

@@ -1,0 +1,95 @@
+"""The sprites: every name the window asks for exists, has alpha, and the art script
+re-draws them pixel for pixel (tools/make_art.py is deterministic)."""
+
+from __future__ import annotations
+
+import hashlib
+import sys
+
+import pygame
+import pytest
+
+from game.tables import ACTIONS, CARDS, DRAGONS, PLACES
+from game.ui import art
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _pygame():
+    pygame.init()
+    yield
+    art.clear_cache()
+
+
+def test_every_named_sprite_is_listed():
+    names = set(art.SPRITE_NAMES)
+    for d in DRAGONS:
+        assert {f"dragon/{d}", f"cavern/{d}", f"ring/{d}", f"gamble/{d}"} <= names
+    assert {f"place/{p}" for p in PLACES} <= names
+    assert {f"action/{a}" for a in ACTIONS} <= names and len(ACTIONS) == 11
+    assert {f"card/{c}" for c in CARDS} <= names and len(CARDS) == 20
+    assert {"settlement/town", "settlement/city", "settlement/ruin", "chest", "die/d20",
+            "die/d6", "coin", "treasure", "logo"} <= names
+
+
+@pytest.mark.parametrize("palette", art.PALETTE_NAMES)
+def test_every_sprite_loads_with_alpha(palette):
+    for name in art.SPRITE_NAMES:
+        img = art.sprite(name, 48, palette)
+        assert max(img.get_size()) == 48, name
+        assert img.get_flags() & pygame.SRCALPHA, name
+        w, h = img.get_size()
+        corner = img.get_at((0, 0)).a  # drawn on transparency, not a filled square
+        assert corner < 40 or name.startswith("card/"), name
+        solid = pygame.mask.from_surface(img, 200).count()
+        assert 0.12 * w * h < solid < 0.97 * w * h, name  # a shape, neither empty nor a block
+
+
+def test_paletted_sprites_differ_between_palettes():
+    for d in DRAGONS:
+        a = pygame.image.tobytes(art.sprite(f"ring/{d}", 32, "normal"), "RGBA")
+        b = pygame.image.tobytes(art.sprite(f"ring/{d}", 32, "colourblind"), "RGBA")
+        if art.PALETTES["normal"][d] != art.PALETTES["colourblind"][d]:
+            assert a != b, d
+
+
+def test_sprites_are_cached_and_unknown_names_refused():
+    assert art.sprite("chest", 40) is art.sprite("chest", 40)
+    with pytest.raises(KeyError):
+        art.sprite("dragon/pink", 40)
+
+
+@pytest.mark.parametrize("palette", art.PALETTE_NAMES)
+def test_ten_dragon_colours_are_distinct(palette):
+    cols = [art.dragon_colour(d, palette) for d in DRAGONS]
+    for i, a in enumerate(cols):
+        for b in cols[i + 1:]:
+            assert sum((x - y) ** 2 for x, y in zip(a, b, strict=True)) ** 0.5 > 40, (a, b)
+
+
+def test_each_dragon_has_its_own_emblem():
+    assert set(art.EMBLEMS) == set(DRAGONS)
+    assert len(set(art.EMBLEMS.values())) == len(DRAGONS)
+
+
+def test_shipped_font_renders():
+    assert art.font(20).render("Narby", True, (0, 0, 0)).get_width() > 20
+    assert art.font(20, bold=True) is art.font(20, bold=True)
+
+
+def test_art_script_is_deterministic(tmp_path):
+    sys.path.insert(0, str(art.ROOT))
+    from tools import make_art
+
+    picks = ["dragon/red", "colourblind/ring/undead", "place/madhouse", "card/trickster",
+             "settlement/city", "action/gamble", "logo"]
+    drawn = dict(make_art.all_sprites())
+    for rel in picks:
+        first = drawn[rel]()
+        again = drawn[rel]()
+        assert _digest(first) == _digest(again), rel
+        shipped = pygame.image.load(str(art.SPRITES / f"{rel}.png"))
+        assert _digest(shipped) == _digest(first), f"{rel}.png is stale: run tools/make_art.py"
+
+
+def _digest(surface: pygame.Surface) -> str:
+    return hashlib.sha256(pygame.image.tobytes(surface, "RGBA")).hexdigest()
