@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import warnings
 from pathlib import Path
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -81,7 +82,7 @@ class App:
         self.screen = self._open_window()
         self._set_icon()
         self.look = Look(self.settings.ui_scale, self.settings.palette)
-        self.ui = pygame_gui.UIManager(self.screen.get_size(), self.theme())
+        self.ui = self._manager()
         self.scenes: list[Scene] = []
         self.clock = pygame.time.Clock()
         self.running = True
@@ -102,6 +103,23 @@ class App:
             pygame.display.set_icon(sprite("dragon/green", 64))
         except Exception:
             pass
+
+    def _manager(self) -> pygame_gui.UIManager:
+        theme = self.theme()
+        ui = pygame_gui.UIManager(self.screen.get_size(), theme)
+        try:
+            from game.ui.art import FONT_BOLD_PATH, FONT_PATH
+        except ImportError:
+            return ui
+        ui.add_font_paths("narby", FONT_PATH, FONT_BOLD_PATH, FONT_PATH, FONT_BOLD_PATH)
+        sizes = {int(b["font"]["size"]) for b in theme.values()
+                 if isinstance(b, dict) and "font" in b} | {14, 16, 18, 20}
+        with warnings.catch_warnings():  # the theme already loaded some of them
+            warnings.simplefilter("ignore")
+            ui.preload_fonts([{"name": "narby", "point_size": size, "style": style}
+                              for size in sorted(sizes)
+                              for style in ("regular", "bold", "italic", "bold_italic")])
+        return ui
 
     def theme(self) -> dict:
         """theme.json with the shipped font and sizes scaled by the UI-scale setting."""
@@ -145,10 +163,8 @@ class App:
         """New UI manager (theme, size) and every scene's widgets built again."""
         for scene in reversed(self.scenes):
             scene.leave()
-        self.ui = pygame_gui.UIManager(self.screen.get_size(), self.theme())
-        for scene in self.scenes:
-            scene.enter()
-        self.dirty = True
+        self.ui = self._manager()
+        self._enter_all()
 
     def resize(self, size: tuple[int, int]) -> None:
         size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
@@ -160,7 +176,16 @@ class App:
         for scene in reversed(self.scenes):
             scene.leave()
         self.ui.clear_and_reset()
-        for scene in self.scenes:
+        self._enter_all()
+
+    def _enter_all(self) -> None:
+        """Build every scene's widgets again, bottom first, each hiding those beneath."""
+        for i, scene in enumerate(self.scenes):
+            if i:
+                root = self.ui.get_root_container()
+                scene._hid = [el for el in list(root.elements) if el.visible]
+                for el in scene._hid:
+                    el.hide()
             scene.enter()
         self.dirty = True
 
@@ -172,6 +197,11 @@ class App:
     def push(self, scene: Scene) -> Scene:
         if self.scenes:
             self.scenes[-1].covered()
+        # widgets of the scenes beneath would draw over this one: hide them until it goes
+        root = self.ui.get_root_container()
+        scene._hid = [el for el in list(root.elements) if el.visible]
+        for el in scene._hid:
+            el.hide()
         self.scenes.append(scene)
         scene.enter()
         self.dirty = True
@@ -182,6 +212,9 @@ class App:
             return None
         scene = self.scenes.pop()
         scene.leave()
+        for el in getattr(scene, "_hid", ()):
+            if el.alive():
+                el.show()
         if self.scenes:
             self.scenes[-1].uncovered()
         self.dirty = True
@@ -189,8 +222,7 @@ class App:
 
     def replace(self, scene: Scene) -> Scene:
         if self.scenes:
-            old = self.scenes.pop()
-            old.leave()
+            self.pop()
         return self.push(scene)
 
     def reset_to(self, scene: Scene) -> Scene:
@@ -233,9 +265,8 @@ class App:
             return
         # Button presses etc. are custom events the scenes read; raw input already used
         # by a widget (typing into a text field) is not passed on as a shortcut.
-        if used and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
-            if self._typing():
-                return
+        if used and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT) and self._typing():
+            return
         top.handle(event)
 
     def _typing(self) -> bool:
@@ -274,6 +305,13 @@ class App:
             if closer:
                 closer()
         self.scenes.clear()
+        try:  # fonts and display-format sprites do not outlive pygame.quit()
+            from game.ui import art
+
+            art.font.cache_clear()
+            art.clear_cache()
+        except ImportError:
+            pass
         pygame.quit()
 
     def screenshot(self, path: str | Path) -> None:

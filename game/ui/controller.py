@@ -95,6 +95,27 @@ class GameController:
         self._ai_answer: dict | None = None  # answered, waiting for the board to catch up
         self.ai_notes: list[str] = []  # AI errors the window reports in the log
 
+    @classmethod
+    def from_match(cls, match, seats: list[Seat], *, setup: GameSetup | None = None,
+                   ai_mode: str = "worker") -> GameController:
+        """Drive a match that already exists (a scenario, a restored save)."""
+        self = cls.__new__(cls)
+        self.setup = setup or GameSetup(seats=list(seats), map_path=match.board.source,
+                                        target=match.options["target"],
+                                        cards=match.options["cards"], seed=match.seed)
+        self.seed = match.seed if isinstance(match.seed, int) else 0
+        self.board = match.board
+        self.match = match
+        self.seats = dict(zip(match.seat_names, seats, strict=True))
+        self.answers = []
+        self.queue = deque()
+        self.ai_mode = ai_mode
+        self._worker = None
+        self._ticket = None
+        self._ai_answer = None
+        self.ai_notes = []
+        return self
+
     # ----- reading ------------------------------------------------------------------
     @property
     def pending(self):

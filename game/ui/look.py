@@ -115,6 +115,8 @@ class Look:
     def sprite(self, name: str, size: int) -> pygame.Surface:
         key = (name, size, self.palette)
         s = self._sprites.get(key)
+        if s is None and name == "card/back":
+            s = self._sprites[key] = self._card_back(size)
         if s is None:
             try:
                 from game.ui import art
@@ -137,6 +139,17 @@ class Look:
             g.set_alpha(110)
             self._grey[key] = g
         return g
+
+    def _card_back(self, size: int) -> pygame.Surface:
+        """A face-down power card (art has faces only)."""
+        w, h = max(4, size * 5 // 7), size
+        surf = pygame.Surface((size, size), pygame.SRCALPHA)
+        r = pygame.Rect((size - w) // 2, 0, w, h)
+        pygame.draw.rect(surf, (70, 40, 90), r, border_radius=max(2, size // 8))
+        pygame.draw.rect(surf, COLOURS["gold"], r, max(1, size // 14),
+                         border_radius=max(2, size // 8))
+        pygame.draw.circle(surf, COLOURS["gold"], r.center, max(2, w // 5), max(1, size // 14))
+        return surf
 
     def _emblem(self, name: str, size: int) -> pygame.Surface:
         surf = pygame.Surface((size, size), pygame.SRCALPHA)

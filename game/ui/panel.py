@@ -133,8 +133,8 @@ class PanelView:
         name = name_font.render(row.label, True, look.colour("text"))
         surface.blit(name, (tx, r.y + look.px(6)))
         if leading:
-            crown = look.text("★", look.fs(15), look.colour("gold"), bold=True)
-            surface.blit(crown, (tx + name.get_width() + look.px(5), r.y + look.px(7)))
+            _crown(surface, look, tx + name.get_width() + look.px(6), r.y + look.px(10),
+                   look.px(16))
         sub = row.who
         if row.turn_index is not None and model.phase == "action":
             sub = f"{ORDINAL[row.turn_index]} · {sub}" if sub else ORDINAL[row.turn_index]
@@ -170,3 +170,12 @@ class PanelView:
             x -= ic.get_width() + look.px(3)
             surface.blit(ic, (x, y2))
             x -= look.px(10)
+
+
+def _crown(surface, look, x: int, y: int, w: int) -> None:
+    """The leader's crown (drawn: the shipped font has no star glyph)."""
+    h = w * 2 // 3
+    pts = [(x, y + h), (x, y + h // 3), (x + w // 4, y + h * 2 // 3), (x + w // 2, y),
+           (x + w * 3 // 4, y + h * 2 // 3), (x + w, y + h // 3), (x + w, y + h)]
+    pygame.draw.polygon(surface, look.colour("gold"), pts)
+    pygame.draw.polygon(surface, look.colour("gold_dim"), pts, 1)

@@ -85,8 +85,8 @@ class NewGameScene(Scene):
         gap = look.px(6)
         left = pygame.Rect(f.x + pad, f.y + look.px(70), int(f.w * 0.5) - pad, 0)
         self.left = left
-        self.widgets = [label(self.ui, (f.x + pad, f.y + look.px(14), look.px(400),
-                                        look.px(48)), "New game", cls="@title")]
+        self.widgets = [label(self.ui, (f.x + pad, f.y + look.px(14), look.px(500),
+                                        look.px(60)), "New game", cls="@title")]
         self.widgets.append(label(self.ui, (left.x, left.y, look.px(300), row_h),
                                   "Seats", cls="@heading"))
         y = left.y + row_h + gap

@@ -146,6 +146,5 @@ class KeyNav:
 
 def press(el: UIButton) -> None:
     """Post the same event a mouse click on `el` would."""
-    pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED,
-                                         {"ui_element": el, "ui_object_id": el.most_specific_combined_id,
-                                          "mouse_button": 1}))
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, {
+        "ui_element": el, "ui_object_id": el.most_specific_combined_id, "mouse_button": 1}))
