@@ -144,6 +144,8 @@ def value_label(key: str, value, doc: dict | None = None) -> str:
             return title(value)
         return value.replace("_", " ").title()
     if isinstance(value, list) and len(value) == 2:
+        if doc is not None and key in ("at", "also", "choose"):
+            return _piece_words(doc, value)
         return show_cell(value)
     return str(value)
 

@@ -38,10 +38,14 @@ def backdrop(look, size: tuple[int, int]) -> pygame.Surface:
 
         doc, board = _demo_doc()
         view = BoardView(board, palette=look.palette)
-        side = max(size)
-        view.set_rect(pygame.Rect((size[0] - side) // 2, (size[1] - side) // 2, side, side))
+        side = 48 * board.width  # cells under 56 px: no coordinates drawn
+        art = pygame.Surface((side, side))
+        view.set_rect(art.get_rect())
         view.fit()
-        view.draw(surf, doc)
+        view.draw(art, doc)
+        cover = max(size)
+        art = pygame.transform.smoothscale(art, (cover, cover))
+        surf.blit(art, ((size[0] - cover) // 2, (size[1] - cover) // 2))
     except Exception:  # no art yet: a plain gradient
         for y in range(size[1]):
             t = y / max(1, size[1])
@@ -57,16 +61,14 @@ def backdrop(look, size: tuple[int, int]) -> pygame.Surface:
 
 
 def _vignette(surf: pygame.Surface) -> None:
+    """Darker towards the edges: a small radial mask, smoothly scaled up."""
     w, h = surf.get_size()
-    edge = pygame.Surface((w, h), pygame.SRCALPHA)
-    steps = 24
-    for i in range(steps):
-        a = round(110 * (1 - i / steps) ** 2)
-        pygame.draw.rect(edge, (0, 0, 0, a), (i * w // (steps * 5), i * h // (steps * 5),
-                                              w - 2 * i * w // (steps * 5),
-                                              h - 2 * i * h // (steps * 5)),
-                         max(1, w // (steps * 5)))
-    surf.blit(edge, (0, 0))
+    small = pygame.Surface((48, 27), pygame.SRCALPHA)
+    for y in range(27):
+        for x in range(48):
+            d = ((x - 23.5) / 24) ** 2 + ((y - 13) / 13.5) ** 2
+            small.set_at((x, y), (0, 0, 0, min(200, round(170 * d ** 1.3))))
+    surf.blit(pygame.transform.smoothscale(small, (w, h)), (0, 0))
 
 
 def title_block(surface, look, centre_x: int, top: int, subtitle: str | None = None) -> int:

@@ -34,8 +34,10 @@ class EndScene(Scene):
         self.t = 0.0
         rng = random.Random(controller.seed)
         winners = self.winners()
-        self.confetti = [(rng.random(), rng.random() * 1.2, rng.uniform(0.6, 1.4),
-                          rng.choice(winners or names), rng.uniform(0, math.tau))
+        colours = [app.look.dragon_colour(n) for n in (winners or names)]
+        colours += [app.look.colour("gold"), (250, 246, 235), (214, 84, 70), (110, 190, 110)]
+        self.confetti = [(rng.random(), rng.random() * 1.5, rng.uniform(0.6, 1.3),
+                          rng.choice(colours), rng.uniform(0, math.tau))
                          for _ in range(CONFETTI)]
         controller.close()  # the AI worker and the match's world are no longer needed
 
@@ -180,6 +182,27 @@ class EndScene(Scene):
                               look.colour("gold" if bold else "text"), bold=bold)
                 surface.blit(t, t.get_rect(midtop=(cx, rr.y + look.px(5))))
             y += row_h
+        self._draw_deeds(surface, r, y + look.px(16))
+
+    def _draw_deeds(self, surface, r: pygame.Rect, y: int) -> None:
+        """Claims made, pieces destroyed, fights won and lost, treasure: one line each."""
+        look = self.look
+        if y + look.px(60) > self.frame.bottom - look.px(70):
+            return
+        head = look.text("Deeds", look.fs(20), look.colour("gold"), bold=True)
+        surface.blit(head, (r.x, y))
+        y += head.get_height() + look.px(4)
+        small = look.font(look.fs(14))
+        for name, *_ in self.standings:
+            if y + small.get_linesize() > self.frame.bottom - look.px(70):
+                break
+            s = self.stats[name]
+            claims = f"{s.claims} claim{'s' if s.claims != 1 else ''}"
+            text = (f"{title(name)}: {claims}, {s.destroyed} destroyed, "
+                    f"fights {s.attacks_won} won / {s.attacks_lost} lost"
+                    + (f", treasure {s.treasure}" if s.treasure else ""))
+            surface.blit(small.render(text, True, look.colour("text_dim")), (r.x, y))
+            y += small.get_linesize()
 
     def _draw_chart(self, surface, r: pygame.Rect) -> None:
         look = self.look
@@ -202,7 +225,7 @@ class EndScene(Scene):
         for x in range(plot.x, plot.right, look.px(12)):
             pygame.draw.line(surface, look.colour("gold_dim"), (x, ty), (x + look.px(6), ty), 1)
         tl = small.render(f"target {target}", True, look.colour("gold_dim"))
-        surface.blit(tl, tl.get_rect(bottomright=(plot.right - 4, ty - 2)))
+        surface.blit(tl, tl.get_rect(bottomleft=(plot.x + 6, ty - 2)))
         for v in (0, top // 2, top):
             lab = small.render(str(v), True, look.colour("text_dim"))
             surface.blit(lab, lab.get_rect(midright=(plot.x - 6, pt(0, v)[1])))
@@ -253,7 +276,7 @@ class EndScene(Scene):
             return
         w, h = surface.get_size()
         look = self.look
-        for x0, delay, speed, name, phase in self.confetti:
+        for x0, delay, speed, colour, phase in self.confetti:
             t = self.t - delay
             if t < 0:
                 continue
@@ -261,7 +284,7 @@ class EndScene(Scene):
             if y > h:
                 continue
             x = x0 * w + math.sin(t * 3 + phase) * 20
-            size = look.px(7)
-            rect = pygame.Rect(int(x), int(y), size, size // 2 + 2 + int(abs(math.sin(t * 6 +
-                                                                                       phase)) * 4))
-            pygame.draw.rect(surface, look.dragon_colour(name), rect)
+            size = look.px(9)
+            flip = abs(math.sin(t * 5 + phase))  # a paper square turning as it falls
+            rect = pygame.Rect(int(x), int(y), size, max(2, int(size * flip)))
+            pygame.draw.rect(surface, colour, rect)

@@ -764,6 +764,11 @@ class GameScene(Scene):
         if p is None:
             return "", look.colour("text")
         if not self.playback.idle:
+            step = self.playback.current
+            if step is not None and step.events:
+                from game.log import describe
+
+                return describe(step.events[-1]).strip("=- "), look.colour("text_dim")
             return "…", look.colour("text_dim")
         if not self.c.is_human(p.dragon):
             return f"{title(p.dragon)} (AI) is thinking…", look.colour("text_dim")

@@ -36,9 +36,15 @@ class HandoverScene(Scene):
         look = self.look
         w, h = surface.get_size()
         surface.blit(backdrop(look, (w, h)), (0, 0))
+        dim = pygame.Surface((w, h), pygame.SRCALPHA)
+        dim.fill((8, 9, 14, 170))
+        surface.blit(dim, (0, 0))
         colour = look.dragon_colour(self.dragon)
         glow = pygame.Surface((w, h), pygame.SRCALPHA)
-        pygame.draw.circle(glow, (*colour, 40), (w // 2, h // 2 - look.px(40)), look.px(230))
+        radius = look.px(260)
+        for i in range(12):  # a soft halo in the dragon's colour
+            pygame.draw.circle(glow, (*colour, 9), (w // 2, h // 2 - look.px(70)),
+                               radius * (12 - i) // 12)
         surface.blit(glow, (0, 0))
         icon = look.sprite(f"dragon/{self.dragon}", look.px(220))
         surface.blit(icon, icon.get_rect(center=(w // 2, h // 2 - look.px(70))))

@@ -23,7 +23,7 @@ SHORTCUTS = (
         ("1 … 9 (in a question)", "pick an answer"),
     ]),
     ("Board and pace", [
-        ("Mouse wheel / + -", "zoom"), ("Right or middle drag / WASD", "pan"),
+        ("Mouse wheel / + -", "zoom"), ("Right drag / WASD", "pan the board"),
         ("Home", "fit the board"), ("Space", "skip the animations now playing"),
         ("P", "animation pace: slow, normal, fast, instant"), ("L", "show / hide the log"),
         ("Ctrl+Z", "undo (with saves, issue 8)"),
@@ -46,32 +46,42 @@ class HelpOverlay(Scene):
         shade = pygame.Surface((w, h), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, (0, 0))
-        key_font = look.font(look.fs(15), bold=True)
-        text_font = look.font(look.fs(15))
-        head_font = look.font(look.fs(20), bold=True)
-        line = key_font.get_linesize() + look.px(4)
-        rows = sum(len(items) + 2 for _, items in SHORTCUTS)
-        pw = min(w - look.px(40), look.px(860))
-        ph = min(h - look.px(40), rows * line + look.px(110))
+        fonts = (look.font(look.fs(15), bold=True), look.font(look.fs(15)),
+                 look.font(look.fs(20), bold=True))
+        pw = min(w - look.px(40), look.px(1180))
+        col_w = (pw - look.px(90)) // 2
+        columns = ([SHORTCUTS[0], SHORTCUTS[2]], [SHORTCUTS[1]])
+        heights = [self._column(None, look, fonts, 0, 0, col_w, groups) for groups in columns]
+        ph = min(h - look.px(30), max(heights) + look.px(100))
         rect = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
         panel_rect(surface, rect, look, alpha=245)
         title = look.text("Keyboard and mouse", look.fs(26), look.colour("gold"), bold=True)
         surface.blit(title, title.get_rect(midtop=(rect.centerx, rect.y + look.px(14))))
-        y = rect.y + look.px(60)
-        kx = rect.x + look.px(30)
-        tx = rect.x + look.px(280)
-        for heading, items in SHORTCUTS:
-            surface.blit(head_font.render(heading, True, look.colour("gold")), (kx, y))
-            y += line + look.px(4)
-            for key, what in items:
-                k = key_font.render(key, True, look.colour("text"))
-                surface.blit(k, (kx + look.px(10), y))
-                for i, part in enumerate(look.wrap(what, text_font, rect.right - tx - 20)):
-                    surface.blit(text_font.render(part, True, look.colour("text_dim")),
-                                 (tx, y + i * line))
-                    if i:
-                        y += line
-                y += line
-            y += look.px(6)
+        top = rect.y + look.px(62)
+        for i, groups in enumerate(columns):
+            x = rect.x + look.px(30) + i * (col_w + look.px(30))
+            self._column(surface, look, fonts, x, top, col_w, groups)
         foot = look.text("Press any key to close", look.fs(13), look.colour("text_dim"))
         surface.blit(foot, foot.get_rect(midbottom=(rect.centerx, rect.bottom - look.px(10))))
+
+    def _column(self, surface, look, fonts, x, y, width, groups) -> int:
+        """Draw (or, with surface None, measure) one column; returns its height."""
+        key_font, text_font, head_font = fonts
+        line = key_font.get_linesize() + look.px(3)
+        key_w = look.px(190)
+        start = y
+        for heading, items in groups:
+            if surface is not None:
+                surface.blit(head_font.render(heading, True, look.colour("gold")), (x, y))
+            y += head_font.get_linesize() + look.px(4)
+            for key, what in items:
+                parts = look.wrap(what, text_font, width - key_w)
+                if surface is not None:
+                    surface.blit(key_font.render(key, True, look.colour("text")),
+                                 (x + look.px(8), y))
+                    for j, part in enumerate(parts):
+                        surface.blit(text_font.render(part, True, look.colour("text_dim")),
+                                     (x + key_w, y + j * line))
+                y += line * len(parts)
+            y += look.px(10)
+        return y - start

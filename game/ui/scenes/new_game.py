@@ -105,7 +105,7 @@ class NewGameScene(Scene):
                           DRAGON_CHOICES, DRAGON_LABELS, DRAGON_CHOICES.index(seat.dragon),
                           on_change=lambda v, i=i: self._set_dragon(i, v),
                           tip="The dragon: drawn by a d20 (R6) or chosen")
-            rm = button(self.ui, (left.right - row_h, y, row_h, row_h), "✕",
+            rm = button(self.ui, (left.right - row_h, y, row_h, row_h), "×",
                         tip="Remove this seat", enabled=len(self.setup.seats) > 2)
             self.seat_rows.append((lab, kind, drag, rm))
             y += row_h + gap
@@ -138,6 +138,14 @@ class NewGameScene(Scene):
                                     placeholder_text="blank = random")
         if self.setup.seed is not None:
             self.seed.set_text(str(self.setup.seed))
+        y += row_h + look.px(14)
+        notes = ("Random dragons are drawn with a d20, as the rules say (R6).",
+                 "AI seats think in the background: the window never waits.",
+                 "Two or more humans share one screen (hot-seat).")
+        line = look.px(24)
+        room = (f.bottom - look.px(70) - y) // line
+        self.notes = [label(self.ui, (left.x, y + i * line, left.w, line), text, cls="@note")
+                      for i, text in enumerate(notes[:max(0, room)])]
         # the map picker on the right
         right = pygame.Rect(f.x + int(f.w * 0.5) + pad, f.y + look.px(70),
                             f.w - int(f.w * 0.5) - 2 * pad, 0)
@@ -147,7 +155,7 @@ class NewGameScene(Scene):
         maps = map_choices()
         paths = [p for p, _ in maps]
         idx = paths.index(self.setup.map_path) if self.setup.map_path in paths else 0
-        list_h = min(len(maps), 5) * look.px(34) + 4
+        list_h = min(len(maps), 5) * round(34 * look.scale) + look.px(8)
         self.map_list = UISelectionList(pygame.Rect(right.x, right.y + row_h + gap,
                                                     right.w, list_h),
                                         [(b.title, str(i)) for i, (_, b) in enumerate(maps)],
@@ -205,9 +213,9 @@ class NewGameScene(Scene):
         for row in self.seat_rows:
             for w in row:
                 w.kill()
-        for w in (self.add_btn, self.target, self.cards, self.handover, self.seed_label,
-                  self.seed, self.map_list, self.map_cycle, self.info, self.start_btn,
-                  self.back_btn, self.error_label):
+        for w in (*self.notes, self.add_btn, self.target, self.cards, self.handover,
+                  self.seed_label, self.seed, self.map_list, self.map_cycle, self.info,
+                  self.start_btn, self.back_btn, self.error_label):
             w.kill()
         self.widgets, self.seat_rows = [], []
 
