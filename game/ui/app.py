@@ -76,6 +76,7 @@ class App:
                  size: tuple[int, int] | None = None, fullscreen: bool | None = None):
         self.settings = (settings or settings_mod.load()).validated()
         pygame.init()
+        _forget_art()  # fonts cached before an earlier pygame.quit() are dead
         pygame.display.set_caption("Narby Conquest")
         self.size = tuple(size or self.settings.window)
         self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
@@ -305,18 +306,22 @@ class App:
             if closer:
                 closer()
         self.scenes.clear()
-        try:  # fonts and display-format sprites do not outlive pygame.quit()
-            from game.ui import art
-
-            art.font.cache_clear()
-            art.clear_cache()
-        except ImportError:
-            pass
+        _forget_art()
         pygame.quit()
 
     def screenshot(self, path: str | Path) -> None:
         self.draw()
         pygame.image.save(self.screen, str(path))
+
+
+def _forget_art() -> None:
+    """Fonts and display-format sprites do not outlive pygame.quit()."""
+    try:
+        from game.ui import art
+    except ImportError:
+        return
+    art.font.cache_clear()
+    art.clear_cache()
 
 
 def main(size: tuple[int, int] | None = None) -> int:

@@ -211,6 +211,12 @@ class GameController:
             from game.ai.worker import AIWorker
 
             self._worker = AIWorker()
+        proc = getattr(self._worker, "_proc", None)
+        if proc is not None and not proc.is_alive():  # the worker died: think in-process
+            self.ai_notes.append("The AI worker stopped; the AI now thinks in the window")
+            self._worker, self._ticket, self.ai_mode = None, None, "sync"
+            self._ai_answer = self._ask_sync(dragon)
+            return
         if self._ticket is None:
             self._ticket = self._worker.ask(seat_view(self.match, dragon),
                                             self.seats[dragon].level, self.ai_seed())

@@ -44,6 +44,7 @@ class Look:
         self._fonts: dict = {}
         self._sprites: dict = {}
         self._grey: dict = {}
+        self._texts: dict = {}
         self._warned: set[str] = set()
 
     # ----- sizes -----------------------------------------------------------------
@@ -82,7 +83,15 @@ class Look:
         return f
 
     def text(self, s: str, size: int, colour=None, bold: bool = False) -> pygame.Surface:
-        return self.font(size, bold).render(s, True, colour or COLOURS["text"])
+        """Rendered text, cached (panels draw the same words every frame)."""
+        key = (s, size, colour, bold)
+        surf = self._texts.get(key)
+        if surf is None:
+            if len(self._texts) > 2000:
+                self._texts.clear()
+            surf = self._texts[key] = self.font(size, bold).render(
+                s, True, colour or COLOURS["text"])
+        return surf
 
     def fit_text(self, s: str, font, width: int, colour) -> pygame.Surface:
         """Render `s`, shortened with an ellipsis if wider than `width`."""

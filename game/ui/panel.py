@@ -97,16 +97,14 @@ class PanelView:
              leader: str | None = None) -> None:
         look = self.look
         x, y, w = rect.x, rect.y, rect.w
-        big = look.font(look.fs(19), bold=True)
-        small = look.font(look.fs(14))
-        surface.blit(big.render(model.headline(), True, look.colour("gold")),
+        surface.blit(look.text(model.headline(), look.fs(19), look.colour("gold"), True),
                      (x + look.px(10), y + look.px(8)))
         coin = look.sprite("coin", look.px(18))
         chest = look.sprite("chest", look.px(22))
         line2 = y + look.px(40)
-        t = small.render(f"Target: more than {model.target} coins", True, look.colour("text"))
+        t = look.text(f"Target: more than {model.target} coins", look.fs(14))
         surface.blit(t, (x + look.px(10), line2))
-        chest_text = small.render(str(model.chest_coins), True, look.colour("text"))
+        chest_text = look.text(str(model.chest_coins), look.fs(14))
         cx = rect.right - look.px(12) - chest_text.get_width()
         surface.blit(chest_text, (cx, line2))
         surface.blit(chest, (cx - chest.get_width() - look.px(4), line2 - look.px(3)))
@@ -128,9 +126,7 @@ class PanelView:
         icon = look.sprite(f"dragon/{row.name}", r.h - look.px(10))
         surface.blit(icon, (r.x + look.px(10), r.y + look.px(5)))
         tx = r.x + look.px(14) + icon.get_width()
-        name_font = look.font(look.fs(17), bold=True)
-        small = look.font(look.fs(13))
-        name = name_font.render(row.label, True, look.colour("text"))
+        name = look.text(row.label, look.fs(17), bold=True)
         surface.blit(name, (tx, r.y + look.px(6)))
         if leading:
             _crown(surface, look, tx + name.get_width() + look.px(6), r.y + look.px(10),
@@ -142,12 +138,11 @@ class PanelView:
             sub = f"acting · {model.actions_left} left"
         elif row.deciding:
             sub = "deciding…"
-        surface.blit(small.render(sub, True, look.colour("gold" if row.is_turn else
-                                                         "text_dim")),
+        surface.blit(look.text(sub, look.fs(13), look.colour("gold" if row.is_turn else
+                                                             "text_dim")),
                      (tx, r.y + look.px(28)))
         # right: coins (big), then treasure, rings and card on the second line
-        coins_font = look.font(look.fs(22), bold=True)
-        ct = coins_font.render(str(row.coins), True, look.colour("text"))
+        ct = look.text(str(row.coins), look.fs(22), bold=True)
         right = r.right - look.px(10)
         surface.blit(ct, ct.get_rect(topright=(right, r.y + look.px(4))))
         surface.blit(coin, coin.get_rect(topright=(right - ct.get_width() - look.px(4),
@@ -163,7 +158,7 @@ class PanelView:
         x = right
         y2 = r.y + look.px(36)
         for sprite, text in reversed(bits):
-            t = small.render(text, True, look.colour("text_dim"))
+            t = look.text(text, look.fs(13), look.colour("text_dim"))
             x -= t.get_width()
             surface.blit(t, (x, y2 + look.px(2)))
             ic = look.sprite(sprite, look.px(18))

@@ -18,10 +18,11 @@ from dataclasses import dataclass, field
 
 # seconds at the normal pace
 DURATION = {
-    "dice": 1.05, "dice2": 0.8, "dice_small": 0.55, "coins": 0.55, "move": 0.45,
-    "pulse": 0.42, "banner": 0.9, "turn": 0.6, "summary": 2.6, "game_over": 1.8,
+    "dice": 1.05, "dice2": 0.6, "dice_small": 0.45, "coins": 0.55, "move": 0.45,
+    "pulse": 0.32, "banner": 0.75, "turn": 0.5, "summary": 2.6, "game_over": 1.8,
     "setup": 0.18,
 }
+SETUP_FACTOR = 0.35  # before round 1 (dragon draws, caverns) things go quicker
 PULSE = {"placed", "upgraded", "resettled", "ruined", "destroyed", "rebuilt", "place_placed",
          "place_removed", "place_moved", "chest_moved", "claim", "unclaim", "gamble",
          "revolt", "destroy_failed", "placement_failed", "tribute_claim", "place_not_placed"}
@@ -49,6 +50,7 @@ class Playback:
         self._tribute: dict[str, dict] = {}
         self._pending_col: dict | None = None
         self.context_cell = None  # where bank coins come from / go to (tribute, destroy)
+        self.in_setup = True
 
     @property
     def idle(self) -> bool:
@@ -63,10 +65,14 @@ class Playback:
             self._pending_col = None
 
     def _add(self, step: Step) -> None:
+        if self.in_setup:
+            step.duration *= SETUP_FACTOR
         self.steps.append(step)
 
     def _feed_one(self, e: dict) -> None:
         t = e["type"]
+        if t == "round":
+            self.in_setup = False
         if t == "roll":
             purpose = e["purpose"]
             if purpose.endswith("_col"):

@@ -164,7 +164,8 @@ class GameScene(Scene):
             busy |= self._drive_ai(dt)
         elif self.playback.idle:
             self._prepare(pending)
-        return busy or not self.playback.idle
+        # targets pulse while a person aims; otherwise an idle board is not redrawn
+        return busy or not self.playback.idle or self.picker is not None
 
     def _sync(self) -> None:
         self.shown = self.c.display_doc(self._viewer())
@@ -706,7 +707,8 @@ class GameScene(Scene):
         hl = self._highlights() or pulses
         self.view.draw(surface, display.board_doc(self.shown), highlights=hl,
                        hover=self.cursor if self.picker is not None else self.hover_cell,
-                       t=self.time, hidden=hidden)
+                       t=self.time if (self.picker is not None or step is not None) else None,
+                       hidden=hidden)
         if moving is not None:
             self._draw_flight(surface, moving, step.progress)
         if step is not None and step.kind == "coins":

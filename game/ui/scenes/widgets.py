@@ -136,7 +136,12 @@ class KeyNav:
         if isinstance(item, Cycler) and key in (pygame.K_LEFT, pygame.K_RIGHT):
             item.step(-1 if key == pygame.K_LEFT else 1)
             return True
+        if key == pygame.K_SPACE and isinstance(item, Cycler):
+            item.step(1)
+            return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if isinstance(item, Cycler):
+                return False  # Enter belongs to the screen (Start, Apply)
             el = self._element(item)
             if isinstance(el, UIButton) and el.is_enabled:
                 press(el)
