@@ -131,7 +131,8 @@ def _screenshot(p, args) -> int:
     except OSError as exc:
         print(f"narby: cannot write {args.screenshot}: {exc}", file=sys.stderr)
         return 2
-    print(f"saved {args.screenshot} ({w}x{h}, seed {seed}, round {facts['round']})")
+    print(f"saved {args.screenshot} ({w}x{h}, seed {seed}: after {args.rounds} rounds, now "
+          f"round {facts['round']})")
     return 0
 
 

@@ -96,7 +96,7 @@ def shoot(out: Path, size) -> list[Path]:
     app.close()
 
     app = _app(size)
-    c = _played(seed=3, rounds=4)
+    c = _played(seed=2, rounds=3)
     scene = _board(app, c)
     save(app, "board")
     scene.select_slot("move")

@@ -82,7 +82,7 @@ class App:
         self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
         self.screen = self._open_window()
         self._set_icon()
-        self.look = Look(self.settings.ui_scale, self.settings.palette)
+        self.look = self._look()
         self.ui = self._manager()
         self.scenes: list[Scene] = []
         self.clock = pygame.time.Clock()
@@ -104,6 +104,10 @@ class App:
             pygame.display.set_icon(sprite("dragon/green", 64))
         except Exception:
             pass
+
+    def _look(self) -> Look:
+        return Look(self.settings.ui_scale * auto_scale(self.screen.get_size()),
+                    self.settings.palette)
 
     def _manager(self) -> pygame_gui.UIManager:
         theme = self.theme()
@@ -133,7 +137,7 @@ class App:
                      "italic_path": str(FONT_PATH), "bold_italic_path": str(FONT_BOLD_PATH)}
         except Exception:
             pass
-        scale = self.settings.ui_scale
+        scale = self.look.scale if hasattr(self, "look") else self.settings.ui_scale
         for block in theme.values():
             font = block.get("font") if isinstance(block, dict) else None
             if font:
@@ -157,7 +161,7 @@ class App:
             self.size, self.fullscreen = tuple(new.window), new.fullscreen
             self.screen = self._open_window()
         if window_changed or new.ui_scale != old.ui_scale or new.palette != old.palette:
-            self.look = Look(new.ui_scale, new.palette)
+            self.look = self._look()
             self.rebuild()
 
     def rebuild(self) -> None:
@@ -173,6 +177,11 @@ class App:
             self.size = size
             if self.screen.get_size() != size:
                 self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        look = self._look()
+        if abs(look.scale - self.look.scale) > 0.01:  # a bigger window, bigger text
+            self.look = look
+            self.rebuild()
+            return
         self.ui.set_window_resolution(self.screen.get_size())
         for scene in reversed(self.scenes):
             scene.leave()
@@ -312,6 +321,13 @@ class App:
     def screenshot(self, path: str | Path) -> None:
         self.draw()
         pygame.image.save(self.screen, str(path))
+
+
+def auto_scale(size: tuple[int, int]) -> float:
+    """Text and controls grow gently with the window: 1.0 at 1280x720, about 1.27 at
+    1920x1080, 1.5 at 2560x1440 (times the UI-scale setting)."""
+    w, h = size
+    return round(max(0.9, min(1.5, (min(w / 1280, h / 720)) ** 0.6)), 2)
 
 
 def _forget_art() -> None:

@@ -208,7 +208,7 @@ def _destroy_outcome(m, dragon, answer, chart, result) -> str:
     if result == "nothing":
         return "nothing happens"
     if result == "revolt":
-        return f"revolt: you lose {_plural(min(REVOLT_COST, state.coins(m, dragon)))}"
+        return f"you lose {_plural(min(REVOLT_COST, state.coins(m, dragon)))}"
     if result == "unclaim":
         return f"{title(state.claim_owner(ent) or '?')}'s ring comes off"
     if result == "removed":

@@ -38,7 +38,7 @@ def test_destroy_odds_use_the_claimed_column_and_the_destroyed_chart():
     assert [(r.label, r.percent) for r in claimed.rows] == [
         ("0-5 revolt", 25), ("6-10 nothing", 25), ("11-15 unclaim", 25), ("16-19 ruin", 20),
         ("20 destroyed", 5)]
-    assert claimed.rows[0].outcome == "revolt: you lose 3 coins"
+    assert claimed.rows[0].outcome == "you lose 3 coins"
     assert claimed.rows[3].outcome == "becomes a ruin, +2 coins"
     assert claimed.rows[4].outcome == "destroyed, +5 coins"
     plain = odds.action_odds(m, "red", {"do": "destroy", "at": [4, 5]})

@@ -239,7 +239,10 @@ class EndScene(Scene):
             pts = [pt(i, v) for i, v in enumerate(self.series[name][:upto])]
             if len(pts) >= 2:
                 width = 4 if name in self.winners() else 2
-                pygame.draw.lines(surface, look.dragon_colour(name), False, pts, width)
+                colour = look.dragon_colour(name)
+                if sum(colour) < 240:  # a dark dragon (Black) still reads on the dark chart
+                    colour = tuple(min(255, c + 70) for c in colour)
+                pygame.draw.lines(surface, colour, False, pts, width)
                 icon = look.sprite(f"dragon/{name}", look.px(22))
                 surface.blit(icon, icon.get_rect(center=pts[-1]))
 

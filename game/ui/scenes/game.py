@@ -404,6 +404,9 @@ class GameScene(Scene):
             return o.text_lines()
         do = answer.get("do")
         lines.append(answer_label(answer, self.shown))
+        if do == "move":
+            near = self._neighbours(answer["to"], p.dragon)
+            lines.append("Lands beside " + (", ".join(near) if near else "nothing"))
         if do in ("claim", "claim_settlement") or "also" in answer:
             at = answer.get("at")
             kind = "place"
@@ -412,6 +415,30 @@ class GameScene(Scene):
                     kind = s["kind"]
             lines += odds.tribute_lines(kind, p.dragon)
         return lines
+
+    def _neighbours(self, at, me: str) -> list[str]:
+        """What a dragon landing with top-left `at` would stand next to (R2)."""
+        from game.geometry import rect_gap
+
+        doc = self.shown
+        out = []
+        for s in doc["settlements"]:
+            if rect_gap(tuple(at), 2, tuple(s["at"]), 1) == 1:
+                out.append(f"a {s['kind']}" + (f" ({title(s['claim'])}'s)" if s["claim"]
+                                              else ""))
+        for p in doc["places"]:
+            if rect_gap(tuple(at), 2, tuple(p["at"]), 2) == 1:
+                out.append(value_label("choose", p["kind"]))
+        for name, d in doc["dragons"].items():
+            if name != me and d.get("cavern") and rect_gap(tuple(at), 2,
+                                                            tuple(d["cavern"]), 1) == 1:
+                out.append(f"{title(name)}'s cavern")
+            if name != me and d.get("at") and rect_gap(tuple(at), 2, tuple(d["at"]), 2) == 1:
+                out.append(title(name))
+        chest = doc["chest"].get("at")
+        if chest and rect_gap(tuple(at), 2, tuple(chest), 1) == 1:
+            out.append("the thief's chest")
+        return out
 
     def _cycle(self, delta: int) -> None:
         if self.picker is None:
