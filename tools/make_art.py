@@ -365,141 +365,176 @@ BUILD = {
 }
 
 
-def draw_dragon(name: str, pal: dict[str, Colour]) -> pygame.Surface:
-    cv = Canvas(200, 200, 2 * CELL_PX, 2 * CELL_PX)
+def draw_dragon(name: str, pal: dict[str, Colour], px: int = 2 * CELL_PX) -> pygame.Surface:
+    """Top-down dragon, head up, filling its 2x2 footprint: bat wings, tail, the emblem
+    on its back. BUILD varies horns and wing edges so shapes differ, not only hues."""
+    cv = Canvas(200, 200, px, px)
     col = pal[name]
     ink = ink_for(col)
-    dark = shade(col, 0.72)
-    light = shade(col, 1.35)
-    belly = mix(col, PARCH, 0.55)
+    membrane = mix(shade(col, 0.62), col, 0.25)
+    bone = shade(col, 1.3) if lum(col) < 200 else shade(col, 0.85)
+    light = shade(col, 1.3)
+    belly = mix(col, PARCH, 0.5)
     horns, wings = BUILD[name]
+    if name == "undead":
+        bone = PARCH
     cx = 100
     # tail: tapered S-curve from the hips to a spade
-    spine = bez((cx, 120), (cx + 4, 150), (cx + 40, 150), (cx + 46, 184), n=20)
+    spine = bez((cx, 128), (cx + 2, 158), (cx + 38, 150), (cx + 44, 182), n=24)
     left, right = [], []
     for i, (x, y) in enumerate(spine):
         j = min(i, len(spine) - 2)
         dx, dy = spine[j + 1][0] - spine[j][0], spine[j + 1][1] - spine[j][1]
         d = math.hypot(dx, dy) or 1
         nx, ny = -dy / d, dx / d
-        half = 11 * (1 - i / len(spine)) + 1.5
+        half = 12 * (1 - i / len(spine)) + 1.8
         left.append((x + nx * half, y + ny * half))
         right.append((x - nx * half, y - ny * half))
-    tail = left + right[::-1]
     tx, ty = spine[-1]
-    spade = [(tx - 8, ty - 7), (tx + 10, ty - 4), (tx + 6, ty + 12), (tx - 2, ty + 2)]
-    # wings: shoulder to three finger tips with a scalloped trailing edge
-    def wing(s: int) -> list:
-        sh = (cx + s * 14, 82)
-        tips = [(cx + s * 92, 40), (cx + s * 96, 86), (cx + s * 76, 124)]
-        root = (cx + s * 16, 118)
-        pts = [sh, (cx + s * 40, 50), (cx + s * 70, 30), tips[0]]
+
+    def wing(s: int):
+        sh = (cx + s * 16, 80)
+        elbow = (cx + s * 46, 56)
+        wrist = (cx + s * 70, 26)
+        tips = [(cx + s * 97, 42), (cx + s * 97, 88), (cx + s * 78, 126)]
+        root = (cx + s * 20, 120)
+        pts = [sh, elbow, wrist, tips[0]]
         prev = tips[0]
         for t in tips[1:] + [root]:
             mx, my = (prev[0] + t[0]) / 2, (prev[1] + t[1]) / 2
+            # pull the edge towards the wrist: a scallop between two fingers
+            vx, vy = wrist[0] - mx, wrist[1] - my
+            dd = math.hypot(vx, vy) or 1
             if wings == "tattered":
-                pts += [(mx - s * 8, my - 2), (mx + s * 2, my + 6), t]
+                a = (prev[0] + (t[0] - prev[0]) * 0.3 + vx / dd * 14,
+                     prev[1] + (t[1] - prev[1]) * 0.3 + vy / dd * 14)
+                b = (mx + vx / dd * 4, my + vy / dd * 4)
+                c2 = (prev[0] + (t[0] - prev[0]) * 0.7 + vx / dd * 16,
+                      prev[1] + (t[1] - prev[1]) * 0.7 + vy / dd * 16)
+                pts += [a, b, c2, t]
             elif wings == "plated":
-                pts += [(mx - s * 10, my - 4), t]
-            elif wings == "leafy":
-                pts += bez(prev, (mx - s * 6, my - 14), t, n=8)[1:]
+                pts += [(mx + vx / dd * 12, my + vy / dd * 12), t]
             else:
-                pts += bez(prev, (mx - s * 12, my - 10), t, n=10)[1:]
+                depth = 20 if wings == "scallop" else 11
+                pts += bez(prev, (mx + vx / dd * depth, my + vy / dd * depth), t, n=12)[1:]
             prev = t
-        return pts, sh, tips
+        return pts, sh, elbow, wrist, tips
 
     for s in (-1, 1):
-        pts, sh, tips = wing(s)
-        cv.poly(pts, dark, ink, 2.6)
-        for t in tips:  # wing bones
-            cv.line(sh, t, shade(dark, 0.75), 2.6)
-        cv.line(sh, (cx + s * 70, 30), shade(dark, 0.75), 3.2)
-        if wings == "tattered":
-            for t in tips[:2]:
-                hx, hy = (sh[0] + 2 * t[0]) / 3 + s * 4, (sh[1] + 2 * t[1]) / 3 + 10
-                cv.circle((hx, hy), 4.5, None, ink, 1.6)
-    cv.poly(tail + [right[0]], col, ink, 2.6)
-    cv.poly(spade, col, ink, 2.4)
-    # legs: four clawed feet peeking from the body
+        pts, sh, elbow, wrist, tips = wing(s)
+        cv.poly(pts, membrane, ink, 2.4)
+        for t in tips:  # finger bones fan from the wrist
+            cv.line(wrist, t, ink, 4.2)
+            cv.line(wrist, t, bone, 2.0)
+        cv.lines([sh, elbow, wrist], ink, 6.4)
+        cv.lines([sh, elbow, wrist], bone, 3.6)
+        cv.poly([(wrist[0], wrist[1] - 3), (wrist[0] + s * 4, wrist[1] - 12),
+                 (wrist[0] + s * 6, wrist[1] - 1)], PARCH, ink, 1.4)  # thumb claw
+        if wings == "plated":
+            for t in tips:
+                for f in (0.35, 0.65):
+                    cv.circle((wrist[0] + (t[0] - wrist[0]) * f, wrist[1] + (t[1] - wrist[1]) * f),
+                              2.0, light, ink, 1.0)
+    # tail with a spade
+    cv.poly([(tx - 2, ty - 8), (tx + 14, ty - 6), (tx + 8, ty + 14), (tx - 6, ty + 4)], col, ink,
+            2.2)
+    cv.poly(left + right[::-1], col, ink, 2.4)
+    for i in range(4, len(spine) - 4, 4):  # tail ridge
+        x, y = spine[i]
+        cv.circle((x, y), 2.2 * (1 - i / len(spine)) + 1.2, light, None)
+    # legs: clawed feet tucked at the sides
     for s in (-1, 1):
-        for fy, fx in ((78, 26), (124, 24)):
-            cv.ellipse(cx + s * fx - 8, fy - 6, 16, 14, dark, ink, 2.2)
-            for k in (-4, 0, 4):
-                cv.line((cx + s * (fx + 5), fy + k), (cx + s * (fx + 10), fy + k + s * 0),
-                        PARCH, 1.6)
+        for fy, fx in ((84, 25), (128, 24)):
+            cv.ellipse(cx + s * fx - 9, fy - 7, 18, 15, shade(col, 0.85), ink, 2.0)
+            for k in (-5, 0, 5):
+                px, py = cx + s * (fx + 8), fy + k
+                cv.poly([(px, py - 2), (px + s * 6, py), (px, py + 2)], PARCH, ink, 1.0)
     # body and neck
-    cv.ellipse(cx - 27, 66, 54, 74, col, ink, 2.6)
-    cv.ellipse(cx - 16, 76, 32, 54, belly, None)
-    cv.poly([(cx - 12, 72), (cx - 10, 44), (cx + 10, 44), (cx + 12, 72)], col, None)
-    cv.lines([(cx - 12, 72), (cx - 10, 44)], ink, 2.6)
-    cv.lines([(cx + 12, 72), (cx + 10, 44)], ink, 2.6)
-    # back spikes down the spine
-    for i, y in enumerate(range(50, 140, 12)):
-        r = 5 if i < 6 else 4
-        cv.poly([(cx - r, y + r), (cx, y - r), (cx + r, y + r)], light, ink, 1.6)
-    # head: wedge snout pointing up
-    head = [(cx - 16, 44), (cx - 18, 30), (cx - 9, 8), (cx, 4), (cx + 9, 8), (cx + 18, 30),
-            (cx + 16, 44), (cx, 50)]
-    hs = {"swept": [((cx - 14, 30), (cx - 30, 44)), ((cx + 14, 30), (cx + 30, 44))],
-          "long": [((cx - 13, 28), (cx - 26, 54)), ((cx + 13, 28), (cx + 26, 54))],
-          "curled": [((cx - 14, 30), (cx - 28, 36)), ((cx + 14, 30), (cx + 28, 36))],
-          "fin": [((cx - 16, 30), (cx - 30, 24)), ((cx + 16, 30), (cx + 30, 24))],
-          "crown": [((cx - 14, 28), (cx - 26, 34)), ((cx + 14, 28), (cx + 26, 34))],
-          "blunt": [((cx - 15, 32), (cx - 25, 40)), ((cx + 15, 32), (cx + 25, 40))],
-          "bone": [((cx - 14, 30), (cx - 24, 46)), ((cx + 14, 30), (cx + 24, 46))]}[horns]
-    horn_col = {"bone": PARCH}.get(horns, mix(PARCH, col, 0.25))
-    for base, tip in hs:
-        s = 1 if tip[0] > cx else -1
+    cv.ellipse(cx - 28, 64, 56, 80, col, ink, 2.6)
+    cv.ellipse(cx - 19, 74, 38, 62, mix(col, belly, 0.35), None)
+    cv.poly([(cx - 13, 74), (cx - 10, 40), (cx + 10, 40), (cx + 13, 74)], col, None)
+    cv.line((cx - 13, 74), (cx - 10, 40), ink, 2.6)
+    cv.line((cx + 13, 74), (cx + 10, 40), ink, 2.6)
+    for y in (48, 56, 64):  # neck scales
+        cv.lines(arc_pts((cx, y - 5), 8, 5, 30, 150, 6), shade(col, 0.8), 1.2)
+    # horns behind the head
+    hs = {"swept": ((-13, 26), (-30, 46)), "long": ((-12, 24), (-24, 56)),
+          "curled": ((-14, 26), (-30, 30)), "fin": ((-16, 28), (-32, 22)),
+          "crown": ((-13, 24), (-26, 36)), "blunt": ((-15, 28), (-24, 40)),
+          "bone": ((-13, 26), (-22, 48))}[horns]
+    horn_col = PARCH if horns == "bone" else mix(PARCH, col, 0.2)
+    for s in (-1, 1):
+        base = (cx + s * abs(hs[0][0]), hs[0][1])
+        tip = (cx + s * abs(hs[1][0]), hs[1][1])
         if horns == "curled":
-            pts = [(base[0], base[1] - 4), (tip[0], tip[1] - 8), (tip[0] + s * 2, tip[1] + 4),
-                   (tip[0] - s * 6, tip[1] + 2), (base[0], base[1] + 5)]
+            pts = [(base[0], base[1] - 5)] + bez((base[0], base[1] - 5), (tip[0], tip[1] - 14),
+                                                 (tip[0] + s * 2, tip[1] + 6), n=8)
+            pts += [(tip[0] - s * 5, tip[1] + 2), (base[0], base[1] + 5)]
         elif horns == "fin":
-            pts = [(base[0], base[1] - 8), tip, (tip[0] - s * 2, tip[1] + 18),
-                   (base[0], base[1] + 8)]
+            pts = [(base[0], base[1] - 8), tip, (tip[0] - s * 3, tip[1] + 20),
+                   (base[0], base[1] + 10)]
         else:
-            pts = [(base[0], base[1] - 4), tip, (base[0], base[1] + 5)]
+            mid = ((base[0] + tip[0]) / 2 + s * 2, (base[1] + tip[1]) / 2 - 3)
+            pts = [(base[0], base[1] - 5), mid, tip, (base[0] - s * 1, base[1] + 6)]
         cv.poly(pts, horn_col, ink, 2.0)
-    if horns == "crown":
-        for dx in (-7, 0, 7):
-            cv.poly([(cx + dx - 3, 28), (cx + dx, 18 - (4 if dx == 0 else 0)), (cx + dx + 3, 28)],
-                    horn_col, ink, 1.6)
+    # head: broad skull narrowing to the snout
+    head = [(cx - 17, 40), (cx - 20, 26), (cx - 12, 12), (cx - 8, 3), (cx + 8, 3),
+            (cx + 12, 12), (cx + 20, 26), (cx + 17, 40), (cx, 48)]
     cv.poly(head, col, ink, 2.6)
-    cv.poly([(cx - 6, 12), (cx, 8), (cx + 6, 12), (cx, 26)], light, None)
+    cv.poly([(cx - 6, 10), (cx, 6), (cx + 6, 10), (cx + 3, 34), (cx - 3, 34)], light, None)
+    if horns == "crown":
+        for dx in (-8, 0, 8):
+            cv.poly([(cx + dx - 3.5, 38), (cx + dx, 26 - (5 if dx == 0 else 0)),
+                     (cx + dx + 3.5, 38)], horn_col, ink, 1.4)
+    eye = (190, 255, 200) if name == "undead" else (255, 222, 90)
     for s in (-1, 1):  # eyes and nostrils
-        cv.ellipse(cx + s * 10 - 4, 26, 8, 6, (255, 236, 120) if name != "undead" else
-                   (190, 255, 200), INK, 1.4)
-        cv.circle((cx + s * 10, 29), 1.3, INK, None)
-        cv.circle((cx + s * 4, 10), 1.4, INK, None)
-    # the emblem on the back
-    medallion(cv, (cx, 100), 17, name, pal, 2.4)
+        cv.poly([(cx + s * 6, 24), (cx + s * 16, 21), (cx + s * 15, 29)], eye, INK, 1.4)
+        cv.circle((cx + s * 12, 25), 1.3, INK, None)
+        cv.circle((cx + s * 4, 8), 1.4, INK, None)
+    # the emblem on the back: the dragon's sign, readable without colour
+    medallion(cv, (cx, 104), 21, name, pal, 2.6)
     return cv.finish()
 
 
 # ----- caverns, rings ----------------------------------------------------------------
 def draw_cavern(name: str, pal: dict[str, Colour]) -> pygame.Surface:
+    """A craggy mound with a dark mouth framed by an arch of the dragon's colour and its
+    emblem on the keystone."""
     cv = Canvas(100, 100, CELL_PX, CELL_PX)
     col = pal[name]
-    rock = mix(STONE, col, 0.45)
-    rock_d = shade(rock, 0.72)
-    rock_l = shade(rock, 1.25)
+    rock = mix(STONE, col, 0.3)
+    rock_d = shade(rock, 0.7)
+    rock_l = shade(rock, 1.22)
     ink = ink_for(rock)
-    mound = [(6, 90), (8, 64), (18, 40), (34, 26), (50, 22), (68, 28), (84, 42), (93, 64),
-             (94, 90)]
+    mound = [(6, 88), (7, 66), (14, 50), (22, 44), (26, 32), (38, 24), (46, 26), (54, 18),
+             (66, 24), (74, 36), (84, 42), (90, 58), (94, 72), (94, 88)]
     cv.poly(mound, rock, ink, 2.4)
-    # boulders on the mound
-    for x, y, w, h in ((12, 58, 22, 18), (66, 58, 24, 18), (26, 34, 20, 14), (56, 34, 20, 14)):
-        cv.ellipse(x, y, w, h, rock_l, ink, 1.6)
-    # the mouth: a dark arch with a lintel of dressed stone in the dragon's colour
-    mouth = [(28, 92)] + arc_pts((50, 66), 22, 26, 180, 360, 20) + [(72, 92)]
-    cv.poly(mouth, (26, 20, 26), INK, 2.2)
-    cv.lines(arc_pts((50, 66), 26, 30, 186, 354, 20), col, 5.0)
-    cv.lines(arc_pts((50, 66), 28.6, 32.6, 186, 354, 20), ink, 1.4)
-    cv.lines(arc_pts((50, 66), 23.4, 27.4, 186, 354, 20), ink, 1.4)
-    # glinting hoard inside
-    for x, y in ((40, 86), (46, 82), (54, 85), (60, 88), (50, 88)):
-        cv.circle((x, y), 3.2, GOLD, GOLD_D, 1.0)
-    cv.poly([(4, 92), (96, 92), (96, 96), (4, 96)], rock_d, ink, 1.8)
-    medallion(cv, (50, 24), 15, name, pal, 2.2)
+    # lit facets on the upper left of each crag, shade on the lower right
+    for pts, c in (([(14, 50), (22, 44), (26, 32), (30, 46), (18, 58)], rock_l),
+                   ([(38, 24), (46, 26), (54, 18), (50, 36), (40, 34)], rock_l),
+                   ([(66, 24), (74, 36), (84, 42), (74, 46), (66, 36)], rock_l),
+                   ([(84, 42), (90, 58), (94, 72), (86, 70), (80, 52)], rock_d),
+                   ([(7, 66), (14, 50), (18, 58), (14, 76)], rock_d)):
+        cv.poly(pts, c, None)
+    for a, b in (((26, 32), (30, 46)), ((54, 18), (50, 36)), ((74, 36), (74, 46)),
+                 ((90, 58), (86, 70)), ((14, 50), (18, 58))):
+        cv.line(a, b, ink, 1.2)
+    # the mouth, with a hoard glinting inside
+    mouth = [(30, 90)] + arc_pts((50, 66), 20, 24, 180, 360, 20) + [(70, 90)]
+    cv.poly(mouth, (24, 18, 24), INK, 2.0)
+    for x, y in ((40, 86), (46, 82), (54, 85), (60, 87), (50, 88), (44, 88)):
+        cv.circle((x, y), 3.0, GOLD, GOLD_D, 0.9)
+    # the arch of dressed stones in the dragon's colour
+    arch_col = col
+    for i in range(7):
+        a0, a1 = 180 + i * 180 / 7, 180 + (i + 1) * 180 / 7
+        stone = arc_pts((50, 66), 30, 34, a0, a1, 4) + arc_pts((50, 66), 21, 25, a1, a0, 4)
+        cv.poly(stone, shade(arch_col, 1.08 if i % 2 else 0.92), ink_for(arch_col), 1.4)
+    for x in (19, 71):  # jambs
+        cv.rect(x, 66, 10, 24, arch_col, ink_for(arch_col), 1.4)
+        cv.line((x + 1, 78), (x + 9, 78), ink_for(arch_col), 1.0)
+    cv.poly([(4, 88), (96, 88), (94, 95), (6, 95)], rock_d, ink, 1.8)
+    medallion(cv, (50, 27), 17, name, pal, 2.2)
     return cv.finish()
 
 
@@ -557,24 +592,23 @@ def draw_settlement(kind: str) -> pygame.Surface:
         for i, (sx, sy) in enumerate(((72, 14), (76, 8), (82, 4))):
             cv.circle((sx, sy), 3 + i, (230, 230, 236), None)
     elif kind == "city":
-        ground(cv, (50, 78), 46, 18, STONE_D)
+        ground(cv, (48, 78), 42, 14, STONE_D)
         # curtain wall with crenellations
-        cv.rect(8, 56, 84, 30, STONE, INK, 2.0)
-        for x in range(10, 90, 10):
-            cv.rect(x, 50, 6, 7, STONE, INK, 1.4)
-        cv.rect(42, 66, 16, 20, (40, 32, 36), INK, 1.6, r=7)
-        # towers and a keep with slate roofs and banners
-        for tx in (4, 80):
-            cv.rect(tx, 40, 16, 48, STONE_L, INK, 2.0)
-            cv.poly([(tx - 3, 42), (tx + 8, 22), (tx + 19, 42)], ROOF_SLATE, INK, 2.0)
-        cv.rect(34, 22, 32, 36, STONE_L, INK, 2.0)
-        cv.poly([(30, 24), (50, 2), (70, 24)], ROOF_SLATE, INK, 2.0)
-        cv.line((50, 2), (50, -4 + 6), INK, 1.4)
-        cv.poly([(50, 2), (62, 6), (50, 10)], (214, 56, 48), INK, 1.2)
-        for wx in (40, 54):
-            cv.rect(wx, 32, 6, 9, (250, 220, 120), INK, 1.2, r=3)
-        for tx in (8, 84):
-            cv.rect(tx, 54, 8, 8, (250, 220, 120), INK, 1.2, r=3)
+        cv.rect(14, 58, 68, 28, STONE, INK, 2.0)
+        for x in range(16, 80, 9):
+            cv.rect(x, 52, 5, 7, STONE, INK, 1.2)
+        cv.rect(40, 68, 16, 18, (40, 32, 36), INK, 1.6, r=7)
+        # towers and a keep with slate roofs, a banner on top
+        for tx in (6, 76):
+            cv.rect(tx, 44, 15, 44, STONE_L, INK, 2.0)
+            cv.poly([(tx - 3, 46), (tx + 7.5, 26), (tx + 18, 46)], ROOF_SLATE, INK, 2.0)
+            cv.rect(tx + 5, 56, 5, 8, (250, 220, 120), INK, 1.1, r=2.5)
+        cv.rect(32, 26, 32, 34, STONE_L, INK, 2.0)
+        cv.poly([(28, 28), (48, 6), (68, 28)], ROOF_SLATE, INK, 2.0)
+        cv.line((48, 6), (48, 2), INK, 1.4)
+        cv.poly([(48, 2), (60, 5), (48, 9)], (214, 56, 48), INK, 1.2)
+        for wx in (38, 52):
+            cv.rect(wx, 36, 6, 9, (250, 220, 120), INK, 1.2, r=3)
     else:  # ruin
         ground(cv, (50, 76), 42, 16, (140, 130, 110))
         cv.poly([(14, 84), (14, 46), (22, 40), (26, 52), (32, 48), (34, 84)], STONE_D, INK, 2.0)
@@ -605,14 +639,14 @@ def draw_chest() -> pygame.Surface:
                     (46, 44), (72, 46)], 6)
     cv.poly([(40, 30), (46, 22), (52, 30), (46, 36)], (220, 60, 90), INK, 1.4)  # a gem
     # box
-    cv.rect(12, 46, 76, 42, WOOD, INK, 2.4, r=4)
+    cv.rect(12, 46, 74, 40, WOOD, INK, 2.4, r=4)
     for y in (54, 66, 78):
-        cv.line((14, y), (86, y), WOOD_D, 1.2)
-    for x in (14, 78):
-        cv.rect(x, 46, 8, 42, (120, 120, 132), INK, 1.6)
+        cv.line((14, y), (84, y), WOOD_D, 1.2)
+    for x in (14, 76):
+        cv.rect(x, 46, 8, 40, (120, 120, 132), INK, 1.6)
     cv.rect(44, 52, 12, 16, GOLD, INK, 1.6, r=2)
     cv.circle((50, 58), 2.0, INK, None)
-    coins_pile(cv, [(10, 90), (92, 88), (84, 94)], 5)
+    coins_pile(cv, [(12, 88), (86, 88), (80, 92)], 4.5)
     return cv.finish()
 
 
@@ -730,18 +764,24 @@ def place_pearlthorn(cv):
 
 def place_arch(cv):
     plaza(cv, (196, 184, 160))
-    body = [(34, 170), (34, 54), (166, 54), (166, 170), (128, 170)] + \
-        arc_pts((100, 118), 28, 40, 0, -180, 20) + [(72, 170)]
+    body = [(34, 170), (34, 58), (166, 58), (166, 170), (128, 170)] + \
+        arc_pts((100, 118), 28, 42, 0, -180, 20) + [(72, 170)]
     cv.poly(body, (222, 208, 180), INK, 2.6)
-    cv.rect(28, 38, 144, 20, (236, 224, 198), INK, 2.4)
-    cv.rect(44, 22, 112, 18, (210, 196, 168), INK, 2.2)
-    cv.poly([(76, 22), (100, 4), (124, 22)], GOLD, INK, 2.0)
+    for y in range(76, 170, 16):  # coursed stone
+        cv.line((36, y), (70, y), (196, 180, 150), 1.4)
+        cv.line((130, y), (164, y), (196, 180, 150), 1.4)
+    cv.rect(28, 40, 144, 20, (236, 224, 198), INK, 2.4)
+    cv.rect(42, 22, 116, 20, (212, 198, 170), INK, 2.2)
     for x in (46, 140):
-        cv.rect(x, 70, 14, 96, (238, 228, 204), INK, 1.6)
-    # laurel over the arch
-    cv.lines(arc_pts((100, 74), 16, 8, 200, 340, 10), (80, 140, 70), 3.4)
-    for dy in (0,):
-        cv.text("I", (100, 30 + dy), 12, INK, None)
+        cv.rect(x, 72, 14, 96, (238, 228, 204), INK, 1.6)
+    # a victor's laurel wreath over the keystone, a golden quadriga sign on the attic
+    for s in (-1, 1):
+        pts = arc_pts((100, 80), 14, 12, 90 - s * 10, 90 - s * 150, 10)
+        cv.lines(pts, (70, 130, 60), 2.4)
+        for x, y in pts[1::2]:
+            cv.ellipse(x - 3, y - 2, 6, 4, (96, 160, 80), INK, 0.8)
+    cv.poly([(80, 22), (100, 4), (120, 22)], GOLD, INK, 2.0)
+    cv.poly(star((100, 32), 7, 3), GOLD_L, INK, 1.2)
 
 
 def place_miller(cv):
@@ -937,47 +977,66 @@ def icon_destroy(cv):
 
 
 def icon_steal_cavern(cv):
-    cv.poly([(16, 80)] + arc_pts((50, 80), 32, 44, 180, 360, 16) + [(84, 80)], STONE, INK, 2.2)
-    cv.poly([(32, 80)] + arc_pts((50, 80), 16, 24, 180, 360, 12) + [(68, 80)], (30, 24, 30),
+    cv.poly([(14, 84), (18, 58), (30, 40), (50, 32), (70, 40), (82, 58), (86, 84)], STONE, INK,
+            2.2)
+    cv.poly([(32, 84)] + arc_pts((50, 84), 17, 26, 180, 360, 12) + [(68, 84)], (30, 24, 30),
             INK, 1.8)
-    hand(cv, (58, 40))
+    grab(cv, (50, 62), (72, 22))
 
 
-def hand(cv, c):
-    x, y = c
-    cv.circle((x, y), 9, GOLD, GOLD_D, 1.8)
-    cv.poly([(x - 16, y + 6), (x - 6, y + 4), (x + 6, y + 10), (x + 12, y + 20),
-             (x - 10, y + 24), (x - 18, y + 16)], PARCH, INK, 1.8)
+
+
+def grab(cv, src, dst):
+    """A coin lifted out along a curved arrow: theft."""
+    path = bez(src, (src[0] - 4, dst[1] + 8), (dst[0] - 14, dst[1] + 2), n=12)
+    (x0, y0), (x1, y1) = path[-2], path[-1]
+    d = math.hypot(x1 - x0, y1 - y0) or 1
+    ux, uy = (x1 - x0) / d, (y1 - y0) / d
+    head = [(x1 + ux * 7, y1 + uy * 7), (x1 - uy * 6, y1 + ux * 6), (x1 + uy * 6, y1 - ux * 6)]
+    cv.lines(path, INK, 6.4)
+    cv.poly(head, PARCH, INK, 1.6)
+    cv.lines(path, PARCH, 3.4)
+    coin_icon(cv, (dst[0] + 4, dst[1] - 2), 10)
+
+
+def coin_icon(cv, c, r):
+    cv.circle(c, r, GOLD, INK, 2.0)
+    cv.circle(c, r * 0.62, GOLD_L, None)
+    cv.ring(c, r * 0.62, GOLD_D, 1.2)
 
 
 def icon_steal_chest(cv):
-    cv.rect(20, 50, 60, 32, WOOD, INK, 2.2, r=4)
-    cv.poly([(20, 50), (26, 34), (74, 34), (80, 50)], WOOD_D, INK, 2.0)
-    cv.rect(44, 56, 12, 12, GOLD, INK, 1.4)
-    hand(cv, (54, 26))
+    cv.rect(18, 54, 64, 30, WOOD, INK, 2.2, r=4)
+    cv.poly([(18, 54), (24, 40), (76, 40), (82, 54)], WOOD_D, INK, 2.0)
+    for x in (24, 70):
+        cv.rect(x, 54, 6, 30, (120, 120, 132), INK, 1.2)
+    cv.rect(44, 58, 12, 12, GOLD, INK, 1.4)
+    grab(cv, (40, 46), (70, 20))
 
 
 def icon_steal_for_thief(cv):
-    # a thief's domino mask
-    pts = (bez((12, 44), (30, 30), (44, 38), (50, 42)) + bez((50, 42), (56, 38), (70, 30),
-                                                           (88, 44))
-           + bez((88, 44), (84, 64), (64, 66), (50, 56)) + bez((50, 56), (36, 66), (16, 64),
-                                                             (12, 44)))
-    cv.poly(pts, (40, 36, 44), PARCH, 2.4)
-    cv.ellipse(26, 42, 16, 10, PARCH, None)
-    cv.ellipse(58, 42, 16, 10, PARCH, None)
-    cv.circle((34, 47), 3, INK, None)
-    cv.circle((66, 47), 3, INK, None)
-    coins_pile(cv, [(40, 78), (52, 76), (62, 80)], 6)
+    # a thief's domino mask over a coin
+    coin_icon(cv, (50, 72), 13)
+    pts = (bez((12, 40), (30, 26), (44, 34), (50, 38)) + bez((50, 38), (56, 34), (70, 26),
+                                                           (88, 40))
+           + bez((88, 40), (84, 60), (64, 62), (50, 52)) + bez((50, 52), (36, 62), (16, 60),
+                                                             (12, 40)))
+    cv.poly(pts, (30, 26, 34), PARCH, 2.4)
+    cv.ellipse(26, 38, 16, 10, PARCH, None)
+    cv.ellipse(58, 38, 16, 10, PARCH, None)
+    cv.circle((34, 43), 3, INK, None)
+    cv.circle((66, 43), 3, INK, None)
 
 
 def icon_attack(cv):
-    for s in (-1, 1):  # claw marks
-        for i in (-1, 0, 1):
-            x = 50 + i * 14
-            pts = bez((x - 10 * s + 6, 18), (x + 4, 50), (x - 6, 82), n=10)
-            cv.lines(pts, (230, 80, 70), 5 - abs(i))
-        break
+    # two crossed claws/swords: a clash
+    for s in (-1, 1):
+        a, b = (50 - s * 28, 78), (50 + s * 24, 22)
+        cv.line(a, b, INK, 8)
+        cv.line(a, b, (226, 230, 238), 4.4)
+        cv.line((50 - s * 34, 66), (50 - s * 16, 80), GOLD, 4.4)
+        cv.circle((50 - s * 31, 83), 3.4, GOLD, INK, 1.2)
+    cv.poly(star((50, 50), 10, 4, 8), (255, 200, 90), INK, 1.2)
 
 
 def icon_abandon(cv):
@@ -1031,14 +1090,18 @@ def draw_action(name: str) -> pygame.Surface:
 def draw_d20() -> pygame.Surface:
     cv = Canvas(100, 100, CELL_PX, CELL_PX)
     c = (50, 52)
-    outer = regular(c, 44, 6, -90)
-    cv.poly(outer, (244, 238, 226), INK, 2.6)
-    inner = regular(c, 26, 3, 90)
-    cv.poly(inner, (255, 252, 244), INK, 2.0)
-    for i, p in enumerate(outer):
-        q = inner[((i + 1) // 2) % 3]
-        cv.line(p, q, INK, 1.6)
-    cv.text("20", (50, 44), 15, (150, 40, 40), None)
+    hexa = regular(c, 44, 6, -90)  # top, upper right, lower right, bottom, ...
+    tri = regular(c, 25, 3, -90)  # the face towards us: top, lower right, lower left
+    cv.poly(hexa, (236, 228, 214), INK, 2.6)
+    for pts, f in (((hexa[0], hexa[1], tri[0]), 1.06), ((hexa[1], tri[1], tri[0]), 0.97),
+                   ((hexa[1], hexa[2], tri[1]), 0.9), ((hexa[2], hexa[3], tri[1]), 0.86),
+                   ((hexa[3], tri[2], tri[1]), 0.92), ((hexa[3], hexa[4], tri[2]), 0.9),
+                   ((hexa[4], hexa[5], tri[2]), 1.0), ((hexa[5], tri[0], tri[2]), 1.04),
+                   ((hexa[5], hexa[0], tri[0]), 1.08)):
+        cv.poly(pts, shade((236, 228, 214), f), INK, 1.4)
+    cv.poly(tri, (252, 248, 240), INK, 2.0)
+    cv.text("20", (50, 56), 14, (160, 40, 40), None)
+    cv.poly(hexa, None, INK, 2.6)
     return cv.finish()
 
 
@@ -1224,17 +1287,40 @@ def draw_card(name: str) -> pygame.Surface:
 
 # ----- logo --------------------------------------------------------------------------
 def draw_logo() -> pygame.Surface:
-    pal = PALETTES["normal"]
-    dragon = draw_dragon("green", pal)
+    """Title art: Narby, the green dragon, beside the name in gilded letters."""
     cv = Canvas(300, 110, 1200, 440)
-    cv.s.blit(pygame.transform.smoothscale(dragon, (round(110 * cv.k), round(110 * cv.k))),
-              (round(-4 * cv.k), 0))
-    cv.text("NARBY", (196, 36), 40, GOLD_L, INK, 2.2)
-    cv.text("CONQUEST", (196, 78), 30, PARCH, INK, 2.0)
-    cv.lines([(110, 100), (282, 100)], GOLD, 1.6)
-    for x in (110, 282):
-        cv.poly(star((x, 100), 4, 1.6, 4), GOLD_L, None)
+    dragon = draw_dragon("green", PALETTES["normal"], px=round(104 * cv.k / K))
+    cv.s.blit(pygame.transform.smoothscale(dragon, (round(104 * cv.k),) * 2),
+              (round(2 * cv.k), round(3 * cv.k)))
+    gilded(cv, "NARBY", (200, 38), 40, (255, 238, 150), (214, 150, 40))
+    gilded(cv, "CONQUEST", (200, 80), 28, (255, 250, 236), (214, 196, 160))
+    cv.lines([(118, 101), (282, 101)], GOLD_D, 2.6)
+    cv.lines([(118, 101), (282, 101)], GOLD_L, 1.2)
+    for x in (118, 282):
+        cv.poly(star((x, 101), 5, 1.8, 4), GOLD_L, GOLD_D, 0.8)
+    cv.poly(star((200, 101), 6, 2.2, 4), GOLD_L, GOLD_D, 0.8)
     return cv.finish(light=False)
+
+
+def gilded(cv: Canvas, txt: str, c, size: float, top: Colour, bottom: Colour) -> None:
+    """Letters with a vertical gradient, an ink outline and a dark drop edge."""
+    f = pygame.font.Font(FONT_BOLD_PATH, round(size * cv.k))
+    face = f.render(txt, True, (255, 255, 255))
+    w, h = face.get_size()
+    grad = pygame.Surface((1, 8))
+    for y in range(8):
+        grad.set_at((0, y), mix(top, bottom, y / 7))
+    face.blit(pygame.transform.smoothscale(grad, (w, h)), (0, 0),
+              special_flags=pygame.BLEND_RGB_MULT)
+    ink = f.render(txt, True, INK)
+    x, y = cv.p(*c)
+    rect = face.get_rect(center=(x, y))
+    d = round(2.2 * cv.k)
+    for a in range(24):
+        ox, oy = math.cos(a * math.pi / 12) * d, math.sin(a * math.pi / 12) * d
+        cv.s.blit(ink, rect.move(ox, oy + d * 0.6))
+        cv.s.blit(ink, rect.move(ox, oy))
+    cv.s.blit(face, rect)
 
 
 # ----- output ------------------------------------------------------------------------

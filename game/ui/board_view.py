@@ -4,6 +4,7 @@
     view.set_rect(pygame.Rect(0, 0, 900, 800))
     view.draw(screen, doc, highlights={(4, 5): "target"}, hover=(4, 5), t=seconds)
     view.cell_at(mouse_pos)                 # -> (col, row) or None
+    thumbnail(board, (240, 240))            # a map preview for the map picker
 
 `doc` is a state document or a seat view (game/view.py); drawing reads it and changes
 nothing. The terrain is cut from the tileset PNG by tile gid (pytmx.TiledMap, no display
@@ -31,8 +32,8 @@ BACKDROP = (30, 28, 36)
 FRAME = (74, 56, 44)
 FRAME_LIGHT = (132, 100, 70)
 GRID = (20, 24, 16, 34)
-BLOCKED_SHADE = (18, 16, 30, 70)
-HATCH = (18, 16, 30, 70)
+BLOCKED_SHADE = (16, 14, 34, 44)
+HATCH = (16, 14, 34, 90)
 # highlight styles: (fill rgba, outline rgb)
 STYLES = {
     "target": ((255, 214, 80, 80), (255, 220, 90)),
@@ -57,6 +58,7 @@ class BoardView:
         self._native: pygame.Surface | None = None  # terrain at TILE px per cell
         self._chunks: dict[tuple[int, int, int], pygame.Surface] = {}
         self._overlays: dict[tuple, pygame.Surface] = {}
+        self._coords: dict[tuple, pygame.Surface] = {}
         self.fit()
 
     # ----- layout --------------------------------------------------------------------
@@ -165,15 +167,10 @@ class BoardView:
         cell = self.cell
         surf = pygame.transform.smoothscale(src, (nc * cell, nr * cell))
         over = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-        step = max(4, cell // 4)
+        blocked = _blocked_tile(cell)
         for c, r in b.blocked:
             if c0 <= c < c0 + nc and r0 <= r < r0 + nr:
-                cr = pygame.Rect((c - c0) * cell, (r - r0) * cell, cell, cell)
-                over.fill(BLOCKED_SHADE, cr)
-                for k in range(-cell, cell, step):  # diagonal hatching, clipped to the cell
-                    a = (cr.left + max(0, k), cr.top + max(0, -k))
-                    e = (cr.left + min(cell, cell + k), cr.top + min(cell, cell - k))
-                    pygame.draw.line(over, HATCH, a, (e[0] - 1, e[1] - 1), max(1, cell // 20))
+                over.blit(blocked, ((c - c0) * cell, (r - r0) * cell))
         if cell >= 12:
             for i in range(nc + 1):
                 pygame.draw.line(over, GRID, (i * cell, 0), (i * cell, nr * cell))
@@ -185,7 +182,7 @@ class BoardView:
     def _overlay(self, key: tuple, make) -> pygame.Surface:
         surf = self._overlays.get(key)
         if surf is None:
-            if len(self._overlays) > 300:
+            if len(self._overlays) > 600:
                 self._overlays.clear()
             surf = self._overlays[key] = make()
         return surf
@@ -218,7 +215,7 @@ class BoardView:
             rect = self.piece_rect(tuple(hover), hover_size)
             pygame.draw.rect(surface, HOVER, rect, max(2, self.cell // 16),
                              border_radius=max(2, self.cell // 8))
-        if self.cell >= 56:
+        if self.cell >= 80:
             self._draw_coords(surface)
         surface.set_clip(clip)
 
@@ -357,13 +354,39 @@ class BoardView:
         r1 = min(self.board.height - 1, (view.bottom - self.oy) // self.cell)
         for r in range(r0, r1 + 1):
             for c in range(c0, c1 + 1):
-                key = ("xy", c, r, f.get_height())
-                img = self._overlay(key, lambda c=c, r=r: _coord(f, c, r))
+                key = (c, r, f.get_height())
+                img = self._coords.get(key)
+                if img is None:
+                    if len(self._coords) > 4000:
+                        self._coords.clear()
+                    img = self._coords[key] = _coord(f, c, r)
                 rect = self.cell_rect((c, r))
                 surface.blit(img, (rect.x + 3, rect.y + 1))
 
 
 # ----- helpers (no view state) ---------------------------------------------------------
+def preplaced_doc(board: BoardSpec) -> dict:
+    """A state-document-shaped dict of the map's preplaced pieces (for previews)."""
+    doc: dict = {"dragons": {}, "settlements": [], "places": [], "gambles": [], "chest": None}
+    for p in board.pieces:
+        if p.kind == "place_of_power":
+            doc["places"].append({"kind": p.place, "at": list(p.at), "claim": None})
+        elif p.kind == "chest":
+            doc["chest"] = {"at": list(p.at), "coins": 0}
+        else:
+            doc["settlements"].append({"kind": p.kind, "at": list(p.at), "claim": None})
+    return doc
+
+
+def thumbnail(board: BoardSpec, size: tuple[int, int], palette: str = "normal") -> pygame.Surface:
+    """The whole map with its preplaced pieces, fitted into size (the map picker)."""
+    out = pygame.Surface(size, pygame.SRCALPHA)
+    view = BoardView(board, palette=palette)
+    view.set_rect(out.get_rect())
+    view.draw(out, preplaced_doc(board))
+    return out
+
+
 def _load_terrain(board: BoardSpec) -> pygame.Surface:
     out = pygame.Surface((board.width * TILE, board.height * TILE))
     out.fill((96, 150, 70))
@@ -405,6 +428,18 @@ def _resolve(source: str | None) -> Path | None:
         if p.exists():
             return p
     return None
+
+
+def _blocked_tile(cell: int) -> pygame.Surface:
+    """Impassable: a dark veil with diagonal hatching, clipped to the cell."""
+    tile = pygame.Surface((cell, cell), pygame.SRCALPHA)
+    tile.fill(BLOCKED_SHADE)
+    lines = pygame.Surface((cell, cell), pygame.SRCALPHA)
+    step = max(5, cell // 4)
+    for k in range(-cell, cell + step, step):
+        pygame.draw.line(lines, HATCH, (k, 0), (k + cell, cell), max(1, cell // 18))
+    tile.blit(lines, (0, 0))
+    return tile
 
 
 def _soft_rect(size, pad: int) -> pygame.Surface:
@@ -458,5 +493,5 @@ def _badge(text: str, size: int, bg=(40, 34, 40)) -> pygame.Surface:
 
 def _coord(f: pygame.font.Font, c: int, r: int) -> pygame.Surface:
     img = f.render(f"{c + 1},{r + 1}", True, (255, 255, 255))  # the UI shows cells 1-based
-    img.set_alpha(120)
+    img.set_alpha(100)
     return img

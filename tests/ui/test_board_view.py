@@ -186,3 +186,17 @@ def test_draw_respects_the_callers_clip(screen):
     screen.set_clip(None)
     assert screen.get_at((300, 300))[:3] == (1, 2, 3)
     assert screen.get_at((50, 50))[:3] != (1, 2, 3)
+
+
+def test_map_thumbnails_show_terrain_and_preplaced_pieces(screen):
+    from game.maps import load_board
+    from game.ui.board_view import preplaced_doc, thumbnail
+
+    for path in MAPS:
+        board = load_board(path)
+        doc = preplaced_doc(board)
+        assert len(doc["settlements"]) + len(doc["places"]) + (doc["chest"] is not None) == len(
+            board.pieces)
+        img = thumbnail(board, (200, 160))
+        assert img.get_size() == (200, 160)
+        assert img.get_at((100, 80)).a == 255
