@@ -72,21 +72,20 @@ def _vignette(surf: pygame.Surface) -> None:
 
 
 def title_block(surface, look, centre_x: int, top: int, subtitle: str | None = None) -> int:
-    """The logo and the game's name; returns the y below it."""
+    """The logo (the game's name in gilded letters) and a line under it; returns the y
+    below them."""
     y = top
     try:
-        logo = look.sprite("logo", look.px(120))
+        logo = look.sprite("logo", look.px(480))
         surface.blit(logo, logo.get_rect(midtop=(centre_x, y)))
-        y += logo.get_height() + look.px(6)
-    except Exception:
-        pass
-    big = look.font(look.fs(54), bold=True)
-    for dx, dy, col in ((3, 3, (0, 0, 0)), (0, 0, look.colour("gold"))):
-        t = big.render("Narby Conquest", True, col)
-        surface.blit(t, t.get_rect(midtop=(centre_x + dx, y + dy)))
-    y += big.get_linesize()
+        y += logo.get_height() + look.px(8)
+    except Exception:  # no art: the name in the shipped font
+        big = look.font(look.fs(54), bold=True)
+        t = big.render("Narby Conquest", True, look.colour("gold"))
+        surface.blit(t, t.get_rect(midtop=(centre_x, y)))
+        y += big.get_linesize()
     if subtitle:
-        s = look.text(subtitle, look.fs(18), look.colour("text_dim"))
+        s = look.text(subtitle, look.fs(18), look.colour("text"))
         surface.blit(s, s.get_rect(midtop=(centre_x, y)))
         y += s.get_height()
     return y + look.px(10)

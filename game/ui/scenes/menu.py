@@ -27,7 +27,7 @@ class MenuScene(Scene):
         look = self.look
         bw, bh = look.px(320), look.px(48)
         gap = look.px(10)
-        title_h = look.px(230)
+        title_h = look.px(250)
         self.top = max(look.px(10), (h - title_h - 6 * (bh + gap)) // 2)
         top = self.top + title_h
         x = (w - bw) // 2

@@ -50,16 +50,12 @@ def map_choices() -> list[tuple[str | None, object]]:
 def thumbnail(board, size: int, palette: str) -> pygame.Surface:
     key = (board.source, board.title, size, palette)
     if key not in _thumbs:
-        surf = pygame.Surface((size, size), pygame.SRCALPHA)
         try:
-            from game.ui.board_view import BoardView
-            from game.ui.display import empty_doc
+            from game.ui.board_view import thumbnail as board_thumbnail
 
-            view = BoardView(board, palette=palette)
-            view.set_rect(pygame.Rect(0, 0, size, size))
-            view.fit()
-            view.draw(surf, empty_doc(board, {"target": 50}))
-        except Exception:
+            surf = board_thumbnail(board, (size, size), palette)
+        except Exception:  # a map the renderer cannot draw still gets a tile
+            surf = pygame.Surface((size, size))
             surf.fill((60, 90, 60))
         _thumbs[key] = surf
     return _thumbs[key]
