@@ -29,6 +29,8 @@ HERE = Path(__file__).resolve().parent
 THEME = HERE / "theme.json"
 MIN_SIZE = (1024, 640)
 HEARTBEAT = 0.25  # seconds between redraws of an idle window
+NAV_KEYS = (pygame.K_TAB, pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_UP,
+            pygame.K_DOWN, pygame.K_F1, pygame.K_F11)
 
 
 class Scene:
@@ -349,6 +351,12 @@ def main(size: tuple[int, int] | None = None) -> int:
     except pygame.error as exc:
         print(f"narby: cannot open a window ({exc}); try 'narby --headless'",
               file=sys.stderr)
+        return 2
+    if pygame.display.get_driver() in ("dummy", "offscreen") and \
+            "SDL_VIDEODRIVER" not in os.environ:
+        app.close()
+        print("narby: no display to open a window on; try 'narby --headless' or "
+              "'narby --screenshot OUT.png'", file=sys.stderr)
         return 2
     app.push(MenuScene(app))
     return app.run()

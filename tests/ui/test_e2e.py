@@ -124,3 +124,32 @@ def test_escape_cancels_a_chosen_action(app):
     run(app)
     assert scene.slot_key is None and scene.picker is None
     assert app.top is scene
+
+
+def test_the_answers_replay_to_the_same_position():
+    """The controller's history (for saves, issue 8) reproduces the game exactly."""
+    from game.replay import play, start
+    from game.ui.controller import GameSetup
+
+    c = GameController(GameSetup(seats=[Seat("ai"), Seat("ai"), Seat("ai", "easy")],
+                                 seed=12, target=30), ai_mode="sync")
+    for _ in range(60):
+        c.step_ai(True)
+    doc = c.replay_doc()
+    m = start(doc, "test")
+    play(m, doc["decisions"], "test")
+    mine, theirs = c.match.snapshot(), m.snapshot()
+    assert theirs == mine
+    c.close()
+    m.close()
+
+
+def test_mouse_click_on_the_board_skips_animations(app):
+    app.settings.pace = "slow"
+    scene, m = _human_turn_scene(app)
+    key(pygame.K_e)
+    run(app, 3)
+    assert not scene.playback.idle
+    click(scene.board_area.center)
+    run(app)
+    assert scene.playback.current is None or scene.playback.current.t == 0

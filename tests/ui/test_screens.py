@@ -54,19 +54,33 @@ def test_continue_and_load_say_why_they_are_disabled(app):
 
 def test_new_game_shows_setup_errors_instead_of_crashing(app):
     ng = app.push(NewGameScene(app))
-    ng.cards.set_value(True)
+    ng.setup.seats[0].dragon = ng.setup.seats[1].dragon = "red"
+    ng._rebuild()
     key(pygame.K_RETURN)
     run(app, 2)
     assert isinstance(app.top, NewGameScene)
-    assert "power cards" in ng.error.lower()
-    ng.cards.set_value(False)
-    ng.setup.seats[0].dragon = ng.setup.seats[1].dragon = "red"
+    assert "only one seat" in ng.error  # the engine's SetupError, in the dialog
+    assert ng.error_label.text == ng.error
     ng.seed.set_text("x1")
     ng.start()
     assert "seed" in ng.error
-    ng.seed.set_text("")
+
+
+def test_new_game_cards_option_starts_or_says_why(app):
+    from game.match import Match, SetupError
+
+    try:  # until the cards branch lands, the engine refuses cards: true
+        Match([None, None], options={"cards": True}).close()
+        refused = None
+    except SetupError as exc:
+        refused = str(exc)
+    ng = app.push(NewGameScene(app))
+    ng.cards.set_value(True)
     ng.start()
-    assert "only one seat" in ng.error
+    if refused:
+        assert isinstance(app.top, NewGameScene) and "power cards" in ng.error.lower()
+    else:
+        assert isinstance(app.top, GameScene) and app.top.c.match.options["cards"]
 
 
 def test_new_game_seats_add_remove_and_cycle(app):

@@ -671,6 +671,10 @@ class GameScene(Scene):
             return True
         if event.button != 1:
             return False
+        if not self.playback.idle and self.board_area.collidepoint(event.pos):
+            self.playback.skip(self._apply)  # a click on the board skips, like Space
+            self.ai_wait = 0
+            return True
         i = self.bar.slot_at(event.pos)
         if i is not None:
             self.select_slot(self.bar.slots[i].key)
@@ -812,8 +816,7 @@ class GameScene(Scene):
             return (f"{name}: click {what}  ·  Tab cycles, Enter confirms, Esc cancels",
                     look.colour("gold"))
         if p.kind == "action":
-            return (f"{p.prompt} — choose an action (1-0, E ends the turn)",
-                    look.colour("text"))
+            return f"{p.prompt} · keys 1-0, E ends", look.colour("text")
         return p.prompt, look.colour("gold")
 
     def _draw_banner_strip(self, surface) -> None:
