@@ -33,6 +33,7 @@ def segments(event: dict, look) -> list[tuple[str, tuple, bool]]:
     if t == "note":
         return [(event["text"], NOTE, False)]
     text = describe(event)
+    text = text[:1].upper() + text[1:]  # "the bank pays ..." opens a line
     if t in ("round", "game_over"):
         return [(text.strip("= "), GOLD, True)]
     if t == "phase":

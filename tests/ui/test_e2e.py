@@ -153,3 +153,26 @@ def test_mouse_click_on_the_board_skips_animations(app):
     click(scene.board_area.center)
     run(app)
     assert scene.playback.current is None or scene.playback.current.t == 0
+
+
+def test_losing_a_claim_is_chosen_on_the_board(app):
+    """R31 0-4: the dialog names the situation; the claims to lose light up and a click
+    on one answers."""
+    m = scenario({"red": dict(at=(5, 5)), "blue": dict(at=(15, 2))},
+                 settlements=[("town", (10, 10), "red"), ("town", (14, 14), "red")],
+                 order=["blue", "red"], turn="red", dice=[3])
+    c = GameController.from_match(m, [Seat("human"), Seat("ai", "easy")], ai_mode="sync")
+    app.settings.pace = "instant"
+    scene = app.push(GameScene(app, c))
+    run(app, 3)
+    key(pygame.K_e)
+    until(app, lambda: scene.choice is not None)
+    assert "rolled 3 for tribute and must lose one claim" in scene.choice.prompt
+    assert scene.choice.labels == ["Lose the town at (11, 11)", "Lose the town at (15, 15)"]
+    assert scene._highlights() == {(10, 10): "danger", (14, 14): "danger"}
+    click(scene.view.cell_rect((14, 14)).center)
+    run(app, 2)
+    assert c.answers[1] == {"choose": [14, 14]}
+    towns = {tuple(s["at"]): s["claim"] for s in m.snapshot()["settlements"]
+             if tuple(s["at"]) in ((10, 10), (14, 14))}
+    assert towns == {(10, 10): "red", (14, 14): None}
