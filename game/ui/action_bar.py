@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game import state
 from game.decisions import title
 from game.players import answer_kind
 from game.tables import ACTION_COST, ACTION_TITLES, ACTIONS, MOVE_STEPS, PLACE_TITLES
@@ -123,10 +122,6 @@ def idle_slots(reason: str) -> list[Slot]:
     """All eleven actions, unavailable for one reason (not this seat's turn, ...)."""
     return [Slot(do, ACTION_TITLES[do], HOTKEYS[do], ACTION_COST[do], f"action/{do}",
                  [], reason) for do in ACTIONS]
-
-
-def claims_total(m, name: str) -> int:
-    return state.rings(m, name).supply
 
 
 # ----- drawing ---------------------------------------------------------------------------
