@@ -53,6 +53,12 @@ def _play_parser() -> argparse.ArgumentParser:
     _data_dir_argument(p)
     p.add_argument("--save", metavar="NAME", default=None,
                    help="with --headless: save the finished game under NAME in the data dir")
+    p.add_argument("--demo", action="store_true",
+                   help="print a random demo game instead of opening the window")
+    p.add_argument("--screenshot", metavar="OUT.png", default=None,
+                   help="play --rounds rounds headless and save the board screen as a PNG")
+    p.add_argument("--rounds", type=int, default=3, help="rounds before --screenshot")
+    p.add_argument("--size", default="1280x720", help="window size WxH for --screenshot")
     return p
 
 
@@ -84,7 +90,13 @@ def _play(argv) -> int:
 
     p = _play_parser()
     args = p.parse_args(argv)
-    demo = not args.headless  # until the window exists, `narby` plays a demo game
+    if args.screenshot:
+        return _screenshot(p, args)
+    if not (args.headless or args.demo):
+        from game.ui.app import main as window
+
+        return window()
+    demo = args.demo
     seats = _parse_seats(p, args.seats)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**6)
     options = {k: v for k, v in (("target", args.target), ("round_cap", args.round_cap))
@@ -118,6 +130,34 @@ def _play(argv) -> int:
         print(f"seed {seed}: winner {_winner_text(match.winner)} after {match.round} rounds")
         for name, score in sorted(result["scores"].items(), key=lambda kv: -kv[1]):
             print(f"  {name:<7} {score}")
+    return 0
+
+
+def _screenshot(p, args) -> int:
+    from game.match import SetupError
+    from game.ui.screenshot import take
+
+    try:
+        w, h = (int(v) for v in args.size.lower().split("x"))
+    except ValueError:
+        p.error(f"--size must look like 1280x720, not {args.size!r}")
+    if not (640 <= w <= 7680 and 480 <= h <= 4320):
+        p.error(f"--size {w}x{h} is out of range (640x480 to 7680x4320)")
+    if args.rounds < 0:
+        p.error("--rounds must be 0 or more")
+    seats = len(args.seats.split(","))
+    seed = args.seed if args.seed is not None else 1
+    try:
+        facts = take(args.screenshot, seed=seed, rounds=args.rounds, size=(w, h),
+                     map_path=args.map, seats=seats)
+    except SetupError as exc:
+        print(f"narby: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"narby: cannot write {args.screenshot}: {exc}", file=sys.stderr)
+        return 2
+    print(f"saved {args.screenshot} ({w}x{h}, seed {seed}: after {args.rounds} rounds, now "
+          f"round {facts['round']})")
     return 0
 
 

@@ -1,0 +1,207 @@
+"""The action bar: all eleven actions, plus the turn powers and cards of the moment.
+
+The model (`action_slots`) needs no window: each slot holds the legal answers of its
+kind, taken from `legal_answers()`, or the reason in words why there are none, taken
+from the engine's own checks (cost, readiness, and each candidate target's refusal
+message). `ActionBar` draws the slots and reports clicks and hover.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.decisions import title
+from game.players import answer_kind
+from game.tables import ACTION_COST, ACTION_TITLES, ACTIONS, MOVE_STEPS, PLACE_TITLES
+
+# One key per action; end turn also answers to Enter when nothing is selected.
+HOTKEYS = {"move": "1", "claim": "2", "claim_settlement": "3", "destroy": "4",
+           "steal_cavern": "5", "steal_chest": "6", "steal_for_thief": "7", "attack": "8",
+           "abandon": "9", "gamble": "0", "end_turn": "E"}
+EXTRA_KEYS = "QWRTYUIOP"  # extra slots (powers, cards) in order
+SHORT = {"claim_settlement": "Take Over", "steal_cavern": "Steal", "steal_chest": "Rob Chest",
+         "steal_for_thief": "For Thief", "abandon": "Abandon", "end_turn": "End Turn"}
+
+# When no candidate target passes, one sentence says why (the engine's reasons for
+# each candidate follow when there are only a few of them).
+NOTHING_NEAR = {
+    "move": "{d} has no free landing within {n} spaces",
+    "claim": "{d} is not next to an unclaimed settlement or place of power",
+    "claim_settlement": "{d} is not next to a settlement or place an opponent claims",
+    "destroy": "{d} is not next to anything it may destroy",
+    "steal_cavern": "{d} is not next to another dragon's cavern",
+    "steal_chest": "{d} is not next to the thief's chest",
+    "steal_for_thief": "{d} is not next to another dragon's cavern",
+    "attack": "{d} is not next to another dragon",
+    "abandon": "{d} has no claim ring on the board",
+    "gamble": "{d} has no empty cell beside it",
+}
+
+
+@dataclass
+class Slot:
+    key: str                 # "move", ... or an answer kind such as "power:madhouse"
+    label: str
+    hotkey: str
+    cost: int | None
+    icon: str                # art sprite name
+    answers: list[dict] = field(default_factory=list)
+    reason: str | None = None
+
+    @property
+    def enabled(self) -> bool:
+        return bool(self.answers)
+
+
+def extra_label(kind: str) -> str:
+    """'power:madhouse' -> 'Madhouse'; 'play:fighter' -> 'Fighter'."""
+    head, _, name = kind.partition(":")
+    return PLACE_TITLES.get(name, name.replace("_", " ").title()) if name else head.title()
+
+
+def extra_icon(kind: str) -> str:
+    head, _, name = kind.partition(":")
+    if head == "play":
+        return f"card/{name}"
+    if head == "power":
+        return f"place/{name}"
+    return "action/end_turn"
+
+
+def why_not(m, name: str, do: str) -> str:
+    """Why `name` cannot take action `do` now, in the engine's words."""
+    from game.systems.actions import RULES, cost_reason
+
+    m._activate()
+    if do == "end_turn":
+        return ""
+    rule = RULES[do]
+    reason = cost_reason(m, name, do) or (rule.ready and rule.ready(m, name))
+    if reason:
+        return reason
+    reasons: list[str] = []
+    candidates = list(rule.targets(m, name))
+    for answer in candidates:
+        why = rule.check(m, name, answer)
+        if why and why not in reasons:
+            reasons.append(why)
+    head = NOTHING_NEAR[do].format(d=title(name), n=MOVE_STEPS)
+    if do == "abandon" or not candidates:
+        return head
+    if len(reasons) == 1:
+        return reasons[0]
+    near = [r for r in reasons if "not adjacent" not in r and "can fly at most" not in r]
+    if not near or do == "move":
+        return head
+    return "; ".join(near[:2]) + ("; ..." if len(near) > 2 else "")
+
+
+def action_slots(m, name: str, legal: list[dict]) -> list[Slot]:
+    """The eleven action slots (legal answers or a reason each), then one slot per
+    other kind of answer the action decision offers (turn powers, cards)."""
+    by_kind: dict[str, list[dict]] = {}
+    for answer in legal:
+        by_kind.setdefault(answer_kind(answer), []).append(answer)
+    slots = []
+    for do in ACTIONS:
+        answers = by_kind.pop(do, [])
+        slot = Slot(do, ACTION_TITLES[do], HOTKEYS[do], ACTION_COST[do], f"action/{do}",
+                    answers)
+        if not answers:
+            slot.reason = why_not(m, name, do)
+        slots.append(slot)
+    for i, (kind, answers) in enumerate(sorted(by_kind.items())):
+        key = EXTRA_KEYS[i] if i < len(EXTRA_KEYS) else ""
+        slots.append(Slot(kind, extra_label(kind), key, 0, extra_icon(kind), answers))
+    return slots
+
+
+def idle_slots(reason: str) -> list[Slot]:
+    """All eleven actions, unavailable for one reason (not this seat's turn, ...)."""
+    return [Slot(do, ACTION_TITLES[do], HOTKEYS[do], ACTION_COST[do], f"action/{do}",
+                 [], reason) for do in ACTIONS]
+
+
+# ----- drawing ---------------------------------------------------------------------------
+class ActionBar:
+    """Draws slots in a strip; `slot_at(pos)` for hover and clicks."""
+
+    def __init__(self, look):
+        self.look = look  # game.ui.look.Look: fonts, colours, sprites
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.slots: list[Slot] = []
+        self.rects: list[pygame.Rect] = []
+        self.selected: str | None = None
+        self.hover: int | None = None
+
+    def set_rect(self, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+        self._layout()
+
+    def set_slots(self, slots: list[Slot]) -> None:
+        self.slots = slots
+        self._layout()
+
+    def _layout(self) -> None:
+        n = max(1, len(self.slots))
+        gap = max(3, self.rect.w // 300)
+        w = min((self.rect.w - gap * (n + 1)) // n, int(self.rect.h * 1.25))
+        x = self.rect.x + (self.rect.w - (w * n + gap * (n - 1))) // 2
+        self.rects = [pygame.Rect(x + i * (w + gap), self.rect.y + 4, w, self.rect.h - 8)
+                      for i in range(len(self.slots))]
+
+    def slot_at(self, pos) -> int | None:
+        for i, r in enumerate(self.rects):
+            if r.collidepoint(pos):
+                return i
+        return None
+
+    def index_of(self, key: str) -> int | None:
+        for i, s in enumerate(self.slots):
+            if s.key == key:
+                return i
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        look = self.look
+        pygame.draw.rect(surface, look.colour("bar"), self.rect)
+        pygame.draw.line(surface, look.colour("edge"), self.rect.topleft, self.rect.topright, 2)
+        for i, (slot, r) in enumerate(zip(self.slots, self.rects, strict=False)):
+            self._draw_slot(surface, slot, r, hover=(i == self.hover),
+                            selected=(slot.key == self.selected))
+
+    def _draw_slot(self, surface, slot: Slot, r: pygame.Rect, hover: bool,
+                   selected: bool) -> None:
+        look = self.look
+        base = look.colour("slot_on" if slot.enabled else "slot_off")
+        if selected:
+            base = look.colour("slot_selected")
+        elif hover and slot.enabled:
+            base = look.colour("slot_hover")
+        pygame.draw.rect(surface, base, r, border_radius=8)
+        pygame.draw.rect(surface, look.colour("gold" if selected else "edge"), r,
+                         2 if selected else 1, border_radius=8)
+        icon_size = max(16, min(r.w - 16, r.h - look.px(30)))
+        icon = look.sprite(slot.icon, icon_size)
+        if not slot.enabled:
+            icon = look.greyed(icon)
+        surface.blit(icon, icon.get_rect(midtop=(r.centerx, r.y + look.px(3))))
+        label = SHORT.get(slot.key, slot.label)
+        colour = look.colour("text" if slot.enabled else "text_off")
+        font = look.font(look.fs(13), bold=True)
+        text = look.fit_text(label, font, r.w - 6, colour)
+        surface.blit(text, text.get_rect(midbottom=(r.centerx, r.bottom - look.px(4))))
+        small = look.font(look.fs(11), bold=True)
+        if slot.hotkey:
+            key = small.render(slot.hotkey, True, look.colour("key"))
+            kr = key.get_rect(topleft=(r.x + 5, r.y + 3))
+            pygame.draw.rect(surface, look.colour("key_bg"), kr.inflate(6, 2), border_radius=3)
+            surface.blit(key, kr)
+        if slot.cost:
+            pips = slot.cost
+            for p in range(pips):
+                c = (r.right - 8 - p * 9, r.y + 9)
+                pygame.draw.circle(surface, look.colour("gold" if slot.enabled else "text_off"),
+                                   c, 3)

@@ -1,0 +1,362 @@
+"""The window: pygame-ce display, the pygame-gui manager, a scene stack, the main loop.
+
+Scenes are pushed and popped (menu -> new game -> board -> end; overlays such as the
+help, pause and hand-over screens sit on top of the board). The loop caps at 60 FPS and
+only redraws when something changed: an input event, a running animation, a thinking
+AI, or a slow heartbeat for blinking text cursors, so an idle window costs little CPU.
+
+Tests drive the same code through `App.step()` with posted events, under the dummy
+video driver, without sleeping: `step(dt)` takes the frame time as an argument.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import warnings
+from pathlib import Path
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+import pygame_gui  # noqa: E402
+
+from game.ui import settings as settings_mod  # noqa: E402
+from game.ui.look import Look  # noqa: E402
+
+HERE = Path(__file__).resolve().parent
+THEME = HERE / "theme.json"
+MIN_SIZE = (1024, 640)
+HEARTBEAT = 0.25  # seconds between redraws of an idle window
+NAV_KEYS = (pygame.K_TAB, pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_UP,
+            pygame.K_DOWN, pygame.K_F1, pygame.K_F11)
+
+
+class Scene:
+    """One screen. `overlay` scenes are drawn over the scene beneath them."""
+
+    overlay = False
+
+    def __init__(self, app: App):
+        self.app = app
+
+    @property
+    def ui(self) -> pygame_gui.UIManager:
+        return self.app.ui
+
+    @property
+    def look(self) -> Look:
+        return self.app.look
+
+    def enter(self) -> None:
+        """Build widgets (called on push, and again after a resize or a theme change)."""
+
+    def leave(self) -> None:
+        """Kill this scene's widgets."""
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Return True when the event was used."""
+        return False
+
+    def update(self, dt: float) -> bool:
+        """Advance animations; return True while the scene needs redrawing."""
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+    def covered(self) -> None:
+        """Another scene was pushed on top (hide widgets that would poke through)."""
+
+    def uncovered(self) -> None:
+        """The scene above was popped."""
+
+
+class App:
+    def __init__(self, settings: settings_mod.Settings | None = None, *,
+                 size: tuple[int, int] | None = None, fullscreen: bool | None = None):
+        self.settings = (settings or settings_mod.load()).validated()
+        pygame.init()
+        _forget_art()  # fonts cached before an earlier pygame.quit() are dead
+        pygame.display.set_caption("Narby Conquest")
+        self.size = tuple(size or self.settings.window)
+        self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
+        self.screen = self._open_window()
+        self._set_icon()
+        self.look = self._look()
+        self.ui = self._manager()
+        self.scenes: list[Scene] = []
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.dirty = True
+        self._since_draw = 0.0
+        self.frames_drawn = 0
+
+    # ----- window ----------------------------------------------------------------
+    def _open_window(self) -> pygame.Surface:
+        if self.fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(self.size, pygame.RESIZABLE)
+
+    def _set_icon(self) -> None:
+        try:
+            from game.ui.art import sprite
+
+            pygame.display.set_icon(sprite("dragon/green", 64))
+        except Exception:
+            pass
+
+    def _look(self) -> Look:
+        return Look(self.settings.ui_scale * auto_scale(self.screen.get_size()),
+                    self.settings.palette)
+
+    def _manager(self) -> pygame_gui.UIManager:
+        theme = self.theme()
+        ui = pygame_gui.UIManager(self.screen.get_size(), theme)
+        try:
+            from game.ui.art import FONT_BOLD_PATH, FONT_PATH
+        except ImportError:
+            return ui
+        ui.add_font_paths("narby", FONT_PATH, FONT_BOLD_PATH, FONT_PATH, FONT_BOLD_PATH)
+        sizes = {int(b["font"]["size"]) for b in theme.values()
+                 if isinstance(b, dict) and "font" in b} | {14, 16, 18, 20}
+        with warnings.catch_warnings():  # the theme already loaded some of them
+            warnings.simplefilter("ignore")
+            ui.preload_fonts([{"name": "narby", "point_size": size, "style": style}
+                              for size in sorted(sizes)
+                              for style in ("regular", "bold", "italic", "bold_italic")])
+        return ui
+
+    def theme(self) -> dict:
+        """theme.json with the shipped font and sizes scaled by the UI-scale setting."""
+        theme = json.loads(THEME.read_text(encoding="utf-8"))
+        paths = {}
+        try:
+            from game.ui.art import FONT_BOLD_PATH, FONT_PATH
+
+            paths = {"regular_path": str(FONT_PATH), "bold_path": str(FONT_BOLD_PATH),
+                     "italic_path": str(FONT_PATH), "bold_italic_path": str(FONT_BOLD_PATH)}
+        except Exception:
+            pass
+        scale = self.look.scale if hasattr(self, "look") else self.settings.ui_scale
+        for block in theme.values():
+            font = block.get("font") if isinstance(block, dict) else None
+            if font:
+                font["size"] = str(max(8, round(int(font["size"]) * scale)))
+                if paths:
+                    font.update(paths)
+                else:
+                    font["name"] = "noto_sans"
+            misc = block.get("misc") if isinstance(block, dict) else None
+            if misc and "list_item_height" in misc:
+                misc["list_item_height"] = str(round(int(misc["list_item_height"]) * scale))
+        return theme
+
+    def apply_settings(self, new: settings_mod.Settings) -> None:
+        """Take new settings at once: window, scale, palette; then remember them."""
+        new = new.validated()
+        old, self.settings = self.settings, new
+        settings_mod.save(new)
+        window_changed = (new.window != old.window or new.fullscreen != old.fullscreen)
+        if window_changed:
+            self.size, self.fullscreen = tuple(new.window), new.fullscreen
+            self.screen = self._open_window()
+        if window_changed or new.ui_scale != old.ui_scale or new.palette != old.palette:
+            self.look = self._look()
+            self.rebuild()
+
+    def rebuild(self) -> None:
+        """New UI manager (theme, size) and every scene's widgets built again."""
+        for scene in reversed(self.scenes):
+            scene.leave()
+        self.ui = self._manager()
+        self._enter_all()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        if not self.fullscreen:
+            self.size = size
+            if self.screen.get_size() != size:
+                self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        look = self._look()
+        if abs(look.scale - self.look.scale) > 0.01:  # a bigger window, bigger text
+            self.look = look
+            self.rebuild()
+            return
+        self.ui.set_window_resolution(self.screen.get_size())
+        for scene in reversed(self.scenes):
+            scene.leave()
+        self.ui.clear_and_reset()
+        self._enter_all()
+
+    def _enter_all(self) -> None:
+        """Build every scene's widgets again, bottom first, each hiding those beneath."""
+        for i, scene in enumerate(self.scenes):
+            if i:
+                root = self.ui.get_root_container()
+                scene._hid = [el for el in list(root.elements) if el.visible]
+                for el in scene._hid:
+                    el.hide()
+            scene.enter()
+        self.dirty = True
+
+    # ----- scenes ----------------------------------------------------------------
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> Scene:
+        if self.scenes:
+            self.scenes[-1].covered()
+        # widgets of the scenes beneath would draw over this one: hide them until it goes
+        root = self.ui.get_root_container()
+        scene._hid = [el for el in list(root.elements) if el.visible]
+        for el in scene._hid:
+            el.hide()
+        self.scenes.append(scene)
+        scene.enter()
+        self.dirty = True
+        return scene
+
+    def pop(self) -> Scene | None:
+        if not self.scenes:
+            return None
+        scene = self.scenes.pop()
+        scene.leave()
+        for el in getattr(scene, "_hid", ()):
+            if el.alive():
+                el.show()
+        if self.scenes:
+            self.scenes[-1].uncovered()
+        self.dirty = True
+        return scene
+
+    def replace(self, scene: Scene) -> Scene:
+        if self.scenes:
+            self.pop()
+        return self.push(scene)
+
+    def reset_to(self, scene: Scene) -> Scene:
+        while self.scenes:
+            self.pop()
+        return self.push(scene)
+
+    def quit(self) -> None:
+        self.running = False
+
+    # ----- loop ------------------------------------------------------------------
+    def step(self, dt: float) -> None:
+        """One frame: events, updates, and a redraw if anything changed."""
+        for event in pygame.event.get():
+            self.dirty = True
+            self._dispatch(event)
+        self.ui.update(dt)
+        for scene in list(self.scenes):
+            if scene in self.scenes and scene.update(dt):
+                self.dirty = True
+        self._since_draw += dt
+        if self.dirty or self._since_draw >= HEARTBEAT:
+            self.draw()
+
+    def _dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.VIDEORESIZE and not self.fullscreen:
+            self.resize(event.size)
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            s = settings_mod.Settings(**vars(self.settings))
+            s.fullscreen = not s.fullscreen
+            self.apply_settings(s)
+            return
+        used = self.ui.process_events(event)
+        top = self.top
+        if top is None:
+            return
+        # Button presses etc. are custom events the scenes read; raw input already used
+        # by a widget (typing into a text field) is not passed on as a shortcut.
+        if used and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT) and self._typing():
+            return
+        top.handle(event)
+
+    def _typing(self) -> bool:
+        focus = self.ui.get_focus_set()
+        return any(isinstance(el, pygame_gui.elements.UITextEntryLine) for el in focus or ())
+
+    def draw(self) -> None:
+        self.screen.fill(self.look.colour("bg"))
+        start = 0
+        for i in range(len(self.scenes) - 1, -1, -1):
+            if not self.scenes[i].overlay:
+                start = i
+                break
+        for scene in self.scenes[start:]:
+            scene.draw(self.screen)
+        self.ui.draw_ui(self.screen)
+        for scene in self.scenes[start:]:
+            after = getattr(scene, "draw_after_ui", None)
+            if after:
+                after(self.screen)
+        pygame.display.flip()
+        self.dirty = False
+        self._since_draw = 0.0
+        self.frames_drawn += 1
+
+    def run(self) -> int:
+        while self.running and self.scenes:
+            dt = self.clock.tick(60) / 1000.0
+            self.step(min(dt, 0.1))
+        self.close()
+        return 0
+
+    def close(self) -> None:
+        for scene in reversed(self.scenes):
+            closer = getattr(scene, "close", None)
+            if closer:
+                closer()
+        self.scenes.clear()
+        _forget_art()
+        pygame.quit()
+
+    def screenshot(self, path: str | Path) -> None:
+        self.draw()
+        pygame.image.save(self.screen, str(path))
+
+
+def auto_scale(size: tuple[int, int]) -> float:
+    """Text and controls grow gently with the window: 1.0 at 1280x720, about 1.27 at
+    1920x1080, 1.5 at 2560x1440 (times the UI-scale setting)."""
+    w, h = size
+    return round(max(0.9, min(1.5, (min(w / 1280, h / 720)) ** 0.6)), 2)
+
+
+def _forget_art() -> None:
+    """Fonts and display-format sprites do not outlive pygame.quit()."""
+    try:
+        from game.ui import art
+    except ImportError:
+        return
+    art.font.cache_clear()
+    art.clear_cache()
+
+
+def main(size: tuple[int, int] | None = None) -> int:
+    """Open the window on the main menu."""
+    from game.ui.scenes.menu import MenuScene
+
+    try:
+        app = App(size=size)
+    except pygame.error as exc:
+        print(f"narby: cannot open a window ({exc}); try 'narby --headless'",
+              file=sys.stderr)
+        return 2
+    if pygame.display.get_driver() in ("dummy", "offscreen") and \
+            "SDL_VIDEODRIVER" not in os.environ:
+        app.close()
+        print("narby: no display to open a window on; try 'narby --headless' or "
+              "'narby --screenshot OUT.png'", file=sys.stderr)
+        return 2
+    app.push(MenuScene(app))
+    return app.run()

@@ -1,0 +1,130 @@
+"""Drawing a roll: the die tumbles (faces flicker, the die spins and bounces), lands on
+its face, then the modifiers, the total and the chart row it hit appear.
+
+Pure drawing from a roll event and a progress in [0, 1]; the flicker is seeded by the
+event so a frame drawn twice looks the same (screenshots, tests).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pygame
+
+from game.decisions import show_cell, title
+from game.tables import PLACE_TITLES
+
+TUMBLE = 0.55  # share of the step spent tumbling
+
+PURPOSE_WORDS = {
+    "steal": "steal", "destroy": "destroy", "attack": "attack", "defend": "defence",
+    "tribute": "tribute", "treasure": "treasure token", "dragon_draw": "dragon draw",
+    "place_kind": "place of power", "settlement": "settlement", "place": "place of power",
+    "chest": "thief's chest", "cavern": "cavern",
+}
+
+
+def _words(purpose: str) -> str:
+    return PURPOSE_WORDS.get(purpose, purpose.replace("_", " "))
+
+
+def _die_sprite(look, sides: int, size: int) -> pygame.Surface:
+    return look.sprite("die/d6" if sides <= 6 else "die/d20", size)
+
+
+def _flicker_face(event: dict, progress: float, sides: int) -> int:
+    tick = int(progress * 40)
+    rng = random.Random(hash((event.get("purpose"), event.get("face"), tick)) & 0xFFFFFFFF)
+    return rng.randint(1, sides)
+
+
+def draw_die(surface, look, centre, size: int, sides: int, face: int, progress: float,
+             event: dict) -> None:
+    """One die: tumbling while progress < TUMBLE, then still on `face`."""
+    tumbling = progress < TUMBLE
+    img = _die_sprite(look, sides, size)
+    cx, cy = centre
+    if tumbling:
+        p = progress / TUMBLE
+        angle = (1 - p) * 540
+        img = pygame.transform.rotozoom(img, angle, 1.0)
+        cy -= int(abs(math.sin(p * math.pi * 3)) * size * 0.25 * (1 - p))
+        shown = _flicker_face(event, progress, sides)
+    else:
+        shown = face
+    surface.blit(img, img.get_rect(center=(cx, cy)))
+    font = look.font(max(10, size // 3), bold=True)
+    colour = (30, 24, 20) if tumbling else (20, 14, 10)
+    txt = font.render(str(shown), True, colour)
+    if not tumbling:
+        glow = font.render(str(shown), True, (255, 244, 210))
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            surface.blit(glow, glow.get_rect(center=(cx + dx, cy + dy + size // 20)))
+    surface.blit(txt, txt.get_rect(center=(cx, cy + size // 20)))
+
+
+def _card(surface, look, rect: pygame.Rect) -> None:
+    s = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(s, (*look.colour("tip"), 235), s.get_rect(), border_radius=look.px(14))
+    pygame.draw.rect(s, (*look.colour("gold"), 255), s.get_rect(), 2, border_radius=look.px(14))
+    surface.blit(s, rect)
+
+
+def draw_roll(surface, look, area: pygame.Rect, event: dict, progress: float) -> None:
+    """A roll event (d20 or dN) with its modifiers, total and chart row."""
+    w, h = look.px(340), look.px(200)
+    rect = pygame.Rect(0, 0, w, h)
+    rect.midtop = (area.centerx, area.y + look.px(56))
+    _card(surface, look, rect)
+    who = title(event["dragon"]) if event.get("dragon") else "The table"
+    head = look.text(f"{who} rolls for {_words(event['purpose'])}", look.fs(17),
+                     look.colour("text"), bold=True)
+    surface.blit(head, head.get_rect(midtop=(rect.centerx, rect.y + look.px(10))))
+    die = look.px(92)
+    draw_die(surface, look, (rect.x + look.px(70), rect.y + look.px(105)), die, event["die"],
+             event["face"], progress, event)
+    if progress < TUMBLE:
+        return
+    x = rect.x + look.px(135)
+    y = rect.y + look.px(50)
+    small = look.font(look.fs(15))
+    line = small.get_linesize()
+    surface.blit(small.render(f"d{event['die']}: {event['face']}", True,
+                              look.colour("text_dim")), (x, y))
+    y += line
+    for source, value in event.get("mods") or ():
+        name = PLACE_TITLES.get(source, source.replace("_", " ").title())
+        colour = look.colour("green" if value > 0 else "red")
+        surface.blit(small.render(f"{value:+d}  {name}", True, colour), (x, y))
+        y += line
+    big = look.font(look.fs(30), bold=True)
+    total = big.render(str(event["total"]), True, look.colour("gold"))
+    surface.blit(total, (x, y))
+    if event.get("row"):
+        row = look.fit_text(event["row"], look.font(look.fs(17), bold=True),
+                            rect.right - x - look.px(8), look.colour("text"))
+        surface.blit(row, (x, y + total.get_height()))
+
+
+def draw_location(surface, look, area: pygame.Rect, events: list[dict], what: str,
+                  progress: float) -> None:
+    """A location roll: column and row dice together (R3)."""
+    col, row = events
+    w, h = look.px(300), look.px(150)
+    rect = pygame.Rect(0, 0, w, h)
+    rect.midtop = (area.centerx, area.y + look.px(56))
+    _card(surface, look, rect)
+    head = look.text(f"Location for the {_words(what)}", look.fs(16), look.colour("text"),
+                     bold=True)
+    surface.blit(head, head.get_rect(midtop=(rect.centerx, rect.y + look.px(8))))
+    die = look.px(66)
+    draw_die(surface, look, (rect.centerx - look.px(60), rect.y + look.px(75)), die,
+             col["die"], col["face"], progress, col)
+    draw_die(surface, look, (rect.centerx + look.px(60), rect.y + look.px(75)), die,
+             row["die"], row["face"], min(1.0, progress * 0.9), row)
+    if progress >= TUMBLE:
+        cell = show_cell((col["face"] - 1, row["face"] - 1))
+        t = look.text(f"column {col['face']}, row {row['face']}  →  {cell}", look.fs(14),
+                      look.colour("gold"), bold=True)
+        surface.blit(t, t.get_rect(midbottom=(rect.centerx, rect.bottom - look.px(8))))

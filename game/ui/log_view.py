@@ -1,0 +1,184 @@
+"""The game log: every event in plain words (game.log.describe), newest at the bottom.
+
+Lines join the log as their animation plays, so it never runs ahead of the board.
+Rounds and phases stand out; dragon names wear their colour.
+
+Drawn here rather than in a pygame-gui UITextBox: UITextBox.append_html_text lays out
+the whole text again on every append (measured: 90 ms per line at 500 lines in
+pygame-gui 0.6.14), and a game log runs to thousands of lines. Each line is wrapped
+and rendered once; a frame blits only the rows in view. Scrolling uses pygame-gui's
+own UIVerticalScrollBar, and the mouse wheel.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pygame
+from pygame_gui.elements import UIVerticalScrollBar
+
+from game.log import describe
+from game.tables import DRAGONS
+
+_NAMES = re.compile(r"\b(" + "|".join(d.capitalize() for d in DRAGONS) + r")\b")
+GOLD = (226, 176, 72)
+DIM = (170, 164, 150)
+TEXT = (232, 224, 206)
+NOTE = (255, 154, 122)
+
+
+def segments(event: dict, look) -> list[tuple[str, tuple, bool]]:
+    """[(text, colour, bold)] for one event."""
+    t = event["type"]
+    if t == "note":
+        return [(event["text"], NOTE, False)]
+    text = describe(event)
+    text = text[:1].upper() + text[1:]  # "the bank pays ..." opens a line
+    if t in ("round", "game_over"):
+        return [(text.strip("= "), GOLD, True)]
+    if t == "phase":
+        return [(text.strip("- "), (201, 164, 92), True)]
+    base = DIM if t == "roll" else TEXT
+    out: list[tuple[str, tuple, bool]] = []
+    pos = 0
+    for m in _NAMES.finditer(text):
+        if m.start() > pos:
+            out.append((text[pos:m.start()], base, False))
+        r, g, b = look.dragon_colour(m.group(1).lower())
+        out.append((m.group(1), (max(r, 100), max(g, 100), max(b, 100)), True))
+        pos = m.end()
+    if pos < len(text):
+        out.append((text[pos:], base, False))
+    return out
+
+
+class LogView:
+    def __init__(self, look):
+        self.look = look
+        self.lines: list[list[tuple[str, tuple, bool]]] = []
+        self.rows: list[pygame.Surface] = []
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.bar: UIVerticalScrollBar | None = None
+        self.follow = True   # stick to the newest line
+        self.top_row = 0
+        self._wrapped_for = None
+
+    # ----- content ------------------------------------------------------------------
+    def add(self, event: dict) -> None:
+        seg = segments(event, self.look)
+        self.lines.append(seg)
+        if self._wrapped_for is not None:
+            self.rows.extend(self._wrap(seg))
+            self._after_change()
+
+    def note(self, text: str) -> None:
+        """A line that is not an engine event (AI trouble, the seed)."""
+        self.add({"type": "note", "text": text})
+
+    def text_lines(self) -> list[str]:
+        return ["".join(s for s, _, _ in seg) for seg in self.lines]
+
+    # ----- layout -------------------------------------------------------------------
+    def build(self, ui, rect: pygame.Rect) -> None:
+        self.kill()
+        self.rect = pygame.Rect(rect)
+        look = self.look
+        bar_w = look.px(14)
+        self.text_rect = pygame.Rect(rect.x + look.px(6), rect.y + look.px(4),
+                                     rect.w - bar_w - look.px(10), rect.h - look.px(8))
+        self.bar = UIVerticalScrollBar(pygame.Rect(rect.right - bar_w, rect.y, bar_w, rect.h),
+                                       1.0, ui)
+        self._rewrap()
+
+    def _fonts(self):
+        return self.look.font(self.look.fs(14)), self.look.font(self.look.fs(14), bold=True)
+
+    def _rewrap(self) -> None:
+        self.rows = []
+        self._wrapped_for = (self.text_rect.w, self.look.scale)
+        for seg in self.lines:
+            self.rows.extend(self._wrap(seg))
+        self._after_change()
+
+    def _wrap(self, seg) -> list[pygame.Surface]:
+        regular, bold = self._fonts()
+        width = self.text_rect.w
+        line_h = regular.get_linesize()
+        words: list[tuple[str, tuple, bool]] = []
+        for text, colour, is_bold in seg:
+            for _i, part in enumerate(re.split(r"(\s+)", text)):
+                if part:
+                    words.append((part, colour, is_bold))
+        rows, row, x = [], [], 0
+        indent = self.look.px(12)
+        for word, colour, is_bold in words:
+            f = bold if is_bold else regular
+            w = f.size(word)[0]
+            if x + w > width and row and not word.isspace():
+                rows.append(row)
+                row, x = [], indent
+            if not row and word.isspace():
+                continue
+            row.append((x, word, colour, f))
+            x += w
+        if row:
+            rows.append(row)
+        out = []
+        for r in rows:
+            surf = pygame.Surface((width, line_h), pygame.SRCALPHA)
+            for x, word, colour, f in r:
+                surf.blit(f.render(word, True, colour), (x, 0))
+            out.append(surf)
+        return out
+
+    def _visible_rows(self) -> int:
+        regular, _ = self._fonts()
+        return max(1, self.text_rect.h // regular.get_linesize())
+
+    def _after_change(self) -> None:
+        n, vis = len(self.rows), self._visible_rows()
+        if self.follow:
+            self.top_row = max(0, n - vis)
+        if self.bar is not None:
+            self.bar.set_visible_percentage(min(1.0, vis / max(1, n)))
+            if self.follow:
+                self.bar.set_scroll_from_start_percentage(1.0)
+
+    # ----- input ----------------------------------------------------------------------
+    def scroll(self, rows: int) -> None:
+        n, vis = len(self.rows), self._visible_rows()
+        self.top_row = max(0, min(max(0, n - vis), self.top_row + rows))
+        self.follow = self.top_row >= n - vis
+        if self.bar is not None and n > vis:
+            self.bar.set_scroll_from_start_percentage(self.top_row / max(1, n))
+
+    def handle(self, event) -> bool:
+        if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pygame.mouse.get_pos()):
+            self.scroll(-3 * event.y)
+            return True
+        return False
+
+    def update(self) -> None:
+        """Follow the scroll bar when the player drags it."""
+        if self.bar is None or not self.bar.check_has_moved_recently():
+            return
+        n, vis = len(self.rows), self._visible_rows()
+        self.top_row = max(0, min(n - vis, round(self.bar.start_percentage * n)))
+        self.follow = self.top_row >= n - vis
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self._wrapped_for is None:
+            return
+        look = self.look
+        pygame.draw.rect(surface, (21, 23, 31), self.rect, border_radius=look.px(6))
+        pygame.draw.rect(surface, look.colour("edge"), self.rect, 1, border_radius=look.px(6))
+        y = self.text_rect.y
+        for surf in self.rows[self.top_row:self.top_row + self._visible_rows()]:
+            surface.blit(surf, (self.text_rect.x, y))
+            y += surf.get_height()
+
+    def kill(self) -> None:
+        if self.bar is not None:
+            self.bar.kill()
+            self.bar = None
+        self._wrapped_for = None

@@ -1,0 +1,186 @@
+"""The window's look in one place: colours, the shipped font, sprites and UI scale.
+
+A thin adapter over `game.ui.art` (sprites and fonts, made by tools/make_art.py): it
+caches what it draws, scales sizes by the UI-scale setting, and never lets a missing
+sprite end the game (it draws a plain emblem instead and says so once on stderr).
+"""
+
+from __future__ import annotations
+
+import sys
+
+import pygame
+
+# The house colours: night-blue slate panels, parchment text, dragon-gold accents.
+COLOURS = {
+    "bg": (20, 22, 30),
+    "bg2": (30, 33, 44),
+    "panel": (34, 37, 50),
+    "panel_hi": (46, 50, 66),
+    "bar": (26, 28, 38),
+    "edge": (78, 82, 104),
+    "text": (239, 230, 210),
+    "text_dim": (170, 164, 150),
+    "text_off": (112, 110, 112),
+    "gold": (226, 176, 72),
+    "gold_dim": (150, 112, 46),
+    "red": (214, 84, 70),
+    "green": (110, 190, 110),
+    "slot_on": (48, 52, 70),
+    "slot_off": (36, 38, 48),
+    "slot_hover": (70, 76, 102),
+    "slot_selected": (92, 74, 38),
+    "key": (20, 22, 30),
+    "key_bg": (226, 176, 72),
+    "tip": (16, 18, 26),
+    "shade": (8, 9, 14),
+}
+
+
+class Look:
+    def __init__(self, scale: float = 1.0, palette: str = "normal"):
+        self.scale = scale
+        self.palette = palette
+        self._fonts: dict = {}
+        self._sprites: dict = {}
+        self._grey: dict = {}
+        self._texts: dict = {}
+        self._warned: set[str] = set()
+
+    # ----- sizes -----------------------------------------------------------------
+    def px(self, n: float) -> int:
+        return max(1, round(n * self.scale))
+
+    def fs(self, n: float) -> int:
+        """A font size in points, scaled."""
+        return max(8, round(n * self.scale))
+
+    def colour(self, name: str) -> tuple[int, int, int]:
+        return COLOURS[name]
+
+    def dragon_colour(self, name: str) -> tuple[int, int, int]:
+        try:
+            from game.ui.art import dragon_colour
+
+            return tuple(dragon_colour(name, self.palette))[:3]
+        except Exception:
+            return _FALLBACK_DRAGON.get(name, (200, 200, 200))
+
+    # ----- fonts -----------------------------------------------------------------
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        key = (size, bold)
+        f = self._fonts.get(key)
+        if f is None:
+            try:
+                from game.ui.art import font
+
+                f = font(size, bold=bold)
+            except Exception as exc:
+                self._warn("font", exc)
+                f = pygame.font.Font(None, round(size * 1.3))
+                f.set_bold(bold)
+            self._fonts[key] = f
+        return f
+
+    def text(self, s: str, size: int, colour=None, bold: bool = False) -> pygame.Surface:
+        """Rendered text, cached (panels draw the same words every frame)."""
+        key = (s, size, colour, bold)
+        surf = self._texts.get(key)
+        if surf is None:
+            if len(self._texts) > 2000:
+                self._texts.clear()
+            surf = self._texts[key] = self.font(size, bold).render(
+                s, True, colour or COLOURS["text"])
+        return surf
+
+    def fit_text(self, s: str, font, width: int, colour) -> pygame.Surface:
+        """Render `s`, shortened with an ellipsis if wider than `width`."""
+        surf = font.render(s, True, colour)
+        if surf.get_width() <= width:
+            return surf
+        while len(s) > 1:
+            s = s[:-1]
+            surf = font.render(s + "…", True, colour)
+            if surf.get_width() <= width:
+                break
+        return surf
+
+    def wrap(self, s: str, font, width: int) -> list[str]:
+        lines: list[str] = []
+        for para in s.split("\n"):
+            words = para.split(" ")
+            line = ""
+            for w in words:
+                trial = f"{line} {w}".strip()
+                if font.size(trial)[0] <= width or not line:
+                    line = trial
+                else:
+                    lines.append(line)
+                    line = w
+            lines.append(line)
+        return lines
+
+    # ----- sprites ---------------------------------------------------------------
+    def sprite(self, name: str, size: int) -> pygame.Surface:
+        key = (name, size, self.palette)
+        s = self._sprites.get(key)
+        if s is None and name == "card/back":
+            s = self._sprites[key] = self._card_back(size)
+        if s is None:
+            try:
+                from game.ui import art
+
+                try:
+                    s = art.sprite(name, size, palette=self.palette)
+                except TypeError:
+                    s = art.sprite(name, size)
+            except Exception as exc:
+                self._warn(name, exc)
+                s = self._emblem(name, size)
+            self._sprites[key] = s
+        return s
+
+    def greyed(self, surf: pygame.Surface) -> pygame.Surface:
+        key = id(surf)
+        g = self._grey.get(key)
+        if g is None:
+            g = pygame.transform.grayscale(surf)
+            g.set_alpha(110)
+            self._grey[key] = g
+        return g
+
+    def _card_back(self, size: int) -> pygame.Surface:
+        """A face-down power card (art has faces only)."""
+        w, h = max(4, size * 5 // 7), size
+        surf = pygame.Surface((size, size), pygame.SRCALPHA)
+        r = pygame.Rect((size - w) // 2, 0, w, h)
+        pygame.draw.rect(surf, (70, 40, 90), r, border_radius=max(2, size // 8))
+        pygame.draw.rect(surf, COLOURS["gold"], r, max(1, size // 14),
+                         border_radius=max(2, size // 8))
+        pygame.draw.circle(surf, COLOURS["gold"], r.center, max(2, w // 5), max(1, size // 14))
+        return surf
+
+    def _emblem(self, name: str, size: int) -> pygame.Surface:
+        surf = pygame.Surface((size, size), pygame.SRCALPHA)
+        tail = name.split("/")[-1]
+        colour = self.dragon_colour(tail) if tail in _FALLBACK_DRAGON else COLOURS["gold"]
+        pygame.draw.circle(surf, colour, (size // 2, size // 2), size // 2 - 1)
+        pygame.draw.circle(surf, COLOURS["shade"], (size // 2, size // 2), size // 2 - 1, 2)
+        letter = pygame.font.Font(None, max(10, size * 2 // 3)).render(
+            tail[:1].upper(), True, COLOURS["shade"])
+        surf.blit(letter, letter.get_rect(center=(size // 2, size // 2)))
+        return surf
+
+    def _warn(self, what: str, exc: Exception) -> None:
+        if what not in self._warned:
+            self._warned.add(what)
+            print(f"narby: art for {what!r} unavailable ({exc}); using a plain emblem",
+                  file=sys.stderr)
+
+
+_FALLBACK_DRAGON = {
+    "white": (235, 235, 235), "black": (60, 60, 70), "green": (70, 170, 80),
+    "blue": (70, 120, 220), "red": (210, 60, 50), "purple": (150, 80, 190),
+    "iron": (140, 145, 155), "gold": (230, 190, 60), "copper": (200, 120, 70),
+    "undead": (240, 150, 50),
+}

@@ -1,0 +1,176 @@
+"""The side panel: round, phase, target, the chest, and one row per dragon.
+
+`panel_model` turns a (seat-view) state document into plain rows a test can read;
+`PanelView` draws them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.decisions import title
+from game.tables import RING_COUNT
+
+HIDDEN = "hidden"
+
+
+@dataclass
+class DragonRow:
+    name: str
+    label: str          # "Red"
+    who: str            # "You", "Human", "AI · normal"
+    coins: int
+    treasure: int       # sum of token values (public, R32)
+    tokens: int
+    rings: int          # in supply
+    rings_total: int
+    card: str | None    # None, "hidden" or the card's name (own card face)
+    score: int
+    turn_index: int | None  # place in this round's turn order (0 = first), or None
+    is_turn: bool       # the dragon whose turn it is
+    deciding: bool      # the dragon the game waits for (reactions, choices)
+
+
+@dataclass
+class PanelModel:
+    round: int
+    phase: str
+    target: int
+    chest_coins: int
+    cards: bool
+    turn: str | None
+    actions_left: int
+    rows: list[DragonRow] = field(default_factory=list)
+
+    def headline(self) -> str:
+        phase = self.phase.capitalize()
+        if self.phase == "finished":
+            return f"Round {self.round} · game over"
+        return f"Round {self.round} · {phase} phase" if self.round else "Setting up"
+
+
+def panel_model(doc: dict, seats: dict | None = None, *, deciding: str | None = None,
+                viewer: str | None = None) -> PanelModel:
+    order = doc.get("order") or []
+    rows = []
+    by_seat = sorted(doc["dragons"].items(), key=lambda kv: kv[1]["seat"])
+    for name, d in by_seat:
+        seat = (seats or {}).get(name)
+        if seat is None:
+            who = ""
+        elif seat.kind == "human":
+            who = "You" if name == viewer else "Human"
+        else:
+            who = f"AI · {seat.level}"
+        treasure = sum(d["treasure"])
+        rows.append(DragonRow(
+            name=name, label=title(name), who=who, coins=d["coins"], treasure=treasure,
+            tokens=len(d["treasure"]), rings=d["rings_in_supply"],
+            rings_total=RING_COUNT[name], card=d.get("card"),
+            score=d["coins"] + treasure,
+            turn_index=order.index(name) if name in order else None,
+            is_turn=(doc.get("turn") == name), deciding=(deciding == name)))
+    return PanelModel(round=doc["round"], phase=doc["phase"], target=doc["options"]["target"],
+                      chest_coins=doc["chest"]["coins"], cards=bool(doc["options"].get("cards")),
+                      turn=doc.get("turn"), actions_left=doc.get("actions_left", 0), rows=rows)
+
+
+ORDINAL = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th")
+
+
+class PanelView:
+    def __init__(self, look):
+        self.look = look
+
+    def header_height(self) -> int:
+        return self.look.px(74)
+
+    def row_height(self) -> int:
+        return self.look.px(62)
+
+    def height(self, n: int) -> int:
+        return self.header_height() + n * (self.row_height() + self.look.px(4)) + self.look.px(6)
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, model: PanelModel,
+             leader: str | None = None) -> None:
+        look = self.look
+        x, y, w = rect.x, rect.y, rect.w
+        surface.blit(look.text(model.headline(), look.fs(19), look.colour("gold"), True),
+                     (x + look.px(10), y + look.px(8)))
+        coin = look.sprite("coin", look.px(18))
+        chest = look.sprite("chest", look.px(22))
+        line2 = y + look.px(40)
+        t = look.text(f"Target: more than {model.target} coins", look.fs(14))
+        surface.blit(t, (x + look.px(10), line2))
+        chest_text = look.text(str(model.chest_coins), look.fs(14))
+        cx = rect.right - look.px(12) - chest_text.get_width()
+        surface.blit(chest_text, (cx, line2))
+        surface.blit(chest, (cx - chest.get_width() - look.px(4), line2 - look.px(3)))
+        y += self.header_height()
+        for row in model.rows:
+            r = pygame.Rect(x + look.px(4), y, w - look.px(8), self.row_height())
+            self._row(surface, r, row, model, coin, leader == row.name)
+            y += self.row_height() + look.px(4)
+
+    def _row(self, surface, r, row: DragonRow, model: PanelModel, coin, leading: bool) -> None:
+        look = self.look
+        colour = look.dragon_colour(row.name)
+        bg = look.colour("panel_hi" if row.is_turn or row.deciding else "panel")
+        pygame.draw.rect(surface, bg, r, border_radius=look.px(8))
+        pygame.draw.rect(surface, colour, (r.x, r.y, look.px(6), r.h),
+                         border_top_left_radius=look.px(8), border_bottom_left_radius=look.px(8))
+        if row.is_turn or row.deciding:
+            pygame.draw.rect(surface, look.colour("gold"), r, 2, border_radius=look.px(8))
+        icon = look.sprite(f"dragon/{row.name}", r.h - look.px(10))
+        surface.blit(icon, (r.x + look.px(10), r.y + look.px(5)))
+        tx = r.x + look.px(14) + icon.get_width()
+        name = look.text(row.label, look.fs(17), bold=True)
+        surface.blit(name, (tx, r.y + look.px(6)))
+        if leading:
+            _crown(surface, look, tx + name.get_width() + look.px(6), r.y + look.px(10),
+                   look.px(16))
+        sub = row.who
+        if row.turn_index is not None and model.phase == "action":
+            sub = f"{ORDINAL[row.turn_index]} · {sub}" if sub else ORDINAL[row.turn_index]
+        if row.is_turn:
+            sub = f"acting · {model.actions_left} left"
+        elif row.deciding:
+            sub = "deciding…"
+        surface.blit(look.text(sub, look.fs(13), look.colour("gold" if row.is_turn else
+                                                             "text_dim")),
+                     (tx, r.y + look.px(28)))
+        # right: coins (big), then treasure, rings and card on the second line
+        ct = look.text(str(row.coins), look.fs(22), bold=True)
+        right = r.right - look.px(10)
+        surface.blit(ct, ct.get_rect(topright=(right, r.y + look.px(4))))
+        surface.blit(coin, coin.get_rect(topright=(right - ct.get_width() - look.px(4),
+                                                    r.y + look.px(9))))
+        bits = []
+        if row.tokens:
+            bits.append(("treasure", f"{row.treasure}"))
+        bits.append((f"ring/{row.name}", f"{row.rings}/{row.rings_total}"))
+        if model.cards:
+            bits.append(("card/back" if row.card in (None, HIDDEN) else f"card/{row.card}",
+                         "?" if row.card == HIDDEN else ("–" if row.card is None else
+                                                           row.card.replace("_", " ").title())))
+        x = right
+        y2 = r.y + look.px(36)
+        for sprite, text in reversed(bits):
+            t = look.text(text, look.fs(13), look.colour("text_dim"))
+            x -= t.get_width()
+            surface.blit(t, (x, y2 + look.px(2)))
+            ic = look.sprite(sprite, look.px(18))
+            x -= ic.get_width() + look.px(3)
+            surface.blit(ic, (x, y2))
+            x -= look.px(10)
+
+
+def _crown(surface, look, x: int, y: int, w: int) -> None:
+    """The leader's crown (drawn: the shipped font has no star glyph)."""
+    h = w * 2 // 3
+    pts = [(x, y + h), (x, y + h // 3), (x + w // 4, y + h * 2 // 3), (x + w // 2, y),
+           (x + w * 3 // 4, y + h * 2 // 3), (x + w, y + h // 3), (x + w, y + h)]
+    pygame.draw.polygon(surface, look.colour("gold"), pts)
+    pygame.draw.polygon(surface, look.colour("gold_dim"), pts, 1)

@@ -1,0 +1,161 @@
+"""Events become timed steps the board screen animates.
+
+The engine hands over a batch of events at once; `Playback` turns them into steps (a
+die rolling, coins flying, a dragon flying, a settlement changing, a banner), each with
+a duration at the "normal" pace that the chosen pace scales (instant: zero). Each
+event is applied to the screen's copy of the board (and the log) when its step starts,
+or, for coins and moves, when it lands. `skip()` applies everything at once (Space).
+
+Two steps are added by the playback itself: a tribute summary per dragon when the
+Tribute phase ends, and the pairing of a location's column and row dice into one roll.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+# seconds at the normal pace
+DURATION = {
+    "dice": 1.05, "dice2": 0.6, "dice_small": 0.45, "coins": 0.55, "move": 0.45,
+    "pulse": 0.32, "banner": 0.75, "turn": 0.5, "summary": 2.6, "game_over": 1.8,
+    "setup": 0.18,
+}
+SETUP_FACTOR = 0.35  # before round 1 (dragon draws, caverns) things go quicker
+PULSE = {"placed", "upgraded", "resettled", "ruined", "destroyed", "rebuilt", "place_placed",
+         "place_removed", "place_moved", "chest_moved", "claim", "unclaim", "gamble",
+         "revolt", "destroy_failed", "placement_failed", "tribute_claim", "place_not_placed"}
+LAND_AT_END = {"coins", "move"}
+
+
+@dataclass
+class Step:
+    kind: str
+    events: list[dict]
+    duration: float
+    data: dict = field(default_factory=dict)
+    t: float = 0.0
+    applied: bool = False
+
+    @property
+    def progress(self) -> float:
+        return 1.0 if self.duration <= 0 else min(1.0, self.t / self.duration)
+
+
+class Playback:
+    def __init__(self):
+        self.steps: deque[Step] = deque()
+        self.current: Step | None = None
+        self._tribute: dict[str, dict] = {}
+        self._pending_col: dict | None = None
+        self.context_cell = None  # where bank coins come from / go to (tribute, destroy)
+        self.in_setup = True
+
+    @property
+    def idle(self) -> bool:
+        return self.current is None and not self.steps and self._pending_col is None
+
+    # ----- building steps -----------------------------------------------------------
+    def feed(self, events) -> None:
+        for e in events:
+            self._feed_one(e)
+        if self._pending_col is not None:  # a lone column die (never expected)
+            self._add(Step("dice", [self._pending_col], DURATION["dice_small"]))
+            self._pending_col = None
+
+    def _add(self, step: Step) -> None:
+        if self.in_setup:
+            step.duration *= SETUP_FACTOR
+        self.steps.append(step)
+
+    def _feed_one(self, e: dict) -> None:
+        t = e["type"]
+        if t == "round":
+            self.in_setup = False
+        if t == "roll":
+            purpose = e["purpose"]
+            if purpose.endswith("_col"):
+                self._pending_col = e
+                return
+            if purpose.endswith("_row") and self._pending_col is not None:
+                col, self._pending_col = self._pending_col, None
+                self._add(Step("dice2", [col, e], DURATION["dice2"],
+                               {"what": purpose[:-4]}))
+                return
+            small = purpose in ("dragon_draw", "treasure", "place_kind")
+            self._add(Step("dice", [e], DURATION["dice_small" if small else "dice"]))
+            return
+        if t == "tribute":
+            self._tribute[e["dragon"]] = {"roll": e["roll"], "coins": e["coins"],
+                                          "treasure": e["treasure"]}
+        if t in ("phase", "round", "game_over") and self._tribute:
+            self._add(Step("summary", [], DURATION["summary"], {"tribute": self._tribute}))
+            self._tribute = {}
+        if t == "coins":
+            self._add(Step("coins", [e], DURATION["coins"]))
+        elif t in ("move", "displaced"):
+            self._add(Step("move", [e], DURATION["move"]))
+        elif t in ("dragon_placed", "cavern"):
+            self._add(Step("pulse", [e], DURATION["setup"]))
+        elif t in PULSE:
+            self._add(Step("pulse", [e], DURATION["pulse"]))
+        elif t == "phase" and self.steps and self.steps[-1].kind == "banner" and \
+                self.steps[-1].events[-1]["type"] == "round":
+            self.steps[-1].events.append(e)  # "Round 3 · Populate" as one banner
+        elif t in ("round", "phase", "attack", "cancelled", "tie_extra_round", "power"):
+            self._add(Step("banner", [e], DURATION["banner"]))
+        elif t == "turn":
+            self._add(Step("banner", [e], DURATION["turn"]))
+        elif t == "game_over":
+            self._add(Step("banner", [e], DURATION["game_over"]))
+        else:
+            self._add(Step("none", [e], 0.0))
+
+    # ----- running ------------------------------------------------------------------
+    def update(self, dt: float, factor: float, apply: Callable[[dict], None]) -> bool:
+        """Advance by dt seconds at pace `factor` (0 = instant). Returns True while
+        something is animating."""
+        budget = dt
+        while True:
+            if self.current is None:
+                if not self.steps:
+                    return False
+                self.current = self.steps.popleft()
+                self.current.duration *= factor
+                self._start(self.current, apply)
+            step = self.current
+            step.t += budget
+            if step.t < step.duration:
+                return True
+            budget = step.t - step.duration
+            self._finish(step, apply)
+            self.current = None
+            if factor > 0 and budget <= 0:
+                return bool(self.steps)
+
+    def _start(self, step: Step, apply) -> None:
+        for e in step.events:
+            if "at" in e and e["type"] in ("tribute_claim", "ruined", "destroyed", "revolt",
+                                           "destroy_failed"):
+                self.context_cell = e["at"]
+        if step.kind not in LAND_AT_END and step.kind not in ("dice", "dice2"):
+            for e in step.events:
+                apply(e)
+            step.applied = True
+
+    def _finish(self, step: Step, apply) -> None:
+        if not step.applied:
+            for e in step.events:
+                apply(e)
+            step.applied = True
+
+    def skip(self, apply) -> None:
+        """Apply everything now (Space)."""
+        if self.current is not None:
+            self._finish(self.current, apply)
+            self.current = None
+        while self.steps:
+            step = self.steps.popleft()
+            self._start(step, apply)
+            self._finish(step, apply)

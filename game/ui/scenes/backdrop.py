@@ -1,0 +1,102 @@
+"""A living backdrop for the menus: a seeded demo position on Narby Vale, dimmed.
+
+Made once per window size (a short random game, drawn by the board renderer), then
+blitted; the menus stay cheap to redraw.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+_cache: dict = {}
+
+
+def _demo_doc():
+    if "doc" not in _cache:
+        from game.match import Match
+        from game.players import RandomPlayer
+        from game.ui.controller import DEFAULT_MAP, load_map
+
+        board = load_map(DEFAULT_MAP)
+        m = Match([None] * 5, seed=11, board=board)
+        player = RandomPlayer(11)
+        while not m.finished and m.round < 4:
+            m.submit(player.choose(m))
+        _cache["doc"], _cache["board"] = m.snapshot(), board
+        m.close()
+    return _cache["doc"], _cache["board"]
+
+
+def backdrop(look, size: tuple[int, int]) -> pygame.Surface:
+    key = (size, look.palette)
+    if _cache.get("key") == key:
+        return _cache["surface"]
+    surf = pygame.Surface(size)
+    surf.fill(look.colour("bg"))
+    try:
+        from game.ui.board_view import BoardView
+
+        doc, board = _demo_doc()
+        view = BoardView(board, palette=look.palette)
+        side = 48 * board.width  # cells under 56 px: no coordinates drawn
+        art = pygame.Surface((side, side))
+        view.set_rect(art.get_rect())
+        view.fit()
+        view.draw(art, doc)
+        cover = max(size)
+        art = pygame.transform.smoothscale(art, (cover, cover))
+        surf.blit(art, ((size[0] - cover) // 2, (size[1] - cover) // 2))
+    except Exception:  # no art yet: a plain gradient
+        for y in range(size[1]):
+            t = y / max(1, size[1])
+            c = [round(a + (b - a) * t) for a, b in zip(look.colour("bg2"), look.colour("bg"),
+                                                       strict=True)]
+            pygame.draw.line(surf, c, (0, y), (size[0], y))
+    shade = pygame.Surface(size, pygame.SRCALPHA)
+    shade.fill((10, 11, 18, 170))
+    surf.blit(shade, (0, 0))
+    _vignette(surf)
+    _cache.update(key=key, surface=surf)
+    return surf
+
+
+def _vignette(surf: pygame.Surface) -> None:
+    """Darker towards the edges: a small radial mask, smoothly scaled up."""
+    w, h = surf.get_size()
+    small = pygame.Surface((48, 27), pygame.SRCALPHA)
+    for y in range(27):
+        for x in range(48):
+            d = ((x - 23.5) / 24) ** 2 + ((y - 13) / 13.5) ** 2
+            small.set_at((x, y), (0, 0, 0, min(200, round(170 * d ** 1.3))))
+    surf.blit(pygame.transform.smoothscale(small, (w, h)), (0, 0))
+
+
+def title_block(surface, look, centre_x: int, top: int, subtitle: str | None = None) -> int:
+    """The logo (the game's name in gilded letters) and a line under it; returns the y
+    below them."""
+    y = top
+    try:
+        logo = look.sprite("logo", look.px(480))
+        surface.blit(logo, logo.get_rect(midtop=(centre_x, y)))
+        y += logo.get_height() + look.px(8)
+    except Exception:  # no art: the name in the shipped font
+        big = look.font(look.fs(54), bold=True)
+        t = big.render("Narby Conquest", True, look.colour("gold"))
+        surface.blit(t, t.get_rect(midtop=(centre_x, y)))
+        y += big.get_linesize()
+    if subtitle:
+        s = look.text(subtitle, look.fs(18), look.colour("text"))
+        surface.blit(s, s.get_rect(midtop=(centre_x, y)))
+        y += s.get_height()
+    return y + look.px(10)
+
+
+def panel_rect(surface, rect, look, alpha: int = 225) -> None:
+    """A dark rounded panel with a gold edge, drawn straight on the surface."""
+    r = pygame.Rect(rect)
+    s = pygame.Surface(r.size, pygame.SRCALPHA)
+    pygame.draw.rect(s, (*look.colour("panel"), alpha), s.get_rect(),
+                     border_radius=look.px(14))
+    pygame.draw.rect(s, (*look.colour("gold_dim"), 255), s.get_rect(), 2,
+                     border_radius=look.px(14))
+    surface.blit(s, r)

@@ -1,0 +1,293 @@
+"""End of game: the winner celebrated, standings (coins + treasure, R33), coins by
+source per dragon, and each dragon's coins over the rounds."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pygame
+import pygame_gui
+
+from game.decisions import title
+from game.ui import stats
+from game.ui.app import Scene
+from game.ui.scenes.backdrop import backdrop, panel_rect
+from game.ui.scenes.widgets import KeyNav, button
+
+CONFETTI = 90
+
+
+class EndScene(Scene):
+    def __init__(self, app, controller):
+        super().__init__(app)
+        self.c = controller
+        m = controller.match
+        self.doc = m.snapshot()
+        names = list(m.seat_names)
+        self.names = names
+        self.winner = m.winner
+        self.rounds = m.round
+        self.standings = stats.standings(m.scores(), self.doc)
+        self.stats = stats.dragon_stats(m.events, names)
+        self.series = stats.coins_by_round(m.events, names)
+        self.t = 0.0
+        rng = random.Random(controller.seed)
+        winners = self.winners()
+        colours = [app.look.dragon_colour(n) for n in (winners or names)]
+        colours += [app.look.colour("gold"), (250, 246, 235), (214, 84, 70), (110, 190, 110)]
+        self.confetti = [(rng.random(), rng.random() * 1.5, rng.uniform(0.6, 1.3),
+                          rng.choice(colours), rng.uniform(0, math.tau))
+                         for _ in range(CONFETTI)]
+        controller.close()  # the AI worker and the match's world are no longer needed
+
+    def winners(self) -> list[str]:
+        w = self.winner
+        if isinstance(w, list):
+            return w
+        return [w] if w and w != "thief" else []
+
+    def headline(self) -> str:
+        w = self.winner
+        if w == "thief":
+            return "The thief wins!"
+        if isinstance(w, list):
+            return " and ".join(title(n) for n in w) + " share the win!"
+        return f"{title(w)} wins!" if w else "Game over"
+
+    def enter(self) -> None:
+        look = self.look
+        w, h = self.app.screen.get_size()
+        pad = look.px(24)
+        self.frame = pygame.Rect(pad, pad, w - 2 * pad, h - 2 * pad)
+        bw, bh = look.px(200), look.px(42)
+        y = self.frame.bottom - bh - look.px(14)
+        x = self.frame.right - look.px(20) - 3 * bw - 2 * look.px(10)
+        self.buttons = {
+            "again": button(self.ui, (x, y, bw, bh), "Play again", cls="@primary",
+                            tip="A new game with the same seats and map"),
+            "menu": button(self.ui, (x + bw + look.px(10), y, bw, bh), "Main menu"),
+            "quit": button(self.ui, (x + 2 * (bw + look.px(10)), y, bw, bh), "Quit"),
+        }
+        self.nav = KeyNav()
+        self.nav.set_items(list(self.buttons.values()))
+        self.nav.focus(0)
+
+    def leave(self) -> None:
+        for b in self.buttons.values():
+            b.kill()
+
+    def update(self, dt: float) -> bool:
+        self.t += dt
+        return self.t < 6.0
+
+    def handle(self, event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for key, b in self.buttons.items():
+                if event.ui_element is b:
+                    self.choose(key)
+                    return True
+        if self.nav.handle(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.choose("menu")
+            return True
+        return False
+
+    def choose(self, key: str) -> None:
+        from game.ui.scenes.menu import MenuScene
+
+        if key == "again":
+            from game.ui.scenes.new_game import NewGameScene
+
+            setup = self.c.setup
+            setup.seed = None
+            self.app.reset_to(MenuScene(self.app))
+            self.app.push(NewGameScene(self.app, setup))
+        elif key == "menu":
+            self.app.reset_to(MenuScene(self.app))
+        elif key == "quit":
+            self.app.quit()
+
+    # ----- drawing -----------------------------------------------------------------
+    def draw(self, surface) -> None:
+        look = self.look
+        surface.blit(backdrop(look, surface.get_size()), (0, 0))
+        f = self.frame
+        panel_rect(surface, f, look)
+        left = pygame.Rect(f.x + look.px(24), f.y + look.px(20), int(f.w * 0.42), f.h)
+        right = pygame.Rect(left.right + look.px(30), f.y + look.px(20),
+                            f.right - left.right - look.px(54), f.h)
+        y = self._draw_winner(surface, left)
+        self._draw_standings(surface, left, y + look.px(10))
+        chart_h = int((f.h - look.px(100)) * 0.5)
+        self._draw_chart(surface, pygame.Rect(right.x, right.y, right.w, chart_h))
+        self._draw_sources(surface, pygame.Rect(right.x, right.y + chart_h + look.px(24),
+                                                right.w, f.bottom - right.y - chart_h))
+        self._draw_confetti(surface)
+
+    def _draw_winner(self, surface, r: pygame.Rect) -> int:
+        look = self.look
+        winners = self.winners()
+        size = look.px(120)
+        x = r.x
+        for n in winners[:3]:
+            glow = pygame.Surface((size + 40, size + 40), pygame.SRCALPHA)
+            pulse = 0.6 + 0.4 * math.sin(self.t * 3)
+            pygame.draw.circle(glow, (*look.dragon_colour(n), int(90 * pulse)),
+                               (size // 2 + 20, size // 2 + 20), size // 2 + 18)
+            surface.blit(glow, (x - 20, r.y - 14))
+            surface.blit(look.sprite(f"dragon/{n}", size), (x, r.y + 6))
+            x += size + look.px(8)
+        if not winners:
+            surface.blit(look.sprite("chest", size), (x, r.y + 6))
+            x += size + look.px(8)
+        big = look.font(look.fs(40), bold=True)
+        t = big.render(self.headline(), True, look.colour("gold"))
+        surface.blit(t, (x + look.px(12), r.y + look.px(24)))
+        seed = look.text(f"{self.rounds} rounds · target {self.doc['options']['target']} · "
+                         f"seed {self.c.seed}", look.fs(15), look.colour("text_dim"))
+        surface.blit(seed, (x + look.px(14), r.y + look.px(24) + t.get_height()))
+        return r.y + size + look.px(24)
+
+    def _draw_standings(self, surface, r: pygame.Rect, y: int) -> None:
+        look = self.look
+        head = look.text("Standings", look.fs(20), look.colour("gold"), bold=True)
+        surface.blit(head, (r.x, y))
+        y += head.get_height() + look.px(6)
+        cols = (r.x + look.px(40), r.x + r.w - look.px(230), r.x + r.w - look.px(150),
+                r.x + r.w - look.px(60))
+        small = look.font(look.fs(13))
+        for text, cx in (("coins", cols[1]), ("treasure", cols[2]), ("score", cols[3])):
+            t = small.render(text, True, look.colour("text_dim"))
+            surface.blit(t, t.get_rect(midtop=(cx, y)))
+        y += small.get_linesize()
+        row_h = look.px(36)
+        winners = set(self.winners())
+        for i, (name, score, coins, treasure) in enumerate(self.standings):
+            rr = pygame.Rect(r.x, y, r.w, row_h - look.px(4))
+            bg = look.colour("panel_hi") if name in winners else look.colour("bg2")
+            pygame.draw.rect(surface, bg, rr, border_radius=look.px(6))
+            pygame.draw.rect(surface, look.dragon_colour(name),
+                             (rr.x, rr.y, look.px(5), rr.h), border_radius=look.px(3))
+            rank = look.text(f"{i + 1}.", look.fs(16), look.colour("text_dim"), bold=True)
+            surface.blit(rank, (rr.x + look.px(10), rr.y + look.px(6)))
+            icon = look.sprite(f"dragon/{name}", rr.h - look.px(4))
+            surface.blit(icon, (cols[0], rr.y + look.px(2)))
+            surface.blit(look.text(title(name), look.fs(17), look.colour("text"), bold=True),
+                         (cols[0] + icon.get_width() + look.px(8), rr.y + look.px(5)))
+            for value, cx, bold in ((coins, cols[1], False), (treasure, cols[2], False),
+                                    (score, cols[3], True)):
+                t = look.text(str(value), look.fs(18 if bold else 16),
+                              look.colour("gold" if bold else "text"), bold=bold)
+                surface.blit(t, t.get_rect(midtop=(cx, rr.y + look.px(5))))
+            y += row_h
+        self._draw_deeds(surface, r, y + look.px(16))
+
+    def _draw_deeds(self, surface, r: pygame.Rect, y: int) -> None:
+        """Claims made, pieces destroyed, fights won and lost, treasure: one line each."""
+        look = self.look
+        if y + look.px(60) > self.frame.bottom - look.px(70):
+            return
+        head = look.text("Deeds", look.fs(20), look.colour("gold"), bold=True)
+        surface.blit(head, (r.x, y))
+        y += head.get_height() + look.px(4)
+        small = look.font(look.fs(14))
+        for name, *_ in self.standings:
+            if y + small.get_linesize() > self.frame.bottom - look.px(70):
+                break
+            s = self.stats[name]
+            claims = f"{s.claims} claim{'s' if s.claims != 1 else ''}"
+            text = (f"{title(name)}: {claims}, {s.destroyed} destroyed, "
+                    f"fights {s.attacks_won} won / {s.attacks_lost} lost"
+                    + (f", treasure {s.treasure}" if s.treasure else ""))
+            surface.blit(small.render(text, True, look.colour("text_dim")), (r.x, y))
+            y += small.get_linesize()
+
+    def _draw_chart(self, surface, r: pygame.Rect) -> None:
+        look = self.look
+        head = look.text("Coins over the rounds", look.fs(20), look.colour("gold"), bold=True)
+        surface.blit(head, (r.x, r.y))
+        plot = pygame.Rect(r.x + look.px(36), r.y + head.get_height() + look.px(10),
+                           r.w - look.px(44), r.h - head.get_height() - look.px(36))
+        pygame.draw.rect(surface, look.colour("bg2"), plot, border_radius=look.px(6))
+        top = max([max(s) for s in self.series.values()] + [self.doc["options"]["target"], 1])
+        n = max(len(s) for s in self.series.values())
+        small = look.font(look.fs(12))
+
+        def pt(i, v):
+            x = plot.x + (plot.w - 1) * (i / max(1, n - 1))
+            y = plot.bottom - (plot.h - 8) * (v / top) - 4
+            return (round(x), round(y))
+
+        target = self.doc["options"]["target"]
+        ty = pt(0, target)[1]
+        for x in range(plot.x, plot.right, look.px(12)):
+            pygame.draw.line(surface, look.colour("gold_dim"), (x, ty), (x + look.px(6), ty), 1)
+        tl = small.render(f"target {target}", True, look.colour("gold_dim"))
+        surface.blit(tl, tl.get_rect(bottomleft=(plot.x + 6, ty - 2)))
+        for v in (0, top // 2, top):
+            lab = small.render(str(v), True, look.colour("text_dim"))
+            surface.blit(lab, lab.get_rect(midright=(plot.x - 6, pt(0, v)[1])))
+        step = max(1, n // 10)
+        for i in range(0, n, step):
+            lab = small.render(str(i), True, look.colour("text_dim"))
+            surface.blit(lab, lab.get_rect(midtop=(pt(i, 0)[0], plot.bottom + 3)))
+        shown = min(1.0, self.t / 1.6)  # lines draw themselves in
+        upto = max(2, int(n * shown) + 1)
+        for name in self.names:
+            pts = [pt(i, v) for i, v in enumerate(self.series[name][:upto])]
+            if len(pts) >= 2:
+                width = 4 if name in self.winners() else 2
+                colour = look.dragon_colour(name)
+                if sum(colour) < 240:  # a dark dragon (Black) still reads on the dark chart
+                    colour = tuple(min(255, c + 70) for c in colour)
+                pygame.draw.lines(surface, colour, False, pts, width)
+                icon = look.sprite(f"dragon/{name}", look.px(22))
+                surface.blit(icon, icon.get_rect(center=pts[-1]))
+
+    def _draw_sources(self, surface, r: pygame.Rect) -> None:
+        look = self.look
+        head = look.text("Where the coins came from", look.fs(20), look.colour("gold"),
+                         bold=True)
+        surface.blit(head, (r.x, r.y))
+        y = r.y + head.get_height() + look.px(8)
+        labels = ("tribute", "destroy", "steal", "attack", "lost")
+        cw = (r.w - look.px(130)) // len(labels)
+        small = look.font(look.fs(13))
+        for i, lab in enumerate(labels):
+            t = small.render(lab, True, look.colour("text_dim"))
+            surface.blit(t, t.get_rect(midtop=(r.x + look.px(130) + cw * i + cw // 2, y)))
+        y += small.get_linesize() + look.px(2)
+        line = look.px(26)
+        for name, *_ in self.standings:
+            s = self.stats[name]
+            icon = look.sprite(f"dragon/{name}", line - look.px(4))
+            surface.blit(icon, (r.x, y))
+            surface.blit(look.text(title(name), look.fs(15), look.colour("text")),
+                         (r.x + icon.get_width() + look.px(6), y + look.px(2)))
+            values = [s.gained[k] for k in stats.SOURCES] + [-s.lost]
+            for i, v in enumerate(values):
+                colour = look.colour("red" if v < 0 else ("text" if v else "text_off"))
+                t = look.text(str(v), look.fs(15), colour, bold=bool(v) and v > 0)
+                surface.blit(t, t.get_rect(midtop=(r.x + look.px(130) + cw * i + cw // 2,
+                                                   y + look.px(2))))
+            y += line
+
+    def _draw_confetti(self, surface) -> None:
+        if self.t > 6.0:
+            return
+        w, h = surface.get_size()
+        look = self.look
+        for x0, delay, speed, colour, phase in self.confetti:
+            t = self.t - delay
+            if t < 0:
+                continue
+            y = t * speed * h * 0.35 - 10
+            if y > h:
+                continue
+            x = x0 * w + math.sin(t * 3 + phase) * 20
+            size = look.px(9)
+            flip = abs(math.sin(t * 5 + phase))  # a paper square turning as it falls
+            rect = pygame.Rect(int(x), int(y), size, max(2, int(size * flip)))
+            pygame.draw.rect(surface, colour, rect)

@@ -1,0 +1,87 @@
+"""F1: every keyboard shortcut on one card. Any key or click closes it."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui.app import Scene
+from game.ui.scenes.backdrop import panel_rect
+
+SHORTCUTS = (
+    ("Anywhere", [
+        ("F1", "this help"), ("F11", "full screen on / off"),
+        ("Up / Down / Tab", "move between buttons"), ("Enter / Space", "press"),
+        ("Left / Right", "change a ‹ value ›"), ("Esc", "back / pause menu"),
+    ]),
+    ("Your turn", [
+        ("1 … 0", "Move, Claim, Claim Settlement, Destroy, Steal, Rob Chest, "
+                  "Steal for Thief, Attack, Abandon, Gamble"),
+        ("E", "end the turn"), ("Q W R T …", "powers and cards shown after the actions"),
+        ("Tab / Shift+Tab", "next / previous target of the chosen action"),
+        ("Arrow keys", "move the board cursor"), ("Enter", "do it on the target"),
+        ("Esc / right click", "cancel the chosen action"),
+        ("1 … 9 (in a question)", "pick an answer"),
+    ]),
+    ("Board and pace", [
+        ("Mouse wheel / + -", "zoom"), ("Right drag / WASD", "pan the board"),
+        ("Home", "fit the board"), ("Space", "skip the animations now playing"),
+        ("P", "animation pace: slow, normal, fast, instant"), ("L", "show / hide the log"),
+        ("Ctrl+Z", "undo (with saves, issue 8)"),
+    ]),
+)
+
+
+class HelpOverlay(Scene):
+    overlay = True
+
+    def handle(self, event) -> bool:
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.app.pop()
+            return True
+        return True  # modal
+
+    def draw(self, surface) -> None:
+        look = self.look
+        w, h = surface.get_size()
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        fonts = (look.font(look.fs(15), bold=True), look.font(look.fs(15)),
+                 look.font(look.fs(20), bold=True))
+        pw = min(w - look.px(40), look.px(1180))
+        col_w = (pw - look.px(90)) // 2
+        columns = ([SHORTCUTS[0], SHORTCUTS[2]], [SHORTCUTS[1]])
+        heights = [self._column(None, look, fonts, 0, 0, col_w, groups) for groups in columns]
+        ph = min(h - look.px(30), max(heights) + look.px(100))
+        rect = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
+        panel_rect(surface, rect, look, alpha=245)
+        title = look.text("Keyboard and mouse", look.fs(26), look.colour("gold"), bold=True)
+        surface.blit(title, title.get_rect(midtop=(rect.centerx, rect.y + look.px(14))))
+        top = rect.y + look.px(62)
+        for i, groups in enumerate(columns):
+            x = rect.x + look.px(30) + i * (col_w + look.px(30))
+            self._column(surface, look, fonts, x, top, col_w, groups)
+        foot = look.text("Press any key to close", look.fs(13), look.colour("text_dim"))
+        surface.blit(foot, foot.get_rect(midbottom=(rect.centerx, rect.bottom - look.px(10))))
+
+    def _column(self, surface, look, fonts, x, y, width, groups) -> int:
+        """Draw (or, with surface None, measure) one column; returns its height."""
+        key_font, text_font, head_font = fonts
+        line = key_font.get_linesize() + look.px(3)
+        key_w = look.px(190)
+        start = y
+        for heading, items in groups:
+            if surface is not None:
+                surface.blit(head_font.render(heading, True, look.colour("gold")), (x, y))
+            y += head_font.get_linesize() + look.px(4)
+            for key, what in items:
+                parts = look.wrap(what, text_font, width - key_w)
+                if surface is not None:
+                    surface.blit(key_font.render(key, True, look.colour("text")),
+                                 (x + look.px(8), y))
+                    for j, part in enumerate(parts):
+                        surface.blit(text_font.render(part, True, look.colour("text_dim")),
+                                     (x + key_w, y + j * line))
+                y += line * len(parts)
+            y += look.px(10)
+        return y - start

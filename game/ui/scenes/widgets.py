@@ -1,0 +1,155 @@
+"""Small helpers over pygame-gui shared by the scenes.
+
+- `Cycler`: a button that steps through a list of values (click: next, right-click or
+  Left: previous, Right: next) — one control that works the same by mouse and keys.
+- `KeyNav`: keyboard focus over a scene's controls (Up/Down/Tab move, Enter/Space press,
+  Left/Right step a cycler), drawn with pygame-gui's own "selected" state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIButton, UILabel
+
+
+def button(ui, rect, text, *, cls: str | None = None, tip: str | None = None,
+           container=None, enabled: bool = True) -> UIButton:
+    b = UIButton(pygame.Rect(rect), text, ui, container=container, tool_tip_text=tip,
+                 object_id=ObjectID(class_id=cls) if cls else None)
+    if not enabled:
+        b.disable()
+    return b
+
+
+def label(ui, rect, text, *, cls: str | None = None, container=None) -> UILabel:
+    return UILabel(pygame.Rect(rect), text, ui, container=container,
+                   object_id=ObjectID(class_id=cls) if cls else None)
+
+
+class Cycler:
+    def __init__(self, ui, rect, values: list, labels: list[str], index: int = 0, *,
+                 prefix: str = "", on_change: Callable | None = None, container=None,
+                 tip: str | None = None):
+        self.values, self.labels = list(values), list(labels)
+        self.index = index
+        self.prefix = prefix
+        self.on_change = on_change
+        self.button = button(ui, rect, self._text(), cls="@cycler", container=container,
+                             tip=tip)
+
+    def _text(self) -> str:
+        return f"{self.prefix}‹  {self.labels[self.index]}  ›"
+
+    @property
+    def value(self):
+        return self.values[self.index]
+
+    def set_value(self, value) -> None:
+        if value in self.values:
+            self.index = self.values.index(value)
+            self.button.set_text(self._text())
+
+    def step(self, delta: int) -> None:
+        self.index = (self.index + delta) % len(self.values)
+        self.button.set_text(self._text())
+        if self.on_change:
+            self.on_change(self.value)
+
+    def handle(self, event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.button:
+            self.step(-1 if getattr(event, "mouse_button", 1) == 3 else 1)
+            return True
+        return False
+
+    def kill(self) -> None:
+        self.button.kill()
+
+
+class KeyNav:
+    """Keyboard focus over a list of UIButtons / Cyclers / text entries."""
+
+    def __init__(self):
+        self.items: list = []
+        self.index: int | None = None
+
+    def set_items(self, items: list) -> None:
+        self.items = [i for i in items if i is not None]
+        if self.index is not None and self.index >= len(self.items):
+            self.index = None
+
+    def _element(self, item):
+        return item.button if isinstance(item, Cycler) else item
+
+    def _usable(self, item) -> bool:
+        el = self._element(item)
+        return el.is_enabled and el.visible
+
+    def focus(self, i: int | None) -> None:
+        if self.index is not None and self.index < len(self.items):
+            el = self._element(self.items[self.index])
+            if isinstance(el, UIButton):
+                el.unselect()
+            elif hasattr(el, "unfocus"):
+                el.unfocus()
+        self.index = i
+        if i is not None:
+            el = self._element(self.items[i])
+            if isinstance(el, UIButton):
+                el.select()
+            else:
+                el.focus()
+                el.ui_manager.set_focus_set(el)
+
+    def move(self, delta: int) -> None:
+        n = len(self.items)
+        if not n:
+            return
+        i = self.index if self.index is not None else (-1 if delta > 0 else 0)
+        for _ in range(n):
+            i = (i + delta) % n
+            if self._usable(self.items[i]):
+                self.focus(i)
+                return
+
+    def current(self):
+        return self.items[self.index] if self.index is not None else None
+
+    def handle(self, event) -> bool:
+        """Keys only; returns True when used. Enter on a button posts its press."""
+        if event.type != pygame.KEYDOWN:
+            return False
+        key = event.key
+        shift = event.mod & pygame.KMOD_SHIFT
+        if key in (pygame.K_DOWN,) or (key == pygame.K_TAB and not shift):
+            self.move(1)
+            return True
+        if key in (pygame.K_UP,) or (key == pygame.K_TAB and shift):
+            self.move(-1)
+            return True
+        item = self.current()
+        if item is None:
+            return False
+        if isinstance(item, Cycler) and key in (pygame.K_LEFT, pygame.K_RIGHT):
+            item.step(-1 if key == pygame.K_LEFT else 1)
+            return True
+        if key == pygame.K_SPACE and isinstance(item, Cycler):
+            item.step(1)
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if isinstance(item, Cycler):
+                return False  # Enter belongs to the screen (Start, Apply)
+            el = self._element(item)
+            if isinstance(el, UIButton) and el.is_enabled:
+                press(el)
+                return True
+        return False
+
+
+def press(el: UIButton) -> None:
+    """Post the same event a mouse click on `el` would."""
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, {
+        "ui_element": el, "ui_object_id": el.most_specific_combined_id, "mouse_button": 1}))

@@ -1,0 +1,53 @@
+"""`narby --screenshot OUT.png`: play some rounds headless, save the board screen.
+
+Seat 1 is a person at the screen (its early decisions are answered by the AI so the game
+gets going); the others are AI seats. After `rounds` rounds the game stops at seat 1's
+next decision and the window is saved as that player sees it. Runs under SDL's dummy
+video driver, so it needs no display.
+"""
+
+from __future__ import annotations
+
+import os
+
+
+def take(out: str, *, seed: int, rounds: int, size=(1280, 720), map_path=None,
+         seats: int = 4, select: str | None = None, hover_first: bool = False,
+         settings=None) -> dict:
+    """Save the screenshot; returns facts about the position shown (for messages)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from game.ai import choose
+    from game.ui.app import App
+    from game.ui.controller import DEFAULT_MAP, GameController, GameSetup, Seat
+    from game.ui.scenes.game import GameScene
+    from game.ui.settings import Settings
+    from game.view import seat_view
+
+    setup = GameSetup(seats=[Seat("human")] + [Seat("ai", "normal") for _ in range(seats - 1)],
+                      map_path=map_path or DEFAULT_MAP, seed=seed)
+    c = GameController(setup, ai_mode="sync")
+    m = c.match
+    me = m.seat_names[0]
+    while not m.finished:
+        p = m.pending
+        if m.round > rounds and p.dragon == me and p.kind == "action":
+            break
+        c.submit(choose(seat_view(m, p.dragon), "normal", seed=c.ai_seed(), board=c.board))
+    s = settings or Settings(window=tuple(size))
+    app = App(s, size=tuple(size), fullscreen=False)
+    scene = GameScene(app, c)
+    app.push(scene)
+    scene.factor_override = 0.0
+    for _ in range(3):
+        app.step(0.0)
+    scene.factor_override = None
+    if select and not m.finished:
+        scene.select_slot(select)
+        if hover_first and scene.picker is not None:
+            scene._cycle(1)
+        app.step(0.0)
+    app.screenshot(out)
+    facts = {"round": m.round, "dragon": me, "finished": m.finished}
+    app.close()
+    return facts

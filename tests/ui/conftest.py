@@ -1,0 +1,38 @@
+"""UI tests: the dummy video driver, a settings folder of their own, an App helper."""
+
+import os
+
+import pytest
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+
+@pytest.fixture(autouse=True)
+def config_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("NARBY_CONFIG_DIR", str(tmp_path / "config"))
+    return tmp_path / "config"
+
+
+@pytest.fixture
+def app():
+    from game.ui.app import App
+    from game.ui.settings import Settings
+
+    a = App(Settings(), size=(1280, 720), fullscreen=False)
+    a.ai_mode = "sync"  # the AI answers in-process: deterministic, no worker process
+    yield a
+    a.close()
+
+
+def run(app, frames: int = 1, dt: float = 1 / 60) -> None:
+    for _ in range(frames):
+        app.step(dt)
+
+
+def until(app, cond, limit: int = 5000, dt: float = 1 / 60) -> int:
+    for i in range(limit):
+        if cond():
+            return i
+        app.step(dt)
+    raise AssertionError("condition not reached")

@@ -1,0 +1,162 @@
+"""Render every screen of the window to PNGs (no display needed), to look at them.
+
+    .venv/bin/python tools/ui_screens.py [--out /tmp/narby-screens] [--size 1280x720 ...]
+
+Screens: menu, new game, board (choosing a Move, a Steal's odds, a roll in flight, a
+question), hand-over, pause, help, rules, settings, end. docs/screenshots/ is made with
+`--out docs/screenshots --size 1280x720 --size 1920x1080`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("NARBY_CONFIG_DIR", tempfile.mkdtemp(prefix="narby-cfg-"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+
+def _app(size):
+    from game.ui.app import App
+    from game.ui.settings import Settings
+
+    app = App(Settings(window=size), size=size, fullscreen=False)
+    app.ai_mode = "sync"
+    return app
+
+
+def _played(seed: int, rounds: int, seats: int = 4):
+    """A controller whose game has run `rounds` rounds and waits for seat 1 (human)."""
+    from game.ai import choose
+    from game.ui.controller import GameController, GameSetup, Seat
+    from game.view import seat_view
+
+    setup = GameSetup(seats=[Seat("human")] + [Seat("ai") for _ in range(seats - 1)],
+                      seed=seed)
+    c = GameController(setup, ai_mode="sync")
+    m = c.match
+    me = m.seat_names[0]
+    while not m.finished:
+        p = m.pending
+        if m.round > rounds and p.dragon == me and p.kind == "action":
+            break
+        c.submit(choose(seat_view(m, p.dragon), "normal", seed=c.ai_seed(), board=c.board))
+    return c
+
+
+def _board(app, c):
+    from game.ui.scenes.game import GameScene
+
+    scene = app.push(GameScene(app, c))
+    scene.factor_override = 0.0
+    for _ in range(3):
+        app.step(0.0)
+    scene.factor_override = None
+    return scene
+
+
+def shoot(out: Path, size) -> list[Path]:
+    from game.ui.scenes.end import EndScene
+    from game.ui.scenes.handover import HandoverScene
+    from game.ui.scenes.help import HelpOverlay
+    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.new_game import NewGameScene
+    from game.ui.scenes.pause import PauseScene
+    from game.ui.scenes.rules import RulesScene
+    from game.ui.scenes.settings_scene import SettingsScene
+
+    tag = f"{size[0]}x{size[1]}"
+    saved = []
+
+    def save(app, name):
+        path = out / f"{name}-{tag}.png"
+        app.step(0.0)
+        app.screenshot(path)
+        saved.append(path)
+
+    app = _app(size)
+    app.push(MenuScene(app))
+    save(app, "menu")
+    app.push(NewGameScene(app))
+    save(app, "new-game")
+    app.pop()
+    app.push(RulesScene(app, section=2))
+    save(app, "rules")
+    app.pop()
+    app.push(SettingsScene(app))
+    save(app, "settings")
+    app.pop()
+    app.push(HelpOverlay(app))
+    save(app, "help")
+    app.close()
+
+    app = _app(size)
+    c = _played(seed=2, rounds=3)
+    scene = _board(app, c)
+    save(app, "board")
+    scene.select_slot("move")
+    scene._cycle(1)
+    save(app, "board-move")
+    scene._cancel_selection()
+    for key in ("steal_cavern", "destroy", "attack", "claim", "steal_chest"):
+        slot = next(s for s in scene.slots if s.key == key)
+        if slot.enabled:
+            scene.select_slot(key)
+            scene._cycle(1)
+            save(app, "board-odds")
+            scene._cancel_selection()
+            break
+    # a roll in flight: the next event batch with a d20, frozen mid-animation
+    roll = {"type": "roll", "purpose": "steal", "dragon": c.match.seat_names[0], "die": 20,
+            "face": 17, "mods": [["chrysotas_chapel", 2]], "total": 19, "row": "16-19 Theft"}
+    scene.playback.feed([roll])
+    app.step(0.0)
+    scene.playback.current.t = scene.playback.current.duration * 0.8
+    save(app, "board-roll")
+    scene.playback.skip(scene._apply)
+    scene._open_choice("Red rolled 3 for tribute and must lose one claim",
+                       [{"choose": [3, 4]}, {"choose": [9, 12]}])
+    save(app, "board-question")
+    scene.choice.kill()
+    scene.choice = None
+    app.push(PauseScene(app, scene))
+    save(app, "pause")
+    app.pop()
+    app.push(HandoverScene(app, "blue", lambda: None))
+    save(app, "handover")
+    app.pop()
+    # play on to the end with AI for every seat
+    c.seats[c.match.seat_names[0]].kind = "ai"
+    app.settings.pace = "instant"
+    for _ in range(20000):
+        if isinstance(app.top, EndScene):
+            break
+        app.step(1 / 60)
+    app.top.t = 2.2  # mid-celebration, the chart drawn
+    app.draw()
+    save(app, "end")
+    app.close()
+    return saved
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--out", default="/tmp/narby-screens")
+    p.add_argument("--size", action="append", default=None)
+    args = p.parse_args()
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    for text in args.size or ["1280x720"]:
+        w, h = (int(v) for v in text.split("x"))
+        for path in shoot(out, (w, h)):
+            print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
