@@ -43,7 +43,7 @@ class GameSetup:
                                                        Seat("ai"), Seat("ai")])
     map_path: str | None = DEFAULT_MAP
     target: int = 50
-    cards: bool = False
+    cards: bool = True  # the rule book plays with power cards (issue 4)
     seed: int | None = None
     hotseat: bool = True
     round_cap: int | None = None
