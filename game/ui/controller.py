@@ -148,6 +148,11 @@ class GameController:
         humans = self.humans()
         return humans[0] if len(humans) == 1 else None
 
+    def log_viewer(self) -> str | None:
+        """Whose secrets the game log may show: the only human seat, else nobody."""
+        humans = self.humans()
+        return humans[0] if len(humans) == 1 else None
+
     def display_doc(self, viewer: str | None) -> dict:
         return seat_view(self.match, viewer)
 

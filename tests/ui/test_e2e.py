@@ -176,3 +176,34 @@ def test_losing_a_claim_is_chosen_on_the_board(app):
     towns = {tuple(s["at"]): s["claim"] for s in m.snapshot()["settlements"]
              if tuple(s["at"]) in ((10, 10), (14, 14))}
     assert towns == {(10, 10): "red", (14, 14): None}
+
+
+def _dealt_lines(game):
+    return [t for t in game.log.text_lines() if " is dealt " in t]
+
+
+def test_the_log_shows_only_the_human_players_own_card(app):
+    # P28/P41: AI dragons' deals read "is dealt a card"; the one human sees their own card.
+    from game.ui.controller import GameSetup
+
+    app.settings.pace = "instant"
+    setup = GameSetup(seats=[Seat("human"), Seat("ai", "easy"), Seat("ai", "easy")], seed=3,
+                      map_path=None)
+    c = GameController(setup, ai_mode="sync")
+    game = app.push(GameScene(app, c))
+    until(app, lambda: len(_dealt_lines(game)) == 3)
+    me = c.match.seat_names[0]
+    mine = [t for t in _dealt_lines(game) if t.startswith(me.capitalize())]
+    others = [t for t in _dealt_lines(game) if not t.startswith(me.capitalize())]
+    assert len(mine) == 1 and not mine[0].endswith("a card")
+    assert others and all(t.endswith("is dealt a card") for t in others)
+
+
+def test_with_two_humans_the_log_shows_no_card(app):
+    from game.ui.controller import GameSetup
+
+    app.settings.pace = "instant"
+    setup = GameSetup(seats=[Seat("human"), Seat("human")], seed=3, map_path=None)
+    game = app.push(GameScene(app, GameController(setup, ai_mode="sync")))
+    until(app, lambda: len(_dealt_lines(game)) == 2)
+    assert all(t.endswith("is dealt a card") for t in _dealt_lines(game))

@@ -30,6 +30,7 @@ from game.ui.targets import (
     value_cells,
     value_label,
 )
+from game.view import visible_events
 
 AI_PAUSE = 0.35        # seconds (normal pace) between an AI's answers, to follow its turn
 INSTANT_BATCH = 40     # AI answers per frame at the instant pace
@@ -132,7 +133,9 @@ class GameScene(Scene):
 
     def _apply(self, event: dict) -> None:
         display.apply(self.shown, event)
-        self.log.add(event)
+        # The log stays on screen across hand-overs: a private event (a dealt card) shows
+        # its card only when one human plays and it is theirs (P28, P41).
+        self.log.add(visible_events([event], self.c.log_viewer())[0])
 
     def update(self, dt: float) -> bool:
         self.time += dt
