@@ -125,6 +125,6 @@ def draw_location(surface, look, area: pygame.Rect, events: list[dict], what: st
              row["die"], row["face"], min(1.0, progress * 0.9), row)
     if progress >= TUMBLE:
         cell = show_cell((col["face"] - 1, row["face"] - 1))
-        t = look.text(f"column {col['face']}, row {row['face']}  →  {cell}", look.fs(14),
+        t = look.text(f"column {col['face']}, row {row['face']}: cell {cell}", look.fs(14),
                       look.colour("gold"), bold=True)
         surface.blit(t, t.get_rect(midbottom=(rect.centerx, rect.bottom - look.px(8))))
