@@ -43,7 +43,8 @@ class CrashScene(Scene):
     def enter(self) -> None:
         look = self.look
         w, h = self.app.screen.get_size()
-        fw, fh = min(w - look.px(80), look.px(900)), min(h - look.px(60), look.px(560))
+        fw = min(w - look.px(80), look.px(900))
+        fh = min(h - look.px(60), self._text_height(fw - look.px(68)) + look.px(130))
         self.frame = pygame.Rect((w - fw) // 2, (h - fh) // 2, fw, fh)
         bw, bh = look.px(220), look.px(44)
         y = self.frame.bottom - bh - look.px(22)
@@ -85,23 +86,46 @@ class CrashScene(Scene):
             self.app.crashed = False
             self.app.reset_to(MenuScene(self.app))
 
-    def draw(self, surface) -> None:
+    def _styles(self) -> dict:
         look = self.look
-        surface.fill(look.colour("bg"))
-        panel_rect(surface, self.frame, look, alpha=250)
-        f = self.frame
-        x, width = f.x + look.px(34), f.w - look.px(68)
-        y = f.y + look.px(26)
-        styles = {"head": (look.fs(30), "gold", True), "text": (look.fs(17), "text", False),
-                  "label": (look.fs(14), "gold_dim", True),
-                  "path": (look.fs(15), "text", False), "error": (look.fs(15), "red", False)}
+        return {"head": (look.fs(30), "gold", True), "text": (look.fs(17), "text", False),
+                "label": (look.fs(14), "gold", True),
+                "path": (look.fs(15), "text", False), "error": (look.fs(15), "red", False)}
+
+    def _layout(self, width: int):
+        """[(font, colour, text, y offset)] of every line, and the total height."""
+        look, out, y = self.look, [], 0
+        styles = self._styles()
         for style, text in self.lines():
             size, colour, bold = styles[style]
             font = look.font(size, bold=bold)
             if style == "label":
-                y += look.px(10)
+                y += look.px(12)
             for part in look.wrap(text, font, width):
-                surface.blit(font.render(part, True, look.colour(colour)), (x, y))
+                out.append((font, colour, part, y))
                 y += font.get_linesize()
             if style == "head":
                 y += look.px(10)
+        return out, y
+
+    def _text_height(self, width: int) -> int:
+        return self._layout(width)[1]
+
+    def draw(self, surface) -> None:
+        look = self.look
+        surface.fill(look.colour("bg"))
+        try:  # the menus' dimmed board, if the art still works
+            from game.ui.scenes.backdrop import backdrop
+
+            surface.blit(backdrop(look, surface.get_size()), (0, 0))
+        except Exception:
+            pass
+        panel_rect(surface, self.frame, look, alpha=250)
+        f = self.frame
+        x = f.x + look.px(34)
+        pygame.draw.rect(surface, look.colour("red"), (f.x + look.px(2), f.y + look.px(20),
+                                                       look.px(6), look.px(44)))
+        lines, _ = self._layout(f.w - look.px(68))
+        for font, colour, text, dy in lines:
+            surface.blit(font.render(text, True, look.colour(colour)),
+                         (x, f.y + look.px(26) + dy))

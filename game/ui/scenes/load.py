@@ -375,7 +375,12 @@ class LoadScene(Scene):
                               look.colour(colour))
             surface.blit(t, (tx, ty))
             ty += t.get_height() + look.px(4)
-        y += thumb_size + look.px(16)
+        y += thumb_size + look.px(14)
+        head = look.text("Dragons", look.fs(14), look.colour("gold"), bold=True)
+        surface.blit(head, (x, y))
+        score_head = look.text("Coins + treasure", look.fs(13), look.colour("text_dim"))
+        surface.blit(score_head, score_head.get_rect(topright=(r.right - look.px(4), y + 1)))
+        y += head.get_height() + look.px(6)
         row = look.px(30)
         ranked = sorted(e.dragons, key=lambda d: -e.scores.get(d, 0))
         for d in ranked:

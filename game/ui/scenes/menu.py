@@ -58,7 +58,7 @@ class MenuScene(Scene):
                                        cls="@menu_button", tip=tip, enabled=enabled)
         self.nav = KeyNav()
         self.nav.set_items(list(self.buttons.values()))
-        self.nav.focus(0)
+        self.nav.focus(1 if self.latest is not None else 0)  # Continue, when there is one
 
     def leave(self) -> None:
         for b in self.buttons.values():
