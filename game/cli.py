@@ -95,7 +95,7 @@ def _play(argv) -> int:
     if not (args.headless or args.demo):
         from game.ui.app import main as window
 
-        return window()
+        return window(data_dir=args.data_dir)
     demo = args.demo
     seats = _parse_seats(p, args.seats)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**6)
@@ -169,12 +169,27 @@ def _replay(argv) -> int:
     from game.log import describe
     from game.replay import ReplayError, load, play, start
 
-    p = argparse.ArgumentParser(prog="narby replay",
-                                description="Play a replay or scenario file (narby-replay/1).")
+    p = argparse.ArgumentParser(
+        prog="narby replay",
+        description="Play a save, replay or scenario file. In a terminal it opens the "
+                    "replay viewer window; piped, or with --headless or --state-json, it "
+                    "prints the game instead.")
     p.add_argument("file")
     p.add_argument("--state-json", action="store_true",
-                   help="print the final state document as JSON")
+                   help="print the final state document as JSON (no window)")
+    how = p.add_mutually_exclusive_group()
+    how.add_argument("--headless", action="store_true",
+                     help="print every event in plain words instead of opening the window")
+    how.add_argument("--window", action="store_true",
+                     help="open the replay viewer even when output is not a terminal")
     args = p.parse_args(argv)
+    if args.window and args.state_json:
+        p.error("--window and --state-json do not go together")
+    auto = not (args.headless or args.state_json) and _is_terminal()
+    if args.window or auto:
+        code = _replay_window(args.file, explicit=args.window)
+        if code is not None:
+            return code
     if _is_save_file(args.file):
         return _replay_save(args)
     match = None
@@ -197,6 +212,44 @@ def _replay(argv) -> int:
         print(f"stopped at: {pending.prompt}" if pending else
               f"game over: winner {_winner_text(match.winner)}")
     return 0
+
+
+def _is_terminal() -> bool:
+    try:
+        return sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _replay_window(path: str, *, explicit: bool) -> int | None:
+    """Open the replay viewer on a save or replay file. None: no display, and the window
+    was not asked for by name (the caller prints the replay instead)."""
+    from game.replay import ReplayError, load
+    from game.saves import SaveError, load_save
+    from game.session import Session
+
+    try:
+        if _is_save_file(path):
+            session = load_save(path)
+        else:
+            session = Session.from_replay(load(path), base=Path(path).parent, where=path)
+    except (SaveError, ReplayError) as exc:
+        print(f"narby replay: {exc}", file=sys.stderr)
+        return 1
+    from game.ui.app import open_app
+    from game.ui.scenes.replay_view import ReplayScene
+
+    app = open_app(quiet=not explicit)
+    if app is None:
+        session.close()
+        if explicit:
+            return 2
+        print("narby replay: no display for the viewer; printing the game instead",
+              file=sys.stderr)
+        return None
+    app.push(ReplayScene(app, session, name=session.name or Path(path).stem))
+    session.close()
+    return app.run()
 
 
 def _is_save_file(path: str) -> bool:

@@ -162,6 +162,25 @@ class Session:
             raise SessionError(str(exc).removeprefix("new game: ")) from None
 
     @classmethod
+    def from_match(cls, match: Match, players: list[str] | None = None) -> Session:
+        """A session around a match that already exists (a scenario, a restored
+        position): its history begins here, from the match's exact state document, and
+        the session keeps driving this very Match object."""
+        doc = match.snapshot()
+        kinds = list(players or [])
+        origin = {"format": REPLAY_FORMAT, "map": portable_map_path(match.board.source),
+                  "seed": match.seed, "options": dict(match.options),
+                  "seats": [{"dragon": n, "player": kinds[i] if i < len(kinds) else "human"}
+                            for i, n in enumerate(match.seat_names)],
+                  "start": doc, "dice": None}
+        self = cls(origin, where="game")
+        # the replayed start equals the match; keep the caller's object (tests read it)
+        self.match.close()
+        self.match, self.board = match, match.board
+        self.events = copy.deepcopy(match.events)
+        return self
+
+    @classmethod
     def from_replay(cls, doc: dict, *, base: Path | None = None,
                     where: str = "replay") -> Session:
         """A session that has played a replay document's decisions."""

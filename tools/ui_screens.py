@@ -3,7 +3,10 @@
     .venv/bin/python tools/ui_screens.py [--out /tmp/narby-screens] [--size 1280x720 ...]
 
 Screens: menu, new game, board (choosing a Move, a Steal's odds, a roll in flight, a
-question), hand-over, pause, help, rules, settings, end. docs/screenshots/ is made with
+question), hand-over, pause, help, rules, settings, end; and for saves (issue 8): the
+menu with Continue, the Load screen (with an unreadable file), the Save dialog, the
+board with Undo enabled and refused, the replay viewer and the crash screen (all with a
+data folder of their own). docs/screenshots/ is made with
 `--out docs/screenshots --size 1280x720 --size 1920x1080`.
 """
 
@@ -19,13 +22,14 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("NARBY_CONFIG_DIR", tempfile.mkdtemp(prefix="narby-cfg-"))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+DATA = Path(tempfile.mkdtemp(prefix="narby-data-"))  # never the user's own saves
 
 
 def _app(size):
     from game.ui.app import App
     from game.ui.settings import Settings
 
-    app = App(Settings(window=size), size=size, fullscreen=False)
+    app = App(Settings(window=size), size=size, fullscreen=False, data_dir=DATA)
     app.ai_mode = "sync"
     return app
 
@@ -38,7 +42,7 @@ def _played(seed: int, rounds: int, seats: int = 4):
 
     setup = GameSetup(seats=[Seat("human")] + [Seat("ai") for _ in range(seats - 1)],
                       seed=seed)
-    c = GameController(setup, ai_mode="sync")
+    c = GameController(setup, ai_mode="sync", data_dir=DATA)
     m = c.match
     me = m.seat_names[0]
     while not m.finished:
@@ -141,6 +145,96 @@ def shoot(out: Path, size) -> list[Path]:
     app.draw()
     save(app, "end")
     app.close()
+    saved += shoot_saves(out, size, tag)
+    return saved
+
+
+def shoot_saves(out: Path, size, tag: str) -> list[Path]:
+    """The screens of issue 8: Load, Save, Undo, the replay viewer, the crash screen."""
+    import shutil
+
+    from game import saves
+    from game.ui.scenes.load import LoadScene
+    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.pause import PauseScene
+    from game.ui.scenes.replay_view import ReplayScene
+    from game.ui.scenes.save_dialog import SaveDialog
+
+    saved = []
+
+    def save(app, name):
+        path = out / f"{name}-{tag}.png"
+        app.step(0.0)
+        app.screenshot(path)
+        saved.append(path)
+
+    shutil.rmtree(DATA, ignore_errors=True)
+    app = _app(size)
+    c = _played(seed=2, rounds=3)  # its round starts were autosaved into DATA
+    saves.save_game(c.session, "Sunday with the dragons", DATA)
+    other = _played(seed=9, rounds=2, seats=3)
+    saves.save_game(other.session, "Three dragons on Narby Vale", DATA)
+    other.close()
+    corpus = Path(__file__).resolve().parents[1] / "tests" / "saves"
+    shutil.copy(corpus / "bad-truncated.json", saves.saves_dir(DATA) / "old-laptop-game.json")
+    app.push(MenuScene(app))
+    save(app, "menu-continue")
+    load = app.push(LoadScene(app))
+    load.select(1)
+    save(app, "load")
+    app.close()
+
+    app = _app(size)
+    scene = _board(app, c)
+    move = next(a for a in c.legal_answers() if a.get("do") == "move")
+    scene.factor_override = 0.0
+    scene._submit(move)
+    for _ in range(5):
+        app.step(0.0)
+    scene.factor_override = None
+    save(app, "board-undo")
+    pause = app.push(PauseScene(app, scene))
+    pause.note = ""
+    app.push(SaveDialog(app, c, pause))
+    save(app, "save-dialog")
+    app.pop()
+    app.pop()
+    for key in ("steal_cavern", "destroy", "attack", "steal_chest", "gamble"):
+        slot = next((s for s in scene.slots if s.key == key and s.enabled), None)
+        if slot is not None:
+            scene.factor_override = 0.0
+            scene._submit(slot.answers[0])
+            for _ in range(5):
+                app.step(0.0)
+            if c.human_to_play():
+                break
+    scene.factor_override = None
+    scene.undo()  # refused: the reason shows in the status line
+    save(app, "board-undo-refused")
+    app.close()
+
+    app = _app(size)
+    app.settings.pace = "instant"
+    viewer = app.push(ReplayScene(app, c.session, name="Sunday with the dragons"))
+    viewer.go(len(viewer) * 2 // 3)
+    save(app, "replay")
+    app.close()
+
+    from game.ui.controller import GameController
+
+    app = _app(size)
+    latest = saves.latest_game(DATA)
+    _board(app, GameController.from_session(saves.load_save(latest.path), ai_mode="sync"))
+    try:
+        raise RuntimeError("a demonstration error: the dragon ate the frame")
+    except RuntimeError as exc:
+        import contextlib
+        import io
+
+        with contextlib.redirect_stderr(io.StringIO()):
+            app.crash(exc)
+    save(app, "crash")
+    app.close()
     return saved
 
 
@@ -148,12 +242,16 @@ def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--out", default="/tmp/narby-screens")
     p.add_argument("--size", action="append", default=None)
+    p.add_argument("--saves-only", action="store_true",
+                   help="only the screens of saves, undo, replays and crashes")
     args = p.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     for text in args.size or ["1280x720"]:
         w, h = (int(v) for v in text.split("x"))
-        for path in shoot(out, (w, h)):
+        shots = shoot(out, (w, h)) if not args.saves_only else \
+            shoot_saves(out, (w, h), f"{w}x{h}")
+        for path in shots:
             print(path)
     return 0
 

@@ -11,6 +11,7 @@ video driver, without sleeping: `step(dt)` takes the frame time as an argument.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -75,8 +76,19 @@ class Scene:
 
 class App:
     def __init__(self, settings: settings_mod.Settings | None = None, *,
-                 size: tuple[int, int] | None = None, fullscreen: bool | None = None):
+                 size: tuple[int, int] | None = None, fullscreen: bool | None = None,
+                 data_dir: str | Path | None = None):
+        from game.saves import data_dir as resolve_data_dir
+
         self.settings = (settings or settings_mod.load()).validated()
+        # saves, autosaves and crash logs: --data-dir, else $NARBY_DATA_DIR, else the
+        # user's data folder (game.saves.data_dir)
+        self.data_dir = resolve_data_dir(data_dir)
+        self.ai_mode = "worker"
+        # Unexpected errors become the crash screen with an emergency save (issue 8);
+        # tests turn this off so a bug fails the test with its own traceback.
+        self.catch_crashes = True
+        self.crashed = False
         pygame.init()
         _forget_art()  # fonts cached before an earlier pygame.quit() are dead
         pygame.display.set_caption("Narby Conquest")
@@ -243,11 +255,63 @@ class App:
         return self.push(scene)
 
     def quit(self) -> None:
+        """Leave the game: an unfinished game is autosaved first (P36)."""
+        for scene in reversed(self.scenes):
+            on_quit = getattr(scene, "on_quit", None)
+            if on_quit:
+                on_quit()
         self.running = False
+
+    def session(self):
+        """The game being played (the top-most board screen's session), or None."""
+        for scene in reversed(self.scenes):
+            c = getattr(scene, "c", None)
+            if c is not None and getattr(c, "session", None) is not None:
+                return c.session
+        return None
 
     # ----- loop ------------------------------------------------------------------
     def step(self, dt: float) -> None:
-        """One frame: events, updates, and a redraw if anything changed."""
+        """One frame. An unexpected error anywhere in it becomes the crash screen (with
+        an emergency save of the game) instead of the window vanishing."""
+        if not self.catch_crashes:
+            self._frame(dt)
+            return
+        try:
+            self._frame(dt)
+        except Exception as exc:  # the last net: keep the game, say where, stay open
+            self.crash(exc)
+
+    def crash(self, exc: BaseException) -> None:
+        """Write an emergency save and a log, and show the crash screen."""
+        import traceback
+
+        from game.crash import emergency_save
+
+        traceback.print_exception(type(exc), exc, exc.__traceback__, file=sys.stderr)
+        if self.crashed:  # the crash screen itself failed: nothing more to show
+            self.running = False
+            return
+        self.crashed = True
+        session = None
+        with contextlib.suppress(Exception):
+            session = self.session()
+        save_path, log_path = emergency_save(session, self.data_dir, exc)
+        for scene in reversed(self.scenes):  # stop AI workers; widgets go with the manager
+            try:
+                closer = getattr(scene, "close", None)
+                if closer:
+                    closer()
+            except Exception:
+                pass
+        self.scenes.clear()
+        with contextlib.suppress(Exception):  # a fresh manager: no half-built widgets
+            self.ui = self._manager()
+        from game.ui.scenes.crash import CrashScene
+
+        self.push(CrashScene(self, exc, save_path, log_path))
+
+    def _frame(self, dt: float) -> None:
         for event in pygame.event.get():
             self.dirty = True
             self._dispatch(event)
@@ -342,21 +406,33 @@ def _forget_art() -> None:
     art.clear_cache()
 
 
-def main(size: tuple[int, int] | None = None) -> int:
-    """Open the window on the main menu."""
-    from game.ui.scenes.menu import MenuScene
-
+def open_app(size: tuple[int, int] | None = None, data_dir=None, *,
+             quiet: bool = False) -> App | None:
+    """An App on a real display, or None after printing why not (one line; nothing
+    when quiet)."""
     try:
-        app = App(size=size)
+        app = App(size=size, data_dir=data_dir)
     except pygame.error as exc:
-        print(f"narby: cannot open a window ({exc}); try 'narby --headless'",
-              file=sys.stderr)
-        return 2
+        if not quiet:
+            print(f"narby: cannot open a window ({exc}); try 'narby --headless'",
+                  file=sys.stderr)
+        return None
     if pygame.display.get_driver() in ("dummy", "offscreen") and \
             "SDL_VIDEODRIVER" not in os.environ:
         app.close()
-        print("narby: no display to open a window on; try 'narby --headless' or "
-              "'narby --screenshot OUT.png'", file=sys.stderr)
+        if not quiet:
+            print("narby: no display to open a window on; try 'narby --headless' or "
+                  "'narby --screenshot OUT.png'", file=sys.stderr)
+        return None
+    return app
+
+
+def main(size: tuple[int, int] | None = None, data_dir=None) -> int:
+    """Open the window on the main menu."""
+    from game.ui.scenes.menu import MenuScene
+
+    app = open_app(size, data_dir)
+    if app is None:
         return 2
     app.push(MenuScene(app))
     return app.run()

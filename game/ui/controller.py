@@ -6,8 +6,8 @@ process in the window, or in-process and synchronous for tests and screenshots) 
 the queue of new events the board screen animates. Scenes never call the Match
 directly: they read `pending`, `legal_answers()` and `display_doc()`, and `submit()`.
 
-When saves land (issue 8) this is the module to point at game.session.Session: the
-Match construction, `submit` and the `answers` list are the only places that change.
+The match and its history live in a `game.session.Session` (the one source of both):
+saves, autosaves (P36), undo (P35) and the crash handler all read it from here.
 """
 
 from __future__ import annotations
@@ -15,9 +15,14 @@ from __future__ import annotations
 import random
 from collections import deque
 from dataclasses import dataclass, field
+from pathlib import Path
 
+from game import saves
+from game.ai import LEVELS
 from game.decisions import IllegalAnswer, title
-from game.match import Match, SetupError
+from game.match import SetupError
+from game.replay import PROJECT_ROOT
+from game.session import Session, SessionError
 from game.view import seat_view
 
 DEFAULT_MAP = "maps/narby-vale.tmx"
@@ -55,6 +60,26 @@ class GameSetup:
         return out
 
 
+def player_kind(seat: Seat) -> str:
+    """A seat as Session.players names it: "human" or the AI's level."""
+    return "human" if seat.kind == "human" else seat.level
+
+
+def seat_for(kind: str) -> Seat:
+    """The window's seat for a Session.players kind ("random" plays as a random AI)."""
+    return Seat("human") if kind == "human" else Seat("ai", kind)
+
+
+def _map_file(path: str | None) -> str | None:
+    """A map path that works from any working folder (shipped maps live beside game/)."""
+    if path is None:
+        return None
+    p = Path(path)
+    if not p.is_absolute() and not p.exists() and (PROJECT_ROOT / p).exists():
+        return str(PROJECT_ROOT / p)
+    return str(p)
+
+
 def load_map(path: str | None):
     """The BoardSpec for a map path (None: the built-in plain board); SetupError with
     the checker's own message if the map is broken."""
@@ -62,8 +87,6 @@ def load_map(path: str | None):
 
     if path is None:
         return BoardSpec.plain()
-    from pathlib import Path
-
     from game.maps import MapError, load_board
 
     p = Path(path)
@@ -76,45 +99,77 @@ def load_map(path: str | None):
 
 
 class GameController:
-    def __init__(self, setup: GameSetup, *, ai_mode: str = "worker", board=None):
+    def __init__(self, setup: GameSetup, *, ai_mode: str = "worker", board=None,
+                 data_dir=None):
         """ai_mode: "worker" (a process, the window stays responsive) or "sync" (the AI
-        answers in-process at once: tests, screenshots)."""
+        answers in-process at once: tests, screenshots). data_dir: where autosaves go
+        (None: no autosaves)."""
         self.setup = setup
-        self.seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(
+        seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(
             1, 10**6)
-        self.board = board if board is not None else load_map(setup.map_path)
-        self.match = Match([s.dragon for s in setup.seats], seed=self.seed, board=self.board,
-                           options=setup.options())
-        self.seats: dict[str, Seat] = dict(zip(self.match.seat_names, setup.seats,
-                                               strict=True))
-        self.answers: list[dict] = []
-        self.queue: deque[dict] = deque(self.match.events)  # setup + round 1 so far
-        self.ai_mode = ai_mode
-        self._worker = None
-        self._ticket = None  # ticket of the AI question in flight
-        self._ai_answer: dict | None = None  # answered, waiting for the board to catch up
-        self.ai_notes: list[str] = []  # AI errors the window reports in the log
+        try:
+            session = Session.new([{"dragon": s.dragon, "player": player_kind(s)}
+                                   for s in setup.seats], seed=seed,
+                                  map_path=_map_file(setup.map_path), options=setup.options())
+        except SessionError as exc:
+            raise SetupError(str(exc)) from None
+        self._init(session, list(setup.seats), ai_mode, data_dir)
+        self.queue.extend(self.match.events)  # setup + round 1 so far
+        self.autosave()  # round 1 has begun (P36)
 
     @classmethod
     def from_match(cls, match, seats: list[Seat], *, setup: GameSetup | None = None,
-                   ai_mode: str = "worker") -> GameController:
-        """Drive a match that already exists (a scenario, a restored save)."""
+                   ai_mode: str = "worker", data_dir=None) -> GameController:
+        """Drive a match that already exists (a scenario): its history starts here."""
+        session = Session.from_match(match, [player_kind(s) for s in seats])
         self = cls.__new__(cls)
-        self.setup = setup or GameSetup(seats=list(seats), map_path=match.board.source,
-                                        target=match.options["target"],
-                                        cards=match.options["cards"], seed=match.seed)
-        self.seed = match.seed if isinstance(match.seed, int) else 0
-        self.board = match.board
-        self.match = match
-        self.seats = dict(zip(match.seat_names, seats, strict=True))
-        self.answers = []
-        self.queue = deque()
-        self.ai_mode = ai_mode
-        self._worker = None
-        self._ticket = None
-        self._ai_answer = None
-        self.ai_notes = []
+        self.setup = setup
+        self._init(session, list(seats), ai_mode, data_dir)
         return self
+
+    @classmethod
+    def from_session(cls, session: Session, *, ai_mode: str = "worker", data_dir=None,
+                     hotseat: bool = True) -> GameController:
+        """Resume a loaded game: seat kinds come from the session's players."""
+        self = cls.__new__(cls)
+        self.setup = None
+        seats = [seat_for(session.players.get(n, "human")) for n in session.dragons]
+        self._init(session, seats, ai_mode, data_dir)
+        self.setup.hotseat = hotseat
+        return self
+
+    def _init(self, session: Session, seats: list[Seat], ai_mode: str, data_dir) -> None:
+        self.session = session
+        m = session.match
+        if self.setup is None:
+            self.setup = GameSetup(seats=seats, map_path=session.map_path,
+                                   target=m.options["target"], cards=m.options["cards"],
+                                   seed=session.seed if isinstance(session.seed, int) else None,
+                                   round_cap=m.options.get("round_cap"))
+        self.seed = session.seed if isinstance(session.seed, int) else 0
+        self.board = session.board
+        self.seats: dict[str, Seat] = dict(zip(m.seat_names, seats, strict=True))
+        self.queue: deque[dict] = deque()
+        self.ai_mode = ai_mode
+        self.data_dir = data_dir
+        self._worker = None
+        self._ticket = None  # ticket of the AI question in flight
+        self._ai_answer: dict | None = None  # answered, waiting for the board to catch up
+        self.ai_notes: list[str] = []  # AI and autosave trouble the window reports in the log
+        self._autosaved_at: int | None = None
+
+    @property
+    def match(self):
+        """The match as it stands (an undo replaces the object)."""
+        return self.session.match
+
+    @property
+    def answers(self) -> list[dict]:
+        return self.session.history
+
+    @property
+    def n_answers(self) -> int:
+        return len(self.session.steps)
 
     # ----- reading ------------------------------------------------------------------
     @property
@@ -163,14 +218,15 @@ class GameController:
     def submit(self, answer: dict) -> list[dict]:
         """Apply an answer through the one door; IllegalAnswer (changing nothing) if the
         rules forbid it. New events join the animation queue."""
-        events = self.match.submit(answer)
-        self.answers.append(answer)
+        events = self.session.submit(answer)
         self.queue.extend(events)
+        if saves.starts_round(events) or self.match.finished:
+            self.autosave()  # P36: at the first decision of every round; P37: at the end
         return events
 
     def ai_seed(self) -> int:
         """Deterministic per decision: the same game and history ask the same question."""
-        return (self.seed * 1_000_003 + len(self.answers)) % (2**32)
+        return (self.seed * 1_000_003 + self.n_answers) % (2**32)
 
     def step_ai(self, board_ready: bool) -> bool:
         """Drive AI seats. Asks as soon as an AI decision is pending (thinking overlaps
@@ -204,6 +260,8 @@ class GameController:
     def _ask_sync(self, dragon: str) -> dict:
         from game.ai import choose
 
+        if self.seats[dragon].level not in LEVELS:  # a "random" seat from a save
+            return self._fallback()
         try:
             return choose(seat_view(self.match, dragon), self.seats[dragon].level,
                           seed=self.ai_seed(), board=self.board)
@@ -221,6 +279,9 @@ class GameController:
             self.ai_notes.append("The AI worker stopped; the AI now thinks in the window")
             self._worker, self._ticket, self.ai_mode = None, None, "sync"
             self._ai_answer = self._ask_sync(dragon)
+            return
+        if self.seats[dragon].level not in LEVELS:
+            self._ai_answer = self._fallback()
             return
         if self._ticket is None:
             self._ticket = self._worker.ask(seat_view(self.match, dragon),
@@ -244,24 +305,42 @@ class GameController:
 
         return RandomPlayer(self.ai_seed()).choose(self.match)
 
-    # ----- hooks for saves (issue 8) -------------------------------------------------
+    # ----- undo, saves (issue 8) -----------------------------------------------------
     def can_undo(self) -> tuple[bool, str]:
-        return False, "Undo arrives with saves (issue 8)"
+        """(True, "Undo Red's Move to (6, 5)") or (False, the reason, for players)."""
+        return self.session.can_undo()
+
+    def undo(self) -> dict:
+        """Take back the last answer (P35); the match is rebuilt by replaying history.
+        The animation queue and any AI question in flight belong to the old position."""
+        answer = self.session.undo()
+        self.queue.clear()
+        self._ticket, self._ai_answer = None, None
+        return answer
 
     def replay_doc(self) -> dict:
-        """The game so far as a narby-replay/1 document: seed, seats, options and every
-        answer; replaying it reproduces this exact position."""
-        return {
-            "format": "narby-replay/1",
-            "map": self.board.source,
-            "seed": self.seed,
-            "options": dict(self.match.options),
-            # the seats as set up: a drawn dragon (R6) is drawn again by the same dice
-            "seats": [{"dragon": s.dragon} if s.dragon else {} for s in self.setup.seats],
-            "start": None,
-            "dice": None,
-            "decisions": list(self.answers),
-        }
+        """The game so far as a narby-replay/1 document: replaying it reproduces this
+        exact position."""
+        return self.session.replay_doc()
+
+    def save(self, name: str) -> Path:
+        """Save to the named slot in the data dir; SaveError says why not."""
+        if self.data_dir is None:
+            raise saves.SaveError("no data folder to save in")
+        return saves.save_game(self.session, name, self.data_dir)
+
+    def autosave(self) -> Path | None:
+        """An autosave (round start, quit, the end of the game). Trouble is reported
+        in the log, never raised: a full disk must not end the game."""
+        if self.data_dir is None or self._autosaved_at == self.n_answers:
+            return None
+        try:
+            path = saves.autosave(self.session, self.data_dir)
+        except (saves.SaveError, OSError) as exc:
+            self.ai_notes.append(f"Autosave failed: {exc}")
+            return None
+        self._autosaved_at = self.n_answers
+        return path
 
     def close(self) -> None:
         if self._worker is not None:

@@ -57,6 +57,7 @@ class LogView:
         self.look = look
         self.lines: list[list[tuple[str, tuple, bool]]] = []
         self.rows: list[pygame.Surface] = []
+        self.row_counts: list[int] = []  # rows each line wrapped to (for truncate)
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.bar: UIVerticalScrollBar | None = None
         self.follow = True   # stick to the newest line
@@ -68,8 +69,29 @@ class LogView:
         seg = segments(event, self.look)
         self.lines.append(seg)
         if self._wrapped_for is not None:
-            self.rows.extend(self._wrap(seg))
+            rows = self._wrap(seg)
+            self.rows.extend(rows)
+            self.row_counts.append(len(rows))
             self._after_change()
+
+    def truncate(self, n: int) -> None:
+        """Keep only the first n lines (the replay viewer stepping back)."""
+        if n >= len(self.lines):
+            return
+        del self.lines[n:]
+        if self._wrapped_for is not None:
+            del self.rows[sum(self.row_counts[:n]):]
+            del self.row_counts[n:]
+            self.follow = True
+            self._after_change()
+
+    def reset(self, events: list[dict], notes: tuple[str, ...] = ()) -> None:
+        """Notes, then these events: the log rebuilt at once (after an undo)."""
+        self.lines = [segments({"type": "note", "text": t}, self.look) for t in notes]
+        self.lines += [segments(e, self.look) for e in events]
+        self.follow = True
+        if self._wrapped_for is not None:
+            self._rewrap()
 
     def note(self, text: str) -> None:
         """A line that is not an engine event (AI trouble, the seed)."""
@@ -94,10 +116,12 @@ class LogView:
         return self.look.font(self.look.fs(14)), self.look.font(self.look.fs(14), bold=True)
 
     def _rewrap(self) -> None:
-        self.rows = []
+        self.rows, self.row_counts = [], []
         self._wrapped_for = (self.text_rect.w, self.look.scale)
         for seg in self.lines:
-            self.rows.extend(self._wrap(seg))
+            rows = self._wrap(seg)
+            self.rows.extend(rows)
+            self.row_counts.append(len(rows))
         self._after_change()
 
     def _wrap(self, seg) -> list[pygame.Surface]:

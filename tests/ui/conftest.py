@@ -11,7 +11,14 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 @pytest.fixture(autouse=True)
 def config_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("NARBY_CONFIG_DIR", str(tmp_path / "config"))
+    # saves, autosaves and crash logs never touch the user's own data folder
+    monkeypatch.setenv("NARBY_DATA_DIR", str(tmp_path / "data"))
     return tmp_path / "config"
+
+
+@pytest.fixture
+def data_dir(tmp_path):
+    return tmp_path / "data"
 
 
 @pytest.fixture
@@ -21,6 +28,7 @@ def app():
 
     a = App(Settings(), size=(1280, 720), fullscreen=False)
     a.ai_mode = "sync"  # the AI answers in-process: deterministic, no worker process
+    a.catch_crashes = False  # a bug fails its test with its own traceback
     yield a
     a.close()
 

@@ -38,18 +38,20 @@ def test_menu_keys_open_each_screen_and_come_back(app):
 
 def test_menu_arrows_and_enter_choose(app):
     app.push(MenuScene(app))
-    key(pygame.K_DOWN)  # Continue and Load are disabled until saves: skipped
+    key(pygame.K_DOWN)  # Continue and Load are disabled with no saves: skipped
     key(pygame.K_RETURN)
     run(app, 3)
     assert isinstance(app.top, RulesScene)
 
 
-def test_continue_and_load_say_why_they_are_disabled(app):
+def test_continue_and_load_say_why_they_are_disabled_with_no_saves(app):
     menu = app.push(MenuScene(app))
+    assert "No unfinished game" in menu.buttons["continue"].tool_tip_text
+    assert "No saved games yet" in menu.buttons["load"].tool_tip_text
     for name in ("continue", "load"):
-        b = menu.buttons[name]
-        assert not b.is_enabled
-        assert "issue 8" in b.tool_tip_text
+        assert not menu.buttons[name].is_enabled
+        menu.choose(name)  # a disabled choice (by its key) does nothing
+        assert app.top is menu
 
 
 def test_new_game_shows_setup_errors_instead_of_crashing(app):

@@ -62,12 +62,16 @@ class EndScene(Scene):
         self.frame = pygame.Rect(pad, pad, w - 2 * pad, h - 2 * pad)
         bw, bh = look.px(200), look.px(42)
         y = self.frame.bottom - bh - look.px(14)
-        x = self.frame.right - look.px(20) - 3 * bw - 2 * look.px(10)
+        bw = min(bw, (self.frame.w - look.px(40) - 3 * look.px(10)) // 4)
+        x = self.frame.right - look.px(20) - 4 * bw - 3 * look.px(10)
+        step = bw + look.px(10)
         self.buttons = {
             "again": button(self.ui, (x, y, bw, bh), "Play again", cls="@primary",
                             tip="A new game with the same seats and map"),
-            "menu": button(self.ui, (x + bw + look.px(10), y, bw, bh), "Main menu"),
-            "quit": button(self.ui, (x + 2 * (bw + look.px(10)), y, bw, bh), "Quit"),
+            "replay": button(self.ui, (x + step, y, bw, bh), "Watch replay",
+                             tip="Step through this game from its start (R)"),
+            "menu": button(self.ui, (x + 2 * step, y, bw, bh), "Main menu"),
+            "quit": button(self.ui, (x + 3 * step, y, bw, bh), "Quit"),
         }
         self.nav = KeyNav()
         self.nav.set_items(list(self.buttons.values()))
@@ -92,6 +96,9 @@ class EndScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.choose("menu")
             return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_r:
+            self.choose("replay")
+            return True
         return False
 
     def choose(self, key: str) -> None:
@@ -104,6 +111,10 @@ class EndScene(Scene):
             setup.seed = None
             self.app.reset_to(MenuScene(self.app))
             self.app.push(NewGameScene(self.app, setup))
+        elif key == "replay":
+            from game.ui.scenes.replay_view import ReplayScene
+
+            self.app.push(ReplayScene(self.app, self.c.session))
         elif key == "menu":
             self.app.reset_to(MenuScene(self.app))
         elif key == "quit":

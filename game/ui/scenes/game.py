@@ -48,6 +48,12 @@ class GameScene(Scene):
         self.log = LogView(app.look)
         self.log.note(f"Seed {controller.seed}: the same seed, seats and choices replay "
                       "this game")
+        # a resumed game: what happened before this window opened is in the log at once
+        past = len(controller.session.events) - len(controller.queue)
+        for e in controller.session.events[:max(0, past)]:
+            self.log.add(e)
+        if past > 0:
+            self.playback.in_setup = m.round == 0
         self.time = 0.0
         self.synced = -1          # len(m.events) when the shown board was last synced
         self.prepared = None      # the decision the controls are set up for
@@ -71,6 +77,7 @@ class GameScene(Scene):
         self.bar = ActionBar(app.look)
         self.panel = PanelView(app.look)
         self.factor_override: float | None = None
+        self.undo_state = None    # (key, ok, reason) the Undo button shows
 
     # ----- layout ------------------------------------------------------------------
     def enter(self) -> None:
@@ -91,15 +98,21 @@ class GameScene(Scene):
             self.view.fit()
             self.fitted = True
         bh = look.px(30)
-        bw = (pw - look.px(8) * 4) // 3
+        gap = look.px(6)
+        bw = (pw - look.px(8) * 2 - gap * 3) // 4
         x0 = self.panel_rect.x + look.px(8)
         y0 = look.px(6)
-        self.menu_btn = button(self.ui, (x0, y0, bw, bh), "Menu", tip="Pause menu (Esc)")
-        self.rules_btn = button(self.ui, (x0 + bw + look.px(8), y0, bw, bh), "Rules",
+        self.menu_btn = button(self.ui, (x0, y0, bw, bh), "Menu", tip="Pause menu: save, "
+                               "load, settings (Esc)")
+        self.undo_btn = button(self.ui, (x0 + bw + gap, y0, bw, bh), "Undo",
+                               tip="Take back your last answer (Ctrl+Z)")
+        self.rules_btn = button(self.ui, (x0 + 2 * (bw + gap), y0, bw, bh), "Rules",
                                 tip="The rules reference")
-        self.help_btn = button(self.ui, (x0 + 2 * (bw + look.px(8)), y0, bw, bh), "Help",
+        self.help_btn = button(self.ui, (x0 + 3 * (bw + gap), y0, bw, bh), "Help",
                                tip="Shortcuts (F1)")
-        self.widgets = [self.menu_btn, self.rules_btn, self.help_btn]
+        self.widgets = [self.menu_btn, self.undo_btn, self.rules_btn, self.help_btn]
+        self.undo_state = None
+        self._refresh_undo()
         self.panel_top = y0 + bh + look.px(4)
         n = len(self.c.match.seat_names)
         log_top = self.panel_top + self.panel.height(n)
@@ -121,6 +134,62 @@ class GameScene(Scene):
 
     def close(self) -> None:
         self.c.close()
+
+    def on_quit(self) -> None:
+        """The player leaves (window closed, Quit, main menu): autosave (P36)."""
+        if not self.ended:
+            self.c.autosave()
+
+    # ----- undo --------------------------------------------------------------------
+    def _refresh_undo(self) -> None:
+        """Enable the Undo button, or disable it with the reason as its tip."""
+        key = (self.c.n_answers, self.c.pending.dragon if self.c.pending else None,
+               self.c.finished)
+        if self.undo_state is not None and self.undo_state[0] == key:
+            return
+        ok, reason = self.c.can_undo()
+        self.undo_state = (key, ok, reason)
+        if ok:
+            self.undo_btn.enable()
+            self.undo_btn.set_tooltip(f"{reason} (Ctrl+Z)")
+        else:
+            self.undo_btn.disable()
+            self.undo_btn.set_tooltip(reason)
+
+    def undo(self) -> bool:
+        """Ctrl+Z / the Undo button: take back the last answer (P35), or say why not.
+        The board, panel and log are rebuilt from the session at once, not animated."""
+        ok, reason = self.c.can_undo()
+        if not ok:
+            self._error(reason)
+            return False
+        from game.session import UndoError
+
+        try:
+            answer = self.c.undo()
+        except (UndoError, ValueError) as exc:
+            self._error(str(exc))
+            return False
+        self.reset_view()
+        from game.session import answer_words
+
+        self._error(f"Undone: {answer_words(answer)}", "green")
+        return True
+
+    def reset_view(self) -> None:
+        """Show the session's position as it is, with no animation: the display copy,
+        the log and the controls all come from it again."""
+        self.playback = Playback()
+        self.playback.in_setup = self.c.match.round == 0
+        self.c.queue.clear()
+        self.log.reset(self.c.session.events, (f"Seed {self.c.seed}: the same seed, seats "
+                                               "and choices replay this game",))
+        self._idle_controls()
+        self.ai_wait = 0.0
+        self.ended = False
+        self._sync()
+        self.undo_state = None
+        self._refresh_undo()
 
     def covered(self) -> None:
         self.tip = None
@@ -146,6 +215,8 @@ class GameScene(Scene):
         for note in self.c.ai_notes:
             self.log.note(note)
         self.c.ai_notes.clear()
+        if self.widgets:
+            self._refresh_undo()
         if self.c.queue:
             self.playback.feed(list(self.c.queue))
             self.c.queue.clear()
@@ -211,7 +282,7 @@ class GameScene(Scene):
 
     # ----- human decisions ---------------------------------------------------------
     def _decision_key(self, pending):
-        return (len(self.c.answers), pending.dragon, pending.kind, pending.prompt)
+        return (self.c.n_answers, pending.dragon, pending.kind, pending.prompt)
 
     def _prepare(self, pending) -> None:
         key = self._decision_key(pending)
@@ -272,8 +343,9 @@ class GameScene(Scene):
         self._idle_controls()
         self.bar.set_slots(idle_slots("The dice are rolling"))
 
-    def _error(self, text: str) -> None:
+    def _error(self, text: str, colour: str = "red") -> None:
         self.banner_error = text[:1].upper() + text[1:]
+        self.banner_colour = colour
         self.error_time = 4.0
 
     # ----- action selection and targets --------------------------------------------
@@ -508,6 +580,9 @@ class GameScene(Scene):
         if el is self.menu_btn:
             self.open_pause()
             return True
+        if el is self.undo_btn:
+            self.undo()
+            return True
         if el is self.rules_btn:
             from game.ui.scenes.rules import RulesScene
 
@@ -565,9 +640,7 @@ class GameScene(Scene):
                 self.open_pause()
             return True
         if k == pygame.K_z and mods & pygame.KMOD_CTRL:
-            ok, why = self.c.can_undo()
-            if not ok:
-                self._error(why)
+            self.undo()
             return True
         if self.choice is not None and self.choice.handle_key(event):
             picked = self.choice.take()
@@ -794,7 +867,7 @@ class GameScene(Scene):
         look = self.look
         p = self.c.pending
         if self.error_time > 0 and self.banner_error:
-            return self.banner_error, look.colour("red")
+            return self.banner_error, look.colour(getattr(self, "banner_colour", "red"))
         if self.c.finished:
             return "The game is over", look.colour("gold")
         if p is None:

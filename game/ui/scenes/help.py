@@ -26,7 +26,14 @@ SHORTCUTS = (
         ("Mouse wheel / + -", "zoom"), ("Right drag / WASD", "pan the board"),
         ("Home", "fit the board"), ("Space", "skip the animations now playing"),
         ("P", "animation pace: slow, normal, fast, instant"), ("L", "show / hide the log"),
-        ("Ctrl+Z", "undo (with saves, issue 8)"),
+        ("Ctrl+Z", "undo your last move, claim, gamble"),
+    ]),
+    ("Saves and replays", [
+        ("Esc, then S / L", "save the game / load one"),
+        ("C / L (main menu)", "continue the latest game / load one"),
+        ("Enter / R (Load)", "open the save / watch its replay"),
+        ("Left / Right (replay)", "step back / forward"),
+        ("Space / Home / End", "play or pause / go to the start / the end"),
     ]),
 )
 
@@ -50,7 +57,7 @@ class HelpOverlay(Scene):
                  look.font(look.fs(20), bold=True))
         pw = min(w - look.px(40), look.px(1180))
         col_w = (pw - look.px(90)) // 2
-        columns = ([SHORTCUTS[0], SHORTCUTS[2]], [SHORTCUTS[1]])
+        columns = ([SHORTCUTS[0], SHORTCUTS[2]], [SHORTCUTS[1], *SHORTCUTS[3:]])
         heights = [self._column(None, look, fonts, 0, 0, col_w, groups) for groups in columns]
         ph = min(h - look.px(30), max(heights) + look.px(100))
         rect = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)

@@ -9,20 +9,23 @@ from game.ui.app import Scene
 from game.ui.scenes.backdrop import backdrop, title_block
 from game.ui.scenes.widgets import KeyNav, button
 
-SAVES_LATER = "Saved games arrive with issue 8 (saves, autosave and undo)"
 
+def saved_games(app):
+    """(entries, problems) of the app's data folder; never raises (a folder that cannot
+    be read simply has no saves)."""
+    from game import saves
 
-def saves_available() -> bool:
-    """True once the saves branch provides game.saves (issue 8)."""
     try:
-        import game.saves  # noqa: F401
-    except ImportError:
-        return False
-    return True
+        return saves.list_all(app.data_dir)
+    except Exception:
+        return [], []
 
 
 class MenuScene(Scene):
     def enter(self) -> None:
+        entries, problems = saved_games(self.app)
+        self.latest = next((e for e in entries if not e.finished), None)
+        self.error = ""
         w, h = self.app.screen.get_size()
         look = self.look
         bw, bh = look.px(320), look.px(48)
@@ -31,12 +34,20 @@ class MenuScene(Scene):
         self.top = max(look.px(10), (h - title_h - 6 * (bh + gap)) // 2)
         top = self.top + title_h
         x = (w - bw) // 2
-        saves = saves_available()
+        if self.latest is not None:
+            e = self.latest
+            cont = (True, f"Resume {e.name}: round {e.round}, saved {short_date(e.date)}  (C)")
+        else:
+            cont = (False, "No unfinished game has been saved yet")
+        if entries or problems:
+            load = (True, f"{len(entries)} saved game{'s' if len(entries) != 1 else ''}"
+                    + (f", {len(problems)} unreadable" if problems else "") + "  (L)")
+        else:
+            load = (False, f"No saved games yet (in {self.app.data_dir})")
         entries = [
             ("new", "New game", True, "Set up seats, dragons and a map  (N)"),
-            ("continue", "Continue", False, SAVES_LATER if not saves else "Resume the "
-             "latest game"),
-            ("load", "Load game", False, SAVES_LATER if not saves else "Open a saved game"),
+            ("continue", "Continue", *cont),
+            ("load", "Load game", *load),
             ("rules", "Rules", True, "Charts, actions, dragons, places and rulings  (R)"),
             ("settings", "Settings", True, "Window, scale, pace, colours  (S)"),
             ("quit", "Quit", True, "Leave the game  (Esc)"),
@@ -47,7 +58,7 @@ class MenuScene(Scene):
                                        cls="@menu_button", tip=tip, enabled=enabled)
         self.nav = KeyNav()
         self.nav.set_items(list(self.buttons.values()))
-        self.nav.focus(0)
+        self.nav.focus(1 if self.latest is not None else 0)  # Continue, when there is one
 
     def leave(self) -> None:
         for b in self.buttons.values():
@@ -65,6 +76,7 @@ class MenuScene(Scene):
             return True
         if event.type == pygame.KEYDOWN:
             shortcut = {pygame.K_n: "new", pygame.K_r: "rules", pygame.K_s: "settings",
+                        pygame.K_c: "continue", pygame.K_l: "load",
                         pygame.K_ESCAPE: "quit", pygame.K_q: "quit"}.get(event.key)
             if event.key == pygame.K_F1:
                 from game.ui.scenes.help import HelpOverlay
@@ -77,7 +89,17 @@ class MenuScene(Scene):
         return False
 
     def choose(self, key: str) -> None:
-        if key == "new":
+        if key in ("continue", "load") and not self.buttons[key].is_enabled:
+            return
+        if key == "continue":
+            from game.ui.scenes.load import open_game
+
+            self.error = open_game(self.app, self.latest.path) or ""
+        elif key == "load":
+            from game.ui.scenes.load import LoadScene
+
+            self.app.push(LoadScene(self.app))
+        elif key == "new":
             from game.ui.scenes.new_game import NewGameScene
 
             self.app.push(NewGameScene(self.app))
@@ -97,6 +119,21 @@ class MenuScene(Scene):
         surface.blit(backdrop(self.look, (w, h)), (0, 0))
         title_block(surface, self.look, w // 2, self.top,
                     "A game of dragons, hoards and stolen coin for 2 to 8 players")
+        if self.error:
+            err = self.look.fit_text(self.error, self.look.font(self.look.fs(15), bold=True),
+                                     w - self.look.px(40), self.look.colour("red"))
+            surface.blit(err, err.get_rect(midbottom=(w // 2, h - self.look.px(40))))
         foot = self.look.text("F1 shortcuts  ·  F11 full screen  ·  arrows + Enter to choose",
                               self.look.fs(14), self.look.colour("text_dim"))
         surface.blit(foot, foot.get_rect(midbottom=(w // 2, h - self.look.px(14))))
+
+
+def short_date(iso: str) -> str:
+    """'2025-03-01T18:04:05.123+00:00' -> '1 Mar 2025, 18:04' in local time."""
+    from datetime import datetime
+
+    try:
+        d = datetime.fromisoformat(iso).astimezone()
+    except (TypeError, ValueError):
+        return str(iso)
+    return f"{d.day} {d:%b %Y, %H:%M}"

@@ -307,7 +307,8 @@ class NewGameScene(Scene):
         self.setup.map_path = map_choices()[self.map_index][0]
         try:
             controller = GameController(self.setup, ai_mode=getattr(self.app, "ai_mode",
-                                                                    "worker"))
+                                                                    "worker"),
+                                        data_dir=getattr(self.app, "data_dir", None))
         except SetupError as exc:
             self._show_error(str(exc)[:1].upper() + str(exc)[1:])
             return

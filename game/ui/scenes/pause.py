@@ -1,4 +1,4 @@
-"""The pause menu over the board: resume, rules, settings, save (with saves), main menu."""
+"""The pause menu over the board: resume, save, load, rules, settings, main menu."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ import pygame_gui
 
 from game.ui.app import Scene
 from game.ui.scenes.backdrop import panel_rect
-from game.ui.scenes.menu import SAVES_LATER, saves_available
 from game.ui.scenes.widgets import KeyNav, button
 
 
@@ -17,18 +16,22 @@ class PauseScene(Scene):
     def __init__(self, app, game_scene):
         super().__init__(app)
         self.game = game_scene
+        self.note = ""  # "Saved as ..." after a save
 
     def enter(self) -> None:
         look = self.look
         w, h = self.app.screen.get_size()
         bw, bh, gap = look.px(300), look.px(46), look.px(10)
+        over = self.game.c.finished
         entries = [("resume", "Resume", True, "Back to the board (Esc)"),
+                   ("save", "Save game", not over, "Save to a named slot  (S)" if not over
+                    else "The game is over: watch its replay from the end screen"),
+                   ("load", "Load game", True, "Open a saved game or autosave  (L)"),
                    ("rules", "Rules", True, None),
                    ("settings", "Settings", True, None),
-                   ("save", "Save game", saves_available(), SAVES_LATER),
-                   ("menu", "Leave to main menu", True, "This game is not saved yet"
-                    if not saves_available() else None)]
-        total = len(entries) * (bh + gap) + look.px(80)
+                   ("menu", "Leave to main menu", True, "The game is autosaved: Continue "
+                    "on the main menu resumes it")]
+        total = len(entries) * (bh + gap) + look.px(110)
         self.rect = pygame.Rect((w - bw - look.px(60)) // 2, (h - total) // 2,
                                 bw + look.px(60), total)
         y = self.rect.y + look.px(64)
@@ -53,12 +56,25 @@ class PauseScene(Scene):
                     return True
         if self.nav.handle(event):
             return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.pop()
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.pop()
+            elif event.key in (pygame.K_s, pygame.K_l):
+                self.choose("save" if event.key == pygame.K_s else "load")
         return True
 
     def choose(self, key: str) -> None:
-        if key == "resume":
+        if key in self.buttons and not self.buttons[key].is_enabled:
+            return
+        if key == "save":
+            from game.ui.scenes.save_dialog import SaveDialog
+
+            self.app.push(SaveDialog(self.app, self.game.c, self))
+        elif key == "load":
+            from game.ui.scenes.load import LoadScene
+
+            self.app.push(LoadScene(self.app, leaving=self.game))
+        elif key == "resume":
             self.app.pop()
         elif key == "rules":
             from game.ui.scenes.rules import RulesScene
@@ -71,6 +87,7 @@ class PauseScene(Scene):
         elif key == "menu":
             from game.ui.scenes.menu import MenuScene
 
+            self.game.on_quit()  # P36: autosaved when the player leaves
             self.game.close()
             self.app.reset_to(MenuScene(self.app))
 
@@ -82,3 +99,8 @@ class PauseScene(Scene):
         panel_rect(surface, self.rect, self.look, alpha=245)
         t = self.look.text("Paused", self.look.fs(30), self.look.colour("gold"), bold=True)
         surface.blit(t, t.get_rect(midtop=(self.rect.centerx, self.rect.y + self.look.px(14))))
+        if self.note:
+            n = self.look.fit_text(self.note, self.look.font(self.look.fs(14)),
+                                   self.rect.w - self.look.px(24), self.look.colour("green"))
+            surface.blit(n, n.get_rect(midbottom=(self.rect.centerx,
+                                                  self.rect.bottom - self.look.px(14))))

@@ -1,0 +1,131 @@
+"""The crash screen: an unexpected error never makes the window vanish.
+
+App.crash() has already written an emergency save (game.crash) and a log; this screen
+says so in words, shows both paths, and offers the main menu (whose Continue finds the
+emergency save) or Quit. It draws with plain shapes and text only, so a broken piece of
+art or a broken board cannot break it too.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from game.ui.app import Scene
+from game.ui.scenes.backdrop import panel_rect
+from game.ui.scenes.widgets import KeyNav, button
+
+
+class CrashScene(Scene):
+    def __init__(self, app, exc: BaseException | None, save_path, log_path):
+        super().__init__(app)
+        self.error = f"{type(exc).__name__}: {exc}" if exc is not None else "unknown error"
+        self.save_path = save_path
+        self.log_path = log_path
+        self.buttons: dict = {}
+
+    def lines(self) -> list[tuple[str, str]]:
+        """(style, text) rows of the message; tests read them."""
+        out = [("head", "Something went wrong"),
+               ("text", "Narby Conquest hit an unexpected error and stopped the game.")]
+        if self.save_path is not None:
+            out += [("text", "Your game was saved first, so nothing is lost. Choose "
+                             "Continue on the main menu (now or next time) to play on."),
+                    ("label", "Emergency save"), ("path", str(self.save_path))]
+        else:
+            out.append(("text", "No game was in progress, so there was nothing to save."))
+        if self.log_path is not None:
+            out += [("label", "Error report (please attach it to a bug report)"),
+                    ("path", str(self.log_path))]
+        out += [("label", "The error"), ("error", self.error)]
+        return out
+
+    def enter(self) -> None:
+        look = self.look
+        w, h = self.app.screen.get_size()
+        fw = min(w - look.px(80), look.px(900))
+        fh = min(h - look.px(60), self._text_height(fw - look.px(68)) + look.px(130))
+        self.frame = pygame.Rect((w - fw) // 2, (h - fh) // 2, fw, fh)
+        bw, bh = look.px(220), look.px(44)
+        y = self.frame.bottom - bh - look.px(22)
+        x = self.frame.right - look.px(28) - 2 * bw - look.px(12)
+        self.buttons = {
+            "menu": button(self.ui, (x, y, bw, bh), "Main menu", cls="@primary",
+                           tip="Continue from the emergency save"),
+            "quit": button(self.ui, (x + bw + look.px(12), y, bw, bh), "Quit",
+                           tip="Close the game (Esc)"),
+        }
+        self.nav = KeyNav()
+        self.nav.set_items(list(self.buttons.values()))
+        self.nav.focus(0)
+
+    def leave(self) -> None:
+        for b in self.buttons.values():
+            b.kill()
+        self.buttons = {}
+
+    def handle(self, event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for key, b in self.buttons.items():
+                if event.ui_element is b:
+                    self.choose(key)
+                    return True
+        if self.nav.handle(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_q):
+            self.choose("quit")
+            return True
+        return False
+
+    def choose(self, key: str) -> None:
+        if key == "quit":
+            self.app.quit()
+        elif key == "menu":
+            from game.ui.scenes.menu import MenuScene
+
+            self.app.crashed = False
+            self.app.reset_to(MenuScene(self.app))
+
+    def _styles(self) -> dict:
+        look = self.look
+        return {"head": (look.fs(30), "gold", True), "text": (look.fs(17), "text", False),
+                "label": (look.fs(14), "gold", True),
+                "path": (look.fs(15), "text", False), "error": (look.fs(15), "red", False)}
+
+    def _layout(self, width: int):
+        """[(font, colour, text, y offset)] of every line, and the total height."""
+        look, out, y = self.look, [], 0
+        styles = self._styles()
+        for style, text in self.lines():
+            size, colour, bold = styles[style]
+            font = look.font(size, bold=bold)
+            if style == "label":
+                y += look.px(12)
+            for part in look.wrap(text, font, width):
+                out.append((font, colour, part, y))
+                y += font.get_linesize()
+            if style == "head":
+                y += look.px(10)
+        return out, y
+
+    def _text_height(self, width: int) -> int:
+        return self._layout(width)[1]
+
+    def draw(self, surface) -> None:
+        look = self.look
+        surface.fill(look.colour("bg"))
+        try:  # the menus' dimmed board, if the art still works
+            from game.ui.scenes.backdrop import backdrop
+
+            surface.blit(backdrop(look, surface.get_size()), (0, 0))
+        except Exception:
+            pass
+        panel_rect(surface, self.frame, look, alpha=250)
+        f = self.frame
+        x = f.x + look.px(34)
+        pygame.draw.rect(surface, look.colour("red"), (f.x + look.px(2), f.y + look.px(20),
+                                                       look.px(6), look.px(44)))
+        lines, _ = self._layout(f.w - look.px(68))
+        for font, colour, text, dy in lines:
+            surface.blit(font.render(text, True, look.colour(colour)),
+                         (x, f.y + look.px(26) + dy))

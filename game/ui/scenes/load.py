@@ -1,0 +1,425 @@
+"""Load game: every save and autosave, newest first, with its dragons, round, scores, map
+and date; files that cannot be read are listed apart with the problem (and left alone).
+
+The list is drawn here rather than with pygame-gui's UISelectionList: a row shows the
+dragons' emblems and two lines of facts, which a one-line selection-list item cannot.
+It answers the mouse (click selects, double-click opens, wheel scrolls) and the keys
+(Up/Down, Page Up/Down, Enter opens, R watches the replay, Esc goes back).
+"""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from game import saves
+from game.decisions import title
+from game.match import SetupError
+from game.ui.app import Scene
+from game.ui.scenes.backdrop import backdrop, panel_rect
+from game.ui.scenes.menu import saved_games, short_date
+from game.ui.scenes.widgets import button, label
+
+DOUBLE_CLICK = 0.4  # seconds
+
+
+def open_game(app, path, leaving=None) -> str | None:
+    """Resume the save at `path` on the board screen (seat kinds as saved). Returns the
+    problem in words instead when it cannot be opened; the current game is autosaved
+    and closed only once the new one has loaded."""
+    from game.ui.controller import GameController
+    from game.ui.scenes.game import GameScene
+    from game.ui.scenes.menu import MenuScene
+
+    try:
+        session = saves.load_save(path)
+    except saves.SaveError as exc:
+        return str(exc)
+    if session.match.finished:
+        session.close()
+        return f"{path}: this game is over; watch its replay instead"
+    try:
+        c = GameController.from_session(session, ai_mode=app.ai_mode, data_dir=app.data_dir,
+                                        hotseat=app.settings.hotseat_handover)
+    except (SetupError, ValueError) as exc:
+        session.close()
+        return f"{path}: {exc}"
+    if leaving is not None:
+        leaving.on_quit()
+        leaving.close()
+    app.reset_to(MenuScene(app))
+    app.push(GameScene(app, c))
+    return None
+
+
+def watch_replay(app, path) -> str | None:
+    """Open the replay viewer on the save at `path` (or the problem in words)."""
+    from game.ui.scenes.replay_view import ReplayScene
+
+    try:
+        session = saves.load_save(path)
+    except saves.SaveError as exc:
+        return str(exc)
+    app.push(ReplayScene(app, session))
+    return None
+
+
+def problem_text(problem) -> tuple[str, str]:
+    """(file name, the problem without the path that prefixes it)."""
+    msg = problem.message
+    prefix = f"{problem.path}: "
+    return problem.path.name, msg[len(prefix):] if msg.startswith(prefix) else msg
+
+
+class LoadScene(Scene):
+    def __init__(self, app, leaving=None):
+        """leaving: the board screen this was opened from (pause menu), which is
+        autosaved and closed if another game is opened."""
+        super().__init__(app)
+        self.leaving = leaving
+        self.entries, self.problems = saved_games(app)
+        self.index = 0 if self.entries else None
+        self.top_row = 0
+        self.error = ""
+        self._last_click = (None, -1.0)
+        self.time = 0.0
+        self.buttons: dict = {}
+
+    # ----- layout ------------------------------------------------------------------
+    def enter(self) -> None:
+        look = self.look
+        w, h = self.app.screen.get_size()
+        pad = look.px(24)
+        self.frame = f = pygame.Rect(pad, pad, w - 2 * pad, h - 2 * pad)
+        self.title = label(self.ui, (f.x + pad, f.y + look.px(14), look.px(500), look.px(60)),
+                           "Load game", cls="@title")
+        list_w = int(f.w * 0.56)
+        self.row_h = look.px(66)
+        top = f.y + look.px(84)
+        n_prob = min(len(self.problems), 3)
+        prob_h = (look.px(30) + n_prob * look.px(40)) if self.problems else 0
+        self.list_rect = pygame.Rect(f.x + pad, top, list_w - pad,
+                                     f.bottom - top - look.px(24) - prob_h)
+        self.prob_rect = pygame.Rect(self.list_rect.x, self.list_rect.bottom + look.px(10),
+                                     self.list_rect.w, prob_h - look.px(10))
+        self.detail = pygame.Rect(self.list_rect.right + pad, top,
+                                  f.right - self.list_rect.right - 2 * pad,
+                                  f.bottom - top - look.px(24))
+        bh = look.px(44)
+        bw = (self.detail.w - 2 * look.px(10)) // 3
+        y = self.detail.bottom - bh
+        x = self.detail.x
+        self.buttons = {
+            "open": button(self.ui, (x + 2 * (bw + look.px(10)), y, bw, bh), "Open",
+                           cls="@primary", tip="Play on from here (Enter)"),
+            "replay": button(self.ui, (x + bw + look.px(10), y, bw, bh), "Watch replay",
+                             tip="Step through the game from its start (R)"),
+            "back": button(self.ui, (x, y, bw, bh), "Back", tip="Esc"),
+        }
+        self.message = label(self.ui, (self.detail.x, y - look.px(64), self.detail.w,
+                                       look.px(56)), "", cls="@error")
+        self._refresh_buttons()
+
+    def leave(self) -> None:
+        for el in (self.title, self.message, *self.buttons.values()):
+            el.kill()
+        self.buttons = {}
+
+    def visible_rows(self) -> int:
+        return max(1, self.list_rect.h // self.row_h)
+
+    def selected(self):
+        return self.entries[self.index] if self.index is not None else None
+
+    def _refresh_buttons(self) -> None:
+        e = self.selected()
+        ob, rb = self.buttons["open"], self.buttons["replay"]
+        if e is None:
+            ob.disable()
+            rb.disable()
+            ob.set_tooltip("No saved game to open")
+        else:
+            rb.enable()
+            if e.finished:
+                ob.disable()
+                ob.set_tooltip("This game is over: watch its replay")
+            else:
+                ob.enable()
+                ob.set_tooltip("Play on from here (Enter)")
+        self.message.set_text(self.error)
+
+    # ----- input -------------------------------------------------------------------
+    def select(self, i: int) -> None:
+        if not self.entries:
+            return
+        self.index = max(0, min(len(self.entries) - 1, i))
+        vis = self.visible_rows()
+        if self.index < self.top_row:
+            self.top_row = self.index
+        elif self.index >= self.top_row + vis:
+            self.top_row = self.index - vis + 1
+        self.error = ""
+        self._refresh_buttons()
+
+    def row_at(self, pos) -> int | None:
+        if not self.list_rect.collidepoint(pos):
+            return None
+        i = self.top_row + (pos[1] - self.list_rect.y) // self.row_h
+        return i if 0 <= i < len(self.entries) else None
+
+    def open_selected(self) -> None:
+        e = self.selected()
+        if e is None:
+            return
+        if e.finished:
+            self.watch_selected()
+            return
+        self.error = open_game(self.app, e.path, self.leaving) or ""
+        if self.error and self.app.top is self:
+            self._refresh_buttons()
+
+    def watch_selected(self) -> None:
+        e = self.selected()
+        if e is None:
+            return
+        self.error = watch_replay(self.app, e.path) or ""
+        if self.error:
+            self._refresh_buttons()
+
+    def handle(self, event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            el = event.ui_element
+            if el is self.buttons.get("open"):
+                self.open_selected()
+            elif el is self.buttons.get("replay"):
+                self.watch_selected()
+            elif el is self.buttons.get("back"):
+                self.app.pop()
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            i = self.row_at(event.pos)
+            if i is not None:
+                last_i, last_t = self._last_click
+                self.select(i)
+                if last_i == i and self.time - last_t < DOUBLE_CLICK:
+                    self.open_selected()
+                self._last_click = (i, self.time)
+                return True
+        if event.type == pygame.MOUSEWHEEL:
+            most = max(0, len(self.entries) - self.visible_rows())
+            self.top_row = max(0, min(most, self.top_row - event.y))
+            return True
+        if event.type == pygame.KEYDOWN:
+            k = event.key
+            page = self.visible_rows()
+            steps = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -page,
+                     pygame.K_PAGEDOWN: page}
+            if k in steps and self.index is not None:
+                self.select(self.index + steps[k])
+            elif k == pygame.K_HOME:
+                self.select(0)
+            elif k == pygame.K_END:
+                self.select(len(self.entries) - 1)
+            elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.open_selected()
+            elif k == pygame.K_r:
+                self.watch_selected()
+            elif k == pygame.K_ESCAPE:
+                self.app.pop()
+            else:
+                return False
+            return True
+        return False
+
+    def update(self, dt: float) -> bool:
+        self.time += dt
+        return False
+
+    # ----- drawing -----------------------------------------------------------------
+    def draw(self, surface) -> None:
+        look = self.look
+        surface.blit(backdrop(look, surface.get_size()), (0, 0))
+        panel_rect(surface, self.frame, look)
+        count = look.text(self._count_text(), look.fs(15), look.colour("text_dim"))
+        surface.blit(count, count.get_rect(bottomright=(self.list_rect.right,
+                                                        self.list_rect.y - look.px(8))))
+        self._draw_list(surface)
+        if self.problems:
+            self._draw_problems(surface)
+        self._draw_detail(surface)
+
+    def _count_text(self) -> str:
+        n = len(self.entries)
+        auto = sum(e.kind == "autosave" for e in self.entries)
+        return (f"{n} game{'s' if n != 1 else ''} ({auto} autosave{'s' if auto != 1 else ''})"
+                f" · newest first")
+
+    def _draw_list(self, surface) -> None:
+        look = self.look
+        r = self.list_rect
+        pygame.draw.rect(surface, (21, 23, 31), r, border_radius=look.px(8))
+        pygame.draw.rect(surface, look.colour("edge"), r, 1, border_radius=look.px(8))
+        if not self.entries:
+            t = look.text("No saved games yet", look.fs(18), look.colour("text_dim"))
+            surface.blit(t, t.get_rect(center=r.center))
+            return
+        clip = surface.get_clip()
+        surface.set_clip(r.inflate(-2, -2))
+        y = r.y
+        for i in range(self.top_row, min(len(self.entries), self.top_row +
+                                         self.visible_rows() + 1)):
+            self._draw_row(surface, pygame.Rect(r.x, y, r.w, self.row_h), self.entries[i],
+                           i == self.index)
+            y += self.row_h
+        surface.set_clip(clip)
+        if self.top_row > 0 or self.top_row + self.visible_rows() < len(self.entries):
+            last = min(len(self.entries), self.top_row + self.visible_rows())
+            more = look.text(f"{self.top_row + 1}–{last} of {len(self.entries)} · wheel or "
+                             "Page Up/Down", look.fs(12),
+                             look.colour("text_dim"))
+            surface.blit(more, more.get_rect(bottomright=(r.right - look.px(8),
+                                                          r.bottom - look.px(4))))
+
+    def _draw_row(self, surface, r: pygame.Rect, e, selected: bool) -> None:
+        look = self.look
+        if selected:
+            pygame.draw.rect(surface, look.colour("slot_selected"), r.inflate(-6, -4),
+                             border_radius=look.px(6))
+            pygame.draw.rect(surface, look.colour("gold"), r.inflate(-6, -4), 1,
+                             border_radius=look.px(6))
+        else:
+            pygame.draw.line(surface, (40, 43, 56), (r.x + look.px(10), r.bottom - 1),
+                             (r.right - look.px(10), r.bottom - 1))
+        x = r.x + look.px(14)
+        icon = look.px(24)
+        name_font = look.font(look.fs(17), bold=True)
+        date = look.text(short_date(e.date), look.fs(13), look.colour("text_dim"))
+        surface.blit(date, date.get_rect(topright=(r.right - look.px(14), r.y + look.px(9))))
+        tag_w = 0
+        if e.kind == "autosave":
+            tag = look.text("AUTOSAVE", look.fs(11), look.colour("bg"), bold=True)
+            tr = tag.get_rect(topright=(date.get_rect(topright=(r.right - look.px(14), 0)).x
+                                        - look.px(10), r.y + look.px(10)))
+            pygame.draw.rect(surface, look.colour("gold_dim"), tr.inflate(look.px(10), 4),
+                             border_radius=look.px(4))
+            surface.blit(tag, tr)
+            tag_w = tr.w + look.px(20)
+        name = look.fit_text(e.name, name_font, r.w - look.px(28) - date.get_width() - tag_w,
+                             look.colour("text"))
+        surface.blit(name, (x, r.y + look.px(6)))
+        y2 = r.y + look.px(34)
+        for d in e.dragons[:8]:
+            surface.blit(look.sprite(f"dragon/{d}", icon), (x, y2))
+            score = look.text(str(e.scores.get(d, 0)), look.fs(13), look.colour("text"),
+                              bold=True)
+            surface.blit(score, (x + icon + look.px(2), y2 + look.px(4)))
+            x += icon + score.get_width() + look.px(10)
+        state = (f"won by {_winner(e.winner)}" if e.finished else f"round {e.round}")
+        facts = look.fit_text(f"{state} · {e.map_title}", look.font(look.fs(13)),
+                              max(look.px(40), r.right - look.px(14) - x - look.px(10)),
+                              look.colour("gold" if e.finished else "text_dim"))
+        surface.blit(facts, facts.get_rect(topright=(r.right - look.px(14), y2 + look.px(4))))
+
+    def _draw_problems(self, surface) -> None:
+        look = self.look
+        r = self.prob_rect
+        head = look.text(f"{len(self.problems)} file{'s' if len(self.problems) != 1 else ''} "
+                         "cannot be read (left untouched)", look.fs(15),
+                         look.colour("red"), bold=True)
+        surface.blit(head, (r.x, r.y))
+        y = r.y + look.px(26)
+        small = look.font(look.fs(13))
+        bold = look.font(look.fs(13), bold=True)
+        shown = self.problems[:3]
+        for p in shown:
+            fname, why = problem_text(p)
+            n = bold.render(fname, True, look.colour("text"))
+            surface.blit(n, (r.x + look.px(8), y))
+            w = look.fit_text(why, small, r.w - look.px(16), look.colour("text_dim"))
+            surface.blit(w, (r.x + look.px(8), y + bold.get_linesize()))
+            y += look.px(40)
+        if len(self.problems) > len(shown):
+            more = look.text(f"and {len(self.problems) - len(shown)} more: see 'narby saves'",
+                             look.fs(12), look.colour("text_dim"))
+            surface.blit(more, more.get_rect(topright=(r.right, r.y + look.px(2))))
+
+    def _draw_detail(self, surface) -> None:
+        look = self.look
+        e = self.selected()
+        r = self.detail
+        if e is None:
+            return
+        x, y = r.x, r.y
+        big = look.font(look.fs(24), bold=True)
+        for part in look.wrap(e.name, big, r.w)[:2]:
+            surface.blit(big.render(part, True, look.colour("gold")), (x, y))
+            y += big.get_linesize()
+        kind = "Autosave" if e.kind == "autosave" else "Saved game"
+        sub = look.text(f"{kind} · {short_date(e.date)}", look.fs(14), look.colour("text_dim"))
+        surface.blit(sub, (x, y))
+        y += sub.get_height() + look.px(12)
+        thumb_size = min(look.px(150), r.w // 3)
+        thumb = _thumb(e.map, thumb_size, look.palette)
+        if thumb is not None:
+            surface.blit(thumb, (x, y))
+            pygame.draw.rect(surface, look.colour("gold_dim"), (x, y, *thumb.get_size()), 2)
+        tx = x + thumb_size + look.px(16)
+        lines = [(e.map_title, "text", True),
+                 ("Game over: " + f"won by {_winner(e.winner)}" if e.finished
+                  else f"Round {e.round}", "gold" if e.finished else "text", False),
+                 (f"{len(e.dragons)} dragons", "text_dim", False),
+                 (e.path.name, "text_off", False)]
+        ty = y
+        for text, colour, bold in lines:
+            t = look.fit_text(text, look.font(look.fs(15), bold=bold), r.right - tx,
+                              look.colour(colour))
+            surface.blit(t, (tx, ty))
+            ty += t.get_height() + look.px(4)
+        y += thumb_size + look.px(14)
+        head = look.text("Dragons", look.fs(14), look.colour("gold"), bold=True)
+        surface.blit(head, (x, y))
+        score_head = look.text("Coins + treasure", look.fs(13), look.colour("text_dim"))
+        surface.blit(score_head, score_head.get_rect(topright=(r.right - look.px(4), y + 1)))
+        y += head.get_height() + look.px(6)
+        row = look.px(30)
+        ranked = sorted(e.dragons, key=lambda d: -e.scores.get(d, 0))
+        for d in ranked:
+            if y + row > self.message.relative_rect.y:
+                break
+            surface.blit(look.sprite(f"dragon/{d}", row - look.px(4)), (x, y))
+            surface.blit(look.text(title(d), look.fs(16), look.colour("text"), bold=True),
+                         (x + row + look.px(6), y + look.px(3)))
+            who = _player_label(e.players.get(d, "human"))
+            surface.blit(look.text(who, look.fs(13), look.colour("text_dim")),
+                         (x + row + look.px(110), y + look.px(6)))
+            score = look.text(f"{e.scores.get(d, 0)}", look.fs(17), look.colour("gold"),
+                              bold=True)
+            surface.blit(score, score.get_rect(topright=(r.right - look.px(4), y + look.px(2))))
+            y += row + look.px(2)
+
+
+def _winner(w) -> str:
+    if isinstance(w, list):
+        return " and ".join(title(n) for n in w)
+    return "the thief" if w == "thief" else title(w) if w else "nobody"
+
+
+def _player_label(kind: str) -> str:
+    return "Human" if kind == "human" else f"AI · {kind}"
+
+
+_thumbs: dict = {}
+
+
+def _thumb(map_path, size: int, palette: str):
+    """The map's thumbnail (None when the map cannot be found any more)."""
+    key = (map_path, size, palette)
+    if key not in _thumbs:
+        from game.ui.controller import load_map
+        from game.ui.scenes.new_game import thumbnail
+
+        try:
+            _thumbs[key] = thumbnail(load_map(map_path), size, palette)
+        except SetupError:
+            _thumbs[key] = None
+    return _thumbs[key]

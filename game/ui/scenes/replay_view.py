@@ -1,0 +1,325 @@
+"""The replay viewer: step through a recorded game and see the board and log at each step.
+
+Position i is the game after its first i answers (game.timeline). Forward by one plays
+the next answer on the match already held; any other jump rebuilds from the timeline's
+nearest keyframe. Controls: the buttons under the board, a slider to scrub, and the keys
+Left/Right (step), Space (play/pause), Home/End (start/end), Esc (close).
+
+A finished game is shown with every card face up; an unfinished one (a save still being
+played, perhaps hot-seat) shows no dragon's card, as a spectator would see it (P42).
+"""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIHorizontalSlider
+
+from game.decisions import title
+from game.session import answer_words
+from game.timeline import Timeline
+from game.ui.app import Scene
+from game.ui.board_view import BoardView
+from game.ui.log_view import LogView
+from game.ui.panel import PanelView, panel_model
+from game.ui.scenes.widgets import button
+from game.ui.settings import PACE_FACTOR
+from game.view import scrub, visible_events
+
+PLAY_STEP = 0.7   # seconds per answer while playing, at the normal pace
+INSTANT_STEP = 0.05
+
+
+class ReplayScene(Scene):
+    def __init__(self, app, session, name: str | None = None):
+        super().__init__(app)
+        self.timeline = Timeline(session)
+        dragons = [e["dragon"] for e in session.events if e.get("type") == "dragon"]
+        self.dragons = dragons
+        self.name = name or session.name or " vs ".join(title(d) for d in dragons)
+        self.finished = any(e.get("type") == "game_over" for e in session.events)
+        from game.ui.controller import seat_for
+
+        self.seats = {d: seat_for(session.players.get(d, "human")) for d in dragons}
+        self.view = BoardView(session.board, palette=app.look.palette)
+        self.log = LogView(app.look)
+        self.panel = PanelView(app.look)
+        self.pos = -1
+        self.match = None
+        self.doc: dict | None = None
+        self.playing = False
+        self.clock = 0.0
+        self.time = 0.0
+        self.fitted = False
+        self.widgets: list = []
+        self.go(0)
+
+    def __len__(self) -> int:
+        return len(self.timeline)
+
+    # ----- positions ---------------------------------------------------------------
+    def _events(self, events: list[dict]) -> list[dict]:
+        return events if self.finished else visible_events(events, None)
+
+    def go(self, i: int) -> None:
+        """Show position i (clamped to the recording)."""
+        i = max(0, min(len(self) - 1, int(i)))
+        if i == self.pos:
+            return
+        if self.match is not None and i == self.pos + 1:
+            self.match.submit(self.timeline.answer(self.pos))
+            for e in self._events(self.timeline.step_events(self.pos)):
+                self.log.add(e)
+        else:
+            if self.match is not None:
+                self.match.close()
+            self.match = self.timeline.match_at(i)
+            before = len(self.timeline.events_until(i))
+            if i < self.pos and self.log.lines:
+                self.log.truncate(1 + before)
+            else:
+                self.log.reset(self._events(self.timeline.events_until(i)),
+                               (f"Replay of {self.name}",))
+        self.pos = i
+        full = self.match.snapshot()
+        self.doc = scrub(full, None) if not self.finished else {
+            k: v for k, v in full.items() if k not in ("dice", "seed", "deck")}
+        if self.pos >= len(self) - 1:
+            self.playing = False
+        self._sync_controls()
+
+    def board_doc(self) -> dict:
+        from game.ui.display import board_doc
+
+        return board_doc(self.doc)
+
+    def answer_text(self) -> str:
+        """What the answer just given was ('Red: Move to (6, 5)'), or where we are."""
+        if self.pos == 0:
+            return "The table is set: the first answer is next"
+        i = self.pos - 1
+        return f"{title(self.timeline.dragons[i])}: {answer_words(self.timeline.answer(i))}"
+
+    def step_text(self) -> str:
+        return f"Step {self.pos} of {len(self) - 1}"
+
+    # ----- layout ------------------------------------------------------------------
+    def enter(self) -> None:
+        look = self.look
+        self.panel.look = look
+        self.log.look = look
+        w, h = self.app.screen.get_size()
+        pw = max(look.px(300), min(int(w * 0.27), look.px(420)))
+        bar_h = look.px(96)
+        self.banner_h = look.px(40)
+        self.board_area = pygame.Rect(0, self.banner_h, w - pw, h - bar_h - self.banner_h)
+        self.panel_rect = pygame.Rect(w - pw, 0, pw, h)
+        self.bar_rect = pygame.Rect(0, h - bar_h, w - pw, bar_h)
+        self.view.set_palette(look.palette)
+        self.view.set_rect(self.board_area)
+        if not self.fitted:
+            self.view.fit()
+            self.fitted = True
+        bh = look.px(30)
+        x0 = self.panel_rect.x + look.px(8)
+        self.close_btn = button(self.ui, (x0, look.px(6), pw - look.px(16), bh),
+                                "Close replay", tip="Back (Esc)")
+        # transport: buttons on the left of the bar, slider along its top
+        b = self.bar_rect
+        pad = look.px(12)
+        self.slider = UIHorizontalSlider(
+            pygame.Rect(b.x + pad, b.y + look.px(8), b.w - 2 * pad, look.px(22)),
+            start_value=self.pos, value_range=(0, max(1, len(self) - 1)),
+            manager=self.ui, click_increment=1)
+        bw, gap = look.px(92), look.px(6)
+        y = b.y + look.px(38)
+        bh2 = b.bottom - y - look.px(8)
+        specs = [("start", "« Start", "Home"), ("back", "‹ Back", "Left"),
+                 ("play", "Play", "Space"), ("forward", "Next ›", "Right"),
+                 ("end", "End »", "End")]
+        self.buttons = {}
+        for i, (key, text, hint) in enumerate(specs):
+            self.buttons[key] = button(self.ui, (b.x + pad + i * (bw + gap), y, bw, bh2), text,
+                                       cls="@primary" if key == "play" else None, tip=hint)
+        self.text_x = b.x + pad + len(specs) * (bw + gap) + look.px(10)
+        self.widgets = [self.close_btn, self.slider, *self.buttons.values()]
+        n = len(self.dragons)
+        self.panel_top = look.px(6) + bh + look.px(4)
+        log_top = self.panel_top + self.panel.height(n)
+        self.log_rect = pygame.Rect(self.panel_rect.x + look.px(6), log_top + look.px(22),
+                                    pw - look.px(12), h - log_top - look.px(28))
+        if self.log_rect.h > look.px(60):
+            self.log.build(self.ui, self.log_rect)
+        self._sync_controls()
+
+    def leave(self) -> None:
+        for el in self.widgets:
+            el.kill()
+        self.widgets = []
+        self.log.kill()
+
+    def close(self) -> None:
+        if self.match is not None:
+            self.match.close()
+            self.match = None
+
+    def _sync_controls(self) -> None:
+        if not self.widgets:
+            return
+        last = len(self) - 1
+        for key, ok in (("start", self.pos > 0), ("back", self.pos > 0),
+                        ("forward", self.pos < last), ("end", self.pos < last),
+                        ("play", self.pos < last or self.playing)):
+            (self.buttons[key].enable if ok else self.buttons[key].disable)()
+        self.buttons["play"].set_text("Pause" if self.playing else "Play")
+        if int(self.slider.get_current_value()) != self.pos:
+            self.slider.set_current_value(self.pos)
+
+    # ----- input -------------------------------------------------------------------
+    def toggle_play(self) -> None:
+        if not self.playing and self.pos >= len(self) - 1:
+            return
+        self.playing = not self.playing
+        self.clock = 0.0
+        self._sync_controls()
+
+    def act(self, key: str) -> None:
+        last = len(self) - 1
+        target = {"start": 0, "back": self.pos - 1, "forward": self.pos + 1,
+                  "end": last}.get(key)
+        if key == "play":
+            self.toggle_play()
+        elif target is not None:
+            if key != "forward":
+                self.playing = False
+            self.go(target)
+
+    def exit(self) -> None:
+        self.close()
+        self.app.pop()
+
+    def handle(self, event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.close_btn:
+                self.exit()
+                return True
+            for key, b in self.buttons.items():
+                if event.ui_element is b:
+                    self.act(key)
+                    return True
+            return False
+        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and \
+                event.ui_element is self.slider:
+            self.playing = False
+            self.go(int(round(self.slider.get_current_value())))
+            return True
+        if event.type == pygame.KEYDOWN:
+            keys = {pygame.K_LEFT: "back", pygame.K_RIGHT: "forward", pygame.K_SPACE: "play",
+                    pygame.K_HOME: "start", pygame.K_END: "end"}
+            if event.key in keys:
+                self.act(keys[event.key])
+                return True
+            if event.key == pygame.K_ESCAPE:
+                self.exit()
+                return True
+            if event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+                self.view.zoom(1.2)
+                return True
+            if event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+                self.view.zoom(1 / 1.2)
+                return True
+            if event.key == pygame.K_f:
+                self.view.fit()
+                return True
+        if self.log.handle(event):
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            pos = pygame.mouse.get_pos()
+            if self.board_area.collidepoint(pos):
+                self.view.zoom(1.15 if event.y > 0 else 1 / 1.15, around=pos)
+            return True
+        return False
+
+    def update(self, dt: float) -> bool:
+        self.time += dt
+        self.log.update()
+        if not self.playing:
+            return False
+        factor = PACE_FACTOR.get(self.app.settings.pace, 1.0)
+        period = PLAY_STEP * factor if factor > 0 else INSTANT_STEP
+        self.clock += dt
+        while self.playing and self.clock >= period:
+            self.clock -= period
+            self.go(self.pos + 1)
+        return True
+
+    # ----- drawing -----------------------------------------------------------------
+    def _highlights(self) -> dict:
+        """The cells the last answer touched."""
+        out: dict = {}
+        if self.pos == 0:
+            return out
+        for e in self.timeline.step_events(self.pos - 1):
+            if e.get("type") in ("move", "displaced") and e.get("to") is not None:
+                out[tuple(e["to"])] = ("selected", 2)
+            elif isinstance(e.get("at"), list) and len(e["at"]) == 2 and \
+                    e.get("type") not in ("roll",):
+                out.setdefault(tuple(e["at"]), "info")
+        return out
+
+    def draw(self, surface) -> None:
+        look = self.look
+        self.view.draw(surface, self.board_doc(), highlights=self._highlights())
+        # the strip over the board: what this is
+        r = pygame.Rect(0, 0, self.board_area.w, self.banner_h)
+        pygame.draw.rect(surface, look.colour("bar"), r)
+        pygame.draw.line(surface, look.colour("edge"), r.bottomleft, r.bottomright, 1)
+        tag = look.text("REPLAY", look.fs(13), look.colour("bg"), bold=True)
+        tr = tag.get_rect(midleft=(look.px(14), r.centery))
+        pygame.draw.rect(surface, look.colour("gold"), tr.inflate(look.px(12), look.px(6)),
+                         border_radius=look.px(4))
+        surface.blit(tag, tr)
+        head = look.fit_text(self.name, look.font(look.fs(17), bold=True),
+                             r.w - tr.right - look.px(220), look.colour("text"))
+        surface.blit(head, head.get_rect(midleft=(tr.right + look.px(16), r.centery)))
+        keys = look.text("Left/Right step · Space plays · Home/End", look.fs(13),
+                         look.colour("text_dim"))
+        surface.blit(keys, keys.get_rect(midright=(r.right - look.px(10), r.centery)))
+        self._draw_bar(surface)
+        self._draw_panel(surface)
+
+    def _draw_bar(self, surface) -> None:
+        look = self.look
+        b = self.bar_rect
+        pygame.draw.rect(surface, look.colour("bar"), b)
+        pygame.draw.line(surface, look.colour("edge"), b.topleft, b.topright, 2)
+        x = self.text_x
+        width = b.right - x - look.px(12)
+        y = b.y + look.px(40)
+        step = look.fit_text(f"{self.step_text()} · round {self.doc['round']}",
+                             look.font(look.fs(15), bold=True), width, look.colour("gold"))
+        surface.blit(step, (x, y))
+        y += step.get_height() + look.px(2)
+        if self.pos > 0:
+            icon = look.sprite(f"dragon/{self.timeline.dragons[self.pos - 1]}", look.px(22))
+            surface.blit(icon, (x, y))
+            x += icon.get_width() + look.px(6)
+            width -= icon.get_width() + look.px(6)
+        ans = look.fit_text(self.answer_text(), look.font(look.fs(16)), width,
+                            look.colour("text"))
+        surface.blit(ans, (x, y + look.px(2)))
+
+    def _draw_panel(self, surface) -> None:
+        look = self.look
+        pygame.draw.rect(surface, look.colour("bg2"), self.panel_rect)
+        pygame.draw.line(surface, look.colour("edge"), self.panel_rect.topleft,
+                         self.panel_rect.bottomleft, 2)
+        pending = self.doc.get("pending") or {}
+        model = panel_model(self.doc, self.seats, deciding=pending.get("dragon"))
+        rect = pygame.Rect(self.panel_rect.x, self.panel_top, self.panel_rect.w,
+                           self.panel.height(len(model.rows)))
+        self.panel.draw(surface, rect, model)
+        if self.log._wrapped_for is not None:
+            self.log.draw(surface)
+            t = look.text("Game log", look.fs(14), look.colour("gold"), bold=True)
+            surface.blit(t, (self.log_rect.x + look.px(4), self.log_rect.y - look.px(20)))

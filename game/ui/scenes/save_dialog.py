@@ -1,0 +1,130 @@
+"""Save to a named slot (over the pause menu): a name, Save, and Cancel.
+
+The name starts as the game's save name (or "Red vs Blue on Narby Vale"). Saving over
+an existing save asks first; anything that goes wrong (a full disk, a folder that cannot
+be written) is shown here in words and the game goes on.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UITextEntryLine
+
+from game import saves
+from game.ui.app import Scene
+from game.ui.scenes.backdrop import panel_rect
+from game.ui.scenes.widgets import button, label
+
+
+class SaveDialog(Scene):
+    overlay = True
+
+    def __init__(self, app, controller, pause=None):
+        super().__init__(app)
+        self.c = controller
+        self.pause = pause
+        self.name = controller.session.name or saves.default_name(controller.session)
+        self.error = ""
+        self.confirming: str | None = None  # the name whose overwrite was asked about
+        self.saved_to = None
+
+    def enter(self) -> None:
+        look = self.look
+        w, h = self.app.screen.get_size()
+        fw, fh = min(w - look.px(60), look.px(620)), look.px(270)
+        self.rect = pygame.Rect((w - fw) // 2, (h - fh) // 2, fw, fh)
+        x, inner = self.rect.x + look.px(28), fw - look.px(56)
+        row = look.px(40)
+        self.entry = UITextEntryLine(pygame.Rect(x, self.rect.y + look.px(74), inner, row),
+                                     self.ui, placeholder_text="a name for this save")
+        self.entry.set_text(self.name)
+        self.entry.focus()
+        self.ui.set_focus_set(self.entry)
+        self.message = label(self.ui, (x, self.rect.y + look.px(122), inner, look.px(50)),
+                             "", cls="@error")
+        bw = look.px(170)
+        y = self.rect.bottom - row - look.px(22)
+        self.save_btn = button(self.ui, (self.rect.right - look.px(28) - bw, y, bw, row),
+                               "Save", cls="@primary", tip="Enter")
+        self.cancel_btn = button(self.ui, (self.rect.right - look.px(40) - 2 * bw, y, bw, row),
+                                 "Cancel", tip="Esc")
+        self._show()
+
+    def leave(self) -> None:
+        self.name = self.entry.get_text()
+        for el in (self.entry, self.message, self.save_btn, self.cancel_btn):
+            el.kill()
+
+    def slot_path(self, name: str):
+        return saves.saves_dir(self.c.data_dir) / f"{saves.slot_name(name)}.json" \
+            if self.c.data_dir is not None else None
+
+    def _show(self) -> None:
+        if self.confirming is not None:
+            self.message.set_text(f"A save called \"{self.confirming}\" already exists. "
+                                  "Press Overwrite to replace it.")
+            self.save_btn.set_text("Overwrite")
+        else:
+            self.message.set_text(self.error)
+            self.save_btn.set_text("Save")
+
+    def save(self) -> None:
+        name = self.entry.get_text().strip()
+        if not name:
+            self.error, self.confirming = "Type a name for the save", None
+            self._show()
+            return
+        path = self.slot_path(name)
+        if path is not None and path.exists() and self.confirming != name \
+                and saves._looks_like_save(path):
+            self.confirming = name
+            self._show()
+            return
+        try:
+            self.saved_to = self.c.save(name)
+        except (saves.SaveError, OSError) as exc:
+            self.error, self.confirming = f"Not saved: {exc}", None
+            self._show()
+            return
+        if self.pause is not None:
+            self.pause.note = f"Saved as \"{name}\""
+        self.app.pop()
+
+    def handle(self, event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.save_btn:
+                self.save()
+            elif event.ui_element is self.cancel_btn:
+                self.app.pop()
+            return True
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.entry:
+            if self.confirming is not None or self.error:
+                self.confirming, self.error = None, ""
+                self._show()
+            return True
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry:
+            self.save()
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.pop()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.save()
+        return True
+
+    def draw(self, surface) -> None:
+        look = self.look
+        w, h = surface.get_size()
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 110))
+        surface.blit(shade, (0, 0))
+        panel_rect(surface, self.rect, look, alpha=250)
+        x = self.rect.x + look.px(28)
+        t = look.text("Save game", look.fs(26), look.colour("gold"), bold=True)
+        surface.blit(t, (x, self.rect.y + look.px(18)))
+        path = self.slot_path(self.entry.get_text().strip() or "save")
+        if path is not None and not self.message.text:
+            hint = look.fit_text(f"Saved as {path}", look.font(look.fs(13)),
+                                 self.rect.w - look.px(56), look.colour("text_dim"))
+            surface.blit(hint, (x, self.rect.y + look.px(126)))
