@@ -219,10 +219,11 @@ def _cancel(ctx: Ctx, known) -> dict:
     pos = ctx.pos
     if t is None:
         return generic(ctx)
+    # The attack-threat term is left out: it prices this very attack.
+    ev = Evaluator(pos, {**ctx.cfg["params"], "attack_threat": 0.0})
     search = TurnSearch(pos, ctx.cfg["params"])
-    search.ev = ctx.ev
-    happens = sum(p * ctx.ev.value(c) for p, c in search.outcomes(pos, t, actor, False))
-    if ctx.ev.value(pos) - CANCEL_KEEP > happens:
+    happens = sum(p * ev.value(c) for p, c in search.outcomes(pos, t, actor, False))
+    if ev.value(pos) - CANCEL_KEEP > happens:
         return known[0]
     return {"pass": True}
 

@@ -21,6 +21,7 @@ from game.ai.model import (
     Pos,
     adjacent_pay,
     attack_win,
+    can_destroy,
     chart_dist,
     gap2,
     loss_chance,
@@ -49,6 +50,8 @@ DEFAULT = {
     "gamble": 0.5,
     "attack_threat": 1.0,
     "loss": 1.0,         # the 0-4 tribute row's lost claim
+    "contest": 0.0,      # > 0: Hard's contest model replaces `danger` (see contested())
+    "action_rate": 1.5,  # coins a round a dragon makes by its actions (the horizon)
 }
 
 
@@ -62,6 +65,13 @@ class Evaluator:
         self.w = self._weights(root)
         self._cw: dict = {}
         self._danger: dict = {}
+        self._contested: dict = {}
+        order = list(root.order)
+        if root.phase == "action" and root.turn in order:
+            after = order[order.index(root.turn) + (1 if root.turn == me else 0):]
+            self.to_act = [d for d in after if d != me]  # opponents still to act (R16)
+        else:
+            self.to_act = [] if root.phase == "tribute" else list(self.opps)
         self.base = {d: self._claims_worth(root, d) for d in self.opps}
         self._targets = self._find_targets(root)
         self._opp_memo: dict = {}
@@ -69,7 +79,8 @@ class Evaluator:
 
     # ----- fixed at the root --------------------------------------------------------
     def _rate(self, pos: Pos, d: str) -> float:
-        return sum(tribute_ev(pos.pieces[tl][0], d) for tl in pos.claims[d]) + 1.5
+        return (sum(tribute_ev(pos.pieces[tl][0], d) for tl in pos.claims[d])
+                + self.p["action_rate"])
 
     def _horizon(self, pos: Pos) -> float:
         """Rounds left: how soon the fastest dragon passes the target (R33)."""
@@ -118,6 +129,36 @@ class Evaluator:
             self._danger[tl] = n
         return n
 
+    def contested(self, tl, kind: str, size: int, adj: bool) -> float:
+        """My claim's worth when opponents may take or destroy it: each opponent that
+        stands next to it (or can fly there and still act) takes it with a chance; this
+        round's tribute is at risk only from those still to act this round (R16)."""
+        key = (tl, kind, adj)
+        v = self._contested.get(key)
+        if v is None:
+            root, me = self.root, self.me
+            s_now = s_all = 1.0
+            for d in self.opps:
+                gap = gap2(root.at[d], tl, size)
+                reach = 1.0 if gap == 1 else 0.5 if gap <= 4 else 0.0
+                if not reach:
+                    continue
+                if root.rings[d] <= 0:
+                    reach *= 0.5 if can_destroy(d, kind) else 0.0
+                q = min(0.9, self.p["contest"] * reach)
+                s_all *= 1.0 - q
+                if d in self.to_act:
+                    s_now *= 1.0 - q
+            full = self.claim_worth(me, kind, adj)
+            now = adjacent_pay(kind, me) if adj else self._now_far(kind)
+            v = now * s_now + (full - now) * s_all
+            self._contested[key] = v
+        return v
+
+    def _now_far(self, kind: str) -> float:
+        mod = 1 if self.root.holds(self.me, "soul_mine") else 0
+        return tribute_ev(kind, self.me, mod)
+
     def _find_targets(self, pos: Pos) -> list:
         """Things worth reaching next turn: (top-left, size, value, actions it costs,
         repeatable, needs a ring, claimable key or None)."""
@@ -152,10 +193,13 @@ class Evaluator:
         for tl in pos.claims[me]:
             kind, size, _ = pieces[tl]
             adj = gap2(at, tl, size) == 1
-            worth = cw(me, kind, adj)
-            n = self.danger(tl, size)
-            if n:
-                worth *= max(0.0, 1.0 - p["danger"] * n)
+            if p["contest"]:
+                worth = self.contested(tl, kind, size, adj)
+            else:
+                worth = cw(me, kind, adj)
+                n = self.danger(tl, size)
+                if n:
+                    worth *= max(0.0, 1.0 - p["danger"] * n)
             v += worth
             if not adj:
                 far = cw(me, kind, False)

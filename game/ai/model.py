@@ -62,7 +62,8 @@ class Pos:
     __slots__ = ("width", "height", "blocked", "names", "seats", "me", "at", "coins",
                  "treasure", "rings", "cavern", "pieces", "occ", "gambles", "chest_at",
                  "chest_coins", "powers_used", "actions", "claims", "round", "target",
-                 "order", "turn", "lineage", "changed", "moved", "free_key")
+                 "order", "turn", "lineage", "changed", "moved", "free_key",
+                 "phase")
 
     def child(self) -> Pos:
         new = _new(Pos)
@@ -70,12 +71,12 @@ class Pos:
          new.coins, new.treasure, new.rings, new.cavern, new.pieces, new.occ, new.gambles,
          new.chest_at, new.chest_coins, new.powers_used, new.actions, new.claims,
          new.round, new.target, new.order, new.turn, new.lineage, new.changed, new.moved,
-         new.free_key) = (
+         new.free_key, new.phase) = (
             self.width, self.height, self.blocked, self.names, self.seats, self.me,
             self.at, self.coins, self.treasure, self.rings, self.cavern, self.pieces,
             self.occ, self.gambles, self.chest_at, self.chest_coins, self.powers_used,
             self.actions, self.claims, self.round, self.target, self.order, self.turn,
-            self.lineage, self.changed, self.moved, self.free_key)
+            self.lineage, self.changed, self.moved, self.free_key, self.phase)
         return new
 
     # ----- queries ---------------------------------------------------------------
@@ -267,6 +268,7 @@ def from_view(view: dict, board, me: str | None = None) -> Pos:
     p.target = (view.get("options") or {}).get("target", 50)
     p.order = tuple(view.get("order") or p.names)
     p.turn = view.get("turn")
+    p.phase = view.get("phase")
     p.lineage = object()  # children share it; the evaluator diffs only its own lineage
     p.changed = frozenset()  # top-lefts whose piece differs from the lineage's root
     p.moved = frozenset()  # opponents moved (by a power) since the root
