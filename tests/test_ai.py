@@ -305,14 +305,23 @@ def test_worker_answers_in_another_process():
     m = scenario({"red": dict(at=(5, 5)), "blue": dict(at=(15, 15))},
                  settlements=[("city", (7, 5), None)], actions_left=1)
     worker = AIWorker()
-    try:
-        ticket = worker.ask(seat_view(m, "red"), "normal", 0)
+
+    def wait():
         deadline = time.monotonic() + 60
         result = None
         while result is None and time.monotonic() < deadline:
             result = worker.poll()
             time.sleep(0.01)
-        assert result == (ticket, {"do": "claim", "at": [7, 5]}, None)
+        return result
+
+    try:
+        ticket = worker.ask(seat_view(m, "red"), "normal", 0)
+        assert wait() == (ticket, {"do": "claim", "at": [7, 5]}, None)
+        ticket = worker.ask(seat_view(m, "red"), "hard", 0, budget=500, time_limit=0.5)
+        assert wait() == (ticket, {"do": "claim", "at": [7, 5]}, None)
+        ticket = worker.ask(seat_view(m, "red"), "genius", 0)
+        got, answer, error = wait()
+        assert got == ticket and answer is None and "unknown AI level" in error
     finally:
         worker.close()
 

@@ -52,6 +52,7 @@ DEFAULT = {
     "loss": 1.0,         # the 0-4 tribute row's lost claim
     "contest": 0.0,      # > 0: Hard's contest model replaces `danger` (see contested())
     "action_rate": 1.5,  # coins a round a dragon makes by its actions (the horizon)
+    "race": 0.0,         # > 0: next turn's claim targets that opponents reach first
 }
 
 
@@ -155,6 +156,21 @@ class Evaluator:
             self._contested[key] = v
         return v
 
+    def _race(self, pos: Pos, tl, size: int) -> float:
+        """The chance a claim target is still there on my next turn: every opponent
+        acts before it, and one that can reach the piece may take it first."""
+        race = self.p["race"]
+        if not race:
+            return 1.0
+        left = 1.0
+        for d in self.opps:
+            if pos.rings[d] <= 0:
+                continue
+            gap = gap2(pos.at[d], tl, size)
+            if gap <= 4:
+                left *= 1.0 - min(0.9, race * (1.0 if gap == 1 else 0.5))
+        return left
+
     def _now_far(self, kind: str) -> float:
         mod = 1 if self.root.holds(self.me, "soul_mine") else 0
         return tribute_ev(kind, self.me, mod)
@@ -166,11 +182,12 @@ class Evaluator:
         out = []
         for tl, (kind, size, owner) in pos.pieces.items():
             if owner is None:
-                out.append((tl, size, self.claim_worth(me, kind, False), 1, False, True, tl))
+                gain = self.claim_worth(me, kind, False) * self._race(pos, tl, size)
+                out.append((tl, size, gain, 1, False, True, tl))
             elif owner != me:
                 gain = self.claim_worth(me, kind, False) + self.w[owner] * self.claim_worth(
                     owner, kind, False)
-                out.append((tl, size, gain, 2, False, True, tl))
+                out.append((tl, size, gain * self._race(pos, tl, size), 2, False, True, tl))
         steal = sum(a * p for a, p in chart_dist("steal", own_mod(pos, me, "steal")))
         for d in self.opps:
             cav = pos.cavern.get(d)
