@@ -44,6 +44,8 @@ def _play_parser() -> argparse.ArgumentParser:
     p.add_argument("--target", type=int, default=None, help="coins to win: 50, 75 or 100")
     p.add_argument("--round-cap", type=int, default=None, help="rounds before the game stops")
     p.add_argument("--map", default=None, help="a Tiled .tmx map (default: the open plain)")
+    p.add_argument("--no-cards", action="store_true",
+                   help="play without power cards (no Draw phase, R11)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--log", action="store_true", help="print every event in plain words")
     return p
@@ -76,6 +78,8 @@ def _play(argv) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**6)
     options = {k: v for k, v in (("target", args.target), ("round_cap", args.round_cap))
                if v is not None}
+    if args.no_cards:
+        options["cards"] = False
     try:
         match = Match(seats, seed=seed, board=board_for(args.map), options=options)
     except (SetupError, ReplayError) as exc:

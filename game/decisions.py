@@ -2,13 +2,15 @@
 
 Answers are plain JSON objects (FORMATS.md). Kinds defined by this project:
 
-- ``action``: the acting dragon's next action, ``{"do": ...}``.
+- ``action``: the acting dragon's next action, ``{"do": ...}``, a turn power
+  ``{"power": ...}`` or a turn card ``{"play": ...}`` (no action spent).
 - ``choose_place``: R14 15-20, the poorest dragon picks a place: ``{"choose": "soul_mine"}``.
 - ``lose_claim``: R31 0-4, the dragon picks a claim to lose: ``{"choose": [c, r]}``.
 - ``modify``: before its own roll, a dragon holding a usable modifier (R40):
-  ``{"power": "arch_of_triumph"}`` or ``{"pass": true}``.
-- ``react``: a dragon holding a usable reaction to another's action (window "cancel")
-  or to a roll just made (window "roll"): ``{"react": "blade_miller"}`` or
+  ``{"power": "arch_of_triumph"}``, ``{"play": "fighter"}`` or ``{"pass": true}``.
+- ``react``: a dragon holding a usable reaction to another's action (window "cancel"),
+  to a roll just made (window "roll") or to placement dice (window "dice"):
+  ``{"react": "blade_miller"}``, ``{"react": "trickster", "by": 2}`` or
   ``{"pass": true}``.
 
 Later kinds (reactions, powers, cards) are added as new frames of the match's stack;

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.decisions import show_cell, title
-from game.tables import ACTION_TITLES, PLACE_TITLES
+from game.tables import ACTION_TITLES, CARD_TITLES, PLACE_TITLES
 
 
 def _who(name) -> str:
@@ -29,7 +29,11 @@ def _roll(e) -> str:
 
 
 def _piece(kind: str) -> str:
-    return PLACE_TITLES.get(kind, kind)
+    return PLACE_TITLES.get(kind) or CARD_TITLES.get(kind, kind)
+
+
+def _do(do: str) -> str:
+    return ACTION_TITLES.get(do) or CARD_TITLES.get(do, do)
 
 
 TEMPLATES = {
@@ -55,7 +59,8 @@ TEMPLATES = {
     "place_moved": lambda e: f"{title(e['dragon'])} moves {_piece(e['place'])} to "
                              f"{show_cell(e['to'])}",
     "extra_action": lambda e: f"{title(e['dragon'])} gains an action "
-                              f"({e['actions_left']} left)",
+                              f"({e['actions_left']} left)"
+                              + (f" with {_piece(e['via'])}" if e.get("via") else ""),
     "displaced": lambda e: f"{title(e['by'])}'s {_piece(e['via'])} puts "
                            f"{title(e['dragon'])} at {show_cell(e['to'])}",
     "rebuilt": lambda e: f"{title(e['dragon'])} rebuilds the ruin at {show_cell(e['at'])} "
@@ -86,15 +91,21 @@ TEMPLATES = {
     "tribute_claim": lambda e: f"  {_piece(e['piece'])} at {show_cell(e['at'])} pays "
                                f"{e['coins']} coin{'s' if e['coins'] != 1 else ''}"
                                + (f" and {e['tokens']} treasure" if e["tokens"] else "")
-                               + (" (adjacent)" if e["adjacent"] else ""),
+                               + (" (adjacent)" if e["adjacent"] else "")
+                               + (f" (+{e['card_bonus']} from a card)"
+                                  if e.get("card_bonus") else ""),
     "tribute": lambda e: f"{title(e['dragon'])} collects {e['coins']} coins in tribute"
                          + (f" and treasure worth {e['treasure']}" if e["treasure"] else ""),
     "tie_extra_round": lambda e: "A tie at the top (" + ", ".join(map(title, e["leaders"]))
                                  + f" with {e['score']}): one more round",
     "power": lambda e: _power(e),
     "cancelled": lambda e: f"{title(e['by'])}'s {_piece(e['source'])} cancels "
-                           f"{title(e['dragon'])}'s {ACTION_TITLES[e['do']]} "
-                           "(the action is spent)",
+                           f"{title(e['dragon'])}'s {_do(e['do'])}"
+                           + (" (the action is spent)" if e["do"] in ACTION_TITLES else ""),
+    "deck_shuffled": lambda e: f"All cards return; the deck of {e['cards']} is shuffled",
+    "card_dealt": lambda e: f"{title(e['dragon'])} is dealt "
+                            + ("a card" if e["card"] == "hidden" else _piece(e["card"])),
+    "card": lambda e: _card(e),
     "game_over": lambda e: "Game over after round "
                            f"{e['round']}: winner {_winner(e['winner'])}",
 }
@@ -111,6 +122,27 @@ def _power(e) -> str:
     if use == "cancel":
         return f"{who} uses {place} against {title(e['against'])}"
     return f"{who} uses the power of {place}"
+
+
+def _card(e) -> str:
+    text = f"{title(e['dragon'])} plays {_piece(e['card'])}"
+    if e.get("as"):
+        text += f" as {_piece(e['as'])}"
+    use = e["use"]
+    if use == "modify" and "per" in e:
+        return text + f": +1 coin from each {e['per']} that scores"
+    if use == "modify":
+        return text + f": {e['value']:+d} on its {e['purpose']} roll"
+    if use == "roll":
+        return text + f": {e['value']:+d} on {title(e['against'])}'s {e['purpose']} roll"
+    if use == "dice":
+        die = f"{e['die']} die" if e.get("die") else "die"
+        return text + f": {e['value']:+d} on the {die} of the {e['purpose'].replace('_', ' ')} roll"
+    if use == "cancel":
+        text += f" against {title(e['against'])}"
+        return text + (f", sending {title(e['target'])} home" if e.get("target") else "")
+    target = e.get("answer", {}).get("dragon")
+    return text + (f" on {title(target)}" if target else "")
 
 
 def _winner(w) -> str:

@@ -24,8 +24,17 @@ from game import state
 from game.board import BoardSpec
 from game.decisions import Decision, IllegalAnswer
 from game.dice import Dice
-from game.systems import actions, end_check, populate, rolls, setup, tribute, turn_order
-from game.tables import DEFAULT_OPTIONS, DRAGONS, TARGETS
+from game.systems import (
+    actions,
+    cards,
+    end_check,
+    populate,
+    rolls,
+    setup,
+    tribute,
+    turn_order,
+)
+from game.tables import CARDS, DEFAULT_OPTIONS, DRAGONS, TARGETS
 
 _world_ids = itertools.count(1)
 
@@ -33,6 +42,7 @@ _world_ids = itertools.count(1)
 # DECISIONS as name -> DecisionStep (ask, legal, answer, done).
 STEPS = {
     "round": lambda m, f: m._start_round(),
+    "draw_phase": cards.run_draw,
     "populate_phase": populate.run_phase,
     "settlement": populate.run_settlement,
     "place_of_power": populate.run_place_of_power,
@@ -45,6 +55,7 @@ STEPS = {
     "end_check": end_check.run,
     "act": actions.run_act,
     "roll": rolls.run_roll,
+    "dice": rolls.run_dice,
 }
 DECISIONS = {
     "action": actions.DECISION,
@@ -82,6 +93,7 @@ class Match:
         self._check_seats(seats)
         self._activate()
         setup.run(self, list(seats))
+        self.hands = {name: None for name in self.seat_names}
         self.stack = [{"step": "round"}]
         self._advance()
 
@@ -102,7 +114,11 @@ class Match:
         self.actions_left = 0
         self.finished = False
         self.winner: str | list[str] | None = None
+        # Power cards (R11, R38): each card is in a hand, the deck or `played` (this
+        # round's plays, in order). Before the first Draw phase all 20 are in the deck.
         self.played: list[str] = []
+        self.hands: dict[str, str | None] = {}
+        self.deck: list[str] = list(CARDS) if self.options["cards"] else []
         self.stack: list[dict] = []
         self.seat_names: list[str] = []
         self.dragon_ents: dict[str, int] = {}
@@ -112,6 +128,8 @@ class Match:
         self._occ_version = -1
         self._holders: dict = {}
         self._holders_version = -1
+        self._homes: dict = {}
+        self._homes_version = -1
         # R36: kinds whose power was used this round. Kept here, not only on the piece,
         # so a place removed (R22) or taken over mid-round stays used until the round ends.
         self.powers_used: set[str] = set()
@@ -170,10 +188,11 @@ class Match:
             place.power_used = False
         self.played = []
         self.emit("round", round=self.round)
-        # Pushed in reverse: the top of the stack runs first (R11 draw phase comes with
-        # the cards issue; the option is refused until then).
+        # Pushed in reverse: the top of the stack runs first.
         self.stack += [{"step": "end_check"}, {"step": "tribute_phase"},
                        {"step": "action_phase"}, {"step": "populate_phase"}]
+        if self.options["cards"]:
+            self.stack.append({"step": "draw_phase"})  # R11
 
     def set_phase(self, phase: str) -> None:
         self.phase = phase
@@ -262,8 +281,8 @@ def _check_options(options: dict) -> dict:
     if not isinstance(target, int) or isinstance(target, bool) or target < 1:
         raise SetupError(f"the target must be a whole number of coins (usually one of "
                          f"{TARGETS}), not {target!r}")
-    if options["cards"]:
-        raise SetupError("power cards are not in this version yet; set cards to false")
+    if not isinstance(options["cards"], bool):
+        raise SetupError("cards must be true or false")
     cap = options["round_cap"]
     if not isinstance(cap, int) or isinstance(cap, bool) or cap < 1:
         raise SetupError(f"round_cap must be a whole number of at least 1, not {cap!r}")

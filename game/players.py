@@ -1,9 +1,9 @@
 """Built-in players that answer decisions through the one door.
 
 RandomPlayer picks a legal answer at random, first choosing the kind of answer
-uniformly (so 48 possible moves do not drown out one possible attack; each power or
-reaction is a kind of its own, and so is passing), with its own seeded generator: the
-match's dice are never touched.
+uniformly (so 48 possible moves do not drown out one possible attack; each power,
+reaction or card is a kind of its own, and so is passing), with its own seeded
+generator: the match's dice are never touched.
 """
 
 from __future__ import annotations
@@ -25,11 +25,11 @@ class RandomPlayer:
 
 
 def answer_kind(answer: dict) -> str:
-    """'move', 'claim', ... for actions; 'power:madhouse', 'react:blade_miller', 'pass';
-    'choice' for the other choices."""
+    """'move', 'claim', ... for actions; 'power:madhouse', 'react:blade_miller',
+    'play:fighter', 'pass'; 'choice' for the other choices."""
     if "do" in answer:
         return answer["do"]
-    for key in ("power", "react"):
+    for key in ("power", "react", "play"):
         if key in answer:
             return f"{key}:{answer[key]}"
     return "pass" if "pass" in answer else "choice"

@@ -1,10 +1,11 @@
 """The state document (FORMATS.md `narby-state/1`): match -> JSON and back.
 
 Beyond FORMATS.md's fields a snapshot carries `stack` (the flow's frames), `dice` (the
-generator's exact state and any unused scripted faces), `seed`, and `powers_used` (the
-places whose power was used this round, on the board or not, R36), so a restored match
-continues exactly. A hand-written document may leave those out if it is taken at an
-action decision; the flow is then derived from `order` and `turn`.
+generator's exact state and any unused scripted faces), `seed`, `powers_used` (the
+places whose power was used this round, on the board or not, R36) and `deck` (the cards
+not dealt, secret like `dice`), so a restored match continues exactly. A hand-written
+document may leave those out if it is taken at an action decision; the flow is then
+derived from `order` and `turn`, and the deck holds every card not held or played.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from game.components import (
     Treasure,
 )
 from game.dice import Dice
-from game.tables import DRAGONS, PLACES, SETTLEMENT_KINDS
+from game.tables import CARDS, DRAGONS, PLACES, SETTLEMENT_KINDS
 
 FORMAT = "narby-state/1"
 
@@ -56,6 +57,7 @@ def to_document(m) -> dict:
         "finished": m.finished,
         "winner": copy.copy(m.winner),
         "played": list(m.played),
+        "deck": list(m.deck),
         "powers_used": sorted(m.powers_used),
         "dragons": {},
         "settlements": [],
@@ -76,7 +78,7 @@ def to_document(m) -> dict:
             "rings_in_supply": esper.component_for_entity(ent, Rings).supply,
             "at": list(esper.component_for_entity(ent, Footprint).at),
             "cavern": list(esper.component_for_entity(cavern, Footprint).at) if cavern else None,
-            "card": None,
+            "card": m.hands.get(name),
         }
     for ent, s, fp in state.settlements(m):
         doc["settlements"].append({"kind": s.kind, "at": list(fp.at),
@@ -162,10 +164,38 @@ def _build(cls, doc, board, seed, dice):
     m.actions_left = doc.get("actions_left", 0)
     m.finished = bool(doc.get("finished"))
     m.winner = doc.get("winner")
-    m.played = list(doc.get("played", []))
+    _restore_cards(m, doc)
     m.stack = copy.deepcopy(doc["stack"]) if "stack" in doc else _derive_stack(m, doc)
     _check_board(m)
     return m
+
+
+def _restore_cards(m, doc) -> None:
+    """Hands, `played` and the secret `deck`: each card in exactly one place (R11). A
+    document without `deck` (hand-written, or a seat's view) gets every other card."""
+    hands = {name: doc["dragons"][name].get("card") for name in m.seat_names}
+    played = doc.get("played", [])
+    if not isinstance(played, list):
+        raise StateError(f"played must be a list of cards, not {played!r}")
+    held = [c for c in hands.values() if c is not None]
+    for card in held + played:
+        if card not in CARDS:
+            raise StateError(f"unknown card {card!r} (a seat's view must be determinized "
+                             "before it is played)" if card == "hidden" else
+                             f"unknown card {card!r}")
+    if (held or played) and not m.options["cards"]:
+        raise StateError("a dragon holds or has played a card, but the cards option is off")
+    if "deck" in doc:
+        deck = doc["deck"]
+        if not isinstance(deck, list) or any(c not in CARDS for c in deck):
+            raise StateError(f"deck must be a list of cards, not {deck!r}")
+    else:
+        taken = set(held) | set(played)
+        deck = [c for c in CARDS if c not in taken] if m.options["cards"] else []
+    every = held + played + list(deck)
+    if len(set(every)) != len(every) or (m.options["cards"] and len(every) != len(CARDS)):
+        raise StateError("each card must be in exactly one place: a hand, played or the deck")
+    m.hands, m.played, m.deck = hands, list(played), list(deck)
 
 
 def _board_for(path):

@@ -115,7 +115,7 @@ CAVERN_OFFSETS = (
 )
 
 TARGETS = (50, 75, 100)  # R10
-DEFAULT_OPTIONS = {"target": 50, "cards": False, "round_cap": 200, "thief_wins": False}
+DEFAULT_OPTIONS = {"target": 50, "cards": True, "round_cap": 200, "thief_wins": False}
 
 
 def chart_row(chart, value):
@@ -169,3 +169,32 @@ ROLL_REACTION_POWERS = {"blade_miller": ("destroy", -1)}
 HUT_STEPS = 3          # Baba Yaga's Hut moves up to 3 king steps
 CHEST_STEPS = 5        # Darkheart Cottage moves the chest up to 5 king steps
 MADHOUSE_STEPS = 1     # Madhouse moves an opponent exactly 1 king step
+
+# Power cards (R38) by timing. Names are FORMATS.md's; each card is in the deck once.
+CARD_TITLES = {
+    "speedster": "Speedster", "fighter": "Fighter", "sneaker": "Sneaker",
+    "destroyer": "Destroyer", "jumper": "Jumper", "robber": "Robber", "horror": "Horror",
+    "watcher": "Watcher", "orienteer": "Orienteer", "peacemaker": "Peacemaker",
+    "pro_creator": "Pro-creator", "governor": "Governor", "vigor": "Vigor",
+    "sheriff": "Sheriff", "mayor": "Mayor", "inciter": "Inciter", "leader": "Leader",
+    "defender": "Defender", "copier": "Copier", "trickster": "Trickster",
+}
+COPIER = "copier"  # played as a copy of a card already played this round
+# On the holder's turn, as answers of its action decision (no action cost, R17).
+TURN_CARDS = ("speedster", "jumper", "robber", "horror", "orienteer", "vigor")
+# With the holder's own roll, before rolling: card -> (roll purpose, value).
+OWN_ROLL_CARDS = {"fighter": ("attack", 2), "sneaker": ("steal", 2),
+                  "destroyer": ("destroy", 2), "governor": ("tribute", 2)}
+# Before the holder's tribute roll: card -> the settlement kind that earns +1 coin.
+TRIBUTE_CARDS = {"sheriff": "town", "mayor": "city"}
+# Reactions when an opponent's action is declared: card -> the actions it answers.
+CANCEL_CARDS = {"peacemaker": ("attack",), "leader": ("claim", "claim_settlement"),
+                "watcher": ("steal_for_thief", "robber")}
+# Reactions after an opponent's roll: card -> value (Trickster is +2 or -2, any roll).
+ROLL_CARDS = {"defender": -2, "inciter": -2}
+TRICKSTER = "trickster"
+PRO_CREATOR = "pro_creator"
+CARD_STEP = 2          # Trickster and Pro-creator move a die by 2 either way
+SPEEDSTER_STEPS = 4    # Speedster: one Move of up to 4 king steps
+ORIENTEER_STEPS = 3    # Orienteer moves an opponent up to 3 king steps
+ROBBER_TAKE = 3        # Robber: an opponent pays 3 coins into the chest

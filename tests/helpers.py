@@ -4,6 +4,10 @@ dragon), so the test can submit answers and read the world.
 
     m = scenario({"red": dict(at=(5, 5), cavern=(2, 2)), "blue": dict(at=(7, 5))},
                  settlements=[("town", (4, 4), None)], dice=[17])
+
+A dragon may hold a power card, `dict(at=..., card="fighter")`, and `played` lists the
+cards already played this round; either turns the `cards` option on (unless `options`
+says otherwise). The deck then holds every other card.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from game.match import Match
 
 def state_doc(dragons: dict, *, settlements=(), places=(), gambles=(), chest=None,
               chest_coins=0, turn=None, order=None, actions_left=3, round=2,
-              options=None) -> dict:
+              options=None, played=()) -> dict:
     names = list(dragons)
     ds = {}
     for seat, name in enumerate(names):
@@ -26,17 +30,19 @@ def state_doc(dragons: dict, *, settlements=(), places=(), gambles=(), chest=Non
             "seat": d.get("seat", seat), "coins": d.get("coins", 0),
             "treasure": list(d.get("treasure", [])),
             "rings_in_supply": d.get("rings", 7 if name == "copper" else 10),
-            "at": list(d["at"]), "cavern": list(cavern) if cavern else None, "card": None,
+            "at": list(d["at"]), "cavern": list(cavern) if cavern else None,
+            "card": d.get("card"),
         }
     order = order or names
     turn = turn or order[0]
+    cards = bool(played) or any(d.get("card") for d in dragons.values())
     return {
         "format": "narby-state/1", "map": None,
-        "options": {"target": 50, "cards": False, "round_cap": 200, "thief_wins": False,
+        "options": {"target": 50, "cards": cards, "round_cap": 200, "thief_wins": False,
                     **(options or {})},
         "round": round, "phase": "action", "order": order, "turn": turn,
         "actions_left": actions_left, "pending": {"dragon": turn, "kind": "action"},
-        "finished": False, "winner": None, "played": [], "dragons": ds,
+        "finished": False, "winner": None, "played": list(played), "dragons": ds,
         "settlements": [{"kind": k, "at": list(at), "claim": c} for k, at, c in settlements],
         "places": [{"kind": k, "at": list(at), "claim": c, "power_used": False}
                    for k, at, c in places],

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from game.match import Match
-from game.tables import RING_COUNT
+from game.tables import CARD_TITLES, CARDS, RING_COUNT
+from game.view import HIDDEN, scrub
 
 
 class Ledger:
@@ -62,7 +63,31 @@ def check(match: Match, ledger: Ledger, restore: bool = True) -> None:
         assert d["rings_in_supply"] + rings_out[name] == RING_COUNT[name], f"{name} rings"
         assert totals.get(name, 0) == d["coins"], f"{name} ledger {totals.get(name)} != coins"
     assert totals.get("chest", 0) == doc["chest"]["coins"], "chest ledger"
+    check_cards(doc)
     if restore:
         twin = Match.restore(doc, board=board)
         assert twin.snapshot() == doc, "snapshot -> restore -> snapshot differs"
         twin.close()
+
+
+def check_cards(doc: dict) -> None:
+    """Each card is in exactly one place (the deck, a hand, or played this round), and a
+    seat's view never shows another dragon's card (R11, P28). One seat a decision is
+    viewed, in rotation, to keep the breadth suite quick."""
+    hands = [d["card"] for d in doc["dragons"].values() if d["card"] is not None]
+    every = sorted(doc["deck"] + hands + doc["played"])
+    if doc["options"]["cards"]:
+        assert every == sorted(CARDS), f"cards out of place: {every}"
+    else:
+        assert every == [], "cards in a game without cards"
+    names = sorted(doc["dragons"])
+    seat = names[len(doc["stack"]) % len(names)]
+    view = scrub(doc, seat)
+    assert "deck" not in view and "dice" not in view
+    for name, d in view["dragons"].items():
+        if name != seat:
+            assert d["card"] in (None, HIDDEN), f"{seat} sees {name}'s card"
+    for frame in view["stack"] + ([view["pending"]] if view["pending"] else []):
+        if frame.get("dragon") != seat and "options" in frame:
+            assert not any(o in CARD_TITLES for o in frame["options"]), \
+                f"{seat} sees {frame['dragon']}'s card option"

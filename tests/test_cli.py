@@ -39,6 +39,15 @@ def test_headless_fixed_dragons_and_target(capsys):
     assert set(json.loads(out)["scores"]) == {"gold", "copper"}
 
 
+def test_headless_log_with_and_without_cards(capsys):
+    args = ["--headless", "--seats", "random,random", "--seed", "3", "--round-cap", "2",
+            "--log"]
+    code, out, _ = run(args, capsys)
+    assert code == 0 and "-- Draw phase --" in out and "is dealt" in out
+    code, out, _ = run(args + ["--no-cards"], capsys)
+    assert code == 0 and "Draw phase" not in out and "is dealt" not in out
+
+
 @pytest.mark.parametrize("args, words", [
     (["--headless", "--seats", "robot,random"], "unknown seat kind"),
     (["--headless", "--seats", "random:puce,random"], "unknown dragon"),
@@ -61,7 +70,8 @@ def write(tmp_path, doc, name="r.json"):
     return str(path)
 
 
-REPLAY = {"format": "narby-replay/1", "map": None, "seed": 1, "options": {"target": 50},
+REPLAY = {"format": "narby-replay/1", "map": None, "seed": 1,
+          "options": {"target": 50, "cards": False},
           "seats": [{"dragon": "green"}, {"dragon": "red"}], "start": None, "dice": None,
           "decisions": [{"do": "end_turn"}]}
 

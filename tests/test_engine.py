@@ -146,8 +146,8 @@ def test_snapshot_at_every_kind_of_decision_restores():
 
 
 def test_two_matches_live_side_by_side_in_separate_worlds():
-    a = Match(["red", "blue"], seed=1)
-    b = Match(["gold", "green"], seed=2)
+    a = Match(["red", "blue"], seed=1, options={"cards": False})
+    b = Match(["gold", "green"], seed=2, options={"cards": False})
     assert a.pending.dragon in ("red", "blue")
     assert b.pending.dragon == "green"  # Narby first in round 1
     a.submit({"do": "end_turn"})
@@ -187,7 +187,7 @@ def test_bad_state_documents_are_refused_clearly(mutate, message):
     (["red", "red"], {}, "only one seat"),
     (["red", "puce"], {}, "unknown dragon"),
     (["red", "blue"], {"target": 0}, "target"),
-    (["red", "blue"], {"cards": True}, "cards"),
+    (["red", "blue"], {"cards": "yes"}, "cards must be true or false"),
     (["red", "blue"], {"colour": 1}, "unknown option"),
 ])
 def test_bad_setup_is_refused(seats, options, message):

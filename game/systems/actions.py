@@ -10,13 +10,16 @@ A legal action is declared (its cost paid, an `action` event) and then resolved 
 "i" (the cancel window's next asker), "rolls" (the roll specs), "results",
 "cancelled"}. The frame runs the cancel window, then one pending roll per spec
 (game.systems.rolls), then the rule's resolve with the results (P11). A cancelled
-action stays paid for.
+action stays paid for. Robber (a card, R38) uses the same frame with "do": "robber"
+and "card" so that Watcher may cancel it; it costs no action and rolls nothing.
+
+Turn cards (game.systems.cards) are answers of this decision too: {"play": ...}.
 """
 
 from __future__ import annotations
 
 from game.decisions import Decision, DecisionStep, IllegalAnswer, title
-from game.systems import claims, combat, destruction, movement, powers, rolls, theft
+from game.systems import cards, claims, combat, destruction, movement, powers, rolls, theft
 from game.tables import ACTION_COST, ACTION_TITLES
 
 RULES = {**movement.RULES, **claims.RULES, **destruction.RULES, **theft.RULES, **combat.RULES}
@@ -25,8 +28,10 @@ RULES = {**movement.RULES, **claims.RULES, **destruction.RULES, **theft.RULES, *
 def _ask(m, frame) -> Decision:
     name = frame["dragon"]
     n = m.actions_left
+    card = m.hands.get(name)
+    held = f" (your card: {cards.card_title(card)})" if card else ""
     return Decision(name, "action",
-                    f"{title(name)} to act: {n} action{'s' if n != 1 else ''} left",
+                    f"{title(name)} to act: {n} action{'s' if n != 1 else ''} left{held}",
                     {"actions_left": n})
 
 
@@ -54,19 +59,22 @@ def legal_actions(m, name: str, fast: bool = True) -> list[dict]:
         else:
             out.extend(a for a in rule.targets(m, name) if rule.check(m, name, a) is None)
     out.extend(powers.turn_answers(m, name, fast))  # R36: turn powers cost no action
+    out.extend(cards.turn_answers(m, name, fast))  # R38: so do turn cards
     out.append({"do": "end_turn"})
     return out
 
 
 def why_not(m, name: str, answer: dict) -> str | None:
-    """The reason an action answer (or a turn power) is illegal, or None."""
+    """The reason an action answer (a turn power, a turn card) is illegal, or None."""
     if "do" not in answer and "power" in answer:
         return powers.turn_reason(m, name, answer)
+    if "do" not in answer and "play" in answer:
+        return cards.turn_reason(m, name, answer)
     do = answer.get("do")
     if not isinstance(do, str) or do not in ACTION_COST:
         known = ", ".join(ACTION_COST)
         return (f"unknown action {do!r} (actions: {known}; a place's power is "
-                f'{{"power": ...}})')
+                f'{{"power": ...}}, a card {{"play": ...}})')
     if do == "end_turn":
         return None
     rule = RULES[do]
@@ -79,13 +87,23 @@ def _answer(m, frame, answer: dict) -> None:
     reason = why_not(m, name, answer)
     if reason:
         raise IllegalAnswer(reason)
+    if "play" in answer and "do" not in answer:
+        declared = cards.play_turn(m, name, answer)
+        if declared:  # Speedster: its Move is declared as an action
+            declare(m, name, declared)
+        return
     if "do" not in answer:
         powers.use_turn_power(m, name, answer)
         return
-    do = answer["do"]
-    if do == "end_turn":
+    if answer["do"] == "end_turn":
         m.actions_left = 0
         return
+    declare(m, name, answer)
+
+
+def declare(m, name: str, answer: dict) -> None:
+    """Pay a legal action's cost, record it and push its `act` frame (P11)."""
+    do = answer["do"]
     m.actions_left -= ACTION_COST[do]
     m.emit("action", dragon=name, do=do, cost=ACTION_COST[do], actions_left=m.actions_left,
            answer=dict(answer))
@@ -99,9 +117,13 @@ def run_act(m, f) -> None:
         m.stack.pop()  # R40: a cancelled action still spends its cost
         return
     name = f["dragon"]
-    rule = RULES[f["do"]]
+    rule = RULES.get(f["do"])
     if f["stage"] == "cancel":
         if rolls.cancel_window(m, f):
+            return
+        if "card" in f:  # Robber, not cancelled by Watcher
+            m.stack.pop()
+            cards.resolve_robber(m, name, f)
             return
         f["stage"] = "rolls"
         f["rolls"] = rule.rolls(m, name, f["answer"]) if rule.rolls else []

@@ -9,13 +9,8 @@ from game.systems.base import ActionRule
 from game.tables import MOVE_STEPS
 
 
-def move_range(m, name: str) -> int:
-    return MOVE_STEPS  # Speedster (cards issue) raises it for one move
-
-
-def _targets(m, name):
+def _targets(m, name, steps: int = MOVE_STEPS):
     fp = state.dragon_fp(m, name)
-    steps = move_range(m, name)
     for dr in range(-steps, steps + 1):
         for dc in range(-steps, steps + 1):
             if dc or dr:
@@ -38,21 +33,20 @@ def landing_reason(m, name: str, to, ignore: int | None = None) -> str | None:
     return None
 
 
-def _check(m, name, answer):
+def _check(m, name, answer, steps: int = MOVE_STEPS):
+    """Why the Move is illegal, or None; Speedster (game.systems.cards) passes 4 steps."""
     to = cell_of(answer, "to")
     fp = state.dragon_fp(m, name)
     if to == fp.at:
         return "a move must change the dragon's position"
-    steps = move_range(m, name)
     if chebyshev(to, fp.at) > steps:
         return f"{title(name)} can fly at most {steps} spaces"
     return landing_reason(m, name, to, ignore=m.dragon_ents[name])
 
 
-def _fast(m, name):
+def _fast(m, name, steps: int = MOVE_STEPS):
     fp = state.dragon_fp(m, name)
     me = m.dragon_ents[name]
-    steps = move_range(m, name)
     occ = state.occupancy(m)
     blocked = m.board.blocked
     w, h = m.board.width - 2, m.board.height - 2
@@ -77,3 +71,5 @@ def _resolve(m, name, answer):
 
 
 RULES = {"move": ActionRule(_targets, _check, _resolve, fast=_fast)}
+# Speedster's Move of up to 4 steps (R38) uses the same rule with more reach.
+targets, check, fast = _targets, _check, _fast

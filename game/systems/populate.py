@@ -9,6 +9,7 @@ from game import state
 from game.components import Claim, Footprint, PlaceOfPower, Settlement
 from game.decisions import Decision, DecisionStep, IllegalAnswer, title
 from game.geometry import Cell, chebyshev, shift_inward
+from game.systems.rolls import location, roll_dice
 from game.tables import FAILED_PLACEMENT_BONUS, PLACE_LOCATION_TRIES, PLACES
 
 CHEST_REROLLS = 1000
@@ -25,8 +26,11 @@ def run_phase(m, frame) -> None:
 
 
 def run_settlement(m, frame) -> None:
+    cell = location(m, frame, "settlement")  # None: a card holder is asked first (R38)
+    if cell is None:
+        return
     m.stack.pop()
-    settle_at(m, m.roll_cell("settlement"))
+    settle_at(m, cell)
 
 
 def settle_at(m, cell: Cell) -> None:
@@ -78,13 +82,17 @@ def _gamble_claims(m, ent: int, cell: Cell) -> None:
 def run_place_of_power(m, frame) -> None:
     """R14: roll which place; 1-14 names it (re-rolled if on the board), 15-20 lets the
     poorest dragon choose."""
-    m.stack.pop()
     supply = supply_places(m)
     if not supply:
+        m.stack.pop()
         return
     while True:
-        face = m.roll(20, "place_of_power")
+        got = roll_dice(m, frame, "place_of_power", [(None, "place_of_power", 20)])
+        if got is None:
+            return  # Trickster's holder is asked first (R38)
+        face = got[0]
         if face > len(PLACES):
+            m.stack.pop()
             chooser = state.poorest(m)
             if len(supply) == 1:
                 m.stack.append({"step": "place_location", "place": supply[0]})
@@ -92,6 +100,7 @@ def run_place_of_power(m, frame) -> None:
                 m.stack.append({"step": "choose_place", "dragon": chooser})
             return
         if PLACES[face - 1] in supply:
+            m.stack.pop()
             m.stack.append({"step": "place_location", "place": PLACES[face - 1]})
             return
 
@@ -102,25 +111,33 @@ def supply_places(m) -> list[str]:
 
 
 def run_place_location(m, frame) -> None:
-    m.stack.pop()
     kind = frame["place"]
-    for _ in range(PLACE_LOCATION_TRIES):
-        at = shift_inward(m.roll_cell("place_location"), 2, m.board.width, m.board.height)
+    while frame.get("tries", 0) < PLACE_LOCATION_TRIES:
+        cell = location(m, frame, "place_location")
+        if cell is None:
+            return
+        frame["tries"] = frame.get("tries", 0) + 1
+        at = shift_inward(cell, 2, m.board.width, m.board.height)
         if state.footprint_free(m, at, 2, state.occupancy(m)):
+            m.stack.pop()
             # A place removed and placed again within a round stays used (R36).
             esper.create_entity(PlaceOfPower(kind, kind in m.powers_used), Footprint(*at, 2))
             m.emit("place_placed", place=kind, at=list(at))
             return
+    m.stack.pop()
     m.emit("place_not_placed", place=kind)
 
 
 def run_chest(m, frame) -> None:
     """R15: the chest moves to a rolled free cell (its own cell counts as free)."""
-    m.stack.pop()
     before = state.chest_at(m)
-    for _ in range(CHEST_REROLLS):
-        cell = m.roll_cell("chest")
+    while frame.get("tries", 0) < CHEST_REROLLS:
+        cell = location(m, frame, "chest")
+        if cell is None:
+            return
+        frame["tries"] = frame.get("tries", 0) + 1
         if state.cell_free(m, cell, state.occupancy(m), ignore=m.chest_ent):
+            m.stack.pop()
             fp = esper.try_component(m.chest_ent, Footprint)
             if fp is None:
                 esper.add_component(m.chest_ent, Footprint(*cell))
@@ -128,6 +145,7 @@ def run_chest(m, frame) -> None:
                 fp.col, fp.row = cell
             m.emit("chest_moved", at=list(cell), **{"from": list(before) if before else None})
             return
+    m.stack.pop()
 
 
 def _ask_choose(m, frame) -> Decision:

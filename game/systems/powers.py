@@ -138,14 +138,14 @@ class TurnPower(NamedTuple):
     fast: Callable | None = None
 
 
-def _square(at: Cell, steps: int):
+def square(at: Cell, steps: int):
     for dr in range(-steps, steps + 1):
         for dc in range(-steps, steps + 1):
             if dc or dr:
                 yield (at[0] + dc, at[1] + dr)
 
 
-def _landing_reason(m, what: str, to: Cell, size: int, ignore: int) -> str | None:
+def landing_reason(m, what: str, to: Cell, size: int, ignore: int) -> str | None:
     """Why the piece `what` (a 2x2 or 1x1 footprint) cannot land at top-left `to`."""
     if not fits(to, size, m.board.width, m.board.height):
         return f"{what} at {show_cell(to)} would leave the board"
@@ -159,7 +159,7 @@ def _landing_reason(m, what: str, to: Cell, size: int, ignore: int) -> str | Non
     return None
 
 
-def _free_landings(m, at: Cell, steps: int, size: int, ignore: int) -> list[Cell]:
+def free_landings(m, at: Cell, steps: int, size: int, ignore: int) -> list[Cell]:
     occ = state.occupancy(m)
     blocked = m.board.blocked
     w, h = m.board.width - size, m.board.height - size
@@ -176,7 +176,7 @@ def _free_landings(m, at: Cell, steps: int, size: int, ignore: int) -> list[Cell
     return out
 
 
-def _move_reason(m, what: str, at: Cell, to: Cell, steps: int) -> str | None:
+def move_reason(m, what: str, at: Cell, to: Cell, steps: int) -> str | None:
     if to == at:
         return f"{what} must move to a new position"
     if chebyshev(to, at) > steps:
@@ -192,21 +192,21 @@ def _hut(m):
 
 def _hut_targets(m, name):
     _ent, fp = _hut(m)
-    for to in _square(fp.at, HUT_STEPS):
+    for to in square(fp.at, HUT_STEPS):
         yield {"power": "baba_yagas_hut", "to": list(to)}
 
 
 def _hut_check(m, name, answer):
     to = cell_of(answer, "to")
     ent, fp = _hut(m)
-    return (_move_reason(m, "Baba Yaga's Hut", fp.at, to, HUT_STEPS)
-            or _landing_reason(m, "Baba Yaga's Hut", to, 2, ent))
+    return (move_reason(m, "Baba Yaga's Hut", fp.at, to, HUT_STEPS)
+            or landing_reason(m, "Baba Yaga's Hut", to, 2, ent))
 
 
 def _hut_fast(m, name):
     ent, fp = _hut(m)
     return [{"power": "baba_yagas_hut", "to": list(to)}
-            for to in _free_landings(m, fp.at, HUT_STEPS, 2, ent)]
+            for to in free_landings(m, fp.at, HUT_STEPS, 2, ent)]
 
 
 def _hut_apply(m, name, answer):
@@ -248,10 +248,10 @@ def _faces_fast(m, name):
 
 def _faces_apply(m, name, answer):
     target = answer["dragon"]
-    _displace(m, name, target, setup.home_spot(m, target), "tower_of_faces")
+    displace(m, name, target, setup.home_spot(m, target), "tower_of_faces")
 
 
-def _displace(m, name, target, to, via):
+def displace(m, name, target, to, via):
     fp = state.dragon_fp(m, target)
     before = list(fp.at)
     fp.col, fp.row = to
@@ -286,7 +286,7 @@ def _flame_apply(m, name, answer):
 def _madhouse_targets(m, name):
     for other in m.seat_names:
         at = state.dragon_fp(m, other).at
-        for to in _square(at, MADHOUSE_STEPS):
+        for to in square(at, MADHOUSE_STEPS):
             yield {"power": "madhouse", "dragon": other, "to": list(to)}
 
 
@@ -298,8 +298,8 @@ def _madhouse_check(m, name, answer):
         return f"Madhouse moves an opponent's dragon, not {title(name)} itself"
     to = cell_of(answer, "to")
     at = state.dragon_fp(m, target).at
-    return (_move_reason(m, title(target), at, to, MADHOUSE_STEPS)
-            or _landing_reason(m, title(target), to, 2, m.dragon_ents[target]))
+    return (move_reason(m, title(target), at, to, MADHOUSE_STEPS)
+            or landing_reason(m, title(target), to, 2, m.dragon_ents[target]))
 
 
 def _madhouse_fast(m, name):
@@ -308,19 +308,19 @@ def _madhouse_fast(m, name):
         if other != name:
             at = state.dragon_fp(m, other).at
             out.extend({"power": "madhouse", "dragon": other, "to": list(to)}
-                       for to in _free_landings(m, at, MADHOUSE_STEPS, 2, m.dragon_ents[other]))
+                       for to in free_landings(m, at, MADHOUSE_STEPS, 2, m.dragon_ents[other]))
     return out
 
 
 def _madhouse_apply(m, name, answer):
-    _displace(m, name, answer["dragon"], tuple(answer["to"]), "madhouse")
+    displace(m, name, answer["dragon"], tuple(answer["to"]), "madhouse")
 
 
 # Darkheart Cottage (R37.14): the chest moves up to 5 king steps to a free cell.
 def _cottage_targets(m, name):
     at = state.chest_at(m)
     if at is not None:
-        for to in _square(at, CHEST_STEPS):
+        for to in square(at, CHEST_STEPS):
             yield {"power": "darkheart_cottage", "to": list(to)}
 
 
@@ -329,8 +329,8 @@ def _cottage_check(m, name, answer):
     if at is None:
         return "the thief's chest is not on the board yet"
     to = cell_of(answer, "to")
-    return (_move_reason(m, "The thief's chest", at, to, CHEST_STEPS)
-            or _landing_reason(m, "The thief's chest", to, 1, m.chest_ent))
+    return (move_reason(m, "The thief's chest", at, to, CHEST_STEPS)
+            or landing_reason(m, "The thief's chest", to, 1, m.chest_ent))
 
 
 def _cottage_fast(m, name):
@@ -338,7 +338,7 @@ def _cottage_fast(m, name):
     if at is None:
         return []
     return [{"power": "darkheart_cottage", "to": list(to)}
-            for to in _free_landings(m, at, CHEST_STEPS, 1, m.chest_ent)]
+            for to in free_landings(m, at, CHEST_STEPS, 1, m.chest_ent)]
 
 
 def _cottage_apply(m, name, answer):

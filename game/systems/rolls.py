@@ -17,38 +17,45 @@ A `roll` frame is plain JSON: {"step": "roll", "purpose", "dragon" (the roller),
 to state.modifiers), "stage" ("pre" | "roll" | "post"), "face", "mods" ([[source,
 value]], in the order applied), "i" (the post window's next asker)}. On finishing it
 pops itself and appends {"purpose", "dragon", "face", "total", "chart"} to the
-`results` list of the frame beneath it (the declared action, or the tribute step).
+`results` list of the frame beneath it (the declared action, or the tribute step),
+with "extras" (Sheriff, Mayor) when cards added any.
 
-Only dragons with something usable are asked. Sources of options are listed below;
-the cards issue adds its cancels (Peacemaker, Leader, Watcher), own modifiers
-(Fighter, Sneaker, Destroyer, Governor) and post-roll modifiers (Defender, Inciter,
-Trickster) to the same tuples and to APPLY.
+Placement rolls of the Populate phase (settlement, place of power, chest) go through
+`roll_dice`: when some dragon holds a usable card (Pro-creator, Trickster, Copier of
+them) a `dice` frame {"purpose", "dice": [{"name", "purpose", "die", "face", "mods"}],
+"order", "i"} asks them in this round's turn order (P25, P26) before the dice count.
+
+Only dragons with something usable are asked. The sources of options (places of power
+in game.systems.powers, cards in game.systems.cards) are listed below; a decision's
+legal answers expand each option (a card's target or die) and end with passing.
 """
 
 from __future__ import annotations
 
 from game import state
 from game.decisions import Decision, DecisionStep, IllegalAnswer, title
-from game.systems import powers
-from game.tables import ACTION_TITLES, CHARTS, PLACE_TITLES, chart_row, row_label
+from game.systems import cards, powers, prompts
+from game.systems.turn_order import turn_order
+from game.tables import CARD_TITLES, CARDS, CHARTS, PLACE_TITLES, chart_row, row_label
 
 # (m, dragon, frame) -> option names that dragon may use now.
-OWN_SOURCES = (powers.own_options,)        # frame: the pending roll; dragon: its roller
-CANCEL_SOURCES = (powers.cancel_options,)  # frame: the declared action (`act`)
-ROLL_SOURCES = (powers.roll_options,)      # frame: the pending roll, die already rolled
+OWN_SOURCES = (powers.own_options, cards.own_options)  # frame: the pending roll (roller)
+CANCEL_SOURCES = (powers.cancel_options, cards.cancel_options)  # frame: the declared `act`
+ROLL_SOURCES = (powers.roll_options, cards.roll_options)  # frame: the roll, die rolled
+DICE_SOURCES = (cards.dice_options,)  # frame: placement dice just rolled (`dice`)
 # option -> apply(m, dragon, frame, answer): marks it used and changes the frame.
-APPLY = dict(powers.REACTIONS)
+APPLY = {**powers.REACTIONS, **{card: cards.play for card in CARDS}}
 
 HOOK_PURPOSE = {"defend": "attack"}  # state.modifiers sees both attack rolls as "attack"
 PASS = {"pass": True}
 
 
 def options(sources, m, name: str, frame: dict) -> list[str]:
-    if len(sources) == 1:
-        return sources[0](m, name, frame)
     out: list[str] = []
     for source in sources:
-        out.extend(source(m, name, frame))
+        found = source(m, name, frame)
+        if found:
+            out.extend(found)
     return out
 
 
@@ -60,11 +67,14 @@ def window_order(m, actor: str, include_actor: bool) -> list[str]:
     return out + [actor] if include_actor else out
 
 
-def ask_window(m, frame: dict, window: str, actor: str, sources, about: dict) -> bool:
+def ask_window(m, frame: dict, window: str, actor: str | None, sources, about: dict,
+               order: list[str] | None = None) -> bool:
     """Push a `react` decision for the next dragon of the window, from frame["i"], who
     has a usable option; False when nobody is left to ask. A dragon that reacts is asked
-    again while it still has options (P12); a pass moves on."""
-    order = window_order(m, actor, include_actor=(window == "roll"))
+    again while it still has options (P12); a pass moves on. `order` overrides the turn
+    order after the actor (placement rolls have no actor, P26)."""
+    if order is None:
+        order = window_order(m, actor, include_actor=(window == "roll"))
     i = frame["i"]
     while i < len(order):
         name = order[i]
@@ -82,6 +92,64 @@ def ask_window(m, frame: dict, window: str, actor: str, sources, about: dict) ->
 def cancel_window(m, act: dict) -> bool:
     about = {"dragon": act["dragon"], "answer": act["answer"]}
     return ask_window(m, act, "cancel", act["dragon"], CANCEL_SOURCES, about)
+
+
+# ----- placement dice (R38 Pro-creator and Trickster on Populate rolls, P25, P26) --------
+def roll_dice(m, owner: dict, purpose: str, dice) -> list[int] | None:
+    """Roll the location or kind dice of a Populate step for the frame `owner`, given as
+    (name, purpose, sides) per die ("col"/"row", or None for a single die). Returns the
+    dice's totals, or None while a `dice` window above `owner` asks a card holder; the
+    step then runs again and gets the totals left by the window in owner["results"].
+    Nobody holding a usable card -> no window, and the events are those of plain rolls."""
+    if "results" in owner:
+        return owner.pop("results")
+    rolled = [{"name": n, "purpose": p, "die": sides, "face": m.dice.roll(sides), "mods": []}
+              for n, p, sides in dice]
+    frame = {"step": "dice", "purpose": purpose, "dice": rolled, "i": 0}
+    if cards.anyone_holds_dice_cards(m):
+        frame["order"] = turn_order(m)  # this round's order: populate cannot change it
+        m.stack.append(frame)
+        if _dice_window(m, frame):
+            return None
+        m.stack.pop()
+    return _finish_dice(m, frame)
+
+
+def _dice_window(m, f: dict) -> bool:
+    about = {"purpose": f["purpose"],
+             "dice": [{"name": d["name"], "face": d["face"], "mods": [list(x) for x in d["mods"]]}
+                      for d in f["dice"]]}
+    return ask_window(m, f, "dice", None, DICE_SOURCES, about, order=f["order"])
+
+
+def run_dice(m, f: dict) -> None:
+    if _dice_window(m, f):
+        return
+    m.stack.pop()
+    m.stack[-1]["results"] = _finish_dice(m, f)
+
+
+def die_total(d: dict) -> int:
+    """A placement die's value after cards, kept on its faces (R38)."""
+    return max(1, min(d["die"], d["face"] + sum(v for _, v in d["mods"])))
+
+
+def _finish_dice(m, f: dict) -> list[int]:
+    out = []
+    for d in f["dice"]:
+        total = die_total(d)
+        m.emit("roll", purpose=d["purpose"], dragon=None, die=d["die"], face=d["face"],
+               mods=[list(x) for x in d["mods"]], total=total, row=None)
+        out.append(total)
+    return out
+
+
+def location(m, owner: dict, purpose: str) -> tuple[int, int] | None:
+    """R3 location roll (column die, then row die) through `roll_dice`: the 0-based cell,
+    or None while a window asks."""
+    got = roll_dice(m, owner, purpose, [("col", purpose + "_col", m.board.width),
+                                        ("row", purpose + "_row", m.board.height)])
+    return None if got is None else (got[0] - 1, got[1] - 1)
 
 
 # ----- the pending roll ------------------------------------------------------------------
@@ -127,8 +195,11 @@ def _finish(m, f: dict) -> None:
     m.emit("roll", purpose=f["purpose"], dragon=f["dragon"], die=20, face=face,
            mods=[list(x) for x in mods], total=total, row=label)
     m.stack.pop()
-    m.stack[-1]["results"].append({"purpose": f["purpose"], "dragon": f["dragon"],
-                                   "face": face, "total": total, "chart": chart})
+    result = {"purpose": f["purpose"], "dragon": f["dragon"], "face": face, "total": total,
+              "chart": chart}
+    if f.get("extras"):  # Sheriff, Mayor: bonuses the tribute score applies (R31)
+        result["extras"] = list(f["extras"])
+    m.stack[-1]["results"].append(result)
 
 
 def result_row(result: dict):
@@ -137,62 +208,87 @@ def result_row(result: dict):
 
 
 # ----- the two decisions: `modify` (own, before the roll) and `react` ------------------
-def _option_names(opts) -> str:
-    return " or ".join(PLACE_TITLES.get(o, o) for o in opts)
+def option_names(opts) -> str:
+    return " or ".join(PLACE_TITLES.get(o) or CARD_TITLES.get(o, o) for o in opts)
 
 
-def _refuse(m, name: str, key: str, value, opts, what: str) -> IllegalAnswer:
-    if isinstance(value, str) and value in PLACE_TITLES:
-        why = powers.holder_reason(m, name, value) or f"{PLACE_TITLES[value]} {what}"
+def _answers(m, f: dict) -> list[dict]:
+    """Legal answers of a `modify`/`react` frame: each option expanded (a card's target
+    or die), then passing. The frame beneath is the decision's subject."""
+    subject = m.stack[-2]
+    key = "power" if f["step"] == "modify" else "react"
+    out = []
+    for o in f["options"]:
+        if o in CARD_TITLES:
+            out.extend(cards.answers(m, f["dragon"], o, subject))
+        else:
+            out.append({key: o})
+    out.append(dict(PASS))
+    return out
+
+
+def _answer(m, f: dict, answer: dict) -> None:
+    name = f["dragon"]
+    modify = f["step"] == "modify"
+    named = next((k for k in ("play", "react", "power") if k in answer), None)
+    if named is None and answer.get("pass") is True:
+        m.stack.pop()
+        if modify:
+            m.stack[-1]["stage"] = "roll"
+        else:
+            m.stack[-1]["i"] += 1
+        return
+    legal = _answers(m, f)
+    if named is not None and answer in legal:
+        chosen = legal[legal.index(answer)]  # the engine's own copy: exact JSON types
+        m.stack.pop()
+        # The same dragon is asked again if it still has an option (P12).
+        APPLY[chosen[named]](m, name, m.stack[-1], chosen)
+        return
+    raise IllegalAnswer(_refusal(m, f, answer, named))
+
+
+def _refusal(m, f: dict, answer: dict, named: str | None) -> str:
+    name = f["dragon"]
+    opts = f["options"]
+    keys = ["power", "play"] if f["step"] == "modify" else ["react"]
+    how = " or ".join(f'{{"{k}": ...}}' for k in keys)
+    tail = f"answer {how} with {option_names(opts)}, or {{\"pass\": true}}"
+    if named is None:
+        return f"{title(name)} may {tail}"
+    value = answer[named]
+    if isinstance(value, str) and value in CARD_TITLES:
+        why = cards.refusal(m, name, value, answer, m.stack[-2])
+    elif isinstance(value, str) and value in PLACE_TITLES:
+        what = (f"does not modify {title(name)}'s {f['purpose']} roll" if f["step"] == "modify"
+                else "cannot answer this now")
+        if value in opts:  # the right power under the wrong key
+            why = f"{PLACE_TITLES[value]} is used here with {{\"{keys[0]}\": \"{value}\"}}"
+        else:
+            why = powers.holder_reason(m, name, value) or f"{PLACE_TITLES[value]} {what}"
     else:
         why = f"{value!r} is not something {title(name)} can use here"
-    return IllegalAnswer(f"{why}; answer {{\"{key}\": ...}} with "
-                         f"{_option_names(opts)}, or {{\"pass\": true}}")
+    return f"{why}; {tail}"
 
 
 def _ask_modify(m, f) -> Decision:
     name = f["dragon"]
-    purpose = f["purpose"]
-    return Decision(name, "modify",
-                    f"{title(name)} is about to roll for {purpose}: use "
-                    f"{_option_names(f['options'])}?",
-                    {"purpose": purpose, "options": list(f["options"])})
-
-
-def _legal_modify(m, f) -> list[dict]:
-    return [{"power": o} for o in f["options"]] + [dict(PASS)]
-
-
-def _answer_modify(m, f, answer) -> None:
-    name = f["dragon"]
-    if "power" in answer:
-        opt = answer["power"]
-        if not isinstance(opt, str) or opt not in f["options"]:
-            raise _refuse(m, name, "power", opt, f["options"],
-                          f"does not modify {title(name)}'s {f['purpose']} roll")
-        m.stack.pop()
-        APPLY[opt](m, name, m.stack[-1], answer)
-    elif answer.get("pass") is True:
-        m.stack.pop()
-        m.stack[-1]["stage"] = "roll"
-    else:
-        raise IllegalAnswer(f"{title(name)} may answer {{\"power\": ...}} with "
-                            f"{_option_names(f['options'])} or {{\"pass\": true}}")
+    return Decision(name, "modify", prompts.modify(m, name, m.stack[-2], f["options"]),
+                    {"purpose": f["purpose"], "options": list(f["options"])})
 
 
 def _ask_react(m, f) -> Decision:
     name = f["dragon"]
     about = f["about"]
-    if f["window"] == "cancel":
-        act = about["answer"]
-        text = f"{title(about['dragon'])} declares {ACTION_TITLES[act['do']]}"
-        context = {"window": "cancel", "action": {"dragon": about["dragon"], **_plain(act)}}
-    else:
-        text = (f"{title(about['dragon'])} rolled {about['face']} for "
-                f"{about['purpose']}")
+    window = f["window"]
+    if window == "cancel":
+        context = {"window": "cancel", "action": {"dragon": about["dragon"],
+                                                  **_plain(about["answer"])}}
+    elif window == "roll":
         context = {"window": "roll", "roll": dict(about)}
-    return Decision(name, "react",
-                    f"{text}: {title(name)} may use {_option_names(f['options'])}",
+    else:
+        context = {"window": "dice", "dice": dict(about)}
+    return Decision(name, "react", prompts.react(m, name, window, m.stack[-2], f["options"]),
                     {**context, "options": list(f["options"])})
 
 
@@ -205,26 +301,5 @@ def _plain(answer: dict) -> dict:
     return out
 
 
-def _legal_react(m, f) -> list[dict]:
-    return [{"react": o} for o in f["options"]] + [dict(PASS)]
-
-
-def _answer_react(m, f, answer) -> None:
-    name = f["dragon"]
-    if "react" in answer:
-        opt = answer["react"]
-        if not isinstance(opt, str) or opt not in f["options"]:
-            raise _refuse(m, name, "react", opt, f["options"], "cannot answer this now")
-        m.stack.pop()
-        APPLY[opt](m, name, m.stack[-1], answer)  # the same dragon is asked again if
-        # it still has an option (P12)
-    elif answer.get("pass") is True:
-        m.stack.pop()
-        m.stack[-1]["i"] += 1
-    else:
-        raise IllegalAnswer(f"{title(name)} may answer {{\"react\": ...}} with "
-                            f"{_option_names(f['options'])} or {{\"pass\": true}}")
-
-
-MODIFY = DecisionStep(_ask_modify, _legal_modify, _answer_modify)
-REACT = DecisionStep(_ask_react, _legal_react, _answer_react)
+MODIFY = DecisionStep(_ask_modify, _answers, _answer)
+REACT = DecisionStep(_ask_react, _answers, _answer)

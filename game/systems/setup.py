@@ -67,18 +67,20 @@ def _roll_free_cell(m, purpose: str, dragon: str, size: int = 1) -> Cell:
 
 def _fallback(m, origin: Cell, size: int, ignore: int | None = None,
               origin_size: int = 1) -> Cell:
-    """The nearest free footprint to origin: Chebyshev gap, then row, then column (R7)."""
+    """The nearest free footprint to origin: Chebyshev gap, then row, then column (R7).
+    Searched outward one gap at a time, so a crowded corner does not scan the board."""
     occ = state.occupancy(m)
-    best = None
-    for row in range(m.board.height - size + 1):
-        for col in range(m.board.width - size + 1):
-            if state.footprint_free(m, (col, row), size, occ, ignore):
-                key = (rect_gap((col, row), size, origin, origin_size), row, col)
-                if best is None or key < best[0]:
-                    best = (key, (col, row))
-    if best is None:
-        raise RuntimeError("the board has no free room for a dragon")
-    return best[1]
+    w, h = m.board.width - size, m.board.height - size
+    ox, oy = origin
+    for gap in range(max(m.board.width, m.board.height) + 1):
+        lo_c, hi_c = max(0, ox - size - gap + 1), min(w, ox + origin_size + gap - 1)
+        lo_r, hi_r = max(0, oy - size - gap + 1), min(h, oy + origin_size + gap - 1)
+        for row in range(lo_r, hi_r + 1):
+            for col in range(lo_c, hi_c + 1):
+                if (rect_gap((col, row), size, origin, origin_size) == gap
+                        and state.footprint_free(m, (col, row), size, occ, ignore)):
+                    return (col, row)
+    raise RuntimeError("the board has no free room for a dragon")
 
 
 def _place_home(m, seat: int, name: str) -> None:
@@ -132,10 +134,15 @@ def beside_cavern(m, name: str, cavern: Cell, size: int = 1) -> Cell:
 
 def home_spot(m, name: str) -> Cell | None:
     """Where a "send home" effect puts the dragon (R7 placement beside its cavern), or
-    None when it has no cavern (the Undead without Immortals Resting Place, R8)."""
-    cavern = state.cavern_of(m, name)
-    if cavern is None:
-        return None
-    return beside_cavern(m, name, cavern[0], cavern[1])
+    None when it has no cavern (the Undead without Immortals Resting Place, R8).
+    Cached until the next event, like state.occupancy (Horror, Peacemaker and Tower of
+    Faces ask for it at many decisions)."""
+    if m._homes_version != len(m.events):
+        m._homes, m._homes_version = {}, len(m.events)
+    if name not in m._homes:
+        cavern = state.cavern_of(m, name)
+        m._homes[name] = None if cavern is None else beside_cavern(m, name, cavern[0],
+                                                                   cavern[1])
+    return m._homes[name]
 
 

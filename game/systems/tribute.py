@@ -9,7 +9,7 @@ from game.components import Claim, Footprint, PlaceOfPower, Settlement
 from game.decisions import Decision, DecisionStep, IllegalAnswer, cell_of, show_cell, title
 from game.systems.claims import remove_claim, remove_gamble
 from game.systems.rolls import push_roll, roll_spec
-from game.tables import TRIBUTE, TRIBUTE_ADJACENT, chart_row
+from game.tables import TRIBUTE, TRIBUTE_ADJACENT, TRIBUTE_CARDS, chart_row
 
 
 def run_phase(m, frame) -> None:
@@ -51,7 +51,7 @@ def run_tribute(m, frame) -> None:
     Soul Mine are asked first, R40), then its claims are scored with the result."""
     if frame.get("results"):
         result = frame.pop("results")[0]
-        score(m, frame.pop("dragon"), result["total"])
+        score(m, frame.pop("dragon"), result["total"], result.get("extras", ()))
         return
     i = frame["i"]
     if i >= len(m.order):
@@ -66,8 +66,10 @@ def run_tribute(m, frame) -> None:
     push_roll(m, roll_spec("tribute", name, "tribute"), actor=name)
 
 
-def score(m, name: str, total: int) -> None:
-    """R31 for one dragon whose tribute roll came out at `total`."""
+def score(m, name: str, total: int, extras=()) -> None:
+    """R31 for one dragon whose tribute roll came out at `total`. `extras` are the cards
+    played before the roll that add coins: Sheriff +1 per scored town, Mayor +1 per
+    scored city (R38), after every other bonus (R31)."""
     claims = claims_of(m, name)
     chart_values = chart_row(TRIBUTE, total)[3]
     got_coins = got_tokens = 0
@@ -76,8 +78,11 @@ def score(m, name: str, total: int) -> None:
         if values is None:
             continue  # 0-4: non-adjacent claims score nothing
         coins, tokens = tribute_value(name, kind, values)
+        bonus = sum(1 for card in extras if TRIBUTE_CARDS[card] == kind)
+        coins += bonus
         m.emit("tribute_claim", dragon=name, at=list(fp.at), piece=_piece(ent, kind),
-               adjacent=adjacent, coins=coins, tokens=tokens)
+               adjacent=adjacent, coins=coins, tokens=tokens,
+               **({"card_bonus": bonus} if bonus else {}))
         got_coins += state.pay(m, "bank", name, coins, "tribute")
         for _ in range(tokens):
             got_tokens += state.gain_treasure(m, name, "tribute")

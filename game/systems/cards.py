@@ -1,0 +1,573 @@
+"""Power cards (R11, R38, R40): the Draw phase, each card's timing, and what it does.
+
+Where the cards are: `m.hands` {dragon: card or None}, `m.deck` (not dealt this round,
+top first) and `m.played` (played this round, in order). With the `cards` option on,
+each of the 20 cards is in exactly one of them. They live on the match beside
+`powers_used` because they are round bookkeeping of the table, not pieces on the board.
+
+Timings (R38) and where each card is offered:
+
+- turn cards (Speedster, Jumper, Robber, Horror, Orienteer, Vigor): answers of the
+  holder's action decision, at no action cost (R17, P16, P21): `turn_answers`,
+  `turn_reason`, `play_turn`;
+- own cards (Fighter, Sneaker, Destroyer, Governor, Sheriff, Mayor), in the `modify`
+  decision before the holder's own roll: `own_options`;
+- reactions (R40): when an opponent's action is declared (Peacemaker, Leader, Watcher):
+  `cancel_options`; after a chart roll (Defender, Inciter, Trickster): `roll_options`;
+  after a placement roll of the Populate phase (Pro-creator, Trickster):
+  `dice_options`;
+- Copier: as any card already played this round, with that card's timing (P27).
+
+Each source returns option names: the card held, or "copier" standing for its usable
+copies. `answers` expands an option into its legal answers and `play` plays one (the
+windows themselves live in game.systems.rolls). Nothing is offered that cannot be used
+right now, so a dragon with nothing usable is never asked (R40).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import NamedTuple
+
+import esper
+
+from game import state
+from game.components import Claim, Footprint, Settlement
+from game.decisions import cell_of, show_cell, title
+from game.geometry import rect_gap
+from game.systems import movement, powers, setup
+from game.tables import (
+    CANCEL_CARDS,
+    CARD_STEP,
+    CARD_TITLES,
+    CARDS,
+    COPIER,
+    ORIENTEER_STEPS,
+    OWN_ROLL_CARDS,
+    PRO_CREATOR,
+    ROBBER_TAKE,
+    ROLL_CARDS,
+    SPEEDSTER_STEPS,
+    TRIBUTE_CARDS,
+    TRICKSTER,
+    TURN_CARDS,
+)
+
+OWN_CARDS = frozenset(OWN_ROLL_CARDS) | frozenset(TRIBUTE_CARDS)
+ROLL_WINDOW_CARDS = frozenset(ROLL_CARDS) | {TRICKSTER}
+DICE_CARDS = frozenset({PRO_CREATOR, TRICKSTER})
+
+# When each card may be played, in words, for refusals ("... is played <when>").
+TIMING = {
+    **{c: "on its holder's turn, as an answer of its action decision" for c in TURN_CARDS},
+    "fighter": "with its holder's own attack roll, when asked before rolling",
+    "sneaker": "with its holder's own steal roll, when asked before rolling",
+    "destroyer": "with its holder's own destroy roll, when asked before rolling",
+    "governor": "with its holder's own tribute roll, when asked before rolling",
+    "sheriff": "before its holder's tribute roll, when it claims a town",
+    "mayor": "before its holder's tribute roll, when it claims a city",
+    "pro_creator": "after a settlement's location is rolled in the Populate phase",
+    "defender": "when its holder is attacked, after the attacker's roll",
+    "peacemaker": ("when an opponent declares an attack that it can break up (the attacker "
+                   "or the defender can be sent home)"),
+    "inciter": "after an opponent's destroy roll against a claimed settlement",
+    "leader": "when an opponent declares Claim or Claim Settlement",
+    "watcher": "when an opponent declares Steal for the thief or plays Robber",
+    "trickster": "right after any die is rolled (chart, attack or placement roll)",
+    "copier": "as a copy of a card already played this round, with that card's timing",
+}
+
+
+def card_title(card: str) -> str:
+    return CARD_TITLES.get(card, card)
+
+
+# ----- the Draw phase (R11) ---------------------------------------------------------------
+def run_draw(m, frame) -> None:
+    """R11: every card returns; the deck of 20 is shuffled with the match's generator and
+    one card is dealt to each dragon, top first, in seat order (P18)."""
+    m.stack.pop()
+    m.set_phase("draw")
+    deck = list(CARDS)
+    m.dice.shuffle(deck)
+    m.played = []
+    m.emit("deck_shuffled", cards=len(deck))
+    for name in m.seat_names:
+        card = deck.pop(0)
+        m.hands[name] = card
+        # Only the holder may see which card it is (game.view.visible_events).
+        m.emit("card_dealt", dragon=name, card=card, private=name)
+    m.deck = deck
+
+
+def _discard(m, name: str, played: str) -> None:
+    m.hands[name] = None
+    m.played.append(played)
+
+
+def copyable(m) -> list[str]:
+    """The cards Copier may copy now: those already played this round (R38, P27)."""
+    return [c for c in m.played if c != COPIER]
+
+
+def _offer(m, name: str, test: Callable[[str], bool]) -> list[str]:
+    card = m.hands.get(name)
+    if card is None:
+        return []
+    if card != COPIER:
+        return [card] if test(card) else []
+    return [COPIER] if any(test(c) for c in copyable(m)) else []
+
+
+# ----- own cards, before the holder's roll (R38, R40) -------------------------------------
+def _claims_kind(m, name: str, kind: str) -> bool:
+    return any(c.owner == name and s.kind == kind
+               for _, (s, c) in esper.get_components(Settlement, Claim))
+
+
+def _own_usable(m, name, roll, card) -> bool:
+    purpose = roll["purpose"]
+    if card in OWN_ROLL_CARDS:
+        return OWN_ROLL_CARDS[card][0] == purpose  # Fighter: the attack roll only (P19)
+    if card in TRIBUTE_CARDS:
+        return purpose == "tribute" and _claims_kind(m, name, TRIBUTE_CARDS[card])
+    return False
+
+
+def own_options(m, name: str, roll: dict) -> list[str]:
+    card = m.hands.get(name)
+    if card is None or (card not in OWN_CARDS and card != COPIER):
+        return []
+    return _offer(m, name, lambda c: _own_usable(m, name, roll, c))
+
+
+# ----- cancels, when an opponent's action is declared (R40) -------------------------------
+def peace_targets(m, act: dict) -> list[str]:
+    """Peacemaker (R38): the attacker or the defender, whichever would actually be moved
+    beside its cavern (P14: a send-home that changes nothing is not offered)."""
+    out = []
+    for who in (act["dragon"], act["answer"]["dragon"]):
+        home = setup.home_spot(m, who)
+        if home is not None and home != state.dragon_fp(m, who).at:
+            out.append(who)
+    return out
+
+
+def _cancel_usable(m, name, act, card) -> bool:
+    if card not in CANCEL_CARDS or act["do"] not in CANCEL_CARDS[card]:
+        return False
+    return card != "peacemaker" or bool(peace_targets(m, act))
+
+
+def cancel_options(m, name: str, act: dict) -> list[str]:
+    card = m.hands.get(name)
+    if card is None or (card not in CANCEL_CARDS and card != COPIER):
+        return []
+    return _offer(m, name, lambda c: _cancel_usable(m, name, act, c))
+
+
+# ----- modifiers after a chart roll (R40) -------------------------------------------------
+def _roll_usable(m, name, roll, card) -> bool:
+    if card == TRICKSTER:
+        return True  # any roll, by anyone, the holder's own included
+    if roll["dragon"] == name:
+        return False
+    if card == "defender":  # the holder is the one attacked
+        return roll["purpose"] == "attack" and roll["ctx"].get("other") == name
+    if card == "inciter":  # an opponent's destroy roll on a claimed settlement (P29)
+        return roll["purpose"] == "destroy" and roll["chart"] == "destroy_claimed"
+    return False
+
+
+def roll_options(m, name: str, roll: dict) -> list[str]:
+    card = m.hands.get(name)
+    if card is None or (card not in ROLL_WINDOW_CARDS and card != COPIER):
+        return []
+    return _offer(m, name, lambda c: _roll_usable(m, name, roll, c))
+
+
+# ----- modifiers after a placement roll of the Populate phase (R38, R40, P25) -------------
+def _dice_usable(m, name, dice, card) -> bool:
+    return card == TRICKSTER or (card == PRO_CREATOR and dice["purpose"] == "settlement")
+
+
+def dice_options(m, name: str, dice: dict) -> list[str]:
+    card = m.hands.get(name)
+    if card is None or (card not in DICE_CARDS and card != COPIER):
+        return []
+    return _offer(m, name, lambda c: _dice_usable(m, name, dice, c))
+
+
+def anyone_holds_dice_cards(m) -> bool:
+    """Cheap test before a placement roll: could any window be opened at all?"""
+    for card in m.hands.values():
+        if card in DICE_CARDS or (card == COPIER and (TRICKSTER in m.played
+                                                      or PRO_CREATOR in m.played)):
+            return True
+    return False
+
+
+# ----- answers and playing in a window ----------------------------------------------------
+def window_of(subject: dict) -> str:
+    """'own' (before the holder's roll), 'roll' (after one), 'cancel' or 'dice'."""
+    step = subject["step"]
+    if step == "act":
+        return "cancel"
+    if step == "dice":
+        return "dice"
+    return "own" if subject["stage"] == "pre" else "roll"
+
+
+USABLE = {"own": _own_usable, "cancel": _cancel_usable, "roll": _roll_usable,
+          "dice": _dice_usable}
+
+
+def _params(m, card: str, window: str, subject: dict) -> list[dict]:
+    if card == "peacemaker":
+        return [{"dragon": d} for d in peace_targets(m, subject)]
+    if window == "dice":
+        dice = subject["dice"]
+        names = [d["name"] for d in dice]
+        return [({"die": n} if len(dice) > 1 else {}) | {"by": by}
+                for n in names for by in (CARD_STEP, -CARD_STEP)]
+    if card == TRICKSTER:
+        return [{"by": CARD_STEP}, {"by": -CARD_STEP}]
+    return [{}]
+
+
+def answers(m, name: str, option: str, subject: dict) -> list[dict]:
+    """The legal answers for a card option in the window over `subject`."""
+    window = window_of(subject)
+    key = "play" if window == "own" else "react"
+    if option != COPIER:
+        return [{key: option, **p} for p in _params(m, option, window, subject)]
+    out = []
+    usable = USABLE[window]
+    for card in copyable(m):
+        if usable(m, name, subject, card):
+            out.extend({key: COPIER, "as": card, **p} for p in _params(m, card, window, subject))
+    return out
+
+
+def play(m, name: str, subject: dict, answer: dict) -> None:
+    """Play a legal card answer of a `modify` or `react` decision on its subject frame
+    (the pending roll, the declared action or the placement dice)."""
+    played = answer.get("play") or answer["react"]
+    card = answer.get("as", played)
+    window = window_of(subject)
+    _discard(m, name, played)
+    event = {"dragon": name, "card": played, **({"as": card} if played == COPIER else {})}
+    if window == "own":
+        if card in TRIBUTE_CARDS:
+            m.emit("card", **event, use="modify", purpose="tribute", per=TRIBUTE_CARDS[card])
+            subject.setdefault("extras", []).append(card)
+        else:
+            value = OWN_ROLL_CARDS[card][1]
+            m.emit("card", **event, use="modify", purpose=subject["purpose"], value=value)
+            subject["mods"].append([played, value])
+    elif window == "roll":
+        value = answer["by"] if card == TRICKSTER else ROLL_CARDS[card]
+        m.emit("card", **event, use="roll", against=subject["dragon"],
+               purpose=subject["purpose"], value=value)
+        subject["mods"].append([played, value])
+    elif window == "dice":
+        i = next((k for k, d in enumerate(subject["dice"]) if d["name"] == answer.get("die")), 0)
+        die = subject["dice"][i]
+        m.emit("card", **event, use="dice", purpose=subject["purpose"], die=answer.get("die"),
+               value=answer["by"])
+        die["mods"].append([played, answer["by"]])
+    else:
+        _cancel(m, name, subject, answer, card, event)
+
+
+def _cancel(m, name, act, answer, card, event) -> None:
+    actor = act["dragon"]
+    if card == "peacemaker":
+        target = answer["dragon"]
+        m.emit("card", **event, use="cancel", against=actor, target=target)
+        powers.displace(m, name, target, setup.home_spot(m, target), "peacemaker")
+        defender = act["answer"]["dragon"]
+        if state.next_to_dragon(m, actor, state.dragon_fp(m, defender).at, 2):
+            return  # still adjacent: the attack goes on (R38)
+    else:
+        m.emit("card", **event, use="cancel", against=actor)
+    m.emit("cancelled", dragon=actor, do=act["do"], by=name, source=event["card"])
+    act["cancelled"] = True
+
+
+# ----- refusals in a window -----------------------------------------------------------------
+def refusal(m, name: str, value, answer: dict, subject: dict) -> str:
+    """Why a card answer in a `modify`/`react` decision is refused (not held, wrong
+    timing, a bad parameter). Never names another dragon's card (P28)."""
+    held = m.hands.get(name)
+    if held != value:
+        return f"{title(name)} does not hold {card_title(value)}"
+    card = value
+    if value == COPIER:
+        card = answer.get("as")
+        if card not in copyable(m):
+            return _copier_reason(m, card)
+    window = window_of(subject)
+    if not USABLE[window](m, name, subject, card):
+        return f"{card_title(card)} cannot answer this: it is played {TIMING[card]}"
+    key = "play" if window == "own" else "react"
+    if key not in answer:
+        return f"a card in this question is played with {{\"{key}\": \"{value}\"}}"
+    legal = answers(m, name, value, subject)
+    shown = "; ".join(_show(a) for a in legal)
+    return f"{card_title(value)} is played here as one of: {shown}"
+
+
+def _copier_reason(m, card) -> str:
+    done = copyable(m)
+    if not isinstance(card, str) or card not in CARD_TITLES:
+        return (f"Copier needs 'as': a card already played this round "
+                f"({', '.join(done) or 'none has been'}), not {card!r}")
+    return (f"Copier copies a card already played this round; {card_title(card)} has not "
+            f"been ({', '.join(map(card_title, done)) or 'no card has been played yet'})")
+
+
+def _show(answer: dict) -> str:
+    return json.dumps(answer)
+
+
+# ----- turn cards: answers of the holder's action decision (R38, P21) ---------------------
+class TurnCard(NamedTuple):
+    """targets(m, name) -> candidate parameter dicts; check(m, name, answer) -> reason or
+    None; apply(m, name, answer, played) -> an action answer to declare, or None;
+    fast(m, name) -> exactly the parameters that pass check (speed only, tested equal)."""
+
+    targets: Callable
+    check: Callable
+    apply: Callable
+    fast: Callable | None = None
+
+
+def _speedster_check(m, name, answer):
+    if m.actions_left < 1:
+        return f"Speedster is played with a Move, which costs 1 action; {title(name)} has none"
+    return movement.check(m, name, answer, SPEEDSTER_STEPS)
+
+
+def _speedster_apply(m, name, answer, played):
+    return {"do": "move", "to": list(answer["to"])}  # the Move is declared as usual
+
+
+def _claimed_pieces(m, name):
+    out = [esper.component_for_entity(e, Footprint) for e, c in esper.get_component(Claim)
+           if c.owner == name]
+    out.sort(key=lambda fp: (fp.row, fp.col))
+    return out
+
+
+def _jumper_targets(m, name):
+    spots = set()
+    for fp in _claimed_pieces(m, name):
+        for row in range(fp.row - 2, fp.row + fp.size + 1):
+            for col in range(fp.col - 2, fp.col + fp.size + 1):
+                if rect_gap((col, row), 2, fp.at, fp.size) == 1:
+                    spots.add((row, col))
+    return [{"to": [c, r]} for r, c in sorted(spots)]
+
+
+def _jumper_check(m, name, answer):
+    to = cell_of(answer, "to")
+    if to == state.dragon_fp(m, name).at:
+        return f"Jumper must put {title(name)} somewhere new"
+    pieces = _claimed_pieces(m, name)
+    if not pieces:
+        return f"{title(name)} claims no settlement or place for Jumper to land beside"
+    if not any(rect_gap(to, 2, fp.at, fp.size) == 1 for fp in pieces):
+        return (f"Jumper puts {title(name)} beside one of its claimed settlements or places; "
+                f"{show_cell(to)} is beside none")
+    return movement.landing_reason(m, name, to, ignore=m.dragon_ents[name])
+
+
+def _jumper_fast(m, name):
+    pieces = _claimed_pieces(m, name)
+    if not pieces:
+        return []
+    me = m.dragon_ents[name]
+    at = state.dragon_fp(m, name).at
+    occ = state.occupancy(m)
+    blocked = m.board.blocked
+    w, h = m.board.width - 2, m.board.height - 2
+    spots = set()
+    for fp in pieces:
+        for row in range(max(0, fp.row - 2), min(h, fp.row + fp.size) + 1):
+            for col in range(max(0, fp.col - 2), min(w, fp.col + fp.size) + 1):
+                if (col, row) == at or rect_gap((col, row), 2, fp.at, fp.size) != 1:
+                    continue
+                for cell in ((col, row), (col + 1, row), (col, row + 1), (col + 1, row + 1)):
+                    if cell in blocked or occ.get(cell, me) != me:
+                        break
+                else:
+                    spots.add((row, col))
+    return [{"to": [c, r]} for r, c in sorted(spots)]
+
+
+def _jumper_apply(m, name, answer, played):
+    powers.displace(m, name, name, tuple(answer["to"]), "jumper")
+
+
+def _robber_targets(m, name):
+    return [{"dragon": d} for d in m.seat_names if d != name]
+
+
+def _robber_check(m, name, answer):
+    target = answer.get("dragon")
+    if not isinstance(target, str) or target not in m.dragon_ents:
+        return f"{target!r} is not a dragon in this game"
+    if target == name:
+        return f"Robber makes an opponent pay, not {title(name)} itself"
+    if state.coins(m, target) < 1:
+        return f"{title(target)} has no coins for Robber to take"
+    return None
+
+
+def _robber_apply(m, name, answer, played):
+    # A theft for the thief: the Watcher window (R38) runs before it takes effect.
+    m.stack.append({"step": "act", "dragon": name, "do": "robber", "answer": dict(answer),
+                    "card": played, "stage": "cancel", "i": 0})
+
+
+def resolve_robber(m, name: str, act: dict) -> None:
+    state.pay(m, act["answer"]["dragon"], "chest", ROBBER_TAKE, "robber")
+
+
+def _horror_targets(m, name):
+    return [{"dragon": d} for d in m.seat_names]
+
+
+def _horror_check(m, name, answer):
+    target = answer.get("dragon")
+    if not isinstance(target, str) or target not in m.dragon_ents:
+        return f"{target!r} is not a dragon in this game"
+    home = setup.home_spot(m, target)
+    if home is None:
+        return (f"{title(target)} has no cavern while Immortals Resting Place is off the "
+                "board, so Horror would do nothing")
+    if home == state.dragon_fp(m, target).at:
+        return f"{title(target)} already stands beside its cavern"
+    return None
+
+
+def _horror_fast(m, name):
+    out = []
+    for d in m.seat_names:
+        home = setup.home_spot(m, d)
+        if home is not None and home != state.dragon_fp(m, d).at:
+            out.append({"dragon": d})
+    return out
+
+
+def _horror_apply(m, name, answer, played):
+    target = answer["dragon"]
+    powers.displace(m, name, target, setup.home_spot(m, target), "horror")
+
+
+def _orienteer_targets(m, name):
+    for other in m.seat_names:
+        if other != name:
+            at = state.dragon_fp(m, other).at
+            for to in powers.square(at, ORIENTEER_STEPS):
+                yield {"dragon": other, "to": list(to)}
+
+
+def _orienteer_check(m, name, answer):
+    target = answer.get("dragon")
+    if not isinstance(target, str) or target not in m.dragon_ents:
+        return f"{target!r} is not a dragon in this game"
+    if target == name:
+        return f"Orienteer moves an opponent's dragon, not {title(name)} itself"
+    to = cell_of(answer, "to")
+    at = state.dragon_fp(m, target).at
+    return (powers.move_reason(m, title(target), at, to, ORIENTEER_STEPS)
+            or powers.landing_reason(m, title(target), to, 2, m.dragon_ents[target]))
+
+
+def _orienteer_fast(m, name):
+    out = []
+    for other in m.seat_names:
+        if other != name:
+            at = state.dragon_fp(m, other).at
+            out.extend({"dragon": other, "to": list(to)} for to in powers.free_landings(
+                m, at, ORIENTEER_STEPS, 2, m.dragon_ents[other]))
+    return out
+
+
+def _orienteer_apply(m, name, answer, played):
+    powers.displace(m, name, answer["dragon"], tuple(answer["to"]), "orienteer")
+
+
+def _vigor_apply(m, name, answer, played):
+    m.actions_left += 1
+    m.emit("extra_action", dragon=name, actions_left=m.actions_left, via="vigor")
+
+
+TURN = {
+    "speedster": TurnCard(lambda m, name: [{"to": a["to"]} for a in movement.targets(
+                              m, name, SPEEDSTER_STEPS)],
+                          _speedster_check, _speedster_apply,
+                          lambda m, name: ([{"to": a["to"]} for a in movement.fast(
+                              m, name, SPEEDSTER_STEPS)] if m.actions_left >= 1 else [])),
+    "jumper": TurnCard(_jumper_targets, _jumper_check, _jumper_apply, _jumper_fast),
+    "robber": TurnCard(_robber_targets, _robber_check, _robber_apply,
+                       lambda m, name: [{"dragon": d} for d in m.seat_names
+                                        if d != name and state.coins(m, d) >= 1]),
+    "horror": TurnCard(_horror_targets, _horror_check, _horror_apply, _horror_fast),
+    "orienteer": TurnCard(_orienteer_targets, _orienteer_check, _orienteer_apply,
+                          _orienteer_fast),
+    "vigor": TurnCard(lambda m, name: [{}], lambda m, name, answer: None, _vigor_apply),
+}
+assert tuple(TURN) == TURN_CARDS
+
+
+def turn_answers(m, name: str, fast: bool = True) -> list[dict]:
+    """The turn cards `name` may play now, as answers of its action decision."""
+    held = m.hands.get(name)
+    if held is None or (held not in TURN and held != COPIER):
+        return []
+    out: list[dict] = []
+    for card in ([held] if held != COPIER else copyable(m)):
+        tc = TURN.get(card)
+        if tc is None:
+            continue
+        head = {"play": held} if held != COPIER else {"play": COPIER, "as": card}
+        if fast and tc.fast:
+            params = tc.fast(m, name)
+        else:
+            params = [p for p in tc.targets(m, name) if tc.check(m, name, {**head, **p}) is None]
+        out.extend({**head, **p} for p in params)
+    return out
+
+
+def turn_reason(m, name: str, answer: dict) -> str | None:
+    """Why a {"play": ...} answer of the action decision is illegal, or None."""
+    played = answer.get("play")
+    if not isinstance(played, str) or played not in CARD_TITLES:
+        return f"unknown card {played!r} (cards: {', '.join(CARDS)})"
+    if not m.options["cards"]:
+        return "power cards are off in this game"
+    if m.hands.get(name) != played:
+        return f"{title(name)} does not hold {card_title(played)}"
+    card = played
+    if played == COPIER:
+        card = answer.get("as")
+        if card not in copyable(m):
+            return _copier_reason(m, card)
+    if card not in TURN:
+        return f"{card_title(card)} is not played on a turn: it is played {TIMING[card]}"
+    return TURN[card].check(m, name, answer)
+
+
+def play_turn(m, name: str, answer: dict) -> dict | None:
+    """Play a legal turn card (no action spent, R17). Returns the action it declares
+    (Speedster's Move), or None."""
+    played = answer["play"]
+    card = answer.get("as", played)
+    _discard(m, name, played)
+    m.emit("card", dragon=name, card=played, **({"as": card} if played == COPIER else {}),
+           use="turn", answer=dict(answer))
+    return TURN[card].apply(m, name, answer, played)
