@@ -331,3 +331,91 @@ def test_state_doc_helper_views_are_playable():
     doc = state_doc({"red": dict(at=(5, 5)), "blue": dict(at=(9, 9))})
     assert ai.choose(scrub(doc, "red"), "normal", budget=BUDGET)["do"] in (
         "move", "gamble", "end_turn")
+
+
+# ===== power cards (R38, R40) ===================================================================
+CARD_SPOTS = {
+    # card: (Red's card or Blue's, the scenario's answer that opens its decision, kind)
+    "vigor": ("red", None, "action"),
+    "speedster": ("red", None, "action"),
+    "robber": ("red", None, "action"),
+    "orienteer": ("red", None, "action"),
+    "horror": ("red", None, "action"),
+    "jumper": ("red", None, "action"),
+    "fighter": ("red", {"do": "attack", "dragon": "blue"}, "modify"),
+    "sneaker": ("red", {"do": "steal_cavern", "dragon": "blue"}, "modify"),
+    "destroyer": ("red", {"do": "destroy", "at": [7, 7]}, "modify"),
+    "defender": ("blue", {"do": "attack", "dragon": "blue"}, "react"),
+    "peacemaker": ("blue", {"do": "attack", "dragon": "blue"}, "react"),
+    "leader": ("blue", {"do": "claim", "at": [4, 4]}, "react"),
+    "watcher": ("blue", {"do": "steal_for_thief", "dragon": "blue"}, "react"),
+    "inciter": ("blue", {"do": "destroy", "at": [7, 7]}, "react"),
+    "trickster": ("blue", {"do": "steal_cavern", "dragon": "blue"}, "react"),
+}
+
+
+def _card_match(card):
+    holder, opening, _kind = CARD_SPOTS[card]
+    dragons = {"red": dict(at=(5, 5), coins=8, cavern=(2, 2)),
+               "blue": dict(at=(7, 5), coins=8, cavern=(4, 7))}
+    dragons[holder]["card"] = card
+    m = scenario(dragons, settlements=[("town", (4, 4), None), ("city", (7, 7), "blue"),
+                                       ("town", (12, 12), "red")],
+                 dice=[12, 9, 9, 9, 9], seed=1)
+    if opening:
+        m.submit(opening)
+    return m
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("card", sorted(CARD_SPOTS))
+def test_every_level_answers_each_card_decision(level, card):
+    m = _card_match(card)
+    kind = CARD_SPOTS[card][2]
+    assert m.pending.kind == kind
+    if kind == "action":
+        assert any(a.get("play") == card for a in m.legal_answers())
+    ask(m, level)
+    m.close()
+
+
+def test_normal_plays_vigor_and_own_roll_cards():
+    m = _card_match("vigor")
+    assert ask(m, "normal") == {"play": "vigor"}
+    m = _card_match("fighter")
+    assert ask(m, "normal") == {"play": "fighter"}
+
+
+def test_trickster_is_kept_when_it_changes_nothing():
+    # Red's steal rolled 12 (Fair Theft: 10-15): 10 or 14 is still a Fair Theft.
+    m = _card_match("trickster")
+    assert m.pending.kind == "react"
+    assert ask(m, "normal") == {"pass": True}
+
+
+def test_leader_cancels_a_claim_on_a_city_next_to_the_claimer():
+    m = scenario({"red": dict(at=(5, 5)), "blue": dict(at=(15, 15), card="leader")},
+                 settlements=[("city", (7, 5), None)])
+    m.submit({"do": "claim", "at": [7, 5]})
+    assert m.pending.kind == "react"
+    assert ask(m, "normal") == {"react": "leader"}
+
+
+def test_card_games_at_every_level_need_no_fallback():
+    """Whole short games with cards on (the default): every card decision answered."""
+    played = set()
+    for seed in range(2):
+        m = Match([None] * 4, seed=40 + seed, options={"target": 20, "round_cap": 4})
+        levels = dict(zip(m.seat_names, ["easy", "normal", "hard", "normal"], strict=True))
+        k = 0
+        while not m.finished:
+            a = ask(m, levels[m.pending.dragon], seed=k)
+            if "play" in a or a.get("react") in _CARD_NAMES:
+                played.add(a.get("play") or a["react"])
+            m.submit(a)
+            k += 1
+        m.close()
+    assert played
+
+
+_CARD_NAMES = set(CARD_SPOTS) | {"copier", "pro_creator", "governor", "sheriff", "mayor"}

@@ -24,7 +24,15 @@ import time
 
 from game.ai.evaluate import POWER_VALUE, Evaluator
 from game.ai.model import Pos, destroy_chart, destroy_outcomes, from_view, row_result
-from game.ai.search import OutOfBudget, TurnSearch, apply_power, thaw, to_action
+from game.ai.search import (
+    OutOfBudget,
+    TurnSearch,
+    apply_card,
+    apply_power,
+    home_spot,
+    thaw,
+    to_action,
+)
 from game.tables import UNDEAD_HOME
 
 LEVEL_SETTINGS = {
@@ -124,13 +132,13 @@ def action(ctx: Ctx) -> dict:
                    key=lambda x: (-search.spot(x[1][1]), x[1][1]))[:ctx.cfg["width"]]
     powers: dict = {}
     for x in known:
-        if x[1][0] == "power":
+        if x[1][0] in ("power", "card"):
             powers.setdefault(x[1][1], []).append(x)
     picked_powers = []
     for group in powers.values():
         group.sort(key=lambda x: -_power_quick(search, pos, x[1]))
         picked_powers.extend(group[:2])
-    others = [x for x in known if x[1][0] not in ("move", "power")]
+    others = [x for x in known if x[1][0] not in ("move", "power", "card")]
     order = sorted(others, key=lambda x: x[1][0] != "end") + picked_powers + moves
     best, best_v = None, -math.inf
     base = None
@@ -153,7 +161,13 @@ def action(ctx: Ctx) -> dict:
 
 
 def _power_quick(search: TurnSearch, pos: Pos, act) -> float:
-    child, extra = apply_power(pos, search.me, thaw(act[2]))
+    """A one-ply value of a free turn power or card, to pick the few worth searching."""
+    if act[0] == "card":
+        child, extra, spent = apply_card(pos, search.me, thaw(act[2]))
+        if act[1] in ("speedster", "jumper"):
+            return search.spot(child.at[search.me]) + 3.0 * (extra - spent)
+    else:
+        child, extra = apply_power(pos, search.me, thaw(act[2]))
     return search.ev.value(child) + 3.0 * extra
 
 
@@ -174,6 +188,9 @@ def _easy_action(ctx: Ctx, legal, pos: Pos, k: int) -> dict:
         elif t[0] == "power":
             child, extra = apply_power(pos, ctx.me, thaw(t[2]))
             v = ctx.ev.value(child) + extra
+        elif t[0] == "card":
+            child, extra, spent = apply_card(pos, ctx.me, thaw(t[2]))
+            v = ctx.ev.value(child) + extra - spent
         else:
             v = sum(p * ctx.ev.value(c) for p, c in search.outcomes(pos, t))
         v += ctx.rng.gauss(0.0, noise)
@@ -187,71 +204,192 @@ def _easy_action(ctx: Ctx, legal, pos: Pos, k: int) -> dict:
 
 
 # ----- own modifiers and reactions ---------------------------------------------------------
-KNOWN_MODIFIERS = ("arch_of_triumph", "chrysotas_chapel", "soul_mine")
-
-
 def modify(ctx: Ctx) -> dict:
-    legal = ctx.legal()
-    for a in legal:
-        if a.get("power") in KNOWN_MODIFIERS:
-            return a  # a place's bonus on its holder's own roll is never a loss
-    return generic(ctx)
-
-
-def react(ctx: Ctx) -> dict:
-    legal = ctx.legal()
-    window = ctx.pending.get("window")
-    known = [a for a in legal if a.get("react") in ("pearlthorn_castle", "soulwash_temple",
-                                                    "blade_miller")]
-    if not known or len(known) + 1 != len(legal):
-        return generic(ctx)
-    if window == "cancel":
-        return _cancel(ctx, known)
-    return _roll_reaction(ctx, known)
-
-
-def _cancel(ctx: Ctx, known) -> dict:
-    act = dict(ctx.pending["action"])
-    actor = act.pop("dragon")
-    if "target" in act:
-        act["dragon"] = act.pop("target")
-    t = to_action(act)
-    pos = ctx.pos
-    if t is None:
-        return generic(ctx)
-    # The attack-threat term is left out: it prices this very attack.
-    ev = Evaluator(pos, {**ctx.cfg["params"], "attack_threat": 0.0})
-    search = TurnSearch(pos, ctx.cfg["params"])
-    happens = sum(p * ev.value(c) for p, c in search.outcomes(pos, t, actor, False))
-    if ev.value(pos) - CANCEL_KEEP > happens:
-        return known[0]
+    """Own pre-roll modifiers (places and cards) are always used: a place's power comes
+    back next round and a card returns to the deck at the Draw (R11), and the roll is
+    one the dragon chose to make (or its tribute)."""
+    for a in ctx.legal():
+        if "pass" not in a:
+            return a
     return {"pass": True}
 
 
-def _roll_reaction(ctx: Ctx, known) -> dict:
-    roll = ctx.pending.get("roll") or {}
-    frame = next((f for f in reversed(ctx.view.get("stack", [])) if f.get("step") == "roll"),
-                 None)
-    if roll.get("purpose") != "destroy" or frame is None or not frame.get("chart"):
-        return generic(ctx)
+# The worth of keeping a reaction for a better use later this round, in coins.
+KEEP = {"trickster": 0.4, "copier": 0.3, "defender": 0.1, "inciter": 0.1,
+        "blade_miller": 0.05}
+CANCELS = ("pearlthorn_castle", "soulwash_temple", "leader", "watcher", "peacemaker")
+
+
+def _option(answer: dict) -> str:
+    return answer.get("as", answer.get("react"))
+
+
+def react(ctx: Ctx) -> dict:
+    window = ctx.pending.get("window")
+    try:
+        if window == "cancel":
+            return _cancel(ctx)
+        if window == "roll":
+            return _roll_reaction(ctx)
+    except _Unmodelled:
+        pass
+    return generic(ctx)  # placement dice (Pro-creator, Trickster) and anything new
+
+
+class _Unmodelled(Exception):
+    pass
+
+
+def _cancel(ctx: Ctx) -> dict:
+    """Use a cancel when the declared action would cost more than the cancel's worth."""
+    legal = ctx.legal()
+    if any(_option(a) not in CANCELS for a in legal if "pass" not in a):
+        raise _Unmodelled
+    act = dict(ctx.pending["action"])
+    actor = act.pop("dragon")
     pos = ctx.pos
-    tl = tuple(frame["ctx"]["target"])
-    if tl not in pos.pieces or destroy_chart(pos, tl) != frame["chart"]:
-        return generic(ctx)
-    total = roll["face"] + sum(v for _, v in roll.get("mods", []))
-    actor = roll["dragon"]
-
-    def value(t):
-        dist = [(row_result(frame["chart"], t), 1.0)]
-        return sum(p * ctx.ev.value(c) for p, c in destroy_outcomes(pos, actor, tl, dist=dist))
-
-    plain = value(total)
-    best, best_v = {"pass": True}, plain
-    for a in known:
-        v = value(total - 1) - 0.05  # Blade Miller: -1 (R37.7); keep it if it changes nothing
+    # The attack-threat term is left out: it prices this very attack.
+    ev = Evaluator(pos, {**ctx.cfg["params"], "attack_threat": 0.0})
+    search = TurnSearch(pos, ctx.cfg["params"])
+    if act.get("play") == "robber":
+        child = pos.child()
+        taken = min(3, pos.coins[act["target"]])
+        child.add_coins(act["target"], -taken)
+        child.add_coins("chest", taken)
+        outcomes = [(1.0, child)]
+    else:
+        if "target" in act:
+            act["dragon"] = act.pop("target")
+        t = to_action(act)
+        if t is None:
+            raise _Unmodelled
+        outcomes = search.outcomes(pos, t, actor, False)
+    happens = sum(p * ev.value(c) for p, c in outcomes)
+    best, best_v = {"pass": True}, happens
+    for a in legal:
+        if "pass" in a:
+            continue
+        if _option(a) == "peacemaker":  # send one of them home; apart = no attack
+            child = pos.child()
+            spot = home_spot(pos, a["dragon"])
+            if spot is not None:
+                child.move_dragon(a["dragon"], spot)
+            target = act["dragon"]
+            apart = child.at[actor] != pos.at[actor] or child.at[target] != pos.at[target]
+            if apart and not child.adjacent(actor, child.at[target], 2):
+                v = ev.value(child)
+            else:
+                v = sum(p * ev.value(c) for p, c in search.outcomes(child, t, actor, False))
+        else:
+            v = ev.value(pos)
+        v -= CANCEL_KEEP
         if v > best_v:
             best, best_v = a, v
     return best
+
+
+def _roll_reaction(ctx: Ctx) -> dict:
+    """With the die known, use a roll modifier when the result it makes is worth more
+    (less the worth of keeping it) than the result without it."""
+    legal = ctx.legal()
+    roll = ctx.pending.get("roll") or {}
+    stack = ctx.view.get("stack", [])
+    frame = next((f for f in reversed(stack) if f.get("step") == "roll"), None)
+    if frame is None:
+        raise _Unmodelled
+    total = roll["face"] + sum(v for _, v in roll.get("mods", []))
+    outcomes = _roll_outcomes(ctx, frame, stack)
+    plain = outcomes(total)
+    best, best_v = {"pass": True}, plain
+    for a in legal:
+        if "pass" in a:
+            continue
+        name = _option(a)
+        by = a.get("by", {"defender": -2, "inciter": -2, "blade_miller": -1}.get(name))
+        if by is None:
+            raise _Unmodelled
+        v = outcomes(total + by) - KEEP.get(a["react"], 0.2)
+        if v > best_v:
+            best, best_v = a, v
+    return best
+
+
+def _roll_outcomes(ctx: Ctx, frame: dict, stack: list):
+    """total -> the expected value (for the dragon asked) of the roll's result."""
+    pos, ev = ctx.pos, Evaluator(ctx.pos, {**ctx.cfg["params"], "attack_threat": 0.0})
+    purpose, roller, chart = frame["purpose"], frame["dragon"], frame.get("chart")
+    act = next((f for f in reversed(stack) if f.get("step") == "act"), None)
+    if purpose == "destroy" and chart:
+        tl = tuple(frame["ctx"]["target"])
+        if tl not in pos.pieces or destroy_chart(pos, tl) != chart:
+            raise _Unmodelled
+
+        def destroy(total):
+            dist = [(row_result(chart, total), 1.0)]
+            return sum(p * ev.value(c) for p, c in destroy_outcomes(pos, roller, tl,
+                                                                     dist=dist))
+        return destroy
+    if purpose == "steal" and act is not None:
+        victim = frame["ctx"].get("victim", "chest")
+
+        def steal(total):
+            amount = row_result("steal", total)
+            child = pos.child()
+            payer, payee = (victim, roller) if amount > 0 else (roller, victim)
+            if act["do"] == "steal_for_thief":
+                payer, payee = (victim, "chest") if amount > 0 else ("chest", victim)
+            have = pos.chest_coins if payer == "chest" else pos.coins[payer]
+            moved = min(abs(amount), have)
+            child.add_coins(payer, -moved)
+            child.add_coins(payee, moved)
+            return ev.value(child)
+        return steal
+    if purpose in ("attack", "defend") and act is not None:
+        attacker, defender = act["dragon"], act["answer"]["dragon"]
+
+        def fight(total):
+            if purpose == "attack":  # the defender's d20 is still to come
+                win = sum(1 for d in range(1, 21) if total > d) / 20.0
+            else:
+                win = 1.0 if act["results"][0]["total"] > total else 0.0
+            child = pos.child()
+            won = min(3, pos.coins[defender])
+            lost = min(3, pos.coins[attacker])
+            child.add_coins(attacker, win * won - (1 - win) * lost)
+            child.add_coins(defender, (1 - win) * lost - win * won)
+            return ev.value(child)
+        return fight
+    if purpose == "tribute":
+        def tribute(total):
+            return ev.value(tribute_child(pos, ev, roller, total))
+        return tribute
+    raise _Unmodelled
+
+
+def tribute_child(pos: Pos, ev: Evaluator, name: str, total: int) -> Pos:
+    """The position after `name`'s tribute roll of `total` (R31): coins paid, and on
+    0-4 its cheapest non-adjacent claim lost."""
+    from game.ai.model import adjacent_pay, claim_pay, gap2
+    from game.tables import TRIBUTE, chart_row
+
+    values = chart_row(TRIBUTE, max(0, min(21, total)))[3]
+    child = pos.child()
+    gain = 0.0
+    far = []
+    for tl in pos.claims[name]:
+        kind, size, _ = pos.pieces[tl]
+        if gap2(pos.at[name], tl, size) == 1:
+            gain += adjacent_pay(kind, name)
+        elif values is not None:
+            gain += claim_pay(kind, name, values)
+        else:
+            far.append((ev.claim_worth(name, kind, False), tl))
+    child.add_coins(name, gain)
+    if far:
+        _w, tl = min(far)
+        kind, size, _ = pos.pieces[tl]
+        child.set_piece(tl, (kind, size, None))
+    return child
 
 
 # ----- tribute losses and place choices -----------------------------------------------------

@@ -76,6 +76,7 @@ class Evaluator:
         self.base = {d: self._claims_worth(root, d) for d in self.opps}
         self._targets = self._find_targets(root)
         self._opp_memo: dict = {}
+        self._foreign: dict = {}
         self._root_gambles = sum(1 for o in root.gambles.values() if o == me)
 
     # ----- fixed at the root --------------------------------------------------------
@@ -284,8 +285,14 @@ class Evaluator:
         at = pos.at[me]
         rings = pos.rings[me]
         pieces, root_pieces = pos.pieces, self.root.pieces
+        targets = self._targets
+        if pos.lineage is not self.root.lineage:  # a position from another view (the
+            targets = self._foreign.get(pos.lineage)  # generic handler): its own targets
+            if targets is None:
+                targets = self._foreign[pos.lineage] = self._find_targets(pos)
+            root_pieces = pieces
         best = second = 0.0
-        for tl, size, value, cost, repeat, ring, key in self._targets:
+        for tl, size, value, cost, repeat, ring, key in targets:
             if ring and rings <= 0:
                 continue
             if key is not None and pieces is not root_pieces:

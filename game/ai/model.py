@@ -19,9 +19,11 @@ from game.geometry import rect_gap
 from game.tables import (
     ACTION_COST,
     ATTACK_STAKE,
+    CARD_TITLES,
     CHARTS,
     DESTROYED,
     NO_SETTLEMENT_DESTROY,
+    OWN_ROLL_CARDS,
     PLACES,
     REVOLT_COST,
     TRIBUTE,
@@ -63,7 +65,7 @@ class Pos:
                  "treasure", "rings", "cavern", "pieces", "occ", "gambles", "chest_at",
                  "chest_coins", "powers_used", "actions", "claims", "round", "target",
                  "order", "turn", "lineage", "changed", "moved", "free_key",
-                 "phase")
+                 "phase", "card", "played")
 
     def child(self) -> Pos:
         new = _new(Pos)
@@ -71,12 +73,13 @@ class Pos:
          new.coins, new.treasure, new.rings, new.cavern, new.pieces, new.occ, new.gambles,
          new.chest_at, new.chest_coins, new.powers_used, new.actions, new.claims,
          new.round, new.target, new.order, new.turn, new.lineage, new.changed, new.moved,
-         new.free_key, new.phase) = (
+         new.free_key, new.phase, new.card, new.played) = (
             self.width, self.height, self.blocked, self.names, self.seats, self.me,
             self.at, self.coins, self.treasure, self.rings, self.cavern, self.pieces,
             self.occ, self.gambles, self.chest_at, self.chest_coins, self.powers_used,
             self.actions, self.claims, self.round, self.target, self.order, self.turn,
-            self.lineage, self.changed, self.moved, self.free_key, self.phase)
+            self.lineage, self.changed, self.moved, self.free_key, self.phase, self.card,
+            self.played)
         return new
 
     # ----- queries ---------------------------------------------------------------
@@ -269,6 +272,9 @@ def from_view(view: dict, board, me: str | None = None) -> Pos:
     p.order = tuple(view.get("order") or p.names)
     p.turn = view.get("turn")
     p.phase = view.get("phase")
+    mine = view["dragons"].get(p.me, {}).get("card")
+    p.card = mine if mine in CARD_TITLES else None  # only its own card is ever seen
+    p.played = tuple(view.get("played", []))
     p.lineage = object()  # children share it; the evaluator diffs only its own lineage
     p.changed = frozenset()  # top-lefts whose piece differs from the lineage's root
     p.moved = frozenset()  # opponents moved (by a power) since the root
@@ -412,12 +418,16 @@ def destroy_outcomes(pos: Pos, me: str, tl, mod: int = 0, dist=None):
 
 
 def own_mod(pos: Pos, name: str, purpose: str) -> int:
-    """The roller's own pre-roll modifiers it would use (R40): places it holds."""
+    """The roller's own pre-roll modifiers it would use (R40): places it holds, and its
+    card if it is the dragon to play (the only card it can see)."""
+    mod = 0
     if purpose == "attack" and pos.ready(name, "arch_of_triumph"):
-        return 2
+        mod += 2
     if purpose == "steal" and pos.ready(name, "chrysotas_chapel"):
-        return 2
-    return 0
+        mod += 2
+    if name == pos.me and pos.card in OWN_ROLL_CARDS and OWN_ROLL_CARDS[pos.card][0] == purpose:
+        mod += OWN_ROLL_CARDS[pos.card][1]
+    return mod
 
 
 def hostile_destroy_mod(pos: Pos, me: str) -> int:

@@ -37,7 +37,14 @@ from game.ai.model import (
 )
 from game.geometry import rect_gap
 from game.systems.setup import cavern_offsets
-from game.tables import ACTION_COST, CAVERN_OFFSETS
+from game.tables import (
+    ACTION_COST,
+    CAVERN_OFFSETS,
+    OWN_ROLL_CARDS,
+    OWN_ROLL_POWERS,
+    ROBBER_TAKE,
+    TURN_CARDS,
+)
 
 COST = {"move": 1, "claim": 1, "claim2": 1, "take": 2, "destroy": 1, "steal_cavern": 1,
         "steal_chest": 1, "steal_for_thief": 2, "attack": 1, "abandon": 1, "gamble": 1}
@@ -70,7 +77,46 @@ def to_action(answer: dict):
         return ("end",)
     if "do" not in answer and answer.get("power") in POWERS:
         return ("power", answer["power"], _freeze(answer))
+    if "do" not in answer and answer.get("as", answer.get("play")) in TURN_CARDS:
+        return ("card", answer.get("as", answer.get("play")), _freeze(answer))
     return None
+
+
+def spend_mods(pos: Pos, child: Pos, name: str, purpose: str) -> None:
+    """Mark the roller's own modifiers (as own_mod counts them) used on the child."""
+    for place, (p, _v) in OWN_ROLL_POWERS.items():
+        if p == purpose and pos.ready(name, place):
+            child.powers_used = child.powers_used | {place}
+    if name == pos.me and pos.card in OWN_ROLL_CARDS and OWN_ROLL_CARDS[pos.card][0] == purpose:
+        child.card = None
+
+
+def apply_card(pos: Pos, me: str, answer: dict) -> tuple[Pos, int, int]:
+    """(child, extra actions, actions spent) after playing a turn card (R38, P21)."""
+    card = answer.get("as", answer["play"])
+    child = pos.child()
+    child.card = None
+    child.played = pos.played + (answer["play"],)
+    extra = spent = 0
+    if card == "vigor":
+        extra = 1
+    elif card == "speedster":  # declares a Move of up to 4 steps (1 action)
+        child.move_dragon(me, tuple(answer["to"]))
+        spent = 1
+    elif card == "jumper":
+        child.move_dragon(me, tuple(answer["to"]))
+    elif card == "orienteer":
+        child.move_dragon(answer["dragon"], tuple(answer["to"]))
+    elif card == "horror":
+        spot = home_spot(pos, answer["dragon"])
+        if spot is not None:
+            child.move_dragon(answer["dragon"], spot)
+    elif card == "robber":
+        victim = answer["dragon"]
+        taken = min(ROBBER_TAKE, pos.coins[victim])
+        child.add_coins(victim, -taken)
+        child.add_coins("chest", taken)
+    return child, extra, spent
 
 
 def _freeze(answer: dict):
@@ -285,7 +331,11 @@ class TurnSearch:
         elif kind == "destroy":
             if reactions and cancelled(pos, me, "destroy", act[1]):
                 return [(1.0, child)]
-            return destroy_outcomes(pos, me, act[1], hostile_destroy_mod(pos, me))
+            mod = hostile_destroy_mod(pos, me) + own_mod(pos, me, "destroy")
+            out = destroy_outcomes(pos, me, act[1], mod)
+            for _p, c in out:
+                spend_mods(pos, c, me, "destroy")
+            return out
         elif kind in ("steal_cavern", "steal_chest", "steal_for_thief"):
             victim = act[1] if len(act) > 1 else "chest"
             d_me, d_v, d_chest = steal_outcome(pos, me, victim, own_mod(pos, me, "steal"),
@@ -296,8 +346,7 @@ class TurnSearch:
             else:
                 child.add_coins(victim, d_v)
                 child.add_coins("chest", d_chest)
-            if own_mod(pos, me, "steal"):
-                child.powers_used = pos.powers_used | {"chrysotas_chapel"}
+            spend_mods(pos, child, me, "steal")
         elif kind == "attack":
             d = act[1]
             if reactions and cancelled(pos, me, "attack", target=d):
@@ -307,8 +356,7 @@ class TurnSearch:
             lost = min(model.STAKE, pos.coins[me])
             child.add_coins(me, win * won - (1 - win) * lost)
             child.add_coins(d, (1 - win) * lost - win * won)
-            if own_mod(pos, me, "attack"):
-                child.powers_used = pos.powers_used | {"arch_of_triumph"}
+            spend_mods(pos, child, me, "attack")
         elif kind == "abandon":
             tl = act[1]
             if tl in pos.pieces and pos.pieces[tl][2] == me:
@@ -361,6 +409,9 @@ class TurnSearch:
         if act[0] == "power":
             child, extra = apply_power(pos, self.me, thaw(act[2]))
             return self.value(child, k + extra)
+        if act[0] == "card":
+            child, extra, spent = apply_card(pos, self.me, thaw(act[2]))
+            return self.value(child, k + extra - spent)
         cost = COST[act[0]]
         return sum(prob * self.value(child, k - cost) for prob, child in self.outcomes(pos, act))
 
