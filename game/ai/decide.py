@@ -42,8 +42,10 @@ LEVEL_SETTINGS = {
                         "lead_weight": 0.2, "other_weight": 0.2}},
     "normal": {"search": True, "width": 4, "deep_width": 3, "budget": 4000, "time": None,
                "params": {}},
+    # Hard: opponent modelling (contest, race: game.ai.evaluate), measured best of the
+    # variants tried (docs/AI.md)
     "hard": {"search": True, "width": 8, "deep_width": 5, "budget": 60000, "time": 0.9,
-             "params": {}},
+             "params": {"contest": 0.5, "race": 0.3}},
 }
 GENERIC_CAP = 12  # answers tried by the generic handler (a seeded sample beyond that)
 GENERIC_SAMPLES = 2
