@@ -1,28 +1,56 @@
 """AI dragons (issue 7). The public door for the window, tools and tests:
 
-    choose(view, level, *, seed) -> answer
+    choose(view, level, *, seed=0, board=None, budget=None, time_limit=None) -> answer
 
 `view` is `game.view.seat_view(match, seat)` for the seat to play (the pending
-decision's dragon); `level` is one of LEVELS; `seed` makes the choice reproducible.
-The AI never sees the match itself, only the view (honesty).
+decision's dragon); `level` is one of LEVELS (or "random": a random legal answer);
+`seed` makes the choice reproducible. `budget` caps the search in nodes (same view,
+seed and budget -> same answer); `time_limit` (seconds) may stop it sooner. Without a
+budget each level uses its own (Hard also stops at its time limit, under 1 s).
+The AI never sees the match itself, only the view (honesty): docs/AI.md.
 `game.ai.worker.AIWorker` runs `choose` in a worker process for the window.
 """
 
 from __future__ import annotations
 
+import sys
+
 LEVELS = ("easy", "normal", "hard")
+STATS = {"fallbacks": 0}  # answers that needed the last-resort net (tests expect 0)
+_BOARDS: dict = {}
 
 
-def choose(view: dict, level: str, *, seed: int = 0, board=None) -> dict:
-    """A legal answer to the view's pending decision. (Placeholder until issue 7:
-    a random legal answer from a determinized copy of the view.)"""
-    if level not in LEVELS:
+def board_for(view: dict, board=None):
+    """The BoardSpec of the view's map (cached per path); the plain board for null."""
+    if board is not None:
+        return board
+    path = view.get("map")
+    if path is None:
+        from game.board import BoardSpec
+
+        return BoardSpec.plain()
+    if path not in _BOARDS:
+        from game.maps import load_board
+
+        _BOARDS[path] = load_board(path)
+    return _BOARDS[path]
+
+
+def choose(view: dict, level: str, *, seed: int = 0, board=None, budget: int | None = None,
+           time_limit: float | None = None) -> dict:
+    """A legal answer to the view's pending decision, chosen at `level`."""
+    if level not in LEVELS and level != "random":
         raise ValueError(f"unknown AI level {level!r}; choose one of {', '.join(LEVELS)}")
-    from game.players import RandomPlayer
-    from game.view import determinize
+    from game.ai.decide import Ctx, decide
 
-    m = determinize(view, seed, board=board)
+    board = board_for(view, board)
+    if level == "random":
+        return Ctx(view, board, "easy", seed, None, None).random_legal()
+    ctx = Ctx(view, board, level, seed, budget, time_limit)
     try:
-        return RandomPlayer(seed).choose(m)
-    finally:
-        m.close()
+        return decide(ctx)
+    except Exception as exc:  # a bug must not stop a game: answer legally, and say so
+        STATS["fallbacks"] += 1
+        print(f"narby AI ({level}): {type(exc).__name__}: {exc}; playing a random legal "
+              "answer", file=sys.stderr)
+        return ctx.random_legal()

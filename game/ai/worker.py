@@ -17,9 +17,9 @@ def _serve(inbox, outbox) -> None:
         job = inbox.get()
         if job is None:
             return
-        ticket, view, level, seed = job
+        ticket, view, level, seed, budget = job
         try:
-            outbox.put((ticket, choose(view, level, seed=seed), None))
+            outbox.put((ticket, choose(view, level, seed=seed, **budget), None))
         except Exception as exc:  # reported to the window, which falls back
             outbox.put((ticket, None, f"{type(exc).__name__}: {exc}"))
 
@@ -32,10 +32,11 @@ class AIWorker:
         self._proc.start()
         self._ticket = 0
 
-    def ask(self, view: dict, level: str, seed: int) -> int:
-        """Start thinking about `view`; returns a ticket that `poll` answers."""
+    def ask(self, view: dict, level: str, seed: int, **budget) -> int:
+        """Start thinking about `view`; returns a ticket that `poll` answers. `budget`
+        takes choose()'s keywords: `budget` (search nodes), `time_limit` (seconds)."""
         self._ticket += 1
-        self._inbox.put((self._ticket, view, level, seed))
+        self._inbox.put((self._ticket, view, level, seed, budget))
         return self._ticket
 
     def poll(self):

@@ -1,0 +1,326 @@
+"""The value of a position for the dragon to play, in coins.
+
+    value = worth(me) - sum(weight[d] * worth(d) for each opponent d)
+    worth(d) = coins + treasure + the claims' expected tribute over the rounds left
+               (adjacent claims pay the sure Adjacent row this round, R31)
+               + the powers of the places it holds
+    and for me also: the best targets reachable next turn (claims, caverns, the chest)
+    less the claims opponents can reach (threats) and the attacks they would win.
+
+The value is linear in every dragon's coins, so the search can carry expected coins
+through a roll instead of branching on its faces (exact expectimax; game.ai.search).
+Weights and horizon are fixed once per decision from the root position.
+"""
+
+from __future__ import annotations
+
+import math
+
+from game.ai.model import (
+    PLACE_SET,
+    Pos,
+    adjacent_pay,
+    attack_win,
+    can_destroy,
+    chart_dist,
+    gap2,
+    loss_chance,
+    own_mod,
+    tribute_ev,
+)
+from game.geometry import rect_gap
+from game.tables import ACTIONS_PER_TURN, UNDEAD_HOME
+
+# A place's power, in coins a round to its holder (beyond its tribute), R37.
+POWER_VALUE = {
+    "baba_yagas_hut": 0.6, "angelstar_shrine": 1.5, "tower_of_faces": 0.4,
+    "tower_of_unquenched_flame": 0.4, "pearlthorn_castle": 0.5, "arch_of_triumph": 0.4,
+    "blade_miller": 0.2, "soulwash_temple": 0.3, "madhouse": 0.3,
+    "immortals_resting_place": 0.0, "soul_mine": 0.3, "chrysotas_chapel": 0.5,
+    "citadel_of_torture": 0.6, "darkheart_cottage": 0.6,
+}
+
+DEFAULT = {
+    "gamma": 0.45,       # weight of next turn's best target
+    "second": 0.35,      # weight of the second-best target (relative to the best)
+    "lead_weight": 0.45,  # opponents' worth: the strongest opponent ...
+    "other_weight": 0.15,  # ... and each of the others
+    "danger": 0.08,      # share of a claim's worth lost per opponent that can reach it
+    "h_max": 12.0,
+    "gamble": 0.5,
+    "attack_threat": 1.0,
+    "loss": 1.0,         # the 0-4 tribute row's lost claim
+    "contest": 0.0,      # > 0: Hard's contest model replaces `danger` (see contested())
+    "action_rate": 1.5,  # coins a round a dragon makes by its actions (the horizon)
+    "race": 0.0,         # > 0: next turn's claim targets that opponents reach first
+}
+
+
+class Evaluator:
+    def __init__(self, root: Pos, params: dict | None = None):
+        self.p = {**DEFAULT, **(params or {})}
+        self.root = root
+        self.me = me = root.me
+        self.opps = [n for n in root.names if n != me]
+        self.h = self._horizon(root)
+        self.w = self._weights(root)
+        self._cw: dict = {}
+        self._danger: dict = {}
+        self._contested: dict = {}
+        order = list(root.order)
+        if root.phase == "action" and root.turn in order:
+            after = order[order.index(root.turn) + (1 if root.turn == me else 0):]
+            self.to_act = [d for d in after if d != me]  # opponents still to act (R16)
+        else:
+            self.to_act = [] if root.phase == "tribute" else list(self.opps)
+        self.base = {d: self._claims_worth(root, d) for d in self.opps}
+        self._targets = self._find_targets(root)
+        self._opp_memo: dict = {}
+        self._foreign: dict = {}
+        self._root_gambles = sum(1 for o in root.gambles.values() if o == me)
+
+    # ----- fixed at the root --------------------------------------------------------
+    def _rate(self, pos: Pos, d: str) -> float:
+        return (sum(tribute_ev(pos.pieces[tl][0], d) for tl in pos.claims[d])
+                + self.p["action_rate"])
+
+    def _horizon(self, pos: Pos) -> float:
+        """Rounds left: how soon the fastest dragon passes the target (R33)."""
+        best = min((pos.target + 1 - pos.coins[d]) / self._rate(pos, d) for d in pos.names)
+        return max(1.0, min(self.p["h_max"], best))
+
+    def _weights(self, pos: Pos) -> dict:
+        worth = {d: pos.coins[d] + pos.treasure[d] + self.h * self._rate(pos, d)
+                 for d in self.opps}
+        if not worth:
+            return {}
+        lead = max(self.opps, key=lambda d: (worth[d], -pos.seats[d]))
+        return {d: self.p["lead_weight"] if d == lead else self.p["other_weight"]
+                for d in self.opps}
+
+    def claim_worth(self, d: str, kind: str, adj: bool) -> float:
+        """What one claim is worth to `d` over the rounds left."""
+        key = (d, kind, adj)
+        v = self._cw.get(key)
+        if v is None:
+            mod = 1 if self.root.holds(d, "soul_mine") else 0
+            ev = tribute_ev(kind, d, mod)
+            now = adjacent_pay(kind, d) if adj else ev
+            v = now + (self.h - 1.0) * ev
+            if kind in PLACE_SET:
+                power = POWER_VALUE.get(kind, 0.0)
+                if kind == UNDEAD_HOME and d == "undead":
+                    power = -1.0  # R8: it makes the Undead's hoard stealable
+                v += power * self.h
+            self._cw[key] = v
+        return v
+
+    def _claims_worth(self, pos: Pos, d: str) -> float:
+        at = pos.at[d]
+        total = 0.0
+        for tl in pos.claims[d]:
+            kind, size, _ = pos.pieces[tl]
+            total += self.claim_worth(d, kind, rect_gap(at, 2, tl, size) == 1)
+        return total
+
+    def danger(self, tl, size: int) -> int:
+        """Opponents that can reach the piece next turn (a move of 3, then act)."""
+        n = self._danger.get(tl)
+        if n is None:
+            n = sum(1 for d in self.opps if rect_gap(self.root.at[d], 2, tl, size) <= 4)
+            self._danger[tl] = n
+        return n
+
+    def contested(self, tl, kind: str, size: int, adj: bool) -> float:
+        """My claim's worth when opponents may take or destroy it: each opponent that
+        stands next to it (or can fly there and still act) takes it with a chance; this
+        round's tribute is at risk only from those still to act this round (R16)."""
+        key = (tl, kind, adj)
+        v = self._contested.get(key)
+        if v is None:
+            root, me = self.root, self.me
+            s_now = s_all = 1.0
+            for d in self.opps:
+                gap = gap2(root.at[d], tl, size)
+                reach = 1.0 if gap == 1 else 0.5 if gap <= 4 else 0.0
+                if not reach:
+                    continue
+                if root.rings[d] <= 0:
+                    reach *= 0.5 if can_destroy(d, kind) else 0.0
+                q = min(0.9, self.p["contest"] * reach)
+                s_all *= 1.0 - q
+                if d in self.to_act:
+                    s_now *= 1.0 - q
+            full = self.claim_worth(me, kind, adj)
+            now = adjacent_pay(kind, me) if adj else self._now_far(kind)
+            v = now * s_now + (full - now) * s_all
+            self._contested[key] = v
+        return v
+
+    def _race(self, pos: Pos, tl, size: int) -> float:
+        """The chance a claim target is still there on my next turn: every opponent
+        acts before it, and one that can reach the piece may take it first."""
+        race = self.p["race"]
+        if not race:
+            return 1.0
+        left = 1.0
+        for d in self.opps:
+            if pos.rings[d] <= 0:
+                continue
+            gap = gap2(pos.at[d], tl, size)
+            if gap <= 4:
+                left *= 1.0 - min(0.9, race * (1.0 if gap == 1 else 0.5))
+        return left
+
+    def _now_far(self, kind: str) -> float:
+        mod = 1 if self.root.holds(self.me, "soul_mine") else 0
+        return tribute_ev(kind, self.me, mod)
+
+    def _find_targets(self, pos: Pos) -> list:
+        """Things worth reaching next turn: (top-left, size, value, actions it costs,
+        repeatable, needs a ring, claimable key or None)."""
+        me = self.me
+        out = []
+        for tl, (kind, size, owner) in pos.pieces.items():
+            if owner is None:
+                gain = self.claim_worth(me, kind, False) * self._race(pos, tl, size)
+                out.append((tl, size, gain, 1, False, True, tl))
+            elif owner != me:
+                gain = self.claim_worth(me, kind, False) + self.w[owner] * self.claim_worth(
+                    owner, kind, False)
+                out.append((tl, size, gain * self._race(pos, tl, size), 2, False, True, tl))
+        steal = sum(a * p for a, p in chart_dist("steal", own_mod(pos, me, "steal")))
+        for d in self.opps:
+            cav = pos.cavern.get(d)
+            if cav is not None and pos.coins[d] > 0:
+                out.append((cav[0], cav[1], steal * (1 + self.w[d]), 1, True, False, None))
+        if pos.chest_at is not None and pos.chest_coins >= 1:
+            out.append((pos.chest_at, 1, min(steal, pos.chest_coins / 2), 1, True, False, None))
+        out.sort(key=lambda t: -t[2])
+        return out[:14]
+
+    # ----- the value ------------------------------------------------------------------
+    def value(self, pos: Pos) -> float:
+        p = self.p
+        me = self.me
+        at = pos.at[me]
+        pieces = pos.pieces
+        v = pos.coins[me] + pos.treasure[me]
+        far_min = None
+        cw = self.claim_worth
+        for tl in pos.claims[me]:
+            kind, size, _ = pieces[tl]
+            adj = gap2(at, tl, size) == 1
+            if p["contest"]:
+                worth = self.contested(tl, kind, size, adj)
+            else:
+                worth = cw(me, kind, adj)
+                n = self.danger(tl, size)
+                if n:
+                    worth *= max(0.0, 1.0 - p["danger"] * n)
+            v += worth
+            if not adj:
+                far = cw(me, kind, False)
+                if far_min is None or far < far_min:
+                    far_min = far
+        if far_min is not None:  # R31: a 0-4 roll takes one non-adjacent claim
+            v -= p["loss"] * loss_chance() * far_min
+        if pos.gambles:
+            gambles = (self._root_gambles if pos.gambles is self.root.gambles else
+                       sum(1 for o in pos.gambles.values() if o == me))
+            if gambles:
+                v += gambles * self._gamble_worth(pos)
+        key = (at, pos.rings[me] > 0, pos.changed if pos.lineage is self.root.lineage else
+               pos.pieces_key())
+        opp = self._opp_memo.get(key)
+        if opp is None:
+            opp = self._opportunity(pos)
+            self._opp_memo[key] = opp
+        v += opp
+        if self.p["attack_threat"]:
+            v -= self._attack_threat(pos)
+        w = self.w
+        for d, claims in self._opp_claims(pos).items():
+            v -= w[d] * (pos.coins[d] + pos.treasure[d] + claims)
+        return v
+
+    def coin_part(self, pos: Pos) -> float:
+        """The part of value() that is linear in coins and treasure."""
+        me = self.me
+        v = pos.coins[me] + pos.treasure[me]
+        for d, w in self.w.items():
+            v -= w * (pos.coins[d] + pos.treasure[d])
+        return v
+
+    def _opp_claims(self, pos: Pos) -> dict:
+        """Each opponent's claims' worth: the root's, corrected for what changed."""
+        root = self.root
+        if pos.lineage is not root.lineage:
+            return {d: self._claims_worth(pos, d) for d in self.opps}
+        out = dict(self.base)
+        for d in pos.moved:
+            out[d] = self._claims_worth(pos, d)
+        if pos.changed:
+            cw = self.claim_worth
+            at = root.at
+            for tl in pos.changed:
+                before = root.pieces.get(tl)
+                after = pos.pieces.get(tl)
+                if before is not None and before[2] in out and before[2] not in pos.moved:
+                    d = before[2]
+                    out[d] -= cw(d, before[0], gap2(at[d], tl, before[1]) == 1)
+                if after is not None and after[2] in out and after[2] not in pos.moved:
+                    d = after[2]
+                    out[d] += cw(d, after[0], gap2(at[d], tl, after[1]) == 1)
+        return out
+
+    def _gamble_worth(self, pos: Pos) -> float:
+        rolls = len(pos.names)
+        chance = min(1.0, rolls * 9.0 / (pos.width * pos.height) * self.h)
+        return self.p["gamble"] * chance * self.claim_worth(self.me, "town", False) / 2
+
+    def _opportunity(self, pos: Pos) -> float:
+        """Next turn's best targets from where the dragon ends (R18: 3 steps a move)."""
+        me = self.me
+        at = pos.at[me]
+        rings = pos.rings[me]
+        pieces, root_pieces = pos.pieces, self.root.pieces
+        targets = self._targets
+        if pos.lineage is not self.root.lineage:  # a position from another view (the
+            targets = self._foreign.get(pos.lineage)  # generic handler): its own targets
+            if targets is None:
+                targets = self._foreign[pos.lineage] = self._find_targets(pos)
+            root_pieces = pieces
+        best = second = 0.0
+        for tl, size, value, cost, repeat, ring, key in targets:
+            if ring and rings <= 0:
+                continue
+            if key is not None and pieces is not root_pieces:
+                now = pieces.get(key)
+                if now != root_pieces.get(key):
+                    continue  # changed this turn: claimed, taken or destroyed
+            gap = gap2(at, tl, size)
+            moves = 0 if gap == 1 else math.ceil((gap - 1) / 3) if gap > 1 else 1
+            left = ACTIONS_PER_TURN - moves - cost
+            if left < 0:
+                continue
+            if repeat:
+                value *= left + 1
+            value *= 0.85 ** moves
+            if value > best:
+                best, second = value, best
+            elif value > second:
+                second = value
+        return self.p["gamma"] * (best + self.p["second"] * second)
+
+    def _attack_threat(self, pos: Pos) -> float:
+        """Opponents next to me who would win an attack more often than not (R26)."""
+        me = self.me
+        at = pos.at[me]
+        total = 0.0
+        for d in self.opps:
+            if gap2(at, pos.at[d], 2) == 1:
+                win = attack_win(own_mod(pos, d, "attack"), 0)
+                if win > 0.5:
+                    total += (2 * win - 1) * 3 * (1 + self.w[d])
+        return self.p["attack_threat"] * total

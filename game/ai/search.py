@@ -1,0 +1,420 @@
+"""Expectimax over the dragon's own turn (Normal and Hard).
+
+A node is a Pos with some actions left. Its value is the best of ending the turn (the
+Evaluator's value) and each candidate action, where an action's value is the
+probability-weighted value of its outcomes: deterministic actions have one outcome;
+Destroy branches on its chart rows (exact probabilities, rows with the same board
+merged); Steal and Attack change only coins, so their exact expected coins are carried
+into one child (the value is linear in coins, so this is the same expectation).
+
+Moves are pruned to the `width` best landings by a spot score computed once at the
+root (what is next to the landing now, and what the next turn could reach from it).
+`budget` caps the nodes searched, so a search is reproducible without clocks; a
+`deadline` (seconds, from time.perf_counter) may cut it shorter.
+
+Actions are tuples inside the search and answers (FORMATS.md) at the door:
+("move", to), ("claim", tl), ("claim2", tl, tl2), ("take", tl), ("destroy", tl),
+("steal_cavern", d), ("steal_chest",), ("steal_for_thief", d), ("attack", d),
+("abandon", cell), ("gamble", cell), and turn powers ("power", answer-as-tuple).
+"""
+
+from __future__ import annotations
+
+import time
+
+from game.ai import model
+from game.ai.evaluate import Evaluator
+from game.ai.model import (
+    SETTLEMENT,
+    Pos,
+    attack_win,
+    can_destroy,
+    cancelled,
+    destroy_outcomes,
+    hostile_destroy_mod,
+    own_mod,
+    steal_outcome,
+)
+from game.geometry import rect_gap
+from game.systems.setup import cavern_offsets
+from game.tables import (
+    ACTION_COST,
+    CAVERN_OFFSETS,
+    OWN_ROLL_CARDS,
+    OWN_ROLL_POWERS,
+    ROBBER_TAKE,
+    TURN_CARDS,
+)
+
+COST = {"move": 1, "claim": 1, "claim2": 1, "take": 2, "destroy": 1, "steal_cavern": 1,
+        "steal_chest": 1, "steal_for_thief": 2, "attack": 1, "abandon": 1, "gamble": 1}
+assert all(ACTION_COST[k] == v for k, v in COST.items() if k in ACTION_COST)
+
+
+class OutOfBudget(Exception):
+    pass
+
+
+# ----- answers <-> search actions --------------------------------------------------------
+def to_action(answer: dict):
+    """The search's tuple for an action answer, or None if the model does not know it."""
+    do = answer.get("do")
+    if do == "move":
+        return ("move", tuple(answer["to"]))
+    if do == "claim":
+        if "also" in answer:
+            return ("claim2", tuple(answer["at"]), tuple(answer["also"]))
+        return ("claim", tuple(answer["at"]))
+    if do == "claim_settlement":
+        return ("take", tuple(answer["at"]))
+    if do in ("destroy", "abandon", "gamble"):
+        return (do, tuple(answer["at"]))
+    if do in ("steal_cavern", "steal_for_thief", "attack"):
+        return (do, answer["dragon"])
+    if do == "steal_chest":
+        return ("steal_chest",)
+    if do == "end_turn":
+        return ("end",)
+    if "do" not in answer and answer.get("power") in POWERS:
+        return ("power", answer["power"], _freeze(answer))
+    if "do" not in answer and answer.get("as", answer.get("play")) in TURN_CARDS:
+        return ("card", answer.get("as", answer.get("play")), _freeze(answer))
+    return None
+
+
+def spend_mods(pos: Pos, child: Pos, name: str, purpose: str) -> None:
+    """Mark the roller's own modifiers (as own_mod counts them) used on the child."""
+    for place, (p, _v) in OWN_ROLL_POWERS.items():
+        if p == purpose and pos.ready(name, place):
+            child.powers_used = child.powers_used | {place}
+    if name == pos.me and pos.card in OWN_ROLL_CARDS and OWN_ROLL_CARDS[pos.card][0] == purpose:
+        child.card = None
+
+
+def apply_card(pos: Pos, me: str, answer: dict) -> tuple[Pos, int, int]:
+    """(child, extra actions, actions spent) after playing a turn card (R38, P21)."""
+    card = answer.get("as", answer["play"])
+    child = pos.child()
+    child.card = None
+    child.played = pos.played + (answer["play"],)
+    extra = spent = 0
+    if card == "vigor":
+        extra = 1
+    elif card == "speedster":  # declares a Move of up to 4 steps (1 action)
+        child.move_dragon(me, tuple(answer["to"]))
+        spent = 1
+    elif card == "jumper":
+        child.move_dragon(me, tuple(answer["to"]))
+    elif card == "orienteer":
+        child.move_dragon(answer["dragon"], tuple(answer["to"]))
+    elif card == "horror":
+        spot = home_spot(pos, answer["dragon"])
+        if spot is not None:
+            child.move_dragon(answer["dragon"], spot)
+    elif card == "robber":
+        victim = answer["dragon"]
+        taken = min(ROBBER_TAKE, pos.coins[victim])
+        child.add_coins(victim, -taken)
+        child.add_coins("chest", taken)
+    return child, extra, spent
+
+
+def _freeze(answer: dict):
+    return tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in answer.items()))
+
+
+# ----- turn powers in the model (R37), applied to a child ----------------------------------
+def _move_piece(pos: Pos, old, new) -> None:
+    kind, size, owner = pos.pieces[old]
+    pos.changed = pos.changed | {old, new}
+    pos.free_key = object()
+    pieces = dict(pos.pieces)
+    del pieces[old]
+    pieces[new] = (kind, size, owner)
+    occ = {c: v for c, v in pos.occ.items() if v != old}
+    for dr in range(size):
+        for dc in range(size):
+            occ[(new[0] + dc, new[1] + dr)] = new
+    pos.pieces, pos.occ = pieces, occ
+    if owner:
+        pos.claims = {**pos.claims, owner: (pos.claims[owner] - {old}) | {new}}
+    if kind == "immortals_resting_place" and "undead" in pos.cavern:
+        pos.cavern = {**pos.cavern, "undead": (new, 2)}
+
+
+def home_spot(pos: Pos, name: str):
+    """R7/P14 placement beside the dragon's cavern (None if none is free or no cavern)."""
+    cav = pos.cavern.get(name)
+    if cav is None:
+        return None
+    offsets = CAVERN_OFFSETS if cav[1] == 1 else cavern_offsets(cav[1])
+    for dc, dr in offsets:
+        at = (cav[0][0] + dc, cav[0][1] + dr)
+        if pos.free_for_dragon(at, name):
+            return at
+    return None
+
+
+def apply_power(pos: Pos, me: str, answer: dict) -> tuple[Pos, int]:
+    """(child, extra actions) after a turn power; the power is marked used (R36)."""
+    kind = answer["power"]
+    child = pos.child()
+    child.powers_used = pos.powers_used | {kind}
+    extra = 0
+    if kind == "angelstar_shrine":
+        extra = 1
+    elif kind == "baba_yagas_hut":
+        _move_piece(child, pos.place_at(kind), tuple(answer["to"]))
+    elif kind == "darkheart_cottage":
+        occ = {c: v for c, v in child.occ.items() if v != "chest"}
+        child.chest_at = tuple(answer["to"])
+        occ[child.chest_at] = "chest"
+        child.occ = occ
+        child.free_key = object()
+    elif kind == "madhouse":
+        child.move_dragon(answer["dragon"], tuple(answer["to"]))
+    elif kind == "tower_of_faces":
+        spot = home_spot(pos, answer["dragon"])
+        if spot is not None:
+            child.move_dragon(answer["dragon"], spot)
+    elif kind == "tower_of_unquenched_flame":
+        tl = tuple(answer["at"])
+        _k, size, owner = pos.pieces[tl]
+        child.set_piece(tl, ("town", size, owner))
+    return child, extra
+
+
+POWERS = ("angelstar_shrine", "baba_yagas_hut", "darkheart_cottage", "madhouse",
+          "tower_of_faces", "tower_of_unquenched_flame")
+
+
+# ----- the search -------------------------------------------------------------------------
+class TurnSearch:
+    def __init__(self, root: Pos, params: dict | None = None, *, width: int = 4,
+                 deep_width: int = 3, budget: int = 20000, deadline: float | None = None):
+        self.root = root
+        self.me = root.me
+        self.ev = Evaluator(root, params)
+        self.width, self.deep_width = width, deep_width
+        self.budget = budget
+        self.deadline = deadline
+        self.nodes = 0
+        self._spot: dict = {}
+        self._holders: dict = {}
+        self._memo: dict = {}
+        self._gcell: dict = {}
+
+    # spot score: a cheap, root-fixed guess of how good a landing is
+    def spot(self, tl) -> float:
+        s = self._spot.get(tl)
+        if s is None:
+            probe = self.root.child()
+            probe.at = {**probe.at, self.me: tl}
+            s = self.ev.value(probe)
+            s += 0.5 * sum(self._near_value(probe, t) for t in probe.near_pieces(self.me))
+            self._spot[tl] = s
+        return s
+
+    def _near_value(self, pos: Pos, tl) -> float:
+        kind, _size, owner = pos.pieces[tl]
+        if owner is None and pos.rings[self.me] > 0:
+            return self.ev.claim_worth(self.me, kind, True)
+        if owner and owner != self.me:
+            return 0.5 * self.ev.claim_worth(self.me, kind, True)
+        return 0.0
+
+    def holders(self, pos: Pos) -> dict:
+        key = (frozenset((tl, pos.pieces.get(tl)) for tl in pos.changed)
+               if pos.lineage is self.root.lineage else None)
+        found = self._holders.get(key) if key is not None else None
+        if found is None:
+            found = pos.holders()
+            if key is not None:
+                self._holders[key] = found
+        return found
+
+    def candidates(self, pos: Pos, k: int, root: bool = False) -> list:
+        me = self.me
+        out = []
+        rings = pos.rings[me]
+        holders = self.holders(pos)
+        near = pos.near_pieces(me)
+        for tl in near:
+            kind, size, owner = pos.pieces[tl]
+            if owner is None:
+                if rings > 0:
+                    out.append(("claim", tl))
+            elif owner != me and rings > 0 and k >= 2:
+                out.append(("take", tl))
+            if owner != me and can_destroy(me, kind):
+                out.append(("destroy", tl))
+        if rings > 1 and holders.get("citadel_of_torture") == me:
+            free = [tl for tl in near if pos.pieces[tl][2] is None
+                    and pos.pieces[tl][0] in SETTLEMENT]
+            out.extend(("claim2", a, b) for i, a in enumerate(free) for b in free[i + 1:])
+        if rings > 0 and holders.get("baba_yagas_hut") == me:
+            hut = pos.place_at("baba_yagas_hut")
+            for tl, (kind, _size, owner) in pos.pieces.items():
+                if (owner is None and kind in SETTLEMENT and tl not in near
+                        and rect_gap(hut, 2, tl, 1) == 1):
+                    out.append(("claim", tl))
+        cottage = holders.get("darkheart_cottage") == me
+        for d in pos.names:
+            if d == me or pos.coins[d] <= 0:
+                continue
+            if pos.cavern_near(me, d):
+                out.append(("steal_cavern", d))
+            if k >= 2 and (cottage or pos.cavern_near(me, d)) and pos.cavern.get(d):
+                out.append(("steal_for_thief", d))
+        if (pos.chest_at is not None and pos.chest_coins >= 1
+                and rect_gap(pos.at[me], 2, pos.chest_at, 1) == 1):
+            out.append(("steal_chest",))
+        for d in pos.dragons_near(me):
+            out.append(("attack", d))
+        if rings == 0:
+            mine = sorted(pos.claims[me], key=lambda tl: self.ev.claim_worth(
+                me, pos.pieces[tl][0], False))[:2]
+            out.extend(("abandon", tl) for tl in mine)
+        if rings > 0:
+            cell = self._gamble_cell(pos)
+            if cell is not None:
+                out.append(("gamble", cell))
+        width = self.width if root else self.deep_width
+        landings = sorted(pos.landings(me), key=lambda tl: (-self.spot(tl), tl))
+        out.extend(("move", tl) for tl in landings[:width])
+        return out
+
+    def _gamble_cell(self, pos: Pos):
+        key = (pos.at[pos.me], pos.gambles is self.root.gambles, pos.changed)
+        if key not in self._gcell:
+            self._gcell[key] = self._find_gamble_cell(pos)
+        return self._gcell[key]
+
+    def _find_gamble_cell(self, pos: Pos):
+        c, r = pos.at[pos.me]
+        best = None
+        for rr in range(r - 1, r + 3):
+            for cc in range(c - 1, c + 3):
+                cell = (cc, rr)
+                if (c <= cc <= c + 1 and r <= rr <= r + 1) or not (
+                        0 <= cc < pos.width and 0 <= rr < pos.height):
+                    continue
+                if cell in pos.occ or cell in pos.gambles or cell in pos.blocked:
+                    continue
+                room = sum(1 for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                           if (cc + dc, rr + dr) not in pos.occ)
+                if best is None or room > best[0]:
+                    best = (room, cell)
+        return best[1] if best else None
+
+    def outcomes(self, pos: Pos, act, actor: str | None = None,
+                 reactions: bool = True) -> list:
+        """[(probability, child)] of one action by `actor` (default: the dragon to play;
+        its cost is paid by the caller); `reactions`: opponents' cancels are expected."""
+        me = actor or self.me
+        kind = act[0]
+        child = pos.child()
+        if kind == "move":
+            child.move_dragon(me, act[1])
+        elif kind == "claim":
+            k, size, _ = pos.pieces[act[1]]
+            child.set_piece(act[1], (k, size, me))
+        elif kind == "claim2":
+            for tl in act[1:]:
+                k, size, _ = pos.pieces[tl]
+                child.set_piece(tl, (k, size, me))
+        elif kind == "take":
+            if reactions and cancelled(pos, me, "take", act[1]):
+                return [(1.0, child)]
+            k, size, _ = pos.pieces[act[1]]
+            child.set_piece(act[1], (k, size, me))
+        elif kind == "destroy":
+            if reactions and cancelled(pos, me, "destroy", act[1]):
+                return [(1.0, child)]
+            mod = hostile_destroy_mod(pos, me) + own_mod(pos, me, "destroy")
+            out = destroy_outcomes(pos, me, act[1], mod)
+            for _p, c in out:
+                spend_mods(pos, c, me, "destroy")
+            return out
+        elif kind in ("steal_cavern", "steal_chest", "steal_for_thief"):
+            victim = act[1] if len(act) > 1 else "chest"
+            d_me, d_v, d_chest = steal_outcome(pos, me, victim, own_mod(pos, me, "steal"),
+                                               for_thief=kind == "steal_for_thief")
+            child.add_coins(me, d_me)
+            if victim == "chest":
+                child.add_coins("chest", d_v)
+            else:
+                child.add_coins(victim, d_v)
+                child.add_coins("chest", d_chest)
+            spend_mods(pos, child, me, "steal")
+        elif kind == "attack":
+            d = act[1]
+            if reactions and cancelled(pos, me, "attack", target=d):
+                return [(1.0, child)]
+            win = attack_win(own_mod(pos, me, "attack"), own_mod(pos, d, "defend"))
+            won = min(model.STAKE, pos.coins[d])
+            lost = min(model.STAKE, pos.coins[me])
+            child.add_coins(me, win * won - (1 - win) * lost)
+            child.add_coins(d, (1 - win) * lost - win * won)
+            spend_mods(pos, child, me, "attack")
+        elif kind == "abandon":
+            tl = act[1]
+            if tl in pos.pieces and pos.pieces[tl][2] == me:
+                k, size, _ = pos.pieces[tl]
+                child.set_piece(tl, (k, size, None))
+            elif pos.gambles.get(tl) == me:
+                child.gambles = {c: o for c, o in pos.gambles.items() if c != tl}
+                child.rings = {**pos.rings, me: pos.rings[me] + 1}
+        elif kind == "gamble":
+            child.gambles = {**pos.gambles, act[1]: me}
+            child.rings = {**pos.rings, me: pos.rings[me] - 1}
+        return [(1.0, child)]
+
+    def value(self, pos: Pos, k: int) -> float:
+        """Best value with `k` actions left. Values are memoized net of the coins (the
+        value is linear in them), so move orders that meet in one position share it."""
+        coins = self.ev.coin_part(pos)
+        key = (pos.at[self.me], k, pos.rings[self.me], pos.powers_used,
+               frozenset((tl, pos.pieces.get(tl)) for tl in pos.changed) if pos.changed
+               else None, None if pos.gambles is self.root.gambles else
+               frozenset(pos.gambles.items()))
+        found = self._memo.get(key)
+        if found is not None:
+            return coins + found
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise OutOfBudget
+        if self.deadline is not None and self.nodes % 64 == 0 and \
+                time.perf_counter() > self.deadline:
+            raise OutOfBudget
+        best = self.ev.value(pos)
+        if k > 0:
+            for act in self.candidates(pos, k):
+                cost = COST[act[0]]
+                if cost > k:
+                    continue
+                v = 0.0
+                for prob, child in self.outcomes(pos, act):
+                    v += prob * self.value(child, k - cost)
+                if v > best:
+                    best = v
+        self._memo[key] = best - coins
+        return best
+
+    def score(self, pos: Pos, act, k: int) -> float:
+        """The value of playing `act` now with `k` actions left (including it)."""
+        if act[0] == "end":
+            self.nodes += 1
+            return self.ev.value(pos)
+        if act[0] == "power":
+            child, extra = apply_power(pos, self.me, thaw(act[2]))
+            return self.value(child, k + extra)
+        if act[0] == "card":
+            child, extra, spent = apply_card(pos, self.me, thaw(act[2]))
+            return self.value(child, k + extra - spent)
+        cost = COST[act[0]]
+        return sum(prob * self.value(child, k - cost) for prob, child in self.outcomes(pos, act))
+
+
+def thaw(frozen) -> dict:
+    return {key: (list(v) if isinstance(v, tuple) else v) for key, v in frozen}

@@ -1,0 +1,421 @@
+"""AI dragons (issue 7): legal answers for every decision kind at every level and seat
+count, honesty (the seat view only), determinism (same view, seed and budget -> same
+answer) and the worker process. Search budgets are in nodes, never seconds."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from game import ai
+from game.ai import decide
+from game.match import Match
+from game.view import scrub, seat_view
+from tests.helpers import scenario, state_doc
+from tests.test_random_games import crowded_start
+
+LEVELS = ai.LEVELS
+BUDGET = 1500  # nodes: keeps Hard quick and every answer reproducible
+
+
+def ask(m, level, seed=0, budget=BUDGET):
+    """The AI's answer for the pending dragon, checked legal against the engine."""
+    answer = ai.choose(seat_view(m, m.pending.dragon), level, seed=seed, budget=budget,
+                       board=m.board)
+    assert answer in m.legal_answers(), (m.pending, answer)
+    return answer
+
+
+@pytest.fixture(autouse=True)
+def no_fallbacks():
+    """The last-resort net (a random answer after an AI error) must never be needed."""
+    before = ai.STATS["fallbacks"]
+    yield
+    assert ai.STATS["fallbacks"] == before
+
+
+# ===== every level, every seat count, every kind ==========================================
+@pytest.mark.parametrize("seats", range(2, 9))
+def test_every_level_answers_legally_at_every_seat_count(seats):
+    levels = [LEVELS[i % 3] for i in range(seats)]
+    m = Match([None] * seats, seed=seats, options={"target": 12, "round_cap": 3})
+    who = dict(zip(m.seat_names, levels, strict=True))
+    kinds = set()
+    k = 0
+    while not m.finished:
+        kinds.add(m.pending.kind)
+        m.submit(ask(m, who[m.pending.dragon], seed=k))
+        k += 1
+    assert "action" in kinds
+
+
+def test_every_level_answers_every_power_and_reaction_on_a_crowded_board():
+    seen: dict[str, set] = {level: set() for level in LEVELS}
+    for seed in range(3):
+        m = crowded_start(seed)
+        k = 0
+        while not m.finished and k < 60:
+            level = LEVELS[(k + seed) % 3]
+            pending = m.pending
+            answer = ask(m, level, seed=k)
+            seen[level].add(pending.kind)
+            if pending.kind == "action" and "power" in answer:
+                seen[level].add("turn_power")
+            m.submit(answer)
+            k += 1
+        m.close()
+    for level in LEVELS:
+        assert {"action", "modify"} <= seen[level], (level, seen[level])
+    assert any("turn_power" in kinds for kinds in seen.values())
+
+
+def _cancel_match():
+    m = scenario({"red": dict(at=(5, 5)), "blue": dict(at=(15, 15))},
+                 settlements=[("city", (7, 5), "blue")],
+                 places=[("pearlthorn_castle", (12, 1), "blue")], dice=[18])
+    m.submit({"do": "destroy", "at": [7, 5]})
+    return m
+
+
+def _soulwash_match():
+    m = scenario({"red": dict(at=(5, 5), coins=5), "blue": dict(at=(7, 5), coins=5)},
+                 places=[("soulwash_temple", (12, 1), "blue"),
+                         ("arch_of_triumph", (1, 12), "red")], dice=[15, 4])
+    m.submit({"do": "attack", "dragon": "blue"})
+    return m
+
+
+def _roll_window_match(face=6):
+    m = scenario({"red": dict(at=(5, 5), coins=5), "blue": dict(at=(15, 15))},
+                 settlements=[("town", (7, 5), "blue")],
+                 places=[("blade_miller", (12, 1), "blue")], dice=[face])
+    m.submit({"do": "destroy", "at": [7, 5]})
+    return m
+
+
+def _modify_match():
+    m = scenario({"red": dict(at=(5, 5)), "blue": dict(at=(7, 5), coins=6)},
+                 places=[("arch_of_triumph", (12, 1), "red")], dice=[10, 10])
+    m.submit({"do": "attack", "dragon": "blue"})
+    return m
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_reactions_and_modifiers_at_every_level(level):
+    for make, kind in ((_cancel_match, "react"), (_soulwash_match, "react"),
+                       (_roll_window_match, "react"), (_modify_match, "modify")):
+        m = make()
+        assert m.pending.kind == kind
+        ask(m, level)
+        m.close()
+
+
+def _lose_claim_match():
+    # Red ends its turn far from its two claims and rolls 2 for tribute: it must choose.
+    m = scenario({"red": dict(at=(10, 10)), "blue": dict(at=(1, 1))},
+                 settlements=[("town", (3, 14), "red"), ("city", (16, 3), "red")],
+                 dice=[2])
+    m.submit({"do": "end_turn"})
+    m.submit({"do": "end_turn"})
+    assert m.pending.kind == "lose_claim"
+    return m
+
+
+def _choose_place_match():
+    # Nobody has claims (no tribute rolls); round 3 populate: two settlements, then the
+    # place-of-power die shows 17: the poorest dragon chooses (R14).
+    m = scenario({"red": dict(at=(10, 10)), "blue": dict(at=(1, 1), coins=3)},
+                 dice=[5, 5, 15, 15, 17])
+    m.submit({"do": "end_turn"})
+    m.submit({"do": "end_turn"})
+    assert m.pending.kind == "choose_place"
+    return m
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_lose_claim_and_choose_place_at_every_level(level):
+    for make in (_lose_claim_match, _choose_place_match):
+        m = make()
+        ask(m, level)
+        m.close()
+
+
+def test_normal_loses_the_cheaper_claim_and_picks_a_strong_place():
+    m = _lose_claim_match()
+    assert ask(m, "normal") == {"choose": [3, 14]}  # a town, not the city
+    m = _choose_place_match()
+    assert ask(m, "normal") == {"choose": "angelstar_shrine"}
+
+
+def test_normal_claims_the_city_next_to_it():
+    m = scenario({"red": dict(at=(5, 5)), "blue": dict(at=(15, 15))},
+                 settlements=[("city", (7, 5), None)], actions_left=1)
+    assert ask(m, "normal") == {"do": "claim", "at": [7, 5]}
+
+
+def test_normal_moves_then_claims_a_settlement_out_of_reach():
+    # The town is 4 cells east of Red: one move (3 steps) brings Red next to it.
+    m = scenario({"red": dict(at=(2, 5)), "blue": dict(at=(15, 15))},
+                 settlements=[("town", (7, 5), None)], actions_left=2)
+    first = ask(m, "normal")
+    assert first["do"] == "move"
+    m.submit(first)
+    assert ask(m, "normal") == {"do": "claim", "at": [7, 5]}
+
+
+def test_pearlthorn_is_used_against_a_destroy_of_the_holders_claim():
+    assert ask(_cancel_match(), "normal") == {"react": "pearlthorn_castle"}
+
+
+def test_soulwash_is_used_against_an_attacker_with_arch_of_triumph():
+    # Red may add +2 (Arch of Triumph): the attack favours Red, so Blue cancels it.
+    assert ask(_soulwash_match(), "normal") == {"react": "soulwash_temple"}
+
+
+@pytest.mark.parametrize("face, use", [(6, True), (12, False)])
+def test_blade_miller_is_used_only_when_it_changes_the_result(face, use):
+    # Claimed town: 6 is "nothing", 5 is Revolt (the destroyer pays 3); 12 and 11 are
+    # both "remove the ring".
+    m = _roll_window_match(face)
+    expected = {"react": "blade_miller"} if use else {"pass": True}
+    assert ask(m, "normal") == expected
+
+
+def test_own_modifier_is_used_before_the_holders_roll():
+    assert ask(_modify_match(), "normal") == {"power": "arch_of_triumph"}
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_generic_handler_answers_any_decision_legally(level):
+    """Kinds the AI does not know (cards, future rules) go to the generic handler:
+    each answer is tried on determinized copies and the positions valued."""
+    for m in (crowded_start(1), _lose_claim_match(), _choose_place_match()):
+        view = seat_view(m, m.pending.dragon)
+        ctx = decide.Ctx(view, m.board, level, 3, BUDGET, None)
+        assert decide.generic(ctx) in m.legal_answers()
+        m.close()
+
+
+def test_unknown_decision_kind_goes_to_the_generic_handler(monkeypatch):
+    m = _lose_claim_match()
+    view = seat_view(m, m.pending.dragon)
+    view["pending"]["kind"] = "some_future_kind"
+    called = []
+    original = decide.generic
+    monkeypatch.setitem(decide.HANDLERS, "lose_claim", None)
+    monkeypatch.setattr(decide, "generic", lambda ctx: called.append(1) or original(ctx))
+    answer = ai.choose(view, "normal", seed=1, board=m.board)
+    assert called and answer in m.legal_answers()
+
+
+def test_unknown_level_is_refused():
+    m = _lose_claim_match()
+    with pytest.raises(ValueError, match="unknown AI level"):
+        ai.choose(seat_view(m, "red"), "genius")
+
+
+# ===== honesty ================================================================================
+def _mid_game(seed=4, decisions=40):
+    m = Match([None] * 4, seed=seed)
+    for k in range(decisions):
+        m.submit(ask(m, "easy", seed=k))
+    while m.pending.kind != "action":
+        m.submit(ask(m, "easy", seed=99))
+    return m
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_choice_ignores_hidden_dice_seed_and_cards(level):
+    """Two matches that differ only in what the seat may not see (the generator, the
+    scripted dice, the seed, other dragons' cards) give the same view and the same
+    answer; the view carries none of those secrets."""
+    m = _mid_game()
+    me = m.pending.dragon
+    doc = m.snapshot()
+    other = copy.deepcopy(doc)
+    other["seed"] = 12345
+    other["dice"] = Match([None] * 2, seed=777).snapshot()["dice"]
+    other["dice"]["script"] = [20] * 30  # a cheat would see every roll succeed
+    twin = Match.restore(other, board=m.board)
+    view_a, view_b = seat_view(m, me), seat_view(twin, me)
+    assert view_a == view_b
+    assert not {"dice", "seed", "deck"} & set(view_a)
+    assert ai.choose(view_a, level, seed=5, budget=BUDGET) == ai.choose(
+        view_b, level, seed=5, budget=BUDGET)
+    # Other dragons' cards are hidden in the view whatever they are.
+    cards_a, cards_b = copy.deepcopy(doc), copy.deepcopy(doc)
+    foe = next(n for n in doc["dragons"] if n != me)
+    cards_a["dragons"][foe]["card"] = "fighter"
+    cards_b["dragons"][foe]["card"] = "trickster"
+    assert scrub(cards_a, me) == scrub(cards_b, me)
+
+
+def test_choose_reads_only_the_view():
+    """The door takes a view (plain JSON), never a match: a view rebuilt from JSON text
+    gives the same answer."""
+    import json
+
+    m = _mid_game(seed=6)
+    view = seat_view(m, m.pending.dragon)
+    again = json.loads(json.dumps(view))
+    assert ai.choose(view, "hard", seed=2, budget=BUDGET) == ai.choose(
+        again, "hard", seed=2, budget=BUDGET)
+
+
+# ===== determinism ===========================================================================
+@pytest.mark.parametrize("level", LEVELS)
+def test_same_view_seed_and_budget_give_the_same_answer(level):
+    m = _mid_game(seed=8, decisions=60)
+    view = seat_view(m, m.pending.dragon)
+    answers = {str(ai.choose(view, level, seed=11, budget=BUDGET)) for _ in range(3)}
+    assert len(answers) == 1
+
+
+def test_a_seeded_ai_game_replays_identically():
+    def play():
+        m = Match([None] * 3, seed=21, options={"target": 15, "round_cap": 4})
+        levels = dict(zip(m.seat_names, LEVELS, strict=True))
+        out = []
+        k = 0
+        while not m.finished:
+            a = ask(m, levels[m.pending.dragon], seed=k)
+            out.append(a)
+            m.submit(a)
+            k += 1
+        return out, m.scores()
+
+    assert play() == play()
+
+
+def test_easy_levels_differ_with_the_seed():
+    """Easy makes mistakes drawn from its seed, so different seeds can differ."""
+    m = _mid_game(seed=9)
+    view = seat_view(m, m.pending.dragon)
+    answers = {str(ai.choose(view, "easy", seed=s)) for s in range(25)}
+    assert len(answers) > 1
+
+
+# ===== the worker process =====================================================================
+def test_worker_answers_in_another_process():
+    import time
+
+    from game.ai.worker import AIWorker
+
+    m = scenario({"red": dict(at=(5, 5)), "blue": dict(at=(15, 15))},
+                 settlements=[("city", (7, 5), None)], actions_left=1)
+    worker = AIWorker()
+
+    def wait():
+        deadline = time.monotonic() + 60
+        result = None
+        while result is None and time.monotonic() < deadline:
+            result = worker.poll()
+            time.sleep(0.01)
+        return result
+
+    try:
+        ticket = worker.ask(seat_view(m, "red"), "normal", 0)
+        assert wait() == (ticket, {"do": "claim", "at": [7, 5]}, None)
+        ticket = worker.ask(seat_view(m, "red"), "hard", 0, budget=500, time_limit=0.5)
+        assert wait() == (ticket, {"do": "claim", "at": [7, 5]}, None)
+        ticket = worker.ask(seat_view(m, "red"), "genius", 0)
+        got, answer, error = wait()
+        assert got == ticket and answer is None and "unknown AI level" in error
+    finally:
+        worker.close()
+
+
+def test_state_doc_helper_views_are_playable():
+    """A hand-written state document (tests.helpers) is a valid view for the AI."""
+    doc = state_doc({"red": dict(at=(5, 5)), "blue": dict(at=(9, 9))})
+    assert ai.choose(scrub(doc, "red"), "normal", budget=BUDGET)["do"] in (
+        "move", "gamble", "end_turn")
+
+
+# ===== power cards (R38, R40) ===================================================================
+CARD_SPOTS = {
+    # card: (Red's card or Blue's, the scenario's answer that opens its decision, kind)
+    "vigor": ("red", None, "action"),
+    "speedster": ("red", None, "action"),
+    "robber": ("red", None, "action"),
+    "orienteer": ("red", None, "action"),
+    "horror": ("red", None, "action"),
+    "jumper": ("red", None, "action"),
+    "fighter": ("red", {"do": "attack", "dragon": "blue"}, "modify"),
+    "sneaker": ("red", {"do": "steal_cavern", "dragon": "blue"}, "modify"),
+    "destroyer": ("red", {"do": "destroy", "at": [7, 7]}, "modify"),
+    "defender": ("blue", {"do": "attack", "dragon": "blue"}, "react"),
+    "peacemaker": ("blue", {"do": "attack", "dragon": "blue"}, "react"),
+    "leader": ("blue", {"do": "claim", "at": [4, 4]}, "react"),
+    "watcher": ("blue", {"do": "steal_for_thief", "dragon": "blue"}, "react"),
+    "inciter": ("blue", {"do": "destroy", "at": [7, 7]}, "react"),
+    "trickster": ("blue", {"do": "steal_cavern", "dragon": "blue"}, "react"),
+}
+
+
+def _card_match(card):
+    holder, opening, _kind = CARD_SPOTS[card]
+    dragons = {"red": dict(at=(5, 5), coins=8, cavern=(2, 2)),
+               "blue": dict(at=(7, 5), coins=8, cavern=(4, 7))}
+    dragons[holder]["card"] = card
+    m = scenario(dragons, settlements=[("town", (4, 4), None), ("city", (7, 7), "blue"),
+                                       ("town", (12, 12), "red")],
+                 dice=[12, 9, 9, 9, 9], seed=1)
+    if opening:
+        m.submit(opening)
+    return m
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("card", sorted(CARD_SPOTS))
+def test_every_level_answers_each_card_decision(level, card):
+    m = _card_match(card)
+    kind = CARD_SPOTS[card][2]
+    assert m.pending.kind == kind
+    if kind == "action":
+        assert any(a.get("play") == card for a in m.legal_answers())
+    ask(m, level)
+    m.close()
+
+
+def test_normal_plays_vigor_and_own_roll_cards():
+    m = _card_match("vigor")
+    assert ask(m, "normal") == {"play": "vigor"}
+    m = _card_match("fighter")
+    assert ask(m, "normal") == {"play": "fighter"}
+
+
+def test_trickster_is_kept_when_it_changes_nothing():
+    # Red's steal rolled 12 (Fair Theft: 10-15): 10 or 14 is still a Fair Theft.
+    m = _card_match("trickster")
+    assert m.pending.kind == "react"
+    assert ask(m, "normal") == {"pass": True}
+
+
+def test_leader_cancels_a_claim_on_a_city_next_to_the_claimer():
+    m = scenario({"red": dict(at=(5, 5)), "blue": dict(at=(15, 15), card="leader")},
+                 settlements=[("city", (7, 5), None)])
+    m.submit({"do": "claim", "at": [7, 5]})
+    assert m.pending.kind == "react"
+    assert ask(m, "normal") == {"react": "leader"}
+
+
+def test_card_games_at_every_level_need_no_fallback():
+    """Whole short games with cards on (the default): every card decision answered."""
+    played = set()
+    for seed in range(2):
+        m = Match([None] * 4, seed=40 + seed, options={"target": 20, "round_cap": 4})
+        levels = dict(zip(m.seat_names, ["easy", "normal", "hard", "normal"], strict=True))
+        k = 0
+        while not m.finished:
+            a = ask(m, levels[m.pending.dragon], seed=k)
+            if "play" in a or a.get("react") in _CARD_NAMES:
+                played.add(a.get("play") or a["react"])
+            m.submit(a)
+            k += 1
+        m.close()
+    assert played
+
+
+_CARD_NAMES = set(CARD_SPOTS) | {"copier", "pro_creator", "governor", "sheriff", "mayor"}

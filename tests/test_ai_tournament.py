@@ -1,0 +1,66 @@
+"""tools/tournament.py: a tiny seeded run, its summary, JSON, plot and bad input."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tools import tournament
+
+
+def args(*extra):
+    return ["--seats", "easy,random", "--games", "2", "--seed", "3", "--target", "10",
+            "--round-cap", "4", "--budget", "300", "--quiet", *extra]
+
+
+def test_smoke_run_prints_win_rates_timings_and_dragons(capsys):
+    tournament.main(args())
+    out = capsys.readouterr().out
+    for words in ("2 games", "win rate", "95% CI", "average rounds", "median", "p95",
+                  "win rate per dragon", "easy", "random"):
+        assert words in out, out
+
+
+def test_json_summary_and_seat_rotation(capsys):
+    tournament.main(args("--json"))
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["games"] == 2
+    assert [s["seat"] for s in summary["seats"]] == ["easy", "random"]
+    assert sum(s["wins"] for s in summary["seats"]) == pytest.approx(2.0)
+    for s in summary["seats"]:
+        low, high = s["ci95"]
+        assert 0.0 <= low <= s["win_rate"] <= high <= 1.0
+    assert set(summary["timing"]) == {"easy", "random"}
+    assert sum(d["games"] for d in summary["dragons"].values()) == 4
+
+
+def test_each_entry_sits_at_every_seat_in_turn():
+    job = {"seats": ["easy", "random"], "seed": 3, "map": None, "target": 10,
+           "round_cap": 2, "budget": 200, "time_limit": None}
+    first = tournament.play_game({**job, "game": 0})
+    second = tournament.play_game({**job, "game": 1})
+    assert list(first["entries"].values()) == [0, 1]
+    assert list(second["entries"].values()) == [1, 0]
+    again = tournament.play_game({**job, "game": 0})
+    assert again["scores"] == first["scores"] and again["rounds"] == first["rounds"]
+
+
+def test_plot_writes_a_png(tmp_path, capsys):
+    path = tmp_path / "rates.png"
+    tournament.main(args("--plot", str(path)))
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_wilson_interval():
+    low, high = tournament.wilson(50, 100)
+    assert low == pytest.approx(0.404, abs=0.001) and high == pytest.approx(0.596, abs=0.001)
+    assert tournament.wilson(0, 0) == (0.0, 0.0)
+
+
+@pytest.mark.parametrize("bad", [["--seats", "easy,genius"], ["--seats", "easy"],
+                                 ["--games", "0"]])
+def test_bad_arguments_get_one_line(bad):
+    with pytest.raises(SystemExit) as info:
+        tournament.main(args(*bad))
+    assert "tournament:" in str(info.value)

@@ -1,0 +1,275 @@
+"""AI tournament: seeded games between AI levels, with win rates and timings.
+
+    python tools/tournament.py --seats hard,normal,normal,normal --games 200 --seed 1
+        [--jobs 2] [--map maps/riverfell.tmx] [--target 50] [--round-cap 60]
+        [--budget N] [--time-limit S] [--json] [--plot FILE.png] [--quiet]
+
+A seat is a level: easy, normal, hard (game.ai) or random (random legal answers,
+game.players.RandomPlayer). Game g is played with seed `seed + g`, dragons drawn by
+the dice (R6), and the seats rotated by g places, so each entry of --seats sits at
+every seat equally often and no seat order is favoured. Each AI decision sees only
+its seat view (game.view.seat_view) and gets a seed derived from the game and the
+decision count, so a run is reproducible (Hard stops at its time limit only when a
+decision would take longer than that).
+
+Prints, per entry of --seats: win rate with a 95% Wilson interval (a shared win counts
+1/k to each of k winners) and average final score; per level: decision time median
+and p95; average rounds; and the win rate of each dragon type (a balance report).
+--jobs runs games in worker processes (esper worlds are process-global).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+SEAT_KINDS = ("easy", "normal", "hard", "random")
+
+
+def play_game(job: dict) -> dict:
+    """One seeded game; returns its record (levels by dragon, winner, scores, timings)."""
+    from game.ai import choose
+    from game.board import BoardSpec
+    from game.match import Match
+    from game.players import RandomPlayer
+    from game.view import seat_view
+
+    seats, g = job["seats"], job["game"]
+    n = len(seats)
+    entries = [(i + g) % n for i in range(n)]  # seat s is played by entry entries[s]
+    board = _board(job["map"]) if job["map"] else BoardSpec.plain()
+    seed = job["seed"] + g
+    options = {"target": job["target"], "round_cap": job["round_cap"]}
+    m = Match([None] * n, seed=seed, board=board, options=options)
+    entry_of = {name: entries[s] for s, name in enumerate(m.seat_names)}
+    randoms = {name: RandomPlayer(seed * 31 + s) for s, name in enumerate(m.seat_names)}
+    times: dict[str, list[float]] = {}
+    k = 0
+    while not m.finished:
+        dragon = m.pending.dragon
+        level = seats[entry_of[dragon]]
+        start = time.perf_counter()
+        if level == "random":
+            answer = randoms[dragon].choose(m)
+        else:
+            answer = choose(seat_view(m, dragon), level, seed=seed * 100_003 + k,
+                            board=board, budget=job["budget"], time_limit=job["time_limit"])
+        times.setdefault(level, []).append(time.perf_counter() - start)
+        m.submit(answer)
+        k += 1
+    winners = m.winner if isinstance(m.winner, list) else [m.winner]
+    record = {
+        "game": g, "seed": seed, "rounds": m.round, "scores": m.scores(),
+        "entries": entry_of, "winners": [w for w in winners if w in entry_of],
+        "times": times, "decisions": k,
+    }
+    m.close()
+    return record
+
+
+_BOARDS: dict = {}
+
+
+def _board(path: str):
+    if path not in _BOARDS:
+        from game.maps import load_board
+
+        _BOARDS[path] = load_board(path)
+    return _BOARDS[path]
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval for a proportion."""
+    if n == 0:
+        return (0.0, 0.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def summarize(seats: list[str], records: list[dict]) -> dict:
+    n_games = len(records)
+    labels = _labels(seats)
+    wins = [0.0] * len(seats)
+    score_sum = [0.0] * len(seats)
+    dragon_games: dict[str, int] = {}
+    dragon_wins: dict[str, float] = {}
+    times: dict[str, list[float]] = {}
+    for r in records:
+        share = 1.0 / len(r["winners"]) if r["winners"] else 0.0
+        for name, entry in r["entries"].items():
+            score_sum[entry] += r["scores"][name]
+            dragon_games[name] = dragon_games.get(name, 0) + 1
+            won = share if name in r["winners"] else 0.0
+            wins[entry] += won
+            dragon_wins[name] = dragon_wins.get(name, 0.0) + won
+        for level, ts in r["times"].items():
+            times.setdefault(level, []).extend(ts)
+    seats_out = []
+    for i, label in enumerate(labels):
+        low, high = wilson(wins[i], n_games)
+        seats_out.append({"seat": label, "level": seats[i], "wins": wins[i],
+                          "win_rate": wins[i] / n_games if n_games else 0.0,
+                          "ci95": [low, high],
+                          "avg_score": score_sum[i] / n_games if n_games else 0.0})
+    timing = {}
+    for level, ts in sorted(times.items()):
+        ts = sorted(ts)
+        timing[level] = {"decisions": len(ts), "median_ms": 1000 * statistics.median(ts),
+                         "p95_ms": 1000 * ts[min(len(ts) - 1, int(0.95 * len(ts)))],
+                         "max_ms": 1000 * ts[-1]}
+    dragons = {name: {"games": dragon_games[name], "win_rate": dragon_wins[name] /
+                      dragon_games[name]} for name in sorted(dragon_games)}
+    return {"games": n_games, "seats": seats_out, "timing": timing, "dragons": dragons,
+            "avg_rounds": statistics.mean(r["rounds"] for r in records) if records else 0.0,
+            "chance": 1.0 / len(seats)}
+
+
+def _labels(seats: list[str]) -> list[str]:
+    """'normal' once, or 'normal#1', 'normal#2' ... when a level sits more than once."""
+    out = []
+    for i, level in enumerate(seats):
+        if seats.count(level) > 1:
+            out.append(f"{level}#{seats[:i + 1].count(level)}")
+        else:
+            out.append(level)
+    return out
+
+
+def report(summary: dict, args) -> str:
+    lines = [f"{summary['games']} games, seats {args.seats}, seed {args.seed}, "
+             f"target {args.target}, map {args.map or 'plain 20x20'}; "
+             f"chance {100 * summary['chance']:.0f}%",
+             "", f"{'seat':<10} {'win rate':>9}  {'95% CI':<15} {'avg score':>9}"]
+    for s in summary["seats"]:
+        low, high = s["ci95"]
+        lines.append(f"{s['seat']:<10} {100 * s['win_rate']:>8.1f}%  "
+                     f"[{100 * low:4.1f}, {100 * high:4.1f}]%  {s['avg_score']:>9.1f}")
+    lines += ["", f"average rounds: {summary['avg_rounds']:.1f}", "",
+              f"{'level':<8} {'decisions':>9} {'median':>9} {'p95':>9} {'max':>9}"]
+    for level, t in summary["timing"].items():
+        lines.append(f"{level:<8} {t['decisions']:>9} {t['median_ms']:>7.1f}ms "
+                     f"{t['p95_ms']:>7.1f}ms {t['max_ms']:>7.1f}ms")
+    lines += ["", "win rate per dragon (all levels):"]
+    for name, d in summary["dragons"].items():
+        lines.append(f"  {name:<8} {100 * d['win_rate']:5.1f}%  of {d['games']} games")
+    return "\n".join(lines)
+
+
+def plot(summary: dict, path: str) -> None:
+    """A bar chart of the win rates with their 95% intervals, drawn with pygame."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    pygame.font.init()
+    seats = summary["seats"]
+    w, h, pad = 120 * len(seats) + 120, 420, 60
+    surf = pygame.Surface((w, h))
+    surf.fill((250, 248, 240))
+    font = pygame.font.Font(None, 22)
+    axis_h = h - 2 * pad
+
+    def y_of(rate):
+        return h - pad - int(rate * axis_h)
+
+    for tick in range(0, 101, 20):
+        y = y_of(tick / 100)
+        pygame.draw.line(surf, (220, 215, 200), (pad, y), (w - 20, y))
+        surf.blit(font.render(f"{tick}%", True, (90, 90, 90)), (10, y - 8))
+    chance_y = y_of(summary["chance"])
+    pygame.draw.line(surf, (200, 60, 60), (pad, chance_y), (w - 20, chance_y), 2)
+    colours = {"easy": (120, 180, 120), "normal": (90, 140, 210), "hard": (200, 120, 60),
+               "random": (160, 160, 160)}
+    for i, s in enumerate(seats):
+        x = pad + 20 + i * 120
+        top = y_of(s["win_rate"])
+        pygame.draw.rect(surf, colours.get(s["level"], (150, 150, 150)),
+                         (x, top, 70, h - pad - top))
+        low, high = s["ci95"]
+        cx = x + 35
+        pygame.draw.line(surf, (30, 30, 30), (cx, y_of(low)), (cx, y_of(high)), 2)
+        for rate in (low, high):
+            pygame.draw.line(surf, (30, 30, 30), (cx - 8, y_of(rate)), (cx + 8, y_of(rate)), 2)
+        surf.blit(font.render(s["seat"], True, (20, 20, 20)), (x, h - pad + 8))
+        surf.blit(font.render(f"{100 * s['win_rate']:.0f}%", True, (20, 20, 20)),
+                  (x + 14, top - 20))
+    title = f"Win rate, {summary['games']} games (red line: chance)"
+    surf.blit(font.render(title, True, (20, 20, 20)), (pad, 16))
+    pygame.image.save(surf, path)
+
+
+def run(args) -> dict:
+    seats = [s.strip() for s in args.seats.split(",") if s.strip()]
+    bad = [s for s in seats if s not in SEAT_KINDS]
+    if bad or not 2 <= len(seats) <= 8:
+        raise SystemExit(f"tournament: --seats takes 2 to 8 of {', '.join(SEAT_KINDS)}, "
+                         f"not {args.seats!r}")
+    if args.games < 1:
+        raise SystemExit("tournament: --games must be at least 1")
+    jobs = [{"seats": seats, "game": g, "seed": args.seed, "map": args.map,
+             "target": args.target, "round_cap": args.round_cap, "budget": args.budget,
+             "time_limit": args.time_limit} for g in range(args.games)]
+    records = []
+    start = time.perf_counter()
+
+    def progress(r):
+        records.append(r)
+        if not args.quiet:
+            won = ",".join(seats[r["entries"][w]] for w in r["winners"]) or "nobody"
+            print(f"[{len(records)}/{args.games}] game {r['game']} (seed {r['seed']}): "
+                  f"won by {won} in {r['rounds']} rounds, "
+                  f"{time.perf_counter() - start:.0f}s", file=sys.stderr, flush=True)
+
+    if args.jobs > 1:
+        import multiprocessing as mp
+
+        with mp.get_context("spawn").Pool(args.jobs) as pool:
+            for r in pool.imap_unordered(play_game, jobs):
+                progress(r)
+    else:
+        for job in jobs:
+            progress(play_game(job))
+    records.sort(key=lambda r: r["game"])
+    return summarize(seats, records)
+
+
+def main(argv=None) -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--seats", default="hard,normal,normal,normal")
+    p.add_argument("--games", type=int, default=200)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--map", default=None, help="a Tiled map (default: the plain board)")
+    p.add_argument("--target", type=int, default=50)
+    p.add_argument("--round-cap", type=int, default=60)
+    p.add_argument("--budget", type=int, default=None, help="search nodes per decision")
+    p.add_argument("--time-limit", type=float, default=None, help="seconds per decision")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.add_argument("--plot", default=None, help="write a win-rate chart (PNG)")
+    p.add_argument("--quiet", action="store_true", help="no progress lines")
+    args = p.parse_args(argv)
+    if args.map:
+        from game.maps import MapError, load_board
+
+        try:
+            load_board(args.map)
+        except (MapError, OSError) as exc:
+            raise SystemExit(f"tournament: {exc}") from None
+    summary = run(args)
+    if args.plot:
+        plot(summary, args.plot)
+    print(json.dumps(summary, indent=2) if args.json else report(summary, args))
+
+
+if __name__ == "__main__":
+    main()
