@@ -250,7 +250,7 @@ def test_a_choice_is_asked_with_its_situation_and_answered_by_key(app):
     assert game.choice.labels[0] == "Use Soul Mine"
     key(pygame.K_1)
     run(app, 3)
-    assert c.answers[2] == {"power": "soul_mine"}  # then the AI plays on
+    assert {"power": "soul_mine"} in c.answers  # answered by key; then the AI plays on
     rolls = [e for e in m.events if e["type"] == "roll" and e["purpose"] == "tribute"]
     assert rolls[0]["mods"] == [["soul_mine", 1]]
 
