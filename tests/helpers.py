@@ -12,7 +12,10 @@ says otherwise). The deck then holds every other card.
 
 from __future__ import annotations
 
+import pytest
+
 from game.board import BoardSpec
+from game.decisions import IllegalAnswer
 from game.match import Match
 
 
@@ -81,3 +84,25 @@ def phase_events(events, phase: str) -> list[dict]:
         if inside:
             out.append(e)
     return out
+
+
+def refused(m, answer, *words):
+    """Submit an illegal answer: it is refused naming `words`, and changes nothing."""
+    before = m.snapshot()
+    n = len(m.events)
+    with pytest.raises(IllegalAnswer) as info:
+        m.submit(answer)
+    assert m.snapshot() == before and len(m.events) == n
+    reason = str(info.value)
+    for w in words:
+        assert w.lower() in reason.lower(), reason
+    return reason
+
+
+def pending(m):
+    p = m.pending
+    return (p.dragon, p.kind)
+
+
+def rolls_of(events, purpose=None):
+    return [e for e in kinds(events, "roll") if purpose is None or e["purpose"] == purpose]

@@ -10,38 +10,16 @@ from __future__ import annotations
 
 import pytest
 
-from game.decisions import IllegalAnswer
 from game.log import describe
 from game.match import Match
 from game.snapshot import StateError
 from game.tables import CARDS
 from game.view import HIDDEN, determinize, seat_view, visible_events
-from tests.helpers import coins, kinds, scenario, state_doc
+from tests.helpers import coins, kinds, pending, refused, rolls_of, scenario, state_doc
 
 RED_AT = (5, 5)
 NEXT = (7, 5)
 FAR = (15, 15)
-
-
-def refused(m, answer, *words):
-    before = m.snapshot()
-    n = len(m.events)
-    with pytest.raises(IllegalAnswer) as info:
-        m.submit(answer)
-    assert m.snapshot() == before and len(m.events) == n
-    reason = str(info.value)
-    for w in words:
-        assert w.lower() in reason.lower(), reason
-    return reason
-
-
-def pending(m):
-    p = m.pending
-    return (p.dragon, p.kind)
-
-
-def rolls_of(events, purpose=None):
-    return [e for e in kinds(events, "roll") if purpose is None or e["purpose"] == purpose]
 
 
 def hand(m, name):

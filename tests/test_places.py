@@ -10,38 +10,16 @@ from __future__ import annotations
 import pytest
 
 from game.board import BoardSpec
-from game.decisions import IllegalAnswer
 from game.match import Match
 from game.systems.rolls import window_order
 from game.tables import ACTION_COST
-from tests.helpers import coins, kinds, scenario, state_doc
+from tests.helpers import coins, kinds, pending, refused, rolls_of, scenario, state_doc
 
 RED_AT = (5, 5)
 NEXT = (7, 5)
 FAR = (15, 15)
 AWAY = (12, 1)   # a held place nobody stands next to
 AWAY2 = (1, 12)
-
-
-def refused(m, answer, *words):
-    before = m.snapshot()
-    n = len(m.events)
-    with pytest.raises(IllegalAnswer) as info:
-        m.submit(answer)
-    assert m.snapshot() == before and len(m.events) == n
-    reason = str(info.value)
-    for w in words:
-        assert w.lower() in reason.lower(), reason
-    return reason
-
-
-def pending(m):
-    p = m.pending
-    return (p.dragon, p.kind)
-
-
-def rolls_of(events, purpose=None):
-    return [e for e in kinds(events, "roll") if purpose is None or e["purpose"] == purpose]
 
 
 def used(m):

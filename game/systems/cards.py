@@ -441,16 +441,7 @@ def _horror_targets(m, name):
 
 
 def _horror_check(m, name, answer):
-    target = answer.get("dragon")
-    if not isinstance(target, str) or target not in m.dragon_ents:
-        return f"{target!r} is not a dragon in this game"
-    home = setup.home_spot(m, target)
-    if home is None:
-        return (f"{title(target)} has no cavern while Immortals Resting Place is off the "
-                "board, so Horror would do nothing")
-    if home == state.dragon_fp(m, target).at:
-        return f"{title(target)} already stands beside its cavern"
-    return None
+    return powers.send_home_refusal(m, answer.get("dragon"), "Horror")
 
 
 def _horror_fast(m, name):

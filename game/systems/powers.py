@@ -230,13 +230,18 @@ def _faces_targets(m, name):
 
 
 def _faces_check(m, name, answer):
-    target = answer.get("dragon")
+    return send_home_refusal(m, answer.get("dragon"), "Tower of Faces")
+
+
+def send_home_refusal(m, target, what: str) -> str | None:
+    """Why `what` (Tower of Faces, or Horror, which is its effect as a card) cannot send
+    `target` beside its cavern, or None when it can (P14)."""
     if not isinstance(target, str) or target not in m.dragon_ents:
         return f"{target!r} is not a dragon in this game"
     home = setup.home_spot(m, target)
     if home is None:
         return (f"{title(target)} has no cavern while Immortals Resting Place is off the "
-                "board, so Tower of Faces would do nothing")
+                f"board, so {what} would do nothing")
     if home == state.dragon_fp(m, target).at:
         return f"{title(target)} already stands beside its cavern"
     return None
