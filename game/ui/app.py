@@ -19,6 +19,7 @@ import warnings
 from pathlib import Path
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # the game has no sound yet: no ALSA noise
 
 import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
