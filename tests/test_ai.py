@@ -419,3 +419,20 @@ def test_card_games_at_every_level_need_no_fallback():
 
 
 _CARD_NAMES = set(CARD_SPOTS) | {"copier", "pro_creator", "governor", "sheriff", "mayor"}
+
+
+def test_hard_foresees_an_opponent_taking_back_a_claim():
+    """Blue acts after Red this round and stands next to Red's city: the reply
+    simulation (game.ai.replies) has Blue take it back before the tribute."""
+    from game.ai.evaluate import Evaluator
+    from game.ai.model import from_view
+    from game.ai.replies import play_replies, repliers
+
+    m = scenario({"red": dict(at=(2, 2)), "blue": dict(at=(9, 5), coins=4)},
+                 settlements=[("city", (8, 5), "red")])
+    pos = from_view(seat_view(m, "red"), m.board)
+    ev = Evaluator(pos, decide.LEVEL_SETTINGS["hard"]["params"])
+    assert repliers(ev, pos) == ["blue"]
+    after = play_replies(pos, "red", ["blue"])
+    assert after.pieces[(8, 5)][2] == "blue" and after.me == "red"
+    assert ev.value(after) < ev.value(pos)
