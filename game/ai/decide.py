@@ -24,7 +24,6 @@ import time
 
 from game.ai.evaluate import POWER_VALUE, Evaluator
 from game.ai.model import Pos, destroy_chart, destroy_outcomes, from_view, row_result
-from game.ai.replies import rerank
 from game.ai.search import (
     OutOfBudget,
     TurnSearch,
@@ -43,12 +42,11 @@ LEVEL_SETTINGS = {
                         "lead_weight": 0.2, "other_weight": 0.2}},
     "normal": {"search": True, "width": 4, "deep_width": 3, "budget": 4000, "time": None,
                "params": {}},
-    # Hard: opponent modelling -- its best few first actions re-ranked after the replies
-    # of the opponents still to act (game.ai.replies), contested claims and the race for
-    # targets in its value (game.ai.evaluate); the best of the variants measured
-    # (docs/AI.md). A wider search alone did not measure stronger.
+    # Hard: opponent modelling in its value -- contested claims and the race for targets
+    # (game.ai.evaluate) -- the best of the variants measured (docs/AI.md); a wider
+    # search alone did not measure stronger, so it searches like Normal.
     "hard": {"search": True, "width": 4, "deep_width": 3, "budget": 4000, "time": 0.9,
-             "replies": 3, "params": {"contest": 0.5, "race": 0.3, "h_max": 8.0}},
+             "params": {"contest": 0.5, "race": 0.3, "h_max": 8.0}},
 }
 GENERIC_CAP = 12  # answers tried by the generic handler (a seeded sample beyond that)
 GENERIC_SAMPLES = 2
@@ -147,19 +145,15 @@ def action(ctx: Ctx) -> dict:
     order = sorted(others, key=lambda x: x[1][0] != "end") + picked_powers + moves
     best, best_v = None, -math.inf
     base = None
-    scored = []
     for a, t in order:
         try:
             v = search.score(pos, t, k)
         except OutOfBudget:
             break
-        scored.append((v, a, t))
         if t[0] == "end":
             base = v
         if v > best_v + 1e-9:
             best, best_v = a, v
-    if ctx.cfg.get("replies") and len(scored) == len(order):
-        best = rerank(search, pos, k, scored, ctx.cfg["replies"], ctx.deadline) or best
     if unknown:
         here = ctx.ev.value(pos)
         for a, v in _generic_values(ctx, [a for a, _ in unknown]):
