@@ -419,3 +419,22 @@ def test_card_games_at_every_level_need_no_fallback():
 
 
 _CARD_NAMES = set(CARD_SPOTS) | {"copier", "pro_creator", "governor", "sheriff", "mayor"}
+
+
+@pytest.mark.parametrize("order, at_risk", [(["red", "blue"], True), (["blue", "red"], False)])
+def test_hard_prices_a_claim_by_who_still_acts_before_the_tribute(order, at_risk):
+    """Hard's contest model: Red's city next to Blue risks this round's tribute only if
+    Blue still acts this round (R16); later rounds are at risk either way."""
+    from game.ai.evaluate import Evaluator
+    from game.ai.model import from_view, tribute_ev
+
+    params = decide.LEVEL_SETTINGS["hard"]["params"]
+    keep = 1 - params["contest"]  # Blue stands next to the city: it may take it
+    m = scenario({"red": dict(at=(2, 2)), "blue": dict(at=(9, 5))},
+                 settlements=[("city", (8, 5), "red")], order=order, turn="red")
+    pos = from_view(seat_view(m, "red"), m.board)
+    ev = Evaluator(pos, params)
+    full = ev.claim_worth("red", "city", False)
+    now = tribute_ev("city", "red")  # this round's expected tribute of the city
+    expected = now * (keep if at_risk else 1.0) + (full - now) * keep
+    assert ev.contested((8, 5), "city", 1, False) == pytest.approx(expected)

@@ -169,6 +169,7 @@ def plot(summary: dict, path: str) -> None:
     import os
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep the report clean
     import pygame
 
     pygame.font.init()
@@ -201,8 +202,8 @@ def plot(summary: dict, path: str) -> None:
         for rate in (low, high):
             pygame.draw.line(surf, (30, 30, 30), (cx - 8, y_of(rate)), (cx + 8, y_of(rate)), 2)
         surf.blit(font.render(s["seat"], True, (20, 20, 20)), (x, h - pad + 8))
-        surf.blit(font.render(f"{100 * s['win_rate']:.0f}%", True, (20, 20, 20)),
-                  (x + 14, top - 20))
+        surf.blit(font.render(f"{100 * s['win_rate']:.1f}%", True, (20, 20, 20)),
+                  (x + 10, y_of(high) - 22))
     title = f"Win rate, {summary['games']} games (red line: chance)"
     surf.blit(font.render(title, True, (20, 20, 20)), (pad, 16))
     pygame.image.save(surf, path)

@@ -53,6 +53,7 @@ DEFAULT = {
     "contest": 0.0,      # > 0: Hard's contest model replaces `danger` (see contested())
     "action_rate": 1.5,  # coins a round a dragon makes by its actions (the horizon)
     "race": 0.0,         # > 0: next turn's claim targets that opponents reach first
+    "endgame": 0.0,      # > 0: the leader's weight grows toward 1 as the rounds run out
 }
 
 
@@ -95,8 +96,10 @@ class Evaluator:
         if not worth:
             return {}
         lead = max(self.opps, key=lambda d: (worth[d], -pos.seats[d]))
-        return {d: self.p["lead_weight"] if d == lead else self.p["other_weight"]
-                for d in self.opps}
+        top = self.p["lead_weight"]
+        if self.p["endgame"]:  # in the last rounds only beating the leader counts (R33)
+            top += (1.0 - top) * min(1.0, self.p["endgame"] / self.h)
+        return {d: top if d == lead else self.p["other_weight"] for d in self.opps}
 
     def claim_worth(self, d: str, kind: str, adj: bool) -> float:
         """What one claim is worth to `d` over the rounds left."""
@@ -259,7 +262,8 @@ class Evaluator:
             return {d: self._claims_worth(pos, d) for d in self.opps}
         out = dict(self.base)
         for d in pos.moved:
-            out[d] = self._claims_worth(pos, d)
+            if d in out:  # (a line may have moved the evaluating dragon itself)
+                out[d] = self._claims_worth(pos, d)
         if pos.changed:
             cw = self.claim_worth
             at = root.at

@@ -17,7 +17,6 @@ from functools import cache
 
 from game.geometry import rect_gap
 from game.tables import (
-    ACTION_COST,
     ATTACK_STAKE,
     CARD_TITLES,
     CHARTS,
@@ -452,5 +451,4 @@ def can_destroy(name: str, kind: str) -> bool:
     return not (name in NO_SETTLEMENT_DESTROY and kind in SETTLEMENT)
 
 
-COST = ACTION_COST
 STAKE = ATTACK_STAKE
