@@ -12,7 +12,7 @@ import pygame
 import pygame_gui
 
 from game.decisions import IllegalAnswer, title
-from game.ui import display, odds
+from game.ui import board_input, display, odds
 from game.ui.action_bar import ActionBar, action_slots, idle_slots
 from game.ui.app import Scene
 from game.ui.board_view import BoardView
@@ -569,9 +569,7 @@ class GameScene(Scene):
         if self.log.handle(event):
             return True
         if event.type == pygame.MOUSEWHEEL:
-            pos = pygame.mouse.get_pos()
-            if self.board_area.collidepoint(pos):
-                self.view.zoom(1.15 if event.y > 0 else 1 / 1.15, around=pos)
+            board_input.wheel_zoom(self.view, self.board_area, event)
             return True
         return False
 
@@ -664,11 +662,7 @@ class GameScene(Scene):
         if k in pans and not (mods & pygame.KMOD_CTRL):
             self.view.pan(*pans[k])
             return True
-        if k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-            self.view.zoom(1.2)
-            return True
-        if k in (pygame.K_MINUS, pygame.K_KP_MINUS):
-            self.view.zoom(1 / 1.2)
+        if board_input.zoom_key(self.view, k):
             return True
         if k == pygame.K_HOME:
             self.view.fit()

@@ -18,6 +18,7 @@ from pygame_gui.elements import UIHorizontalSlider
 from game.decisions import title
 from game.session import answer_words
 from game.timeline import Timeline
+from game.ui import board_input
 from game.ui.app import Scene
 from game.ui.board_view import BoardView
 from game.ui.log_view import LogView
@@ -222,11 +223,7 @@ class ReplayScene(Scene):
             if event.key == pygame.K_ESCAPE:
                 self.exit()
                 return True
-            if event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-                self.view.zoom(1.2)
-                return True
-            if event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
-                self.view.zoom(1 / 1.2)
+            if board_input.zoom_key(self.view, event.key):
                 return True
             if event.key == pygame.K_f:
                 self.view.fit()
@@ -234,9 +231,7 @@ class ReplayScene(Scene):
         if self.log.handle(event):
             return True
         if event.type == pygame.MOUSEWHEEL:
-            pos = pygame.mouse.get_pos()
-            if self.board_area.collidepoint(pos):
-                self.view.zoom(1.15 if event.y > 0 else 1 / 1.15, around=pos)
+            board_input.wheel_zoom(self.view, self.board_area, event)
             return True
         return False
 
