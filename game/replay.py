@@ -8,11 +8,11 @@ from pathlib import Path
 from game.board import BoardSpec
 from game.decisions import IllegalAnswer
 from game.dice import DiceScriptError
+from game.json_file import read_json
 from game.match import Match, SetupError
 from game.snapshot import StateError
 
 FORMAT = "narby-replay/1"
-MAX_FILE_BYTES = 50 * 1024 * 1024
 # The folder holding game/ and maps/: shipped maps are named relative to it in saves.
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 
@@ -23,20 +23,7 @@ class ReplayError(ValueError):
 
 def load(path: str | Path) -> dict:
     path = Path(path)
-    try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise ReplayError(f"{path}: file is larger than {MAX_FILE_BYTES // 2**20} MiB")
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ReplayError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise ReplayError(f"{path}: is a folder, not a replay file") from None
-    except UnicodeDecodeError:
-        raise ReplayError(f"{path}: not a text file") from None
-    except json.JSONDecodeError as exc:
-        raise ReplayError(f"{path}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
-    except OSError as exc:
-        raise ReplayError(f"{path}: cannot be read ({exc.strerror})") from None
+    doc = read_json(path, ReplayError, "replay file")
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise ReplayError(f"{path}: not a replay file (expected \"format\": \"{FORMAT}\")")
     return doc

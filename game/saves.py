@@ -31,6 +31,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from game.decisions import title
+from game.json_file import read_json
 from game.replay import FORMAT as REPLAY_FORMAT
 from game.replay import ReplayError
 from game.session import Session
@@ -41,7 +42,6 @@ CURRENT_VERSION = 2
 ENV_VAR = "NARBY_DATA_DIR"
 APP_NAME = "narby-conquest"
 AUTOSAVES_KEPT = 5
-MAX_FILE_BYTES = 50 * 1024 * 1024
 TEMP_PREFIX = ".narby-tmp-"
 AUTOSAVE_RE = re.compile(r"^autosave-(\d+)\.json$")
 # State fields that depend on where the file is opened, not on the game.
@@ -232,9 +232,8 @@ def _autosave_numbers(folder: Path) -> list[int]:
 def _looks_like_save(path: Path) -> bool:
     """Cheap check (no replay): JSON with a save or replay format this version reads."""
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-        return _version_of(doc) is not None
-    except (OSError, ValueError):
+        return _version_of(read_json(path, ValueError)) is not None
+    except ValueError:
         return False
 
 
@@ -242,29 +241,7 @@ def _looks_like_save(path: Path) -> bool:
 def read_document(path: str | os.PathLike) -> dict:
     """The file's JSON object, upgraded to the current format; SaveError otherwise."""
     path = Path(path)
-    try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise SaveError(f"{path}: file is larger than {MAX_FILE_BYTES // 2**20} MiB")
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise SaveError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise SaveError(f"{path}: is a folder, not a save file") from None
-    except UnicodeDecodeError:
-        raise SaveError(f"{path}: not a text file (corrupt?)") from None
-    except OSError as exc:
-        raise SaveError(f"{path}: cannot be read ({exc.strerror})") from None
-    if not text.strip():
-        raise SaveError(f"{path}: the file is empty")
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        if exc.pos >= len(text.rstrip()):
-            raise SaveError(f"{path}: truncated: the JSON stops early (line {exc.lineno})"
-                            ) from None
-        raise SaveError(f"{path}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
-    except RecursionError:
-        raise SaveError(f"{path}: not valid JSON (nested too deeply)") from None
+    doc = read_json(path, SaveError, "save file")
     return upgrade(doc, path)
 
 

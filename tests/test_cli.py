@@ -105,6 +105,9 @@ def test_illegal_decision_exits_nonzero_naming_index_and_reason(tmp_path, capsys
 
 @pytest.mark.parametrize("content, words", [
     ("{not json", "not valid JSON"),
+    ('{"format": "narby-replay/1", "seats"', "truncated"),
+    ("   \n", "the file is empty"),
+    ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
     ('{"format": "narby-state/1"}', "not a replay file"),
     ('[1, 2]', "not a replay file"),
     (json.dumps({**REPLAY, "dice": [25]}), "scripted die 1 is 25"),
