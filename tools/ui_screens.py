@@ -36,18 +36,22 @@ def _app(size):
 
 def _played(seed: int, rounds: int, seats: int = 4):
     """A controller whose game has run `rounds` rounds and waits for seat 1 (human)."""
+    from game.ui.screenshot import played
+
+    return played(seed, rounds, seats, data_dir=DATA)
+
+
+def _played_to_question(seed: int):
+    """A controller stopped at the human seat's first question that is not an action
+    (a claim to lose, a reaction, a card or power to use) with two or more answers."""
     from game.ai import choose
-    from game.ui.controller import GameController, GameSetup, Seat
     from game.view import seat_view
 
-    setup = GameSetup(seats=[Seat("human")] + [Seat("ai") for _ in range(seats - 1)],
-                      seed=seed)
-    c = GameController(setup, ai_mode="sync", data_dir=DATA)
-    m = c.match
-    me = m.seat_names[0]
+    c = _played(seed, 0)
+    m, me = c.match, c.match.seat_names[0]
     while not m.finished:
         p = m.pending
-        if m.round > rounds and p.dragon == me and p.kind == "action":
+        if p.dragon == me and p.kind != "action" and len(m.legal_answers()) >= 2:
             break
         c.submit(choose(seat_view(m, p.dragon), "normal", seed=c.ai_seed(), board=c.board))
     return c
@@ -115,16 +119,26 @@ def shoot(out: Path, size) -> list[Path]:
             save(app, "board-odds")
             scene._cancel_selection()
             break
-    # a roll in flight: the next event batch with a d20, frozen mid-animation
-    roll = {"type": "roll", "purpose": "steal", "dragon": c.match.seat_names[0], "die": 20,
-            "face": 17, "mods": [["chrysotas_chapel", 2]], "total": 19, "row": "16-19 Theft"}
-    scene.playback.feed([roll])
-    app.step(0.0)
-    scene.playback.current.t = scene.playback.current.duration * 0.8
-    save(app, "board-roll")
-    scene.playback.skip(scene._apply)
-    scene._open_choice("Red rolled 3 for tribute and must lose one claim",
-                       [{"choose": [3, 4]}, {"choose": [9, 12]}])
+    # a real roll in flight: the human takes an action that rolls, frozen mid-animation
+    rolling = next((a for a in c.match.legal_answers()
+                    if a.get("do") in ("steal_cavern", "steal_chest", "destroy", "attack")), None)
+    if rolling is not None:
+        scene._submit(rolling)
+        for _ in range(600):
+            app.step(1 / 60)
+            cur = scene.playback.current
+            if cur is not None and cur.kind == "dice" and cur.progress > 0.8:
+                break
+        save(app, "board-roll")
+        scene.playback.skip(scene._apply)
+    app.close()
+    # a real question: play on until the human must choose something other than an action
+    app = _app(size)
+    scene = _board(app, _played_to_question(seed=2))
+    for _ in range(600):
+        if scene.choice is not None:
+            break
+        app.step(1 / 60)
     save(app, "board-question")
     scene.choice.kill()
     scene.choice = None

@@ -17,23 +17,12 @@ def take(out: str, *, seed: int, rounds: int, size=(1280, 720), map_path=None,
     """Save the screenshot; returns facts about the position shown (for messages)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from game.ai import choose
     from game.ui.app import App
-    from game.ui.controller import DEFAULT_MAP, GameController, GameSetup, Seat
     from game.ui.scenes.game import GameScene
     from game.ui.settings import Settings
-    from game.view import seat_view
 
-    setup = GameSetup(seats=[Seat("human")] + [Seat("ai", "normal") for _ in range(seats - 1)],
-                      map_path=map_path or DEFAULT_MAP, seed=seed)
-    c = GameController(setup, ai_mode="sync")
-    m = c.match
-    me = m.seat_names[0]
-    while not m.finished:
-        p = m.pending
-        if m.round > rounds and p.dragon == me and p.kind == "action":
-            break
-        c.submit(choose(seat_view(m, p.dragon), "normal", seed=c.ai_seed(), board=c.board))
+    c = played(seed, rounds, seats, map_path=map_path)
+    m, me = c.match, c.match.seat_names[0]
     s = settings or Settings(window=tuple(size))
     app = App(s, size=tuple(size), fullscreen=False)
     scene = GameScene(app, c)
@@ -51,3 +40,23 @@ def take(out: str, *, seed: int, rounds: int, size=(1280, 720), map_path=None,
     facts = {"round": m.round, "dragon": me, "finished": m.finished}
     app.close()
     return facts
+
+
+def played(seed: int, rounds: int, seats: int = 4, *, map_path=None, data_dir=None):
+    """A controller whose game has run `rounds` rounds (every seat played by the Normal
+    AI) and now waits for seat 1, the human, at an action decision."""
+    from game.ai import choose
+    from game.ui.controller import DEFAULT_MAP, GameController, GameSetup, Seat
+    from game.view import seat_view
+
+    setup = GameSetup(seats=[Seat("human")] + [Seat("ai", "normal") for _ in range(seats - 1)],
+                      map_path=map_path or DEFAULT_MAP, seed=seed)
+    c = GameController(setup, ai_mode="sync", data_dir=data_dir)
+    m = c.match
+    me = m.seat_names[0]
+    while not m.finished:
+        p = m.pending
+        if m.round > rounds and p.dragon == me and p.kind == "action":
+            break
+        c.submit(choose(seat_view(m, p.dragon), "normal", seed=c.ai_seed(), board=c.board))
+    return c
