@@ -134,6 +134,11 @@ def _play(argv) -> int:
 
 
 def _screenshot(p, args) -> int:
+    import os
+
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
     from game.match import SetupError
     from game.ui.screenshot import take
 
@@ -153,7 +158,7 @@ def _screenshot(p, args) -> int:
     except SetupError as exc:
         print(f"narby: {exc}", file=sys.stderr)
         return 2
-    except OSError as exc:
+    except (OSError, pygame.error) as exc:  # pygame reports an unwritable path its own way
         print(f"narby: cannot write {args.screenshot}: {exc}", file=sys.stderr)
         return 2
     print(f"saved {args.screenshot} ({w}x{h}, seed {seed}: after {args.rounds} rounds, now "

@@ -299,3 +299,11 @@ def test_screenshot_command_bad_size(capsys):
     with pytest.raises(SystemExit):
         main(["--screenshot", "x.png", "--size", "huge"])
     assert "--size must look like" in capsys.readouterr().err
+
+
+def test_screenshot_to_an_unwritable_path_says_so(tmp_path, capsys):
+    from game.cli import main
+
+    code = main(["--screenshot", str(tmp_path / "no" / "such" / "dir.png"), "--rounds", "0"])
+    err = capsys.readouterr().err
+    assert code == 2 and "cannot write" in err and "Traceback" not in err
