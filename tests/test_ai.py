@@ -5,6 +5,7 @@ answer) and the worker process. Search budgets are in nodes, never seconds."""
 from __future__ import annotations
 
 import copy
+import math
 
 import pytest
 
@@ -429,12 +430,79 @@ def test_hard_prices_a_claim_by_who_still_acts_before_the_tribute(order, at_risk
     from game.ai.model import from_view, tribute_ev
 
     params = decide.LEVEL_SETTINGS["hard"]["params"]
-    keep = 1 - params["contest"]  # Blue stands next to the city: it may take it
     m = scenario({"red": dict(at=(2, 2)), "blue": dict(at=(9, 5))},
                  settlements=[("city", (8, 5), "red")], order=order, turn="red")
     pos = from_view(seat_view(m, "red"), m.board)
     ev = Evaluator(pos, params)
+    keep = 1 - ev.take_chance("blue", (8, 5), "city", 1, False)  # Blue stands next to it
+    assert 0 < keep < 1
     full = ev.claim_worth("red", "city", False)
     now = tribute_ev("city", "red")  # this round's expected tribute of the city
     expected = now * (keep if at_risk else 1.0) + (full - now) * keep
     assert ev.contested((8, 5), "city", 1, False) == pytest.approx(expected)
+
+
+def _hard_evaluator(blue_at, settlements, params=None):
+    from game.ai.evaluate import Evaluator
+    from game.ai.model import from_view
+
+    m = scenario({"red": dict(at=(2, 2)), "blue": dict(at=blue_at),
+                  "green": dict(at=(15, 15))},
+                 settlements=settlements, order=["red", "blue", "green"], turn="red")
+    pos = from_view(seat_view(m, "red"), m.board)
+    return pos, Evaluator(pos, decide.LEVEL_SETTINGS["hard"]["params"] if params is None
+                          else params)
+
+
+def test_hard_expects_opponents_to_fight_harder_for_richer_claims():
+    """contest_k: an opponent next to my claim takes it the more readily the more the
+    claim is worth to it -- a place of power before a city, a city before a town, a
+    town before a ruin -- and one that cannot reach it does not."""
+    _pos, ev = _hard_evaluator((5, 2), [("city", (4, 2), "red")])
+    chance = [ev.take_chance("blue", (4, 2), kind, 1, True)
+              for kind in ("ruin", "town", "city", "angelstar_shrine")]
+    assert 0 < chance[0] < chance[1] < chance[2] < chance[3] < 0.95
+    assert ev.take_chance("green", (4, 2), "city", 1, True) == 0.0  # too far away
+    flat = _hard_evaluator((5, 2), [("city", (4, 2), "red")], {"contest": 0.5})[1]
+    assert flat.take_chance("blue", (4, 2), "ruin", 1, True) == pytest.approx(0.5)
+
+
+@pytest.mark.parametrize("level, near_over_far",
+                         [("hard", (-math.inf, 0.5)), ("normal", (0.8, 1.2))])
+def test_a_claim_taken_from_a_dragon_next_to_it_is_worth_less_to_hard(level, near_over_far):
+    """retake: Red takes Blue's city. If Blue stands next to it, Hard expects Blue to
+    take it back (so the take neither keeps the city nor costs Blue it for long) and
+    values the take at under half its worth with Blue far away (the next turn's chance
+    to take the city is spent, so it can even come out below nothing); Normal does
+    not."""
+    gains = []
+    for blue_at in ((5, 2), (15, 8)):
+        pos, ev = _hard_evaluator(blue_at, [("city", (4, 2), "blue")],
+                                  decide.LEVEL_SETTINGS[level]["params"])
+        taken = pos.child()
+        taken.set_piece((4, 2), ("city", 1, "red"))
+        gains.append(ev.value(taken) - ev.value(pos))
+        if level == "hard" and blue_at == (5, 2):
+            assert ev.retaken(taken) == pytest.approx(
+                ev.w["blue"] * ev.take_chance("blue", (4, 2), "city", 1, True)
+                * ev.claim_worth("blue", "city", True))
+    low, high = near_over_far
+    assert gains[1] > 0 and low < gains[0] / gains[1] < high
+
+
+def test_hard_counts_next_rounds_new_towns_it_could_reach():
+    """fresh: one new town a dragon lands on a random cell each round (R12); from the
+    middle of the board more of them are within a move than from a corner, and a
+    dragon without rings can claim none."""
+    params = {**decide.LEVEL_SETTINGS["hard"]["params"], "fresh": 0.4}
+    pos, ev = _hard_evaluator((15, 8), [], params)
+    middle, corner = ev._fresh((9, 9)), ev._fresh((0, 0))
+    assert 0 < corner < middle <= ev.claim_worth("red", "town", False)
+    assert ev._within((0, 0), 4) == 6 * 6 - 4  # cells within 4 of a corner dragon
+    centre, edge = pos.child(), pos.child()
+    centre.move_dragon("red", (9, 9))
+    edge.move_dragon("red", (0, 0))
+    assert ev._opportunity(centre) - ev._opportunity(edge) > 0
+    no_rings = centre.child()
+    no_rings.rings = {**centre.rings, "red": 0}
+    assert ev._opportunity(no_rings) == 0.0

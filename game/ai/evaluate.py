@@ -7,6 +7,11 @@
     and for me also: the best targets reachable next turn (claims, caverns, the chest)
     less the claims opponents can reach (threats) and the attacks they would win.
 
+Hard adds opponent modelling (the parameters after `contest` in DEFAULT): its claims
+are worth what survives the opponents who may take them (`take_chance`, `contested`),
+a claim it takes back from a dragon next to it is likely retaken (`retaken`), targets
+are raced for, and next round's new towns within reach count (`_fresh`).
+
 The value is linear in every dragon's coins, so the search can carry expected coins
 through a roll instead of branching on its faces (exact expectimax; game.ai.search).
 Weights and horizon are fixed once per decision from the root position.
@@ -50,10 +55,14 @@ DEFAULT = {
     "gamble": 0.5,
     "attack_threat": 1.0,
     "loss": 1.0,         # the 0-4 tribute row's lost claim
-    "contest": 0.0,      # > 0: Hard's contest model replaces `danger` (see contested())
+    "contest": 0.0,      # > 0: Hard's contest model replaces `danger` (take_chance)
     "action_rate": 1.5,  # coins a round a dragon makes by its actions (the horizon)
     "race": 0.0,         # > 0: next turn's claim targets that opponents reach first
     "endgame": 0.0,      # > 0: the leader's weight grows toward 1 as the rounds run out
+    "contest_k": 0.0,    # > 0: ... with a chance that grows with the opponent's stake
+    "spite": 0.3,        # (with contest_k) how much an opponent counts my loss as its gain
+    "fresh": 0.0,        # > 0: next round's new towns the dragon could reach (populate)
+    "retake": 0.0,       # > 0: a claim taken from an opponent may be taken back (retaken)
 }
 
 
@@ -77,6 +86,7 @@ class Evaluator:
         self.base = {d: self._claims_worth(root, d) for d in self.opps}
         self._targets = self._find_targets(root)
         self._opp_memo: dict = {}
+        self._fresh_memo: dict = {}
         self._foreign: dict = {}
         self._root_gambles = sum(1 for o in root.gambles.values() if o == me)
 
@@ -134,31 +144,57 @@ class Evaluator:
             self._danger[tl] = n
         return n
 
+    def take_chance(self, d: str, tl, kind: str, size: int, adj: bool) -> float:
+        """The chance opponent `d` takes (or destroys) my claim before long: it stands
+        next to it (or can fly there and still act), and it wants it the more the more
+        the claim is worth to it (with `contest_k`; else a flat `contest`)."""
+        gap = gap2(self.root.at[d], tl, size)
+        reach = 1.0 if gap == 1 else 0.5 if gap <= 4 else 0.0
+        if not reach:
+            return 0.0
+        if self.root.rings[d] <= 0:
+            reach *= 0.5 if can_destroy(d, kind) else 0.0
+        if self.p["contest_k"]:
+            gain = (self.claim_worth(d, kind, False)
+                    + self.p["spite"] * self.claim_worth(self.me, kind, adj))
+            return min(0.95, reach * gain / (gain + self.p["contest_k"]))
+        return min(0.9, self.p["contest"] * reach)
+
     def contested(self, tl, kind: str, size: int, adj: bool) -> float:
-        """My claim's worth when opponents may take or destroy it: each opponent that
-        stands next to it (or can fly there and still act) takes it with a chance; this
+        """My claim's worth when opponents may take or destroy it (take_chance); this
         round's tribute is at risk only from those still to act this round (R16)."""
         key = (tl, kind, adj)
         v = self._contested.get(key)
         if v is None:
-            root, me = self.root, self.me
             s_now = s_all = 1.0
             for d in self.opps:
-                gap = gap2(root.at[d], tl, size)
-                reach = 1.0 if gap == 1 else 0.5 if gap <= 4 else 0.0
-                if not reach:
+                q = self.take_chance(d, tl, kind, size, adj)
+                if not q:
                     continue
-                if root.rings[d] <= 0:
-                    reach *= 0.5 if can_destroy(d, kind) else 0.0
-                q = min(0.9, self.p["contest"] * reach)
                 s_all *= 1.0 - q
                 if d in self.to_act:
                     s_now *= 1.0 - q
-            full = self.claim_worth(me, kind, adj)
-            now = adjacent_pay(kind, me) if adj else self._now_far(kind)
+            full = self.claim_worth(self.me, kind, adj)
+            now = adjacent_pay(kind, self.me) if adj else self._now_far(kind)
             v = now * s_now + (full - now) * s_all
             self._contested[key] = v
         return v
+
+    def retaken(self, pos: Pos) -> float:
+        """What the dragons I took claims from this turn expect to win back: a taken
+        claim's old owner still next to it takes it back as readily as it would take
+        any claim of mine (take_chance), so taking it hurt the owner that much less."""
+        root, me, w = self.root, self.me, self.w
+        total = 0.0
+        for tl in pos.changed:
+            before, after = root.pieces.get(tl), pos.pieces.get(tl)
+            if before is None or after is None or after[2] != me or before[2] not in w:
+                continue
+            d, kind, size = before[2], before[0], before[1]
+            adj = gap2(pos.at[me], tl, size) == 1
+            total += w[d] * self.take_chance(d, tl, kind, size, adj) * self.claim_worth(
+                d, kind, gap2(root.at[d], tl, size) == 1)
+        return total
 
     def _race(self, pos: Pos, tl, size: int) -> float:
         """The chance a claim target is still there on my next turn: every opponent
@@ -242,6 +278,8 @@ class Evaluator:
         v += opp
         if self.p["attack_threat"]:
             v -= self._attack_threat(pos)
+        if p["retake"] and pos.changed and pos.lineage is self.root.lineage:
+            v -= p["retake"] * self.retaken(pos)
         w = self.w
         for d, claims in self._opp_claims(pos).items():
             v -= w[d] * (pos.coins[d] + pos.treasure[d] + claims)
@@ -315,7 +353,31 @@ class Evaluator:
                 best, second = value, best
             elif value > second:
                 second = value
-        return self.p["gamma"] * (best + self.p["second"] * second)
+        v = self.p["gamma"] * (best + self.p["second"] * second)
+        if self.p["fresh"] and rings > 0 and self.h > 1.0:
+            v += self.p["fresh"] * self._fresh(at)
+        return v
+
+    def _fresh(self, at) -> float:
+        """Next round's new towns (one per dragon, on a random cell: R12) the dragon
+        could claim on its next turn from `at`: the chance one lands within a move of
+        it (then claimed with actions to spare), and half the chance one lands within
+        two moves, times a town's worth."""
+        p = self._fresh_memo.get(at)
+        if p is None:
+            cells = self.root.width * self.root.height
+            n = len(self.root.names)
+            near = 1.0 - (1.0 - self._within(at, 4) / cells) ** n
+            far = 1.0 - (1.0 - self._within(at, 7) / cells) ** n
+            p = self._fresh_memo[at] = near + 0.5 * (far - near)
+        return p * self.claim_worth(self.me, "town", False)
+
+    def _within(self, at, gap: int) -> int:
+        """Board cells within `gap` of a dragon at `at` (a 2x2 piece)."""
+        c, r = at
+        cols = min(self.root.width - 1, c + 1 + gap) - max(0, c - gap) + 1
+        rows = min(self.root.height - 1, r + 1 + gap) - max(0, r - gap) + 1
+        return cols * rows - 4
 
     def _attack_threat(self, pos: Pos) -> float:
         """Opponents next to me who would win an attack more often than not (R26)."""
