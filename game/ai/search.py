@@ -108,9 +108,7 @@ def apply_card(pos: Pos, me: str, answer: dict) -> tuple[Pos, int, int]:
     elif card == "orienteer":
         child.move_dragon(answer["dragon"], tuple(answer["to"]))
     elif card == "horror":
-        spot = home_spot(pos, answer["dragon"])
-        if spot is not None:
-            child.move_dragon(answer["dragon"], spot)
+        send_home(pos, child, answer["dragon"])
     elif card == "robber":
         victim = answer["dragon"]
         taken = min(ROBBER_TAKE, pos.coins[victim])
@@ -155,6 +153,13 @@ def home_spot(pos: Pos, name: str):
     return None
 
 
+def send_home(pos: Pos, child: Pos, name: str) -> None:
+    """Tower of Faces and Horror: the dragon goes next to its cavern (if a spot is free)."""
+    spot = home_spot(pos, name)
+    if spot is not None:
+        child.move_dragon(name, spot)
+
+
 def apply_power(pos: Pos, me: str, answer: dict) -> tuple[Pos, int]:
     """(child, extra actions) after a turn power; the power is marked used (R36)."""
     kind = answer["power"]
@@ -174,9 +179,7 @@ def apply_power(pos: Pos, me: str, answer: dict) -> tuple[Pos, int]:
     elif kind == "madhouse":
         child.move_dragon(answer["dragon"], tuple(answer["to"]))
     elif kind == "tower_of_faces":
-        spot = home_spot(pos, answer["dragon"])
-        if spot is not None:
-            child.move_dragon(answer["dragon"], spot)
+        send_home(pos, child, answer["dragon"])
     elif kind == "tower_of_unquenched_flame":
         tl = tuple(answer["at"])
         _k, size, owner = pos.pieces[tl]

@@ -51,6 +51,17 @@ class Look:
     def px(self, n: float) -> int:
         return max(1, round(n * self.scale))
 
+    def board_layout(self, size: tuple[int, int], bar_h: int):
+        """The board screens' frame (game and replay): a banner on top, the side panel
+        at the right, a bar of `bar_h` under the board. -> (banner height, board rect,
+        panel rect, bar rect)."""
+        w, h = size
+        pw = max(self.px(300), min(int(w * 0.27), self.px(420)))
+        banner_h = self.px(40)
+        board = pygame.Rect(0, banner_h, w - pw, h - bar_h - banner_h)
+        return banner_h, board, pygame.Rect(w - pw, 0, pw, h), pygame.Rect(
+            0, h - bar_h, w - pw, bar_h)
+
     def fs(self, n: float) -> int:
         """A font size in points, scaled."""
         return max(8, round(n * self.scale))

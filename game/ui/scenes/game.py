@@ -85,13 +85,9 @@ class GameScene(Scene):
         self.bar.look = look
         self.panel.look = look
         self.log.look = look
-        w, h = self.app.screen.get_size()
-        pw = max(look.px(300), min(int(w * 0.27), look.px(420)))
-        bar_h = look.px(86)
-        self.banner_h = look.px(40)
-        self.board_area = pygame.Rect(0, self.banner_h, w - pw, h - bar_h - self.banner_h)
-        self.panel_rect = pygame.Rect(w - pw, 0, pw, h)
-        self.bar.set_rect(pygame.Rect(0, h - bar_h, w - pw, bar_h))
+        self.banner_h, self.board_area, self.panel_rect, bar_rect = look.board_layout(
+            self.app.screen.get_size(), look.px(86))
+        self.bar.set_rect(bar_rect)
         self.view.set_palette(look.palette)
         self.view.set_rect(self.board_area)
         if not self.fitted:
@@ -99,7 +95,7 @@ class GameScene(Scene):
             self.fitted = True
         bh = look.px(30)
         gap = look.px(6)
-        bw = (pw - look.px(8) * 2 - gap * 3) // 4
+        bw = (self.panel_rect.w - look.px(8) * 2 - gap * 3) // 4
         x0 = self.panel_rect.x + look.px(8)
         y0 = look.px(6)
         self.menu_btn = button(self.ui, (x0, y0, bw, bh), "Menu", tip="Pause menu: save, "
@@ -117,7 +113,8 @@ class GameScene(Scene):
         n = len(self.c.match.seat_names)
         log_top = self.panel_top + self.panel.height(n)
         self.log_rect = pygame.Rect(self.panel_rect.x + look.px(6), log_top + look.px(22),
-                                    pw - look.px(12), h - log_top - look.px(28))
+                                    self.panel_rect.w - look.px(12),
+                                    self.panel_rect.h - log_top - look.px(28))
         if self.app.settings.show_log and self.log_rect.h > look.px(60):
             self.log.build(self.ui, self.log_rect)
         if self.choice is not None:

@@ -109,13 +109,8 @@ class ReplayScene(Scene):
         look = self.look
         self.panel.look = look
         self.log.look = look
-        w, h = self.app.screen.get_size()
-        pw = max(look.px(300), min(int(w * 0.27), look.px(420)))
-        bar_h = look.px(96)
-        self.banner_h = look.px(40)
-        self.board_area = pygame.Rect(0, self.banner_h, w - pw, h - bar_h - self.banner_h)
-        self.panel_rect = pygame.Rect(w - pw, 0, pw, h)
-        self.bar_rect = pygame.Rect(0, h - bar_h, w - pw, bar_h)
+        self.banner_h, self.board_area, self.panel_rect, self.bar_rect = look.board_layout(
+            self.app.screen.get_size(), look.px(96))
         self.view.set_palette(look.palette)
         self.view.set_rect(self.board_area)
         if not self.fitted:
@@ -123,7 +118,7 @@ class ReplayScene(Scene):
             self.fitted = True
         bh = look.px(30)
         x0 = self.panel_rect.x + look.px(8)
-        self.close_btn = button(self.ui, (x0, look.px(6), pw - look.px(16), bh),
+        self.close_btn = button(self.ui, (x0, look.px(6), self.panel_rect.w - look.px(16), bh),
                                 "Close replay", tip="Back (Esc)")
         # transport: buttons on the left of the bar, slider along its top
         b = self.bar_rect
@@ -148,7 +143,8 @@ class ReplayScene(Scene):
         self.panel_top = look.px(6) + bh + look.px(4)
         log_top = self.panel_top + self.panel.height(n)
         self.log_rect = pygame.Rect(self.panel_rect.x + look.px(6), log_top + look.px(22),
-                                    pw - look.px(12), h - log_top - look.px(28))
+                                    self.panel_rect.w - look.px(12),
+                                    self.panel_rect.h - log_top - look.px(28))
         if self.log_rect.h > look.px(60):
             self.log.build(self.ui, self.log_rect)
         self._sync_controls()
