@@ -506,3 +506,72 @@ def test_hard_counts_next_rounds_new_towns_it_could_reach():
     no_rings = centre.child()
     no_rings.rings = {**centre.rings, "red": 0}
     assert ev._opportunity(no_rings) == 0.0
+
+
+def test_hard_values_gamble_rings_by_the_free_cells_they_cover():
+    """gamble_union (R13): a new settlement next to a gamble ring is caught, so rings
+    side by side cover the same cells -- Hard values two apart above two together, a
+    lone ring as Normal does, and a ring in a corner below one in the open."""
+    params = {**decide.LEVEL_SETTINGS["hard"]["params"], "gamble_union": 1.0}
+    pos, ev = _hard_evaluator((15, 8), [], params)
+
+    def worth(*cells):
+        g = pos.child()
+        g.gambles = dict.fromkeys(cells, "red")
+        return ev._gambles_worth(g)
+
+    lone = worth((9, 12))
+    assert lone == pytest.approx(ev._gamble_worth(pos))  # Normal's worth of one ring
+    assert worth((9, 12), (10, 12)) < worth((9, 12), (14, 12)) == pytest.approx(2 * lone)
+    assert worth((0, 19)) < lone  # a corner ring covers 4 cells, not 9
+
+
+def test_hard_gambles_where_its_rings_do_not_overlap():
+    """The gamble cell Hard searches adds the most cells its other rings do not cover;
+    Normal's only looks for room."""
+    from game.ai.model import from_view
+    from game.ai.search import TurnSearch
+
+    m = scenario({"red": dict(at=(8, 8)), "blue": dict(at=(15, 15))},
+                 order=["red", "blue"], turn="red")
+    pos = from_view(seat_view(m, "red"), m.board)
+    pos.gambles = {(7, 8): "red"}  # a ring left of the dragon
+    hard = {**decide.LEVEL_SETTINGS["hard"]["params"], "gamble_union": 1.0}
+    for params, far_side in ((hard, True), (decide.LEVEL_SETTINGS["normal"]["params"], False)):
+        search = TurnSearch(pos, params)
+        c, _r = search._find_gamble_cell(pos)
+        assert (c >= 10) is far_side
+
+
+def _final_evaluator(coins: dict, params=None):
+    from game.ai.evaluate import Evaluator
+    from game.ai.model import from_view
+
+    spots = {"red": (2, 2), "blue": (9, 5), "green": (15, 15)}
+    m = scenario({d: dict(at=spots[d], coins=c) for d, c in coins.items()},
+                 settlements=[("city", (11, 5), "blue"), ("town", (5, 9), None)],
+                 order=["red", "blue", "green"], turn="red")
+    pos = from_view(seat_view(m, "red"), m.board)
+    params = {**decide.LEVEL_SETTINGS["hard"]["params"], "final": 1.0,
+              **(params or {})}
+    return pos, Evaluator(pos, params)
+
+
+def test_hard_plays_the_last_round_to_beat_the_best_score():
+    """final (R33): when a dragon's coins after this round's tribute will pass the
+    target, the game ends this round; only finishing above the best score counts, so
+    the opponents' weights go to whoever is ahead of or near me (summing to 1), and
+    next turn's targets and gamble rings are worth nothing."""
+    pos, ev = _final_evaluator({"red": 46, "blue": 49, "green": 10})
+    assert ev.final and ev.h == 1.0
+    assert sum(ev.w.values()) == pytest.approx(1.0)
+    assert ev.w["blue"] > 0.95 > 0.05 > ev.w["green"]  # Green cannot catch either
+    near = pos.child()
+    near.move_dragon("red", (5, 7))  # next to the free town
+    assert ev._opportunity(near) > 0 and ev.value(near) == pytest.approx(ev.value(pos))
+    # Far from the end, the usual weights and targets.
+    early, ev2 = _final_evaluator({"red": 15, "blue": 18, "green": 10})
+    assert not ev2.final and ev2.w["blue"] == pytest.approx(0.3)
+    assert ev2.h > 1.0
+    # Off by default (Normal and Easy do not use it).
+    assert not _final_evaluator({"red": 46, "blue": 49, "green": 10}, {"final": 0.0})[1].final

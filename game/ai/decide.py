@@ -46,12 +46,13 @@ LEVEL_SETTINGS = {
     # opponent's chance to take one grows with its stake, and a claim taken from a
     # dragon next to it is likely taken back), the race for targets, next round's new
     # towns within reach, and less weight on the opponents' coins -- the best of the
-    # variants measured (docs/AI.md); a wider search alone did not measure stronger,
-    # so it searches like Normal.
+    # variants measured (docs/AI.md); gamble rings valued by the cells they cover
+    # together, and the last round played to finish above the best score. A wider
+    # search alone did not measure stronger, so it searches like Normal.
     "hard": {"search": True, "width": 4, "deep_width": 3, "budget": 4000, "time": 0.9,
              "params": {"contest": 0.5, "contest_k": 4.0, "retake": 1.0, "race": 0.3,
                         "fresh": 0.4, "h_max": 8.0, "lead_weight": 0.3,
-                        "other_weight": 0.1}},
+                        "other_weight": 0.1, "gamble_union": 1.0, "final": 1.0}},
 }
 GENERIC_CAP = 12  # answers tried by the generic handler (a seeded sample beyond that)
 GENERIC_SAMPLES = 2

@@ -10,7 +10,10 @@
 Hard adds opponent modelling (the parameters after `contest` in DEFAULT): its claims
 are worth what survives the opponents who may take them (`take_chance`, `contested`),
 a claim it takes back from a dragon next to it is likely retaken (`retaken`), targets
-are raced for, and next round's new towns within reach count (`_fresh`).
+are raced for, and next round's new towns within reach count (`_fresh`). Its gamble
+rings are worth the free cells they cover together (`_gambles_worth`), and in the last
+round (`_final_round`) only finishing above the best score counts (`_final_weights`):
+no next turn, no next Populate phase.
 
 The value is linear in every dragon's coins, so the search can carry expected coins
 through a roll instead of branching on its faces (exact expectimax; game.ai.search).
@@ -63,6 +66,9 @@ DEFAULT = {
     "spite": 0.3,        # (with contest_k) how much an opponent counts my loss as its gain
     "fresh": 0.0,        # > 0: next round's new towns the dragon could reach (populate)
     "retake": 0.0,       # > 0: a claim taken from an opponent may be taken back (retaken)
+    "final": 0.0,        # > 0: the last round is played for the win (_final_round)
+    "final_sd": 4.0,     # spread (coins) of a dragon's score over the last round
+    "gamble_union": 0.0,  # > 0: gamble rings are worth the free cells they cover together
 }
 
 
@@ -74,6 +80,10 @@ class Evaluator:
         self.opps = [n for n in root.names if n != me]
         self.h = self._horizon(root)
         self.w = self._weights(root)
+        self.final = bool(self.p["final"]) and self._final_round(root)
+        if self.final:  # claims pay this round only; the opponents that count
+            self.h = 1.0
+            self.w = self._final_weights(root)
         self._cw: dict = {}
         self._danger: dict = {}
         self._contested: dict = {}
@@ -88,6 +98,7 @@ class Evaluator:
         self._opp_memo: dict = {}
         self._fresh_memo: dict = {}
         self._foreign: dict = {}
+        self._gmemo: dict = {}
         self._root_gambles = sum(1 for o in root.gambles.values() if o == me)
 
     # ----- fixed at the root --------------------------------------------------------
@@ -110,6 +121,37 @@ class Evaluator:
         if self.p["endgame"]:  # in the last rounds only beating the leader counts (R33)
             top += (1.0 - top) * min(1.0, self.p["endgame"] / self.h)
         return {d: top if d == lead else self.p["other_weight"] for d in self.opps}
+
+    def _projected(self, pos: Pos, d: str) -> float:
+        """d's coins after this round's tribute (expected), the end check's measure."""
+        at = pos.at[d]
+        return pos.coins[d] + sum(
+            adjacent_pay(pos.pieces[tl][0], d) if gap2(at, tl, pos.pieces[tl][1]) == 1
+            else tribute_ev(pos.pieces[tl][0], d) for tl in pos.claims[d])
+
+    def _final_round(self, pos: Pos) -> bool:
+        """This round's end check will likely end the game (R33): a dragon's coins
+        after its expected tribute exceed the target."""
+        if pos.phase != "action":
+            return False
+        return max(self._projected(pos, d) for d in pos.names) > pos.target
+
+    def _final_weights(self, pos: Pos) -> dict:
+        """In the last round only beating the best final score counts (R33): each
+        opponent weighs as much as a coin of its changes my chance to finish above it
+        (a normal spread `final_sd` per dragon); the weights sum to `final`."""
+        def score(d):
+            return self._projected(pos, d) + pos.treasure[d]
+        mine = score(self.me)
+        spread = self.p["final_sd"] * math.sqrt(2.0)
+        mills = {}
+        for d in self.opps:
+            z = (mine - score(d)) / spread
+            cdf = 0.5 * math.erfc(-z / math.sqrt(2.0))
+            pdf = math.exp(-0.5 * z * z) / math.sqrt(2.0 * math.pi)
+            mills[d] = pdf / cdf if cdf > 1e-12 else -z
+        total = sum(mills.values()) or 1.0
+        return {d: self.p["final"] * m / total for d, m in mills.items()}
 
     def claim_worth(self, d: str, kind: str, adj: bool) -> float:
         """What one claim is worth to `d` over the rounds left."""
@@ -264,16 +306,18 @@ class Evaluator:
                     far_min = far
         if far_min is not None:  # R31: a 0-4 roll takes one non-adjacent claim
             v -= p["loss"] * loss_chance() * far_min
-        if pos.gambles:
+        if pos.gambles and not self.final:  # no next Populate phase
             gambles = (self._root_gambles if pos.gambles is self.root.gambles else
                        sum(1 for o in pos.gambles.values() if o == me))
-            if gambles:
+            if gambles and p["gamble_union"]:
+                v += self._gambles_worth(pos)
+            elif gambles:
                 v += gambles * self._gamble_worth(pos)
         key = (at, pos.rings[me] > 0, pos.changed if pos.lineage is self.root.lineage else
                pos.pieces_key())
         opp = self._opp_memo.get(key)
         if opp is None:
-            opp = self._opportunity(pos)
+            opp = 0.0 if self.final else self._opportunity(pos)  # no next turn
             self._opp_memo[key] = opp
         v += opp
         if self.p["attack_threat"]:
@@ -320,6 +364,23 @@ class Evaluator:
         rolls = len(pos.names)
         chance = min(1.0, rolls * 9.0 / (pos.width * pos.height) * self.h)
         return self.p["gamble"] * chance * self.claim_worth(self.me, "town", False) / 2
+
+    def _gambles_worth(self, pos: Pos) -> float:
+        """My gamble rings together (R13): a new settlement on a free cell next to one
+        of them (or under it) is caught, one ring each; rings side by side cover the
+        same cells, so a cluster is worth the free cells it covers, not its rings."""
+        mine = tuple(sorted(c for c, o in pos.gambles.items() if o == self.me))
+        v = self._gmemo.get(mine)
+        if v is None:
+            occ, blocked = pos.occ, pos.blocked
+            w, h = pos.width, pos.height
+            cover = {(c + dc, r + dr) for c, r in mine for dc in (-1, 0, 1) for dr in (-1, 0, 1)}
+            free = sum(1 for (c, r) in cover if 0 <= c < w and 0 <= r < h
+                       and (c, r) not in occ and (c, r) not in blocked)
+            caught = min(len(mine), len(pos.names) * free / (w * h) * self.h)
+            v = self._gmemo[mine] = (self.p["gamble"] * caught
+                                     * self.claim_worth(self.me, "town", False) / 2)
+        return v
 
     def _opportunity(self, pos: Pos) -> float:
         """Next turn's best targets from where the dragon ends (R18: 3 steps a move)."""

@@ -296,6 +296,10 @@ class TurnSearch:
     def _find_gamble_cell(self, pos: Pos):
         c, r = pos.at[pos.me]
         best = None
+        covered = set()
+        if self.ev.p["gamble_union"]:  # new cover only: own rings side by side overlap
+            covered = {(gc + dc, gr + dr) for (gc, gr), o in pos.gambles.items()
+                       if o == pos.me for dc in (-1, 0, 1) for dr in (-1, 0, 1)}
         for rr in range(r - 1, r + 3):
             for cc in range(c - 1, c + 3):
                 cell = (cc, rr)
@@ -305,7 +309,8 @@ class TurnSearch:
                 if cell in pos.occ or cell in pos.gambles or cell in pos.blocked:
                     continue
                 room = sum(1 for dr in (-1, 0, 1) for dc in (-1, 0, 1)
-                           if (cc + dc, rr + dr) not in pos.occ)
+                           if (cc + dc, rr + dr) not in pos.occ
+                           and (cc + dc, rr + dr) not in covered)
                 if best is None or room > best[0]:
                     best = (room, cell)
         return best[1] if best else None
