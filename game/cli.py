@@ -9,7 +9,8 @@ from pathlib import Path
 
 from game.tables import DRAGONS
 
-SEAT_KINDS = ("random",)
+# Headless seats: the random-legal player or an AI level (game.ai); no person can sit.
+SEAT_KINDS = ("random", "easy", "normal", "hard")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -41,7 +42,8 @@ def _play_parser() -> argparse.ArgumentParser:
     p.add_argument("--headless", action="store_true",
                    help="play a whole game without a window and print the result")
     p.add_argument("--seats", default="random,random,random,random",
-                   help="comma-separated seats: 'random' or 'random:DRAGON' (2-8 seats)")
+                   help="comma-separated seats, 2 to 8: random, easy, normal or hard, each "
+                        "optionally :DRAGON (hard:copper); default: four random")
     p.add_argument("--seed", type=int, default=None, help="seed (default: random)")
     p.add_argument("--target", type=int, default=None, help="coins to win: 50, 75 or 100")
     p.add_argument("--round-cap", type=int, default=None, help="rounds before the game stops")
@@ -68,7 +70,8 @@ def _data_dir_argument(p) -> None:
                         "else the user's data folder)")
 
 
-def _parse_seats(p, text: str) -> list[str | None]:
+def _parse_seats(p, text: str) -> list[dict]:
+    """[{"dragon": name or None, "player": kind}] from 'hard,normal:red,random'."""
     seats = []
     for token in text.split(","):
         kind, _, dragon = token.strip().partition(":")
@@ -76,7 +79,7 @@ def _parse_seats(p, text: str) -> list[str | None]:
             p.error(f"unknown seat kind {kind!r} in --seats (use: {', '.join(SEAT_KINDS)})")
         if dragon and dragon not in DRAGONS:
             p.error(f"unknown dragon {dragon!r} in --seats (dragons: {', '.join(DRAGONS)})")
-        seats.append(dragon or None)
+        seats.append({"dragon": dragon or None, "player": kind})
     return seats
 
 
@@ -84,7 +87,7 @@ def _play(argv) -> int:
     import random
 
     from game.log import describe
-    from game.players import RandomPlayer
+    from game.players import AIPlayer, RandomPlayer
     from game.saves import SaveError, data_dir, save_game
     from game.session import Session, SessionError
 
@@ -104,14 +107,15 @@ def _play(argv) -> int:
     if args.no_cards:
         options["cards"] = False
     try:
-        session = Session.new([{"dragon": d, "player": "random"} for d in seats], seed=seed,
-                              map_path=args.map, options=options)
+        session = Session.new(seats, seed=seed, map_path=args.map, options=options)
     except SessionError as exc:
         print(f"narby: {exc}", file=sys.stderr)
         return 2
-    match, player = session.match, RandomPlayer(seed)
+    match, shared = session.match, RandomPlayer(seed)  # one generator: old seeds replay
+    players = {name: shared if kind == "random" else AIPlayer(kind, seed * 1009 + i)
+               for i, (name, kind) in enumerate(session.players.items())}
     while not match.finished:
-        session.submit(player.choose(match))
+        session.submit(players[match.pending.dragon].choose(match))
     if args.save:
         try:
             print(f"saved: {save_game(session, args.save, data_dir(args.data_dir))}",
@@ -123,13 +127,13 @@ def _play(argv) -> int:
         for event in match.events:
             print(describe(event))
     result = {"seed": seed, "winner": match.winner, "rounds": match.round,
-              "scores": match.scores()}
+              "scores": match.scores(), "players": dict(session.players)}
     if args.json:
         print(json.dumps(result))
     else:
         print(f"seed {seed}: winner {_winner_text(match.winner)} after {match.round} rounds")
         for name, score in sorted(result["scores"].items(), key=lambda kv: -kv[1]):
-            print(f"  {name:<7} {score}")
+            print(f"  {name:<7} {session.players[name]:<7} {score}")
     return 0
 
 

@@ -3,7 +3,8 @@
 RandomPlayer picks a legal answer at random, first choosing the kind of answer
 uniformly (so 48 possible moves do not drown out one possible attack; each power,
 reaction or card is a kind of its own, and so is passing), with its own seeded
-generator: the match's dice are never touched.
+generator: the match's dice are never touched. AIPlayer plays an AI level (game.ai)
+from its seat view only, reproducibly.
 """
 
 from __future__ import annotations
@@ -22,6 +23,29 @@ class RandomPlayer:
             groups.setdefault(answer_kind(answer), []).append(answer)
         kind = self.rng.choice(sorted(groups))
         return self.rng.choice(groups[kind])
+
+
+class AIPlayer:
+    """An AI dragon for headless play. It sees only its seat view (the AI's honesty) and
+    a seed derived from `seed` and its decision count, and it searches to its level's
+    node budget with no clock: the same game seed always gives the same game, however
+    busy the machine (the window, which must answer in time, uses Hard's time limit)."""
+
+    def __init__(self, level: str, seed: int = 0):
+        from game.ai import LEVELS
+
+        if level not in LEVELS:
+            raise ValueError(f"unknown AI level {level!r}; choose one of {', '.join(LEVELS)}")
+        self.level, self.seed, self.decisions = level, seed, 0
+
+    def choose(self, match) -> dict:
+        from game.ai import choose, node_budget
+        from game.view import seat_view
+
+        self.decisions += 1
+        return choose(seat_view(match, match.pending.dragon), self.level,
+                      seed=(self.seed * 1_000_003 + self.decisions) % (2**32),
+                      board=match.board, budget=node_budget(self.level))
 
 
 def answer_kind(answer: dict) -> str:

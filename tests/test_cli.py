@@ -25,7 +25,7 @@ def test_headless_json_result(capsys):
                         "--json", "--round-cap", "20"], capsys)
     assert code == 0
     result = json.loads(out)
-    assert set(result) == {"seed", "winner", "rounds", "scores"}
+    assert set(result) == {"seed", "winner", "rounds", "scores", "players"}
     assert result["seed"] == 7 and len(result["scores"]) == 3
     # deterministic: same seed, same result
     assert run(["--headless", "--seats", "random,random,random", "--seed", "7", "--json",
@@ -50,6 +50,7 @@ def test_headless_log_with_and_without_cards(capsys):
 
 @pytest.mark.parametrize("args, words", [
     (["--headless", "--seats", "robot,random"], "unknown seat kind"),
+    (["--headless", "--seats", "human,hard"], "unknown seat kind"),
     (["--headless", "--seats", "random:puce,random"], "unknown dragon"),
     (["--headless", "--seats", "random"], "2 to 8 dragons"),
     (["--headless", "--target", "0"], "target"),
@@ -121,6 +122,36 @@ def test_bad_replay_files_get_one_clear_line(tmp_path, content, words, capsys):
     assert code == 1
     assert words in err and "Traceback" not in err
     assert err.count("\n") == 1
+
+
+def test_headless_ai_seats_play_their_levels_reproducibly(capsys):
+    args = ["--headless", "--seats", "hard,normal:red,easy,random", "--seed", "5", "--json",
+            "--round-cap", "3"]
+    code, out, _ = run(args, capsys)
+    assert code == 0
+    result = json.loads(out)
+    assert result["players"]["red"] == "normal"
+    assert sorted(result["players"].values()) == ["easy", "hard", "normal", "random"]
+    assert list(result["players"]) == list(result["scores"])  # seat order
+    assert run(args, capsys)[1] == out  # no clock in the search: same seed, same game
+
+
+def test_headless_ai_game_saves_its_players(tmp_path, capsys):
+    code, _, err = run(["--headless", "--seats", "easy:gold,hard", "--seed", "3",
+                        "--round-cap", "2", "--data-dir", str(tmp_path), "--save", "duel"],
+                       capsys)
+    assert code == 0 and "saved:" in err
+    from game.saves import load_save
+
+    session = load_save(err.split("saved: ")[1].strip())
+    assert session.players["gold"] == "easy" and "hard" in session.players.values()
+
+
+def test_ai_player_refuses_an_unknown_level():
+    from game.players import AIPlayer
+
+    with pytest.raises(ValueError, match="unknown AI level 'genius'"):
+        AIPlayer("genius")
 
 
 def test_missing_replay_file(tmp_path, capsys):

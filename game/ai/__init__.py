@@ -36,6 +36,14 @@ def board_for(view: dict, board=None):
     return _BOARDS[path]
 
 
+def node_budget(level: str) -> int | None:
+    """The level's own search budget in nodes (None for Easy, which does not search).
+    Passing it to `choose` as `budget` turns the clock off: a reproducible decision."""
+    from game.ai.decide import LEVEL_SETTINGS
+
+    return LEVEL_SETTINGS[level].get("budget")
+
+
 def choose(view: dict, level: str, *, seed: int = 0, board=None, budget: int | None = None,
            time_limit: float | None = None) -> dict:
     """A legal answer to the view's pending decision, chosen at `level`."""
