@@ -95,10 +95,37 @@ def test_new_game_seats_add_remove_and_cycle(app):
     run(app, 2)
     assert len(ng.setup.seats) == n
     kind = ng.seat_rows[0][1]
-    click(kind.button.rect.center)
+    r = kind.button.rect
+    click((r.right - r.width // 5, r.centery))
     run(app, 2)
-    # seat 1 is now the former seat 2 (AI normal): a click steps to the next level
+    # seat 1 is now the former seat 2 (AI normal): a click on › steps to the next level
     assert ng.setup.seats[0].kind == "ai" and ng.setup.seats[0].level == "hard"
+
+
+def test_a_cycler_steps_back_on_its_left_arrow_and_by_right_click(app):
+    ng = app.push(NewGameScene(app))
+    run(app, 2)
+    kind = ng.seat_rows[1][1]  # seat 2: AI normal
+    r = kind.button.rect
+    assert kind.button.text.startswith("‹")
+    click((r.x + r.width // 5, r.centery))  # on the ‹ side of '‹  AI · normal  ›'
+    run(app, 2)
+    assert ng.setup.seats[1].level == "easy"
+    click((r.right - r.width // 5, r.centery))  # on the › side
+    run(app, 2)
+    assert ng.setup.seats[1].level == "normal"
+    click(r.center, button=3)
+    run(app, 2)
+    assert ng.setup.seats[1].level == "easy"
+    target = ng.target  # 'Target coins ‹  50  ›': the prefix puts its ‹ right of centre
+    b = target.button
+    text_left = b.rect.centerx - b.font.size(b.text)[0] / 2
+    arrow_x = int(text_left + b.font.size("Target coins ‹")[0])
+    assert arrow_x > b.rect.centerx
+    before = target.index
+    click((arrow_x, b.rect.centery))
+    run(app, 2)
+    assert target.index == (before - 1) % len(target.values)
 
 
 def test_new_game_map_picker_changes_map(app):

@@ -1,7 +1,8 @@
 """Small helpers over pygame-gui shared by the scenes.
 
-- `Cycler`: a button that steps through a list of values (click: next, right-click or
-  Left: previous, Right: next) — one control that works the same by mouse and keys.
+- `Cycler`: a button that steps through a list of values, shown as '‹ value ›': a click
+  on its ‹ side steps back and on its › side forward (right-click: back; keys Left and
+  Right) — one control that works the same by mouse and keys.
 - `KeyNav`: keyboard focus over a scene's controls (Up/Down/Tab move, Enter/Space press,
   Left/Right step a cycler), drawn with pygame-gui's own "selected" state.
 """
@@ -38,8 +39,10 @@ class Cycler:
         self.index = index
         self.prefix = prefix
         self.on_change = on_change
-        self.button = button(ui, rect, self._text(), cls="@cycler", container=container,
-                             tip=tip)
+        self.button = _CyclerButton(pygame.Rect(rect), self._text(), ui, container=container,
+                                    tool_tip_text=tip, object_id=ObjectID(class_id="@cycler"),
+                                    generate_click_events_from=(pygame.BUTTON_LEFT,
+                                                                pygame.BUTTON_RIGHT))
 
     def _text(self) -> str:
         return f"{self.prefix}‹  {self.labels[self.index]}  ›"
@@ -61,12 +64,38 @@ class Cycler:
 
     def handle(self, event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.button:
-            self.step(-1 if getattr(event, "mouse_button", 1) == 3 else 1)
+            back = getattr(event, "mouse_button", 1) == pygame.BUTTON_RIGHT or self._back_side()
+            self.step(-1 if back else 1)
             return True
         return False
 
+    def _back_side(self) -> bool:
+        """The click landed left of the value's middle, on the ‹ side of '‹ value ›'
+        (the text is centred, so measure it rather than guess from the button's edge)."""
+        x, self.button.click_x = self.button.click_x, None
+        if x is None:
+            return False
+        font = self.button.font
+        text = self._text()
+        left = self.button.rect.centerx - font.size(text)[0] / 2
+        head = f"{self.prefix}‹  "
+        middle = left + font.size(head)[0] + font.size(self.labels[self.index])[0] / 2
+        return x < middle
+
     def kill(self) -> None:
         self.button.kill()
+
+
+class _CyclerButton(UIButton):
+    """A cycler's button remembers where the click that pressed it landed."""
+
+    click_x: int | None = None
+
+    def process_event(self, event) -> bool:
+        if (event.type == pygame.MOUSEBUTTONUP
+                and event.button in self.generate_click_events_from):
+            self.click_x = self.ui_manager.calculate_scaled_mouse_position(event.pos)[0]
+        return super().process_event(event)
 
 
 class KeyNav:
