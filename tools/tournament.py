@@ -164,49 +164,81 @@ def report(summary: dict, args) -> str:
     return "\n".join(lines)
 
 
-def plot(summary: dict, path: str) -> None:
-    """A bar chart of the win rates with their 95% intervals, drawn with pygame."""
+LEVEL_COLOURS = {"easy": (120, 180, 120), "normal": (90, 140, 210), "hard": (200, 120, 60),
+                 "random": (160, 160, 160)}
+
+
+def plot(summary: dict, path: str, subtitle: str = "") -> None:
+    """Two bar charts with 95% intervals, drawn with pygame and the game's font: the win
+    rate of each entry of --seats, and of each dragon type (the balance report)."""
     import os
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep the report clean
     import pygame
 
-    pygame.font.init()
-    seats = summary["seats"]
-    w, h, pad = 120 * len(seats) + 120, 420, 60
+    from game.ui.art import dragon_colour, font
+
+    seats = [(s["seat"], s["win_rate"], s["ci95"], LEVEL_COLOURS.get(s["level"]),
+              f"score {s['avg_score']:.1f}") for s in summary["seats"]]
+    dragons = [(name, d["win_rate"], wilson(d["win_rate"] * d["games"], d["games"]),
+                dragon_colour(name), f"{d['games']} games")
+               for name, d in summary["dragons"].items()]
+    left_w, right_w = 96 * len(seats) + 70, 64 * len(dragons) + 70
+    w, h = left_w + right_w + 30, 470
     surf = pygame.Surface((w, h))
     surf.fill((250, 248, 240))
-    font = pygame.font.Font(None, 22)
-    axis_h = h - 2 * pad
+    ink = (30, 28, 36)
+    surf.blit(font(20, bold=True).render(
+        f"Win rates, {summary['games']} games", True, ink), (20, 12))
+    note = "whiskers: 95% interval; red line: chance"
+    surf.blit(font(14).render(f"{subtitle}  ·  {note}" if subtitle else note, True,
+                              (100, 96, 110)), (20, 40))
+    _bars(surf, pygame.Rect(10, 70, left_w, h - 80), "per seat entry", seats,
+          summary["chance"])
+    _bars(surf, pygame.Rect(left_w + 20, 70, right_w, h - 80), "per dragon (all levels)",
+          dragons, summary["chance"])
+    pygame.image.save(surf, path)
+
+
+def _bars(surf, area, title: str, bars: list, chance: float) -> None:
+    """One chart in `area`: bars (label, rate, (low, high), colour, note) on a 0-100%
+    axis, each with its interval, rate above it and note below its label."""
+    import pygame
+
+    from game.ui.art import font
+
+    small, label_font = font(13), font(14, bold=True)
+    ink, grid = (30, 28, 36), (222, 216, 202)
+    surf.blit(label_font.render(title, True, ink), (area.x + 50, area.y))
+    top, bottom = area.y + 40, area.bottom - 46
+    x0 = area.x + 50
 
     def y_of(rate):
-        return h - pad - int(rate * axis_h)
+        return bottom - int(rate * (bottom - top))
 
     for tick in range(0, 101, 20):
         y = y_of(tick / 100)
-        pygame.draw.line(surf, (220, 215, 200), (pad, y), (w - 20, y))
-        surf.blit(font.render(f"{tick}%", True, (90, 90, 90)), (10, y - 8))
-    chance_y = y_of(summary["chance"])
-    pygame.draw.line(surf, (200, 60, 60), (pad, chance_y), (w - 20, chance_y), 2)
-    colours = {"easy": (120, 180, 120), "normal": (90, 140, 210), "hard": (200, 120, 60),
-               "random": (160, 160, 160)}
-    for i, s in enumerate(seats):
-        x = pad + 20 + i * 120
-        top = y_of(s["win_rate"])
-        pygame.draw.rect(surf, colours.get(s["level"], (150, 150, 150)),
-                         (x, top, 70, h - pad - top))
-        low, high = s["ci95"]
-        cx = x + 35
-        pygame.draw.line(surf, (30, 30, 30), (cx, y_of(low)), (cx, y_of(high)), 2)
-        for rate in (low, high):
-            pygame.draw.line(surf, (30, 30, 30), (cx - 8, y_of(rate)), (cx + 8, y_of(rate)), 2)
-        surf.blit(font.render(s["seat"], True, (20, 20, 20)), (x, h - pad + 8))
-        surf.blit(font.render(f"{100 * s['win_rate']:.1f}%", True, (20, 20, 20)),
-                  (x + 10, y_of(high) - 22))
-    title = f"Win rate, {summary['games']} games (red line: chance)"
-    surf.blit(font.render(title, True, (20, 20, 20)), (pad, 16))
-    pygame.image.save(surf, path)
+        pygame.draw.line(surf, grid, (x0, y), (area.right - 10, y))
+        tag = small.render(f"{tick}%", True, (110, 106, 118))
+        surf.blit(tag, (x0 - 8 - tag.get_width(), y - tag.get_height() // 2))
+    chance_y = y_of(chance)  # the chance line goes behind the bars
+    pygame.draw.line(surf, (200, 60, 60), (x0, chance_y), (area.right - 10, chance_y), 2)
+    step = (area.right - 10 - x0) / max(1, len(bars))
+    bar_w = int(step * 0.62)
+    for i, (label, rate, (low, high), colour, note) in enumerate(bars):
+        cx = int(x0 + step * (i + 0.5))
+        rect = pygame.Rect(cx - bar_w // 2, y_of(rate), bar_w, bottom - y_of(rate))
+        pygame.draw.rect(surf, colour or (150, 150, 150), rect)
+        pygame.draw.rect(surf, (90, 86, 96), rect, 1)
+        pygame.draw.line(surf, ink, (cx, y_of(low)), (cx, y_of(high)), 2)
+        for r in (low, high):
+            pygame.draw.line(surf, ink, (cx - 6, y_of(r)), (cx + 6, y_of(r)), 2)
+        value = small.render(f"{100 * rate:.1f}%", True, ink)
+        surf.blit(value, (cx - value.get_width() // 2, y_of(high) - value.get_height() - 2))
+        for j, (text, f) in enumerate(((label, label_font), (note, small))):
+            img = f.render(text, True, ink if j == 0 else (110, 106, 118))
+            surf.blit(img, (cx - img.get_width() // 2, bottom + 6 + 19 * j))
 
 
 def run(args) -> dict:
@@ -268,7 +300,8 @@ def main(argv=None) -> None:
             raise SystemExit(f"tournament: {exc}") from None
     summary = run(args)
     if args.plot:
-        plot(summary, args.plot)
+        plot(summary, args.plot, f"seats {args.seats}, seed {args.seed}, "
+                                 f"{args.map or 'plain 20x20'}, target {args.target}")
     print(json.dumps(summary, indent=2) if args.json else report(summary, args))
 
 
