@@ -52,6 +52,14 @@ def test_plot_writes_a_png(tmp_path, capsys):
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+@pytest.mark.parametrize("name", ["missing-folder/rates.png", "rates.jpg"])
+def test_an_unwritable_plot_is_refused_before_any_game(tmp_path, capsys, monkeypatch, name):
+    monkeypatch.setattr(tournament, "run", lambda a: pytest.fail("games were played"))
+    with pytest.raises(SystemExit) as exc:
+        tournament.main(args("--plot", str(tmp_path / name)))
+    assert str(exc.value).startswith("tournament: ")
+
+
 def test_wilson_interval():
     low, high = tournament.wilson(50, 100)
     assert low == pytest.approx(0.404, abs=0.001) and high == pytest.approx(0.596, abs=0.001)

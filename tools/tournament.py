@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import statistics
 import sys
 import time
@@ -171,8 +172,6 @@ LEVEL_COLOURS = {"easy": (120, 180, 120), "normal": (90, 140, 210), "hard": (200
 def plot(summary: dict, path: str, subtitle: str = "") -> None:
     """Two bar charts with 95% intervals, drawn with pygame and the game's font: the win
     rate of each entry of --seats, and of each dragon type (the balance report)."""
-    import os
-
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep the report clean
     import pygame
@@ -298,11 +297,23 @@ def main(argv=None) -> None:
             load_board(args.map)
         except (MapError, OSError) as exc:
             raise SystemExit(f"tournament: {exc}") from None
+    if args.plot:  # refuse a chart it cannot write before the games, not after
+        folder = Path(args.plot).expanduser().resolve().parent
+        if not folder.is_dir() or not os.access(folder, os.W_OK):
+            raise SystemExit(f"tournament: cannot write the chart {args.plot}: "
+                             f"{folder} is not a writable folder")
+        if Path(args.plot).suffix.lower() != ".png":
+            raise SystemExit(f"tournament: --plot writes a PNG; name it .png, not {args.plot}")
     summary = run(args)
-    if args.plot:
-        plot(summary, args.plot, f"seats {args.seats}, seed {args.seed}, "
-                                 f"{args.map or 'plain 20x20'}, target {args.target}")
-    print(json.dumps(summary, indent=2) if args.json else report(summary, args))
+    print(json.dumps(summary, indent=2) if args.json else report(summary, args), flush=True)
+    if args.plot:  # after the report, so a failure here loses no results
+        import pygame
+
+        try:
+            plot(summary, args.plot, f"seats {args.seats}, seed {args.seed}, "
+                                     f"{args.map or 'plain 20x20'}, target {args.target}")
+        except (OSError, pygame.error) as exc:
+            raise SystemExit(f"tournament: cannot write the chart {args.plot}: {exc}") from None
 
 
 if __name__ == "__main__":
