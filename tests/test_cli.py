@@ -147,6 +147,27 @@ def test_headless_ai_game_saves_its_players(tmp_path, capsys):
     assert session.players["gold"] == "easy" and "hard" in session.players.values()
 
 
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_ai_player_never_reads_the_clock(monkeypatch, level):
+    """Headless AI seats search to a node budget only: a clock that leaps an hour at
+    every read changes nothing (with Hard's time limit it would cut every search)."""
+    import itertools
+
+    from game.ai import decide
+    from game.players import AIPlayer
+    from tests.helpers import scenario
+
+    def answer():
+        m = scenario({"red": dict(at=(5, 5)), "blue": dict(at=(12, 12))},
+                     settlements=[("town", (9, 5), None), ("city", (5, 9), None)])
+        return AIPlayer(level, seed=4).choose(m)
+
+    calm = answer()
+    hours = itertools.count(0, 3600.0)
+    monkeypatch.setattr(decide.time, "perf_counter", lambda: next(hours))
+    assert answer() == calm
+
+
 def test_ai_player_refuses_an_unknown_level():
     from game.players import AIPlayer
 
