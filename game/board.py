@@ -1,6 +1,6 @@
 """The board spec: what a map tells the rules, as a plain immutable value.
 
-The Tiled loader (`game.maps`) produces one from a `.tmx` file; `BoardSpec.plain()` is
+The Tiled loader (`game.maps.loader`) produces one from a `.tmx` file; `BoardSpec.plain()` is
 the built-in empty 20x20 board (FORMATS.md: `"map": null`). The engine never reads a
 map file itself, only this object.
 """

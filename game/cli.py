@@ -87,8 +87,8 @@ def _play(argv) -> int:
     import random
 
     from game.log import describe
+    from game.persistence.saves import SaveError, data_dir, save_game
     from game.players import AIPlayer, RandomPlayer
-    from game.saves import SaveError, data_dir, save_game
     from game.session import Session, SessionError
 
     p = _play_parser()
@@ -176,7 +176,7 @@ def _winner_text(w) -> str:
 
 def _replay(argv) -> int:
     from game.log import describe
-    from game.replay import ReplayError, load, play, start
+    from game.persistence.replay_file import ReplayError, load, play, start
 
     p = argparse.ArgumentParser(
         prog="narby replay",
@@ -233,8 +233,8 @@ def _is_terminal() -> bool:
 def _replay_window(path: str, *, explicit: bool) -> int | None:
     """Open the replay viewer on a save or replay file. None: no display, and the window
     was not asked for by name (the caller prints the replay instead)."""
-    from game.replay import ReplayError, load
-    from game.saves import SaveError, load_save
+    from game.persistence.replay_file import ReplayError, load
+    from game.persistence.saves import SaveError, load_save
     from game.session import Session
 
     try:
@@ -246,7 +246,7 @@ def _replay_window(path: str, *, explicit: bool) -> int | None:
         print(f"narby replay: {exc}", file=sys.stderr)
         return 1
     from game.ui.app import open_app
-    from game.ui.scenes.replay_view import ReplayScene
+    from game.ui.scenes.replay_viewer import ReplayScene
 
     app = open_app(quiet=not explicit)
     if app is None:
@@ -274,7 +274,7 @@ def _is_save_file(path: str) -> bool:
 def _replay_save(args) -> int:
     """`narby replay SAVE`: replay a save's history (checked against its stored state)."""
     from game.log import describe
-    from game.saves import SaveError, load_save
+    from game.persistence.saves import SaveError, load_save
 
     try:
         session = load_save(args.file)
@@ -295,7 +295,7 @@ def _replay_save(args) -> int:
 
 def _saves(argv) -> int:
     """`narby saves`: the saves and autosaves of the data dir, and files that are bad."""
-    from game.saves import autosaves_dir, data_dir, list_saves, saves_dir
+    from game.persistence.saves import autosaves_dir, data_dir, list_saves, saves_dir
 
     p = argparse.ArgumentParser(prog="narby saves",
                                 description="List saved games and files that cannot be read.")
@@ -334,7 +334,7 @@ def _entry_json(e) -> dict:
 
 def _check_map(argv) -> int:
     try:
-        from game.map_check import main as check_main
+        from game.maps.check_cli import main as check_main
     except ImportError:
         print("narby check-map: map checking is not available in this build", file=sys.stderr)
         return 2

@@ -20,7 +20,7 @@ import weakref
 
 import esper
 
-from game import state
+from game import queries
 from game.board import BoardSpec
 from game.decisions import Decision, IllegalAnswer
 from game.dice import Dice
@@ -184,7 +184,7 @@ class Match:
         self.stack.pop()
         self.round += 1
         self.powers_used.clear()  # R36: once per round, reset each round
-        for _, place, _fp in state.places(self):
+        for _, place, _fp in queries.places(self):
             place.power_used = False
         self.played = []
         self.emit("round", round=self.round)
@@ -249,7 +249,7 @@ class Match:
         from game.components import Treasure
 
         return {
-            n: state.coins(self, n)
+            n: queries.coins(self, n)
             + sum(esper.component_for_entity(self.dragon_ents[n], Treasure).tokens)
             for n in self.seat_names
         }

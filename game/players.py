@@ -40,7 +40,7 @@ class AIPlayer:
 
     def choose(self, match) -> dict:
         from game.ai import choose, node_budget
-        from game.view import seat_view
+        from game.seat_view import seat_view
 
         self.decisions += 1
         return choose(seat_view(match, match.pending.dragon), self.level,

@@ -30,8 +30,8 @@ from pathlib import Path
 
 from game.decisions import IllegalAnswer, show_cell, title
 from game.match import Match
-from game.replay import FORMAT as REPLAY_FORMAT
-from game.replay import PROJECT_ROOT, ReplayError, start
+from game.persistence.replay_file import FORMAT as REPLAY_FORMAT
+from game.persistence.replay_file import PROJECT_ROOT, ReplayError, start
 from game.tables import ACTION_TITLES, PLACE_TITLES
 
 PLAYER_KINDS = ("human", "easy", "normal", "hard", "random")
@@ -98,7 +98,7 @@ def _json_copy(value):
 
 
 class Session:
-    """A match and its history. Build with `new`, `from_replay`, or game.saves."""
+    """A match and its history. Build with `new`, `from_replay`, or game.persistence.saves."""
 
     def __init__(self, origin: dict, *, base: Path | None = None, where: str = "replay"):
         """origin: a narby-replay/1 document; its `decisions` are played in order
@@ -129,7 +129,7 @@ class Session:
         self._checkpoints: dict[int, dict] = {}
         self._checkpoint_from = len(decisions) - CHECKPOINT_HORIZON
         self.broken = False  # set when the engine failed mid-answer (see submit)
-        # Set by game.saves: the save's name, first save, last save, and the game's id.
+        # Set by game.persistence.saves: the save's name, first save, last save, and the game's id.
         self.name: str | None = None
         self.created: str | None = None
         self.updated: str | None = None

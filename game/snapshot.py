@@ -14,7 +14,7 @@ import copy
 
 import esper
 
-from game import state
+from game import queries
 from game.board import BoardSpec
 from game.components import (
     Cavern,
@@ -63,7 +63,7 @@ def to_document(m) -> dict:
         "settlements": [],
         "places": [],
         "gambles": [],
-        "chest": {"at": _cell(state.chest_at(m)), "coins": state.chest(m).coins},
+        "chest": {"at": _cell(queries.chest_at(m)), "coins": queries.chest(m).coins},
         "seed": m.seed,
         "stack": copy.deepcopy(m.stack),
         "dice": m.dice.state(),
@@ -80,13 +80,13 @@ def to_document(m) -> dict:
             "cavern": list(esper.component_for_entity(cavern, Footprint).at) if cavern else None,
             "card": m.hands.get(name),
         }
-    for ent, s, fp in state.settlements(m):
+    for ent, s, fp in queries.settlements(m):
         doc["settlements"].append({"kind": s.kind, "at": list(fp.at),
-                                   "claim": state.claim_owner(ent)})
-    for ent, p, fp in state.places(m):
-        doc["places"].append({"kind": p.kind, "at": list(fp.at), "claim": state.claim_owner(ent),
+                                   "claim": queries.claim_owner(ent)})
+    for ent, p, fp in queries.places(m):
+        doc["places"].append({"kind": p.kind, "at": list(fp.at), "claim": queries.claim_owner(ent),
                               "power_used": p.power_used})
-    for _, g in state.gambles(m):
+    for _, g in queries.gambles(m):
         doc["gambles"].append({"at": [g.col, g.row], "owner": g.owner})
     return doc
 
@@ -201,7 +201,7 @@ def _restore_cards(m, doc) -> None:
 def _board_for(path):
     if path is None:
         return BoardSpec.plain()
-    from game.maps import load_board
+    from game.maps.loader import load_board
 
     return load_board(path)
 
@@ -248,9 +248,10 @@ def _check_board(m) -> None:
     for ent, fp in esper.get_component(Footprint):
         for cell in fp.cells():
             if not m.board.on_board(cell):
-                raise StateError(f"{state.describe(m, ent)} is off the "
+                raise StateError(f"{queries.describe(m, ent)} is off the "
                                  f"{m.board.width}x{m.board.height} board")
             if cell in seen:
-                raise StateError(f"{state.describe(m, ent)} and {state.describe(m, seen[cell])} "
+                raise StateError(f"{queries.describe(m, ent)} and "
+                                 f"{queries.describe(m, seen[cell])} "
                                  f"share the cell {list(cell)}")
             seen[cell] = ent

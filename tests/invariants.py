@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from game.match import Match
+from game.seat_view import HIDDEN, scrub
 from game.tables import CARD_TITLES, CARDS, RING_COUNT
-from game.view import HIDDEN, scrub
 
 
 class Ledger:

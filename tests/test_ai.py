@@ -12,7 +12,7 @@ import pytest
 from game import ai
 from game.ai import decide
 from game.match import Match
-from game.view import scrub, seat_view
+from game.seat_view import scrub, seat_view
 from tests.helpers import scenario, state_doc
 from tests.test_random_games import crowded_start
 

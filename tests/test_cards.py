@@ -12,9 +12,9 @@ import pytest
 
 from game.log import describe
 from game.match import Match
+from game.seat_view import HIDDEN, determinize, seat_view, visible_events
 from game.snapshot import StateError
 from game.tables import CARDS
-from game.view import HIDDEN, determinize, seat_view, visible_events
 from tests.helpers import coins, kinds, pending, refused, rolls_of, scenario, state_doc
 
 RED_AT = (5, 5)

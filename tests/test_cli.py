@@ -141,7 +141,7 @@ def test_headless_ai_game_saves_its_players(tmp_path, capsys):
                         "--round-cap", "2", "--data-dir", str(tmp_path), "--save", "duel"],
                        capsys)
     assert code == 0 and "saved:" in err
-    from game.saves import load_save
+    from game.persistence.saves import load_save
 
     session = load_save(err.split("saved: ")[1].strip())
     assert session.players["gold"] == "easy" and "hard" in session.players.values()

@@ -7,10 +7,10 @@ import tempfile
 
 import pytest
 
-from game import crash, saves
-from game.crash import emergency_save
+from game.persistence import crash, saves
+from game.persistence.crash import emergency_save
+from game.persistence.saves import load_save
 from game.players import RandomPlayer
-from game.saves import load_save
 from game.session import Session
 
 

@@ -1,10 +1,10 @@
-"""`narby check-map` (game.map_check.main)."""
+"""`narby check-map` (game.maps.check_cli.main)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from game.map_check import main
+from game.maps.check_cli import main
 
 HERE = Path(__file__).resolve().parent / "maps"
 

@@ -1,4 +1,4 @@
-"""The Tiled map loader and checker (game.maps): good maps load, bad maps say why."""
+"""The Tiled map loader and checker (game.maps.loader): good maps load, bad maps say why."""
 
 from __future__ import annotations
 
@@ -14,8 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.board import BoardSpec, Preplaced
-from game.map_file import MAX_FILE_BYTES
-from game.maps import (
+from game.maps.loader import (
     PLACE_NAMES,
     SETUP_TYPES,
     MapError,
@@ -25,6 +24,7 @@ from game.maps import (
     map_summary,
     min_free_cells,
 )
+from game.maps.tmx_reader import MAX_FILE_BYTES
 
 ROOT = Path(__file__).resolve().parent.parent
 HERE = Path(__file__).resolve().parent / "maps"

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from game import saves
 from game.cli import main
+from game.persistence import saves
+from game.persistence.saves import SaveError, load_save
 from game.players import RandomPlayer
-from game.saves import SaveError, load_save
 from game.session import Session
 
 CORPUS = Path(__file__).resolve().parent / "saves"
@@ -71,7 +71,7 @@ def test_the_save_document_carries_meta_replay_and_state(tmp_path):
 
 
 def test_a_game_on_a_shipped_map_loads_from_any_working_folder(tmp_path, monkeypatch):
-    from game.replay import PROJECT_ROOT
+    from game.persistence.replay_file import PROJECT_ROOT
 
     s = game(6, 40, seats=3, map_path=str(PROJECT_ROOT / "maps" / "riverfell.tmx"))
     path = saves.save_game(s, "River", tmp_path)

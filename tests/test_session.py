@@ -7,8 +7,8 @@ import pytest
 from game import session as session_mod
 from game.decisions import IllegalAnswer
 from game.match import Match
+from game.persistence.replay_file import ReplayError
 from game.players import RandomPlayer
-from game.replay import ReplayError
 from game.session import Session, SessionError, UndoError, is_boundary
 from tests.helpers import state_doc
 
@@ -67,7 +67,7 @@ def test_bad_seats_are_refused_with_a_reason(seats, words):
 
 
 def test_shipped_map_is_named_relative_to_the_game_folder():
-    from game.replay import PROJECT_ROOT
+    from game.persistence.replay_file import PROJECT_ROOT
 
     s = Session.new([{}, {}], seed=2, map_path=str(PROJECT_ROOT / "maps" / "riverfell.tmx"))
     assert s.replay_doc()["map"] == "maps/riverfell.tmx"

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from game.persistence.replay_positions import Timeline
 from game.players import RandomPlayer
 from game.session import Session
-from game.timeline import Timeline
 
 
 @pytest.fixture(scope="module")

@@ -18,8 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game import saves  # noqa: E402
 from game.match import Match  # noqa: E402
+from game.persistence import saves
 from game.players import RandomPlayer  # noqa: E402
 from game.session import Session  # noqa: E402
 

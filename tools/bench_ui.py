@@ -28,12 +28,12 @@ import pygame  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from game.board import BoardSpec  # noqa: E402
-from game.maps import load_board  # noqa: E402
+from game.maps.loader import load_board  # noqa: E402
 from game.match import Match  # noqa: E402
 from game.players import RandomPlayer  # noqa: E402
+from game.seat_view import seat_view  # noqa: E402
 from game.tables import DRAGONS  # noqa: E402
 from game.ui.board_view import BoardView  # noqa: E402
-from game.view import seat_view  # noqa: E402
 
 SIZE = (1280, 800)
 PANEL = 360  # width left for the side panel, as the window lays it out

@@ -23,7 +23,7 @@ import make_tileset as ts
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from game.maps import check_map  # noqa: E402
+from game.maps.loader import check_map  # noqa: E402
 
 MAPS = ROOT / "maps"
 TILESET = "../assets/tiles/terrain.tsx"

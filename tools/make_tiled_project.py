@@ -17,7 +17,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from game.maps import PLACE_NAMES, SETUP_TYPES  # noqa: E402
+from game.maps.loader import PLACE_NAMES, SETUP_TYPES  # noqa: E402
 
 COLOURS = {"town": "#c8663c", "city": "#3c5a96", "ruin": "#8c8782",
            "place_of_power": "#8a4fc2", "chest": "#d2a02a", "cavern_spot": "#3a2e2e"}

@@ -24,7 +24,7 @@ import pytmx  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from game.board import BoardSpec  # noqa: E402
-from game.maps import load_board  # noqa: E402
+from game.maps.loader import load_board  # noqa: E402
 
 INK = (40, 34, 30)
 

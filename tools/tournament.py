@@ -8,7 +8,7 @@ A seat is a level: easy, normal, hard (game.ai) or random (random legal answers,
 game.players.RandomPlayer). Game g is played with seed `seed + g`, dragons drawn by
 the dice (R6), and the seats rotated by g places, so each entry of --seats sits at
 every seat equally often and no seat order is favoured. Each AI decision sees only
-its seat view (game.view.seat_view) and gets a seed derived from the game and the
+its seat view (game.seat_view.seat_view) and gets a seed derived from the game and the
 decision count, so a run is reproducible (Hard stops at its time limit only when a
 decision would take longer than that).
 
@@ -40,7 +40,7 @@ def play_game(job: dict) -> dict:
     from game.board import BoardSpec
     from game.match import Match
     from game.players import RandomPlayer
-    from game.view import seat_view
+    from game.seat_view import seat_view
 
     seats, g = job["seats"], job["game"]
     n = len(seats)
@@ -80,7 +80,7 @@ _BOARDS: dict = {}
 
 def _board(path: str):
     if path not in _BOARDS:
-        from game.maps import load_board
+        from game.maps.loader import load_board
 
         _BOARDS[path] = load_board(path)
     return _BOARDS[path]
@@ -291,7 +291,7 @@ def main(argv=None) -> None:
     p.add_argument("--quiet", action="store_true", help="no progress lines")
     args = p.parse_args(argv)
     if args.map:
-        from game.maps import MapError, load_board
+        from game.maps.loader import MapError, load_board
 
         try:
             load_board(args.map)

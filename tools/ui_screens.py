@@ -45,7 +45,7 @@ def _played_to_question(seed: int):
     """A controller stopped at the human seat's first question that is not an action
     (a claim to lose, a reaction, a card or power to use) with two or more answers."""
     from game.ai import choose
-    from game.view import seat_view
+    from game.seat_view import seat_view
 
     c = _played(seed, 0)
     m, me = c.match, c.match.seat_names[0]
@@ -167,11 +167,11 @@ def shoot_saves(out: Path, size, tag: str) -> list[Path]:
     """The screens of issue 8: Load, Save, Undo, the replay viewer, the crash screen."""
     import shutil
 
-    from game import saves
+    from game.persistence import saves
     from game.ui.scenes.load import LoadScene
     from game.ui.scenes.menu import MenuScene
     from game.ui.scenes.pause import PauseScene
-    from game.ui.scenes.replay_view import ReplayScene
+    from game.ui.scenes.replay_viewer import ReplayScene
     from game.ui.scenes.save_dialog import SaveDialog
 
     saved = []

@@ -2,7 +2,7 @@
 
     choose(view, level, *, seed=0, board=None, budget=None, time_limit=None) -> answer
 
-`view` is `game.view.seat_view(match, seat)` for the seat to play (the pending
+`view` is `game.seat_view.seat_view(match, seat)` for the seat to play (the pending
 decision's dragon); `level` is one of LEVELS (or "random": a random legal answer);
 `seed` makes the choice reproducible. `budget` caps the search in nodes (same view,
 seed and budget -> same answer); `time_limit` (seconds) may stop it sooner. Without a
@@ -30,7 +30,7 @@ def board_for(view: dict, board=None):
 
         return BoardSpec.plain()
     if path not in _BOARDS:
-        from game.maps import load_board
+        from game.maps.loader import load_board
 
         _BOARDS[path] = load_board(path)
     return _BOARDS[path]

@@ -1,7 +1,7 @@
 """Answering each kind of decision, per level (game.ai.choose is the door).
 
 Every handler reads only the seat view. Legal answers come from a determinized copy of
-the view (game.view.determinize): its hidden parts are invented from the seed, which
+the view (game.seat_view.determinize): its hidden parts are invented from the seed, which
 changes nothing the seat can see, so legality is exact and the choice honest.
 
 - action:       Easy one ply with noise and blunders; Normal and Hard search the turn
@@ -78,7 +78,7 @@ class Ctx:
 
     def legal(self) -> list[dict]:
         if self._legal is None:
-            from game.view import determinize
+            from game.seat_view import determinize
 
             m = determinize(self.view, self.seed, board=self.board)
             try:
@@ -450,7 +450,7 @@ def generic(ctx: Ctx) -> dict:
 def _generic_values(ctx: Ctx, answers: list[dict]):
     """(answer, mean value after it) on GENERIC_SAMPLES determinized copies each; beyond
     GENERIC_CAP answers a seeded sample is tried."""
-    from game.view import determinize, scrub
+    from game.seat_view import determinize, scrub
 
     if len(answers) > GENERIC_CAP:
         answers = ctx.rng.sample(answers, GENERIC_CAP)

@@ -4,7 +4,7 @@ Searching with the engine would mean restoring a match per die face and per acti
 this model instead keeps the board as small dicts, applies one action in a few
 microseconds, and turns every roll into its exact chart distribution (game.tables), so
 the search never samples a roll it can compute. Only the root of a search uses the
-engine (through `game.view.determinize`) for its legal answers, so whatever the model
+engine (through `game.seat_view.determinize`) for its legal answers, so whatever the model
 simplifies can cost strength but never legality.
 
 A `Pos` is copied per search node (`child()`), sharing its dicts until one of them
@@ -212,7 +212,7 @@ class Pos:
 
 
 def from_view(view: dict, board, me: str | None = None) -> Pos:
-    """Read a seat view (game.view.seat_view) into a Pos for `me` (default: the pending
+    """Read a seat view (game.seat_view.seat_view) into a Pos for `me` (default: the pending
     decision's dragon)."""
     p = Pos.__new__(Pos)
     p.width, p.height, p.blocked = board.width, board.height, board.blocked

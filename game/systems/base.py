@@ -7,7 +7,7 @@ from typing import NamedTuple
 
 import esper
 
-from game import state
+from game import queries
 from game.components import Footprint, PlaceOfPower, Settlement
 from game.decisions import cell_of, show_cell, title
 from game.geometry import ring_cells
@@ -34,19 +34,19 @@ def claimable_at(m, name: str, answer: dict) -> tuple[int | None, str | None]:
     """The settlement or place of power named by answer['at'] and adjacent to the dragon,
     as (entity, None), or (None, reason)."""
     cell = cell_of(answer, "at")
-    ent = state.occupancy(m).get(cell)
-    if ent is None or not state.claimable(ent):
+    ent = queries.occupancy(m).get(cell)
+    if ent is None or not queries.claimable(ent):
         return None, f"there is no settlement or place of power at {show_cell(cell)}"
     fp = esper.component_for_entity(ent, Footprint)
-    if not state.next_to_dragon(m, name, fp.at, fp.size):
-        return None, f"{title(name)} is not adjacent to {state.describe(m, ent)}"
+    if not queries.next_to_dragon(m, name, fp.at, fp.size):
+        return None, f"{title(name)} is not adjacent to {queries.describe(m, ent)}"
     return ent, None
 
 
 def adjacent_claimables(m, name: str) -> list[tuple[int, Footprint]]:
     """Settlements and places of power adjacent to the dragon, by row then column."""
-    me = state.dragon_fp(m, name)
-    occ = state.occupancy(m)
+    me = queries.dragon_fp(m, name)
+    occ = queries.occupancy(m)
     found = {occ[cell] for cell in ring_cells(me.at, 2, m.board.width, m.board.height)
              if cell in occ}
     out = [(e, esper.component_for_entity(e, Footprint)) for e in found
@@ -56,7 +56,7 @@ def adjacent_claimables(m, name: str) -> list[tuple[int, Footprint]]:
 
 
 def no_rings(m, name: str) -> str | None:
-    if state.rings(m, name).supply < 1:
+    if queries.rings(m, name).supply < 1:
         return f"{title(name)} has no claim rings left in supply"
     return None
 

@@ -32,7 +32,7 @@ from typing import NamedTuple
 
 import esper
 
-from game import state
+from game import queries
 from game.components import Claim, Footprint, Settlement
 from game.decisions import cell_of, show_cell, title
 from game.geometry import rect_gap
@@ -96,7 +96,7 @@ def run_draw(m, frame) -> None:
     for name in m.seat_names:
         card = deck.pop(0)
         m.hands[name] = card
-        # Only the holder may see which card it is (game.view.visible_events).
+        # Only the holder may see which card it is (game.seat_view.visible_events).
         m.emit("card_dealt", dragon=name, card=card, private=name)
     m.deck = deck
 
@@ -149,7 +149,7 @@ def peace_targets(m, act: dict) -> list[str]:
     out = []
     for who in (act["dragon"], act["answer"]["dragon"]):
         home = setup.home_spot(m, who)
-        if home is not None and home != state.dragon_fp(m, who).at:
+        if home is not None and home != queries.dragon_fp(m, who).at:
             out.append(who)
     return out
 
@@ -288,7 +288,7 @@ def _cancel(m, name, act, answer, card, event) -> None:
         m.emit("card", **event, use="cancel", against=actor, target=target)
         powers.displace(m, name, target, setup.home_spot(m, target), "peacemaker")
         defender = act["answer"]["dragon"]
-        if state.next_to_dragon(m, actor, state.dragon_fp(m, defender).at, 2):
+        if queries.next_to_dragon(m, actor, queries.dragon_fp(m, defender).at, 2):
             return  # still adjacent: the attack goes on (R38)
     else:
         m.emit("card", **event, use="cancel", against=actor)
@@ -373,7 +373,7 @@ def _jumper_targets(m, name):
 
 def _jumper_check(m, name, answer):
     to = cell_of(answer, "to")
-    if to == state.dragon_fp(m, name).at:
+    if to == queries.dragon_fp(m, name).at:
         return f"Jumper must put {title(name)} somewhere new"
     pieces = _claimed_pieces(m, name)
     if not pieces:
@@ -389,8 +389,8 @@ def _jumper_fast(m, name):
     if not pieces:
         return []
     me = m.dragon_ents[name]
-    at = state.dragon_fp(m, name).at
-    occ = state.occupancy(m)
+    at = queries.dragon_fp(m, name).at
+    occ = queries.occupancy(m)
     blocked = m.board.blocked
     w, h = m.board.width - 2, m.board.height - 2
     spots = set()
@@ -421,7 +421,7 @@ def _robber_check(m, name, answer):
         return f"{target!r} is not a dragon in this game"
     if target == name:
         return f"Robber makes an opponent pay, not {title(name)} itself"
-    if state.coins(m, target) < 1:
+    if queries.coins(m, target) < 1:
         return f"{title(target)} has no coins for Robber to take"
     return None
 
@@ -433,7 +433,7 @@ def _robber_apply(m, name, answer, played):
 
 
 def resolve_robber(m, name: str, act: dict) -> None:
-    state.pay(m, act["answer"]["dragon"], "chest", ROBBER_TAKE, "robber")
+    queries.pay(m, act["answer"]["dragon"], "chest", ROBBER_TAKE, "robber")
 
 
 def _horror_targets(m, name):
@@ -448,7 +448,7 @@ def _horror_fast(m, name):
     out = []
     for d in m.seat_names:
         home = setup.home_spot(m, d)
-        if home is not None and home != state.dragon_fp(m, d).at:
+        if home is not None and home != queries.dragon_fp(m, d).at:
             out.append({"dragon": d})
     return out
 
@@ -461,7 +461,7 @@ def _horror_apply(m, name, answer, played):
 def _orienteer_targets(m, name):
     for other in m.seat_names:
         if other != name:
-            at = state.dragon_fp(m, other).at
+            at = queries.dragon_fp(m, other).at
             for to in powers.square(at, ORIENTEER_STEPS):
                 yield {"dragon": other, "to": list(to)}
 
@@ -473,7 +473,7 @@ def _orienteer_check(m, name, answer):
     if target == name:
         return f"Orienteer moves an opponent's dragon, not {title(name)} itself"
     to = cell_of(answer, "to")
-    at = state.dragon_fp(m, target).at
+    at = queries.dragon_fp(m, target).at
     return (powers.move_reason(m, title(target), at, to, ORIENTEER_STEPS)
             or powers.landing_reason(m, title(target), to, 2, m.dragon_ents[target]))
 
@@ -482,7 +482,7 @@ def _orienteer_fast(m, name):
     out = []
     for other in m.seat_names:
         if other != name:
-            at = state.dragon_fp(m, other).at
+            at = queries.dragon_fp(m, other).at
             out.extend({"dragon": other, "to": list(to)} for to in powers.free_landings(
                 m, at, ORIENTEER_STEPS, 2, m.dragon_ents[other]))
     return out
@@ -506,7 +506,7 @@ TURN = {
     "jumper": TurnCard(_jumper_targets, _jumper_check, _jumper_apply, _jumper_fast),
     "robber": TurnCard(_robber_targets, _robber_check, _robber_apply,
                        lambda m, name: [{"dragon": d} for d in m.seat_names
-                                        if d != name and state.coins(m, d) >= 1]),
+                                        if d != name and queries.coins(m, d) >= 1]),
     "horror": TurnCard(_horror_targets, _horror_check, _horror_apply, _horror_fast),
     "orienteer": TurnCard(_orienteer_targets, _orienteer_check, _orienteer_apply,
                           _orienteer_fast),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import esper
 
-from game import state
+from game import queries
 from game.components import Claim, Footprint, Gamble, Settlement
 from game.decisions import cell_of, show_cell, title
 from game.geometry import ring_cells
@@ -13,7 +13,7 @@ from game.systems.base import ActionRule, adjacent_claimables, claimable_at, no_
 
 def put_claim(m, name: str, ent: int, via: str) -> None:
     """A ring from `name`'s supply onto a settlement or place (R9)."""
-    state.rings(m, name).supply -= 1
+    queries.rings(m, name).supply -= 1
     esper.add_component(ent, Claim(name))
     m.emit("claim", dragon=name, at=list(esper.component_for_entity(ent, Footprint).at),
            via=via)
@@ -25,7 +25,7 @@ def remove_claim(m, ent: int, reason: str) -> str | None:
     if claim is None:
         return None
     esper.remove_component(ent, Claim)
-    state.rings(m, claim.owner).supply += 1
+    queries.rings(m, claim.owner).supply += 1
     m.emit("unclaim", dragon=claim.owner, at=list(esper.component_for_entity(ent, Footprint).at),
            reason=reason)
     return claim.owner
@@ -34,7 +34,7 @@ def remove_claim(m, ent: int, reason: str) -> str | None:
 def remove_gamble(m, ent: int, reason: str) -> None:
     gamble = esper.component_for_entity(ent, Gamble)
     esper.delete_entity(ent, immediate=True)
-    state.rings(m, gamble.owner).supply += 1
+    queries.rings(m, gamble.owner).supply += 1
     m.emit("unclaim", dragon=gamble.owner, at=[gamble.col, gamble.row], reason=reason)
 
 
@@ -48,10 +48,10 @@ CITADEL = "citadel_of_torture"
 
 def _hut_settlements(m, name) -> list[tuple[int, Footprint]]:
     """Settlements adjacent to Baba Yaga's Hut when `name` holds it, else []."""
-    if state.place_holders(m).get(HUT) != name:
+    if queries.place_holders(m).get(HUT) != name:
         return []
-    _ent, hut = state.place_on_board(m, HUT)
-    occ = state.occupancy(m)
+    _ent, hut = queries.place_on_board(m, HUT)
+    occ = queries.occupancy(m)
     found = {occ[c] for c in ring_cells(hut.at, 2, m.board.width, m.board.height) if c in occ}
     return [(e, esper.component_for_entity(e, Footprint)) for e in found
             if esper.has_component(e, Settlement)]
@@ -69,7 +69,7 @@ def _claim_pieces(m, name) -> list[tuple[int, Footprint]]:
 
 
 def _citadel_pairs(m, name, unclaimed_only: bool) -> list[dict]:
-    if state.place_holders(m).get(CITADEL) != name:
+    if queries.place_holders(m).get(CITADEL) != name:
         return []
     cells = [[fp.col, fp.row] for e, fp in adjacent_claimables(m, name)
              if esper.has_component(e, Settlement)
@@ -84,11 +84,11 @@ def _claim_targets(m, name):
 
 
 def _unclaimed_reason(m, name, ent) -> str | None:
-    owner = state.claim_owner(ent)
+    owner = queries.claim_owner(ent)
     if owner == name:
-        return f"{title(name)} already claims {state.describe(m, ent)}"
+        return f"{title(name)} already claims {queries.describe(m, ent)}"
     if owner:
-        return (f"{title(owner)} already claims {state.describe(m, ent)}; "
+        return (f"{title(owner)} already claims {queries.describe(m, ent)}; "
                 "take it over with Claim Settlement (2 actions)")
     return None
 
@@ -97,37 +97,37 @@ def _claim_check(m, name, answer):
     if "also" in answer:
         return _two_claims_check(m, name, answer)
     cell = cell_of(answer, "at")
-    ent = state.occupancy(m).get(cell)
-    if ent is None or not state.claimable(ent):
+    ent = queries.occupancy(m).get(cell)
+    if ent is None or not queries.claimable(ent):
         return f"there is no settlement or place of power at {show_cell(cell)}"
     fp = esper.component_for_entity(ent, Footprint)
-    if not state.next_to_dragon(m, name, fp.at, fp.size) and ent not in {
+    if not queries.next_to_dragon(m, name, fp.at, fp.size) and ent not in {
             e for e, _ in _hut_settlements(m, name)}:
-        reason = f"{title(name)} is not adjacent to {state.describe(m, ent)}"
-        if state.place_holders(m).get(HUT) == name:
+        reason = f"{title(name)} is not adjacent to {queries.describe(m, ent)}"
+        if queries.place_holders(m).get(HUT) == name:
             reason += ", nor is it a settlement adjacent to Baba Yaga's Hut"
         return reason
     return _unclaimed_reason(m, name, ent)
 
 
 def _two_claims_check(m, name, answer):
-    holder = state.place_holders(m).get(CITADEL)
+    holder = queries.place_holders(m).get(CITADEL)
     if holder != name:
         return (f"{title(name)} does not hold Citadel of Torture, so one Claim takes one "
                 "piece (leave out 'also')")
     cells = [cell_of(answer, "at"), cell_of(answer, "also")]
     if cells[0] == cells[1]:
         return "'at' and 'also' must name two different settlements"
-    supply = state.rings(m, name).supply
+    supply = queries.rings(m, name).supply
     if supply < 2:
         return f"{title(name)} needs two rings in supply to claim two settlements (has {supply})"
     for cell in cells:
-        ent = state.occupancy(m).get(cell)
+        ent = queries.occupancy(m).get(cell)
         if ent is None or not esper.has_component(ent, Settlement):
             return (f"Citadel of Torture claims two settlements; there is no settlement at "
                     f"{show_cell(cell)}")
-        if not state.next_to_dragon(m, name, cell, 1):
-            return f"{title(name)} is not adjacent to {state.describe(m, ent)}"
+        if not queries.next_to_dragon(m, name, cell, 1):
+            return f"{title(name)} is not adjacent to {queries.describe(m, ent)}"
         reason = _unclaimed_reason(m, name, ent)
         if reason:
             return reason
@@ -135,14 +135,14 @@ def _two_claims_check(m, name, answer):
 
 
 def _claim_resolve(m, name, answer):
-    occ = state.occupancy(m)
+    occ = queries.occupancy(m)
     ent = occ[tuple(answer["at"])]
     if "also" in answer:
         put_claim(m, name, ent, CITADEL)
         put_claim(m, name, occ[tuple(answer["also"])], CITADEL)
         return
     fp = esper.component_for_entity(ent, Footprint)
-    near = state.next_to_dragon(m, name, fp.at, fp.size)
+    near = queries.next_to_dragon(m, name, fp.at, fp.size)
     put_claim(m, name, ent, "claim" if near else HUT)
 
 
@@ -156,16 +156,16 @@ def _take_check(m, name, answer):
     ent, reason = claimable_at(m, name, answer)
     if reason:
         return reason
-    owner = state.claim_owner(ent)
+    owner = queries.claim_owner(ent)
     if owner is None:
-        return f"nobody claims {state.describe(m, ent)}; a plain Claim (1 action) takes it"
+        return f"nobody claims {queries.describe(m, ent)}; a plain Claim (1 action) takes it"
     if owner == name:
-        return f"{title(name)} already claims {state.describe(m, ent)}"
+        return f"{title(name)} already claims {queries.describe(m, ent)}"
     return None
 
 
 def _take_resolve(m, name, answer):
-    ent = state.occupancy(m)[tuple(answer["at"])]
+    ent = queries.occupancy(m)[tuple(answer["at"])]
     remove_claim(m, ent, "claimed_by_" + name)
     put_claim(m, name, ent, "claim_settlement")
 
@@ -175,7 +175,7 @@ def _abandon_targets(m, name):
     for ent, claim in sorted(esper.get_component(Claim), key=lambda t: _at(t[0])[::-1]):
         if claim.owner == name:
             yield {"do": "abandon", "at": list(_at(ent))}
-    for _ent, g in state.gambles(m):
+    for _ent, g in queries.gambles(m):
         if g.owner == name:
             yield {"do": "abandon", "at": [g.col, g.row]}
 
@@ -187,10 +187,10 @@ def _at(ent):
 def _own_ring_at(m, name, cell):
     """('claim', entity) or ('gamble', entity) for `name`'s ring at cell, else None.
     A claim on the piece there comes before a gamble ring under it."""
-    ent = state.occupancy(m).get(cell)
-    if ent is not None and state.claim_owner(ent) == name:
+    ent = queries.occupancy(m).get(cell)
+    if ent is not None and queries.claim_owner(ent) == name:
         return "claim", ent
-    g = state.gamble_at(m, cell)
+    g = queries.gamble_at(m, cell)
     if g is not None and esper.component_for_entity(g, Gamble).owner == name:
         return "gamble", g
     return None
@@ -213,7 +213,7 @@ def _abandon_resolve(m, name, answer):
 
 # --- Gamble (1) --------------------------------------------------------------------
 def _gamble_targets(m, name):
-    fp = state.dragon_fp(m, name)
+    fp = queries.dragon_fp(m, name)
     for cell in ring_cells(fp.at, 2, m.board.width, m.board.height):
         yield {"do": "gamble", "at": list(cell)}
 
@@ -222,20 +222,21 @@ def _gamble_check(m, name, answer):
     cell = cell_of(answer, "at")
     if not m.board.on_board(cell):
         return f"{show_cell(cell)} is off the board"
-    if not state.next_to_dragon(m, name, cell, 1):
+    if not queries.next_to_dragon(m, name, cell, 1):
         return f"{title(name)} is not adjacent to {show_cell(cell)}"
     if cell in m.board.blocked:
         return f"a ring cannot be placed on blocked ground at {show_cell(cell)}"
-    holder = state.occupancy(m).get(cell)
+    holder = queries.occupancy(m).get(cell)
     if holder is not None:
-        return f"{show_cell(cell)} holds {state.describe(m, holder)}; a gamble needs an empty cell"
-    if state.gamble_at(m, cell) is not None:
+        return (f"{show_cell(cell)} holds {queries.describe(m, holder)}; "
+                "a gamble needs an empty cell")
+    if queries.gamble_at(m, cell) is not None:
         return f"there is already a ring at {show_cell(cell)}"
     return None
 
 
 def _gamble_resolve(m, name, answer):
-    state.rings(m, name).supply -= 1
+    queries.rings(m, name).supply -= 1
     col, row = answer["at"]
     esper.create_entity(Gamble(name, col, row))
     m.emit("gamble", dragon=name, at=[col, row])
@@ -244,7 +245,7 @@ def _gamble_resolve(m, name, answer):
 def _claim_fast(m, name):
     out = [{"do": "claim", "at": [fp.col, fp.row]} for ent, fp in _claim_pieces(m, name)
            if not esper.has_component(ent, Claim)]
-    if state.rings(m, name).supply >= 2:
+    if queries.rings(m, name).supply >= 2:
         out.extend(_citadel_pairs(m, name, unclaimed_only=True))
     return out
 
@@ -252,13 +253,13 @@ def _claim_fast(m, name):
 def _take_fast(m, name):
     return [{"do": "claim_settlement", "at": [fp.col, fp.row]}
             for ent, fp in adjacent_claimables(m, name)
-            if state.claim_owner(ent) not in (None, name)]
+            if queries.claim_owner(ent) not in (None, name)]
 
 
 def _gamble_fast(m, name):
-    occ = state.occupancy(m)
+    occ = queries.occupancy(m)
     rings = {(g.col, g.row) for _, g in esper.get_component(Gamble)}
-    fp = state.dragon_fp(m, name)
+    fp = queries.dragon_fp(m, name)
     return [{"do": "gamble", "at": list(cell)}
             for cell in ring_cells(fp.at, 2, m.board.width, m.board.height)
             if cell not in occ and cell not in rings and cell not in m.board.blocked]

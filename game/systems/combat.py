@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from game import state
+from game import queries
 from game.decisions import title
 from game.geometry import rect_gap
 from game.systems.base import ActionRule, other_dragon
@@ -21,8 +21,8 @@ def _check(m, name, answer):
     target, reason = other_dragon(m, name, answer)
     if reason:
         return reason
-    fp = state.dragon_fp(m, target)
-    if not state.next_to_dragon(m, name, fp.at, 2):
+    fp = queries.dragon_fp(m, target)
+    if not queries.next_to_dragon(m, name, fp.at, 2):
         return f"{title(name)} is not adjacent to {title(target)}"
     return None
 
@@ -39,13 +39,13 @@ def _resolve(m, name, answer, results):
     a, d = results[0]["total"], results[1]["total"]
     winner, loser = (name, defender) if a > d else (defender, name)
     m.emit("attack", attacker=name, defender=defender, attack=a, defence=d, winner=winner)
-    state.pay(m, loser, winner, ATTACK_STAKE, "attack")
+    queries.pay(m, loser, winner, ATTACK_STAKE, "attack")
 
 
 def _fast(m, name):
-    me = state.dragon_fp(m, name).at
+    me = queries.dragon_fp(m, name).at
     return [{"do": "attack", "dragon": other} for other in m.seat_names
-            if other != name and rect_gap(me, 2, state.dragon_fp(m, other).at, 2) == 1]
+            if other != name and rect_gap(me, 2, queries.dragon_fp(m, other).at, 2) == 1]
 
 
 RULES = {"attack": ActionRule(_targets, _check, _resolve, fast=_fast, rolls=_rolls)}

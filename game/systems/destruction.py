@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import esper
 
-from game import state
+from game import queries
 from game.components import Footprint, PlaceOfPower, Settlement
 from game.decisions import title
 from game.systems.base import ActionRule, adjacent_claimables, claimable_at
@@ -29,8 +29,8 @@ def _check(m, name, answer):
 
 
 def _rolls(m, name, answer):
-    ent = state.occupancy(m)[tuple(answer["at"])]
-    claimed = state.claim_owner(ent) is not None  # the destroyer's own ring counts (R21)
+    ent = queries.occupancy(m)[tuple(answer["at"])]
+    claimed = queries.claim_owner(ent) is not None  # the destroyer's own ring counts (R21)
     at = list(esper.component_for_entity(ent, Footprint).at)
     place = "place_" if esper.has_component(ent, PlaceOfPower) else ""
     chart = f"destroy_{place}{'claimed' if claimed else 'unclaimed'}"
@@ -38,13 +38,13 @@ def _rolls(m, name, answer):
 
 
 def _resolve(m, name, answer, results):
-    ent = state.occupancy(m)[tuple(answer["at"])]
+    ent = queries.occupancy(m)[tuple(answer["at"])]
     claimed = results[0]["chart"].endswith("_claimed")
     at = list(esper.component_for_entity(ent, Footprint).at)
     result = result_row(results[0])[2]
     if result == "revolt":
         m.emit("revolt", dragon=name, at=at)
-        state.pay(m, name, "bank", REVOLT_COST, "revolt")
+        queries.pay(m, name, "bank", REVOLT_COST, "revolt")
     elif result == "nothing":
         m.emit("destroy_failed", dragon=name, at=at)
     elif result == "unclaim":
@@ -67,15 +67,15 @@ def _settlement_result(m, name, ent, at, result, claimed) -> None:
             return
         settlement.kind = "ruin"  # a claim stays on the ruin
         m.emit("ruined", dragon=name, at=at, was=kind)
-        state.pay(m, "bank", name, DESTROYED["ruin"][kind], "destroy")
+        queries.pay(m, "bank", name, DESTROYED["ruin"][kind], "destroy")
         return
     remove_claim(m, ent, "destroyed")
     esper.delete_entity(ent, immediate=True)
     m.emit("destroyed", dragon=name, at=at, piece=kind)
     row = "destroyed_claimed" if claimed else "destroyed"
-    state.pay(m, "bank", name, DESTROYED[row][kind], "destroy")
+    queries.pay(m, "bank", name, DESTROYED[row][kind], "destroy")
     if result == "destroyed_treasure":
-        state.gain_treasure(m, name, "destroy")
+        queries.gain_treasure(m, name, "destroy")
 
 
 def _fast(m, name):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game import state
+from game import queries
 
 
 def run(m, frame) -> None:
@@ -11,7 +11,7 @@ def run(m, frame) -> None:
     scores = m.scores()
     best = max(scores.values())
     leaders = [n for n in m.seat_names if scores[n] == best]
-    dragons_over = any(state.coins(m, n) > target for n in m.seat_names)
+    dragons_over = any(queries.coins(m, n) > target for n in m.seat_names)
     capped = m.round >= m.options["round_cap"]
     if dragons_over:
         if len(leaders) == 1:
@@ -20,7 +20,7 @@ def run(m, frame) -> None:
             m.emit("tie_extra_round", leaders=leaders, score=best)
             m.stack.append({"step": "round"})
             return
-    elif m.options["thief_wins"] and state.chest(m).coins > target:
+    elif m.options["thief_wins"] and queries.chest(m).coins > target:
         return finish(m, "thief", "thief")  # R35: the chest got there first
     if capped:
         return finish(m, leaders[0] if len(leaders) == 1 else leaders, "round_cap")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game import state
+from game import queries
 from game.decisions import cell_of, show_cell, title
 from game.geometry import chebyshev, fits
 from game.systems.base import ActionRule
@@ -10,7 +10,7 @@ from game.tables import MOVE_STEPS
 
 
 def _targets(m, name, steps: int = MOVE_STEPS):
-    fp = state.dragon_fp(m, name)
+    fp = queries.dragon_fp(m, name)
     for dr in range(-steps, steps + 1):
         for dc in range(-steps, steps + 1):
             if dc or dr:
@@ -21,7 +21,7 @@ def landing_reason(m, name: str, to, ignore: int | None = None) -> str | None:
     """Why a 2x2 dragon cannot stand at top-left `to`, or None (R4, R5, R18)."""
     if not fits(to, 2, m.board.width, m.board.height):
         return f"a dragon at {show_cell(to)} would leave the board"
-    occ = state.occupancy(m)
+    occ = queries.occupancy(m)
     for dr in range(2):
         for dc in range(2):
             cell = (to[0] + dc, to[1] + dr)
@@ -29,14 +29,14 @@ def landing_reason(m, name: str, to, ignore: int | None = None) -> str | None:
                 return f"{title(name)} cannot land on blocked ground at {show_cell(cell)}"
             holder = occ.get(cell)
             if holder is not None and holder != ignore:
-                return f"{title(name)} cannot land on {state.describe(m, holder)}"
+                return f"{title(name)} cannot land on {queries.describe(m, holder)}"
     return None
 
 
 def _check(m, name, answer, steps: int = MOVE_STEPS):
     """Why the Move is illegal, or None; Speedster (game.systems.cards) passes 4 steps."""
     to = cell_of(answer, "to")
-    fp = state.dragon_fp(m, name)
+    fp = queries.dragon_fp(m, name)
     if to == fp.at:
         return "a move must change the dragon's position"
     if chebyshev(to, fp.at) > steps:
@@ -45,9 +45,9 @@ def _check(m, name, answer, steps: int = MOVE_STEPS):
 
 
 def _fast(m, name, steps: int = MOVE_STEPS):
-    fp = state.dragon_fp(m, name)
+    fp = queries.dragon_fp(m, name)
     me = m.dragon_ents[name]
-    occ = state.occupancy(m)
+    occ = queries.occupancy(m)
     blocked = m.board.blocked
     w, h = m.board.width - 2, m.board.height - 2
     out = []
@@ -64,7 +64,7 @@ def _fast(m, name, steps: int = MOVE_STEPS):
 
 
 def _resolve(m, name, answer):
-    fp = state.dragon_fp(m, name)
+    fp = queries.dragon_fp(m, name)
     before = [fp.col, fp.row]
     fp.col, fp.row = answer["to"]
     m.emit("move", dragon=name, **{"from": before}, to=[fp.col, fp.row])

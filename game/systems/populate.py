@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import esper
 
-from game import state
+from game import queries
 from game.components import Claim, Footprint, PlaceOfPower, Settlement
 from game.decisions import Decision, DecisionStep, IllegalAnswer, title
 from game.geometry import Cell, chebyshev, shift_inward
@@ -35,20 +35,20 @@ def run_settlement(m, frame) -> None:
 
 def settle_at(m, cell: Cell) -> None:
     """R12 steps 1-5 for one rolled cell."""
-    occ = state.occupancy(m)
+    occ = queries.occupancy(m)
     holder = occ.get(cell)
     settlement = esper.try_component(holder, Settlement) if holder is not None else None
     if settlement and settlement.kind == "town":
         settlement.kind = "city"  # step 1: its claim, if any, stays
-        m.emit("upgraded", at=list(cell), to="city", claim=state.claim_owner(holder))
+        m.emit("upgraded", at=list(cell), to="city", claim=queries.claim_owner(holder))
         return
     if settlement and settlement.kind == "ruin":
         settlement.kind = "town"  # step 2: resettled, claim stays
-        m.emit("resettled", at=list(cell), to="town", claim=state.claim_owner(holder))
+        m.emit("resettled", at=list(cell), to="town", claim=queries.claim_owner(holder))
         return
     if holder is None and cell not in m.board.blocked:
         near_town = any(
-            s.kind == "town" and chebyshev(fp.at, cell) == 1 for _, s, fp in state.settlements(m)
+            s.kind == "town" and chebyshev(fp.at, cell) == 1 for _, s, fp in queries.settlements(m)
         )
         kind = "city" if near_town else "town"  # steps 3 and 4
         ent = esper.create_entity(Settlement(kind), Footprint(*cell))
@@ -57,19 +57,19 @@ def settle_at(m, cell: Cell) -> None:
         return
     # Step 5: nothing can be placed there; the thief profits (from Dragoon).
     m.emit("placement_failed", at=list(cell))
-    state.pay(m, "bank", "chest", FAILED_PLACEMENT_BONUS, "failed_placement")
+    queries.pay(m, "bank", "chest", FAILED_PLACEMENT_BONUS, "failed_placement")
 
 
 def _gamble_claims(m, ent: int, cell: Cell) -> None:
     """R13: a gamble ring on the cell claims it; else the adjacent ring of the poorest
     dragon (ties: most rings in supply, lowest seat; its first ring by row, column)."""
-    rings = state.gambles(m)
+    rings = queries.gambles(m)
     chosen = next((g for g in rings if (g[1].col, g[1].row) == cell), None)
     if chosen is None:
         near = [g for g in rings if chebyshev((g[1].col, g[1].row), cell) == 1]
         if not near:
             return
-        key = {n: (state.coins(m, n), -state.rings(m, n).supply, state.seat(m, n))
+        key = {n: (queries.coins(m, n), -queries.rings(m, n).supply, queries.seat(m, n))
                for n in {g[1].owner for g in near}}
         chosen = min(near, key=lambda g: (key[g[1].owner], g[1].row, g[1].col))
     gamble_ent, gamble = chosen
@@ -93,7 +93,7 @@ def run_place_of_power(m, frame) -> None:
         face = got[0]
         if face > len(PLACES):
             m.stack.pop()
-            chooser = state.poorest(m)
+            chooser = queries.poorest(m)
             if len(supply) == 1:
                 m.stack.append({"step": "place_location", "place": supply[0]})
             else:
@@ -106,7 +106,7 @@ def run_place_of_power(m, frame) -> None:
 
 
 def supply_places(m) -> list[str]:
-    on_board = {p.kind for _, p, _ in state.places(m)}
+    on_board = {p.kind for _, p, _ in queries.places(m)}
     return [p for p in PLACES if p not in on_board]
 
 
@@ -118,7 +118,7 @@ def run_place_location(m, frame) -> None:
             return
         frame["tries"] = frame.get("tries", 0) + 1
         at = shift_inward(cell, 2, m.board.width, m.board.height)
-        if state.footprint_free(m, at, 2, state.occupancy(m)):
+        if queries.footprint_free(m, at, 2, queries.occupancy(m)):
             m.stack.pop()
             # A place removed and placed again within a round stays used (R36).
             esper.create_entity(PlaceOfPower(kind, kind in m.powers_used), Footprint(*at, 2))
@@ -130,13 +130,13 @@ def run_place_location(m, frame) -> None:
 
 def run_chest(m, frame) -> None:
     """R15: the chest moves to a rolled free cell (its own cell counts as free)."""
-    before = state.chest_at(m)
+    before = queries.chest_at(m)
     while frame.get("tries", 0) < CHEST_REROLLS:
         cell = location(m, frame, "chest")
         if cell is None:
             return
         frame["tries"] = frame.get("tries", 0) + 1
-        if state.cell_free(m, cell, state.occupancy(m), ignore=m.chest_ent):
+        if queries.cell_free(m, cell, queries.occupancy(m), ignore=m.chest_ent):
             m.stack.pop()
             fp = esper.try_component(m.chest_ent, Footprint)
             if fp is None:

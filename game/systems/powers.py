@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 import esper
 
-from game import state
+from game import queries
 from game.components import Footprint, PlaceOfPower, Settlement
 from game.decisions import cell_of, show_cell, title
 from game.geometry import Cell, cells_of, chebyshev, fits
@@ -45,7 +45,7 @@ from game.tables import (
 def mark_used(m, kind: str) -> None:
     """R36: the place's power is spent until the next round, wherever the piece goes."""
     m.powers_used.add(kind)
-    found = state.place_on_board(m, kind)
+    found = queries.place_on_board(m, kind)
     if found:
         esper.component_for_entity(found[0], PlaceOfPower).power_used = True
 
@@ -53,9 +53,9 @@ def mark_used(m, kind: str) -> None:
 def holder_reason(m, name: str, kind: str) -> str | None:
     """Why `name` cannot use `kind`'s power now (not on the board, not its holder, used)."""
     place = PLACE_TITLES[kind]
-    if state.place_on_board(m, kind) is None:
+    if queries.place_on_board(m, kind) is None:
         return f"{place} is not on the board"
-    holder = state.place_holders(m).get(kind)
+    holder = queries.place_holders(m).get(kind)
     if holder != name:
         who = f"{title(holder)} does" if holder else "nobody does"
         return f"{title(name)} does not hold {place} ({who})"
@@ -68,7 +68,7 @@ def holder_reason(m, name: str, kind: str) -> str | None:
 def own_options(m, name: str, roll: dict) -> list[str]:
     purpose = roll["purpose"]
     return [k for k, (p, _) in OWN_ROLL_POWERS.items()
-            if p == purpose and state.power_ready(m, k, name)]
+            if p == purpose and queries.power_ready(m, k, name)]
 
 
 def _own_modifier(m, name, roll, answer) -> None:
@@ -83,13 +83,13 @@ def _own_modifier(m, name, roll, answer) -> None:
 # ----- cancels (R40: asked when an opponent's action is declared) ----------------------
 def cancel_options(m, name: str, act: dict) -> list[str]:
     do = act["do"]
-    if do == "destroy" and state.power_ready(m, "pearlthorn_castle", name):
+    if do == "destroy" and queries.power_ready(m, "pearlthorn_castle", name):
         # R37.5: against a settlement or place the holder has claimed
-        ent = state.occupancy(m).get(tuple(act["answer"]["at"]))
-        if ent is not None and state.claim_owner(ent) == name:
+        ent = queries.occupancy(m).get(tuple(act["answer"]["at"]))
+        if ent is not None and queries.claim_owner(ent) == name:
             return ["pearlthorn_castle"]
     elif (do == "attack" and act["answer"]["dragon"] == name
-          and state.power_ready(m, "soulwash_temple", name)):
+          and queries.power_ready(m, "soulwash_temple", name)):
         return ["soulwash_temple"]  # R37.8: an attack on the holder
     return []
 
@@ -107,7 +107,7 @@ def roll_options(m, name: str, roll: dict) -> list[str]:
     if roll["dragon"] == name:
         return []
     return [k for k, (p, _) in ROLL_REACTION_POWERS.items()
-            if p == roll["purpose"] and state.power_ready(m, k, name)]
+            if p == roll["purpose"] and queries.power_ready(m, k, name)]
 
 
 def _roll_modifier(m, name, roll, answer) -> None:
@@ -149,18 +149,18 @@ def landing_reason(m, what: str, to: Cell, size: int, ignore: int) -> str | None
     """Why the piece `what` (a 2x2 or 1x1 footprint) cannot land at top-left `to`."""
     if not fits(to, size, m.board.width, m.board.height):
         return f"{what} at {show_cell(to)} would leave the board"
-    occ = state.occupancy(m)
+    occ = queries.occupancy(m)
     for cell in cells_of(to, size):
         if cell in m.board.blocked:
             return f"{what} cannot land on blocked ground at {show_cell(cell)}"
         holder = occ.get(cell)
         if holder is not None and holder != ignore:
-            return f"{what} cannot land on {state.describe(m, holder)}"
+            return f"{what} cannot land on {queries.describe(m, holder)}"
     return None
 
 
 def free_landings(m, at: Cell, steps: int, size: int, ignore: int) -> list[Cell]:
-    occ = state.occupancy(m)
+    occ = queries.occupancy(m)
     blocked = m.board.blocked
     w, h = m.board.width - size, m.board.height - size
     out = []
@@ -186,7 +186,7 @@ def move_reason(m, what: str, at: Cell, to: Cell, steps: int) -> str | None:
 
 # Baba Yaga's Hut (R37.1): the hut moves up to 3 king steps; claims stay.
 def _hut(m):
-    ent, fp = state.place_on_board(m, "baba_yagas_hut")
+    ent, fp = queries.place_on_board(m, "baba_yagas_hut")
     return ent, fp
 
 
@@ -242,7 +242,7 @@ def send_home_refusal(m, target, what: str) -> str | None:
     if home is None:
         return (f"{title(target)} has no cavern while Immortals Resting Place is off the "
                 f"board, so {what} would do nothing")
-    if home == state.dragon_fp(m, target).at:
+    if home == queries.dragon_fp(m, target).at:
         return f"{title(target)} already stands beside its cavern"
     return None
 
@@ -257,7 +257,7 @@ def _faces_apply(m, name, answer):
 
 
 def displace(m, name, target, to, via):
-    fp = state.dragon_fp(m, target)
+    fp = queries.dragon_fp(m, target)
     before = list(fp.at)
     fp.col, fp.row = to
     m.emit("displaced", dragon=target, **{"from": before}, to=list(to), by=name, via=via)
@@ -265,32 +265,32 @@ def displace(m, name, target, to, via):
 
 # Tower of Unquenched Flame (R37.4): any ruin becomes a town; its claim stays.
 def _flame_targets(m, name):
-    for _ent, s, fp in state.settlements(m):
+    for _ent, s, fp in queries.settlements(m):
         if s.kind == "ruin":
             yield {"power": "tower_of_unquenched_flame", "at": list(fp.at)}
 
 
 def _flame_check(m, name, answer):
     cell = cell_of(answer, "at")
-    ent = state.occupancy(m).get(cell)
+    ent = queries.occupancy(m).get(cell)
     settlement = esper.try_component(ent, Settlement) if ent is not None else None
     if settlement is None:
         return f"there is no ruin at {show_cell(cell)}"
     if settlement.kind != "ruin":
-        return f"{state.describe(m, ent)} is not a ruin"
+        return f"{queries.describe(m, ent)} is not a ruin"
     return None
 
 
 def _flame_apply(m, name, answer):
-    ent = state.occupancy(m)[tuple(answer["at"])]
+    ent = queries.occupancy(m)[tuple(answer["at"])]
     esper.component_for_entity(ent, Settlement).kind = "town"
-    m.emit("rebuilt", dragon=name, at=list(answer["at"]), claim=state.claim_owner(ent))
+    m.emit("rebuilt", dragon=name, at=list(answer["at"]), claim=queries.claim_owner(ent))
 
 
 # Madhouse (R37.9): an opponent's dragon 1 king step to a legal footprint.
 def _madhouse_targets(m, name):
     for other in m.seat_names:
-        at = state.dragon_fp(m, other).at
+        at = queries.dragon_fp(m, other).at
         for to in square(at, MADHOUSE_STEPS):
             yield {"power": "madhouse", "dragon": other, "to": list(to)}
 
@@ -302,7 +302,7 @@ def _madhouse_check(m, name, answer):
     if target == name:
         return f"Madhouse moves an opponent's dragon, not {title(name)} itself"
     to = cell_of(answer, "to")
-    at = state.dragon_fp(m, target).at
+    at = queries.dragon_fp(m, target).at
     return (move_reason(m, title(target), at, to, MADHOUSE_STEPS)
             or landing_reason(m, title(target), to, 2, m.dragon_ents[target]))
 
@@ -311,7 +311,7 @@ def _madhouse_fast(m, name):
     out = []
     for other in m.seat_names:
         if other != name:
-            at = state.dragon_fp(m, other).at
+            at = queries.dragon_fp(m, other).at
             out.extend({"power": "madhouse", "dragon": other, "to": list(to)}
                        for to in free_landings(m, at, MADHOUSE_STEPS, 2, m.dragon_ents[other]))
     return out
@@ -323,14 +323,14 @@ def _madhouse_apply(m, name, answer):
 
 # Darkheart Cottage (R37.14): the chest moves up to 5 king steps to a free cell.
 def _cottage_targets(m, name):
-    at = state.chest_at(m)
+    at = queries.chest_at(m)
     if at is not None:
         for to in square(at, CHEST_STEPS):
             yield {"power": "darkheart_cottage", "to": list(to)}
 
 
 def _cottage_check(m, name, answer):
-    at = state.chest_at(m)
+    at = queries.chest_at(m)
     if at is None:
         return "the thief's chest is not on the board yet"
     to = cell_of(answer, "to")
@@ -339,7 +339,7 @@ def _cottage_check(m, name, answer):
 
 
 def _cottage_fast(m, name):
-    at = state.chest_at(m)
+    at = queries.chest_at(m)
     if at is None:
         return []
     return [{"power": "darkheart_cottage", "to": list(to)}
@@ -371,7 +371,7 @@ assert tuple(TURN) == TURN_POWERS
 
 def turn_answers(m, name: str, fast: bool = True) -> list[dict]:
     """The turn powers `name` may use now, as legal answers of its action decision."""
-    holders = state.place_holders(m)
+    holders = queries.place_holders(m)
     out: list[dict] = []
     if name not in holders.values():
         return out

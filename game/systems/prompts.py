@@ -8,7 +8,7 @@ so naming the asked dragon's own card here hides nothing from it.
 
 from __future__ import annotations
 
-from game import state
+from game import queries
 from game.decisions import show_cell, title
 from game.tables import ACTION_TITLES, CARD_TITLES, OWN_ROLL_CARDS, OWN_ROLL_POWERS, PLACE_TITLES
 
@@ -20,11 +20,11 @@ def _you(d: str, name: str) -> str:
 
 
 def _piece(m, name: str, cell) -> str:
-    ent = state.occupancy(m).get(tuple(cell))
+    ent = queries.occupancy(m).get(tuple(cell))
     if ent is None:
         return f"the piece at {show_cell(cell)}"
-    text = state.describe(m, ent)
-    owner = state.claim_owner(ent)
+    text = queries.describe(m, ent)
+    owner = queries.claim_owner(ent)
     if owner and text.startswith("the "):
         return ("your " if owner == name else f"{title(owner)}'s ") + text[4:]
     return text

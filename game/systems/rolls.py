@@ -14,7 +14,7 @@ A rolled action is resolved as a chain of frames on the match's stack (P11):
 
 A `roll` frame is plain JSON: {"step": "roll", "purpose", "dragon" (the roller),
 "actor", "chart" (a game.tables.CHARTS name, or null for attack), "ctx" (facts passed
-to state.modifiers), "stage" ("pre" | "roll" | "post"), "face", "mods" ([[source,
+to queries.modifiers), "stage" ("pre" | "roll" | "post"), "face", "mods" ([[source,
 value]], in the order applied), "i" (the post window's next asker)}. On finishing it
 pops itself and appends {"purpose", "dragon", "face", "total", "chart"} to the
 `results` list of the frame beneath it (the declared action, or the tribute step),
@@ -32,7 +32,7 @@ legal answers expand each option (a card's target or die) and end with passing.
 
 from __future__ import annotations
 
-from game import state
+from game import queries
 from game.decisions import Decision, DecisionStep, IllegalAnswer, title
 from game.systems import cards, powers, prompts
 from game.systems.turn_order import turn_order
@@ -46,7 +46,7 @@ DICE_SOURCES = (cards.dice_options,)  # frame: placement dice just rolled (`dice
 # option -> apply(m, dragon, frame, answer): marks it used and changes the frame.
 APPLY = {**powers.REACTIONS, **{card: cards.play for card in CARDS}}
 
-HOOK_PURPOSE = {"defend": "attack"}  # state.modifiers sees both attack rolls as "attack"
+HOOK_PURPOSE = {"defend": "attack"}  # queries.modifiers sees both attack rolls as "attack"
 PASS = {"pass": True}
 
 
@@ -172,7 +172,7 @@ def run_roll(m, f: dict) -> None:
         f["stage"] = "roll"
     if f["stage"] == "roll":
         purpose = f["purpose"]
-        standing = state.modifiers(m, HOOK_PURPOSE.get(purpose, purpose), f["dragon"],
+        standing = queries.modifiers(m, HOOK_PURPOSE.get(purpose, purpose), f["dragon"],
                                    **f["ctx"])
         f["mods"][:0] = [list(x) for x in standing]
         f["face"] = m.dice.roll(20)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import esper
 
-from game import state
+from game import queries
 from game.components import (
     Cavern,
     Chest,
@@ -60,7 +60,7 @@ def _roll_free_cell(m, purpose: str, dragon: str, size: int = 1) -> Cell:
     """Roll locations until the footprint is free (R7); rolled 2x2s shift inward (R4)."""
     for _ in range(MAX_REROLLS):
         cell = shift_inward(m.roll_cell(purpose, dragon), size, m.board.width, m.board.height)
-        if state.footprint_free(m, cell, size, state.occupancy(m)):
+        if queries.footprint_free(m, cell, size, queries.occupancy(m)):
             return cell
     return _fallback(m, (0, 0), size)
 
@@ -69,7 +69,7 @@ def _fallback(m, origin: Cell, size: int, ignore: int | None = None,
               origin_size: int = 1) -> Cell:
     """The nearest free footprint to origin: Chebyshev gap, then row, then column (R7).
     Searched outward one gap at a time, so a crowded corner does not scan the board."""
-    occ = state.occupancy(m)
+    occ = queries.occupancy(m)
     w, h = m.board.width - size, m.board.height - size
     ox, oy = origin
     for gap in range(max(m.board.width, m.board.height) + 1):
@@ -78,7 +78,7 @@ def _fallback(m, origin: Cell, size: int, ignore: int | None = None,
         for row in range(lo_r, hi_r + 1):
             for col in range(lo_c, hi_c + 1):
                 if (rect_gap((col, row), size, origin, origin_size) == gap
-                        and state.footprint_free(m, (col, row), size, occ, ignore)):
+                        and queries.footprint_free(m, (col, row), size, occ, ignore)):
                     return (col, row)
     raise RuntimeError("the board has no free room for a dragon")
 
@@ -90,7 +90,7 @@ def _place_home(m, seat: int, name: str) -> None:
         # R8: no cavern; the dragon itself stands at the rolled location.
         if spots:
             at = shift_inward(spots[seat], 2, m.board.width, m.board.height)
-            if not state.footprint_free(m, at, 2, state.occupancy(m)):
+            if not queries.footprint_free(m, at, 2, queries.occupancy(m)):
                 at = _fallback(m, spots[seat], 2)
         else:
             at = _roll_free_cell(m, "cavern", name, 2)
@@ -121,11 +121,11 @@ def beside_cavern(m, name: str, cavern: Cell, size: int = 1) -> Cell:
     else the nearest free one. The dragon's own cells count as free (send-home effects).
     `size` is 2 for the Undead's home, Immortals Resting Place (R8, P14)."""
     ent = m.dragon_ents[name]
-    occ = state.occupancy(m)
+    occ = queries.occupancy(m)
     offsets = CAVERN_OFFSETS if size == 1 else cavern_offsets(size)
     for dc, dr in offsets:
         at = (cavern[0] + dc, cavern[1] + dr)
-        if fits(at, 2, m.board.width, m.board.height) and state.footprint_free(
+        if fits(at, 2, m.board.width, m.board.height) and queries.footprint_free(
             m, at, 2, occ, ignore=ent
         ):
             return at
@@ -135,12 +135,12 @@ def beside_cavern(m, name: str, cavern: Cell, size: int = 1) -> Cell:
 def home_spot(m, name: str) -> Cell | None:
     """Where a "send home" effect puts the dragon (R7 placement beside its cavern), or
     None when it has no cavern (the Undead without Immortals Resting Place, R8).
-    Cached until the next event, like state.occupancy (Horror, Peacemaker and Tower of
+    Cached until the next event, like queries.occupancy (Horror, Peacemaker and Tower of
     Faces ask for it at many decisions)."""
     if m._homes_version != len(m.events):
         m._homes, m._homes_version = {}, len(m.events)
     if name not in m._homes:
-        cavern = state.cavern_of(m, name)
+        cavern = queries.cavern_of(m, name)
         m._homes[name] = None if cavern is None else beside_cavern(m, name, cavern[0],
                                                                    cavern[1])
     return m._homes[name]

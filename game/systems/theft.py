@@ -3,7 +3,7 @@ thief (R25). Turnabout sends 1 coin back the other way; R29 caps every payment."
 
 from __future__ import annotations
 
-from game import state
+from game import queries
 from game.decisions import title
 from game.geometry import rect_gap
 from game.systems.base import ActionRule, other_dragon
@@ -20,10 +20,10 @@ def stolen(results) -> int:
 
 
 def _cavern_reason(m, name, target, anywhere: bool = False) -> str | None:
-    cavern = state.cavern_of(m, target)
+    cavern = queries.cavern_of(m, target)
     if cavern is None:
         return f"{title(target)} has no cavern to steal from"
-    if not anywhere and not state.next_to_dragon(m, name, *cavern):
+    if not anywhere and not queries.next_to_dragon(m, name, *cavern):
         return f"{title(name)} is not adjacent to {title(target)}'s cavern"
     return None
 
@@ -31,7 +31,7 @@ def _cavern_reason(m, name, target, anywhere: bool = False) -> str | None:
 def _cottage_reach(m, name) -> bool:
     """R37.14 control: the holder of Darkheart Cottage steals for the thief from any
     dragon with a cavern, adjacent or not."""
-    return state.place_holders(m).get("darkheart_cottage") == name
+    return queries.place_holders(m).get("darkheart_cottage") == name
 
 
 def _dragon_targets(do):
@@ -56,9 +56,9 @@ def _cavern_resolve(m, name, answer, results):
     victim = answer["dragon"]
     amount = stolen(results)
     if amount < 0:
-        state.pay(m, name, victim, -amount, "turnabout")
+        queries.pay(m, name, victim, -amount, "turnabout")
     else:
-        state.pay(m, victim, name, amount, "steal")
+        queries.pay(m, victim, name, amount, "steal")
 
 
 def _chest_targets(m, name):
@@ -66,10 +66,10 @@ def _chest_targets(m, name):
 
 
 def _chest_check(m, name, answer):
-    at = state.chest_at(m)
+    at = queries.chest_at(m)
     if at is None:
         return "the thief's chest is not on the board yet"
-    if not state.next_to_dragon(m, name, at, 1):
+    if not queries.next_to_dragon(m, name, at, 1):
         return f"{title(name)} is not adjacent to the thief's chest"
     return None
 
@@ -77,27 +77,27 @@ def _chest_check(m, name, answer):
 def _chest_resolve(m, name, answer, results):
     amount = stolen(results)
     if amount < 0:
-        state.pay(m, name, "chest", -amount, "turnabout")
+        queries.pay(m, name, "chest", -amount, "turnabout")
     else:
-        state.pay(m, "chest", name, amount, "steal")
+        queries.pay(m, "chest", name, amount, "steal")
 
 
 def _for_thief_resolve(m, name, answer, results):
     victim = answer["dragon"]
     amount = stolen(results)
     if amount < 0:
-        state.pay(m, "chest", victim, -amount, "turnabout")
+        queries.pay(m, "chest", victim, -amount, "turnabout")
     else:
-        state.pay(m, victim, "chest", amount, "steal_for_thief")
+        queries.pay(m, victim, "chest", amount, "steal_for_thief")
 
 
 def _victims_fast(do):
     def fast(m, name):
-        me = state.dragon_fp(m, name).at
+        me = queries.dragon_fp(m, name).at
         anywhere = do == "steal_for_thief" and _cottage_reach(m, name)
         out = []
         for other in m.seat_names:
-            cavern = state.cavern_of(m, other) if other != name else None
+            cavern = queries.cavern_of(m, other) if other != name else None
             if cavern and (anywhere or rect_gap(me, 2, cavern[0], cavern[1]) == 1):
                 out.append({"do": do, "dragon": other})
         return out

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import esper
 
-from game import state
+from game import queries
 from game.components import Claim, Footprint, PlaceOfPower, Settlement
 from game.decisions import Decision, DecisionStep, IllegalAnswer, cell_of, show_cell, title
 from game.systems.claims import remove_claim, remove_gamble
@@ -28,7 +28,7 @@ def claims_of(m, name: str) -> list[tuple[int, str, Footprint, bool]]:
         fp = esper.component_for_entity(ent, Footprint)
         settlement = esper.try_component(ent, Settlement)
         kind = settlement.kind if settlement else "place"
-        out.append((ent, kind, fp, state.next_to_dragon(m, name, fp.at, fp.size)))
+        out.append((ent, kind, fp, queries.next_to_dragon(m, name, fp.at, fp.size)))
     out.sort(key=lambda t: (t[2].row, t[2].col))
     return out
 
@@ -83,9 +83,9 @@ def score(m, name: str, total: int, extras=()) -> None:
         m.emit("tribute_claim", dragon=name, at=list(fp.at), piece=_piece(ent, kind),
                adjacent=adjacent, coins=coins, tokens=tokens,
                **({"card_bonus": bonus} if bonus else {}))
-        got_coins += state.pay(m, "bank", name, coins, "tribute")
+        got_coins += queries.pay(m, "bank", name, coins, "tribute")
         for _ in range(tokens):
-            got_tokens += state.gain_treasure(m, name, "tribute")
+            got_tokens += queries.gain_treasure(m, name, "tribute")
     m.emit("tribute", dragon=name, roll=total, coins=got_coins, treasure=got_tokens)
     if chart_values is None:
         choices = loss_choices(m, name, claims)
@@ -103,18 +103,18 @@ def _piece(ent: int, kind: str) -> str:
 def loss_choices(m, name: str, claims) -> list[list[int]]:
     """R31 0-4: any non-adjacent claim, or any gamble ring, may be the one lost."""
     cells = [list(fp.at) for _, _, fp, adjacent in claims if not adjacent]
-    for _, g in state.gambles(m):
+    for _, g in queries.gambles(m):
         if g.owner == name and [g.col, g.row] not in cells:
             cells.append([g.col, g.row])
     return cells
 
 
 def lose(m, name: str, cell) -> None:
-    ent = state.occupancy(m).get(cell)
-    if ent is not None and state.claim_owner(ent) == name:
+    ent = queries.occupancy(m).get(cell)
+    if ent is not None and queries.claim_owner(ent) == name:
         remove_claim(m, ent, "tribute_loss")
         return
-    for g_ent, g in state.gambles(m):
+    for g_ent, g in queries.gambles(m):
         if g.owner == name and (g.col, g.row) == cell:
             remove_gamble(m, g_ent, "tribute_loss")
             return

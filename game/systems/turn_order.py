@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game import state
+from game import queries
 from game.tables import ACTIONS_PER_TURN, NARBY
 
 
@@ -10,7 +10,7 @@ def turn_order(m) -> list[str]:
     """R16: fewest coins first (ties: most rings in supply, lowest seat), then clockwise
     by seat. In round 1 Green (Narby) goes first if it plays."""
     seats = m.seat_names
-    first = NARBY if m.round == 1 and NARBY in seats else state.poorest(m)
+    first = NARBY if m.round == 1 and NARBY in seats else queries.poorest(m)
     i = seats.index(first)
     return seats[i:] + seats[:i]
 

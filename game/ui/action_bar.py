@@ -129,7 +129,7 @@ class ActionBar:
     """Draws slots in a strip; `slot_at(pos)` for hover and clicks."""
 
     def __init__(self, look):
-        self.look = look  # game.ui.look.Look: fonts, colours, sprites
+        self.look = look  # game.ui.theme.Look: fonts, colours, sprites
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.slots: list[Slot] = []
         self.rects: list[pygame.Rect] = []

@@ -25,7 +25,7 @@ import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 
 from game.ui import settings as settings_mod  # noqa: E402
-from game.ui.look import Look  # noqa: E402
+from game.ui.theme import Look  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 THEME = HERE / "theme.json"
@@ -79,11 +79,11 @@ class App:
     def __init__(self, settings: settings_mod.Settings | None = None, *,
                  size: tuple[int, int] | None = None, fullscreen: bool | None = None,
                  data_dir: str | Path | None = None):
-        from game.saves import data_dir as resolve_data_dir
+        from game.persistence.saves import data_dir as resolve_data_dir
 
         self.settings = (settings or settings_mod.load()).validated()
         # saves, autosaves and crash logs: --data-dir, else $NARBY_DATA_DIR, else the
-        # user's data folder (game.saves.data_dir)
+        # user's data folder (game.persistence.saves.data_dir)
         self.data_dir = resolve_data_dir(data_dir)
         self.ai_mode = "worker"
         # Unexpected errors become the crash screen with an emergency save (issue 8);
@@ -287,7 +287,7 @@ class App:
         """Write an emergency save and a log, and show the crash screen."""
         import traceback
 
-        from game.crash import emergency_save
+        from game.persistence.crash import emergency_save
 
         traceback.print_exception(type(exc), exc, exc.__traceback__, file=sys.stderr)
         if self.crashed:  # the crash screen itself failed: nothing more to show

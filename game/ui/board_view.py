@@ -1,12 +1,12 @@
 """The board on screen: Tiled terrain, pieces, claim rings, highlights, zoom and pan.
 
-    view = BoardView(board)                 # a BoardSpec (game.maps.load_board / plain)
+    view = BoardView(board)                 # a BoardSpec (game.maps.loader.load_board / plain)
     view.set_rect(pygame.Rect(0, 0, 900, 800))
     view.draw(screen, doc, highlights={(4, 5): "target"}, hover=(4, 5), t=seconds)
     view.cell_at(mouse_pos)                 # -> (col, row) or None
     thumbnail(board, (240, 240))            # a map preview for the map picker
 
-`doc` is a state document or a seat view (game/view.py); drawing reads it and changes
+`doc` is a state document or a seat view (game/seat_view.py); drawing reads it and changes
 nothing. The terrain is cut from the tileset PNG by tile gid (pytmx.TiledMap, no display
 needed), then scaled per zoom level in chunks of CHUNK x CHUNK cells with the grid and
 the blocked-cell hatching baked in, so a frame is a few chunk blits plus one blit per

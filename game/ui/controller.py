@@ -17,13 +17,13 @@ from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from game import saves
 from game.ai import LEVELS
 from game.decisions import IllegalAnswer, title
 from game.match import SetupError
-from game.replay import PROJECT_ROOT
+from game.persistence import saves
+from game.persistence.replay_file import PROJECT_ROOT
+from game.seat_view import seat_view
 from game.session import Session, SessionError
-from game.view import seat_view
 
 DEFAULT_MAP = "maps/narby-vale.tmx"
 
@@ -87,7 +87,7 @@ def load_map(path: str | None):
 
     if path is None:
         return BoardSpec.plain()
-    from game.maps import MapError, load_board
+    from game.maps.loader import MapError, load_board
 
     p = Path(path)
     if not p.is_absolute() and not p.exists():

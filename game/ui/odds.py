@@ -2,7 +2,7 @@
 
 Each rolled action asks its own rule for the rolls it would make (the same
 `ActionRule.rolls` the engine resolves with), adds the engine's standing modifiers
-(`state.modifiers`, R30), and runs every face of the d20 through the chart in
+(`queries.modifiers`, R30), and runs every face of the d20 through the chart in
 `game.tables`. Optional modifiers the dragon could still add before rolling (Arch of
 Triumph, Chrysota's Chapel, cards once they land) are listed beside the odds with what
 they would change, so the numbers shown are exactly what the roll will use.
@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from game import state
+from game import queries
 from game.decisions import title
 from game.tables import (
     ATTACK_STAKE,
@@ -89,7 +89,7 @@ def _standing(m, spec: dict) -> list[tuple[str, int]]:
     from game.systems.rolls import HOOK_PURPOSE
 
     purpose = spec["purpose"]
-    return [tuple(x) for x in state.modifiers(m, HOOK_PURPOSE.get(purpose, purpose),
+    return [tuple(x) for x in queries.modifiers(m, HOOK_PURPOSE.get(purpose, purpose),
                                               spec["dragon"], **spec.get("ctx", {}))]
 
 
@@ -141,8 +141,8 @@ def _attack(m, dragon, target, specs) -> Odds:
     d_mods = _standing(m, specs[1])
     a, d = sum(v for _, v in a_mods), sum(v for _, v in d_mods)
     chance = win_chance(a, d)
-    stake_win = min(ATTACK_STAKE, state.coins(m, target))
-    stake_lose = min(ATTACK_STAKE, state.coins(m, dragon))
+    stake_win = min(ATTACK_STAKE, queries.coins(m, target))
+    stake_lose = min(ATTACK_STAKE, queries.coins(m, dragon))
     odds = Odds(f"Attack {title(target)}", mods=a_mods + [(f"{title(target)}: {s}", v)
                                                           for s, v in d_mods])
     odds.rows = [
@@ -164,8 +164,8 @@ def _title(m, dragon, answer) -> str:
     if do == "steal_for_thief":
         return f"Steal from {title(answer['dragon'])} for the thief"
     if do == "destroy":
-        ent = state.occupancy(m).get(tuple(answer["at"]))
-        return "Destroy " + (state.describe(m, ent) if ent is not None else "?")
+        ent = queries.occupancy(m).get(tuple(answer["at"]))
+        return "Destroy " + (queries.describe(m, ent) if ent is not None else "?")
     return do
 
 
@@ -183,14 +183,14 @@ def _plural(n: int) -> str:
 def _steal_outcome(m, dragon, answer, amount) -> str:
     do = answer["do"]
     victim = answer.get("dragon")
-    holding = (state.chest(m).coins if do == "steal_chest" else state.coins(m, victim))
+    holding = (queries.chest(m).coins if do == "steal_chest" else queries.coins(m, victim))
     if amount == 0:
         return "nothing happens"
     if amount < 0:  # Turnabout: the coin goes back the other way, capped (R29)
         if do == "steal_for_thief":
-            paid = min(1, state.chest(m).coins)
+            paid = min(1, queries.chest(m).coins)
             return f"the chest pays {title(victim)} {_plural(paid)}" if paid else "nothing"
-        paid = min(1, state.coins(m, dragon))
+        paid = min(1, queries.coins(m, dragon))
         whom = "the chest" if do == "steal_chest" else title(victim)
         return f"you pay {whom} {_plural(paid)}" if paid else "Turnabout, but you have no coin"
     got = min(amount, holding)
@@ -202,15 +202,15 @@ def _steal_outcome(m, dragon, answer, amount) -> str:
 
 
 def _destroy_outcome(m, dragon, answer, chart, result) -> str:
-    ent = state.occupancy(m).get(tuple(answer["at"]))
-    kind = state.piece_kind(ent)
+    ent = queries.occupancy(m).get(tuple(answer["at"]))
+    kind = queries.piece_kind(ent)
     claimed = chart.endswith("_claimed")
     if result == "nothing":
         return "nothing happens"
     if result == "revolt":
-        return f"you lose {_plural(min(REVOLT_COST, state.coins(m, dragon)))}"
+        return f"you lose {_plural(min(REVOLT_COST, queries.coins(m, dragon)))}"
     if result == "unclaim":
-        return f"{title(state.claim_owner(ent) or '?')}'s ring comes off"
+        return f"{title(queries.claim_owner(ent) or '?')}'s ring comes off"
     if result == "removed":
         return "toppled back to the supply"
     if result == "ruin":

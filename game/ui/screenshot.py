@@ -46,8 +46,8 @@ def played(seed: int, rounds: int, seats: int = 4, *, map_path=None, data_dir=No
     """A controller whose game has run `rounds` rounds (every seat played by the Normal
     AI) and now waits for seat 1, the human, at an action decision."""
     from game.ai import choose
+    from game.seat_view import seat_view
     from game.ui.controller import DEFAULT_MAP, GameController, GameSetup, Seat
-    from game.view import seat_view
 
     setup = GameSetup(seats=[Seat("human")] + [Seat("ai", "normal") for _ in range(seats - 1)],
                       map_path=map_path or DEFAULT_MAP, seed=seed)

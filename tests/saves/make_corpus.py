@@ -13,8 +13,8 @@ import copy
 import json
 from pathlib import Path
 
+from game.persistence.saves import save_document
 from game.players import RandomPlayer
-from game.saves import save_document
 from game.session import Session
 
 HERE = Path(__file__).resolve().parent

@@ -3,7 +3,7 @@
 import pygame
 
 from game.ui import board_input
-from game.ui.scenes.replay_view import ReplayScene
+from game.ui.scenes.replay_viewer import ReplayScene
 from tests.ui.conftest import run
 from tests.ui.test_e2e import _human_turn_scene, key
 from tests.ui.test_persist import _finished_session

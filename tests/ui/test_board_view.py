@@ -116,7 +116,7 @@ def _bare(view: BoardView) -> pygame.Surface:
 def test_terrain_comes_from_the_tiled_map():
     plain = BoardView(BoardSpec.plain())
     plain.set_rect(pygame.Rect(0, 0, 640, 640))
-    from game.maps import load_board
+    from game.maps.loader import load_board
 
     vale = BoardView(load_board(ROOT / "maps" / "narby-vale.tmx"))
     vale.set_rect(pygame.Rect(0, 0, 640, 640))
@@ -189,7 +189,7 @@ def test_draw_respects_the_callers_clip(screen):
 
 
 def test_map_thumbnails_show_terrain_and_preplaced_pieces(screen):
-    from game.maps import load_board
+    from game.maps.loader import load_board
     from game.ui.board_view import preplaced_doc, thumbnail
 
     for path in MAPS:

@@ -2,7 +2,7 @@
 
 from game.match import Match
 from game.players import RandomPlayer
-from game.ui import display
+from game.ui import shown_board
 from game.ui.controller import load_map
 
 
@@ -24,12 +24,12 @@ def _norm(doc):
 
 def _check_game(seed, board, seats):
     m = Match(seats, seed=seed, board=board, options={"target": 30})
-    shown = display.empty_doc(board, m.options)
+    shown = shown_board.empty_doc(board, m.options)
     player = RandomPlayer(seed)
     seen = 0
     for _ in range(3000):
         for e in m.events[seen:]:
-            display.apply(shown, e)
+            shown_board.apply(shown, e)
         seen = len(m.events)
         assert _norm(shown) == _norm(m.snapshot())
         if m.finished:

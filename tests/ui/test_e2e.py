@@ -128,7 +128,7 @@ def test_escape_cancels_a_chosen_action(app):
 
 def test_the_answers_replay_to_the_same_position():
     """The controller's history (for saves, issue 8) reproduces the game exactly."""
-    from game.replay import play, start
+    from game.persistence.replay_file import play, start
     from game.ui.controller import GameSetup
 
     c = GameController(GameSetup(seats=[Seat("ai"), Seat("ai"), Seat("ai", "easy")],

@@ -10,10 +10,10 @@ import pygame
 import pygame_gui
 import pytest
 
-from game import saves
+from game.persistence import saves
+from game.persistence.replay_positions import Timeline
 from game.players import RandomPlayer
 from game.session import Session
-from game.timeline import Timeline
 from game.ui.controller import GameController, GameSetup, Seat
 from game.ui.scenes.crash import CrashScene
 from game.ui.scenes.end import EndScene
@@ -21,7 +21,7 @@ from game.ui.scenes.game import GameScene
 from game.ui.scenes.load import LoadScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.pause import PauseScene
-from game.ui.scenes.replay_view import ReplayScene
+from game.ui.scenes.replay_viewer import ReplayScene
 from game.ui.scenes.save_dialog import SaveDialog
 from game.ui.scenes.widgets import press
 from tests.helpers import scenario

@@ -1,6 +1,6 @@
 """The crash screen: an unexpected error never makes the window vanish.
 
-App.crash() has already written an emergency save (game.crash) and a log; this screen
+App.crash() has already written an emergency save (game.persistence.crash) and a log; this screen
 says so in words, shows both paths, and offers the main menu (whose Continue finds the
 emergency save) or Quit. It draws with plain shapes and text only, so a broken piece of
 art or a broken board cannot break it too.

@@ -112,7 +112,7 @@ class EndScene(Scene):
             self.app.reset_to(MenuScene(self.app))
             self.app.push(NewGameScene(self.app, setup))
         elif key == "replay":
-            from game.ui.scenes.replay_view import ReplayScene
+            from game.ui.scenes.replay_viewer import ReplayScene
 
             self.app.push(ReplayScene(self.app, self.c.session))
         elif key == "menu":

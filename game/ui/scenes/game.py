@@ -12,14 +12,15 @@ import pygame
 import pygame_gui
 
 from game.decisions import IllegalAnswer, title
-from game.ui import board_input, display, odds
+from game.seat_view import visible_events
+from game.ui import board_input, odds, shown_board
 from game.ui.action_bar import ActionBar, action_slots, idle_slots
 from game.ui.app import Scene
 from game.ui.board_view import BoardView
 from game.ui.dice_anim import draw_location, draw_roll
+from game.ui.event_animation import Playback
 from game.ui.log_view import LogView
 from game.ui.panel import PanelView, panel_model
-from game.ui.playback import Playback
 from game.ui.scenes.choice import ChoiceDialog
 from game.ui.scenes.widgets import button
 from game.ui.settings import PACE_FACTOR, PACES, Settings
@@ -30,7 +31,6 @@ from game.ui.targets import (
     value_cells,
     value_label,
 )
-from game.view import visible_events
 
 AI_PAUSE = 0.35        # seconds (normal pace) between an AI's answers, to follow its turn
 INSTANT_BATCH = 40     # AI answers per frame at the instant pace
@@ -42,7 +42,7 @@ class GameScene(Scene):
         super().__init__(app)
         self.c = controller
         m = controller.match
-        self.shown = display.empty_doc(controller.board, m.options)
+        self.shown = shown_board.empty_doc(controller.board, m.options)
         self.view = BoardView(controller.board, palette=app.look.palette)
         self.playback = Playback()
         self.log = LogView(app.look)
@@ -198,7 +198,7 @@ class GameScene(Scene):
         return PACE_FACTOR[self.app.settings.pace]
 
     def _apply(self, event: dict) -> None:
-        display.apply(self.shown, event)
+        shown_board.apply(self.shown, event)
         # The log stays on screen across hand-overs: a private event (a dealt card) shows
         # its card only when one human plays and it is theirs (P28, P41).
         self.log.add(visible_events([event], self.c.log_viewer())[0])
@@ -803,7 +803,7 @@ class GameScene(Scene):
                 if "at" in e:
                     pulses[tuple(e["at"])] = "info"
         hl = self._highlights() or pulses
-        self.view.draw(surface, display.board_doc(self.shown), highlights=hl,
+        self.view.draw(surface, shown_board.board_doc(self.shown), highlights=hl,
                        hover=self.cursor if self.picker is not None else self.hover_cell,
                        t=self.time if (self.picker is not None or step is not None) else None,
                        hidden=hidden)

@@ -12,9 +12,9 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from game import saves
 from game.decisions import title
 from game.match import SetupError
+from game.persistence import saves
 from game.ui.app import Scene
 from game.ui.scenes.backdrop import backdrop, panel_rect
 from game.ui.scenes.menu import saved_games, short_date
@@ -54,7 +54,7 @@ def open_game(app, path, leaving=None) -> str | None:
 
 def watch_replay(app, path) -> str | None:
     """Open the replay viewer on the save at `path` (or the problem in words)."""
-    from game.ui.scenes.replay_view import ReplayScene
+    from game.ui.scenes.replay_viewer import ReplayScene
 
     try:
         session = saves.load_save(path)

@@ -13,7 +13,7 @@ from game.ui.scenes.widgets import KeyNav, button
 def saved_games(app):
     """(entries, problems) of the app's data folder; never raises (a folder that cannot
     be read simply has no saves)."""
-    from game import saves
+    from game.persistence import saves
 
     try:
         return saves.list_all(app.data_dir)

@@ -11,7 +11,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UITextEntryLine
 
-from game import saves
+from game.persistence import saves
 from game.ui.app import Scene
 from game.ui.scenes.backdrop import panel_rect
 from game.ui.scenes.widgets import button, label

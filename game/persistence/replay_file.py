@@ -8,13 +8,13 @@ from pathlib import Path
 from game.board import BoardSpec
 from game.decisions import IllegalAnswer
 from game.dice import DiceScriptError
-from game.json_file import read_json
 from game.match import Match, SetupError
+from game.persistence.json_file import read_json
 from game.snapshot import StateError
 
 FORMAT = "narby-replay/1"
 # The folder holding game/ and maps/: shipped maps are named relative to it in saves.
-PROJECT_ROOT = Path(__file__).resolve().parents[1]
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
 
 class ReplayError(ValueError):
@@ -32,7 +32,7 @@ def load(path: str | Path) -> dict:
 def board_for(map_path: str | None, base: Path | None = None) -> BoardSpec:
     if map_path is None:
         return BoardSpec.plain()
-    from game.maps import MapError, load_board
+    from game.maps.loader import MapError, load_board
 
     path = Path(map_path)
     if not path.is_absolute() and not path.exists():

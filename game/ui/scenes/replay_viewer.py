@@ -1,9 +1,9 @@
 """The replay viewer: step through a recorded game and see the board and log at each step.
 
-Position i is the game after its first i answers (game.timeline). Forward by one plays
-the next answer on the match already held; any other jump rebuilds from the timeline's
-nearest keyframe. Controls: the buttons under the board, a slider to scrub, and the keys
-Left/Right (step), Space (play/pause), Home/End (start/end), Esc (close).
+Position i is the game after its first i answers (game.persistence.replay_positions).
+Forward by one plays the next answer on the match already held; any other jump rebuilds
+from the timeline's nearest keyframe. Controls: the buttons under the board, a slider to
+scrub, and the keys Left/Right (step), Space (play/pause), Home/End (start/end), Esc (close).
 
 A finished game is shown with every card face up; an unfinished one (a save still being
 played, perhaps hot-seat) shows no dragon's card, as a spectator would see it (P42).
@@ -16,8 +16,9 @@ import pygame_gui
 from pygame_gui.elements import UIHorizontalSlider
 
 from game.decisions import title
+from game.persistence.replay_positions import Timeline
+from game.seat_view import scrub, visible_events
 from game.session import answer_words
-from game.timeline import Timeline
 from game.ui import board_input
 from game.ui.app import Scene
 from game.ui.board_view import BoardView
@@ -25,7 +26,6 @@ from game.ui.log_view import LogView
 from game.ui.panel import PanelView, panel_model
 from game.ui.scenes.widgets import button
 from game.ui.settings import PACE_FACTOR
-from game.view import scrub, visible_events
 
 PLAY_STEP = 0.7   # seconds per answer while playing, at the normal pace
 INSTANT_STEP = 0.05
@@ -90,7 +90,7 @@ class ReplayScene(Scene):
         self._sync_controls()
 
     def board_doc(self) -> dict:
-        from game.ui.display import board_doc
+        from game.ui.shown_board import board_doc
 
         return board_doc(self.doc)
 

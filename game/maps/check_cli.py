@@ -10,7 +10,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from game.maps import inspect_map, map_summary
+from game.maps.loader import inspect_map, map_summary
 
 
 def _say(line: str, stream=None) -> None:

@@ -13,7 +13,7 @@ from the nearest keyframe, an exact snapshot taken every `every` answers on the 
 from __future__ import annotations
 
 from game.match import Match
-from game.replay import start
+from game.persistence.replay_file import start
 
 
 class Timeline:

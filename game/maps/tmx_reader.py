@@ -1,6 +1,6 @@
 """Reading Tiled files safely, and the Tiled-level checks (before pytmx sees anything).
 
-`game.maps` is the public door; this module holds the parts that work on raw XML:
+`game.maps.loader` is the public door; this module holds the parts that work on raw XML:
 
 * `read_xml` refuses oversized files, entity tricks (billion laughs) and odd encodings
   before any XML parser runs, so a hostile file fails fast with bounded memory;

@@ -4,7 +4,7 @@
     >>> check_map("maps/narby-vale.tmx")              # every problem, [] when fine
     []
 
-The file is vetted as raw XML first (game.map_file), then pytmx reads the vetted tree
+The file is vetted as raw XML first (game.maps.tmx_reader), then pytmx reads the vetted tree
 (never `load_pygame`: no display is needed), then the game-level checks below run on
 what pytmx produced. Problems are collected, not raised one at a time, so an author
 sees everything wrong with a map in one run.
@@ -23,7 +23,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # pytmx imports pygame
 import pytmx  # noqa: E402
 
 from game.board import BoardSpec, Cell, Preplaced  # noqa: E402
-from game.map_file import Problem, Report, read_xml, vet_map  # noqa: E402
+from game.maps.tmx_reader import Problem, Report, read_xml, vet_map  # noqa: E402
 from game.tables import CAVERN_OFFSETS, PLACES, TARGETS  # noqa: E402
 
 __all__ = ["PLACE_NAMES", "SETUP_TYPES", "MapError", "Problem", "check_map", "inspect_map",

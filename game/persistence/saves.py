@@ -31,9 +31,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from game.decisions import title
-from game.json_file import read_json
-from game.replay import FORMAT as REPLAY_FORMAT
-from game.replay import ReplayError
+from game.persistence.json_file import read_json
+from game.persistence.replay_file import FORMAT as REPLAY_FORMAT
+from game.persistence.replay_file import ReplayError
 from game.session import Session
 
 FORMAT = "narby-save/2"

@@ -21,7 +21,7 @@ import traceback
 from datetime import UTC, datetime
 from pathlib import Path
 
-from game import saves
+from game.persistence import saves
 
 
 def emergency_save(session, data_dir, exc: BaseException | None = None
