@@ -19,12 +19,13 @@ import warnings
 from pathlib import Path
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # the game has no sound yet: no ALSA noise
 
 import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 
 from game.ui import settings as settings_mod  # noqa: E402
+from game.ui.sound import SoundSystem  # noqa: E402
+from game.ui.sound.cues import CLICK  # noqa: E402
 from game.ui.theme import Look  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
@@ -90,6 +91,8 @@ class App:
         # tests turn this off so a bug fails the test with its own traceback.
         self.catch_crashes = True
         self.crashed = False
+        # the mixer opens before pygame.init(): no device means silence and one line
+        self.sound = SoundSystem.open(self.settings)
         pygame.init()
         _forget_art()  # fonts cached before an earlier pygame.quit() are dead
         pygame.display.set_caption("Narby Conquest")
@@ -171,6 +174,7 @@ class App:
         new = new.validated()
         old, self.settings = self.settings, new
         settings_mod.save(new)
+        self.sound.configure(new)
         window_changed = (new.window != old.window or new.fullscreen != old.fullscreen)
         if window_changed:
             self.size, self.fullscreen = tuple(new.window), new.fullscreen
@@ -317,6 +321,7 @@ class App:
             self.dirty = True
             self._dispatch(event)
         self.ui.update(dt)
+        self.sound.update(dt)
         for scene in list(self.scenes):
             if scene in self.scenes and scene.update(dt):
                 self.dirty = True
@@ -337,6 +342,8 @@ class App:
             self.apply_settings(s)
             return
         used = self.ui.process_events(event)
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self.sound.cue(CLICK)
         top = self.top
         if top is None:
             return
@@ -382,6 +389,7 @@ class App:
             if closer:
                 closer()
         self.scenes.clear()
+        self.sound.close()
         _forget_art()
         pygame.quit()
 

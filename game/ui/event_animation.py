@@ -51,6 +51,7 @@ class Playback:
         self._pending_col: dict | None = None
         self.context_cell = None  # where bank coins come from / go to (tribute, destroy)
         self.in_setup = True
+        self.started: list[Step] = []  # steps begun by update() since last taken (sound)
 
     @property
     def idle(self) -> bool:
@@ -123,6 +124,7 @@ class Playback:
                     return False
                 self.current = self.steps.popleft()
                 self.current.duration *= factor
+                self.started.append(self.current)
                 self._start(self.current, apply)
             step = self.current
             step.t += budget
@@ -149,6 +151,13 @@ class Playback:
             for e in step.events:
                 apply(e)
             step.applied = True
+
+    def take_started(self) -> list[dict]:
+        """The events of the steps that began playing since the last call (what the
+        sound hears; skipped steps are silent)."""
+        events = [e for step in self.started for e in step.events]
+        self.started = []
+        return events
 
     def skip(self, apply) -> None:
         """Apply everything now (Space)."""

@@ -19,6 +19,7 @@ PACES = ("slow", "normal", "fast", "instant")
 PALETTES = ("normal", "colourblind")
 WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440))
 UI_SCALES = (0.85, 1.0, 1.15, 1.3, 1.5)
+VOLUMES = ("master_volume", "effects_volume", "music_volume")
 # Seconds an animation step lasts, relative to "normal".
 PACE_FACTOR = {"slow": 1.7, "normal": 1.0, "fast": 0.45, "instant": 0.0}
 
@@ -32,6 +33,11 @@ class Settings:
     palette: str = "normal"
     hotseat_handover: bool = True
     show_log: bool = True
+    # sound (issue 21): volumes 0.0..1.0; M on the board mutes
+    master_volume: float = 0.8
+    effects_volume: float = 0.8
+    music_volume: float = 0.5
+    muted: bool = False
 
     def validated(self) -> Settings:
         """A copy with every bad value replaced by its default."""
@@ -49,6 +55,11 @@ class Settings:
         for name in ("hotseat_handover", "show_log"):
             value = getattr(self, name)
             setattr(out, name, value if isinstance(value, bool) else getattr(d, name))
+        for name in VOLUMES:
+            v = getattr(self, name)
+            ok = isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1
+            setattr(out, name, round(float(v), 2) if ok else getattr(d, name))
+        out.muted = self.muted if isinstance(self.muted, bool) else d.muted
         return out
 
 

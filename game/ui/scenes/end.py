@@ -56,6 +56,7 @@ class EndScene(Scene):
         return f"{title(w)} wins!" if w else "Game over"
 
     def enter(self) -> None:
+        self.app.sound.music.fade_out()  # the victory or defeat call is heard alone
         look = self.look
         w, h = self.app.screen.get_size()
         pad = look.px(24)

@@ -24,6 +24,7 @@ from game.ui.panel import PanelView, panel_model
 from game.ui.scenes.choice import ChoiceDialog
 from game.ui.scenes.widgets import button
 from game.ui.settings import PACE_FACTOR, PACES, Settings
+from game.ui.sound.cues import HANDOVER, REFUSE, Listener, decision_cue
 from game.ui.targets import (
     AnswerPicker,
     answer_label,
@@ -93,6 +94,7 @@ class GameScene(Scene):
         if not self.fitted:
             self.view.fit()
             self.fitted = True
+        self.app.sound.music.play("game")
         bh = look.px(30)
         gap = look.px(6)
         bw = (self.panel_rect.w - look.px(8) * 2 - gap * 3) // 4
@@ -219,6 +221,9 @@ class GameScene(Scene):
             self.c.queue.clear()
         if self.playback.update(dt, self.factor(), self._apply):
             busy = True
+        started = self.playback.take_started()
+        if started:  # each event is heard when its animation starts (issue 21)
+            self.app.sound.events(started, self.listener(), instant=self.factor() == 0)
         if self.playback.idle and self.synced != len(self.c.match.events):
             self._sync()
             busy = True
@@ -237,6 +242,11 @@ class GameScene(Scene):
             self._prepare(pending)
         # targets pulse while a person aims; otherwise an idle board is not redrawn
         return busy or not self.playback.idle or self.picker is not None
+
+    def listener(self) -> Listener:
+        """The people at this screen: their turn chimes, their defeat sounds as one.
+        In hot seat the hand-over screen chimes instead of the turn."""
+        return Listener(frozenset(self.c.humans()), handover=self.c.hotseat())
 
     def _sync(self) -> None:
         self.shown = self.c.display_doc(self._viewer())
@@ -300,12 +310,14 @@ class GameScene(Scene):
         else:
             self.bar.set_slots(idle_slots(pending.prompt))
             self._open_choice(pending.prompt, legal)
+        self.app.sound.cue(decision_cue(pending.kind, pending.dragon, self.listener()))
 
     def _handover(self, dragon: str) -> None:
         from game.ui.scenes.handover import HandoverScene
 
         self.waiting_handover = True
         self._idle_controls()
+        self.app.sound.cue(HANDOVER)
 
         def done():
             self.waiting_handover = False
@@ -341,6 +353,8 @@ class GameScene(Scene):
         self.bar.set_slots(idle_slots("The dice are rolling"))
 
     def _error(self, text: str, colour: str = "red") -> None:
+        if colour == "red":
+            self.app.sound.cue(REFUSE)
         self.banner_error = text[:1].upper() + text[1:]
         self.banner_colour = colour
         self.error_time = 4.0
@@ -668,7 +682,13 @@ class GameScene(Scene):
             s = Settings(**vars(self.app.settings))
             s.pace = PACES[(PACES.index(s.pace) + 1) % len(PACES)]
             self.app.apply_settings(s)
-            self._error(f"Animation pace: {s.pace}")
+            self._error(f"Animation pace: {s.pace}", "gold")
+            return True
+        if k == pygame.K_m:
+            s = Settings(**vars(self.app.settings))
+            s.muted = not s.muted
+            self.app.apply_settings(s)
+            self._error("Sound off (M turns it on)" if s.muted else "Sound on", "gold")
             return True
         if k == pygame.K_l:
             s = Settings(**vars(self.app.settings))

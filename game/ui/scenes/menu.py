@@ -23,6 +23,7 @@ def saved_games(app):
 
 class MenuScene(Scene):
     def enter(self) -> None:
+        self.app.sound.music.play("menu")
         entries, problems = saved_games(self.app)
         self.latest = next((e for e in entries if not e.finished), None)
         self.error = ""

@@ -19,6 +19,7 @@ class PauseScene(Scene):
         self.note = ""  # "Saved as ..." after a save
 
     def enter(self) -> None:
+        self.app.sound.music.duck()  # paused: the music steps back
         look = self.look
         w, h = self.app.screen.get_size()
         bw, bh, gap = look.px(300), look.px(46), look.px(10)
@@ -45,6 +46,7 @@ class PauseScene(Scene):
         self.nav.focus(0)
 
     def leave(self) -> None:
+        self.app.sound.music.unduck()
         for b in self.buttons.values():
             b.kill()
 

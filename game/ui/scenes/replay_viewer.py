@@ -106,6 +106,7 @@ class ReplayScene(Scene):
 
     # ----- layout ------------------------------------------------------------------
     def enter(self) -> None:
+        self.app.sound.music.play("game")
         look = self.look
         self.panel.look = look
         self.log.look = look
