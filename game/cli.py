@@ -31,6 +31,8 @@ def _dispatch(argv: list[str]) -> int:
         return _check_map(argv[1:])
     if argv and argv[0] == "saves":
         return _saves(argv[1:])
+    if argv and argv[0] == "sound-test":
+        return _sound_test(argv[1:])
     return _play(argv)
 
 
@@ -62,6 +64,21 @@ def _play_parser() -> argparse.ArgumentParser:
     p.add_argument("--rounds", type=int, default=3, help="rounds before --screenshot")
     p.add_argument("--size", default="1280x720", help="window size WxH for --screenshot")
     return p
+
+
+def _sound_test(argv) -> int:
+    p = argparse.ArgumentParser(
+        prog="narby sound-test",
+        description="Play every sound effect once and a few seconds of music through the "
+                    "audio device, then exit (1 when there is no audio device).")
+    p.add_argument("--music", type=float, default=4.0, metavar="SECONDS",
+                   help="seconds of music at the end (default 4)")
+    args = p.parse_args(argv)
+    if not 0 <= args.music <= 120:
+        p.error("--music takes 0 to 120 seconds")
+    from game.ui.sound.sound_test import run
+
+    return run(args.music)
 
 
 def _data_dir_argument(p) -> None:

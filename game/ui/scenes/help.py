@@ -26,6 +26,7 @@ SHORTCUTS = (
         ("Mouse wheel / + -", "zoom"), ("Right drag / WASD", "pan the board"),
         ("Home", "fit the board"), ("Space", "skip the animations now playing"),
         ("P", "animation pace: slow, normal, fast, instant"), ("L", "show / hide the log"),
+        ("M", "sound off / on (volumes in Settings)"),
         ("Ctrl+Z", "undo your last move, claim, gamble"),
     ]),
     ("Saves and replays", [

@@ -1,6 +1,7 @@
 """Settings: window size, full screen, UI scale, animation pace, colour-blind palette,
-hot-seat hand-over, log. Applied at once and remembered (game.ui.settings). There is
-no sound in this version, so there is no volume."""
+hot-seat hand-over, log; and sound: on/off (M on the board), master, effects and music
+volume, each with a Test button. Applied at once and remembered (game.ui.settings);
+the volumes are heard while they change, and Back without Apply restores them."""
 
 from __future__ import annotations
 
@@ -12,6 +13,17 @@ from game.ui.app import Scene
 from game.ui.scenes.backdrop import backdrop, panel_rect
 from game.ui.scenes.widgets import Cycler, KeyNav, button, label
 from game.ui.settings import PACES, UI_SCALES, WINDOW_SIZES, Settings
+from game.ui.sound.cues import Cue
+
+LEVELS = [round(i / 10, 1) for i in range(11)]  # volume steps, 0% .. 100%
+# what each Test button plays
+TESTS = {"master_volume": Cue("your_turn", 95, 1.0, "test"),
+         "effects_volume": Cue("dice_2", 95, 1.0, "test")}
+
+
+def nearest_level(volume: float) -> float:
+    """The volume step shown for a saved volume (a hand-edited 0.33 shows as 30%)."""
+    return min(LEVELS, key=lambda v: abs(v - volume))
 
 
 class SettingsScene(Scene):
@@ -19,24 +31,33 @@ class SettingsScene(Scene):
         look = self.look
         s = self.app.settings
         w, h = self.app.screen.get_size()
-        cw, rh, gap = look.px(520), look.px(42), look.px(10)
+        cw, rh, gap = look.px(430), look.px(42), look.px(10)
+        col_gap = look.px(40)
         rows = 8
-        self.frame = pygame.Rect(0, 0, cw + look.px(80), rows * (rh + gap) + look.px(170))
+        self.frame = pygame.Rect(0, 0, 2 * cw + col_gap + look.px(80),
+                                 rows * (rh + gap) + look.px(170))
         self.frame.center = (w // 2, h // 2)
         x = self.frame.x + look.px(40)
-        y = self.frame.y + look.px(80)
+        top = self.frame.y + look.px(120)
+        y = top
         self.title = label(self.ui, (x, self.frame.y + look.px(16), look.px(500), look.px(60)),
                            "Settings", cls="@title")
+        self.headings = [
+            label(self.ui, (x, top - look.px(40), cw, look.px(34)), "Window and play",
+                  cls="@heading"),
+            label(self.ui, (x + cw + col_gap, top - look.px(40), cw, look.px(34)), "Sound",
+                  cls="@heading")]
         sizes = list(WINDOW_SIZES)
         if tuple(s.window) not in sizes:
             sizes.append(tuple(s.window))
         self.cyclers = {}
+        self.tests = {}
 
-        def add(key, values, labels, value, prefix, tip):
+        def add(key, values, labels, value, prefix, tip, width=cw, on_change=None):
             nonlocal y
             idx = values.index(value) if value in values else 0
-            self.cyclers[key] = Cycler(self.ui, (x, y, cw, rh), values, labels, idx,
-                                       prefix=prefix, tip=tip)
+            self.cyclers[key] = Cycler(self.ui, (x, y, width, rh), values, labels, idx,
+                                       prefix=prefix, tip=tip, on_change=on_change)
             y += rh + gap
 
         add("window", sizes, [f"{a} × {b}" for a, b in sizes], tuple(s.window), "Window  ",
@@ -52,21 +73,45 @@ class SettingsScene(Scene):
             "Hot-seat hand-over  ", "Default for new games with two or more people")
         add("show_log", [True, False], ["shown", "hidden"], s.show_log, "Game log  ",
             "L on the board")
-        self.note = label(self.ui, (x, y, cw, rh), "Sound: this version has no sound.",
-                          cls="@note")
-        y += rh + gap
-        bw = (cw - gap) // 2
+        bottom = y
+        # the sound column: on/off, then each volume with its Test button
+        x, y = x + cw + col_gap, top
+        preview = self._preview
+        add("muted", [False, True], ["on", "off"], s.muted, "Sound  ",
+            "M on the board turns the sound on and off", on_change=preview)
+        tw = look.px(90)
+        for key, name, tip in (("master_volume", "Master", "Everything you hear"),
+                               ("effects_volume", "Effects", "Dice, coins, chimes, clicks"),
+                               ("music_volume", "Music", "The menu theme and the game loop")):
+            self.tests[key] = button(self.ui, (x + cw - tw, y, tw, rh), "Test",
+                                     tip=f"Play a sound at this {name.lower()} volume")
+            add(key, LEVELS, [f"{round(v * 100)}%" for v in LEVELS],
+                nearest_level(getattr(s, key)),
+                f"{name}  ", tip, width=cw - tw - gap, on_change=preview)
+        note = ("Every sound is also shown on the board." if self.app.sound.available else
+                "No audio device: the game plays silently.")
+        self.note = label(self.ui, (x, y, cw, rh), note, cls="@note")
+        y = max(y + rh, bottom)
+        x = self.frame.x + look.px(40)
+        full = 2 * cw + col_gap
+        bw = (full - gap) // 2
         self.back = button(self.ui, (x, y + gap, bw, rh + 4), "Back", tip="Esc")
         self.apply = button(self.ui, (x + bw + gap, y + gap, bw, rh + 4), "Apply",
                             cls="@primary", tip="Enter")
+        self.frame.h = y + gap + rh + 4 + look.px(44) - self.frame.y
+        self.frame.centery = h // 2
         self.nav = KeyNav()
-        self.nav.set_items(list(self.cyclers.values()) + [self.back, self.apply])
+        order = [c for k, c in self.cyclers.items()]
+        for key, test in self.tests.items():  # each Test right after its volume
+            order.insert(order.index(self.cyclers[key]) + 1, test)
+        self.nav.set_items(order + [self.back, self.apply])
         self.nav.focus(0)
 
     def leave(self) -> None:
         for c in self.cyclers.values():
             c.kill()
-        for el in (self.title, self.note, self.back, self.apply):
+        for el in (self.title, self.note, self.back, self.apply, *self.headings,
+                   *self.tests.values()):
             el.kill()
 
     def chosen(self) -> Settings:
@@ -80,8 +125,12 @@ class SettingsScene(Scene):
             for c in self.cyclers.values():
                 if c.handle(event):
                     return True
+            for key, test in self.tests.items():
+                if event.ui_element is test:
+                    self.test(key)
+                    return True
             if event.ui_element is self.back:
-                self.app.pop()
+                self.cancel()
                 return True
             if event.ui_element is self.apply:
                 self.save()
@@ -90,12 +139,32 @@ class SettingsScene(Scene):
             return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                self.app.pop()
+                self.cancel()
                 return True
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.save()
                 return True
         return False
+
+    def _preview(self, _value=None) -> None:
+        """Hear the volumes as they are chosen (Apply keeps them, Back does not)."""
+        self.app.sound.configure(self.chosen())
+
+    def test(self, key: str) -> None:
+        """Play a sound at the chosen volumes: a chime (master), dice (effects) or the
+        music (which starts if none plays)."""
+        self._preview()
+        sound = self.app.sound
+        if key == "music_volume":
+            if sound.music.track is None:
+                sound.music.play("menu")
+            sound.music.unduck()
+            return
+        sound.cue(TESTS[key])
+
+    def cancel(self) -> None:
+        self.app.sound.configure(self.app.settings)
+        self.app.pop()
 
     def save(self) -> None:
         new = self.chosen()
@@ -109,3 +178,19 @@ class SettingsScene(Scene):
                                self.look.colour("text_dim"))
         surface.blit(where, where.get_rect(midbottom=(self.frame.centerx,
                                                       self.frame.bottom - self.look.px(10))))
+
+    def draw_after_ui(self, surface) -> None:
+        """A level bar along the bottom of each volume control (dim when muted)."""
+        look = self.look
+        muted = self.cyclers["muted"].value
+        for key in self.tests:
+            c = self.cyclers[key]
+            r = c.button.rect
+            bar = pygame.Rect(r.x + look.px(16), r.bottom - look.px(8), r.w - look.px(32),
+                              max(2, look.px(3)))
+            pygame.draw.rect(surface, look.colour("text_dim"), bar, border_radius=2)
+            fill = bar.copy()
+            fill.w = round(bar.w * c.value)
+            if fill.w:
+                pygame.draw.rect(surface, look.colour("text_dim" if muted else "gold"), fill,
+                                 border_radius=2)

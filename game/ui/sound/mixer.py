@@ -5,8 +5,9 @@ a group never has more than GROUP_LIMIT of its sounds at once nor starts twice w
 its gap, and a full pool gives its least important channel to a more important cue
 (a coin never cuts off the "your turn" chime). `play_batch` takes the cues of one
 frame: at the instant pace a whole AI turn arrives at once and is summarised
-(game.ui.sound.cues.summarise) into a couple of sounds, which then may not start more
-than once per INSTANT_GAP: one short summary, never fifty overlapping clinks.
+(game.ui.sound.cues.summarise) into a couple of sounds, and no other summary starts
+within INSTANT_GAP (chimes and the end excepted): one short summary, never fifty
+overlapping clinks.
 
 Time is the mixer's own clock, advanced by `update(dt)` (the frame time), so the same
 frames give the same decisions in a test with a fake backend as in the window.
@@ -173,6 +174,7 @@ class Mixer:
         self.now = 0.0
         self.channels: dict[int, Playing] = {}
         self.last_start: dict[str, float] = {}
+        self.last_summary = -1e9  # when the last instant-pace summary started
         self.volumes = {EFFECTS: 1.0, UI: 1.0}  # master x category, set by configure
         self.lengths: dict[str, float] = {}
         self.played: list[tuple[float, str]] = []  # (time, sound): for tests and measures
@@ -196,8 +198,14 @@ class Mixer:
         was started."""
         if not cues:
             return []
-        chosen = summarise(cues) if instant else summarise(cues, limit=3)
-        return [c for c in chosen if self.play(c, instant)]
+        if not instant:
+            return [c for c in summarise(cues, limit=3) if self.play(c)]
+        if self.now - self.last_summary < INSTANT_GAP:  # only chimes and the end now
+            cues = [c for c in cues if c.priority >= ALWAYS]
+        played = [c for c in summarise(cues) if self.play(c, True)]
+        if played:
+            self.last_summary = self.now
+        return played
 
     def play(self, cue: Cue, instant: bool = False) -> bool:
         volume = self.volumes.get(cue.category, 1.0) * cue.volume
