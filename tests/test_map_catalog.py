@@ -111,3 +111,41 @@ def test_every_size_plays_a_whole_game_headless(path):
     for dragon in match.seat_names:
         cells = match.snapshot()["dragons"][dragon]["at"]
         assert 0 <= cells[0] < board.width and 0 <= cells[1] < board.height
+
+
+# -- Tiled knows the game: the starter map and the project's commands -------------------
+def test_starter_map_is_blank_16x16_with_the_layers_ready_and_passes_the_checker(capsys):
+    from xml.etree import ElementTree as ET
+
+    path = catalog.shipped_maps_dir() / "starter" / "blank-16x16.tmx"
+    spec = load_board(path)
+    assert (spec.width, spec.height, spec.pieces, spec.blocked) == (16, 16, (), frozenset())
+    root = ET.parse(path).getroot()
+    assert [el.get("name") for el in root if el.tag in ("layer", "objectgroup")] == [
+        "ground", "setup"]
+    source = root.find("tileset").get("source")
+    assert (path.parent / source).resolve() == catalog.shipped_tileset().resolve()
+    props = {p.get("name") for p in root.find("properties")}
+    assert {"title", "description", "min_players", "max_players"} <= props
+    assert main(["check-map", str(path)]) == 0
+    # not offered by the picker: it is a template, not a map to play
+    assert path not in [e.path for e in catalog.scan(None)]
+
+
+def test_tiled_project_commands_run_narby_on_the_current_map(monkeypatch, tmp_path):
+    project = json.loads((catalog.shipped_maps_dir() / "narby.tiled-project").read_text())
+    commands = {c["name"]: c for c in project["commands"]}
+    assert {"Preview in Narby Conquest", "Play in Narby Conquest"} <= set(commands)
+    for c in commands.values():
+        assert c["command"] == "narby" and "%mapfile" in c["arguments"]
+        assert c["enabled"] and c["saveBeforeExecute"]
+    ran = {}
+    from game.maps import commands as cmds
+
+    monkeypatch.setattr(cmds, "preview_main", lambda argv: ran.setdefault("preview", argv)
+                        and 0)
+    monkeypatch.setattr(cmds, "play_main", lambda argv: ran.setdefault("play", argv) and 0)
+    path = str(catalog.shipped_maps_dir() / "hearth-hollow.tmx")
+    for c in commands.values():  # what Tiled runs, %mapfile replaced by the map's path
+        assert main(c["arguments"].replace("%mapfile", path).split()) == 0
+    assert ran == {"preview": [path], "play": ["--map", path]}
