@@ -76,7 +76,8 @@ def map_choices(data_dir=None, extra=()) -> list[Choice]:
     for e in catalog.scan(data_dir):
         key = f"maps/{e.path.name}" if e.origin == "shipped" else str(e.path)
         choices.append(Choice(key, e))
-    for path in [*_opened, *extra]:
+    opened = [p for p in _opened if Path(p).is_file()]  # a file since deleted drops out
+    for path in [*opened, *extra]:
         if path and not any(_same_file(path, c.key) for c in choices):
             choices.append(Choice(str(Path(path).resolve()),
                                   catalog.entry(Path(path).resolve(), "file")))
