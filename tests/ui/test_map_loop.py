@@ -279,3 +279,19 @@ def test_every_size_is_drawn_fitted_in_the_game_window(app, name, tmp_path):
     spare_w, spare_h = area.w - board.w, area.h - board.h
     assert min(spare_w, spare_h) <= 24 + view.cell  # and fills the area along one side
     app.screenshot(tmp_path / f"{name}.png")
+
+
+def test_a_covered_preview_waits_and_reloads_when_uncovered(app, tmp_path):
+    path = author_copy(tmp_path, "sizes/wide-36x12.tmx", "wide.tmx")
+    scene = app.push(PreviewScene(app, path))
+    run(app, 2)
+    scene.play()
+    run(app, 2)
+    game = app.top
+    assert isinstance(game, GameScene)
+    bump(path, path.read_text().replace("Wide Strand", "Wider Strand"))
+    run(app, 2, dt=POLL)
+    assert scene.reloads == 0  # no widgets of the preview built over the game
+    app.pop()
+    run(app, 1)
+    assert scene.reloads == 1 and scene.spec.title == "Wider Strand"

@@ -352,7 +352,15 @@ class NewGameScene(Scene):
         self._rebuild()
         return True
 
+    def covered(self) -> None:
+        self._covered = True  # an overlay on top (Show problems, help): no rebuilds
+
+    def uncovered(self) -> None:
+        self._covered = False
+
     def update(self, dt: float) -> bool:
+        if getattr(self, "_covered", False):
+            return False
         self._since_poll += dt
         if self._since_poll >= POLL and getattr(self, "dialog", None) is None:
             self._since_poll = 0.0

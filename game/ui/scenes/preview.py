@@ -183,7 +183,16 @@ class PreviewScene(Scene):
         self.widgets = []
 
     # ----- loop ----------------------------------------------------------------------
+    def covered(self) -> None:
+        self._covered = True  # a game on top: its screen, not ours, until it goes
+
+    def uncovered(self) -> None:
+        self._covered = False
+        self.poll()
+
     def update(self, dt: float) -> bool:
+        if getattr(self, "_covered", False):
+            return False
         self._since_poll += dt
         if self._since_poll >= POLL:
             self._since_poll = 0.0
