@@ -36,6 +36,17 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
+class _OneLine:
+    """A stand-in parser for checks made after parsing: errors as one line, status 2."""
+
+    def __init__(self, prog: str) -> None:
+        self.prog = prog
+
+    def error(self, message: str):
+        print(f"{self.prog}: {message}", file=sys.stderr)
+        raise SystemExit(2)
+
+
 def _err(prog: str, text: str, code: int = 2) -> int:
     print(f"{prog}: {text}", file=sys.stderr)
     return code
@@ -282,7 +293,7 @@ def window_main(p, args, argv: list[str]) -> int:
     if not any(t.split("=")[0] == "--seats" for t in argv):
         args.seats = DEFAULT_WINDOW_SEATS  # the headless default is four random players
     # a broken map still opens New game, chosen and greyed with its problems listed
-    setup, _ = _setup(p, args, "narby", check=False)
+    setup, _ = _setup(_OneLine("narby"), args, "narby", check=False)
     app = open_app(None, args.data_dir)
     if app is None:
         return 2

@@ -295,3 +295,15 @@ def test_a_covered_preview_waits_and_reloads_when_uncovered(app, tmp_path):
     app.pop()
     run(app, 1)
     assert scene.reloads == 1 and scene.spec.title == "Wider Strand"
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--map", "no-such.tmx"], "--map no-such.tmx: file not found"),
+    (["--seats", "human,robot"], "unknown seat kind 'robot'"),
+])
+def test_window_flags_with_bad_values_get_one_line(args, words, capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(args)
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1
