@@ -171,8 +171,8 @@ def parse_window_seats(p, text: str) -> list:
                     f"{', '.join(WINDOW_SEAT_KINDS)})")
         if dragon and dragon not in DRAGONS:
             p.error(f"unknown dragon {dragon!r} in --seats (dragons: {', '.join(DRAGONS)})")
-        seats.append(Seat("human") if kind == "human" else Seat("ai", kind, dragon or None))
-        seats[-1].dragon = dragon or None
+        seats.append(Seat("human", "normal", dragon or None) if kind == "human"
+                     else Seat("ai", kind, dragon or None))
     if not 2 <= len(seats) <= 8:
         p.error(f"--seats names {len(seats)} seats; a game has 2 to 8")
     return seats
