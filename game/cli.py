@@ -33,14 +33,28 @@ def _dispatch(argv: list[str]) -> int:
         return _saves(argv[1:])
     if argv and argv[0] == "sound-test":
         return _sound_test(argv[1:])
+    if argv and argv[0] in _MAP_COMMANDS:
+        return _map_command(argv[0], argv[1:])
     return _play(argv)
+
+
+# map authors' commands (issue 17): game/maps/commands.py
+_MAP_COMMANDS = ("maps", "preview", "play")
+
+
+def _map_command(name: str, argv: list[str]) -> int:
+    from game.maps import commands
+
+    return {"maps": commands.maps_main, "preview": commands.preview_main,
+            "play": commands.play_main}[name](argv)
 
 
 def _play_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="narby",
         description="Narby Conquest. Other commands: 'narby replay FILE', "
-                    "'narby saves', 'narby check-map FILE...'.")
+                    "'narby saves', 'narby check-map FILE...', 'narby maps', "
+                    "'narby preview FILE', 'narby play --map FILE --seats ...'.")
     p.add_argument("--headless", action="store_true",
                    help="play a whole game without a window and print the result")
     p.add_argument("--seats", default="random,random,random,random",
@@ -92,6 +106,9 @@ def _parse_seats(p, text: str) -> list[dict]:
     seats = []
     for token in text.split(","):
         kind, _, dragon = token.strip().partition(":")
+        if kind == "human":
+            p.error("a human seat needs the window: use 'narby play --seats human,...' "
+                    "(--headless seats are random, easy, normal or hard)")
         if kind not in SEAT_KINDS:
             p.error(f"unknown seat kind {kind!r} in --seats (use: {', '.join(SEAT_KINDS)})")
         if dragon and dragon not in DRAGONS:
@@ -113,9 +130,9 @@ def _play(argv) -> int:
     if args.screenshot:
         return _screenshot(p, args)
     if not (args.headless or args.demo):
-        from game.ui.app import main as window
+        from game.maps.commands import window_main
 
-        return window(data_dir=args.data_dir)
+        return window_main(p, args, argv)
     demo = args.demo
     seats = _parse_seats(p, args.seats)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**6)

@@ -50,7 +50,7 @@ def test_headless_log_with_and_without_cards(capsys):
 
 @pytest.mark.parametrize("args, words", [
     (["--headless", "--seats", "robot,random"], "unknown seat kind"),
-    (["--headless", "--seats", "human,hard"], "unknown seat kind"),
+    (["--headless", "--seats", "human,hard"], "human seat needs the window"),
     (["--headless", "--seats", "random:puce,random"], "unknown dragon"),
     (["--headless", "--seats", "random"], "2 to 8 dragons"),
     (["--headless", "--target", "0"], "target"),

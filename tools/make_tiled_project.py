@@ -26,7 +26,7 @@ COLOURS = {"town": "#c8663c", "city": "#3c5a96", "ruin": "#8c8782",
 def project() -> dict:
     return {
         "automappingRulesFile": "",
-        "commands": [],
+        "commands": commands(),
         "extensionsPath": "extensions",
         "folders": [".", "../assets/tiles"],
         "objectTypesFile": "objecttypes.xml",
@@ -37,6 +37,23 @@ def project() -> dict:
              "values": list(SETUP_TYPES), "valuesAsFlags": False},
         ],
     }
+
+
+def _command(name: str, arguments: str, shortcut: str) -> dict:
+    """A Tiled project command (Tiled 1.8 `.tiled-project` "commands"): Tiled saves the
+    map first, then runs `narby ARGUMENTS` with %mapfile replaced by the map's path."""
+    return {"arguments": arguments, "command": "narby", "enabled": True, "name": name,
+            "saveBeforeExecute": True, "shortcut": shortcut, "showOutput": True,
+            "workingDirectory": "%mappath"}
+
+
+def commands() -> list[dict]:
+    """Preview (live: reloads on every save), Play, and Check (the checker's text in
+    Tiled's Debug Console). `narby` must be on the PATH Tiled sees; docs/MAPS.md says how
+    to give the full path instead."""
+    return [_command("Preview in Narby Conquest", "preview %mapfile", "F5"),
+            _command("Play in Narby Conquest", "play --map %mapfile", "F6"),
+            _command("Check map (narby check-map)", "check-map %mapfile", "")]
 
 
 def object_types() -> str:

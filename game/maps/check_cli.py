@@ -10,7 +10,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from game.maps.loader import inspect_map, map_summary
+from game.maps.catalog import inspect
+from game.maps.loader import map_summary
 
 
 def _say(line: str, stream=None) -> None:
@@ -47,7 +48,7 @@ def main(argv: list[str]) -> int:
         return 2
     bad = 0
     for path in files:
-        spec, problems = inspect_map(path)
+        spec, problems = inspect(path)
         if spec is not None and not problems:
             _say(f"OK  {path} — {map_summary(spec)}")
             continue

@@ -375,3 +375,22 @@ class _Board:
             if hit:
                 self.add(where, f"seat {seat}'s dragon would land on seat {hit[0]}'s cavern "
                          f"spot {spots[hit[0]]} (R7)", "keep cavern spots 3+ cells apart")
+
+
+def draft_board(path: str | Path) -> tuple[BoardSpec | None, list[Problem]]:
+    """(spec, problems) like inspect_map, but the spec is kept as far as it could be read
+    even when there are problems (the live preview draws a broken map with its problems
+    marked). None only when the file cannot be read as a map at all."""
+    report = Report(str(path))
+    path = Path(path)
+    root = read_xml(path, report, None)
+    tree = vet_map(path, root, report, _SEMANTIC) if root is not None else None
+    if tree is None:
+        return None, report.problems
+    try:
+        tmx = pytmx.TiledMap()
+        tmx.filename = str(path)
+        tmx.parse_xml(tree)
+        return _Board(tmx, path, report).spec(), report.problems
+    except Exception:  # inspect_map words these; the preview just has nothing to draw
+        return None, inspect_map(path)[1]

@@ -221,6 +221,39 @@ BAD = {
 }
 
 
+def _lake(w: int, h: int) -> list[int]:
+    """Grass with a lake in the middle and a rock ridge: a few blocked cells anywhere."""
+    gids = [GRASS] * (w * h)
+    for r in range(h // 3, h // 3 + max(1, h // 6)):
+        for c in range(w // 3, w // 3 + max(1, w // 5)):
+            gids[r * w + c] = WATER
+    for c in range(1, w // 4):
+        gids[(h - 2) * w + c] = ROCK
+    return gids
+
+
+def sized(w: int, h: int, title: str, lo: int, hi: int, objects: str = "") -> str:
+    props = {"title": ("string", title), "min_players": ("int", str(lo)),
+             "max_players": ("int", str(hi))}
+    return tmx(w=w, h=h, layers=layer(_lake(w, h), w=w, h=h), objects=objects, props=props)
+
+
+# sizes/: maps every size the checker allows must draw (camera fitted) and play (issue 17)
+SIZES = {
+    "smallest-8x8.tmx": tmx(w=8, h=8, layers=layer([GRASS] * 64, w=8, h=8), objects="",
+                            props={"title": ("string", "Smallest"),
+                                   "max_players": ("int", "4")}),
+    "largest-40x40.tmx": sized(40, 40, "Largest", 2, 8,
+                               obj(1, "town", 5 * 32, 5 * 32, name="Farthold")
+                               + obj(2, "place_of_power", 30 * 32, 30 * 32, size=64,
+                                     props={"kind": ("string", "madhouse")})),
+    "wide-36x12.tmx": sized(36, 12, "Wide Strand", 2, 6, obj(1, "city", 33 * 32, 2 * 32)),
+    "tall-10x30.tmx": sized(10, 30, "Tall Gorge", 2, 4,
+                            spot(6, "0", 2, 2) + spot(7, "1", 6, 26) + spot(8, "2", 2, 14)
+                            + spot(9, "3", 6, 8)),
+}
+
+
 def main() -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -232,7 +265,7 @@ def main() -> None:
         surface.fill(colour, (i * 32, 0, 32, 32))
     pygame.image.save(surface, str(HERE / "tiles.png"))
     (HERE / "tiles.tsx").write_text(tsx())
-    for folder, maps in (("good", GOOD), ("bad", BAD)):
+    for folder, maps in (("good", GOOD), ("bad", BAD), ("sizes", SIZES)):
         (HERE / folder).mkdir(exist_ok=True)
         for name, text in maps.items():
             (HERE / folder / name).write_text(text)

@@ -3,6 +3,7 @@ hand-over, seed. Setup errors from the engine are shown here, never raised."""
 
 from __future__ import annotations
 
+from html import escape
 from pathlib import Path
 
 import pygame
@@ -14,37 +15,74 @@ from game.decisions import title
 from game.match import SetupError
 from game.tables import DRAGONS, TARGETS
 from game.ui.app import Scene
-from game.ui.controller import DEFAULT_MAP, GameController, GameSetup, Seat, load_map
+from game.ui.controller import GameController, GameSetup, Seat, _map_file
 from game.ui.scenes.backdrop import backdrop, panel_rect
 from game.ui.scenes.widgets import Cycler, KeyNav, button, label
 
-ROOT = Path(__file__).resolve().parents[3]
 KINDS = [("human", "normal")] + [("ai", lvl) for lvl in LEVELS]
 KIND_LABELS = ["Human"] + [f"AI · {lvl}" for lvl in LEVELS]
 DRAGON_CHOICES = [None, *DRAGONS]
 DRAGON_LABELS = ["Random (R6)"] + [title(d) for d in DRAGONS]
 
-_maps: list | None = None
 _thumbs: dict = {}
+_opened: list[str] = []  # map files opened with "Open map file…" this session
+POLL = 1.0  # seconds between looks at the map folders
 
 
-def map_choices() -> list[tuple[str | None, object]]:
-    """[(path relative to the project or None, BoardSpec)] — the default map first."""
-    global _maps
-    if _maps is None:
-        found = []
-        for path in sorted((ROOT / "maps").glob("*.tmx")):
-            rel = f"maps/{path.name}"
-            try:
-                found.append((rel, load_map(rel)))
-            except SetupError:
-                continue  # a broken map is simply not offered
-        found.sort(key=lambda t: (t[0] != DEFAULT_MAP, t[1].title))
-        from game.board import BoardSpec
+class Choice:
+    """One line of the map picker: key (the setup's map_path: 'maps/NAME.tmx' for a
+    shipped map, an absolute path otherwise, None for the built-in board) and entry."""
 
-        found.append((None, BoardSpec.plain()))
-        _maps = found
-    return _maps
+    def __init__(self, key: str | None, entry):
+        self.key, self.entry = key, entry
+
+    @property
+    def board(self):
+        return self.entry.spec
+
+    @property
+    def ok(self) -> bool:
+        return self.entry.ok
+
+    @property
+    def title(self) -> str:
+        return self.entry.title
+
+
+def _plain_choice() -> Choice:
+    from game.board import BoardSpec
+    from game.maps.catalog import MapEntry
+
+    b = BoardSpec.plain()
+    return Choice(None, MapEntry(Path(), "builtin", b.title, b.width, b.height,
+                                 b.min_players, b.max_players, b, []))
+
+
+def _same_file(a: str | None, b: str | None) -> bool:
+    if a is None or b is None:
+        return a is b
+    try:
+        return Path(_map_file(a) or a).resolve() == Path(_map_file(b) or b).resolve()
+    except OSError:
+        return a == b
+
+
+def map_choices(data_dir=None, extra=()) -> list[Choice]:
+    """The picker's list: shipped maps (the default first), the user's maps folder, maps
+    opened by hand, and the built-in board last. Broken maps are listed with problems."""
+    from game.maps import catalog
+
+    choices = []
+    for e in catalog.scan(data_dir):
+        key = f"maps/{e.path.name}" if e.origin == "shipped" else str(e.path)
+        choices.append(Choice(key, e))
+    opened = [p for p in _opened if Path(p).is_file()]  # a file since deleted drops out
+    for path in [*opened, *extra]:
+        if path and not any(_same_file(path, c.key) for c in choices):
+            choices.append(Choice(str(Path(path).resolve()),
+                                  catalog.entry(Path(path).resolve(), "file")))
+    choices.append(_plain_choice())
+    return choices
 
 
 def thumbnail(board, size: int, palette: str) -> pygame.Surface:
@@ -148,27 +186,52 @@ class NewGameScene(Scene):
         self.right = right
         self.widgets.append(label(self.ui, (right.x, right.y, look.px(300), row_h), "Map",
                                   cls="@heading"))
-        maps = map_choices()
-        paths = [p for p, _ in maps]
-        idx = paths.index(self.setup.map_path) if self.setup.map_path in paths else 0
-        list_h = min(len(maps), 5) * round(34 * look.scale) + look.px(8)
-        self.map_list = UISelectionList(pygame.Rect(right.x, right.y + row_h + gap,
-                                                    right.w, list_h),
-                                        [(b.title, str(i)) for i, (_, b) in enumerate(maps)],
-                                        self.ui, default_selection=(maps[idx][1].title,
-                                                                     str(idx)))
-        self.map_cycle = Cycler(self.ui, (right.x, right.y + row_h + gap + list_h + gap,
-                                          right.w, row_h), paths,
-                                [b.title for _, b in maps], idx, prefix="Map ",
-                                on_change=lambda v: self._set_map(v))
+        from game.maps.catalog import user_maps_dir
+
+        folder = user_maps_dir(self.app.data_dir, create=True)
+        self.folder_label = label(self.ui, (right.x + look.px(70), right.y, right.w -
+                                            look.px(70), row_h),
+                                  _fit(f"Your maps folder: {_short(folder)}",
+                                       look.font(look.fs(15)), right.w - look.px(90)),
+                                  cls="@note")
+        self.folder_label.set_tooltip(f"Put .tmx maps in {folder}: the list updates by "
+                                      "itself", delay=0.3)
+        self.choices = self._choices()
+        keys = [c.key for c in self.choices]
+        idx = next((i for i, c in enumerate(self.choices)
+                    if _same_file(c.key, self.setup.map_path)), 0)
         self.map_index = idx
-        self.thumb_top = right.y + row_h + gap + list_h + gap + row_h + look.px(12)
+        list_h = min(len(self.choices), 5) * round(34 * look.scale) + look.px(8)
+        y = right.y + row_h + gap
+        self.map_list = UISelectionList(
+            pygame.Rect(right.x, y, right.w, list_h),
+            [(_item_text(c), "#map_item" if c.ok else "#map_broken") for c in self.choices],
+            self.ui, default_selection=(_item_text(self.choices[idx]),
+                                        "#map_item" if self.choices[idx].ok
+                                        else "#map_broken"))
+        y += list_h + gap
+        self.map_cycle = Cycler(self.ui, (right.x, y, right.w, row_h), keys,
+                                [c.title for c in self.choices], idx, prefix="Map ",
+                                on_change=lambda v: self._set_map(v))
+        y += row_h + gap
+        half = (right.w - gap) // 2
+        self.open_btn = button(self.ui, (right.x, y, half, row_h), "Open map file…",
+                               tip="Play a .tmx map from anywhere on this computer")
+        broken = sum(not c.ok for c in self.choices)
+        self.problems_btn = button(self.ui, (right.x + half + gap, y, half, row_h),
+                                   f"Show problems ({broken})" if broken else "Show problems",
+                                   enabled=bool(broken),
+                                   tip="Every problem of every broken map listed here")
+        self.thumb_top = y + row_h + look.px(12)
         bottom = f.bottom - look.px(16) - row_h
-        thumb = min(right.w // 2 - gap, bottom - self.thumb_top - look.px(50))
+        thumb = min(right.w // 2 - gap, bottom - self.thumb_top - look.px(12))
         self.thumb_size = max(look.px(80), thumb)
         self.info = UITextBox(self._map_html(), pygame.Rect(
             right.x + self.thumb_size + look.px(14), self.thumb_top,
             right.w - self.thumb_size - look.px(14), self.thumb_size), self.ui)
+        self._stamp = self._fingerprint()
+        self._since_poll = 0.0
+        self._scroll_to(idx)
         # bottom row
         bw = look.px(200)
         self.start_btn = button(self.ui, (f.right - pad - bw, bottom, bw, row_h + 4),
@@ -185,8 +248,39 @@ class NewGameScene(Scene):
                   self.map_cycle, self.back_btn, self.start_btn]
         self.nav.set_items(items)
 
+    def _choices(self) -> list[Choice]:
+        return map_choices(self.app.data_dir, extra=(self.setup.map_path,)
+                           if self.setup.map_path and Path(self.setup.map_path).is_absolute()
+                           else ())
+
+    def _fingerprint(self) -> tuple:
+        from game.maps import catalog
+
+        extra = [c.key for c in self.choices if c.entry.origin == "file"]
+        return catalog.stamp(self.app.data_dir, tuple(extra))
+
+    @property
+    def choice(self) -> Choice:
+        return self.choices[self.map_index]
+
     def _map_html(self) -> str:
-        path, board = map_choices()[self.map_index]
+        c = self.choice
+        e, board = c.entry, c.board
+        where = {"shipped": "shipped with the game", "user": "from your maps folder",
+                 "file": "opened from a file", "builtin": "built-in board"}[e.origin]
+        path = "" if e.origin == "builtin" else escape(str(e.path))
+        if board is None:
+            n = len(e.problems)
+            lines = [f"<font size=5><b>{escape(e.title)}</b></font>",
+                     f"<font color='#e2b048'>{e.size_text.replace('x', '×')} · "
+                     f"{e.dragons_text}</font>",
+                     f"<font color='#ff8070'><b>Cannot be played: {n} problem"
+                     f"{'s' if n != 1 else ''}</b></font>",
+                     escape(e.first_problem),
+                     "<font color='#aaa496'>Show problems lists them all; "
+                     "'narby preview' shows them on the map.</font>",
+                     f"<font color='#74727a'>{where}: {path}</font>"]
+            return "<br>".join(lines)
         size = f"{board.width}×{board.height}"
         players = f"{board.min_players}–{board.max_players} dragons"
         extra = []
@@ -196,11 +290,12 @@ class NewGameScene(Scene):
             extra.append(f"{len(board.pieces)} pieces on the map at the start")
         if board.target:
             extra.append(f"map target {board.target} coins")
-        lines = [f"<font size=5><b>{board.title}</b></font>",
-                 f"<font color='#e2b048'>{size} · {players}</font>", board.description]
+        lines = [f"<font size=5><b>{escape(board.title)}</b></font>",
+                 f"<font color='#e2b048'>{size} · {players}</font>", escape(board.description)]
         if extra:
             lines.append("<font color='#aaa496'>" + "; ".join(extra) + "</font>")
-        lines.append(f"<font color='#74727a'>{path or 'built-in board'}</font>")
+        lines.append(f"<font color='#74727a'>{where}" + (f": {path}" if path else "")
+                     + "</font>")
         return "<br>".join(lines)
 
     def leave(self) -> None:
@@ -211,9 +306,13 @@ class NewGameScene(Scene):
                 w.kill()
         for w in (*self.notes, self.add_btn, self.target, self.cards, self.handover,
                   self.seed_label, self.seed, self.map_list, self.map_cycle, self.info,
-                  self.start_btn, self.back_btn, self.error_label):
+                  self.start_btn, self.back_btn, self.error_label, self.folder_label,
+                  self.open_btn, self.problems_btn):
             w.kill()
         self.widgets, self.seat_rows = [], []
+        if getattr(self, "dialog", None) is not None:
+            self.dialog.kill()
+            self.dialog = None
 
     def _rebuild(self) -> None:
         self._read_fields()
@@ -237,10 +336,62 @@ class NewGameScene(Scene):
         self.setup.seats[i].dragon = value
 
     def _set_map(self, path) -> None:
-        paths = [p for p, _ in map_choices()]
-        self.map_index = paths.index(path)
+        keys = [c.key for c in self.choices]
+        self.map_index = keys.index(path)
         self.setup.map_path = path
         self.info.set_text(self._map_html())
+        self._show_error("" if self.choice.ok else
+                         "This map cannot be played: see its problems at the right")
+
+    def refresh(self) -> bool:
+        """Read the map folders again if a file changed; True when the list changed."""
+        stamp = self._fingerprint()
+        if stamp == self._stamp:
+            return False
+        self._stamp = stamp
+        self._rebuild()
+        return True
+
+    def covered(self) -> None:
+        self._covered = True  # an overlay on top (Show problems, help): no rebuilds
+
+    def uncovered(self) -> None:
+        self._covered = False
+
+    def update(self, dt: float) -> bool:
+        if getattr(self, "_covered", False):
+            return False
+        self._since_poll += dt
+        if self._since_poll >= POLL and getattr(self, "dialog", None) is None:
+            self._since_poll = 0.0
+            return self.refresh()
+        return False
+
+    def open_file_dialog(self) -> None:
+        from pygame_gui.windows import UIFileDialog
+
+        from game.maps.catalog import user_maps_dir
+
+        w, h = self.app.screen.get_size()
+        rect = pygame.Rect(0, 0, min(w - 40, self.look.px(640)), min(h - 40,
+                                                                       self.look.px(520)))
+        rect.center = (w // 2, h // 2)
+        start = self.setup.map_path if self.choice.entry.origin in ("user", "file") \
+            else str(user_maps_dir(self.app.data_dir))
+        self.dialog = UIFileDialog(rect, self.ui, window_title="Open a map (.tmx)",
+                                   initial_file_path=start, allowed_suffixes={".tmx"},
+                                   allow_existing_files_only=True)
+
+    def open_map(self, path: str | Path) -> None:
+        """Add a map file to the list (broken or not) and choose it."""
+        path = str(Path(path).resolve())
+        if path not in _opened:
+            _opened.append(path)
+        self._read_fields()
+        self.setup.map_path = path
+        self.leave()
+        self.enter()
+        self._set_map(self.choice.key)
 
     def handle(self, event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -249,8 +400,7 @@ class NewGameScene(Scene):
                     self.target, self.cards, self.handover, self.map_cycle]:
                 if cyc.handle(event):
                     if cyc is self.map_cycle:
-                        title_ = map_choices()[self.map_index][1].title
-                        self._select_list(title_)
+                        self._select_list(self.map_index)
                     return True
             for i, row in enumerate(self.seat_rows):
                 if el is row[3]:
@@ -267,11 +417,27 @@ class NewGameScene(Scene):
             if el is self.start_btn:
                 self.start()
                 return True
+            if el is self.open_btn:
+                self.open_file_dialog()
+                return True
+            if el is self.problems_btn:
+                self.show_problems()
+                return True
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and \
+                event.ui_element is getattr(self, "dialog", None):
+            self.dialog = None
+            self.open_map(event.text)
+            return True
+        if event.type == pygame_gui.UI_WINDOW_CLOSE and \
+                event.ui_element is getattr(self, "dialog", None):
+            self.dialog = None
+            return True
         if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and \
                 event.ui_element is self.map_list:
-            idx = int(self.map_list.get_single_selection(include_object_id=True)[1])
-            self.map_cycle.set_value(map_choices()[idx][0])
-            self._set_map(map_choices()[idx][0])
+            idx = next((i for i, item in enumerate(self.map_list.item_list)
+                        if item["selected"]), self.map_index)
+            self.map_cycle.set_value(self.choices[idx].key)
+            self._set_map(self.choices[idx].key)
             return True
         if self.nav.handle(event):
             return True
@@ -289,9 +455,16 @@ class NewGameScene(Scene):
                 return True
         return False
 
-    def _select_list(self, title_: str) -> None:
-        for item in self.map_list.item_list:
-            item["selected"] = item["text"] == title_
+    def _scroll_to(self, index: int) -> None:
+        """Bring the chosen map into the list's view (it may be below the fold)."""
+        bar = getattr(self.map_list, "scroll_bar", None)
+        if bar is not None and self.choices:
+            bar.set_scroll_from_start_percentage(max(0, index - 2) / len(self.choices))
+
+    def _select_list(self, index: int) -> None:
+        self._scroll_to(index)
+        for i, item in enumerate(self.map_list.item_list):
+            item["selected"] = i == index
             if item["button_element"] is not None:
                 if item["selected"]:
                     item["button_element"].select()
@@ -304,7 +477,11 @@ class NewGameScene(Scene):
             self._show_error("The seed must be a whole number (or blank for a random one)")
             return
         self._read_fields()
-        self.setup.map_path = map_choices()[self.map_index][0]
+        if not self.choice.ok:
+            self._show_error(f"{self.choice.title} cannot be played: "
+                             f"{self.choice.entry.first_problem}")
+            return
+        self.setup.map_path = self.choice.key
         try:
             controller = GameController(self.setup, ai_mode=getattr(self.app, "ai_mode",
                                                                     "worker"),
@@ -315,6 +492,17 @@ class NewGameScene(Scene):
         from game.ui.scenes.game import GameScene
 
         self.app.replace(GameScene(self.app, controller))
+
+    def _thumb(self, look) -> pygame.Surface:
+        c = self.choice
+        if c.ok:
+            return thumbnail(c.board, self.thumb_size, look.palette)
+        return broken_thumbnail(c.entry, self.thumb_size, look)
+
+    def show_problems(self) -> None:
+        broken = [c.entry for c in self.choices if not c.ok]
+        if broken:
+            self.app.push(ProblemsOverlay(self.app, broken))
 
     def _show_error(self, text: str) -> None:
         self.error = text
@@ -330,8 +518,119 @@ class NewGameScene(Scene):
             icon_name = f"dragon/{seat.dragon}" if seat.dragon else "die/d20"
             icon = look.sprite(icon_name, r.h - 6)
             surface.blit(icon, (self.left.x, r.y + 3))
-        _, board = map_choices()[self.map_index]
-        thumb = thumbnail(board, self.thumb_size, look.palette)
+        thumb = self._thumb(look)
         at = (self.right.x, self.thumb_top)
         surface.blit(thumb, at)
         pygame.draw.rect(surface, look.colour("gold_dim"), (*at, *thumb.get_size()), 2)
+
+
+def _short(path: Path) -> str:
+    """A folder for a one-line label: the home folder as ~."""
+    try:
+        return "~/" + str(Path(path).resolve().relative_to(Path.home().resolve()))
+    except (ValueError, RuntimeError, OSError):
+        return str(path)
+
+
+def _fit(text: str, font, width: int) -> str:
+    """Shorten the middle of a long path so the label fits (ending kept: the folder)."""
+    if font.size(text)[0] <= width:
+        return text
+    head, _, tail = text.partition(": ")
+    while tail and font.size(f"{head}: …{tail}")[0] > width:
+        tail = tail[1:]
+    return f"{head}: …{tail}"
+
+
+def _item_text(c: Choice) -> str:
+    e = c.entry
+    mine = " (yours)" if e.origin == "user" else " (file)" if e.origin == "file" else ""
+    if not c.ok:
+        return f"{e.title}{mine} · broken: {e.first_problem}"
+    return f"{e.title}{mine} · {e.size_text.replace('x', '×')} · {e.dragons_text}"
+
+
+def broken_thumbnail(entry, size: int, look) -> pygame.Surface:
+    """A broken map's tile: what can be drawn of it, dimmed, with a red 'problems' tag."""
+    from game.maps import catalog
+
+    key = ("broken", str(entry.path), len(entry.problems), size, look.palette)
+    if key not in _thumbs:
+        spec, _ = catalog.inspect(entry.path, draft=True)
+        if spec is not None:
+            try:
+                surf = thumbnail(spec, size, look.palette).copy()
+            except Exception:
+                spec = None
+        if spec is None:
+            surf = pygame.Surface((size, size))
+            surf.fill((44, 46, 60))
+        veil = pygame.Surface((size, size), pygame.SRCALPHA)
+        veil.fill((20, 18, 26, 150))
+        surf.blit(veil, (0, 0))
+        n = len(entry.problems)
+        tag = look.text(f"{n} problem{'s' if n != 1 else ''}", look.fs(18), (255, 128, 112),
+                        bold=True)
+        surf.blit(tag, tag.get_rect(center=(size // 2, size // 2)))
+        _thumbs[key] = surf
+    return _thumbs[key]
+
+
+class ProblemsOverlay(Scene):
+    """Every problem of every broken map in the picker, with the fix for each."""
+
+    overlay = True
+
+    def __init__(self, app, entries):
+        super().__init__(app)
+        self.entries = list(entries)
+
+    def enter(self) -> None:
+        look = self.look
+        w, h = self.app.screen.get_size()
+        self.rect = pygame.Rect(0, 0, min(w - look.px(60), look.px(900)),
+                                h - look.px(80))
+        self.rect.center = (w // 2, h // 2)
+        r = self.rect
+        pad = look.px(16)
+        self.title = label(self.ui, (r.x + pad, r.y + pad, r.w - 2 * pad, look.px(40)),
+                           "Maps that cannot be played", cls="@heading")
+        row = look.px(40)
+        self.box = UITextBox(self._html(), pygame.Rect(r.x + pad, r.y + pad + look.px(48),
+                                                       r.w - 2 * pad,
+                                                       r.h - 3 * pad - look.px(48) - row),
+                             self.ui)
+        self.close_btn = button(self.ui, (r.right - pad - look.px(160), r.bottom - pad - row,
+                                          look.px(160), row), "Close", tip="Esc")
+
+    def _html(self) -> str:
+        out = []
+        for e in self.entries:
+            n = len(e.problems)
+            out.append(f"<font size=4><b>{escape(e.title)}</b></font> <font color='#74727a'>"
+                       f"{escape(str(e.path))}</font><br><font color='#ff8070'>{n} problem"
+                       f"{'s' if n != 1 else ''}</font>")
+            for p in e.problems:
+                where = f"<b>{escape(p.where)}</b>: " if p.where else ""
+                out.append(f"• {where}{escape(p.what)}<br><font color='#aaa496'>"
+                           f"&nbsp;&nbsp;Fix: {escape(p.fix)}</font>")
+            out.append("")
+        return "<br>".join(out)
+
+    def leave(self) -> None:
+        for w in (self.title, self.box, self.close_btn):
+            w.kill()
+
+    def handle(self, event) -> bool:
+        if (event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.close_btn) \
+                or (event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE,
+                                                                   pygame.K_RETURN)):
+            self.app.pop()
+            return True
+        return False
+
+    def draw(self, surface) -> None:
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((10, 10, 16, 170))
+        surface.blit(veil, (0, 0))
+        panel_rect(surface, self.rect, self.look)

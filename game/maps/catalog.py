@@ -1,0 +1,227 @@
+"""The maps a player can pick: the shipped ones and the user's own maps folder.
+
+    >>> for e in scan(data_dir()):
+    ...     print(e.origin, e.title, e.size_text, e.dragons_text, e.first_problem)
+
+`shipped_maps_dir()` is the ONE place that knows where the shipped maps live (a later
+change moves them into the package via importlib.resources: change only it).
+The user's maps folder is `maps/` under the data folder (game.persistence.saves.data_dir);
+`scan` creates it on first use so a player can find it and drop maps in.
+
+Broken maps are listed too, with their problems (the picker greys them and says why).
+Results are cached per file by (mtime, size), so re-scanning to notice edits is cheap;
+`stamp()` is the cheap fingerprint the picker polls to know when to re-scan.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from game.board import BoardSpec
+from game.maps.loader import Problem, draft_board, inspect_map
+
+DEFAULT_MAP_NAME = "narby-vale.tmx"
+TILESET_NAME = "terrain.tsx"
+ORIGINS = ("shipped", "user", "file")
+
+
+def shipped_maps_dir() -> Path:
+    """The folder of the maps that come with the game (the one place to change)."""
+    return Path(__file__).resolve().parents[2] / "maps"
+
+
+def shipped_tileset() -> Path:
+    """The game's terrain tileset, where the shipped maps point at it."""
+    return shipped_maps_dir().parent / "assets" / "tiles" / TILESET_NAME
+
+
+def user_maps_dir(data: str | os.PathLike, *, create: bool = False) -> Path:
+    """`maps/` under the data folder: the player's own maps."""
+    folder = Path(data) / "maps"
+    if create:
+        # a read-only data folder: the picker still lists the shipped maps
+        with contextlib.suppress(OSError):
+            folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+@dataclass
+class MapEntry:
+    """One map file as the picker and `narby maps` show it."""
+
+    path: Path
+    origin: str  # "shipped", "user" or "file" (opened by hand)
+    title: str
+    width: int | None = None
+    height: int | None = None
+    min_players: int | None = None
+    max_players: int | None = None
+    spec: BoardSpec | None = None  # None when the map has problems
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return self.spec is not None and not self.problems
+
+    @property
+    def size_text(self) -> str:
+        return f"{self.width}x{self.height}" if self.width and self.height else "?x?"
+
+    @property
+    def dragons_text(self) -> str:
+        if self.min_players is None or self.max_players is None:
+            return "? dragons"
+        if self.min_players == self.max_players:
+            return f"{self.min_players} dragons"
+        return f"{self.min_players}-{self.max_players} dragons"
+
+    @property
+    def first_problem(self) -> str:
+        return problem_text(self.problems[0]) if self.problems else ""
+
+    def to_json(self) -> dict:
+        return {"path": str(self.path), "origin": self.origin, "title": self.title,
+                "width": self.width, "height": self.height,
+                "min_players": self.min_players, "max_players": self.max_players,
+                "ok": self.ok, "problems": [problem_json(p) for p in self.problems]}
+
+
+def problem_text(p: Problem) -> str:
+    """A problem without its file name (the file is shown beside it)."""
+    where = f"{p.where}: " if p.where else ""
+    return f"{where}{p.what} — {p.fix}"
+
+
+def problem_json(p: Problem) -> dict:
+    return {"where": p.where, "what": p.what, "fix": p.fix, "text": str(p)}
+
+
+# ----- reading one map ------------------------------------------------------------------
+_cache: dict[tuple, tuple] = {}
+
+
+def _key(path: Path) -> tuple:
+    try:
+        st = path.stat()
+        return (str(path.resolve()), st.st_mtime_ns, st.st_size)
+    except OSError:
+        return (str(path), None, None)
+
+
+def inspect(path: str | os.PathLike, *, draft: bool = False):
+    """(spec, problems) of a map file, with the tileset hint added (see tileset_hint).
+
+    draft=False: the spec is None whenever there are problems (loader.inspect_map);
+    draft=True: the spec is kept as far as it could be read (for the live preview)."""
+    path = Path(path)
+    key = (_key(path), draft)
+    hit = _cache.get(key)
+    if hit is None:
+        spec, problems = (draft_board if draft else inspect_map)(path)
+        hit = (spec, [tileset_hint(p, path) for p in problems])
+        if key[0][1] is not None:  # a file that exists: remember it until it changes
+            if len(_cache) > 256:
+                _cache.clear()
+            _cache[key] = hit
+    return hit[0], list(hit[1])
+
+
+def tileset_hint(p: Problem, path: Path) -> Problem:
+    """A map copied away from maps/ loses '../assets/tiles/terrain.tsx': say exactly
+    where the game's tileset is and how to point the map at it."""
+    if not (p.where and p.where.startswith("tileset '") and p.what.startswith("file not found")
+            and Path(p.where[len("tileset '"):-1]).name == TILESET_NAME):
+        return p
+    shipped = shipped_tileset()
+    try:
+        rel = os.path.relpath(shipped, path.resolve().parent)
+    except ValueError:  # another drive on Windows: only an absolute path works
+        rel = str(shipped)
+    fix = (f"the game's tileset is {shipped}; in Tiled use Map ▸ Replace Tileset… and "
+           f"pick that file, or edit the map's <tileset source=\"...\"> to \"{rel}\"; "
+           "a map made with Save As from the project keeps the right path")
+    return Problem(p.file, p.where, p.what, fix)
+
+
+def _header(path: Path) -> tuple[str | None, int | None, int | None]:
+    """(title, width, height) from the raw XML of a map that may not load."""
+    from game.maps.tmx_reader import Report, read_xml
+
+    root = read_xml(path, Report(str(path)), None)
+    if root is None or root.tag != "map":
+        return None, None, None
+
+    def num(name: str) -> int | None:
+        text = (root.get(name) or "").strip()
+        return int(text) if text.isdigit() else None
+
+    title = None
+    props = root.find("properties")
+    for prop in props.findall("property") if props is not None else ():
+        if prop.get("name") == "title":
+            title = (prop.get("value") or prop.text or "").strip() or None
+    return title, num("width"), num("height")
+
+
+def default_title(path: Path) -> str:
+    return path.stem.replace("-", " ").replace("_", " ").title()
+
+
+def entry(path: str | os.PathLike, origin: str = "file") -> MapEntry:
+    """Read one map file into a MapEntry (never raises for a bad file)."""
+    path = Path(path)
+    spec, problems = inspect(path)
+    if spec is not None and not problems:
+        return MapEntry(path, origin, spec.title, spec.width, spec.height, spec.min_players,
+                        spec.max_players, spec, [])
+    title, w, h = _header(path)
+    lo = hi = None
+    draft, _ = inspect(path, draft=True)
+    if draft is not None:
+        lo, hi = draft.min_players, draft.max_players
+    return MapEntry(path, origin, title or default_title(path), w, h, lo, hi, None, problems)
+
+
+# ----- the catalogue -------------------------------------------------------------------
+def _tmx_files(folder: Path) -> list[Path]:
+    try:
+        return sorted(p for p in folder.glob("*.tmx") if p.is_file())
+    except OSError:
+        return []
+
+
+def scan(data: str | os.PathLike | None, *, create: bool = True) -> list[MapEntry]:
+    """Shipped maps (the default first, then by title), then the user's maps by title.
+    data: the data folder (None: only the shipped maps)."""
+    shipped = [entry(p, "shipped") for p in _tmx_files(shipped_maps_dir())]
+    shipped.sort(key=lambda e: (e.path.name != DEFAULT_MAP_NAME, e.title.lower()))
+    user: list[MapEntry] = []
+    if data is not None:
+        user = [entry(p, "user") for p in _tmx_files(user_maps_dir(data, create=create))]
+        user.sort(key=lambda e: (e.title.lower(), e.path.name))
+    return shipped + user
+
+
+def stamp(data: str | os.PathLike | None, extra: tuple = ()) -> tuple:
+    """A cheap fingerprint of every file the catalogue reads: it changes when a map (or a
+    tileset beside it) is added, removed or saved."""
+    folders = [shipped_maps_dir()] + ([user_maps_dir(data)] if data is not None else [])
+    out = []
+    for folder in folders:
+        try:
+            names = sorted(os.scandir(folder), key=lambda d: d.name)
+        except OSError:
+            continue
+        for d in names:
+            if d.name.endswith((".tmx", ".tsx")):
+                try:
+                    st = d.stat()
+                except OSError:
+                    continue
+                out.append((d.path, st.st_mtime_ns, st.st_size))
+    for p in extra:
+        out.append(_key(Path(p)))
+    return tuple(out)

@@ -1,0 +1,353 @@
+"""The map authors' commands of `narby` (issue 17), kept apart from game/cli.py:
+
+    narby maps [--data-dir DIR] [--json]        the maps the New game picker offers
+    narby preview FILE                          live preview window (reloads on save)
+    narby preview FILE --once --screenshot OUT  draw once, write a PNG, exit 1 on problems
+    narby play --map FILE --seats human,easy,easy --seed 5   a game in the window at once
+    narby --map FILE [--seed N] [--seats ...]   the window's New game with these chosen
+
+Every flag is honoured or refused with one line saying why. `--frames N` (play,
+preview) runs N frames and exits, with `--screenshot OUT.png` saving the window first:
+a hook for tests and scripts, under SDL's dummy driver.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+from game.tables import DRAGONS
+
+WINDOW_SEAT_KINDS = ("human", "easy", "normal", "hard", "random")
+DEFAULT_WINDOW_SEATS = "human,normal,normal,normal"
+# flags of the main `narby` parser that only mean something without a window
+_HEADLESS_ONLY = (("json", "--json"), ("log", "--log"), ("save", "--save"))
+_SCREENSHOT_ONLY = ("--rounds", "--size")
+
+
+class _Parser(argparse.ArgumentParser):
+    """Usage mistakes come out as one line naming the problem (exit status 2)."""
+
+    def error(self, message: str):
+        print(f"{self.prog}: {message} (see '{self.prog} --help')", file=sys.stderr)
+        raise SystemExit(2)
+
+
+class _OneLine:
+    """A stand-in parser for checks made after parsing: errors as one line, status 2."""
+
+    def __init__(self, prog: str) -> None:
+        self.prog = prog
+
+    def error(self, message: str):
+        print(f"{self.prog}: {message}", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def _err(prog: str, text: str, code: int = 2) -> int:
+    print(f"{prog}: {text}", file=sys.stderr)
+    return code
+
+
+def _data_dir_argument(p) -> None:
+    p.add_argument("--data-dir", metavar="DIR", default=None,
+                   help="the data folder (saves, your maps folder 'maps/'); default: "
+                        "$NARBY_DATA_DIR, else the user's data folder")
+
+
+# ----- narby maps --------------------------------------------------------------------
+def maps_main(argv: list[str]) -> int:
+    from game.maps.catalog import scan, shipped_maps_dir, user_maps_dir
+    from game.persistence.saves import data_dir
+
+    p = _Parser(
+        prog="narby maps",
+        description="List the maps the New game picker offers: the shipped maps and "
+                    "those in your maps folder (maps/ under the data folder), each with "
+                    "title, size, dragon range, or what is wrong with it.")
+    _data_dir_argument(p)
+    p.add_argument("--json", action="store_true", help="print the listing as JSON")
+    args = p.parse_args(argv)
+    data = data_dir(args.data_dir)
+    entries = scan(data)
+    user = user_maps_dir(data)
+    if args.json:
+        print(json.dumps({"shipped_dir": str(shipped_maps_dir()), "user_dir": str(user),
+                          "maps": [e.to_json() for e in entries]}, indent=1,
+                         ensure_ascii=False))
+        return 0
+    _say(f"shipped maps: {shipped_maps_dir()}")
+    _say(f"your maps:    {user}" + ("" if user.is_dir() else " (cannot be created)"))
+    width = max((len(e.title) for e in entries), default=5)
+    for e in entries:
+        head = f"{e.origin:<8} {e.title:<{width}}  {e.size_text:>5}  {e.dragons_text:<12}"
+        if e.ok:
+            _say(f"{head} {e.path}")
+        else:
+            n = len(e.problems)
+            _say(f"{head} {e.path}\n{'':9}BROKEN ({n} problem{'s' if n != 1 else ''}): "
+                 f"{e.first_problem}")
+    if not any(e.origin == "user" for e in entries):
+        _say(f"(no maps of your own yet: put .tmx files in {user})")
+    return 0
+
+
+def _say(line: str) -> None:
+    try:
+        print(line)
+    except UnicodeEncodeError:  # a legacy console: keep the listing, lose the dashes
+        enc = getattr(sys.stdout, "encoding", None) or "ascii"
+        print(line.encode(enc, "replace").decode(enc))
+
+
+# ----- shared window helpers ---------------------------------------------------------
+def _size(p, text: str | None) -> tuple[int, int] | None:
+    if text is None:
+        return None
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        p.error(f"--size must look like 1280x720, not {text!r}")
+    if not (640 <= w <= 7680 and 480 <= h <= 4320):
+        p.error(f"--size {w}x{h} is out of range (640x480 to 7680x4320)")
+    return w, h
+
+
+def _frames_arguments(p) -> None:
+    p.add_argument("--frames", type=int, default=None, metavar="N",
+                   help="run N frames and close (for scripts and tests)")
+    p.add_argument("--screenshot", metavar="OUT.png", default=None,
+                   help="save the window as a PNG (with --frames: after the frames)")
+    p.add_argument("--size", default=None, metavar="WxH", help="window size, e.g. 1280x720")
+
+
+def _open(size, data_dir, headless: bool):
+    """An App: on the dummy driver when headless (frames/screenshots), else a real one."""
+    if headless:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        from game.ui.app import App
+        from game.ui.settings import Settings
+
+        s = Settings(window=tuple(size)) if size else None
+        app = App(s, size=size, fullscreen=False, data_dir=data_dir)
+        app.ai_mode = "sync"  # answers at once, in order: the same seed gives the same game
+        return app
+    from game.ui.app import open_app
+
+    return open_app(size, data_dir)
+
+
+def _run(app, frames: int | None, screenshot: str | None, prog: str) -> int:
+    """Run the window; with frames, step that many frames (1/60 s each, no clock)."""
+    if frames is None:
+        return app.run()
+    for _ in range(frames):
+        if not (app.running and app.scenes):
+            break
+        app.step(1 / 60)
+    code = 0
+    if screenshot:
+        try:
+            app.screenshot(screenshot)
+        except Exception as exc:  # pygame reports an unwritable path its own way
+            code = _err(prog, f"cannot write {screenshot}: {exc}")
+    app.close()
+    return code
+
+
+def parse_window_seats(p, text: str) -> list:
+    """Window seats from 'human,easy,hard:red': Seat objects (dragon None = R6 draw)."""
+    from game.ui.controller import Seat
+
+    seats = []
+    for token in text.split(","):
+        kind, _, dragon = token.strip().partition(":")
+        if kind not in WINDOW_SEAT_KINDS:
+            p.error(f"unknown seat kind {kind!r} in --seats (use: "
+                    f"{', '.join(WINDOW_SEAT_KINDS)})")
+        if dragon and dragon not in DRAGONS:
+            p.error(f"unknown dragon {dragon!r} in --seats (dragons: {', '.join(DRAGONS)})")
+        seats.append(Seat("human", "normal", dragon or None) if kind == "human"
+                     else Seat("ai", kind, dragon or None))
+    if not 2 <= len(seats) <= 8:
+        p.error(f"--seats names {len(seats)} seats; a game has 2 to 8")
+    return seats
+
+
+def _map_arg(p, text: str | None) -> str | None:
+    """An existing map file, as an absolute path (so it works from any folder)."""
+    if text is None:
+        return None
+    path = Path(text).expanduser()
+    if not path.is_file():
+        from game.ui.controller import _map_file
+
+        alt = Path(_map_file(text) or text)  # 'maps/x.tmx' as the shipped maps name it
+        if not alt.is_file():
+            p.error(f"--map {text}: file not found")
+        path = alt
+    return str(path.resolve())
+
+
+# ----- narby play ----------------------------------------------------------------------
+def play_main(argv: list[str]) -> int:
+    p = _Parser(
+        prog="narby play",
+        description="Start a game in the window at once, e.g. 'narby play --map my.tmx "
+                    "--seats human,easy,easy --seed 5'.")
+    p.add_argument("--map", default=None, metavar="FILE",
+                   help="a Tiled .tmx map, anywhere (default: Narby Vale)")
+    p.add_argument("--seats", default=DEFAULT_WINDOW_SEATS,
+                   help="comma-separated seats, 2 to 8: human, easy, normal, hard or random, "
+                        f"each optionally :DRAGON (default: {DEFAULT_WINDOW_SEATS})")
+    p.add_argument("--seed", type=int, default=None, help="seed (default: random)")
+    p.add_argument("--target", type=int, default=None, help="coins to win: 50, 75 or 100")
+    p.add_argument("--round-cap", type=int, default=None, help="rounds before the game stops")
+    p.add_argument("--no-cards", action="store_true",
+                   help="play without power cards (no Draw phase, R11)")
+    _data_dir_argument(p)
+    _frames_arguments(p)
+    args = p.parse_args(argv)
+    if args.screenshot and args.frames is None:
+        p.error("--screenshot needs --frames N (the window is saved after N frames)")
+    if args.frames is not None and args.frames < 0:
+        p.error("--frames must be 0 or more")
+    size = _size(p, args.size)
+    setup, code = _setup(p, args, "narby play")
+    if setup is None:
+        return code
+    from game.match import SetupError
+    from game.ui.controller import GameController
+
+    app = _open(size, args.data_dir, headless=args.frames is not None)
+    if app is None:
+        return 2
+    try:
+        c = GameController(setup, ai_mode=app.ai_mode, data_dir=app.data_dir)
+    except SetupError as exc:
+        app.close()
+        return _err("narby play", str(exc))
+    from game.ui.scenes.game import GameScene
+    from game.ui.scenes.menu import MenuScene
+
+    app.push(MenuScene(app))  # leaving the game lands on the main menu
+    app.push(GameScene(app, c))
+    return _run(app, args.frames, args.screenshot, "narby play")
+
+
+def _setup(p, args, prog: str, *, check: bool = True):
+    """(GameSetup, 0) from --map/--seats/--seed/...; (None, code) after saying why not."""
+    from game.tables import TARGETS
+    from game.ui.controller import DEFAULT_MAP, GameSetup
+
+    seats = parse_window_seats(p, args.seats)
+    if args.target is not None and args.target not in TARGETS:
+        p.error(f"--target {args.target}: use {', '.join(map(str, TARGETS))} (R10)")
+    if args.round_cap is not None and args.round_cap < 1:
+        p.error("--round-cap must be 1 or more")
+    path = _map_arg(p, args.map)
+    if path is not None and check:
+        from game.maps.catalog import entry
+
+        e = entry(path)
+        if not e.ok:
+            n = len(e.problems)
+            return None, _err(prog, f"{path} has {n} problem{'s' if n != 1 else ''}; first: "
+                              f"{e.first_problem} (see 'narby preview {path}')", 1)
+    setup = GameSetup(seats=seats, map_path=path or DEFAULT_MAP, seed=args.seed)
+    if args.target is not None:
+        setup.target = args.target
+    if args.no_cards:
+        setup.cards = False
+    setup.round_cap = args.round_cap
+    return setup, 0
+
+
+# ----- narby (window) with flags -------------------------------------------------------
+def window_main(p, args, argv: list[str]) -> int:
+    """`narby` without --headless: the main menu, or New game with the flags' choices.
+    Flags the window cannot use are refused, never ignored."""
+    for dest, flag in _HEADLESS_ONLY:
+        if getattr(args, dest):
+            return _err("narby", f"{flag} only goes with --headless (the window shows the "
+                        "game itself)")
+    for flag in _SCREENSHOT_ONLY:
+        if any(t == flag or t.startswith(flag + "=") for t in argv):
+            return _err("narby", f"{flag} only goes with --screenshot OUT.png")
+    chosen = any(t.split("=")[0] in ("--map", "--seed", "--seats", "--target", "--round-cap",
+                                     "--no-cards") for t in argv)
+    from game.ui.app import open_app
+
+    if not chosen:
+        from game.ui.scenes.menu import MenuScene
+
+        app = open_app(None, args.data_dir)
+        if app is None:
+            return 2
+        app.push(MenuScene(app))
+        return app.run()
+    if not any(t.split("=")[0] == "--seats" for t in argv):
+        args.seats = DEFAULT_WINDOW_SEATS  # the headless default is four random players
+    # a broken map still opens New game, chosen and greyed with its problems listed
+    setup, _ = _setup(_OneLine("narby"), args, "narby", check=False)
+    app = open_app(None, args.data_dir)
+    if app is None:
+        return 2
+    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.new_game import NewGameScene
+
+    app.push(MenuScene(app))
+    app.push(NewGameScene(app, setup))
+    return app.run()
+
+
+# ----- narby preview -----------------------------------------------------------------
+def preview_main(argv: list[str]) -> int:
+    p = _Parser(
+        prog="narby preview",
+        description="Show a map as the game draws it, with the checker's problems listed "
+                    "and marked; the window reloads whenever the file is saved. With "
+                    "--once --screenshot OUT.png: draw it once, write the picture, and "
+                    "exit 1 if the map has problems.")
+    p.add_argument("file", metavar="FILE", help="a Tiled .tmx map")
+    p.add_argument("--once", action="store_true",
+                   help="no window: draw once into --screenshot and exit (1: problems)")
+    _data_dir_argument(p)
+    _frames_arguments(p)
+    args = p.parse_args(argv)
+    if args.once and not args.screenshot:
+        p.error("--once needs --screenshot OUT.png (to check without a picture, use "
+                "'narby check-map FILE')")
+    if args.screenshot and not args.once and args.frames is None:
+        p.error("--screenshot goes with --once (or --frames N)")
+    if args.once and args.frames is not None:
+        p.error("--once and --frames do not go together")
+    size = _size(p, args.size)
+    path = Path(args.file).expanduser()
+    if not path.is_file():
+        return _err("narby preview", f"{args.file}: file not found")
+    headless = args.once or args.frames is not None
+    app = _open(size or ((1280, 720) if headless else None), args.data_dir, headless)
+    if app is None:
+        return 2
+    from game.ui.scenes.preview import PreviewScene
+
+    scene = app.push(PreviewScene(app, path))
+    if not args.once:
+        return _run(app, args.frames, args.screenshot, "narby preview")
+    code = _run(app, 2, args.screenshot, "narby preview")
+    if code:
+        return code
+    if scene.ok:
+        print(f"OK  {path}: saved {args.screenshot}")
+        return 0
+    n = len(scene.problems)
+    print(f"narby preview: {path} has {n} problem{'s' if n != 1 else ''} (marked in "
+          f"{args.screenshot}):", file=sys.stderr)
+    for problem in scene.problems:
+        print(f"  {problem}", file=sys.stderr)
+    return 1
