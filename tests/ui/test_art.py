@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import sys
+from pathlib import Path
 
 import pygame
 import pytest
@@ -79,7 +80,7 @@ def test_shipped_font_renders():
 def test_art_script_is_deterministic():
     """Every shipped PNG is exactly what the script draws now: re-running changes nothing
     (and the committed assets are not stale)."""
-    sys.path.insert(0, str(art.ROOT))
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the checkout
     from tools import make_art
 
     drawn = list(make_art.all_sprites())
@@ -94,3 +95,4 @@ def test_art_script_is_deterministic():
 
 def _digest(surface: pygame.Surface) -> str:
     return hashlib.sha256(pygame.image.tobytes(surface, "RGBA")).hexdigest()
+

@@ -3,8 +3,6 @@ hand-over, seed. Setup errors from the engine are shown here, never raised."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pygame
 import pygame_gui
 from pygame_gui.elements import UISelectionList, UITextBox, UITextEntryLine
@@ -18,7 +16,6 @@ from game.ui.controller import DEFAULT_MAP, GameController, GameSetup, Seat, loa
 from game.ui.scenes.backdrop import backdrop, panel_rect
 from game.ui.scenes.widgets import Cycler, KeyNav, button, label
 
-ROOT = Path(__file__).resolve().parents[3]
 KINDS = [("human", "normal")] + [("ai", lvl) for lvl in LEVELS]
 KIND_LABELS = ["Human"] + [f"AI · {lvl}" for lvl in LEVELS]
 DRAGON_CHOICES = [None, *DRAGONS]
@@ -33,8 +30,10 @@ def map_choices() -> list[tuple[str | None, object]]:
     global _maps
     if _maps is None:
         found = []
-        for path in sorted((ROOT / "maps").glob("*.tmx")):
-            rel = f"maps/{path.name}"
+        from game.resources import portable_map_name, shipped_maps
+
+        for path in shipped_maps():
+            rel = portable_map_name(path)  # "maps/NAME.tmx", as saves name it
             try:
                 found.append((rel, load_map(rel)))
             except SetupError:
