@@ -44,6 +44,14 @@ def _dispatch(argv: list[str]) -> int:
         return _check_map(argv[1:])
     if argv and argv[0] == "saves":
         return _saves(argv[1:])
+    if argv and argv[0] == "self-test":
+        from game.selftest import main as selftest_main
+
+        return selftest_main(argv[1:])
+    if argv and argv[0] == "install-desktop":
+        from game.desktop import main as desktop_main
+
+        return desktop_main(argv[1:])
     return _play(argv)
 
 
@@ -51,7 +59,8 @@ def _play_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="narby",
         description="Narby Conquest. Other commands: 'narby replay FILE', "
-                    "'narby saves', 'narby check-map FILE...'.")
+                    "'narby saves', 'narby check-map FILE...', 'narby install-desktop', "
+                    "'narby self-test'.")
     p.add_argument("--version", "-V", action="store_true", help="print the version and stop")
     p.add_argument("--headless", action="store_true",
                    help="play a whole game without a window and print the result")
