@@ -1,9 +1,11 @@
 # Two commands: `make play` and `make test`. Both build .venv from pyproject.toml first.
+# Shipping (issue 20): `make wheel`, `make bundle` (dist/narby/, no Python needed),
+# `make bundle-test`, `make install-desktop` (the menu entry for this user).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play test lint bench clean
+.PHONY: play test lint bench clean wheel bundle bundle-test install-desktop
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -17,11 +19,16 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[test]"
 	touch $(VENV)/.installed $@
 
+$(VENV)/.installed-bundle: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[bundle]"
+	touch $(VENV)/.installed $@
+
 play: $(VENV)/.installed
 	$(BIN)/narby
 
 test: $(VENV)/.installed-test
 	$(BIN)/ruff check .
+	PYTHON=$(PYTHON) bash tools/wheel_smoke.sh
 	$(BIN)/python -m pytest -n 2
 
 lint: $(VENV)/.installed-test
@@ -30,5 +37,21 @@ lint: $(VENV)/.installed-test
 bench: $(VENV)/.installed
 	$(BIN)/python tools/bench_engine.py
 
+wheel: $(VENV)/.installed
+	$(BIN)/python -m pip wheel --quiet --no-deps --wheel-dir dist .
+	@ls dist/*.whl
+
+bundle: $(VENV)/.installed-bundle
+	bash tools/build_bundle.sh
+
+# Builds and runs the bundle when PyInstaller can be installed here (else says so).
+bundle-test:
+	@if $(MAKE) --no-print-directory $(VENV)/.installed-bundle; then \
+		$(MAKE) --no-print-directory bundle && bash tools/bundle_smoke.sh; \
+	else echo "bundle-test: skipped, PyInstaller cannot be installed here"; fi
+
+install-desktop: $(VENV)/.installed
+	$(BIN)/narby install-desktop
+
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build dist *.egg-info

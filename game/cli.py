@@ -14,9 +14,17 @@ SEAT_KINDS = ("random", "easy", "normal", "hard")
 
 
 def main(argv: list[str] | None = None) -> int:
+    import multiprocessing
+
+    multiprocessing.freeze_support()  # a frozen build's AI worker process starts here
     argv = sys.argv[1:] if argv is None else argv
+    from game.resources import ResourceError
+
     try:
         return _dispatch(argv)
+    except ResourceError as exc:  # an incomplete install: say so, no traceback
+        print(exc, file=sys.stderr)
+        return 2
     except BrokenPipeError:  # `narby ... | head` is fine: stop quietly
         sys.stdout = None
         return 0
@@ -25,6 +33,11 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _dispatch(argv: list[str]) -> int:
+    if argv and argv[0] in ("--version", "-V"):
+        from game.resources import version
+
+        print(f"narby {version()}")
+        return 0
     if argv and argv[0] == "replay":
         return _replay(argv[1:])
     if argv and argv[0] == "check-map":
@@ -35,6 +48,14 @@ def _dispatch(argv: list[str]) -> int:
         return _sound_test(argv[1:])
     if argv and argv[0] in _MAP_COMMANDS:
         return _map_command(argv[0], argv[1:])
+    if argv and argv[0] == "self-test":
+        from game.selftest import main as selftest_main
+
+        return selftest_main(argv[1:])
+    if argv and argv[0] == "install-desktop":
+        from game.desktop import main as desktop_main
+
+        return desktop_main(argv[1:])
     return _play(argv)
 
 
@@ -54,7 +75,9 @@ def _play_parser() -> argparse.ArgumentParser:
         prog="narby",
         description="Narby Conquest. Other commands: 'narby replay FILE', "
                     "'narby saves', 'narby check-map FILE...', 'narby maps', "
-                    "'narby preview FILE', 'narby play --map FILE --seats ...'.")
+                    "'narby preview FILE', 'narby play --map FILE --seats ...', "
+                    "'narby sound-test', 'narby install-desktop', 'narby self-test'.")
+    p.add_argument("--version", "-V", action="store_true", help="print the version and stop")
     p.add_argument("--headless", action="store_true",
                    help="play a whole game without a window and print the result")
     p.add_argument("--seats", default="random,random,random,random",
@@ -63,7 +86,9 @@ def _play_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=None, help="seed (default: random)")
     p.add_argument("--target", type=int, default=None, help="coins to win: 50, 75 or 100")
     p.add_argument("--round-cap", type=int, default=None, help="rounds before the game stops")
-    p.add_argument("--map", default=None, help="a Tiled .tmx map (default: the open plain)")
+    p.add_argument("--map", default=None,
+                   help="a Tiled .tmx map, or a shipped map's name such as riverfell "
+                        "(default: the open plain)")
     p.add_argument("--no-cards", action="store_true",
                    help="play without power cards (no Draw phase, R11)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
@@ -93,6 +118,17 @@ def _sound_test(argv) -> int:
     from game.ui.sound.sound_test import run
 
     return run(args.music)
+
+
+def _map_argument(p, text: str) -> str:
+    """--map: a path, or a shipped map's name; an unknown name lists the shipped maps."""
+    from game.resources import find_map, shipped_maps
+
+    path = find_map(text)
+    if not path.exists() and "/" not in text and "\\" not in text:
+        names = ", ".join(m.stem for m in shipped_maps())
+        p.error(f"no map file or shipped map named {text!r} (shipped maps: {names})")
+    return str(path)
 
 
 def _data_dir_argument(p) -> None:
@@ -127,6 +163,8 @@ def _play(argv) -> int:
 
     p = _play_parser()
     args = p.parse_args(argv)
+    if args.map is not None:
+        args.map = _map_argument(p, args.map)
     if args.screenshot:
         return _screenshot(p, args)
     if not (args.headless or args.demo):

@@ -31,7 +31,7 @@ from pathlib import Path
 from game.decisions import IllegalAnswer, show_cell, title
 from game.match import Match
 from game.persistence.replay_file import FORMAT as REPLAY_FORMAT
-from game.persistence.replay_file import PROJECT_ROOT, ReplayError, start
+from game.persistence.replay_file import ReplayError, start
 from game.tables import ACTION_TITLES, PLACE_TITLES
 
 PLAYER_KINDS = ("human", "easy", "normal", "hard", "random")
@@ -74,15 +74,13 @@ def is_boundary(event: dict) -> bool:
 
 
 def portable_map_path(map_path: str | None) -> str | None:
-    """A shipped map is named relative to the game's folder (so a save survives the
-    game being moved); any other map by its absolute path."""
+    """A shipped map is named "maps/NAME.tmx" (so a save loads in any install of the
+    game, checkout, wheel or bundle); any other map by its absolute path."""
     if map_path is None:
         return None
-    path = Path(map_path).expanduser().resolve()
-    try:
-        return path.relative_to(PROJECT_ROOT).as_posix()
-    except ValueError:
-        return str(path)
+    from game.resources import find_map, portable_map_name
+
+    return portable_map_name(find_map(map_path))
 
 
 def _seat_kind(seat) -> str:

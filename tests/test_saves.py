@@ -71,9 +71,9 @@ def test_the_save_document_carries_meta_replay_and_state(tmp_path):
 
 
 def test_a_game_on_a_shipped_map_loads_from_any_working_folder(tmp_path, monkeypatch):
-    from game.persistence.replay_file import PROJECT_ROOT
+    from game.resources import maps_dir
 
-    s = game(6, 40, seats=3, map_path=str(PROJECT_ROOT / "maps" / "riverfell.tmx"))
+    s = game(6, 40, seats=3, map_path=str(maps_dir() / "riverfell.tmx"))
     path = saves.save_game(s, "River", tmp_path)
     monkeypatch.chdir(tmp_path)
     loaded = load_save(path)

@@ -67,9 +67,9 @@ def test_bad_seats_are_refused_with_a_reason(seats, words):
 
 
 def test_shipped_map_is_named_relative_to_the_game_folder():
-    from game.persistence.replay_file import PROJECT_ROOT
+    from game.resources import maps_dir
 
-    s = Session.new([{}, {}], seed=2, map_path=str(PROJECT_ROOT / "maps" / "riverfell.tmx"))
+    s = Session.new([{}, {}], seed=2, map_path=str(maps_dir() / "riverfell.tmx"))
     assert s.replay_doc()["map"] == "maps/riverfell.tmx"
     assert s.board.title != "Open Plain"
 

@@ -8,6 +8,9 @@ size in "units" (one board cell = 100 units), given ink outlines, one light from
 left and a soft drop shadow, then smooth-scaled down (the supersampling is the
 anti-aliasing). Same code, same pixels: there is no unseeded randomness.
 
+The application icon (window, desktop entry) goes to assets/icons/narby-conquest-N.png
+in the usual sizes (16 to 256 px).
+
 Sizes: 1x1 pieces and icons 128 px, 2x2 pieces (dragons, places) 256 px, cards
 160x224, the logo 1200x440. Sprites in a dragon's colour are drawn once per palette
 (game.ui.art.PALETTES); the colour-blind ones go to assets/sprites/colourblind/.
@@ -29,6 +32,7 @@ import pygame  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from game import desktop  # noqa: E402
 from game.tables import ACTIONS, CARDS, DRAGONS, PLACES  # noqa: E402
 from game.ui.art import EMBLEMS, FONT_BOLD_PATH, PALETTES, SPRITES  # noqa: E402
 
@@ -1323,6 +1327,29 @@ def gilded(cv: Canvas, txt: str, c, size: float, top: Colour, bottom: Colour) ->
     cv.s.blit(face, rect)
 
 
+# ----- the application icon ------------------------------------------------------------
+ICON_SIZES = desktop.ICON_SIZES  # the hicolor theme's usual sizes
+ICON_NAME = desktop.APP_ID
+
+
+def draw_icon(px: int) -> pygame.Surface:
+    """The application icon (window, desktop menu): Narby, the green dragon, on a slate
+    tile in a gilded frame. Drawn afresh for each size, so small icons stay crisp."""
+    cv = Canvas(100, 100, px, px)
+    cv.rect(3, 3, 94, 94, GOLD, INK, 2.4, r=20)
+    cv.rect(8, 8, 84, 84, shade(SLATE, 1.18), None, r=15)
+    dragon = draw_dragon("green", PALETTES["normal"], px=max(32, round(0.86 * px)))
+    size = round(86 * cv.k)
+    cv.s.blit(pygame.transform.smoothscale(dragon, (size, size)), (round(7 * cv.k),) * 2)
+    return cv.finish(shadow=0, light=False)
+
+
+def all_icons():
+    """(file name without .png, maker) for every size of the application icon."""
+    for n in ICON_SIZES:
+        yield f"{ICON_NAME}-{n}", lambda n=n: draw_icon(n)
+
+
 # ----- output ------------------------------------------------------------------------
 def all_sprites():
     """(relative path without .png, surface) for every sprite, palettes included."""
@@ -1381,6 +1408,15 @@ def main(argv: list[str]) -> int:
         pygame.image.save(make(), str(path))
         written.append(path)
     print(f"wrote {len(written)} sprites to {args.out}")
+    icons = args.out.parent / "icons"  # assets/icons beside assets/sprites
+    made = 0
+    for rel, make in all_icons():
+        if args.only and args.only not in rel:
+            continue
+        icons.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(make(), str(icons / f"{rel}.png"))
+        made += 1
+    print(f"wrote {made} icons to {icons}")
     if args.sheet:
         pygame.image.save(contact_sheet(written), str(args.sheet))
         print(f"wrote {args.sheet}")

@@ -3,8 +3,8 @@
     >>> for e in scan(data_dir()):
     ...     print(e.origin, e.title, e.size_text, e.dragons_text, e.first_problem)
 
-`shipped_maps_dir()` is the ONE place that knows where the shipped maps live (a later
-change moves them into the package via importlib.resources: change only it).
+`shipped_maps_dir()` asks `game.resources`, the one place that knows where the shipped
+files live (a checkout's top-level maps/, or the package's copy in a wheel or bundle).
 The user's maps folder is `maps/` under the data folder (game.persistence.saves.data_dir);
 `scan` creates it on first use so a player can find it and drop maps in.
 
@@ -20,6 +20,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game import resources
 from game.board import BoardSpec
 from game.maps.loader import Problem, draft_board, inspect_map
 
@@ -29,13 +30,13 @@ ORIGINS = ("shipped", "user", "file")
 
 
 def shipped_maps_dir() -> Path:
-    """The folder of the maps that come with the game (the one place to change)."""
-    return Path(__file__).resolve().parents[2] / "maps"
+    """The folder of the maps that come with the game."""
+    return resources.maps_dir()
 
 
 def shipped_tileset() -> Path:
     """The game's terrain tileset, where the shipped maps point at it."""
-    return shipped_maps_dir().parent / "assets" / "tiles" / TILESET_NAME
+    return resources.asset("tiles", TILESET_NAME)
 
 
 def user_maps_dir(data: str | os.PathLike, *, create: bool = False) -> Path:

@@ -24,10 +24,13 @@ def _say(line: str, stream=None) -> None:
 
 
 def _expand(paths: list[str]) -> list[Path]:
-    """Files as given; a folder stands for the .tmx maps inside it (recursively)."""
+    """Files as given; a folder stands for the .tmx maps inside it (recursively); a
+    shipped map can be named without a path ("riverfell")."""
+    from game.resources import find_map
+
     files: list[Path] = []
     for name in paths:
-        path = Path(name)
+        path = find_map(name)
         files.extend(sorted(path.rglob("*.tmx")) if path.is_dir() else [path])
     return files
 
@@ -37,7 +40,7 @@ def main(argv: list[str]) -> int:
         prog="narby check-map",
         description="Check Tiled .tmx maps for Narby Conquest (docs/MAPS.md).")
     parser.add_argument("files", nargs="+", metavar="FILE",
-                        help="a .tmx map, or a folder of them")
+                        help="a .tmx map, a folder of them, or a shipped map's name")
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse exits; a command returns its status instead

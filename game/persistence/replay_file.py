@@ -13,8 +13,6 @@ from game.persistence.json_file import read_json
 from game.snapshot import StateError
 
 FORMAT = "narby-replay/1"
-# The folder holding game/ and maps/: shipped maps are named relative to it in saves.
-PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
 
 class ReplayError(ValueError):
@@ -33,14 +31,10 @@ def board_for(map_path: str | None, base: Path | None = None) -> BoardSpec:
     if map_path is None:
         return BoardSpec.plain()
     from game.maps.loader import MapError, load_board
+    from game.resources import find_map
 
-    path = Path(map_path)
-    if not path.is_absolute() and not path.exists():
-        # beside the file, then the game's own folder (a shipped map from a save)
-        for folder in (base, PROJECT_ROOT):
-            if folder is not None and (folder / path).exists():
-                path = folder / path
-                break
+    # as given, beside the file, then a shipped map ("maps/narby-vale.tmx" in a save)
+    path = find_map(map_path, base, saved=True)
     try:
         return load_board(str(path))
     except MapError as exc:

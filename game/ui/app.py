@@ -23,13 +23,15 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 
+from game.resources import package_file  # noqa: E402
 from game.ui import settings as settings_mod  # noqa: E402
 from game.ui.sound import SoundSystem  # noqa: E402
 from game.ui.sound.cues import CLICK  # noqa: E402
 from game.ui.theme import Look  # noqa: E402
 
-HERE = Path(__file__).resolve().parent
-THEME = HERE / "theme.json"
+THEME = package_file("ui", "theme.json")
+TITLE = "Narby Conquest"
+ICON_FILE = "narby-conquest-64.png"
 MIN_SIZE = (1024, 640)
 HEARTBEAT = 0.25  # seconds between redraws of an idle window
 NAV_KEYS = (pygame.K_TAB, pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_UP,
@@ -95,7 +97,7 @@ class App:
         self.sound = SoundSystem.open(self.settings)
         pygame.init()
         _forget_art()  # fonts cached before an earlier pygame.quit() are dead
-        pygame.display.set_caption("Narby Conquest")
+        pygame.display.set_caption(TITLE)
         self.size = tuple(size or self.settings.window)
         self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
         self.screen = self._open_window()
@@ -116,10 +118,11 @@ class App:
         return pygame.display.set_mode(self.size, pygame.RESIZABLE)
 
     def _set_icon(self) -> None:
+        """The game's icon (tools/make_art.py draws it), as the desktop entry shows it."""
         try:
-            from game.ui.art import sprite
+            from game.resources import asset
 
-            pygame.display.set_icon(sprite("dragon/green", 64))
+            pygame.display.set_icon(pygame.image.load(str(asset("icons", ICON_FILE))))
         except Exception:
             pass
 

@@ -21,12 +21,12 @@ from pathlib import Path
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
+from game.resources import asset  # noqa: E402
 from game.tables import ACTIONS, CARDS, DRAGONS, PLACES, SETTLEMENT_KINDS  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[2]
-SPRITES = ROOT / "assets" / "sprites"
-FONT_PATH = str(ROOT / "assets" / "fonts" / "NotoSans-Regular.ttf")
-FONT_BOLD_PATH = str(ROOT / "assets" / "fonts" / "NotoSans-Bold.ttf")
+SPRITES = asset("sprites")
+FONT_PATH = str(asset("fonts", "NotoSans-Regular.ttf"))
+FONT_BOLD_PATH = str(asset("fonts", "NotoSans-Bold.ttf"))
 
 # Normal palette: ten hues spread round the wheel plus white/black/iron greys; the
 # colour-blind one follows Okabe & Ito (2008), with white, black and grey for the rest.

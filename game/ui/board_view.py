@@ -22,6 +22,7 @@ from pathlib import Path
 import pygame
 
 from game.board import BoardSpec
+from game.resources import asset, shipped_map
 from game.ui import art
 
 Cell = tuple[int, int]
@@ -44,7 +45,6 @@ STYLES = {
 }
 HOVER = (255, 255, 255)
 PLAIN_TILES = ((0, 6), (1, 3), (2, 2), (15, 1), (3, 1), (14, 1))  # (tile id, weight): grass
-ROOT = Path(__file__).resolve().parents[2]
 
 
 class BoardView:
@@ -392,7 +392,7 @@ def _load_terrain(board: BoardSpec) -> pygame.Surface:
     out.fill((96, 150, 70))
     path = _resolve(board.source)
     if path is None:
-        sheet = pygame.image.load(str(ROOT / "assets" / "tiles" / "terrain.png"))
+        sheet = pygame.image.load(str(asset("tiles", "terrain.png")))
         rng = random.Random(board.width * 1000 + board.height)  # same board, same grass
         ids = [i for i, _ in PLAIN_TILES]
         weights = [w for _, w in PLAIN_TILES]
@@ -424,10 +424,10 @@ def _load_terrain(board: BoardSpec) -> pygame.Surface:
 def _resolve(source: str | None) -> Path | None:
     if not source:
         return None
-    for p in (Path(source), ROOT / source, ROOT / "maps" / Path(source).name):
-        if p.exists():
-            return p
-    return None
+    p = Path(source)
+    if p.exists():
+        return p
+    return shipped_map(p.name)  # a shipped map's board, whichever install made it
 
 
 def _blocked_tile(cell: int) -> pygame.Surface:

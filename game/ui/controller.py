@@ -21,7 +21,6 @@ from game.ai import LEVELS
 from game.decisions import IllegalAnswer, title
 from game.match import SetupError
 from game.persistence import saves
-from game.persistence.replay_file import PROJECT_ROOT
 from game.seat_view import seat_view
 from game.session import Session, SessionError
 
@@ -71,13 +70,12 @@ def seat_for(kind: str) -> Seat:
 
 
 def _map_file(path: str | None) -> str | None:
-    """A map path that works from any working folder (shipped maps live beside game/)."""
+    """A map path that works from any working folder ("maps/NAME.tmx": a shipped map)."""
     if path is None:
         return None
-    p = Path(path)
-    if not p.is_absolute() and not p.exists() and (PROJECT_ROOT / p).exists():
-        return str(PROJECT_ROOT / p)
-    return str(p)
+    from game.resources import find_map
+
+    return str(find_map(path, saved=True))
 
 
 def load_map(path: str | None):
@@ -89,11 +87,8 @@ def load_map(path: str | None):
         return BoardSpec.plain()
     from game.maps.loader import MapError, load_board
 
-    p = Path(path)
-    if not p.is_absolute() and not p.exists():
-        p = Path(__file__).resolve().parents[2] / path  # maps/ beside the package
     try:
-        return load_board(p)
+        return load_board(_map_file(path))
     except (MapError, OSError) as exc:
         raise SetupError(f"cannot use the map {path}: {exc}") from None
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import sys
+from pathlib import Path
 
 import pygame
 import pytest
@@ -79,7 +80,7 @@ def test_shipped_font_renders():
 def test_art_script_is_deterministic():
     """Every shipped PNG is exactly what the script draws now: re-running changes nothing
     (and the committed assets are not stale)."""
-    sys.path.insert(0, str(art.ROOT))
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the checkout
     from tools import make_art
 
     drawn = list(make_art.all_sprites())
@@ -94,3 +95,33 @@ def test_art_script_is_deterministic():
 
 def _digest(surface: pygame.Surface) -> str:
     return hashlib.sha256(pygame.image.tobytes(surface, "RGBA")).hexdigest()
+
+
+def test_application_icons_are_the_art_scripts_in_every_size():
+    """The window and desktop icon (issue 20): drawn by tools/make_art.py, deterministic,
+    one file per usual size, shipped under assets/icons."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the checkout
+    from game.resources import asset
+    from tools import make_art
+
+    made = list(make_art.all_icons())
+    assert [rel for rel, _ in made] == [f"narby-conquest-{n}" for n in make_art.ICON_SIZES]
+    assert {16, 32, 48, 64, 128, 256} <= set(make_art.ICON_SIZES)
+    for (rel, make), n in zip(made, make_art.ICON_SIZES, strict=True):
+        shipped = pygame.image.load(str(asset("icons", f"{rel}.png")))
+        assert shipped.get_size() == (n, n)
+        assert _digest(shipped) == _digest(make()), f"run tools/make_art.py: {rel}"
+
+
+def test_the_window_has_the_games_title_and_icon(monkeypatch):
+    from game.ui.app import App
+    from game.ui.settings import Settings
+
+    icons = []
+    monkeypatch.setattr(pygame.display, "set_icon", icons.append)
+    a = App(Settings(), size=(1280, 720), fullscreen=False)
+    try:
+        assert pygame.display.get_caption()[0] == "Narby Conquest"
+        assert len(icons) == 1 and icons[0].get_size() == (64, 64)
+    finally:
+        a.close()

@@ -24,9 +24,10 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from game import resources
 from game.ui.sound.cues import EFFECTS, UI, Cue, summarise
 
-SOUNDS = Path(__file__).resolve().parents[3] / "assets" / "sounds"
+SOUNDS = resources.asset("sounds")
 FREQUENCY, BUFFER = 44100, 1024
 POOLS = {UI: range(0, 2), EFFECTS: range(2, 12)}  # channel numbers of each category
 CHANNELS = 12

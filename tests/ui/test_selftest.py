@@ -1,0 +1,25 @@
+"""`narby self-test` (issue 20): one line per check, 0 when the install is whole."""
+
+from __future__ import annotations
+
+from game import resources
+from game.cli import main
+
+
+def test_self_test_passes_on_a_whole_install(tmp_path, capsys):
+    # the worker check waits on a process: the wheel and bundle smoke tests run it
+    assert main(["self-test", "--no-worker", "--window", "--data-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-1] == "self-test passed"
+    assert all(line.startswith("ok   ") for line in out[:-1]) and len(out) == 6
+
+
+def test_self_test_names_what_is_missing(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(resources.resources, "files", lambda name: tmp_path / "game")
+    resources.data_root.cache_clear()
+    try:
+        assert main(["self-test", "--no-worker"]) == 1
+    finally:
+        resources.data_root.cache_clear()
+    out = capsys.readouterr().out
+    assert "FAIL files: ResourceError" in out and "reinstall" in out

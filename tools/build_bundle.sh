@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# `make bundle`: the standalone game for players without Python, one folder: dist/narby/
+# (run dist/narby/narby). Uses the pinned PyInstaller of the `bundle` extra.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PY=${PY:-.venv/bin/python}
+start=$(date +%s)
+"$PY" -m PyInstaller --noconfirm --clean --log-level WARN \
+    --distpath dist --workpath build/pyinstaller packaging/narby.spec
+# pygame-gui carries its own copies of the game's font (the same files): link them to
+# the game's, so no file is shipped twice.
+internal=dist/narby/_internal
+for font in NotoSans-Regular.ttf NotoSans-Bold.ttf; do
+    theirs=$internal/pygame_gui/data/$font
+    ours=$internal/game/_data/assets/fonts/$font
+    if [ -f "$theirs" ] && [ -f "$ours" ] && cmp -s "$theirs" "$ours"; then
+        ln -sf "../../game/_data/assets/fonts/$font" "$theirs"
+    fi
+done
+size=$(du -sh dist/narby | cut -f1)
+echo "built dist/narby/ ($size, $(find dist/narby -type f | wc -l) files) in $(( $(date +%s) - start )) s"

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# `make bundle-test`: run the built bundle as a player would, with no Python: a clean
+# environment (env -i), from a folder outside the repository, with a fresh HOME so saves
+# and crash logs land in that user's folders (platformdirs).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+APP=$PWD/dist/narby/narby
+[ -x "$APP" ] || { echo "bundle-test: no $APP (run make bundle)" >&2; exit 1; }
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/narby-bundle.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+cd "$WORK"
+start=$(date +%s)
+run() { env -i HOME="$WORK/home" "$@"; }
+dummy() { run SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy "$@"; }
+want=$(sed -n 's/^__version__ = "\([^"]*\)".*/\1/p' "$OLDPWD/game/__init__.py")
+run "$APP" --version | grep -qx "narby $want"
+run "$APP" self-test                              # files, maps, art, folders, AI worker process
+dummy "$APP" self-test --window --no-worker       # the window opens and draws
+run "$APP" --headless --map riverfell --seats hard,normal,easy --seed 3 --round-cap 6 --save smoke
+test -n "$(ls "$WORK"/home/.local/share/narby-conquest/saves/*.json)"  # the user's folder
+run "$APP" replay "$(ls "$WORK"/home/.local/share/narby-conquest/saves/*.json)" --headless | tail -1
+run "$APP" check-map riverfell
+dummy "$APP" --screenshot "$WORK/shot.png" --map narby-vale --rounds 2
+test -s "$WORK/shot.png"
+run XDG_DATA_HOME="$WORK/share" "$APP" install-desktop
+grep -q "^Exec=$APP\$" "$WORK/share/applications/narby-conquest.desktop"
+echo "bundle-test: passed in $(( $(date +%s) - start )) s ($(du -sh "$(dirname "$APP")" | cut -f1))"

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Part of `make test`: build the wheel and run it as a player who pip-installed it would,
+# from a fresh venv and a folder outside the repository (issue 20). The pinned
+# dependencies install from pip's cache/wheelhouse, so this takes seconds, not minutes.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+REPO=$PWD
+PY=${PYTHON:-python3}
+BUILD_PY=${BUILD_PY:-$REPO/.venv/bin/python}
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/narby-wheel.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+start=$(date +%s)
+"$BUILD_PY" -m pip wheel --quiet --no-deps --wheel-dir "$WORK/dist" "$REPO"
+wheel=$(ls "$WORK"/dist/narby_conquest-*.whl)
+"$PY" -m venv "$WORK/venv"
+"$WORK/venv/bin/python" -m pip install --quiet "$wheel"
+built=$(( $(date +%s) - start ))
+mkdir "$WORK/elsewhere" && cd "$WORK/elsewhere"
+export NARBY_DATA_DIR="$WORK/data" NARBY_CONFIG_DIR="$WORK/config"
+narby=$WORK/venv/bin/narby
+want=$(sed -n 's/^__version__ = "\([^"]*\)".*/\1/p' "$REPO/game/__init__.py")
+"$narby" --version | grep -qx "narby $want"
+"$WORK/venv/bin/python" - <<'PY'
+import game.resources as r  # the installed copy, not the checkout
+assert "site-packages" in str(r.data_root()), r.data_root()
+PY
+"$narby" self-test
+SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy "$narby" self-test --window --no-worker
+"$narby" --headless --map riverfell --seed 3 --round-cap 5 --save smoke >/dev/null
+"$narby" replay "$WORK/data/saves/smoke.json" --headless | tail -1
+"$narby" check-map riverfell
+SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy "$narby" --screenshot shot.png --map riverfell --rounds 2
+test -s shot.png
+echo "wheel-smoke: passed in $(( $(date +%s) - start )) s (build + venv + install $built s)"
