@@ -121,13 +121,16 @@ def _sound_test(argv) -> int:
 
 
 def _map_argument(p, text: str) -> str:
-    """--map: a path, or a shipped map's name; an unknown name lists the shipped maps."""
+    """--map: a path, or a shipped map's name; an unknown one is refused in one line that
+    lists the shipped maps."""
     from game.resources import find_map, shipped_maps
 
     path = find_map(text)
-    if not path.exists() and "/" not in text and "\\" not in text:
+    if not path.is_file():
         names = ", ".join(m.stem for m in shipped_maps())
-        p.error(f"no map file or shipped map named {text!r} (shipped maps: {names})")
+        print(f"{p.prog}: --map {text}: file not found (shipped maps: {names})",
+              file=sys.stderr)
+        raise SystemExit(2)
     return str(path)
 
 

@@ -179,17 +179,16 @@ def parse_window_seats(p, text: str) -> list:
 
 
 def _map_arg(p, text: str | None) -> str | None:
-    """An existing map file, as an absolute path (so it works from any folder)."""
+    """An existing map file or a shipped map's name, as an absolute path (so it works from
+    any folder)."""
     if text is None:
         return None
-    path = Path(text).expanduser()
-    if not path.is_file():
-        from game.ui.controller import _map_file
+    from game.resources import find_map, shipped_maps
 
-        alt = Path(_map_file(text) or text)  # 'maps/x.tmx' as the shipped maps name it
-        if not alt.is_file():
-            p.error(f"--map {text}: file not found")
-        path = alt
+    path = find_map(str(Path(text).expanduser()))
+    if not path.is_file():
+        names = ", ".join(m.stem for m in shipped_maps())
+        p.error(f"--map {text}: file not found (shipped maps: {names})")
     return str(path.resolve())
 
 
