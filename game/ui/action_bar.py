@@ -15,12 +15,11 @@ import pygame
 from game.decisions import title
 from game.players import answer_kind
 from game.tables import ACTION_COST, ACTION_TITLES, ACTIONS, MOVE_STEPS, PLACE_TITLES
+from game.ui.bindings import ACTION_KEYS, EXTRA_KEYS
 
-# One key per action; end turn also answers to Enter when nothing is selected.
-HOTKEYS = {"move": "1", "claim": "2", "claim_settlement": "3", "destroy": "4",
-           "steal_cavern": "5", "steal_chest": "6", "steal_for_thief": "7", "attack": "8",
-           "abandon": "9", "gamble": "0", "end_turn": "E"}
-EXTRA_KEYS = "QWRTYUIOP"  # extra slots (powers, cards) in order
+# One table of keys for the board screen (game.ui.bindings): one per action, letters
+# for the extra slots.
+HOTKEYS = ACTION_KEYS
 SHORT = {"claim_settlement": "Take Over", "steal_cavern": "Steal", "steal_chest": "Rob Chest",
          "steal_for_thief": "For Thief", "abandon": "Abandon", "end_turn": "End Turn"}
 
@@ -98,9 +97,12 @@ def why_not(m, name: str, do: str) -> str:
     return "; ".join(near[:2]) + ("; ..." if len(near) > 2 else "")
 
 
-def action_slots(m, name: str, legal: list[dict]) -> list[Slot]:
+def action_slots(m, name: str, legal: list[dict],
+                 extra_keys: dict[str, str] | None = None) -> list[Slot]:
     """The eleven action slots (legal answers or a reason each), then one slot per
-    other kind of answer the action decision offers (turn powers, cards)."""
+    other kind of answer the action decision offers (turn powers, cards). Extra slots
+    take their letters from `extra_keys` (kind -> letter, stable for a turn:
+    game.ui.bindings.ExtraKeys), else in order."""
     by_kind: dict[str, list[dict]] = {}
     for answer in legal:
         by_kind.setdefault(answer_kind(answer), []).append(answer)
@@ -113,7 +115,10 @@ def action_slots(m, name: str, legal: list[dict]) -> list[Slot]:
             slot.reason = why_not(m, name, do)
         slots.append(slot)
     for i, (kind, answers) in enumerate(sorted(by_kind.items())):
-        key = EXTRA_KEYS[i] if i < len(EXTRA_KEYS) else ""
+        if extra_keys is not None:
+            key = extra_keys.get(kind, "")
+        else:
+            key = EXTRA_KEYS[i] if i < len(EXTRA_KEYS) else ""
         slots.append(Slot(kind, extra_label(kind), key, 0, extra_icon(kind), answers))
     return slots
 

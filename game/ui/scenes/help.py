@@ -16,7 +16,7 @@ SHORTCUTS = (
     ("Your turn", [
         ("1 … 0", "Move, Claim, Claim Settlement, Destroy, Steal, Rob Chest, "
                   "Steal for Thief, Attack, Abandon, Gamble"),
-        ("E", "end the turn"), ("Q W R T …", "powers and cards shown after the actions"),
+        ("E", "end the turn"), ("Q R T Y …", "powers and cards (asks before playing)"),
         ("Tab / Shift+Tab", "next / previous target of the chosen action"),
         ("Arrow keys", "move the board cursor"), ("Enter", "do it on the target"),
         ("Esc / right click", "cancel the chosen action"),
