@@ -105,6 +105,7 @@ class App:
         self.dirty = True
         self._since_draw = 0.0
         self.frames_drawn = 0
+        self._key_opened = False  # the last KEYDOWN changed the screen (see _dispatch)
 
     # ----- window ----------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
@@ -224,6 +225,7 @@ class App:
             self.scenes[-1].covered()
         # widgets of the scenes beneath would draw over this one: hide them until it goes
         root = self.ui.get_root_container()
+        _drop_tool_tips(root)
         scene._hid = [el for el in list(root.elements) if el.visible]
         for el in scene._hid:
             el.hide()
@@ -336,6 +338,12 @@ class App:
             s.fullscreen = not s.fullscreen
             self.apply_settings(s)
             return
+        if event.type == pygame.TEXTINPUT and self._key_opened:
+            # the text of a key that opened a screen (S in the pause menu opens the Save
+            # dialog) must not type itself into the field that screen focuses
+            return
+        if event.type == pygame.KEYDOWN:
+            self._key_opened = False
         used = self.ui.process_events(event)
         top = self.top
         if top is None:
@@ -345,6 +353,8 @@ class App:
         if used and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT) and self._typing():
             return
         top.handle(event)
+        if event.type == pygame.KEYDOWN and self.top is not top:
+            self._key_opened = True
 
     def _typing(self) -> bool:
         focus = self.ui.get_focus_set()
@@ -388,6 +398,16 @@ class App:
     def screenshot(self, path: str | Path) -> None:
         self.draw()
         pygame.image.save(self.screen, str(path))
+
+
+def _drop_tool_tips(root) -> None:
+    """A tip open under a screen being covered goes (pygame-gui tips cannot be hidden);
+    its button makes a new one on the next hover."""
+    from pygame_gui.elements import UITooltip
+
+    for el in list(root.elements):
+        if isinstance(el, UITooltip):
+            el.kill()
 
 
 def auto_scale(size: tuple[int, int]) -> float:

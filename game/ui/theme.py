@@ -116,6 +116,17 @@ class Look:
                 break
         return surf
 
+    def elide_middle(self, s: str, font, width: int) -> str:
+        """`s` with its middle replaced by '…' to fit `width` (a folder path keeps its
+        start and its end)."""
+        if font.size(s)[0] <= width:
+            return s
+        head, tail = len(s) // 2, len(s) // 2
+        while head > 1 and font.size(s[:head] + "…" + s[-tail:])[0] > width:
+            head -= 1
+            tail = max(1, tail - 1)
+        return s[:head] + "…" + s[-tail:]
+
     def wrap(self, s: str, font, width: int) -> list[str]:
         lines: list[str] = []
         for para in s.split("\n"):
