@@ -193,6 +193,13 @@ class App:
             self.size = size
             if self.screen.get_size() != size:
                 self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+            if tuple(self.settings.window) != size:
+                # the Window size setting follows a dragged edge, and full screen off
+                # comes back to this size
+                s = settings_mod.Settings(**vars(self.settings))
+                s.window = size
+                self.settings = s.validated()
+                settings_mod.save(self.settings)
         look = self._look()
         if abs(look.scale - self.look.scale) > 0.01:  # a bigger window, bigger text
             self.look = look

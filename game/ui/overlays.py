@@ -170,6 +170,32 @@ class Overlays:
         hint = look.text("Space skips", look.fs(12), look.colour("text_dim"))
         surface.blit(hint, hint.get_rect(midbottom=(rect.centerx, rect.bottom - look.px(4))))
 
+    def draw_setup_summary(self, surface, lines: list[str]) -> None:
+        """Setup in one card (the rolls are in the log; Settings can show each one)."""
+        look = self.look
+        font = look.font(look.fs(16))
+        w = min(self.board_area.w - look.px(40), look.px(460))
+        wrapped = _setup_card_lines(look, lines, w - look.px(40), font)
+        h = look.px(96) + font.get_linesize() * len(wrapped)
+        rect = pygame.Rect(0, 0, w, h)
+        rect.center = self.board_area.center
+        card = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(card, (*look.colour("tip"), 235), card.get_rect(),
+                         border_radius=look.px(14))
+        pygame.draw.rect(card, (*look.colour("gold"), 255), card.get_rect(), 2,
+                         border_radius=look.px(14))
+        surface.blit(card, rect)
+        t = look.text("The board is set", look.fs(24), look.colour("gold"), bold=True)
+        surface.blit(t, t.get_rect(midtop=(rect.centerx, rect.y + look.px(12))))
+        y = rect.y + look.px(54)
+        for line in wrapped:
+            surface.blit(look.text(line, look.fs(16), look.colour("text")),
+                         (rect.x + look.px(20), y))
+            y += font.get_linesize()
+        hint = look.text("Space skips · every roll is in the log", look.fs(13),
+                         look.colour("text_dim"))
+        surface.blit(hint, hint.get_rect(midbottom=(rect.centerx, rect.bottom - look.px(8))))
+
     def draw_tip(self, surface, lines: list[str], pos) -> None:
         look = self.look
         font = look.font(look.fs(14))
@@ -223,3 +249,10 @@ def confirm_dialog(look, slot):
         prompt = f"Use the {slot.label}? {what}".strip()
         verb = f"Use {slot.label}"
     return ChoiceDialog(look, prompt, [CONFIRM], [verb], cancel=True)
+
+
+def _setup_card_lines(look, lines, width, font):
+    out = []
+    for line in lines:
+        out += look.wrap(line, font, width)
+    return out

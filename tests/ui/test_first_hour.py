@@ -116,3 +116,42 @@ def test_a_power_with_nothing_to_aim_at_asks_first(app):
     key(pygame.K_1)  # Use Angelstar Shrine
     run(app, 2)
     assert len(m.events) > n
+
+
+def test_window_size_setting_follows_a_resize_and_f11_comes_back_to_it(app):
+    from game.ui import settings as settings_mod
+
+    app.push(MenuScene(app))
+    app.resize((1500, 850))
+    assert tuple(app.settings.window) == (1500, 850)
+    assert tuple(settings_mod.load().window) == (1500, 850)
+    s = settings_mod.Settings(**vars(app.settings))
+    s.fullscreen = True
+    app.apply_settings(s)
+    s = settings_mod.Settings(**vars(app.settings))
+    s.fullscreen = False
+    app.apply_settings(s)
+    assert app.screen.get_size() == (1500, 850)
+
+
+def test_setup_is_one_summary_card_unless_asked_to_watch():
+    from game.match import Match
+    from game.players import RandomPlayer
+    from game.tables import DRAGONS
+    from game.ui.event_animation import Playback
+
+    m = Match(list(DRAGONS[:4]), seed=3)
+    p = RandomPlayer(1)
+    while not any(e["type"] == "phase" and e["phase"] == "action" for e in m.events):
+        m.submit(p.choose(m))
+    brief, watch = Playback(), Playback()
+    watch.brief_setup = False
+    brief.feed(m.events)
+    watch.feed(m.events)
+    kinds = [s.kind for s in brief.steps]
+    assert "dice" not in kinds and "dice2" not in kinds and "setup_summary" in kinds
+    assert "dice2" in [s.kind for s in watch.steps]
+    total = sum(s.duration for s in brief.steps)
+    assert total < 5.0 < sum(s.duration for s in watch.steps)
+    summary = next(s for s in brief.steps if s.kind == "setup_summary")
+    assert summary.data["lines"][0].startswith("Caverns dug: White")

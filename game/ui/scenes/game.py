@@ -53,6 +53,7 @@ class GameScene(Scene):
             self.log.add(e)
         if past > 0:
             self.playback.in_setup = m.round == 0
+        self._setup_playback(controller.session.events[:max(0, past)])
         self.time = 0.0
         self.synced = -1          # len(m.events) when the shown board was last synced
         self.prepared = None      # the decision the controls are set up for
@@ -176,6 +177,7 @@ class GameScene(Scene):
         the log and the controls all come from it again."""
         self.playback = Playback()
         self.playback.in_setup = self.c.match.round == 0
+        self._setup_playback(self.c.session.events)
         self.c.queue.clear()
         self.log.reset(self.c.session.events, (f"Seed {self.c.seed}: the same seed, seats "
                                                "and choices replay this game",))
@@ -185,6 +187,13 @@ class GameScene(Scene):
         self._sync()
         self.undo_state = None
         self._refresh_undo()
+
+    def _setup_playback(self, shown: list[dict]) -> None:
+        """Setup is summarised on one card unless the player asks to watch each roll;
+        when the events already `shown` reach the first turn, setup is over."""
+        self.playback.brief_setup = not self.app.settings.watch_setup
+        if any(e["type"] == "phase" and e.get("phase") == "action" for e in shown):
+            self.playback.briefing = False
 
     def covered(self) -> None:
         self.tip = None
@@ -711,6 +720,8 @@ class GameScene(Scene):
                 self.overlays.draw_banner(surface, step)
             elif step.kind == "summary":
                 self.overlays.draw_summary(surface, step.data["tribute"], step.progress)
+            elif step.kind == "setup_summary":
+                self.overlays.draw_setup_summary(surface, step.data["lines"])
         self.bar.draw(surface)
         self._draw_panel(surface)
 

@@ -20,7 +20,7 @@ class SettingsScene(Scene):
         s = self.app.settings
         w, h = self.app.screen.get_size()
         cw, rh, gap = look.px(520), look.px(42), look.px(10)
-        rows = 8
+        rows = 9
         self.frame = pygame.Rect(0, 0, cw + look.px(80), rows * (rh + gap) + look.px(170))
         self.frame.center = (w // 2, h // 2)
         x = self.frame.x + look.px(40)
@@ -52,6 +52,9 @@ class SettingsScene(Scene):
             "Hot-seat hand-over  ", "Default for new games with two or more people")
         add("show_log", [True, False], ["shown", "hidden"], s.show_log, "Game log  ",
             "L on the board")
+        add("watch_setup", [False, True], ["summarised", "every roll"], s.watch_setup,
+            "Setup rolls  ", "Caverns and the first settlements: one summary card, or "
+            "watch each roll"),
         self.note = label(self.ui, (x, y, cw, rh), "Sound: this version has no sound.",
                           cls="@note")
         y += rh + gap
