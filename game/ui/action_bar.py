@@ -169,6 +169,28 @@ class ActionBar:
                 return i
         return None
 
+    def label_lines(self, label: str, width: int) -> tuple[list[str], int]:
+        """A slot's label in one line, else two, at the largest size (13 to 10 pt,
+        scaled) that fits `width`: measured, so no label is cut ("Take O…")."""
+        look = self.look
+        words = label.split()
+        for pt in (13, 12, 11):
+            size = look.fs(pt)
+            if look.font(size, bold=True).size(label)[0] <= width:
+                return [label], size
+        for pt in (12, 11, 10, 9):
+            size = look.fs(pt)
+            font = look.font(size, bold=True)
+            if len(words) > 1:
+                best = min(((" ".join(words[:i]), " ".join(words[i:]))
+                            for i in range(1, len(words))),
+                           key=lambda p, f=font: max(f.size(p[0])[0], f.size(p[1])[0]))
+                if max(font.size(x)[0] for x in best) <= width:
+                    return list(best), size
+            elif font.size(label)[0] <= width:
+                return [label], size
+        return [label], look.fs(9)
+
     def draw(self, surface: pygame.Surface) -> None:
         look = self.look
         pygame.draw.rect(surface, look.colour("bar"), self.rect)
@@ -188,16 +210,22 @@ class ActionBar:
         pygame.draw.rect(surface, base, r, border_radius=8)
         pygame.draw.rect(surface, look.colour("gold" if selected else "edge"), r,
                          2 if selected else 1, border_radius=8)
-        icon_size = max(16, min(r.w - 16, r.h - look.px(30)))
+        lines, size = self.label_lines(SHORT.get(slot.key, slot.label), r.w - look.px(6))
+        label_h = len(lines) * (look.font(size, bold=True).get_linesize() - look.px(2))
+        icon_size = max(16, min(r.w - 16, r.h - label_h - look.px(10)))
         icon = look.sprite(slot.icon, icon_size)
         if not slot.enabled:
             icon = look.greyed(icon)
         surface.blit(icon, icon.get_rect(midtop=(r.centerx, r.y + look.px(3))))
         label = SHORT.get(slot.key, slot.label)
         colour = look.colour("text" if slot.enabled else "text_off")
-        font = look.font(look.fs(13), bold=True)
-        text = look.fit_text(label, font, r.w - 6, colour)
-        surface.blit(text, text.get_rect(midbottom=(r.centerx, r.bottom - look.px(4))))
+        lines, size = self.label_lines(label, r.w - look.px(6))
+        font = look.font(size, bold=True)
+        y = r.bottom - look.px(3)
+        for line in reversed(lines):
+            text = look.fit_text(line, font, r.w - look.px(4), colour)
+            surface.blit(text, text.get_rect(midbottom=(r.centerx, y)))
+            y -= font.get_linesize() - look.px(2)
         small = look.font(look.fs(11), bold=True)
         if slot.hotkey:
             key = small.render(slot.hotkey, True, look.colour("key"))

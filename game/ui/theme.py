@@ -21,7 +21,7 @@ COLOURS = {
     "edge": (78, 82, 104),
     "text": (239, 230, 210),
     "text_dim": (170, 164, 150),
-    "text_off": (112, 110, 112),
+    "text_off": (150, 148, 150),   # greyed, yet 4.5:1 on slot_off (WCAG)
     "gold": (226, 176, 72),
     "gold_dim": (150, 112, 46),
     "red": (214, 84, 70),
@@ -77,6 +77,22 @@ class Look:
         except Exception:
             return _FALLBACK_DRAGON.get(name, (200, 200, 200))
 
+    def readable(self, colour, bg, ratio: float = 4.5) -> tuple[int, int, int]:
+        """`colour` mixed towards white (on a dark `bg`) or black (on a light one) just
+        enough to read at `ratio`:1 (WCAG): a dragon's own colour as text."""
+        from game.ui.audit import contrast, luminance
+
+        colour = tuple(colour[:3])
+        if contrast(colour, bg) >= ratio:
+            return colour
+        target = (255, 255, 255) if luminance(bg) < 0.18 else (0, 0, 0)
+        for i in range(1, 21):
+            t = i / 20
+            mixed = tuple(round(c + (e - c) * t) for c, e in zip(colour, target, strict=True))
+            if contrast(mixed, bg) >= ratio:
+                return mixed
+        return target
+
     # ----- fonts -----------------------------------------------------------------
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         key = (size, bold)
@@ -115,6 +131,14 @@ class Look:
             if surf.get_width() <= width:
                 break
         return surf
+
+    def first_fit(self, candidates, font, width: int) -> str:
+        """The first of `candidates` (longest first) that fits `width`; else the last,
+        which the caller may still shorten."""
+        for c in candidates:
+            if font.size(c)[0] <= width:
+                return c
+        return candidates[-1]
 
     def elide_middle(self, s: str, font, width: int) -> str:
         """`s` with its middle replaced by '…' to fit `width` (a folder path keeps its

@@ -86,6 +86,11 @@ class GameScene(Scene):
         self.log.look = look
         self.banner_h, self.board_area, self.panel_rect, bar_rect = look.board_layout(
             self.app.screen.get_size(), look.px(86))
+        if bar_rect.w < look.px(13 * 76):
+            # a narrow window: the action bar runs under the panel too, so thirteen
+            # slots keep readable labels (the log gives up the bar's height)
+            bar_rect.w = self.app.screen.get_width()
+            self.panel_rect.h -= bar_rect.h
         self.bar.set_rect(bar_rect)
         self.view.set_palette(look.palette)
         self.view.set_rect(self.board_area)
@@ -785,7 +790,10 @@ class GameScene(Scene):
             return (f"{name}: click {what}  ·  Tab cycles, Enter confirms, Esc cancels",
                     look.colour("gold"))
         if p.kind == "action":
-            return f"{p.prompt} · keys 1-0, E ends", look.colour("text")
+            return f"{p.prompt}  ·  keys 1-0, E ends", look.colour("text")
+        if self.choice is not None:  # the whole question is in its dialog
+            return f"{p.prompt}  ·  Choose in the dialog: keys 1-9, or click", \
+                look.colour("gold")
         return p.prompt, look.colour("gold")
 
     def _draw_banner_strip(self, surface) -> None:
@@ -800,9 +808,18 @@ class GameScene(Scene):
             surface.blit(icon, (x, look.px(4)))
             x += icon.get_width() + look.px(8)
         text, colour = self._prompt_text()
-        t = look.fit_text(text, look.font(look.fs(17), bold=True), r.w - x - look.px(170),
-                          colour)
-        surface.blit(t, t.get_rect(midleft=(x, r.centery)))
         pace = look.text(f"pace: {self.app.settings.pace} (P)", look.fs(13),
                          look.colour("text_dim"))
         surface.blit(pace, pace.get_rect(midright=(r.right - look.px(10), r.centery)))
+        font = look.font(look.fs(17), bold=True)
+        width = r.w - x - pace.get_width() - look.px(24)
+        # the status line drops its key hints ("  ·  " parts) from the end to fit
+        parts = text.split("  ·  ")
+        candidates = ["  ·  ".join(parts[:i]) for i in range(len(parts), 0, -1)]
+        if self.choice is not None:
+            candidates.append("Choose in the dialog: keys 1-9, or click")
+        text = look.first_fit(candidates, font, width)
+        if font.size(text)[0] > width:
+            font = look.font(look.fs(15), bold=True)
+        t = look.fit_text(text, font, width, colour)
+        surface.blit(t, t.get_rect(midleft=(x, r.centery)))
