@@ -115,8 +115,10 @@ class PanelView:
             y += self.row_height() + look.px(4)
 
     @staticmethod
-    def _bits(row: DragonRow, model: PanelModel) -> list[tuple[str, str]]:
-        """(sprite, text) of the second line's right side: treasure, rings, card."""
+    def _bits(row: DragonRow, model: PanelModel, card_name: bool = True
+              ) -> list[tuple[str, str]]:
+        """(sprite, text) of the second line's right side: treasure, rings, card (its
+        name only when `card_name`: a narrow panel shows the card's picture alone)."""
         bits = []
         if row.tokens:
             bits.append(("treasure", f"{row.treasure}"))
@@ -124,14 +126,15 @@ class PanelView:
         if model.cards:
             bits.append(("card/back" if row.card in (None, HIDDEN) else f"card/{row.card}",
                          "?" if row.card == HIDDEN else ("–" if row.card is None else
-                                                           row.card.replace("_", " ").title())))
+                                                           row.card.replace("_", " ").title()
+                                                           if card_name else "")))
         return bits
 
-    def _bits_width(self, row: DragonRow, model: PanelModel) -> int:
+    def _bits_width(self, bits) -> int:
         look = self.look
         font = look.font(look.fs(13))
         return sum(font.size(text)[0] + look.px(18) + look.px(3) + look.px(10)
-                   for _sprite, text in self._bits(row, model)) - look.px(10)
+                   for _sprite, text in bits) - look.px(10)
 
     def _row(self, surface, r, row: DragonRow, model: PanelModel, coin, leading: bool) -> None:
         look = self.look
@@ -163,8 +166,8 @@ class PanelView:
         if leading:
             _crown(surface, look, tx + name.get_width() + look.px(6), r.y + look.px(10),
                    look.px(16))
-        bits_x = right - self._bits_width(row, model)
         sub_font = look.font(look.fs(13))
+        bits = self._bits(row, model)
         if row.is_turn:
             n = model.actions_left
             subs = [f"acting · {n} left", f"{n} left"]
@@ -176,14 +179,16 @@ class PanelView:
             if row.turn_index is not None and model.phase == "action":
                 subs = [f"{ORDINAL[row.turn_index]} · {who}" if who else ORDINAL[row.turn_index],
                         ORDINAL[row.turn_index]]
-        room = bits_x - tx - look.px(8)
+        room = right - self._bits_width(bits) - tx - look.px(8)
+        if sub_font.size(subs[-1])[0] > room:
+            bits = self._bits(row, model, card_name=False)
+            room = right - self._bits_width(bits) - tx - look.px(8)
         sub = look.first_fit(subs, sub_font, room)
         if sub:
             colour = look.colour("gold" if row.is_turn else "text_dim")
             text = look.fit_text(sub, sub_font, room, colour) if sub_font.size(sub)[0] > room \
                 else look.text(sub, look.fs(13), colour)
             surface.blit(text, (tx, r.y + look.px(28)))
-        bits = self._bits(row, model)
         x = right
         y2 = r.y + look.px(36)
         for sprite, text in reversed(bits):

@@ -24,12 +24,12 @@ COLOURS = {
     "text_off": (150, 148, 150),   # greyed, yet 4.5:1 on slot_off (WCAG)
     "gold": (226, 176, 72),
     "gold_dim": (150, 112, 46),
-    "red": (214, 84, 70),
+    "red": (240, 120, 104),     # error text: 4.5:1 on every panel
     "green": (110, 190, 110),
     "slot_on": (48, 52, 70),
     "slot_off": (36, 38, 48),
     "slot_hover": (70, 76, 102),
-    "slot_selected": (92, 74, 38),
+    "slot_selected": (70, 55, 28),  # gold and dim text read on it at 4.5:1
     "key": (20, 22, 30),
     "key_bg": (226, 176, 72),
     "tip": (16, 18, 26),

@@ -37,12 +37,20 @@ class ChoiceDialog:
         bh = look.px(36)
         gap = look.px(6)
         pad = look.px(14)
-        w = min(area.w - look.px(24), look.px(600))
+        # the widest answer, measured in the buttons' own font (@choice, 17 pt)
+        bfont = look.font(look.fs(17))
+        texts = [f"{i + 1}  {t}" for i, t in enumerate(self.labels)] + ["Esc  Cancel"]
+        need = max(bfont.size(t)[0] for t in texts) + look.px(34)
+        w = min(area.w - look.px(24), max(look.px(600), need + 2 * pad))
         font = self.prompt_font()
         self.lines = look.wrap(self.prompt, font, w - 2 * pad)
         text_h = len(self.lines) * font.get_linesize() + look.px(14)
         max_rows = max(3, (area.h - text_h - look.px(40)) // (bh + gap))
         cols = 1 if n <= max_rows else 2
+        if cols == 2:
+            w = min(area.w - look.px(24), max(w, 2 * need + gap + 2 * pad))
+            if (w - 2 * pad - gap) // 2 < need:
+                cols = 1  # two columns would cut the answers: one taller column
         rows = -(-n // cols)
         h = text_h + rows * (bh + gap) + look.px(12)
         self.rect = place(pygame.Rect(0, 0, w, min(h, area.h - look.px(8))), area, avoid,

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[3]
 KINDS = [("human", "normal")] + [("ai", lvl) for lvl in LEVELS]
 KIND_LABELS = ["Human"] + [f"AI · {lvl}" for lvl in LEVELS]
 DRAGON_CHOICES = [None, *DRAGONS]
-DRAGON_LABELS = ["Random (R6)"] + [title(d) for d in DRAGONS]
+DRAGON_LABELS = ["Random"] + [title(d) for d in DRAGONS]
 
 _maps: list | None = None
 _thumbs: dict = {}

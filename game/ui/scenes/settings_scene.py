@@ -21,6 +21,10 @@ class SettingsScene(Scene):
         w, h = self.app.screen.get_size()
         cw, rh, gap = look.px(520), look.px(42), look.px(10)
         rows = 9
+        room = h - look.px(16) - look.px(170)
+        if rows * (rh + gap) > room:  # a short window at a large UI scale: closer rows
+            gap = look.px(5)
+            rh = max(look.px(26), room // rows - gap)
         self.frame = pygame.Rect(0, 0, cw + look.px(80), rows * (rh + gap) + look.px(170))
         self.frame.center = (w // 2, h // 2)
         x = self.frame.x + look.px(40)
