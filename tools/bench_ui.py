@@ -40,8 +40,9 @@ PANEL = 360  # width left for the side panel, as the window lays it out
 
 
 def midgame(map_path: str | None, seats: int = 8, rounds: int = 6, seed: int = 7):
-    """(board, doc): a seeded RandomPlayer game played to the action phase of `rounds`
-    (seats cut to what the map allows)."""
+    """(board, doc, highlights): a seeded RandomPlayer game played to the action phase
+    of `rounds` (seats cut to what the map allows), the acting seat's view of it, and
+    the highlights of its Move."""
     board = load_board(map_path) if map_path else BoardSpec.plain()
     seats = max(board.min_players, min(seats, board.max_players))
     m = Match(list(DRAGONS[:seats]), seed=seed, board=board)
@@ -49,27 +50,26 @@ def midgame(map_path: str | None, seats: int = 8, rounds: int = 6, seed: int = 7
     try:
         while not m.finished and (m.round < rounds or m.phase != "action"):
             m.submit(player.choose(m))
-        return board, seat_view(m, m.pending.dragon if m.pending else None)
+        doc = seat_view(m, m.pending.dragon if m.pending else None)
+        return board, doc, sample_highlights(m, doc)
     finally:
         m.close()
 
 
-def sample_highlights(board, doc: dict) -> dict:
+def sample_highlights(m, doc: dict) -> dict:
     """Highlights as the window shows them after choosing Move: every legal landing
-    footprint of the acting dragon, and the dragon itself selected."""
+    footprint of the acting dragon, and the dragon itself selected. Read from the match
+    itself: a seat's view hides the other seats' cards ('hidden') and cannot be played
+    on (power cards are on by default)."""
     turn = doc.get("turn") or (doc.get("pending") or {}).get("dragon")
     if not turn or doc["dragons"][turn]["at"] is None:
         return {}
-    m = Match.restore(doc, board=board)
-    try:
-        out: dict = {}
-        for a in m.legal_answers():
-            if a.get("do") == "move":
-                c, r = a["to"]
-                for cell in ((c, r), (c + 1, r), (c, r + 1), (c + 1, r + 1)):
-                    out[cell] = "move"
-    finally:
-        m.close()
+    out: dict = {}
+    for a in m.legal_answers():
+        if a.get("do") == "move":
+            c, r = a["to"]
+            for cell in ((c, r), (c + 1, r), (c, r + 1), (c + 1, r + 1)):
+                out[cell] = "move"
     out[tuple(doc["dragons"][turn]["at"])] = ("selected", 2)
     return out
 
@@ -93,14 +93,13 @@ def main(argv: list[str]) -> int:
 
     pygame.init()
     screen = pygame.display.set_mode(SIZE)
-    board, doc = midgame(None if args.map == "plain" else str(ROOT / args.map)
-                         if not Path(args.map).is_absolute() else args.map,
-                         rounds=args.rounds, seed=args.seed)
+    board, doc, highlights = midgame(None if args.map == "plain" else str(ROOT / args.map)
+                                     if not Path(args.map).is_absolute() else args.map,
+                                     rounds=args.rounds, seed=args.seed)
     view = BoardView(board, palette=args.palette)
     view.set_rect(pygame.Rect(0, 0, SIZE[0] - PANEL, SIZE[1]))
     if args.zoom != 1.0:
         view.zoom(args.zoom)
-    highlights = sample_highlights(board, doc)
     hover = next(iter(highlights), None)
     t0 = time.perf_counter()
     screen.fill((24, 22, 30))

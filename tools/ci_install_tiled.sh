@@ -2,6 +2,14 @@
 # Install the Tiled map editor for the real Tiled round-trip test
 # (tests/test_tiled_roundtrip.py), when this machine can: Debian/Ubuntu apt-get, as root.
 # Best effort and quiet; never fails the build (the test skips without Tiled).
+#     tools/ci_install_tiled.sh [--help]
+case "${1:-}" in
+    -h|--help)
+        echo "usage: tools/ci_install_tiled.sh"
+        echo "Install the Tiled map editor (Debian package, as root) for the Tiled"
+        echo "round-trip test; does nothing when tiled is installed or apt-get is missing."
+        exit 0;;
+esac
 if command -v tiled >/dev/null 2>&1; then
     exit 0
 fi

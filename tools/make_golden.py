@@ -31,6 +31,10 @@ def golden_events(cards: bool = False) -> list[dict]:
 
 
 def main() -> None:
+    import argparse
+
+    argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                            formatter_class=argparse.RawDescriptionHelpFormatter).parse_args()
     for path, cards in GOLDENS.items():
         lines = [json.dumps(e, sort_keys=True) for e in golden_events(cards)]
         path.write_text("\n".join(lines) + "\n")

@@ -391,6 +391,10 @@ BUILDERS = {"narby-vale.tmx": narby_vale, "riverfell.tmx": riverfell,
 
 
 def main() -> int:
+    import argparse
+
+    argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                            formatter_class=argparse.RawDescriptionHelpFormatter).parse_args()
     MAPS.mkdir(exist_ok=True)
     bad = 0
     for name, build in BUILDERS.items():

@@ -70,6 +70,10 @@ def object_types() -> str:
 
 
 def main() -> None:
+    import argparse
+
+    argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                            formatter_class=argparse.RawDescriptionHelpFormatter).parse_args()
     maps = ROOT / "maps"
     (maps / "narby.tiled-project").write_text(json.dumps(project(), indent=4) + "\n")
     (maps / "objecttypes.xml").write_text(object_types())

@@ -549,6 +549,10 @@ def tsx(tiles: list[tuple[pygame.Surface, str, bool]], rows: int) -> str:
 
 
 def main() -> None:
+    import argparse
+
+    argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                            formatter_class=argparse.RawDescriptionHelpFormatter).parse_args()
     tiles = draw_all()
     rows = math.ceil(len(tiles) / COLUMNS)
     sheet = pygame.Surface((S * COLUMNS, S * rows), pygame.SRCALPHA)

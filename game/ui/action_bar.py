@@ -15,12 +15,11 @@ import pygame
 from game.decisions import title
 from game.players import answer_kind
 from game.tables import ACTION_COST, ACTION_TITLES, ACTIONS, MOVE_STEPS, PLACE_TITLES
+from game.ui.bindings import ACTION_KEYS, EXTRA_KEYS
 
-# One key per action; end turn also answers to Enter when nothing is selected.
-HOTKEYS = {"move": "1", "claim": "2", "claim_settlement": "3", "destroy": "4",
-           "steal_cavern": "5", "steal_chest": "6", "steal_for_thief": "7", "attack": "8",
-           "abandon": "9", "gamble": "0", "end_turn": "E"}
-EXTRA_KEYS = "QWRTYUIOP"  # extra slots (powers, cards) in order
+# One table of keys for the board screen (game.ui.bindings): one per action, letters
+# for the extra slots.
+HOTKEYS = ACTION_KEYS
 SHORT = {"claim_settlement": "Take Over", "steal_cavern": "Steal", "steal_chest": "Rob Chest",
          "steal_for_thief": "For Thief", "abandon": "Abandon", "end_turn": "End Turn"}
 
@@ -98,9 +97,12 @@ def why_not(m, name: str, do: str) -> str:
     return "; ".join(near[:2]) + ("; ..." if len(near) > 2 else "")
 
 
-def action_slots(m, name: str, legal: list[dict]) -> list[Slot]:
+def action_slots(m, name: str, legal: list[dict],
+                 extra_keys: dict[str, str] | None = None) -> list[Slot]:
     """The eleven action slots (legal answers or a reason each), then one slot per
-    other kind of answer the action decision offers (turn powers, cards)."""
+    other kind of answer the action decision offers (turn powers, cards). Extra slots
+    take their letters from `extra_keys` (kind -> letter, stable for a turn:
+    game.ui.bindings.ExtraKeys), else in order."""
     by_kind: dict[str, list[dict]] = {}
     for answer in legal:
         by_kind.setdefault(answer_kind(answer), []).append(answer)
@@ -113,7 +115,10 @@ def action_slots(m, name: str, legal: list[dict]) -> list[Slot]:
             slot.reason = why_not(m, name, do)
         slots.append(slot)
     for i, (kind, answers) in enumerate(sorted(by_kind.items())):
-        key = EXTRA_KEYS[i] if i < len(EXTRA_KEYS) else ""
+        if extra_keys is not None:
+            key = extra_keys.get(kind, "")
+        else:
+            key = EXTRA_KEYS[i] if i < len(EXTRA_KEYS) else ""
         slots.append(Slot(kind, extra_label(kind), key, 0, extra_icon(kind), answers))
     return slots
 
@@ -164,6 +169,28 @@ class ActionBar:
                 return i
         return None
 
+    def label_lines(self, label: str, width: int) -> tuple[list[str], int]:
+        """A slot's label in one line, else two, at the largest size (13 to 10 pt,
+        scaled) that fits `width`: measured, so no label is cut ("Take O…")."""
+        look = self.look
+        words = label.split()
+        for pt in (13, 12, 11):
+            size = look.fs(pt)
+            if look.font(size, bold=True).size(label)[0] <= width:
+                return [label], size
+        for pt in (12, 11, 10, 9):
+            size = look.fs(pt)
+            font = look.font(size, bold=True)
+            if len(words) > 1:
+                best = min(((" ".join(words[:i]), " ".join(words[i:]))
+                            for i in range(1, len(words))),
+                           key=lambda p, f=font: max(f.size(p[0])[0], f.size(p[1])[0]))
+                if max(font.size(x)[0] for x in best) <= width:
+                    return list(best), size
+            elif font.size(label)[0] <= width:
+                return [label], size
+        return [label], look.fs(9)
+
     def draw(self, surface: pygame.Surface) -> None:
         look = self.look
         pygame.draw.rect(surface, look.colour("bar"), self.rect)
@@ -183,16 +210,22 @@ class ActionBar:
         pygame.draw.rect(surface, base, r, border_radius=8)
         pygame.draw.rect(surface, look.colour("gold" if selected else "edge"), r,
                          2 if selected else 1, border_radius=8)
-        icon_size = max(16, min(r.w - 16, r.h - look.px(30)))
+        lines, size = self.label_lines(SHORT.get(slot.key, slot.label), r.w - look.px(6))
+        label_h = len(lines) * (look.font(size, bold=True).get_linesize() - look.px(2))
+        icon_size = max(16, min(r.w - 16, r.h - label_h - look.px(10)))
         icon = look.sprite(slot.icon, icon_size)
         if not slot.enabled:
             icon = look.greyed(icon)
         surface.blit(icon, icon.get_rect(midtop=(r.centerx, r.y + look.px(3))))
         label = SHORT.get(slot.key, slot.label)
         colour = look.colour("text" if slot.enabled else "text_off")
-        font = look.font(look.fs(13), bold=True)
-        text = look.fit_text(label, font, r.w - 6, colour)
-        surface.blit(text, text.get_rect(midbottom=(r.centerx, r.bottom - look.px(4))))
+        lines, size = self.label_lines(label, r.w - look.px(6))
+        font = look.font(size, bold=True)
+        y = r.bottom - look.px(3)
+        for line in reversed(lines):
+            text = look.fit_text(line, font, r.w - look.px(4), colour)
+            surface.blit(text, text.get_rect(midbottom=(r.centerx, y)))
+            y -= font.get_linesize() - look.px(2)
         small = look.font(look.fs(11), bold=True)
         if slot.hotkey:
             key = small.render(slot.hotkey, True, look.colour("key"))

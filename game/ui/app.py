@@ -110,6 +110,7 @@ class App:
         self.dirty = True
         self._since_draw = 0.0
         self.frames_drawn = 0
+        self._key_opened = False  # the last KEYDOWN changed the screen (see _dispatch)
 
     # ----- window ----------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
@@ -199,6 +200,13 @@ class App:
             self.size = size
             if self.screen.get_size() != size:
                 self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+            if tuple(self.settings.window) != size:
+                # the Window size setting follows a dragged edge, and full screen off
+                # comes back to this size
+                s = settings_mod.Settings(**vars(self.settings))
+                s.window = size
+                self.settings = s.validated()
+                settings_mod.save(self.settings)
         look = self._look()
         if abs(look.scale - self.look.scale) > 0.01:  # a bigger window, bigger text
             self.look = look
@@ -231,6 +239,7 @@ class App:
             self.scenes[-1].covered()
         # widgets of the scenes beneath would draw over this one: hide them until it goes
         root = self.ui.get_root_container()
+        _drop_tool_tips(root)
         scene._hid = [el for el in list(root.elements) if el.visible]
         for el in scene._hid:
             el.hide()
@@ -344,6 +353,12 @@ class App:
             s.fullscreen = not s.fullscreen
             self.apply_settings(s)
             return
+        if event.type == pygame.TEXTINPUT and self._key_opened:
+            # the text of a key that opened a screen (S in the pause menu opens the Save
+            # dialog) must not type itself into the field that screen focuses
+            return
+        if event.type == pygame.KEYDOWN:
+            self._key_opened = False
         used = self.ui.process_events(event)
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self.sound.cue(CLICK)
@@ -355,6 +370,8 @@ class App:
         if used and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT) and self._typing():
             return
         top.handle(event)
+        if event.type == pygame.KEYDOWN and self.top is not top:
+            self._key_opened = True
 
     def _typing(self) -> bool:
         focus = self.ui.get_focus_set()
@@ -399,6 +416,16 @@ class App:
     def screenshot(self, path: str | Path) -> None:
         self.draw()
         pygame.image.save(self.screen, str(path))
+
+
+def _drop_tool_tips(root) -> None:
+    """A tip open under a screen being covered goes (pygame-gui tips cannot be hidden);
+    its button makes a new one on the next hover."""
+    from pygame_gui.elements import UITooltip
+
+    for el in list(root.elements):
+        if isinstance(el, UITooltip):
+            el.kill()
 
 
 def auto_scale(size: tuple[int, int]) -> float:

@@ -8,6 +8,10 @@ or, for coins and moves, when it lands. `skip()` applies everything at once (Spa
 
 Two steps are added by the playback itself: a tribute summary per dragon when the
 Tribute phase ends, and the pairing of a location's column and row dice into one roll.
+
+Setup (caverns, then the first Populate phase, up to the first turn) is brief unless
+the player asks to watch (`brief_setup`): its rolls are not animated one by one, the
+pieces flash into place quickly and one card sums up what was placed.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from dataclasses import dataclass, field
 DURATION = {
     "dice": 1.05, "dice2": 0.6, "dice_small": 0.45, "coins": 0.55, "move": 0.45,
     "pulse": 0.32, "banner": 0.75, "turn": 0.5, "summary": 2.6, "game_over": 1.8,
-    "setup": 0.18,
+    "setup": 0.18, "setup_summary": 2.0,
 }
 SETUP_FACTOR = 0.35  # before round 1 (dragon draws, caverns) things go quicker
 PULSE = {"placed", "upgraded", "resettled", "ruined", "destroyed", "rebuilt", "place_placed",
@@ -52,6 +56,9 @@ class Playback:
         self.context_cell = None  # where bank coins come from / go to (tribute, destroy)
         self.in_setup = True
         self.started: list[Step] = []  # steps begun by update() since last taken (sound)
+        self.brief_setup = True   # False: every setup roll is animated (Settings)
+        self.briefing = True      # until the first turn (cavern rolls, first Populate)
+        self._setup_seen: list[dict] = []
 
     @property
     def idle(self) -> bool:
@@ -66,7 +73,7 @@ class Playback:
             self._pending_col = None
 
     def _add(self, step: Step) -> None:
-        if self.in_setup:
+        if self.in_setup or (self.briefing and self.brief_setup):
             step.duration *= SETUP_FACTOR
         self.steps.append(step)
 
@@ -74,6 +81,20 @@ class Playback:
         t = e["type"]
         if t == "round":
             self.in_setup = False
+        if t == "phase" and e.get("phase") == "action" and self.briefing:
+            self.briefing = False  # the first turn: setup is over
+            if self.brief_setup and self._setup_seen:
+                self.steps.append(Step("setup_summary", [], DURATION["setup_summary"],
+                                       {"lines": setup_lines(self._setup_seen)}))
+            self._setup_seen = []
+        if self.briefing and self.brief_setup:
+            self._setup_seen.append(e)
+            if t == "roll":
+                self._add(Step("none", [e], 0.0))
+                return
+            if t in PULSE or t in ("dragon_placed", "cavern"):
+                self.steps.append(Step("pulse", [e], DURATION["setup"] * SETUP_FACTOR))
+                return
         if t == "roll":
             purpose = e["purpose"]
             if purpose.endswith("_col"):
@@ -168,3 +189,35 @@ class Playback:
             step = self.steps.popleft()
             self._start(step, apply)
             self._finish(step, apply)
+
+
+def setup_lines(events: list[dict]) -> list[str]:
+    """What setup placed, in a few lines: the caverns, then the pieces of the first
+    Populate phase."""
+    from game.decisions import title
+
+    caverns = [title(e["dragon"]) for e in events if e["type"] == "cavern"]
+    placed: dict[str, int] = {}
+    places = []
+    chest = False
+    for e in events:
+        if e["type"] == "placed":
+            kind = e.get("piece", "settlement")
+            placed[kind] = placed.get(kind, 0) + 1
+        elif e["type"] == "place_placed":
+            from game.tables import PLACE_TITLES
+
+            places.append(PLACE_TITLES.get(e.get("place"), "a place of power"))
+        elif e["type"] == "chest_moved":
+            chest = True
+    lines = []
+    if caverns:
+        lines.append("Caverns dug: " + ", ".join(caverns))
+    if placed:
+        lines.append("Settlements: " + ", ".join(
+            f"{n} {k}{'s' if n != 1 else ''}" for k, n in sorted(placed.items())))
+    if places:
+        lines.append("Place of power: " + ", ".join(places))
+    if chest:
+        lines.append("The thief's chest is on the board")
+    return lines

@@ -25,6 +25,7 @@ GOLD = (226, 176, 72)
 DIM = (170, 164, 150)
 TEXT = (232, 224, 206)
 NOTE = (255, 154, 122)
+LOG_BG = (21, 23, 31)
 
 
 def segments(event: dict, look) -> list[tuple[str, tuple, bool]]:
@@ -44,8 +45,9 @@ def segments(event: dict, look) -> list[tuple[str, tuple, bool]]:
     for m in _NAMES.finditer(text):
         if m.start() > pos:
             out.append((text[pos:m.start()], base, False))
-        r, g, b = look.dragon_colour(m.group(1).lower())
-        out.append((m.group(1), (max(r, 100), max(g, 100), max(b, 100)), True))
+        # the dragon's colour in the chosen palette, lightened until it reads at 4.5:1
+        out.append((m.group(1), look.readable(look.dragon_colour(m.group(1).lower()),
+                                              LOG_BG), True))
         pos = m.end()
     if pos < len(text):
         out.append((text[pos:], base, False))
@@ -63,10 +65,13 @@ class LogView:
         self.follow = True   # stick to the newest line
         self.top_row = 0
         self._wrapped_for = None
+        self.events: list[dict] = []   # what each line says, to colour it again
+        self._palette = look.palette
 
     # ----- content ------------------------------------------------------------------
     def add(self, event: dict) -> None:
         seg = segments(event, self.look)
+        self.events.append(event)
         self.lines.append(seg)
         if self._wrapped_for is not None:
             rows = self._wrap(seg)
@@ -79,6 +84,7 @@ class LogView:
         if n >= len(self.lines):
             return
         del self.lines[n:]
+        del self.events[n:]
         if self._wrapped_for is not None:
             del self.rows[sum(self.row_counts[:n]):]
             del self.row_counts[n:]
@@ -87,8 +93,8 @@ class LogView:
 
     def reset(self, events: list[dict], notes: tuple[str, ...] = ()) -> None:
         """Notes, then these events: the log rebuilt at once (after an undo)."""
-        self.lines = [segments({"type": "note", "text": t}, self.look) for t in notes]
-        self.lines += [segments(e, self.look) for e in events]
+        self.events = [{"type": "note", "text": t} for t in notes] + list(events)
+        self.lines = [segments(e, self.look) for e in self.events]
         self.follow = True
         if self._wrapped_for is not None:
             self._rewrap()
@@ -105,7 +111,7 @@ class LogView:
         self.kill()
         self.rect = pygame.Rect(rect)
         look = self.look
-        bar_w = look.px(14)
+        bar_w = look.px(16)
         self.text_rect = pygame.Rect(rect.x + look.px(6), rect.y + look.px(4),
                                      rect.w - bar_w - look.px(10), rect.h - look.px(8))
         self.bar = UIVerticalScrollBar(pygame.Rect(rect.right - bar_w, rect.y, bar_w, rect.h),
@@ -116,6 +122,10 @@ class LogView:
         return self.look.font(self.look.fs(14)), self.look.font(self.look.fs(14), bold=True)
 
     def _rewrap(self) -> None:
+        if self.events and self._palette != self.look.palette:
+            # dragon names follow the palette chosen since (Settings, colour-blind)
+            self.lines = [segments(e, self.look) for e in self.events]
+        self._palette = self.look.palette
         self.rows, self.row_counts = [], []
         self._wrapped_for = (self.text_rect.w, self.look.scale)
         for seg in self.lines:
@@ -194,7 +204,7 @@ class LogView:
         if self._wrapped_for is None:
             return
         look = self.look
-        pygame.draw.rect(surface, (21, 23, 31), self.rect, border_radius=look.px(6))
+        pygame.draw.rect(surface, LOG_BG, self.rect, border_radius=look.px(6))
         pygame.draw.rect(surface, look.colour("edge"), self.rect, 1, border_radius=look.px(6))
         y = self.text_rect.y
         for surf in self.rows[self.top_row:self.top_row + self._visible_rows()]:

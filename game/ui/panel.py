@@ -114,6 +114,28 @@ class PanelView:
             self._row(surface, r, row, model, coin, leader == row.name)
             y += self.row_height() + look.px(4)
 
+    @staticmethod
+    def _bits(row: DragonRow, model: PanelModel, card_name: bool = True
+              ) -> list[tuple[str, str]]:
+        """(sprite, text) of the second line's right side: treasure, rings, card (its
+        name only when `card_name`: a narrow panel shows the card's picture alone)."""
+        bits = []
+        if row.tokens:
+            bits.append(("treasure", f"{row.treasure}"))
+        bits.append((f"ring/{row.name}", f"{row.rings}/{row.rings_total}"))
+        if model.cards:
+            bits.append(("card/back" if row.card in (None, HIDDEN) else f"card/{row.card}",
+                         "?" if row.card == HIDDEN else ("–" if row.card is None else
+                                                           row.card.replace("_", " ").title()
+                                                           if card_name else "")))
+        return bits
+
+    def _bits_width(self, bits) -> int:
+        look = self.look
+        font = look.font(look.fs(13))
+        return sum(font.size(text)[0] + look.px(18) + look.px(3) + look.px(10)
+                   for _sprite, text in bits) - look.px(10)
+
     def _row(self, surface, r, row: DragonRow, model: PanelModel, coin, leading: bool) -> None:
         look = self.look
         colour = look.dragon_colour(row.name)
@@ -126,35 +148,47 @@ class PanelView:
         icon = look.sprite(f"dragon/{row.name}", r.h - look.px(10))
         surface.blit(icon, (r.x + look.px(10), r.y + look.px(5)))
         tx = r.x + look.px(14) + icon.get_width()
-        name = look.text(row.label, look.fs(17), bold=True)
-        surface.blit(name, (tx, r.y + look.px(6)))
-        if leading:
-            _crown(surface, look, tx + name.get_width() + look.px(6), r.y + look.px(10),
-                   look.px(16))
-        sub = row.who
-        if row.turn_index is not None and model.phase == "action":
-            sub = f"{ORDINAL[row.turn_index]} · {sub}" if sub else ORDINAL[row.turn_index]
-        if row.is_turn:
-            sub = f"acting · {model.actions_left} left"
-        elif row.deciding:
-            sub = "deciding…"
-        surface.blit(look.text(sub, look.fs(13), look.colour("gold" if row.is_turn else
-                                                             "text_dim")),
-                     (tx, r.y + look.px(28)))
         # right: coins (big), then treasure, rings and card on the second line
         ct = look.text(str(row.coins), look.fs(22), bold=True)
         right = r.right - look.px(10)
         surface.blit(ct, ct.get_rect(topright=(right, r.y + look.px(4))))
-        surface.blit(coin, coin.get_rect(topright=(right - ct.get_width() - look.px(4),
-                                                    r.y + look.px(9))))
-        bits = []
-        if row.tokens:
-            bits.append(("treasure", f"{row.treasure}"))
-        bits.append((f"ring/{row.name}", f"{row.rings}/{row.rings_total}"))
-        if model.cards:
-            bits.append(("card/back" if row.card in (None, HIDDEN) else f"card/{row.card}",
-                         "?" if row.card == HIDDEN else ("–" if row.card is None else
-                                                           row.card.replace("_", " ").title())))
+        coin_x = right - ct.get_width() - look.px(4) - coin.get_width()
+        surface.blit(coin, (coin_x, r.y + look.px(9)))
+        # left: the name, and under it the seat or what it is doing, each measured
+        # against what is drawn on its right so nothing runs into the numbers
+        crown_w = look.px(22) if leading else 0
+        name_font = look.font(look.fs(17), bold=True)
+        label = look.first_fit([row.label, row.label.split(" (")[0]], name_font,
+                               coin_x - tx - crown_w - look.px(6))
+        name = look.fit_text(label, name_font, coin_x - tx - crown_w - look.px(6),
+                             look.colour("text"))
+        surface.blit(name, (tx, r.y + look.px(6)))
+        if leading:
+            _crown(surface, look, tx + name.get_width() + look.px(6), r.y + look.px(10),
+                   look.px(16))
+        sub_font = look.font(look.fs(13))
+        bits = self._bits(row, model)
+        if row.is_turn:
+            n = model.actions_left
+            subs = [f"acting · {n} left", f"{n} left"]
+        elif row.deciding:
+            subs = ["deciding…"]
+        else:
+            who = row.who
+            subs = [who] if who else [""]
+            if row.turn_index is not None and model.phase == "action":
+                subs = [f"{ORDINAL[row.turn_index]} · {who}" if who else ORDINAL[row.turn_index],
+                        ORDINAL[row.turn_index]]
+        room = right - self._bits_width(bits) - tx - look.px(8)
+        if sub_font.size(subs[-1])[0] > room:
+            bits = self._bits(row, model, card_name=False)
+            room = right - self._bits_width(bits) - tx - look.px(8)
+        sub = look.first_fit(subs, sub_font, room)
+        if sub:
+            colour = look.colour("gold" if row.is_turn else "text_dim")
+            text = look.fit_text(sub, sub_font, room, colour) if sub_font.size(sub)[0] > room \
+                else look.text(sub, look.fs(13), colour)
+            surface.blit(text, (tx, r.y + look.px(28)))
         x = right
         y2 = r.y + look.px(36)
         for sprite, text in reversed(bits):

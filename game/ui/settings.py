@@ -38,6 +38,7 @@ class Settings:
     effects_volume: float = 0.8
     music_volume: float = 0.5
     muted: bool = False
+    watch_setup: bool = False  # animate every setup roll (else one summary card)
 
     def validated(self) -> Settings:
         """A copy with every bad value replaced by its default."""
@@ -52,7 +53,7 @@ class Settings:
         out.ui_scale = float(s) if isinstance(s, (int, float)) and 0.5 <= s <= 2.0 else 1.0
         out.pace = self.pace if self.pace in PACES else d.pace
         out.palette = self.palette if self.palette in PALETTES else d.palette
-        for name in ("hotseat_handover", "show_log"):
+        for name in ("hotseat_handover", "show_log", "watch_setup"):
             value = getattr(self, name)
             setattr(out, name, value if isinstance(value, bool) else getattr(d, name))
         for name in VOLUMES:

@@ -21,15 +21,15 @@ COLOURS = {
     "edge": (78, 82, 104),
     "text": (239, 230, 210),
     "text_dim": (170, 164, 150),
-    "text_off": (112, 110, 112),
+    "text_off": (150, 148, 150),   # greyed, yet 4.5:1 on slot_off (WCAG)
     "gold": (226, 176, 72),
     "gold_dim": (150, 112, 46),
-    "red": (214, 84, 70),
+    "red": (240, 120, 104),     # error text: 4.5:1 on every panel
     "green": (110, 190, 110),
     "slot_on": (48, 52, 70),
     "slot_off": (36, 38, 48),
     "slot_hover": (70, 76, 102),
-    "slot_selected": (92, 74, 38),
+    "slot_selected": (70, 55, 28),  # gold and dim text read on it at 4.5:1
     "key": (20, 22, 30),
     "key_bg": (226, 176, 72),
     "tip": (16, 18, 26),
@@ -77,6 +77,22 @@ class Look:
         except Exception:
             return _FALLBACK_DRAGON.get(name, (200, 200, 200))
 
+    def readable(self, colour, bg, ratio: float = 4.5) -> tuple[int, int, int]:
+        """`colour` mixed towards white (on a dark `bg`) or black (on a light one) just
+        enough to read at `ratio`:1 (WCAG): a dragon's own colour as text."""
+        from game.ui.audit import contrast, luminance
+
+        colour = tuple(colour[:3])
+        if contrast(colour, bg) >= ratio:
+            return colour
+        target = (255, 255, 255) if luminance(bg) < 0.18 else (0, 0, 0)
+        for i in range(1, 21):
+            t = i / 20
+            mixed = tuple(round(c + (e - c) * t) for c, e in zip(colour, target, strict=True))
+            if contrast(mixed, bg) >= ratio:
+                return mixed
+        return target
+
     # ----- fonts -----------------------------------------------------------------
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         key = (size, bold)
@@ -115,6 +131,25 @@ class Look:
             if surf.get_width() <= width:
                 break
         return surf
+
+    def first_fit(self, candidates, font, width: int) -> str:
+        """The first of `candidates` (longest first) that fits `width`; else the last,
+        which the caller may still shorten."""
+        for c in candidates:
+            if font.size(c)[0] <= width:
+                return c
+        return candidates[-1]
+
+    def elide_middle(self, s: str, font, width: int) -> str:
+        """`s` with its middle replaced by '…' to fit `width` (a folder path keeps its
+        start and its end)."""
+        if font.size(s)[0] <= width:
+            return s
+        head, tail = len(s) // 2, len(s) // 2
+        while head > 1 and font.size(s[:head] + "…" + s[-tail:])[0] > width:
+            head -= 1
+            tail = max(1, tail - 1)
+        return s[:head] + "…" + s[-tail:]
 
     def wrap(self, s: str, font, width: int) -> list[str]:
         lines: list[str] = []

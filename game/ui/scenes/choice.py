@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 from pygame_gui.core import ObjectID
-from pygame_gui.elements import UIButton, UIPanel, UITextBox
+from pygame_gui.elements import UIButton, UIPanel
 
 
 class ChoiceDialog:
@@ -24,27 +24,39 @@ class ChoiceDialog:
         self.buttons: list[UIButton] = []
         self.focus = 0
         self._taken = None
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.lines: list[str] = []
 
-    def build(self, ui, area: pygame.Rect) -> None:
+    def build(self, ui, area: pygame.Rect, avoid=()) -> None:
+        """Lay the dialog out in `area`: the whole question in words (measured, never a
+        scroll box), one button per answer, placed where it covers none of the `avoid`
+        rects (the pieces the question is about) if any place can."""
         self.kill()
         look = self.look
         n = len(self.values) + (1 if self.cancel else 0)
         bh = look.px(36)
         gap = look.px(6)
-        w = min(area.w - look.px(40), look.px(560))
-        text_h = look.px(64)
-        max_rows = max(3, (area.h - text_h - look.px(60)) // (bh + gap))
-        rows = min(n, max_rows)
+        pad = look.px(14)
+        # the widest answer, measured in the buttons' own font (@choice, 17 pt)
+        bfont = look.font(look.fs(17))
+        texts = [f"{i + 1}  {t}" for i, t in enumerate(self.labels)] + ["Esc  Cancel"]
+        need = max(bfont.size(t)[0] for t in texts) + look.px(34)
+        w = min(area.w - look.px(24), max(look.px(600), need + 2 * pad))
+        font = self.prompt_font()
+        self.lines = look.wrap(self.prompt, font, w - 2 * pad)
+        text_h = len(self.lines) * font.get_linesize() + look.px(14)
+        max_rows = max(3, (area.h - text_h - look.px(40)) // (bh + gap))
         cols = 1 if n <= max_rows else 2
+        if cols == 2:
+            w = min(area.w - look.px(24), max(w, 2 * need + gap + 2 * pad))
+            if (w - 2 * pad - gap) // 2 < need:
+                cols = 1  # two columns would cut the answers: one taller column
         rows = -(-n // cols)
-        h = text_h + rows * (bh + gap) + look.px(28)
-        rect = pygame.Rect(0, 0, w, h)
-        rect.midtop = (area.centerx, area.y + look.px(20))
-        self.panel = UIPanel(rect, starting_height=3, manager=ui)
-        UITextBox(f"<b>{_esc(self.prompt)}</b>", pygame.Rect(look.px(10), look.px(8),
-                                                              w - look.px(24), text_h - 8),
-                  ui, container=self.panel)
-        bw = (w - look.px(24) - (cols - 1) * gap) // cols
+        h = text_h + rows * (bh + gap) + look.px(12)
+        self.rect = place(pygame.Rect(0, 0, w, min(h, area.h - look.px(8))), area, avoid,
+                          look.px(12))
+        self.panel = UIPanel(self.rect, starting_height=3, manager=ui)
+        bw = (w - 2 * pad + look.px(4) - (cols - 1) * gap) // cols
         self.buttons = []
         items = list(zip(self.values, self.labels, strict=True))
         if self.cancel:
@@ -53,13 +65,28 @@ class ChoiceDialog:
             c, r = i // rows, i % rows
             key = f"{i + 1}  " if i < 9 and _value != self.CANCEL else (
                 "Esc  " if _value == self.CANCEL else "")
-            b = UIButton(pygame.Rect(look.px(10) + c * (bw + gap), text_h + r * (bh + gap),
+            b = UIButton(pygame.Rect(pad - look.px(5) + c * (bw + gap), text_h + r * (bh + gap),
                                      bw, bh), key + text, ui, container=self.panel,
                          object_id=ObjectID(class_id="@choice"))
             self.buttons.append(b)
         self.focus = 0
         if self.buttons:
             self.buttons[0].select()
+
+    def prompt_font(self):
+        return self.look.font(self.look.fs(16), bold=True)
+
+    def draw(self, surface) -> None:
+        """The question's words, over the dialog's panel (after the UI is drawn)."""
+        if self.panel is None:
+            return
+        look = self.look
+        font = self.prompt_font()
+        x, y = self.rect.x + look.px(14), self.rect.y + look.px(8)
+        for line in self.lines:
+            surface.blit(look.text(line, font_size(look), look.colour("gold"), bold=True),
+                         (x, y))
+            y += font.get_linesize()
 
     def clicked(self, element):
         for i, b in enumerate(self.buttons):
@@ -98,7 +125,24 @@ class ChoiceDialog:
         self.buttons = []
 
 
-def _esc(text: str) -> str:
-    import html
+def font_size(look) -> int:
+    return look.fs(16)
 
-    return html.escape(text)
+
+def place(rect: pygame.Rect, area: pygame.Rect, avoid, margin: int) -> pygame.Rect:
+    """`rect` moved inside `area` to the first of the top, bottom, corners and sides
+    that covers none of the `avoid` rects; else where it covers the least of them."""
+    inner = area.inflate(-2 * margin, -2 * margin)
+    spots = ("midtop", "midbottom", "topleft", "topright", "bottomleft", "bottomright",
+             "midleft", "midright", "center")
+    best, best_cover = None, None
+    for spot in spots:
+        r = rect.copy()
+        setattr(r, spot, getattr(inner, spot))
+        r.clamp_ip(area)
+        cover = sum(r.clip(a).w * r.clip(a).h for a in avoid)
+        if cover == 0:
+            return r
+        if best_cover is None or cover < best_cover:
+            best, best_cover = r, cover
+    return best

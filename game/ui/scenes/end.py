@@ -169,6 +169,14 @@ class EndScene(Scene):
         y += head.get_height() + look.px(6)
         cols = (r.x + look.px(40), r.x + r.w - look.px(230), r.x + r.w - look.px(150),
                 r.x + r.w - look.px(60))
+        # the numbers start after the longest name (measured), never on top of it
+        name_font = look.font(look.fs(17), bold=True)
+        row_icon = look.px(36) - look.px(8)
+        name_end = cols[0] + row_icon + look.px(8) + max(
+            name_font.size(title(n))[0] for n, *_ in self.standings) + look.px(10)
+        if cols[1] - look.px(30) < name_end:
+            span = (r.right - look.px(8) - name_end) / 3
+            cols = (cols[0], *(round(name_end + span * (i + 0.5)) for i in range(3)))
         small = look.font(look.fs(13))
         for text, cx in (("coins", cols[1]), ("treasure", cols[2]), ("score", cols[3])):
             t = small.render(text, True, look.colour("text_dim"))
@@ -236,7 +244,7 @@ class EndScene(Scene):
         ty = pt(0, target)[1]
         for x in range(plot.x, plot.right, look.px(12)):
             pygame.draw.line(surface, look.colour("gold_dim"), (x, ty), (x + look.px(6), ty), 1)
-        tl = small.render(f"target {target}", True, look.colour("gold_dim"))
+        tl = small.render(f"target {target}", True, look.colour("gold"))
         surface.blit(tl, tl.get_rect(bottomleft=(plot.x + 6, ty - 2)))
         for v in (0, top // 2, top):
             lab = small.render(str(v), True, look.colour("text_dim"))

@@ -6,36 +6,35 @@ answers and the (seat) view; a click or a key becomes an answer for the one door
 
 from __future__ import annotations
 
-import math
-
 import pygame
 import pygame_gui
 
 from game.decisions import IllegalAnswer, title
+from game.players import answer_kind
 from game.seat_view import visible_events
-from game.ui import board_input, odds, shown_board
-from game.ui.action_bar import ActionBar, action_slots, idle_slots
+from game.ui import bindings, board_input, shown_board
+from game.ui import overlays as overlays_mod
+from game.ui.action_bar import HOTKEYS, ActionBar, action_slots, idle_slots
+from game.ui.aiming import CONFIRM, Aim
 from game.ui.app import Scene
 from game.ui.board_view import BoardView
 from game.ui.dice_anim import draw_location, draw_roll
 from game.ui.event_animation import Playback
 from game.ui.log_view import LogView
+from game.ui.overlays import Overlays
 from game.ui.panel import PanelView, panel_model
 from game.ui.scenes.choice import ChoiceDialog
 from game.ui.scenes.widgets import button
 from game.ui.settings import PACE_FACTOR, PACES, Settings
 from game.ui.sound.cues import HANDOVER, REFUSE, Listener, decision_cue
-from game.ui.targets import (
-    AnswerPicker,
-    answer_label,
-    single_target_cells,
-    value_cells,
-    value_label,
-)
+from game.ui.targets import answer_label, single_target_cells, value_label
 
 AI_PAUSE = 0.35        # seconds (normal pace) between an AI's answers, to follow its turn
 INSTANT_BATCH = 40     # AI answers per frame at the instant pace
 PAN_STEP = 60
+PAN_STEPS = {"pan_left": (1, 0), "pan_right": (-1, 0), "pan_up": (0, 1), "pan_down": (0, -1)}
+CURSOR_STEPS = {"cursor_left": (-1, 0), "cursor_right": (1, 0), "cursor_up": (0, -1),
+                "cursor_down": (0, 1)}
 
 
 class GameScene(Scene):
@@ -55,15 +54,15 @@ class GameScene(Scene):
             self.log.add(e)
         if past > 0:
             self.playback.in_setup = m.round == 0
+        self._setup_playback(controller.session.events[:max(0, past)])
         self.time = 0.0
         self.synced = -1          # len(m.events) when the shown board was last synced
         self.prepared = None      # the decision the controls are set up for
         self.slots = []
-        self.slot_key: str | None = None
-        self.picker: AnswerPicker | None = None
-        self.hover_value = None   # the picker value under the mouse / cursor
+        self.aim = Aim(self)      # the slot chosen, its targets, the keyboard cursor
+        self.overlays = Overlays(self)
+        self.extra_keys = bindings.ExtraKeys()  # power / card letters, stable for a turn
         self.hover_cell = None
-        self.cursor = None        # keyboard board cursor
         self.choice: ChoiceDialog | None = None
         self.handed: str | None = None   # the human the hand-over screen was last shown to
         self.waiting_handover = False
@@ -88,6 +87,11 @@ class GameScene(Scene):
         self.log.look = look
         self.banner_h, self.board_area, self.panel_rect, bar_rect = look.board_layout(
             self.app.screen.get_size(), look.px(86))
+        if bar_rect.w < look.px(13 * 76):
+            # a narrow window: the action bar runs under the panel too, so thirteen
+            # slots keep readable labels (the log gives up the bar's height)
+            bar_rect.w = self.app.screen.get_width()
+            self.panel_rect.h -= bar_rect.h
         self.bar.set_rect(bar_rect)
         self.view.set_palette(look.palette)
         self.view.set_rect(self.board_area)
@@ -120,7 +124,7 @@ class GameScene(Scene):
         if self.app.settings.show_log and self.log_rect.h > look.px(60):
             self.log.build(self.ui, self.log_rect)
         if self.choice is not None:
-            self.choice.build(self.ui, self.board_area)
+            self._build_choice()
         self.prepared = None  # rebuild controls for the current decision
 
     def leave(self) -> None:
@@ -180,6 +184,7 @@ class GameScene(Scene):
         the log and the controls all come from it again."""
         self.playback = Playback()
         self.playback.in_setup = self.c.match.round == 0
+        self._setup_playback(self.c.session.events)
         self.c.queue.clear()
         self.log.reset(self.c.session.events, (f"Seed {self.c.seed}: the same seed, seats "
                                                "and choices replay this game",))
@@ -189,6 +194,13 @@ class GameScene(Scene):
         self._sync()
         self.undo_state = None
         self._refresh_undo()
+
+    def _setup_playback(self, shown: list[dict]) -> None:
+        """Setup is summarised on one card unless the player asks to watch each roll;
+        when the events already `shown` reach the first turn, setup is over."""
+        self.playback.brief_setup = not self.app.settings.watch_setup
+        if any(e["type"] == "phase" and e.get("phase") == "action" for e in shown):
+            self.playback.briefing = False
 
     def covered(self) -> None:
         self.tip = None
@@ -300,12 +312,12 @@ class GameScene(Scene):
             return
         self.prepared = key
         self._cancel_selection()
-        if self.choice is not None:
-            self.choice.kill()
-            self.choice = None
+        self._close_choice()
         legal = self.c.legal_answers()
         if pending.kind == "action":
-            self.slots = action_slots(self.c.match, pending.dragon, legal)
+            kinds = {answer_kind(a) for a in legal} - set(HOTKEYS)
+            keys = self.extra_keys.assign((self.c.match.round, pending.dragon), kinds)
+            self.slots = action_slots(self.c.match, pending.dragon, legal, keys)
             self.bar.set_slots(self.slots)
         else:
             self.bar.set_slots(idle_slots(pending.prompt))
@@ -327,9 +339,7 @@ class GameScene(Scene):
 
     def _idle_controls(self) -> None:
         self._cancel_selection()
-        if self.choice is not None:
-            self.choice.kill()
-            self.choice = None
+        self._close_choice()
         self.prepared = None
 
     def _open_choice(self, prompt: str, answers: list[dict], picker_key=None) -> None:
@@ -339,9 +349,9 @@ class GameScene(Scene):
                           else value_label(picker_key, a, self.shown))
         self.choice = ChoiceDialog(self.look, prompt, answers, labels,
                                    cancel=picker_key is not None)
-        self.choice.build(self.ui, self.board_area)
         if picker_key is None:  # a choice naming cells (lose_claim) is clickable too
-            self.picker = AnswerPicker(answers)
+            self.aim.start(None, answers)
+        self._build_choice()
 
     def _submit(self, answer: dict) -> None:
         try:
@@ -360,6 +370,27 @@ class GameScene(Scene):
         self.error_time = 4.0
 
     # ----- action selection and targets --------------------------------------------
+    # What is aimed at lives in self.aim (game.ui.aiming); these names stay for callers.
+    @property
+    def slot_key(self) -> str | None:
+        return self.aim.slot_key
+
+    @property
+    def picker(self):
+        return self.aim.picker
+
+    @property
+    def hover_value(self):
+        return self.aim.hover_value
+
+    @hover_value.setter
+    def hover_value(self, value) -> None:
+        self.aim.hover_value = value
+
+    @property
+    def cursor(self):
+        return self.aim.cursor
+
     def _human_action(self) -> bool:
         p = self.c.pending
         return (p is not None and p.kind == "action" and self.c.is_human(p.dragon)
@@ -375,190 +406,105 @@ class GameScene(Scene):
         if not slot.enabled:
             self._error(slot.reason or "Not possible now")
             return
-        if self.choice is not None:
-            self.choice.kill()
-            self.choice = None
-        picker = AnswerPicker(slot.answers)
-        if picker.key() is None:
-            cells = single_target_cells(self.shown, slot.answers[0])
-            if not cells:  # End turn, Angelstar Shrine: nothing to aim at
-                self._submit(slot.answers[0])
-                return
-        self.slot_key = key
+        self._close_choice()
+        self._cancel_selection()
+        extra = slot.key not in HOTKEYS
+        if not extra and len(slot.answers) == 1 and \
+                not single_target_cells(self.shown, slot.answers[0]):
+            self._submit(slot.answers[0])  # End turn: nothing to aim at
+            return
+        self.aim.start(key, slot.answers)
         self.bar.selected = key
-        self.picker = picker
-        self.hover_value = None
+        if extra and self.picker.key() is None and \
+                not single_target_cells(self.shown, slot.answers[0]):
+            # a card or power with nothing to aim at: say what it does, then confirm
+            self._confirm_extra(slot)
+            return
         self._offer_list_if_needed()
+
+    def _confirm_extra(self, slot) -> None:
+        self.choice = overlays_mod.confirm_dialog(self.look, slot)
+        self._build_choice()
 
     def _offer_list_if_needed(self) -> None:
         """A field whose values are not on the board is picked from a list."""
-        if self.picker is None or self.picker.key() is None:
+        if not self.aim.listed():
             return
         k = self.picker.key()
-        sample = self.picker.remaining[0]
-        if any(value_cells(self.shown, k, v, sample) for v in self.picker.options()):
-            return
         opts = self.picker.options()
         slot_label = next((s.label for s in self.slots if s.key == self.slot_key), "")
         self.choice = ChoiceDialog(self.look, f"{slot_label}: choose {k}", opts,
                                    [value_label(k, v, self.shown) for v in opts], cancel=True)
-        self.choice.build(self.ui, self.board_area)
+        self._build_choice()
+
+    def _build_choice(self) -> None:
+        """Open the question dialog where it hides none of the pieces it is about."""
+        self.choice.build(self.ui, self.board_area, avoid=self._question_pieces())
+
+    def _question_pieces(self) -> list[pygame.Rect]:
+        """Screen rects of what the question is about: the dragon deciding, the cells
+        its answers name, and the dragons named in its words."""
+        rects = []
+        p = self.c.pending
+        names = set()
+        if p is not None:
+            names.add(p.dragon)
+            words = (p.prompt or "").lower()
+            names |= {n for n in self.shown["dragons"] if n in words}
+        for n in names:
+            d = self.shown["dragons"].get(n)
+            if d and d.get("at") is not None:
+                rects.append(self.view.piece_rect(tuple(d["at"]), 2))
+        if self.picker is not None:
+            for cell in list(self.aim.target_map())[:12]:
+                rects.append(self.view.cell_rect(cell))
+        return rects
+
+    def _close_choice(self) -> None:
+        if self.choice is not None:
+            self.choice.kill()
+            self.choice = None
 
     def _cancel_selection(self) -> None:
-        self.slot_key = None
+        self.aim.cancel()
         self.bar.selected = None
-        self.picker = None
-        self.hover_value = None
         self.tip = None
 
     def _target_map(self) -> dict:
-        """cell -> picker value (for a lone answer: cell -> that answer)."""
-        out: dict = {}
-        if self.picker is None:
-            return out
-        k = self.picker.key()
-        if k is None:
-            a = self.picker.answer()
-            if a is not None and self.slot_key:
-                for cell in single_target_cells(self.shown, a):
-                    out[cell] = "__confirm__"
-            return out
-        sample = self.picker.remaining[0]
-        for v in self.picker.options():
-            for cell in value_cells(self.shown, k, v, sample):
-                out.setdefault(cell, v)
-        return out
+        return self.aim.target_map()
 
     def _is_footprint_key(self) -> bool:
-        if self.picker is None or self.picker.key() != "to":
-            return False
-        sample = self.picker.remaining[0]
-        v = self.picker.options()[0]
-        return len(value_cells(self.shown, "to", v, sample)) == 4
+        return self.aim.is_footprint()
 
     def _value_at(self, pos):
-        """The picker value a mouse position points at."""
-        cell = self.view.cell_at(pos)
-        if cell is None or self.picker is None:
-            return None
-        if self._is_footprint_key():
-            # a 2x2 landing follows the mouse by its centre
-            half = self.view.cell / 2
-            tl = self.view.cell_at((pos[0] - half, pos[1] - half))
-            opts = self.picker.options()
-            if tl is not None and list(tl) in opts:
-                return list(tl)
-            best, dist = None, None
-            for v in opts:
-                r = self.view.piece_rect(tuple(v), 2)
-                d = math.hypot(r.centerx - pos[0], r.centery - pos[1])
-                if d <= self.view.cell * 1.2 and (dist is None or d < dist):
-                    best, dist = v, d
-            return best
-        return self._target_map().get(cell)
+        return self.aim.value_at(pos)
 
     def _pick(self, value) -> None:
         if self.picker is None or value is None:
             return
-        if value == "__confirm__":
-            self._submit(self.picker.answer())
-            return
-        self.picker.pick(value)
-        self.hover_value = None
-        a = self.picker.answer()
+        a = self.aim.pick(value)
         if a is not None:
             self._submit(a)
             return
         self._offer_list_if_needed()
 
     def _hover_answer(self) -> dict | None:
-        if self.picker is None or self.hover_value is None:
-            return None
-        if self.hover_value == "__confirm__":
-            return self.picker.answer()
-        answers = self.picker.with_value(self.hover_value)
-        return answers[0] if len(answers) == 1 else None
+        return self.aim.hover_answer()
 
     def _tip_for(self, answer: dict) -> list[str]:
-        p = self.c.pending
-        lines: list[str] = []
-        try:
-            o = odds.action_odds(self.c.match, p.dragon, answer)
-        except Exception:
-            o = None
-        if o is not None:
-            return o.text_lines()
-        do = answer.get("do")
-        lines.append(answer_label(answer, self.shown))
-        if do == "move":
-            near = self._neighbours(answer["to"], p.dragon)
-            lines.append("Lands beside " + (", ".join(near) if near else "nothing"))
-        if do in ("claim", "claim_settlement") or "also" in answer:
-            at = answer.get("at")
-            kind = "place"
-            for s in self.shown["settlements"]:
-                if list(s["at"]) == list(at):
-                    kind = s["kind"]
-            lines += odds.tribute_lines(kind, p.dragon)
-        return lines
-
-    def _neighbours(self, at, me: str) -> list[str]:
-        """What a dragon landing with top-left `at` would stand next to (R2)."""
-        from game.geometry import rect_gap
-
-        doc = self.shown
-        out = []
-        for s in doc["settlements"]:
-            if rect_gap(tuple(at), 2, tuple(s["at"]), 1) == 1:
-                out.append(f"a {s['kind']}" + (f" ({title(s['claim'])}'s)" if s["claim"]
-                                              else ""))
-        for p in doc["places"]:
-            if rect_gap(tuple(at), 2, tuple(p["at"]), 2) == 1:
-                out.append(value_label("choose", p["kind"]))
-        for name, d in doc["dragons"].items():
-            if name != me and d.get("cavern") and rect_gap(tuple(at), 2,
-                                                            tuple(d["cavern"]), 1) == 1:
-                out.append(f"{title(name)}'s cavern")
-            if name != me and d.get("at") and rect_gap(tuple(at), 2, tuple(d["at"]), 2) == 1:
-                out.append(title(name))
-        chest = doc["chest"].get("at")
-        if chest and rect_gap(tuple(at), 2, tuple(chest), 1) == 1:
-            out.append("the thief's chest")
-        return out
+        return self.aim.tip_for(answer)
 
     def _cycle(self, delta: int) -> None:
-        if self.picker is None:
-            return
-        opts = self.picker.options() or ([self.hover_value] if self.hover_value else [])
-        if self.picker.key() is None:
-            self.hover_value = "__confirm__"
-            self._move_cursor_to_value()
-            return
-        if not opts:
-            return
-        i = opts.index(self.hover_value) if self.hover_value in opts else -1
-        self.hover_value = opts[(i + delta) % len(opts)]
-        self._move_cursor_to_value()
+        self.aim.cycle(delta)
+        self.tip = self.aim.cursor_tip()
 
-    def _move_cursor_to_value(self) -> None:
-        if self.picker is None or self.hover_value is None:
-            return
-        if self.hover_value == "__confirm__":
-            cells = single_target_cells(self.shown, self.picker.answer())
-        else:
-            cells = value_cells(self.shown, self.picker.key(), self.hover_value,
-                                self.picker.remaining[0])
-        if cells:
-            self.cursor = cells[0]
-            self._tip_at_cursor()
+    def _cursor_step(self, dx: int, dy: int) -> None:
+        self.aim.cursor_step(dx, dy)
+        if self.picker is not None:
+            self.tip = self.aim.cursor_tip()
 
-    def _tip_at_cursor(self) -> None:
-        a = self._hover_answer()
-        if a is not None and self.cursor is not None:
-            r = self.view.cell_rect(self.cursor)
-            self.tip = (self._tip_for(a), (r.right + 8, r.y))
-        else:
-            self.tip = None
+    def _highlights(self) -> dict:
+        return self.aim.highlights()
 
     # ----- input -------------------------------------------------------------------
     def handle(self, event) -> bool:
@@ -575,6 +521,7 @@ class GameScene(Scene):
             moved = self.drag and self.drag[1]
             self.drag = None
             if event.button == 3 and not moved:
+                self._close_choice_if_cancellable()
                 self._cancel_selection()
             return True
         if self.log.handle(event):
@@ -598,9 +545,7 @@ class GameScene(Scene):
             self.app.push(RulesScene(self.app))
             return True
         if el is self.help_btn:
-            from game.ui.scenes.help import HelpOverlay
-
-            self.app.push(HelpOverlay(self.app))
+            self.open_help()
             return True
         if self.choice is not None:
             picked = self.choice.clicked(el)
@@ -611,14 +556,15 @@ class GameScene(Scene):
 
     def _choice_made(self, picked) -> None:
         if picked == ChoiceDialog.CANCEL:
-            self.choice.kill()
-            self.choice = None
+            self._close_choice()
             self._cancel_selection()
             return
-        if self.slot_key is not None:  # a list-picked field of an action
-            self.choice.kill()
-            self.choice = None
-            self._pick(picked)
+        if self.slot_key is not None:  # a list-picked field, or a confirmed card
+            self._close_choice()
+            if picked == CONFIRM:
+                self._submit(self.picker.answer())
+            else:
+                self._pick(picked)
         else:
             self._submit(picked)
 
@@ -627,70 +573,74 @@ class GameScene(Scene):
 
         self.app.push(PauseScene(self.app, self))
 
-    def _key(self, event) -> bool:
-        k = event.key
-        mods = event.mod
-        if k == pygame.K_F1:
-            from game.ui.scenes.help import HelpOverlay
+    def open_help(self) -> None:
+        from game.ui.scenes.help import HelpOverlay
 
-            self.app.push(HelpOverlay(self.app))
-            return True
-        if k == pygame.K_SPACE:
-            self.playback.skip(self._apply)
-            self.ai_wait = 0
-            return True
-        if k == pygame.K_ESCAPE:
-            if self.slot_key or (self.choice is not None and self.choice.cancel):
-                if self.choice is not None and self.choice.cancel:
-                    self.choice.kill()
-                    self.choice = None
-                self._cancel_selection()
-            else:
-                self.open_pause()
-            return True
-        if k == pygame.K_z and mods & pygame.KMOD_CTRL:
-            self.undo()
-            return True
+        self.app.push(HelpOverlay(self.app))
+
+    def _close_choice_if_cancellable(self) -> None:
+        if self.choice is not None and self.choice.cancel:
+            self._close_choice()
+
+    def _key(self, event) -> bool:
+        """A key: a question dialog's digits first, then the table of commands
+        (game.ui.bindings), then the action bar's slot keys."""
+        command = bindings.command_for(event)
+        if command in ("help", "skip", "back", "undo"):
+            return self._command(command, event)
         if self.choice is not None and self.choice.handle_key(event):
             picked = self.choice.take()
             if picked is not None:
                 self._choice_made(picked)
             return True
-        if k in (pygame.K_TAB,):
-            self._cycle(-1 if mods & pygame.KMOD_SHIFT else 1)
-            return True
-        if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        if command is not None:
+            return self._command(command, event)
+        letter = bindings.slot_key_code(event)
+        if letter is not None:
+            for slot in self.slots:
+                if slot.hotkey and slot.hotkey == letter:
+                    self.select_slot(slot.key)
+                    return True
+        return False
+
+    def _command(self, command: str, event) -> bool:
+        if command == "help":
+            self.open_help()
+        elif command == "skip":
+            self.playback.skip(self._apply)
+            self.ai_wait = 0
+        elif command == "back":
+            if self.slot_key or (self.choice is not None and self.choice.cancel):
+                self._close_choice_if_cancellable()
+                self._cancel_selection()
+            else:
+                self.open_pause()
+        elif command == "undo":
+            self.undo()
+        elif command == "next_target":
+            self._cycle(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+        elif command == "confirm":
             if self.picker is not None and self.slot_key:
                 self._pick(self.hover_value)
-            return True
-        arrows = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1),
-                  pygame.K_DOWN: (0, 1)}
-        if k in arrows:
-            self._cursor_step(*arrows[k])
-            return True
-        pans = {pygame.K_a: (PAN_STEP, 0), pygame.K_d: (-PAN_STEP, 0), pygame.K_w: (0, PAN_STEP),
-                pygame.K_s: (0, -PAN_STEP)}
-        if k in pans and not (mods & pygame.KMOD_CTRL):
-            self.view.pan(*pans[k])
-            return True
-        if board_input.zoom_key(self.view, k):
-            return True
-        if k == pygame.K_HOME:
+        elif command.startswith("cursor_"):
+            self._cursor_step(*CURSOR_STEPS[command])
+        elif command.startswith("pan_"):
+            self.view.pan(*(PAN_STEP * v for v in PAN_STEPS[command]))
+        elif command in ("zoom_in", "zoom_out"):
+            board_input.zoom_key(self.view, event.key)
+        elif command == "fit":
             self.view.fit()
-            return True
-        if k == pygame.K_p:
+        elif command == "pace":
             s = Settings(**vars(self.app.settings))
             s.pace = PACES[(PACES.index(s.pace) + 1) % len(PACES)]
             self.app.apply_settings(s)
             self._error(f"Animation pace: {s.pace}", "gold")
-            return True
-        if k == pygame.K_m:
+        elif command == "mute":
             s = Settings(**vars(self.app.settings))
             s.muted = not s.muted
             self.app.apply_settings(s)
             self._error("Sound off (M turns it on)" if s.muted else "Sound on", "gold")
-            return True
-        if k == pygame.K_l:
+        elif command == "log":
             s = Settings(**vars(self.app.settings))
             s.show_log = not s.show_log
             self.app.apply_settings(s)
@@ -698,27 +648,7 @@ class GameScene(Scene):
                 self.log.build(self.ui, self.log_rect)
             else:
                 self.log.kill()
-            return True
-        name = pygame.key.name(k).upper()
-        for slot in self.slots:
-            if slot.hotkey and slot.hotkey == name:
-                self.select_slot(slot.key)
-                return True
-        return False
-
-    def _cursor_step(self, dx: int, dy: int) -> None:
-        b = self.c.board
-        if self.cursor is None:
-            d = self.shown["dragons"].get(self.c.pending.dragon if self.c.pending else "")
-            self.cursor = tuple(d["at"]) if d and d.get("at") else (b.width // 2, b.height // 2)
-        c, r = self.cursor
-        self.cursor = (min(b.width - 1, max(0, c + dx)), min(b.height - 1, max(0, r + dy)))
-        if self.picker is not None:
-            if self._is_footprint_key() and list(self.cursor) in self.picker.options():
-                self.hover_value = list(self.cursor)
-            else:
-                self.hover_value = self._target_map().get(self.cursor)
-            self._tip_at_cursor()
+        return True
 
     def _motion(self, event) -> None:
         pos = event.pos
@@ -780,34 +710,6 @@ class GameScene(Scene):
         return False
 
     # ----- drawing -----------------------------------------------------------------
-    def _highlights(self) -> dict:
-        out: dict = {}
-        if self.picker is None:
-            return out
-        footprint = self._is_footprint_key()
-        if footprint:
-            for v in self.picker.options():
-                for cell in value_cells(self.shown, "to", v, self.picker.remaining[0]):
-                    out[cell] = "move"
-        else:
-            style = "danger" if self.slot_key is None else "target"
-            for cell in self._target_map():
-                out[cell] = style
-        if self.hover_value is not None:
-            if self.hover_value == "__confirm__":
-                cells = single_target_cells(self.shown, self.picker.answer())
-            else:
-                cells = value_cells(self.shown, self.picker.key(), self.hover_value,
-                                    self.picker.remaining[0])
-            if footprint and cells:
-                out[tuple(cells[0])] = ("selected", 2)
-                for c in cells[1:]:
-                    out.pop(c, None)
-            else:
-                for c in cells:
-                    out[c] = "selected"
-        return out
-
     def draw(self, surface) -> None:
         look = self.look
         step = self.playback.current
@@ -828,9 +730,9 @@ class GameScene(Scene):
                        t=self.time if (self.picker is not None or step is not None) else None,
                        hidden=hidden)
         if moving is not None:
-            self._draw_flight(surface, moving, step.progress)
+            self.overlays.draw_flight(surface, moving, step.progress)
         if step is not None and step.kind == "coins":
-            self._draw_coins(surface, step.events[0], step.progress)
+            self.overlays.draw_coins(surface, step.events[0], step.progress)
         self._draw_banner_strip(surface)
         if step is not None:
             if step.kind == "dice":
@@ -839,15 +741,19 @@ class GameScene(Scene):
                 draw_location(surface, look, self.board_area, step.events, step.data["what"],
                               step.progress)
             elif step.kind == "banner":
-                self._draw_banner(surface, step)
+                self.overlays.draw_banner(surface, step)
             elif step.kind == "summary":
-                self._draw_summary(surface, step.data["tribute"], step.progress)
+                self.overlays.draw_summary(surface, step.data["tribute"], step.progress)
+            elif step.kind == "setup_summary":
+                self.overlays.draw_setup_summary(surface, step.data["lines"])
         self.bar.draw(surface)
         self._draw_panel(surface)
 
     def draw_after_ui(self, surface) -> None:
+        if self.choice is not None and self.app.top is self:
+            self.choice.draw(surface)
         if self.tip is not None and self.app.top is self:
-            self._draw_tip(surface, *self.tip)
+            self.overlays.draw_tip(surface, *self.tip)
 
     def _draw_panel(self, surface) -> None:
         look = self.look
@@ -903,7 +809,10 @@ class GameScene(Scene):
             return (f"{name}: click {what}  ·  Tab cycles, Enter confirms, Esc cancels",
                     look.colour("gold"))
         if p.kind == "action":
-            return f"{p.prompt} · keys 1-0, E ends", look.colour("text")
+            return f"{p.prompt}  ·  keys 1-0, E ends", look.colour("text")
+        if self.choice is not None:  # the whole question is in its dialog
+            return f"{p.prompt}  ·  Choose in the dialog: keys 1-9, or click", \
+                look.colour("gold")
         return p.prompt, look.colour("gold")
 
     def _draw_banner_strip(self, surface) -> None:
@@ -918,167 +827,18 @@ class GameScene(Scene):
             surface.blit(icon, (x, look.px(4)))
             x += icon.get_width() + look.px(8)
         text, colour = self._prompt_text()
-        t = look.fit_text(text, look.font(look.fs(17), bold=True), r.w - x - look.px(170),
-                          colour)
-        surface.blit(t, t.get_rect(midleft=(x, r.centery)))
         pace = look.text(f"pace: {self.app.settings.pace} (P)", look.fs(13),
                          look.colour("text_dim"))
         surface.blit(pace, pace.get_rect(midright=(r.right - look.px(10), r.centery)))
-
-    def _anchor(self, who, fallback=None) -> pygame.Rect:
-        """Where coins of `who` live on screen: its cavern, the chest, or the bank's
-        source (the settlement paying tribute, the piece destroyed)."""
-        d = self.shown["dragons"].get(who)
-        if d is not None:
-            if d.get("cavern") is not None:
-                return self.view.cell_rect(tuple(d["cavern"]))
-            if d.get("at") is not None:
-                return self.view.piece_rect(tuple(d["at"]), 2)
-        if who == "chest" and self.shown["chest"].get("at") is not None:
-            return self.view.cell_rect(tuple(self.shown["chest"]["at"]))
-        cell = fallback or self.playback.context_cell
-        if cell is not None:
-            return self.view.cell_rect(tuple(cell))
-        return pygame.Rect(self.board_area.centerx, self.board_area.y, 1, 1)
-
-    def _draw_coins(self, surface, e: dict, progress: float) -> None:
-        a = self._anchor(e["from"]).center
-        b = self._anchor(e["to"]).center
-        n = min(e["amount"], 6)
-        size = max(14, self.view.cell // 2)
-        coin = self.look.sprite("coin", size)
-        for i in range(n):
-            p = max(0.0, min(1.0, progress * 1.4 - i * 0.08))
-            if p <= 0 or p >= 1:
-                continue
-            x = a[0] + (b[0] - a[0]) * p
-            y = a[1] + (b[1] - a[1]) * p - math.sin(p * math.pi) * self.view.cell * 1.2
-            surface.blit(coin, coin.get_rect(center=(int(x), int(y))))
-        amount = self.look.text(f"{'+' if e['to'] in self.shown['dragons'] else ''}"
-                                f"{e['amount']}", self.look.fs(18), self.look.colour("gold"),
-                                bold=True)
-        surface.blit(amount, amount.get_rect(midbottom=(b[0], b[1] - size)))
-
-    def _draw_flight(self, surface, e: dict, progress: float) -> None:
-        a = self.view.piece_rect(tuple(e["from"]), 2)
-        b = self.view.piece_rect(tuple(e["to"]), 2)
-        p = 0.5 - math.cos(progress * math.pi) / 2
-        x = a.x + (b.x - a.x) * p
-        y = a.y + (b.y - a.y) * p - math.sin(progress * math.pi) * self.view.cell * 0.6
-        img = self.look.sprite(f"dragon/{e['dragon']}", round(a.w * 1.04))
-        surface.blit(img, img.get_rect(center=(int(x + a.w / 2), int(y + a.h / 2))))
-
-    def _banner_text(self, step) -> tuple[str, str]:
-        first = step.events[0]
-        t = first["type"]
-        if t == "round":
-            phase = next((e["phase"] for e in step.events if e["type"] == "phase"), None)
-            return f"Round {first['round']}", (f"{phase.capitalize()} phase" if phase else "")
-        if t == "phase":
-            return f"{first['phase'].capitalize()} phase", _PHASE_NOTE.get(first["phase"], "")
-        if t == "turn":
-            seat = self.c.seats[first["dragon"]]
-            who = "your" if seat.kind == "human" and not self.c.hotseat() else \
-                f"{title(first['dragon'])}'s"
-            return f"{who[:1].upper()}{who[1:]} turn", seat.label()
-        if t == "attack":
-            w = title(first["winner"])
-            return (f"{title(first['attacker'])} attacks {title(first['defender'])}",
-                    f"{first['attack']} against {first['defence']}: {w} wins")
-        if t == "game_over":
-            from game.log import describe
-
-            return "Game over", describe(first).split(": ", 1)[-1].capitalize()
-        from game.log import describe
-
-        return describe(first), ""
-
-    def _draw_banner(self, surface, step) -> None:
-        look = self.look
-        head, sub = self._banner_text(step)
-        p = step.progress
-        alpha = 255 if 0.12 < p < 0.85 else int(255 * (p / 0.12 if p <= 0.12 else
-                                                        (1 - p) / 0.15))
-        big = look.font(look.fs(34), bold=True)
-        t = big.render(head, True, look.colour("gold"))
-        s2 = look.text(sub, look.fs(17), look.colour("text")) if sub else None
-        w = max(t.get_width(), s2.get_width() if s2 else 0) + look.px(60)
-        h = t.get_height() + (s2.get_height() if s2 else 0) + look.px(24)
-        card = pygame.Surface((w, h), pygame.SRCALPHA)
-        pygame.draw.rect(card, (*look.colour("tip"), 225), card.get_rect(),
-                         border_radius=look.px(12))
-        pygame.draw.rect(card, (*look.colour("gold_dim"), 255), card.get_rect(), 2,
-                         border_radius=look.px(12))
-        card.blit(t, t.get_rect(midtop=(w // 2, look.px(10))))
-        if s2:
-            card.blit(s2, s2.get_rect(midtop=(w // 2, look.px(10) + t.get_height())))
-        card.set_alpha(max(0, min(255, alpha)))
-        surface.blit(card, card.get_rect(center=(self.board_area.centerx,
-                                                 self.board_area.y + self.board_area.h // 3)))
-
-    def _draw_summary(self, surface, tribute: dict, progress: float) -> None:
-        look = self.look
-        rows = [(n, v) for n, v in tribute.items()]
-        line = look.px(34)
-        w, h = look.px(380), look.px(70) + line * len(rows)
-        rect = pygame.Rect(0, 0, w, h)
-        rect.center = self.board_area.center
-        card = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(card, (*look.colour("tip"), 235), card.get_rect(),
-                         border_radius=look.px(14))
-        pygame.draw.rect(card, (*look.colour("gold"), 255), card.get_rect(), 2,
-                         border_radius=look.px(14))
-        surface.blit(card, rect)
-        t = look.text("Tribute", look.fs(24), look.colour("gold"), bold=True)
-        surface.blit(t, t.get_rect(midtop=(rect.centerx, rect.y + look.px(10))))
-        y = rect.y + look.px(54)
-        coin = look.sprite("coin", look.px(20))
-        for name, v in rows:
-            icon = look.sprite(f"dragon/{name}", line - look.px(4))
-            surface.blit(icon, (rect.x + look.px(16), y))
-            surface.blit(look.text(title(name), look.fs(17), look.colour("text"), bold=True),
-                         (rect.x + look.px(20) + icon.get_width(), y + look.px(5)))
-            roll = look.text(f"rolled {v['roll']}", look.fs(14), look.colour("text_dim"))
-            surface.blit(roll, (rect.x + look.px(150), y + look.px(8)))
-            gain = f"+{v['coins']}" + (f"  treasure {v['treasure']}" if v["treasure"] else "")
-            g = look.text(gain, look.fs(18), look.colour("gold"), bold=True)
-            surface.blit(g, g.get_rect(topright=(rect.right - look.px(16), y + look.px(4))))
-            surface.blit(coin, coin.get_rect(topright=(rect.right - look.px(20) - g.get_width(),
-                                                        y + look.px(7))))
-            y += line
-        hint = look.text("Space skips", look.fs(12), look.colour("text_dim"))
-        surface.blit(hint, hint.get_rect(midbottom=(rect.centerx, rect.bottom - look.px(4))))
-
-    def _draw_tip(self, surface, lines: list[str], pos) -> None:
-        look = self.look
-        font = look.font(look.fs(14))
-        bold = look.font(look.fs(15), bold=True)
-        width = min(look.px(420), max(bold.size(lines[0])[0],
-                                      *(font.size(x)[0] for x in lines[1:]), 50) + 20)
-        wrapped = []
-        for i, line in enumerate(lines):
-            f = bold if i == 0 else font
-            for part in look.wrap(line, f, width - 20):
-                wrapped.append((part, f, i == 0))
-        h = sum(f.get_linesize() for _, f, _ in wrapped) + 14
-        x, y = pos
-        sw, sh = surface.get_size()
-        if pos[1] > self.bar.rect.y - 20:  # tips over the bar open upwards
-            y = pos[1] - h
-        x = max(4, min(x, sw - width - 4))
-        y = max(4, min(y, sh - h - 4))
-        rect = pygame.Rect(x, y, width, h)
-        pygame.draw.rect(surface, look.colour("tip"), rect, border_radius=6)
-        pygame.draw.rect(surface, look.colour("gold"), rect, 1, border_radius=6)
-        yy = y + 7
-        for part, f, head in wrapped:
-            colour = look.colour("gold" if head else "text")
-            surface.blit(f.render(part, True, colour), (x + 10, yy))
-            yy += f.get_linesize()
-
-
-_PHASE_NOTE = {
-    "populate": "Settlements, a place of power and the thief's chest",
-    "action": "Three actions each, poorest dragon first",
-    "tribute": "Every claim pays — or revolts",
-}
+        font = look.font(look.fs(17), bold=True)
+        width = r.w - x - pace.get_width() - look.px(24)
+        # the status line drops its key hints ("  ·  " parts) from the end to fit
+        parts = text.split("  ·  ")
+        candidates = ["  ·  ".join(parts[:i]) for i in range(len(parts), 0, -1)]
+        if self.choice is not None:
+            candidates.append("Choose in the dialog: keys 1-9, or click")
+        text = look.first_fit(candidates, font, width)
+        if font.size(text)[0] > width:
+            font = look.font(look.fs(15), bold=True)
+        t = look.fit_text(text, font, width, colour)
+        surface.blit(t, t.get_rect(midleft=(x, r.centery)))

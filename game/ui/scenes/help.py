@@ -16,7 +16,7 @@ SHORTCUTS = (
     ("Your turn", [
         ("1 … 0", "Move, Claim, Claim Settlement, Destroy, Steal, Rob Chest, "
                   "Steal for Thief, Attack, Abandon, Gamble"),
-        ("E", "end the turn"), ("Q W R T …", "powers and cards shown after the actions"),
+        ("E", "end the turn"), ("Q R T Y …", "powers and cards (asks before playing)"),
         ("Tab / Shift+Tab", "next / previous target of the chosen action"),
         ("Arrow keys", "move the board cursor"), ("Enter", "do it on the target"),
         ("Esc / right click", "cancel the chosen action"),
@@ -54,12 +54,16 @@ class HelpOverlay(Scene):
         shade = pygame.Surface((w, h), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, (0, 0))
-        fonts = (look.font(look.fs(15), bold=True), look.font(look.fs(15)),
-                 look.font(look.fs(20), bold=True))
         pw = min(w - look.px(40), look.px(1180))
         col_w = (pw - look.px(90)) // 2
         columns = ([SHORTCUTS[0], SHORTCUTS[2]], [SHORTCUTS[1], *SHORTCUTS[3:]])
-        heights = [self._column(None, look, fonts, 0, 0, col_w, groups) for groups in columns]
+        for pt in (15, 14, 13, 12, 11):  # the largest type with which the card fits
+            fonts = (look.font(look.fs(pt), bold=True), look.font(look.fs(pt)),
+                     look.font(look.fs(pt + 5), bold=True))
+            heights = [self._column(None, look, fonts, 0, 0, col_w, groups)
+                       for groups in columns]
+            if max(heights) + look.px(100) <= h - look.px(30):
+                break
         ph = min(h - look.px(30), max(heights) + look.px(100))
         rect = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
         panel_rect(surface, rect, look, alpha=245)

@@ -126,7 +126,12 @@ class LoadScene(Scene):
         self.buttons = {}
 
     def visible_rows(self) -> int:
-        return max(1, self.list_rect.h // self.row_h)
+        """Whole rows only; with more saves than rows, the paging note below them
+        keeps a line of its own (it was drawn over a half-shown row)."""
+        n = max(1, self.list_rect.h // self.row_h)
+        if len(self.entries) > n:
+            n = max(1, (self.list_rect.h - self.look.px(20)) // self.row_h)
+        return n
 
     def selected(self):
         return self.entries[self.index] if self.index is not None else None
@@ -267,7 +272,7 @@ class LoadScene(Scene):
         surface.set_clip(r.inflate(-2, -2))
         y = r.y
         for i in range(self.top_row, min(len(self.entries), self.top_row +
-                                         self.visible_rows() + 1)):
+                                         self.visible_rows())):
             self._draw_row(surface, pygame.Rect(r.x, y, r.w, self.row_h), self.entries[i],
                            i == self.index)
             y += self.row_h
@@ -300,7 +305,7 @@ class LoadScene(Scene):
             tag = look.text("AUTOSAVE", look.fs(11), look.colour("bg"), bold=True)
             tr = tag.get_rect(topright=(date.get_rect(topright=(r.right - look.px(14), 0)).x
                                         - look.px(10), r.y + look.px(10)))
-            pygame.draw.rect(surface, look.colour("gold_dim"), tr.inflate(look.px(10), 4),
+            pygame.draw.rect(surface, look.colour("gold"), tr.inflate(look.px(10), 4),
                              border_radius=look.px(4))
             surface.blit(tag, tr)
             tag_w = tr.w + look.px(20)

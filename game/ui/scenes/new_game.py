@@ -22,7 +22,7 @@ from game.ui.scenes.widgets import Cycler, KeyNav, button, label
 KINDS = [("human", "normal")] + [("ai", lvl) for lvl in LEVELS]
 KIND_LABELS = ["Human"] + [f"AI · {lvl}" for lvl in LEVELS]
 DRAGON_CHOICES = [None, *DRAGONS]
-DRAGON_LABELS = ["Random (R6)"] + [title(d) for d in DRAGONS]
+DRAGON_LABELS = ["Random"] + [title(d) for d in DRAGONS]
 
 _thumbs: dict = {}
 _opened: list[str] = []  # map files opened with "Open map file…" this session
@@ -169,7 +169,7 @@ class NewGameScene(Scene):
                                 cls="@note")
         self.seed = UITextEntryLine(pygame.Rect(left.x + ow + gap + look.px(64), y,
                                                 ow - look.px(64), row_h), self.ui,
-                                    placeholder_text="blank = random")
+                                    placeholder_text="")
         if self.setup.seed is not None:
             self.seed.set_text(str(self.setup.seed))
         y += row_h + look.px(14)
@@ -507,6 +507,18 @@ class NewGameScene(Scene):
     def _show_error(self, text: str) -> None:
         self.error = text
         self.error_label.set_text(text)
+
+    def draw_after_ui(self, surface) -> None:
+        """The seed field's hint, dimmed and in italics-free small type so it never looks
+        like an entered seed (pygame-gui draws a placeholder as ordinary text)."""
+        seed = getattr(self, "seed", None)
+        if seed is None or not seed.alive() or seed.get_text() or seed.is_focused \
+                or self.app.top is not self:
+            return
+        look = self.look
+        hint = look.text("blank = random", look.fs(13), look.colour("text_dim"))
+        surface.blit(hint, hint.get_rect(midleft=(seed.rect.x + look.px(10),
+                                                  seed.rect.centery)))
 
     def draw(self, surface) -> None:
         surface.blit(backdrop(self.look, surface.get_size()), (0, 0))

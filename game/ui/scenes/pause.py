@@ -31,7 +31,9 @@ class PauseScene(Scene):
                    ("rules", "Rules", True, None),
                    ("settings", "Settings", True, None),
                    ("menu", "Leave to main menu", True, "The game is autosaved: Continue "
-                    "on the main menu resumes it")]
+                    "on the main menu resumes it"),
+                   ("quit", "Quit to desktop", True, "Close the game; it is autosaved "
+                    "first and Continue resumes it  (Q)")]
         total = len(entries) * (bh + gap) + look.px(110)
         self.rect = pygame.Rect((w - bw - look.px(60)) // 2, (h - total) // 2,
                                 bw + look.px(60), total)
@@ -61,8 +63,9 @@ class PauseScene(Scene):
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.app.pop()
-            elif event.key in (pygame.K_s, pygame.K_l):
-                self.choose("save" if event.key == pygame.K_s else "load")
+            elif event.key in (pygame.K_s, pygame.K_l, pygame.K_q):
+                self.choose({pygame.K_s: "save", pygame.K_l: "load",
+                             pygame.K_q: "quit"}[event.key])
         return True
 
     def choose(self, key: str) -> None:
@@ -86,6 +89,8 @@ class PauseScene(Scene):
             from game.ui.scenes.settings_scene import SettingsScene
 
             self.app.push(SettingsScene(self.app))
+        elif key == "quit":
+            self.app.quit()  # P36: autosaved first, as when the window is closed
         elif key == "menu":
             from game.ui.scenes.menu import MenuScene
 

@@ -112,6 +112,11 @@ class ReplayScene(Scene):
         self.log.look = look
         self.banner_h, self.board_area, self.panel_rect, self.bar_rect = look.board_layout(
             self.app.screen.get_size(), look.px(96))
+        if self.bar_rect.w < look.px(900):
+            # a narrow window: the transport bar runs under the panel too, so the step
+            # and the answer given read in full (as on the board screen)
+            self.bar_rect.w = self.app.screen.get_width()
+            self.panel_rect.h -= self.bar_rect.h
         self.view.set_palette(look.palette)
         self.view.set_rect(self.board_area)
         if not self.fitted:
@@ -125,7 +130,7 @@ class ReplayScene(Scene):
         b = self.bar_rect
         pad = look.px(12)
         self.slider = UIHorizontalSlider(
-            pygame.Rect(b.x + pad, b.y + look.px(8), b.w - 2 * pad, look.px(22)),
+            pygame.Rect(b.x + pad, b.y + look.px(6), b.w - 2 * pad, look.px(28)),
             start_value=self.pos, value_range=(0, max(1, len(self) - 1)),
             manager=self.ui, click_increment=1)
         bw, gap = look.px(92), look.px(6)

@@ -125,6 +125,14 @@ class SaveDialog(Scene):
         surface.blit(t, (x, self.rect.y + look.px(18)))
         path = self.slot_path(self.entry.get_text().strip() or "save")
         if path is not None and not self.message.text:
-            hint = look.fit_text(f"Saved as {path}", look.font(look.fs(13)),
-                                 self.rect.w - look.px(56), look.colour("text_dim"))
-            surface.blit(hint, (x, self.rect.y + look.px(126)))
+            # where it will go (nothing is saved until Save is pressed)
+            font = look.font(look.fs(13))
+            width = self.rect.w - look.px(56)
+            y = self.rect.y + look.px(122)
+            for line in (f"Will be saved as {path.name}",
+                         f"in {look.elide_middle(str(path.parent), font, width - look.px(20))}"):
+                hint = look.text(line if font.size(line)[0] <= width else
+                                 look.elide_middle(line, font, width), look.fs(13),
+                                 look.colour("text_dim"))
+                surface.blit(hint, (x, y))
+                y += font.get_linesize()

@@ -33,7 +33,11 @@ class SettingsScene(Scene):
         w, h = self.app.screen.get_size()
         cw, rh, gap = look.px(430), look.px(42), look.px(10)
         col_gap = look.px(40)
-        rows = 8
+        rows = 9
+        room = h - look.px(16) - look.px(170)
+        if rows * (rh + gap) > room:  # a short window at a large UI scale: closer rows
+            gap = look.px(5)
+            rh = max(look.px(26), room // rows - gap)
         self.frame = pygame.Rect(0, 0, 2 * cw + col_gap + look.px(80),
                                  rows * (rh + gap) + look.px(170))
         self.frame.center = (w // 2, h // 2)
@@ -73,6 +77,9 @@ class SettingsScene(Scene):
             "Hot-seat hand-over  ", "Default for new games with two or more people")
         add("show_log", [True, False], ["shown", "hidden"], s.show_log, "Game log  ",
             "L on the board")
+        add("watch_setup", [False, True], ["summarised", "every roll"], s.watch_setup,
+            "Setup rolls  ", "Caverns and the first settlements: one summary card, or "
+            "watch each roll")
         bottom = y
         # the sound column: on/off, then each volume with its Test button
         x, y = x + cw + col_gap, top

@@ -13,14 +13,51 @@ from collections.abc import Callable
 
 import pygame
 import pygame_gui
-from pygame_gui.core import ObjectID
+from pygame_gui.core import ObjectID, UIElement
 from pygame_gui.elements import UIButton, UILabel
+
+
+class TipButton(UIButton):
+    """A button whose tip shows when it is greyed out (the tip says why: Continue with
+    no game to continue, Undo after a roll) and when it has the keyboard focus;
+    pygame-gui's own button takes no hover while disabled or selected."""
+
+    def can_hover(self) -> bool:
+        if self.tool_tip is not None and not self.tool_tip.alive():
+            self.tool_tip = None  # killed when a screen covered this one
+        return not self.held
+
+    def on_hovered(self) -> None:
+        if self.is_enabled and not self.is_selected:
+            super().on_hovered()
+        else:  # keep the greyed / focused look; only start the tip's timer
+            UIElement.on_hovered(self)
+
+    def show_tip(self) -> None:
+        """The tip at once, under the button (keyboard focus)."""
+        if self.tool_tip is None and self.tool_tip_text:
+            self.tool_tip = self.ui_manager.create_tool_tip(
+                text=self.tool_tip_text, position=(self.rect.centerx, self.rect.centery),
+                hover_distance=(0, self.rect.height // 2), parent_element=self,
+                object_id=self.tool_tip_object_id, wrap_width=self.tool_tip_wrap_width,
+                text_kwargs=self.tool_tip_text_kwargs)
+
+    def hide_tip(self) -> None:
+        if self.tool_tip is not None and not self.hovered:
+            self.tool_tip.kill()
+            self.tool_tip = None
+
+    def kill(self) -> None:
+        if self.tool_tip is not None:
+            self.tool_tip.kill()
+            self.tool_tip = None
+        super().kill()
 
 
 def button(ui, rect, text, *, cls: str | None = None, tip: str | None = None,
            container=None, enabled: bool = True) -> UIButton:
-    b = UIButton(pygame.Rect(rect), text, ui, container=container, tool_tip_text=tip,
-                 object_id=ObjectID(class_id=cls) if cls else None)
+    b = TipButton(pygame.Rect(rect), text, ui, container=container, tool_tip_text=tip,
+                  object_id=ObjectID(class_id=cls) if cls else None)
     if not enabled:
         b.disable()
     return b
@@ -86,7 +123,7 @@ class Cycler:
         self.button.kill()
 
 
-class _CyclerButton(UIButton):
+class _CyclerButton(TipButton):
     """A cycler's button remembers where the click that pressed it landed."""
 
     click_x: int | None = None
@@ -117,11 +154,14 @@ class KeyNav:
         el = self._element(item)
         return el.is_enabled and el.visible
 
-    def focus(self, i: int | None) -> None:
+    def focus(self, i: int | None, tip: bool = False) -> None:
+        """Focus item `i`; `tip`: show its tip at once (moved to by a key)."""
         if self.index is not None and self.index < len(self.items):
             el = self._element(self.items[self.index])
             if isinstance(el, UIButton):
                 el.unselect()
+                if isinstance(el, TipButton):
+                    el.hide_tip()
             elif hasattr(el, "unfocus"):
                 el.unfocus()
         self.index = i
@@ -129,6 +169,8 @@ class KeyNav:
             el = self._element(self.items[i])
             if isinstance(el, UIButton):
                 el.select()
+                if tip and isinstance(el, TipButton):
+                    el.show_tip()
             else:
                 el.focus()
                 el.ui_manager.set_focus_set(el)
@@ -141,7 +183,7 @@ class KeyNav:
         for _ in range(n):
             i = (i + delta) % n
             if self._usable(self.items[i]):
-                self.focus(i)
+                self.focus(i, tip=True)
                 return
 
     def current(self):

@@ -1,0 +1,118 @@
+"""Every key of the board screen in one table.
+
+`BOARD` names each command and the keys that give it; `command_for(event)` reads a
+KEYDOWN. The action bar's slot keys come from here too: one fixed key per action
+(`ACTION_KEYS`), and letters for the extra slots (turn powers, cards) handed out by
+`ExtraKeys`, which keeps a letter on its slot for the whole turn (a card played does
+not shift the others) and never gives out a key the table already uses
+(tests/ui/test_bindings.py checks that no two commands or slots share a key).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+
+@dataclass(frozen=True)
+class Binding:
+    command: str
+    keys: tuple[int, ...]
+    shown: str          # how the help card writes the key
+    does: str           # what it does, in words
+    ctrl: bool = False  # only with Ctrl held (without Ctrl the key is free)
+
+
+BOARD: tuple[Binding, ...] = (
+    Binding("help", (pygame.K_F1,), "F1", "this help"),
+    Binding("skip", (pygame.K_SPACE,), "Space", "skip the animations now playing"),
+    Binding("back", (pygame.K_ESCAPE,), "Esc", "cancel the chosen action, else pause menu"),
+    Binding("undo", (pygame.K_z,), "Ctrl+Z", "undo your last move, claim, gamble", ctrl=True),
+    Binding("next_target", (pygame.K_TAB,), "Tab / Shift+Tab",
+            "next / previous target of the chosen action"),
+    Binding("confirm", (pygame.K_RETURN, pygame.K_KP_ENTER), "Enter",
+            "do it on the target under the cursor"),
+    Binding("cursor_left", (pygame.K_LEFT,), "Left", "board cursor left"),
+    Binding("cursor_right", (pygame.K_RIGHT,), "Right", "board cursor right"),
+    Binding("cursor_up", (pygame.K_UP,), "Up", "board cursor up"),
+    Binding("cursor_down", (pygame.K_DOWN,), "Down", "board cursor down"),
+    Binding("pan_left", (pygame.K_a,), "A", "pan the board left"),
+    Binding("pan_right", (pygame.K_d,), "D", "pan the board right"),
+    Binding("pan_up", (pygame.K_w,), "W", "pan the board up"),
+    Binding("pan_down", (pygame.K_s,), "S", "pan the board down"),
+    Binding("zoom_in", (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS), "+", "zoom in"),
+    Binding("zoom_out", (pygame.K_MINUS, pygame.K_KP_MINUS), "-", "zoom out"),
+    Binding("fit", (pygame.K_HOME,), "Home", "fit the board"),
+    Binding("pace", (pygame.K_p,), "P", "animation pace: slow, normal, fast, instant"),
+    Binding("log", (pygame.K_l,), "L", "show / hide the log"),
+    Binding("mute", (pygame.K_m,), "M", "sound on / off"),
+)
+
+# Keys the window itself takes before any screen sees them (F11: full screen).
+WINDOW_KEYS = (pygame.K_F11,)
+
+# One key per action, the same every turn; End turn also answers to Enter when nothing
+# is selected.
+ACTION_KEYS = {"move": "1", "claim": "2", "claim_settlement": "3", "destroy": "4",
+               "steal_cavern": "5", "steal_chest": "6", "steal_for_thief": "7",
+               "attack": "8", "abandon": "9", "gamble": "0", "end_turn": "E"}
+# Letters for the extra slots (powers, cards), first come first served in a turn: none
+# of them is a pan, zoom, pace, log or menu key.
+EXTRA_KEYS = "QRTYUIOGHJK"
+
+
+def key_code(letter: str) -> int:
+    """'Q' -> pygame.K_q; '1' -> pygame.K_1 (pygame's letter and digit keys are their
+    ASCII codes)."""
+    return ord(letter.lower())
+
+
+def command_for(event) -> str | None:
+    """The board command a KEYDOWN gives, or None (a slot key, or nothing)."""
+    ctrl = bool(event.mod & pygame.KMOD_CTRL)
+    for b in BOARD:
+        if event.key in b.keys and b.ctrl == ctrl:
+            return b.command
+    return None
+
+
+def slot_key_code(event) -> str | None:
+    """The slot letter a KEYDOWN names ('1', 'E', 'Q'...), or None. Ctrl/Alt chords are
+    never slot keys."""
+    if event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
+        return None
+    if not 32 < event.key < 127:
+        return None
+    name = chr(event.key).upper()
+    if name in ACTION_KEYS.values() or name in EXTRA_KEYS:
+        return name
+    return None
+
+
+def plain_keys() -> dict[int, str]:
+    """key code -> command, for the commands taken without Ctrl."""
+    out: dict[int, str] = {}
+    for b in BOARD:
+        if not b.ctrl:
+            for k in b.keys:
+                out.setdefault(k, b.command)
+    return out
+
+
+class ExtraKeys:
+    """Letters for the extra slots, stable for a turn: a kind keeps its letter while the
+    turn lasts, even when other kinds come and go; a new turn starts afresh."""
+
+    def __init__(self):
+        self.turn = None
+        self.keys: dict[str, str] = {}
+
+    def assign(self, turn, kinds) -> dict[str, str]:
+        if turn != self.turn:
+            self.turn, self.keys = turn, {}
+        for kind in sorted(kinds):
+            if kind not in self.keys:
+                used = set(self.keys.values())
+                self.keys[kind] = next((k for k in EXTRA_KEYS if k not in used), "")
+        return {k: self.keys[k] for k in kinds}

@@ -1,0 +1,258 @@
+"""What the board screen draws over the board: the coins and dragons in flight, the
+round / phase / turn / attack banners, the tribute summary and the tips.
+
+`Overlays` draws for the board screen it serves (its look, view, shown board and
+controller); it changes nothing.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.decisions import title
+
+
+class Overlays:
+    def __init__(self, scene):
+        self.scene = scene
+
+    @property
+    def look(self):
+        return self.scene.look
+
+    @property
+    def view(self):
+        return self.scene.view
+
+    @property
+    def shown(self) -> dict:
+        return self.scene.shown
+
+    @property
+    def c(self):
+        return self.scene.c
+
+    @property
+    def playback(self):
+        return self.scene.playback
+
+    @property
+    def board_area(self) -> pygame.Rect:
+        return self.scene.board_area
+
+    @property
+    def bar(self):
+        return self.scene.bar
+
+    def anchor(self, who, fallback=None) -> pygame.Rect:
+        """Where coins of `who` live on screen: its cavern, the chest, or the bank's
+        source (the settlement paying tribute, the piece destroyed)."""
+        d = self.shown["dragons"].get(who)
+        if d is not None:
+            if d.get("cavern") is not None:
+                return self.view.cell_rect(tuple(d["cavern"]))
+            if d.get("at") is not None:
+                return self.view.piece_rect(tuple(d["at"]), 2)
+        if who == "chest" and self.shown["chest"].get("at") is not None:
+            return self.view.cell_rect(tuple(self.shown["chest"]["at"]))
+        cell = fallback or self.playback.context_cell
+        if cell is not None:
+            return self.view.cell_rect(tuple(cell))
+        return pygame.Rect(self.board_area.centerx, self.board_area.y, 1, 1)
+
+    def draw_coins(self, surface, e: dict, progress: float) -> None:
+        a = self.anchor(e["from"]).center
+        b = self.anchor(e["to"]).center
+        n = min(e["amount"], 6)
+        size = max(14, self.view.cell // 2)
+        coin = self.look.sprite("coin", size)
+        for i in range(n):
+            p = max(0.0, min(1.0, progress * 1.4 - i * 0.08))
+            if p <= 0 or p >= 1:
+                continue
+            x = a[0] + (b[0] - a[0]) * p
+            y = a[1] + (b[1] - a[1]) * p - math.sin(p * math.pi) * self.view.cell * 1.2
+            surface.blit(coin, coin.get_rect(center=(int(x), int(y))))
+        amount = self.look.text(f"{'+' if e['to'] in self.shown['dragons'] else ''}"
+                                f"{e['amount']}", self.look.fs(18), self.look.colour("gold"),
+                                bold=True)
+        surface.blit(amount, amount.get_rect(midbottom=(b[0], b[1] - size)))
+
+    def draw_flight(self, surface, e: dict, progress: float) -> None:
+        a = self.view.piece_rect(tuple(e["from"]), 2)
+        b = self.view.piece_rect(tuple(e["to"]), 2)
+        p = 0.5 - math.cos(progress * math.pi) / 2
+        x = a.x + (b.x - a.x) * p
+        y = a.y + (b.y - a.y) * p - math.sin(progress * math.pi) * self.view.cell * 0.6
+        img = self.look.sprite(f"dragon/{e['dragon']}", round(a.w * 1.04))
+        surface.blit(img, img.get_rect(center=(int(x + a.w / 2), int(y + a.h / 2))))
+
+    def banner_text(self, step) -> tuple[str, str]:
+        first = step.events[0]
+        t = first["type"]
+        if t == "round":
+            phase = next((e["phase"] for e in step.events if e["type"] == "phase"), None)
+            return f"Round {first['round']}", (f"{phase.capitalize()} phase" if phase else "")
+        if t == "phase":
+            return f"{first['phase'].capitalize()} phase", _PHASE_NOTE.get(first["phase"], "")
+        if t == "turn":
+            seat = self.c.seats[first["dragon"]]
+            who = "your" if seat.kind == "human" and not self.c.hotseat() else \
+                f"{title(first['dragon'])}'s"
+            return f"{who[:1].upper()}{who[1:]} turn", seat.label()
+        if t == "attack":
+            w = title(first["winner"])
+            return (f"{title(first['attacker'])} attacks {title(first['defender'])}",
+                    f"{first['attack']} against {first['defence']}: {w} wins")
+        if t == "game_over":
+            from game.log import describe
+
+            return "Game over", describe(first).split(": ", 1)[-1].capitalize()
+        from game.log import describe
+
+        return describe(first), ""
+
+    def draw_banner(self, surface, step) -> None:
+        look = self.look
+        head, sub = self.banner_text(step)
+        p = step.progress
+        alpha = 255 if 0.12 < p < 0.85 else int(255 * (p / 0.12 if p <= 0.12 else
+                                                        (1 - p) / 0.15))
+        big = look.font(look.fs(34), bold=True)
+        t = big.render(head, True, look.colour("gold"))
+        s2 = look.text(sub, look.fs(17), look.colour("text")) if sub else None
+        w = max(t.get_width(), s2.get_width() if s2 else 0) + look.px(60)
+        h = t.get_height() + (s2.get_height() if s2 else 0) + look.px(24)
+        card = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(card, (*look.colour("tip"), 225), card.get_rect(),
+                         border_radius=look.px(12))
+        pygame.draw.rect(card, (*look.colour("gold_dim"), 255), card.get_rect(), 2,
+                         border_radius=look.px(12))
+        card.blit(t, t.get_rect(midtop=(w // 2, look.px(10))))
+        if s2:
+            card.blit(s2, s2.get_rect(midtop=(w // 2, look.px(10) + t.get_height())))
+        card.set_alpha(max(0, min(255, alpha)))
+        surface.blit(card, card.get_rect(center=(self.board_area.centerx,
+                                                 self.board_area.y + self.board_area.h // 3)))
+
+    def draw_summary(self, surface, tribute: dict, progress: float) -> None:
+        look = self.look
+        rows = [(n, v) for n, v in tribute.items()]
+        line = look.px(34)
+        w, h = look.px(380), look.px(70) + line * len(rows)
+        rect = pygame.Rect(0, 0, w, h)
+        rect.center = self.board_area.center
+        card = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(card, (*look.colour("tip"), 235), card.get_rect(),
+                         border_radius=look.px(14))
+        pygame.draw.rect(card, (*look.colour("gold"), 255), card.get_rect(), 2,
+                         border_radius=look.px(14))
+        surface.blit(card, rect)
+        t = look.text("Tribute", look.fs(24), look.colour("gold"), bold=True)
+        surface.blit(t, t.get_rect(midtop=(rect.centerx, rect.y + look.px(10))))
+        y = rect.y + look.px(54)
+        coin = look.sprite("coin", look.px(20))
+        for name, v in rows:
+            icon = look.sprite(f"dragon/{name}", line - look.px(4))
+            surface.blit(icon, (rect.x + look.px(16), y))
+            surface.blit(look.text(title(name), look.fs(17), look.colour("text"), bold=True),
+                         (rect.x + look.px(20) + icon.get_width(), y + look.px(5)))
+            roll = look.text(f"rolled {v['roll']}", look.fs(14), look.colour("text_dim"))
+            surface.blit(roll, (rect.x + look.px(150), y + look.px(8)))
+            gain = f"+{v['coins']}" + (f"  treasure {v['treasure']}" if v["treasure"] else "")
+            g = look.text(gain, look.fs(18), look.colour("gold"), bold=True)
+            surface.blit(g, g.get_rect(topright=(rect.right - look.px(16), y + look.px(4))))
+            surface.blit(coin, coin.get_rect(topright=(rect.right - look.px(20) - g.get_width(),
+                                                        y + look.px(7))))
+            y += line
+        hint = look.text("Space skips", look.fs(12), look.colour("text_dim"))
+        surface.blit(hint, hint.get_rect(midbottom=(rect.centerx, rect.bottom - look.px(4))))
+
+    def draw_setup_summary(self, surface, lines: list[str]) -> None:
+        """Setup in one card (the rolls are in the log; Settings can show each one)."""
+        look = self.look
+        font = look.font(look.fs(16))
+        w = min(self.board_area.w - look.px(40), look.px(460))
+        wrapped = _setup_card_lines(look, lines, w - look.px(40), font)
+        h = look.px(96) + font.get_linesize() * len(wrapped)
+        rect = pygame.Rect(0, 0, w, h)
+        rect.center = self.board_area.center
+        card = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(card, (*look.colour("tip"), 235), card.get_rect(),
+                         border_radius=look.px(14))
+        pygame.draw.rect(card, (*look.colour("gold"), 255), card.get_rect(), 2,
+                         border_radius=look.px(14))
+        surface.blit(card, rect)
+        t = look.text("The board is set", look.fs(24), look.colour("gold"), bold=True)
+        surface.blit(t, t.get_rect(midtop=(rect.centerx, rect.y + look.px(12))))
+        y = rect.y + look.px(54)
+        for line in wrapped:
+            surface.blit(look.text(line, look.fs(16), look.colour("text")),
+                         (rect.x + look.px(20), y))
+            y += font.get_linesize()
+        hint = look.text("Space skips · every roll is in the log", look.fs(13),
+                         look.colour("text_dim"))
+        surface.blit(hint, hint.get_rect(midbottom=(rect.centerx, rect.bottom - look.px(8))))
+
+    def draw_tip(self, surface, lines: list[str], pos) -> None:
+        look = self.look
+        font = look.font(look.fs(14))
+        bold = look.font(look.fs(15), bold=True)
+        width = min(look.px(420), max(bold.size(lines[0])[0],
+                                      *(font.size(x)[0] for x in lines[1:]), 50) + 20)
+        wrapped = []
+        for i, line in enumerate(lines):
+            f = bold if i == 0 else font
+            for part in look.wrap(line, f, width - 20):
+                wrapped.append((part, f, i == 0))
+        h = sum(f.get_linesize() for _, f, _ in wrapped) + 14
+        x, y = pos
+        sw, sh = surface.get_size()
+        if pos[1] > self.bar.rect.y - 20:  # tips over the bar open upwards
+            y = pos[1] - h
+        x = max(4, min(x, sw - width - 4))
+        y = max(4, min(y, sh - h - 4))
+        rect = pygame.Rect(x, y, width, h)
+        pygame.draw.rect(surface, look.colour("tip"), rect, border_radius=6)
+        pygame.draw.rect(surface, look.colour("gold"), rect, 1, border_radius=6)
+        yy = y + 7
+        for part, f, head in wrapped:
+            colour = look.colour("gold" if head else "text")
+            surface.blit(f.render(part, True, colour), (x + 10, yy))
+            yy += f.get_linesize()
+
+
+
+_PHASE_NOTE = {
+    "populate": "Settlements, a place of power and the thief's chest",
+    "action": "Three actions each, poorest dragon first",
+    "tribute": "Every claim pays — or revolts",
+}
+
+
+def confirm_dialog(look, slot):
+    """A card or power with nothing to aim at is asked about first: what it does, and
+    Play / Cancel (Q never spends a card by accident)."""
+    from game.ui.aiming import CONFIRM
+    from game.ui.rules_text import CARD_TEXT, PLACE_TEXT
+    from game.ui.scenes.choice import ChoiceDialog
+
+    head, _, name = slot.key.partition(":")
+    if head == "play":
+        what = CARD_TEXT.get(name, "")
+        prompt = f"Play the {slot.label} card? {what}".strip()
+        verb = f"Play {slot.label}"
+    else:
+        what = PLACE_TEXT.get(name, "")
+        prompt = f"Use the {slot.label}? {what}".strip()
+        verb = f"Use {slot.label}"
+    return ChoiceDialog(look, prompt, [CONFIRM], [verb], cancel=True)
+
+
+def _setup_card_lines(look, lines, width, font):
+    out = []
+    for line in lines:
+        out += look.wrap(line, font, width)
+    return out

@@ -1,0 +1,60 @@
+"""The board screen's keys are one table: no key does two things, slot keys never take
+a pan, zoom, menu or window key, and a power or card keeps its letter all turn."""
+
+import pygame
+
+from game.ui import bindings
+from game.ui.app import NAV_KEYS
+from game.ui.bindings import ACTION_KEYS, BOARD, EXTRA_KEYS, ExtraKeys, key_code
+
+
+def test_no_key_gives_two_commands():
+    seen = {}
+    for b in BOARD:
+        for k in b.keys:
+            assert (k, b.ctrl) not in seen, f"{pygame.key.name(k)}: {seen[(k, b.ctrl)]} " \
+                                             f"and {b.command}"
+            seen[(k, b.ctrl)] = b.command
+
+
+def test_slot_keys_never_collide_with_commands_menu_or_window_keys():
+    taken = set(bindings.plain_keys()) | set(NAV_KEYS) | set(bindings.WINDOW_KEYS)
+    slot_letters = list(ACTION_KEYS.values()) + list(EXTRA_KEYS)
+    assert len(slot_letters) == len(set(slot_letters)), "two slots share a key"
+    for letter in slot_letters:
+        code = key_code(letter)
+        assert code not in taken, f"slot key {letter} is also " \
+                                  f"{bindings.plain_keys().get(code, 'a menu key')}"
+    for pan in ("W", "A", "S", "D"):
+        assert pan not in EXTRA_KEYS
+
+
+def test_slot_key_is_read_without_modifiers_only():
+    e = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=0)
+    assert bindings.slot_key_code(e) == "Q"
+    e = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=pygame.KMOD_LCTRL)
+    assert bindings.slot_key_code(e) is None
+    e = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_w, mod=0)
+    assert bindings.slot_key_code(e) is None
+    assert bindings.command_for(e) == "pan_up"
+
+
+def test_extra_keys_are_stable_for_a_turn():
+    keys = ExtraKeys()
+    first = keys.assign((1, "red"), {"play:fighter", "power:madhouse", "play:vigor"})
+    assert sorted(first.values()) == ["Q", "R", "T"]
+    # the fighter is played: the others keep their letters
+    after = keys.assign((1, "red"), {"power:madhouse", "play:vigor"})
+    assert after == {k: first[k] for k in ("power:madhouse", "play:vigor")}
+    # a kind that turns up later takes a free letter, not one in use
+    later = keys.assign((1, "red"), {"power:madhouse", "play:vigor", "play:sneaker"})
+    assert later["play:sneaker"] not in after.values()
+    # a new turn starts afresh
+    assert keys.assign((1, "blue"), {"play:vigor"}) == {"play:vigor": "Q"}
+
+
+def test_help_card_lists_the_table():
+    from game.ui.scenes.help import SHORTCUTS
+
+    words = " ".join(k for _, rows in SHORTCUTS for k, _ in rows)
+    assert "Q R T" in words and "Q W" not in words

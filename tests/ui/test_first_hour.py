@@ -1,0 +1,157 @@
+"""Issue 18, a new player's first hour: keys, tips, the cursor, the pause menu."""
+
+import pygame
+
+from game.ui.controller import GameController, Seat
+from game.ui.scenes.game import GameScene
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.pause import PauseScene
+from game.ui.scenes.save_dialog import SaveDialog
+from tests.helpers import scenario
+from tests.ui.conftest import run
+
+
+def key(k, mod=0, text=None):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=text or "",
+                                         scancode=0))
+    if text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+
+
+def _board(app, **places):
+    m = scenario({"red": dict(at=(5, 5), cavern=(2, 2)), "blue": dict(at=(15, 15))},
+                 settlements=[("town", (10, 5), None)], **places)
+    c = GameController.from_match(m, [Seat("human"), Seat("ai", "easy")], ai_mode="sync")
+    scene = app.push(GameScene(app, c))
+    run(app, 3)
+    return scene, m
+
+
+def test_s_in_the_pause_menu_opens_save_without_typing_an_s(app):
+    scene, _m = _board(app)
+    app.push(PauseScene(app, scene))
+    run(app)
+    key(pygame.K_s, text="s")
+    run(app, 2)
+    dialog = app.top
+    assert isinstance(dialog, SaveDialog)
+    assert dialog.entry.get_text() == dialog.name and not dialog.entry.get_text().endswith("s")
+    key(pygame.K_x, text="x")  # typing afterwards still types
+    run(app, 2)
+    assert dialog.entry.get_text().endswith("x")
+
+
+def test_pause_menu_quits_to_desktop_with_an_autosave(app):
+    scene, _m = _board(app)
+    saved = []
+    scene.c.autosave = lambda: saved.append(True)
+    pause = app.push(PauseScene(app, scene))
+    run(app)
+    assert "quit" in pause.buttons
+    pause.choose("quit")
+    assert not app.running and saved  # P36
+
+
+def test_greyed_button_shows_its_reason_on_hover(app):
+    app.push(MenuScene(app))
+    run(app, 2)
+    cont = app.top.buttons["continue"]
+    assert not cont.is_enabled
+    pos = cont.rect.center
+    pygame.mouse.set_pos(pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    for _ in range(60):
+        app.ui.mouse_position = pos
+        run(app, 1, dt=0.05)
+    assert cont.tool_tip is not None and "No unfinished game" in cont.tool_tip_text
+
+
+def test_keyboard_focus_shows_the_tip(app):
+    app.push(MenuScene(app))
+    run(app, 2)
+    menu = app.top
+    key(pygame.K_DOWN)
+    run(app, 2)
+    focused = menu.nav.current()
+    assert focused.tool_tip is not None
+
+
+def test_move_cursor_starts_at_the_dragon_every_time(app):
+    scene, m = _board(app)
+    scene.select_slot("move")
+    assert scene.cursor == (5, 5)
+    for _ in range(4):
+        scene._cursor_step(1, 0)
+    scene._cancel_selection()
+    scene.select_slot("move")
+    assert scene.cursor == (5, 5)
+
+
+def test_w_pans_and_never_picks_a_slot(app):
+    scene, _m = _board(app)
+    assert all(s.hotkey not in "WASDPL" for s in scene.slots)
+    before = scene.view.offset if hasattr(scene.view, "offset") else None
+    key(pygame.K_w)
+    run(app)
+    assert scene.slot_key is None
+    if before is not None:
+        assert scene.view.offset != before
+
+
+def test_a_power_with_nothing_to_aim_at_asks_first(app):
+    scene, m = _board(app, places=[("angelstar_shrine", (2, 8), "red")])
+    slot = next(s for s in scene.slots if s.key == "power:angelstar_shrine")
+    assert slot.hotkey == "Q"
+    n = len(m.events)
+    key(pygame.K_q)
+    run(app, 2)
+    assert len(m.events) == n  # nothing used yet: the question says what it does
+    assert scene.choice is not None and "one more action" in scene.choice.prompt
+    key(pygame.K_ESCAPE)
+    run(app, 2)
+    assert scene.choice is None and len(m.events) == n
+    key(pygame.K_q)
+    run(app, 2)
+    key(pygame.K_1)  # Use Angelstar Shrine
+    run(app, 2)
+    assert len(m.events) > n
+
+
+def test_window_size_setting_follows_a_resize_and_f11_comes_back_to_it(app):
+    from game.ui import settings as settings_mod
+
+    app.push(MenuScene(app))
+    app.resize((1500, 850))
+    assert tuple(app.settings.window) == (1500, 850)
+    assert tuple(settings_mod.load().window) == (1500, 850)
+    s = settings_mod.Settings(**vars(app.settings))
+    s.fullscreen = True
+    app.apply_settings(s)
+    s = settings_mod.Settings(**vars(app.settings))
+    s.fullscreen = False
+    app.apply_settings(s)
+    assert app.screen.get_size() == (1500, 850)
+
+
+def test_setup_is_one_summary_card_unless_asked_to_watch():
+    from game.match import Match
+    from game.players import RandomPlayer
+    from game.tables import DRAGONS
+    from game.ui.event_animation import Playback
+
+    m = Match(list(DRAGONS[:4]), seed=3)
+    p = RandomPlayer(1)
+    while not any(e["type"] == "phase" and e["phase"] == "action" for e in m.events):
+        m.submit(p.choose(m))
+    brief, watch = Playback(), Playback()
+    watch.brief_setup = False
+    brief.feed(m.events)
+    watch.feed(m.events)
+    kinds = [s.kind for s in brief.steps]
+    assert "dice" not in kinds and "dice2" not in kinds and "setup_summary" in kinds
+    assert "dice2" in [s.kind for s in watch.steps]
+    total = sum(s.duration for s in brief.steps)
+    assert total < 5.0 < sum(s.duration for s in watch.steps)
+    summary = next(s for s in brief.steps if s.kind == "setup_summary")
+    assert summary.data["lines"][0].startswith("Caverns dug: White")

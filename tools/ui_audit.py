@@ -1,0 +1,300 @@
+"""Audit every screen and dialog for text that is cut off, overflows or reads badly.
+
+    .venv/bin/python tools/ui_audit.py            # every screen, size, palette and scale
+    .venv/bin/python tools/ui_audit.py --fast     # 1024x640, both palettes, a few screens
+    .venv/bin/python tools/ui_audit.py --size 1280x720 --scale 1.15 --palette normal
+
+Renders (dummy video driver, no display) the menu (first run and with saves), new
+game, rules, settings, help, the board (an action, aiming a Move, an odds tip, a card
+to confirm, a banner, the setup card, the tribute card), every question dialog the
+seeded games reach, the hand-over, pause, save and load screens, the end screen, the
+replay viewer and the crash screen, at 1024x640, 1280x720 and 1920x1080, in both
+palettes, at UI scale 100% and 125%. Each text is measured with its font against its
+widget (game.ui.audit) and its contrast against what it is drawn on (WCAG, 4.5:1).
+Prints each finding, then "N screens, C clipped, L low contrast" last; exits 1 unless
+both are 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("NARBY_CONFIG_DIR", tempfile.mkdtemp(prefix="narby-cfg-"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+SIZES = ((1024, 640), (1280, 720), (1920, 1080))
+PALETTES = ("normal", "colourblind")
+SCALES = (1.0, 1.25)
+QUESTION_SEEDS = range(1, 13)
+
+
+def prepare(data: Path, fast: bool) -> dict:
+    """Saved positions the screens start from (played once, loaded for every size)."""
+    from game.ai import choose
+    from game.persistence import saves
+    from game.seat_view import seat_view
+    from game.ui.screenshot import played
+
+    out: dict = {"questions": {}}
+    c = played(2, 3, data_dir=data)
+    out["board"] = saves.save_game(c.session, "Sunday with the dragons", data)
+    c.close()
+    for seed in QUESTION_SEEDS:
+        c = played(seed, 0, data_dir=None)
+        m, me = c.match, c.match.seat_names[0]
+        while not m.finished:
+            p = m.pending
+            if p.dragon == me and p.kind != "action" and len(m.legal_answers()) >= 2 \
+                    and p.kind not in out["questions"]:
+                out["questions"][p.kind] = saves.save_game(c.session, f"q-{p.kind}", data)
+                if fast:
+                    break
+            c.submit(choose(seat_view(m, p.dragon), "easy", seed=c.ai_seed(), board=c.board))
+        if not m.finished and fast:
+            c.close()
+            break
+        if m.finished and "end" not in out:
+            out["end"] = saves.save_game(c.session, "a finished game", data)
+        c.close()
+    return out
+
+
+def _app(size, palette, scale, data):
+    from game.ui.app import App
+    from game.ui.settings import Settings
+
+    app = App(Settings(window=size, palette=palette, ui_scale=scale), size=size,
+              fullscreen=False, data_dir=data)
+    app.ai_mode = "sync"
+    return app
+
+
+def _board(app, path):
+    from game.persistence import saves
+    from game.ui.controller import GameController
+    from game.ui.scenes.game import GameScene
+
+    c = GameController.from_session(saves.load_save(path), ai_mode="sync")
+    scene = app.reset_to(GameScene(app, c))
+    scene.factor_override = 0.0
+    for _ in range(4):
+        app.step(0.0)
+    scene.factor_override = None
+    scene.playback.skip(scene._apply)
+    app.step(0.0)
+    return scene
+
+
+def screens(app, states: dict, data: Path, empty: Path, fast: bool):
+    """Yield the name of each screen once the app shows it."""
+    from game.ui.event_animation import Step
+    from game.ui.scenes.end import EndScene
+    from game.ui.scenes.handover import HandoverScene
+    from game.ui.scenes.help import HelpOverlay
+    from game.ui.scenes.load import LoadScene
+    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.new_game import NewGameScene
+    from game.ui.scenes.pause import PauseScene
+    from game.ui.scenes.rules import RulesScene
+    from game.ui.scenes.save_dialog import SaveDialog
+    from game.ui.scenes.settings_scene import SettingsScene
+
+    def show(scene):
+        app.push(scene)
+        app.step(0.0)
+
+    app.data_dir = empty
+    app.reset_to(MenuScene(app))
+    app.step(0.0)
+    yield "menu-first-run"
+    app.data_dir = data
+    app.reset_to(MenuScene(app))
+    app.step(0.0)
+    yield "menu"
+    if not fast:
+        show(NewGameScene(app))
+        yield "new-game"
+        app.pop()
+        for section in (0, 2):
+            show(RulesScene(app, section=section))
+            yield f"rules-{section}"
+            app.pop()
+        show(SettingsScene(app))
+        yield "settings"
+        app.pop()
+        show(HelpOverlay(app))
+        yield "help"
+        app.pop()
+        show(LoadScene(app))
+        yield "load"
+        app.pop()
+
+    scene = _board(app, states["board"])
+    yield "board"
+    scene.select_slot("move")
+    scene._cycle(1)
+    app.step(0.0)
+    yield "board-move"
+    scene._cancel_selection()
+    for key in ("steal_cavern", "destroy", "attack", "claim", "steal_chest"):
+        slot = next((s for s in scene.slots if s.key == key and s.enabled), None)
+        if slot is not None:
+            scene.select_slot(key)
+            scene._cycle(1)
+            app.step(0.0)
+            yield "board-odds"
+            scene._cancel_selection()
+            break
+    extra = next((s for s in scene.slots if ":" in s.key and s.enabled), None)
+    if extra is not None:
+        scene.select_slot(extra.key)
+        app.step(0.0)
+        yield "board-extra"
+        scene._close_choice()
+        scene._cancel_selection()
+    if not fast:
+        c = scene.c
+        names = c.match.seat_names
+        for kind, data_ in (
+                ("banner", {}), ("summary", {"tribute": {n: {"roll": 12, "coins": 7,
+                                                              "treasure": 1} for n in names}}),
+                ("setup_summary", {"lines": [
+                    "Caverns dug: " + ", ".join(n.title() for n in names),
+                    "Settlements: 2 cities, 4 towns", "Place of power: Tower of Unquenched "
+                    "Flame", "The thief's chest is on the board"]})):
+            ev = [{"type": "attack", "attacker": names[0], "defender": names[1],
+                   "winner": names[0], "attack": 14, "defence": 9}] if kind == "banner" else []
+            step = Step(kind, ev, 1.0, data_)
+            step.t = 0.5
+            step.applied = True
+            scene.playback.current = step
+            yield f"board-{kind}"
+            scene.playback.current = None
+        show(HandoverScene(app, names[1], lambda: None))
+        yield "handover"
+        app.pop()
+    pause = app.push(PauseScene(app, scene))
+    app.step(0.0)
+    yield "pause"
+    app.push(SaveDialog(app, scene.c, pause))
+    app.step(0.0)
+    yield "save"
+    app.pop()
+    app.pop()
+    scene.close()
+
+    for kind, path in sorted(states["questions"].items()):
+        scene = _board(app, path)
+        for _ in range(30):
+            if scene.choice is not None:
+                break
+            app.step(1 / 60)
+        if scene.choice is not None:
+            yield f"question-{kind}"
+        scene.close()
+        if fast:
+            break
+    if fast:
+        return
+
+    if "end" in states:
+        from game.persistence import saves
+        from game.ui.controller import GameController
+
+        c = GameController.from_session(saves.load_save(states["end"]), ai_mode="sync")
+        end = app.reset_to(EndScene(app, c))
+        end.t = 2.2
+        app.step(0.0)
+        yield "end"
+        from game.ui.scenes.replay_viewer import ReplayScene
+
+        viewer = app.reset_to(ReplayScene(app, c.session, name="a finished game"))
+        viewer.go(len(viewer) * 2 // 3)
+        app.step(0.0)
+        yield "replay"
+    scene = _board(app, states["board"])
+    app.data_dir = Path(tempfile.mkdtemp(prefix="narby-audit-crash-"))  # its emergency save
+    try:
+        raise RuntimeError("a demonstration error: the dragon ate the frame")
+    except RuntimeError as exc:
+        with contextlib.redirect_stderr(io.StringIO()):
+            app.crash(exc)
+    app.step(0.0)
+    yield "crash"
+
+
+def run(sizes, palettes, scales, fast: bool, out=print, shots: Path | None = None) -> tuple:
+    """Audit every screen in every configuration -> (screens, clipped, low contrast)."""
+    from game.ui.audit import Audit
+
+    data = Path(tempfile.mkdtemp(prefix="narby-audit-"))
+    empty = Path(tempfile.mkdtemp(prefix="narby-audit-empty-"))
+    audit = Audit()
+    n = clipped = low = 0
+    try:
+        states = prepare(data, fast)
+        audit.install()
+        for size in sizes:
+            for palette in palettes:
+                for scale in scales:
+                    tag = f"{size[0]}x{size[1]} {palette} {round(scale * 100)}%"
+                    app = _app(size, palette, scale, data)
+                    try:
+                        for name in screens(app, states, data, empty, fast):
+                            n += 1
+                            findings = audit.frame(app)
+                            if shots is not None:
+                                app.screenshot(shots / f"{name}-{size[0]}x{size[1]}-"
+                                               f"{palette}-{round(scale * 100)}.png")
+                            for f in findings:
+                                out(f"{name} [{tag}] {f}")
+                                if f.kind == "clipped":
+                                    clipped += 1
+                                else:
+                                    low += 1
+                    finally:
+                        app.close()
+    finally:
+        audit.uninstall()
+        shutil.rmtree(data, ignore_errors=True)
+        shutil.rmtree(empty, ignore_errors=True)
+    return n, clipped, low
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                formatter_class=argparse.RawDescriptionHelpFormatter,
+                                epilog=__doc__.split("\n\n", 1)[1])
+    p.add_argument("--fast", action="store_true", help="1024x640, both palettes, 100%%, "
+                   "a few screens (what the test runs)")
+    p.add_argument("--size", action="append", help="WxH (repeatable; default all three)")
+    p.add_argument("--palette", action="append", choices=PALETTES)
+    p.add_argument("--scale", action="append", type=float, help="UI scale, 1.0 = 100%%")
+    p.add_argument("--shots", type=Path, help="also save each screen as a PNG here")
+    args = p.parse_args(argv)
+    try:
+        sizes = [tuple(int(v) for v in s.lower().split("x")) for s in args.size] \
+            if args.size else ([(1024, 640)] if args.fast else list(SIZES))
+    except ValueError:
+        print("ui_audit: --size takes WxH, such as 1280x720", file=sys.stderr)
+        return 2
+    palettes = args.palette or list(PALETTES)
+    scales = args.scale or ([1.0] if args.fast else list(SCALES))
+    if args.shots:
+        args.shots.mkdir(parents=True, exist_ok=True)
+    n, clipped, low = run(sizes, palettes, scales, args.fast, shots=args.shots)
+    print(f"{n} screens, {clipped} clipped, {low} low contrast")
+    return 0 if clipped == 0 and low == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
