@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play test lint bench clean wheel bundle bundle-test install-desktop
+.PHONY: play test lint bench clean wheel wheel-test bundle bundle-test install-desktop
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -28,7 +28,6 @@ play: $(VENV)/.installed
 
 test: $(VENV)/.installed-test
 	$(BIN)/ruff check .
-	PYTHON=$(PYTHON) bash tools/wheel_smoke.sh
 	$(BIN)/python -m pytest -n 2
 
 lint: $(VENV)/.installed-test
@@ -36,6 +35,11 @@ lint: $(VENV)/.installed-test
 
 bench: $(VENV)/.installed
 	$(BIN)/python tools/bench_engine.py
+
+# The wheel as a player gets it: built, installed in a fresh venv outside the repository
+# and run (.ci/run calls it after `make test`, which stays quick).
+wheel-test: $(VENV)/.installed-test
+	PYTHON=$(PYTHON) bash tools/wheel_smoke.sh
 
 wheel: $(VENV)/.installed
 	$(BIN)/python -m pip wheel --quiet --no-deps --wheel-dir dist .

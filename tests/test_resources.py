@@ -135,7 +135,7 @@ def test_an_unknown_map_name_lists_the_shipped_maps(tmp_path, monkeypatch, capsy
         main(["--headless", "--map", "nosuch"])
     assert exc.value.code == 2
     err = capsys.readouterr().err
-    assert "'nosuch'" in err and "riverfell" in err and "Traceback" not in err
+    assert "--map nosuch: file not found" in err and "riverfell" in err and "Traceback" not in err
 
 
 def test_check_map_takes_a_shipped_maps_name(tmp_path, monkeypatch, capsys):

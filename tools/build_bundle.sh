@@ -2,6 +2,7 @@
 # `make bundle`: the standalone game for players without Python, one folder: dist/narby/
 # (run dist/narby/narby). Uses the pinned PyInstaller of the `bundle` extra.
 set -euo pipefail
+case "${1:-}" in -h|--help) printf "usage: bash tools/build_bundle.sh   (make bundle)\n\nBuild the standalone one-folder game into dist/narby/ with the pinned PyInstaller.\nEnvironment: PY (the Python with PyInstaller, default .venv/bin/python).\n"; exit 0;; esac
 cd "$(dirname "$0")/.."
 PY=${PY:-.venv/bin/python}
 start=$(date +%s)

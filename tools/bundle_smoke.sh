@@ -3,6 +3,7 @@
 # environment (env -i), from a folder outside the repository, with a fresh HOME so saves
 # and crash logs land in that user's folders (platformdirs).
 set -euo pipefail
+case "${1:-}" in -h|--help) printf "usage: bash tools/bundle_smoke.sh   (make bundle-test)\n\nRun the built bundle dist/narby/narby with a clean environment (env -i) and a fresh\nHOME: version, self-test, a headless game with the AI worker, a screenshot.\n"; exit 0;; esac
 cd "$(dirname "$0")/.."
 APP=$PWD/dist/narby/narby
 [ -x "$APP" ] || { echo "bundle-test: no $APP (run make bundle)" >&2; exit 1; }

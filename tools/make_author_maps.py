@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
@@ -78,6 +79,7 @@ def occupy(taken: set, p, want):
 
 
 def main() -> int:
+    argparse.ArgumentParser(description=__doc__.split("\n")[0]).parse_args()
     bad = 0
     for path, build, tileset in ((STARTER, starter, "../../assets/tiles/terrain.tsx"),
                                  (DOC_MAPS / "frontier-40x40.tmx", frontier,

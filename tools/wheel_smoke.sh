@@ -3,6 +3,7 @@
 # from a fresh venv and a folder outside the repository (issue 20). The pinned
 # dependencies install from pip's cache/wheelhouse, so this takes seconds, not minutes.
 set -euo pipefail
+case "${1:-}" in -h|--help) printf "usage: bash tools/wheel_smoke.sh\n\nBuild the wheel, install it in a fresh venv outside the repository and run it as a\nplayer would (--version, self-test, a headless game, its replay, check-map, a screenshot).\nEnvironment: PYTHON (the Python for the venv), BUILD_PY (the Python that builds).\n"; exit 0;; esac
 cd "$(dirname "$0")/.."
 REPO=$PWD
 PY=${PYTHON:-python3}
