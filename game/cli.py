@@ -31,14 +31,30 @@ def _dispatch(argv: list[str]) -> int:
         return _check_map(argv[1:])
     if argv and argv[0] == "saves":
         return _saves(argv[1:])
+    if argv and argv[0] == "rules":
+        return _rules(argv[1:])
     return _play(argv)
+
+
+def _rules(argv) -> int:
+    """`narby rules --text`: the in-game rules reference as plain text."""
+    p = argparse.ArgumentParser(prog="narby rules",
+                                description="The in-game rules reference, as plain text.")
+    p.add_argument("--text", action="store_true",
+                   help="print it as plain text (the default; for reading offline or with "
+                        "a screen reader)")
+    p.parse_args(argv)
+    from game.ui.rules_text import plain_text
+
+    sys.stdout.write(plain_text())
+    return 0
 
 
 def _play_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="narby",
         description="Narby Conquest. Other commands: 'narby replay FILE', "
-                    "'narby saves', 'narby check-map FILE...'.")
+                    "'narby saves', 'narby check-map FILE...', 'narby rules --text'.")
     p.add_argument("--headless", action="store_true",
                    help="play a whole game without a window and print the result")
     p.add_argument("--seats", default="random,random,random,random",
@@ -49,7 +65,7 @@ def _play_parser() -> argparse.ArgumentParser:
     p.add_argument("--round-cap", type=int, default=None, help="rounds before the game stops")
     p.add_argument("--map", default=None, help="a Tiled .tmx map (default: the open plain)")
     p.add_argument("--no-cards", action="store_true",
-                   help="play without power cards (no Draw phase, R11)")
+                   help="play without power cards (no Draw phase)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--log", action="store_true", help="print every event in plain words")
     _data_dir_argument(p)
