@@ -21,8 +21,8 @@ HOTKEYS = {"move": "1", "claim": "2", "claim_settlement": "3", "destroy": "4",
            "steal_cavern": "5", "steal_chest": "6", "steal_for_thief": "7", "attack": "8",
            "abandon": "9", "gamble": "0", "end_turn": "E"}
 EXTRA_KEYS = "QWRTYUIOP"  # extra slots (powers, cards) in order
-SHORT = {"claim_settlement": "Take Over", "steal_cavern": "Steal", "steal_chest": "Rob Chest",
-         "steal_for_thief": "For Thief", "abandon": "Abandon", "end_turn": "End Turn"}
+# One name for each action everywhere: the bar shows the action's title (game.content /
+# game.tables.ACTION_TITLES), on two lines when it is long.
 
 # When no candidate target passes, one sentence says why (the engine's reasons for
 # each candidate follow when there are only a few of them).
@@ -183,16 +183,24 @@ class ActionBar:
         pygame.draw.rect(surface, base, r, border_radius=8)
         pygame.draw.rect(surface, look.colour("gold" if selected else "edge"), r,
                          2 if selected else 1, border_radius=8)
-        icon_size = max(16, min(r.w - 16, r.h - look.px(30)))
+        colour = look.colour("text" if slot.enabled else "text_off")
+        font = look.font(look.fs(13), bold=True)
+        lines = look.wrap(slot.label, font, r.w - 6)
+        if len(lines) > 2 or any(font.size(x)[0] > r.w - 6 for x in lines):
+            font = look.font(look.fs(11), bold=True)
+            lines = look.wrap(slot.label, font, r.w - 4)
+        lines = lines[:2]
+        text_h = font.get_linesize() * len(lines)
+        icon_size = max(14, min(r.w - 16, r.h - text_h - look.px(10)))
         icon = look.sprite(slot.icon, icon_size)
         if not slot.enabled:
             icon = look.greyed(icon)
         surface.blit(icon, icon.get_rect(midtop=(r.centerx, r.y + look.px(3))))
-        label = SHORT.get(slot.key, slot.label)
-        colour = look.colour("text" if slot.enabled else "text_off")
-        font = look.font(look.fs(13), bold=True)
-        text = look.fit_text(label, font, r.w - 6, colour)
-        surface.blit(text, text.get_rect(midbottom=(r.centerx, r.bottom - look.px(4))))
+        y = r.bottom - look.px(3) - text_h
+        for line in lines:
+            text = look.fit_text(line, font, r.w - 4, colour)
+            surface.blit(text, text.get_rect(midtop=(r.centerx, y)))
+            y += font.get_linesize()
         small = look.font(look.fs(11), bold=True)
         if slot.hotkey:
             key = small.render(slot.hotkey, True, look.colour("key"))

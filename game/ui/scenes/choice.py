@@ -14,12 +14,16 @@ class ChoiceDialog:
     CANCEL = "__cancel__"
 
     def __init__(self, look, prompt: str, values: list, labels: list[str], *,
-                 cancel: bool = False):
+                 cancel: bool = False, details: list[str] | None = None):
         self.look = look
         self.prompt = prompt
         self.values = list(values)
         self.labels = list(labels)
         self.cancel = cancel
+        # What each option does (game.ui.explain): a tooltip on hover, and the line under
+        # the buttons for the option with keyboard focus.
+        self.details = list(details or [])
+        self.detail_box = None
         self.panel = None
         self.buttons: list[UIButton] = []
         self.focus = 0
@@ -37,7 +41,8 @@ class ChoiceDialog:
         rows = min(n, max_rows)
         cols = 1 if n <= max_rows else 2
         rows = -(-n // cols)
-        h = text_h + rows * (bh + gap) + look.px(28)
+        detail_h = look.px(58) if any(self.details) else 0
+        h = text_h + rows * (bh + gap) + look.px(28) + detail_h
         rect = pygame.Rect(0, 0, w, h)
         rect.midtop = (area.centerx, area.y + look.px(20))
         self.panel = UIPanel(rect, starting_height=3, manager=ui)
@@ -53,13 +58,21 @@ class ChoiceDialog:
             c, r = i // rows, i % rows
             key = f"{i + 1}  " if i < 9 and _value != self.CANCEL else (
                 "Esc  " if _value == self.CANCEL else "")
+            tip = self.details[i] if i < len(self.details) and self.details[i] else None
             b = UIButton(pygame.Rect(look.px(10) + c * (bw + gap), text_h + r * (bh + gap),
                                      bw, bh), key + text, ui, container=self.panel,
+                         tool_tip_text=_esc(tip) if tip else None,
                          object_id=ObjectID(class_id="@choice"))
             self.buttons.append(b)
+        self.detail_box = None
+        if detail_h:
+            self.detail_box = UITextBox(
+                "", pygame.Rect(look.px(10), h - detail_h - look.px(14), w - look.px(24),
+                                detail_h), ui, container=self.panel)
         self.focus = 0
         if self.buttons:
             self.buttons[0].select()
+        self._show_detail()
 
     def clicked(self, element):
         for i, b in enumerate(self.buttons):
@@ -81,11 +94,21 @@ class ChoiceDialog:
             self.buttons[self.focus].unselect()
             self.focus = (self.focus + (1 if k == pygame.K_DOWN else -1)) % len(self.buttons)
             self.buttons[self.focus].select()
+            self._show_detail()
             return True
         if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self._taken = self._value(self.focus)
             return True
         return False
+
+    def focused_detail(self) -> str:
+        return self.details[self.focus] if self.focus < len(self.details) else ""
+
+    def _show_detail(self) -> None:
+        if self.detail_box is not None:
+            text = self.focused_detail()
+            self.detail_box.set_text(f"<font color='#e2b048'>{_esc(text)}</font>"
+                                     if text else "")
 
     def take(self):
         v, self._taken = self._taken, None

@@ -13,7 +13,7 @@ import pygame_gui
 
 from game.decisions import IllegalAnswer, title
 from game.seat_view import visible_events
-from game.ui import board_input, odds, shown_board
+from game.ui import board_input, explain, odds, shown_board
 from game.ui.action_bar import ActionBar, action_slots, idle_slots
 from game.ui.app import Scene
 from game.ui.board_view import BoardView
@@ -326,7 +326,8 @@ class GameScene(Scene):
             labels.append(answer_label(a, self.shown) if picker_key is None
                           else value_label(picker_key, a, self.shown))
         self.choice = ChoiceDialog(self.look, prompt, answers, labels,
-                                   cancel=picker_key is not None)
+                                   cancel=picker_key is not None,
+                                   details=explain.option_details(answers))  # teach hook
         self.choice.build(self.ui, self.board_area)
         if picker_key is None:  # a choice naming cells (lose_claim) is clickable too
             self.picker = AnswerPicker(answers)
@@ -387,7 +388,8 @@ class GameScene(Scene):
         opts = self.picker.options()
         slot_label = next((s.label for s in self.slots if s.key == self.slot_key), "")
         self.choice = ChoiceDialog(self.look, f"{slot_label}: choose {k}", opts,
-                                   [value_label(k, v, self.shown) for v in opts], cancel=True)
+                                   [value_label(k, v, self.shown) for v in opts], cancel=True,
+                                   details=explain.option_details(opts))  # teach hook
         self.choice.build(self.ui, self.board_area)
 
     def _cancel_selection(self) -> None:
@@ -699,6 +701,10 @@ class GameScene(Scene):
             else:
                 self.hover_value = self._target_map().get(self.cursor)
             self._tip_at_cursor()
+        else:  # teach hook: the info card of the piece under the keyboard cursor
+            r = self.view.cell_rect(self.cursor)
+            self.tip = explain.tip_at(self.shown, self.cursor, self._viewer(),
+                                      (r.right + 8, r.y))
 
     def _motion(self, event) -> None:
         pos = event.pos
@@ -714,14 +720,7 @@ class GameScene(Scene):
         self.tip = None
         if i is not None:
             slot = self.bar.slots[i]
-            lines = [f"{slot.label}  [{slot.hotkey}]" + (f"  ·  costs {slot.cost}"
-                                                        if slot.cost else "")]
-            if slot.enabled:
-                n = len(slot.answers)
-                lines.append(f"{n} possible target{'s' if n != 1 else ''}"
-                             if n > 1 else "Click to choose")
-            elif slot.reason:
-                lines.append(slot.reason)
+            lines = explain.slot_lines(slot)  # teach hook: what it does, when, cost
             r = self.bar.rects[i]
             self.tip = (lines, (r.x, r.y - 8))
             return
@@ -731,6 +730,9 @@ class GameScene(Scene):
             a = self._hover_answer()
             if a is not None:
                 self.tip = (self._tip_for(a), (pos[0] + 18, pos[1] + 12))
+        elif self.hover_cell is not None and self.choice is None:  # teach hook: info card
+            self.tip = explain.tip_at(self.shown, self.hover_cell, self._viewer(),
+                                      (pos[0] + 18, pos[1] + 12))
 
     def _click(self, event) -> bool:
         if event.button in (2, 3):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.tables import ACTION_TITLES, ACTIONS
 from game.ui.app import Scene
 from game.ui.scenes.backdrop import panel_rect
 
@@ -14,8 +15,7 @@ SHORTCUTS = (
         ("Left / Right", "change a ‹ value ›"), ("Esc", "back / pause menu"),
     ]),
     ("Your turn", [
-        ("1 … 0", "Move, Claim, Claim Settlement, Destroy, Steal, Rob Chest, "
-                  "Steal for Thief, Attack, Abandon, Gamble"),
+        ("1 … 0", ", ".join(ACTION_TITLES[a] for a in ACTIONS if a != "end_turn")),
         ("E", "end the turn"), ("Q W R T …", "powers and cards shown after the actions"),
         ("Tab / Shift+Tab", "next / previous target of the chosen action"),
         ("Arrow keys", "move the board cursor"), ("Enter", "do it on the target"),
