@@ -136,3 +136,16 @@ def test_choice_dialog_shows_the_focused_option(app):
     assert "nothing is used" in d.focused_detail()
     assert d.buttons[0].tool_tip_text
     d.kill()
+
+
+def test_hint_names_the_hard_ai_pick_and_why(app):
+    from game.ui import hints
+
+    scene = _board(app)
+    c = scene.c
+    answer, line = hints.hint(c.match, c.pending.dragon, c.board, seed=1)
+    assert answer in c.legal_answers()
+    assert line.startswith("Hint: ") and "\n" not in line
+    assert (answer, line) == hints.hint(c.match, c.pending.dragon, c.board, seed=1)
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))
+    assert scene.banner_error.startswith("Hint: ")

@@ -623,6 +623,10 @@ class GameScene(Scene):
 
             self.app.push(HelpOverlay(self.app))
             return True
+        if k == pygame.K_h and not mods & pygame.KMOD_CTRL:  # teach hook: Hint
+            from game.ui import hints
+
+            return hints.show(self)
         if k == pygame.K_SPACE:
             self.playback.skip(self._apply)
             self.ai_wait = 0

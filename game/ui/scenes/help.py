@@ -16,7 +16,8 @@ SHORTCUTS = (
     ]),
     ("Your turn", [
         ("1 … 0", ", ".join(ACTION_TITLES[a] for a in ACTIONS if a != "end_turn")),
-        ("E", "end the turn"), ("Q W R T …", "powers and cards shown after the actions"),
+        ("E", "end the turn"), ("H", "hint: what the Hard AI would do, and why"),
+        ("Q W R T …", "powers and cards shown after the actions"),
         ("Tab / Shift+Tab", "next / previous target of the chosen action"),
         ("Arrow keys", "move the board cursor"), ("Enter", "do it on the target"),
         ("Esc / right click", "cancel the chosen action"),

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[3]
 KINDS = [("human", "normal")] + [("ai", lvl) for lvl in LEVELS]
 KIND_LABELS = ["Human"] + [f"AI · {lvl}" for lvl in LEVELS]
 DRAGON_CHOICES = [None, *DRAGONS]
-DRAGON_LABELS = ["Random (R6)"] + [title(d) for d in DRAGONS]
+DRAGON_LABELS = ["Random"] + [title(d) for d in DRAGONS]
 
 _maps: list | None = None
 _thumbs: dict = {}
@@ -100,7 +100,7 @@ class NewGameScene(Scene):
             drag = Cycler(self.ui, (left.x + name_w + kind_w + 2 * gap, y, kind_w, row_h),
                           DRAGON_CHOICES, DRAGON_LABELS, DRAGON_CHOICES.index(seat.dragon),
                           on_change=lambda v, i=i: self._set_dragon(i, v),
-                          tip="The dragon: drawn by a d20 (R6) or chosen")
+                          tip="The dragon: drawn by a d20 or chosen")
             rm = button(self.ui, (left.right - row_h, y, row_h, row_h), "×",
                         tip="Remove this seat", enabled=len(self.setup.seats) > 2)
             self.seat_rows.append((lab, kind, drag, rm))
@@ -117,11 +117,11 @@ class NewGameScene(Scene):
         self.target = Cycler(self.ui, (left.x, y, ow, row_h), list(TARGETS),
                              [str(t) for t in TARGETS],
                              TARGETS.index(self.setup.target) if self.setup.target in TARGETS
-                             else 0, prefix="Target coins ", tip="R10: the game ends when a "
+                             else 0, prefix="Target coins ", tip="The game ends when a "
                              "dragon holds more coins than this")
         self.cards = Cycler(self.ui, (left.x + ow + gap, y, ow, row_h), [False, True],
                             ["off", "on"], int(self.setup.cards), prefix="Power cards ",
-                            tip="R11: one power card per dragon each round")
+                            tip="One power card per dragon each round")
         y += row_h + gap
         self.handover = Cycler(self.ui, (left.x, y, ow, row_h), [True, False], ["on", "off"],
                                0 if self.setup.hotseat else 1, prefix="Hand-over ",
@@ -135,7 +135,7 @@ class NewGameScene(Scene):
         if self.setup.seed is not None:
             self.seed.set_text(str(self.setup.seed))
         y += row_h + look.px(14)
-        notes = ("Random dragons are drawn with a d20, as the rules say (R6).",
+        notes = ("Random dragons are drawn with a d20, as the rules say.",
                  "AI seats think in the background: the window never waits.",
                  "Two or more humans share one screen (hot-seat).")
         line = look.px(24)
