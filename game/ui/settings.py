@@ -32,6 +32,11 @@ class Settings:
     palette: str = "normal"
     hotseat_handover: bool = True
     show_log: bool = True
+    # issue 16: ask before ending a turn with actions left / spending the last action
+    # while a turn card or power is unused; cell coordinates on the board edges
+    confirm_end_turn: bool = True
+    confirm_last_action: bool = True
+    show_coordinates: bool = False
 
     def validated(self) -> Settings:
         """A copy with every bad value replaced by its default."""
@@ -46,7 +51,8 @@ class Settings:
         out.ui_scale = float(s) if isinstance(s, (int, float)) and 0.5 <= s <= 2.0 else 1.0
         out.pace = self.pace if self.pace in PACES else d.pace
         out.palette = self.palette if self.palette in PALETTES else d.palette
-        for name in ("hotseat_handover", "show_log"):
+        for name in ("hotseat_handover", "show_log", "confirm_end_turn",
+                     "confirm_last_action", "show_coordinates"):
             value = getattr(self, name)
             setattr(out, name, value if isinstance(value, bool) else getattr(d, name))
         return out

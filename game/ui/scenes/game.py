@@ -13,7 +13,7 @@ import pygame_gui
 
 from game.decisions import IllegalAnswer, title
 from game.seat_view import visible_events
-from game.ui import board_input, explain, odds, shown_board
+from game.ui import board_input, explain, guard, odds, shown_board
 from game.ui.action_bar import ActionBar, action_slots, idle_slots
 from game.ui.app import Scene
 from game.ui.board_view import BoardView
@@ -332,7 +332,9 @@ class GameScene(Scene):
         if picker_key is None:  # a choice naming cells (lose_claim) is clickable too
             self.picker = AnswerPicker(answers)
 
-    def _submit(self, answer: dict) -> None:
+    def _submit(self, answer: dict, confirmed: bool = False) -> None:
+        if not confirmed and guard.ask_first(self, answer):  # teach hook: guard rails
+            return
         try:
             self.c.submit(answer)
         except IllegalAnswer as exc:

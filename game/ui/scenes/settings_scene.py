@@ -20,7 +20,9 @@ class SettingsScene(Scene):
         s = self.app.settings
         w, h = self.app.screen.get_size()
         cw, rh, gap = look.px(520), look.px(42), look.px(10)
-        rows = 8
+        rows = 10
+        # rows shrink a little when the window is short (the list grew with issue 16)
+        rh = max(look.px(30), min(rh, (h - look.px(190)) // rows - gap))
         self.frame = pygame.Rect(0, 0, cw + look.px(80), rows * (rh + gap) + look.px(170))
         self.frame.center = (w // 2, h // 2)
         x = self.frame.x + look.px(40)
@@ -52,6 +54,14 @@ class SettingsScene(Scene):
             "Hot-seat hand-over  ", "Default for new games with two or more people")
         add("show_log", [True, False], ["shown", "hidden"], s.show_log, "Game log  ",
             "L on the board")
+        # issue 16: the guard-rail questions and the board's edge coordinates
+        add("confirm", ["both", "end", "last", "off"],
+            ["both", "ending a turn early", "the last action", "never"],
+            _confirm_value(s), "Ask first  ",
+            "Ask before ending a turn with actions left, and before spending the last "
+            "action while a turn card or power is unused")
+        add("show_coordinates", [False, True], ["off", "on"], s.show_coordinates,
+            "Cell coordinates  ", "Column and row numbers on the board edges, as in the log")
         self.note = label(self.ui, (x, y, cw, rh), "Sound: this version has no sound.",
                           cls="@note")
         y += rh + gap
@@ -72,7 +82,11 @@ class SettingsScene(Scene):
     def chosen(self) -> Settings:
         s = Settings(**vars(self.app.settings))
         for key, c in self.cyclers.items():
-            setattr(s, key, c.value)
+            if key == "confirm":
+                s.confirm_end_turn = c.value in ("both", "end")
+                s.confirm_last_action = c.value in ("both", "last")
+            else:
+                setattr(s, key, c.value)
         return s
 
     def handle(self, event) -> bool:
@@ -109,3 +123,8 @@ class SettingsScene(Scene):
                                self.look.colour("text_dim"))
         surface.blit(where, where.get_rect(midbottom=(self.frame.centerx,
                                                       self.frame.bottom - self.look.px(10))))
+
+
+def _confirm_value(s: Settings) -> str:
+    end, last = s.confirm_end_turn, s.confirm_last_action
+    return "both" if end and last else "end" if end else "last" if last else "off"
