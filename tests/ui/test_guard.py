@@ -65,3 +65,13 @@ def test_the_board_asks_before_ending_a_turn_early(app):
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
     run(app, 3)
     assert app.top is scene and c.n_answers > before  # ended (and the AI played on)
+
+
+def test_first_run_new_game_proposes_easy_seats(app):
+    from game.ui.scenes.new_game import LEVELS_LINE, NewGameScene
+
+    scene = app.push(NewGameScene(app))
+    assert scene.first_run
+    assert {s.level for s in scene.setup.seats if s.kind == "ai"} == {"easy"}
+    assert "Easy" in LEVELS_LINE and "Hard" in LEVELS_LINE and "Normal" in LEVELS_LINE
+    run(app, 1)

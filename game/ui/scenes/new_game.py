@@ -24,6 +24,10 @@ KIND_LABELS = ["Human"] + [f"AI · {lvl}" for lvl in LEVELS]
 DRAGON_CHOICES = [None, *DRAGONS]
 DRAGON_LABELS = ["Random"] + [title(d) for d in DRAGONS]
 
+# issue 16: the one line a first-time player reads about the AI levels
+LEVELS_LINE = ("First game? AI seats start at Easy. Easy plays loosely, Normal plans "
+               "each turn, Hard also reads its rivals.")
+
 _maps: list | None = None
 _thumbs: dict = {}
 
@@ -47,6 +51,14 @@ def map_choices() -> list[tuple[str | None, object]]:
     return _maps
 
 
+def _first_run(app) -> bool:
+    """No game has been saved or autosaved yet (every game started is autosaved)."""
+    from game.ui.scenes.menu import saved_games
+
+    entries, problems = saved_games(app)
+    return not entries and not problems
+
+
 def thumbnail(board, size: int, palette: str) -> pygame.Surface:
     key = (board.source, board.title, size, palette)
     if key not in _thumbs:
@@ -64,7 +76,13 @@ def thumbnail(board, size: int, palette: str) -> pygame.Surface:
 class NewGameScene(Scene):
     def __init__(self, app, setup: GameSetup | None = None):
         super().__init__(app)
+        # issue 16: on first run (no game saved yet) the AI seats are proposed at Easy
+        self.first_run = setup is None and _first_run(app)
         self.setup = setup or GameSetup()
+        if self.first_run:
+            for seat in self.setup.seats:
+                if seat.kind == "ai":
+                    seat.level = "easy"
         self.setup.hotseat = app.settings.hotseat_handover if setup is None else setup.hotseat
         self.error = ""
         self.widgets: list = []
@@ -135,6 +153,9 @@ class NewGameScene(Scene):
         if self.setup.seed is not None:
             self.seed.set_text(str(self.setup.seed))
         y += row_h + look.px(14)
+        self.levels_at = (left.x, y, left.w)  # the first-run line is drawn here
+        if self.first_run:
+            y += 2 * look.px(24) + look.px(6)
         notes = ("Random dragons are drawn with a d20, as the rules say.",
                  "AI seats think in the background: the window never waits.",
                  "Two or more humans share one screen (hot-seat).")
@@ -330,6 +351,12 @@ class NewGameScene(Scene):
             icon_name = f"dragon/{seat.dragon}" if seat.dragon else "die/d20"
             icon = look.sprite(icon_name, r.h - 6)
             surface.blit(icon, (self.left.x, r.y + 3))
+        if self.first_run:  # issue 16: how the levels differ, in one line (wrapped)
+            x, y, w = self.levels_at
+            font = look.font(look.fs(15), bold=True)
+            for line in look.wrap(LEVELS_LINE, font, w)[:2]:
+                surface.blit(font.render(line, True, look.colour("gold")), (x, y))
+                y += font.get_linesize()
         _, board = map_choices()[self.map_index]
         thumb = thumbnail(board, self.thumb_size, look.palette)
         at = (self.right.x, self.thumb_top)
