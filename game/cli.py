@@ -33,6 +33,8 @@ def _dispatch(argv: list[str]) -> int:
         return _saves(argv[1:])
     if argv and argv[0] == "rules":
         return _rules(argv[1:])
+    if argv and argv[0] == "tutorial":
+        return _tutorial(argv[1:])
     return _play(argv)
 
 
@@ -48,6 +50,77 @@ def _rules(argv) -> int:
 
     sys.stdout.write(plain_text())
     return 0
+
+
+def _tutorial(argv) -> int:
+    """`narby tutorial`: the guided first game (issue 16); --autoplay plays it through
+    with the expected inputs (keys or mouse), --shots DIR writes one PNG per step."""
+    import os
+
+    p = argparse.ArgumentParser(prog="narby tutorial",
+                                description="Learn to play: a short guided first game.")
+    p.add_argument("--autoplay", action="store_true",
+                   help="play the lesson through with the inputs it asks for, and exit")
+    p.add_argument("--by", choices=("keys", "mouse"), default="keys",
+                   help="with --autoplay: give the inputs by keys (default) or mouse")
+    p.add_argument("--shots", metavar="DIR", default=None,
+                   help="with --autoplay: write one screenshot per step into DIR")
+    p.add_argument("--size", default="1280x720", help="window size WxH (default 1280x720)")
+    args = p.parse_args(argv)
+    try:
+        w, h = (int(x) for x in args.size.lower().split("x"))
+    except ValueError:
+        p.error(f"--size must look like 1280x720, not {args.size!r}")
+    if args.autoplay:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # no display needed
+        os.environ.setdefault("NARBY_CONFIG_DIR", _temp_dir("narby-cfg-"))
+    from game.ui.app import App, open_app
+    from game.ui.settings import Settings
+
+    if args.autoplay:
+        app = App(Settings(window=(w, h), pace="fast"), size=(w, h), fullscreen=False)
+        app.ai_mode = "sync"
+    else:
+        app = open_app((w, h))
+        if app is None:
+            return 2
+    from game.ui.scenes.tutorial import TutorialScene, autoplay, start
+
+    error = start(app)
+    if error:
+        print(f"narby tutorial: {error}", file=sys.stderr)
+        app.close()
+        return 2
+    if not args.autoplay:
+        return app.run()
+    shots = None
+    if args.shots:
+        shots = Path(args.shots)
+        try:
+            shots.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            print(f"narby tutorial: cannot write to {shots}: {exc.strerror}", file=sys.stderr)
+            app.close()
+            return 2
+    scene = app.top
+    assert isinstance(scene, TutorialScene)
+    try:
+        saved = autoplay(app, scene, by=args.by, shots=shots)
+    except RuntimeError as exc:
+        print(f"narby tutorial: {exc}", file=sys.stderr)
+        app.close()
+        return 1
+    n = len(scene.coach.steps)
+    app.close()
+    print(f"The lesson played through: {n} steps by {args.by}"
+          + (f"; {len(saved)} screenshots in {shots}" if shots else ""))
+    return 0
+
+
+def _temp_dir(prefix: str) -> str:
+    import tempfile
+
+    return tempfile.mkdtemp(prefix=prefix)
 
 
 def _play_parser() -> argparse.ArgumentParser:
