@@ -20,7 +20,8 @@ from game.tables import ACTION_COST, ACTION_TITLES, ACTIONS, MOVE_STEPS, PLACE_T
 HOTKEYS = {"move": "1", "claim": "2", "claim_settlement": "3", "destroy": "4",
            "steal_cavern": "5", "steal_chest": "6", "steal_for_thief": "7", "attack": "8",
            "abandon": "9", "gamble": "0", "end_turn": "E"}
-EXTRA_KEYS = "QRTYUIOGJK"  # extra slots (powers, cards) in order; not W/A/S/D (pan), P (pace), L, H, E
+# extra slots (powers, cards) in order; not W/A/S/D (pan), P (pace), L, H, E
+EXTRA_KEYS = "QRTYUIOGJK"
 # One name for each action everywhere: the bar shows the action's title (game.content /
 # game.tables.ACTION_TITLES), on two lines when it is long.
 

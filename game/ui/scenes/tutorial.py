@@ -24,6 +24,7 @@ from game.players import answer_kind
 from game.ui.scenes.game import GameScene
 from game.ui.targets import KEY_ORDER, value_cells, value_label
 
+NOTE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_n)
 DONE_LINE = "Lesson complete: play on. H asks for a hint, Esc opens the menu."
 
 
@@ -94,10 +95,9 @@ class TutorialScene(GameScene):
         return False
 
     def handle(self, event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
-                                                          pygame.K_SPACE, pygame.K_n):
-            if self.coach.is_note() and self.next_note():
-                return True
+        if (event.type == pygame.KEYDOWN and event.key in NOTE_KEYS and self.coach.is_note()
+                and self.next_note()):
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.next_rect is not None and self.next_rect.collidepoint(event.pos):
                 self.next_note()
