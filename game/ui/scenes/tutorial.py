@@ -21,6 +21,7 @@ import pygame
 
 from game.decisions import title
 from game.players import answer_kind
+from game.ui.action_bar import idle_slots
 from game.ui.scenes.game import GameScene
 from game.ui.targets import KEY_ORDER, value_cells, value_label
 
@@ -68,6 +69,16 @@ class TutorialScene(GameScene):
         # the coach has already said what to do: the guard-rail questions stay quiet
         super()._submit(answer, confirmed=True)
 
+    def _prepare(self, pending) -> None:
+        """While a note is on screen the bar and questions wait: one thing at a time."""
+        if self.coach.is_note() and self.coach.note_showing(True):
+            if self.prepared != "note":
+                self._idle_controls()
+                self.prepared = "note"
+                self.bar.set_slots(idle_slots("Read the coach's note first (Enter)"))
+            return
+        super()._prepare(pending)
+
     def your_decision(self) -> bool:
         p = self.c.pending
         return (p is not None and self.c.is_human(p.dragon) and self.playback.idle
@@ -80,7 +91,7 @@ class TutorialScene(GameScene):
             return False
         if self.coach.is_note():
             return self.coach.note_showing(self.your_decision())
-        return self.your_decision() and self.prepared not in (None, "ai")
+        return self.your_decision() and self.prepared not in (None, "ai", "note")
 
     def expected(self) -> dict | None:
         if not self.your_decision() or self.coach.is_note():
@@ -135,14 +146,16 @@ class TutorialScene(GameScene):
             return f"Click {name} on the bar{key}."
         where = " then ".join(self._field_words(k, v) for k, v in cells)
         return (f"Click {name} on the bar{key}, then {where} on the board. "
-                "Keys: Tab moves to the next target, Enter picks it.")
+                "Keys: Tab or the arrows move to it, Enter picks it.")
 
     def _field_words(self, k: str, v) -> str:
         if k == "dragon":
             return f"{title(v)}"
         from game.decisions import show_cell
 
-        return f"the glowing {show_cell(v)}" if isinstance(v, list) else str(v)
+        if isinstance(v, list):
+            return "the glowing " + show_cell(v).replace(" ", "\u00a0")  # never broken
+        return str(v)
 
     def _option_label(self, want: dict) -> str:
         if self.choice is not None:

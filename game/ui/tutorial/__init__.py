@@ -52,7 +52,9 @@ class Step:
         fields = {"actions": tables.ACTIONS_PER_TURN, "move_steps": tables.MOVE_STEPS}
         for k, v in (self.do or {}).items():
             is_cell = isinstance(v, list) and len(v) == 2
-            fields[k] = show_cell(v) if is_cell else str(v).replace("_", " ").title()
+            # a cell never breaks across lines: "(6, 5)" keeps a no-break space
+            fields[k] = (show_cell(v).replace(" ", "\u00a0") if is_cell
+                         else str(v).replace("_", " ").title())
         try:
             return self.say.format(**fields)
         except (KeyError, IndexError, ValueError):
