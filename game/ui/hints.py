@@ -39,8 +39,8 @@ def _why(ctx, answer: dict) -> str:
     if ctx.pending.get("kind") == "action":
         gain = _gain(ctx, answer)
         if gain is not None and abs(gain) >= 0.05:
-            return (f"about {gain:+.1f} coins for you compared with stopping now "
-                    "(the Hard AI's estimate)")
+            n = f"{gain:+.0f}" if abs(gain) >= 2 else f"{gain:+.1f}"
+            return f"about {n} coins more than ending the turn, by the Hard AI's count"
     d = content.for_answer(answer)
     if answer.get("pass") is True:
         return "keep it: it is worth more later"
@@ -75,4 +75,40 @@ def show(scene) -> bool:
     answer, line = hint(c.match, p.dragon, c.board, seed=c.ai_seed())
     scene._error(line, colour="gold")
     scene.error_time = 12.0
+    # the whole line, wrapped, under the banner (the banner may be too narrow for it)
+    what, _, why = line.removeprefix("Hint: ").partition(" — ")
+    btn = getattr(scene, "hint_btn", None)
+    x = btn.rect.x if btn is not None else scene.look.px(10)
+    scene.tip = (["Hint: " + what] + ([why[:1].upper() + why[1:]] if why else []),
+                 (x, scene.banner_h + scene.look.px(4)))
+    return True
+
+
+# ----- the Hint button (beside the H key) ------------------------------------------------
+def button_room(look) -> int:
+    """Width the banner keeps free for the Hint button."""
+    return look.px(90)
+
+
+def button(scene):
+    """The board scene's Hint button, at the right of the banner, before the pace."""
+    from game.ui.scenes.widgets import button as make
+
+    look = scene.look
+    w, h = look.px(78), max(look.px(24), scene.banner_h - look.px(10))
+    x = scene.board_area.w - look.px(170) + look.px(4) - w
+    y = (scene.banner_h - h) // 2
+    return make(scene.ui, (x, y, w, h), "Hint  H",
+                tip="What the Hard AI would do now, and why (H)")
+
+
+def clicked(scene) -> bool:
+    """The button or the H key: a hint for a person's decision, else say when it works."""
+    if show(scene):
+        return True
+    c = scene.c
+    if c.finished:
+        scene._error("The game is over")
+    else:
+        scene._error("A hint is for your own decisions: wait for your turn")
     return True

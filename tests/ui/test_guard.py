@@ -75,3 +75,21 @@ def test_first_run_new_game_proposes_easy_seats(app):
     assert {s.level for s in scene.setup.seats if s.kind == "ai"} == {"easy"}
     assert "Easy" in LEVELS_LINE and "Hard" in LEVELS_LINE and "Normal" in LEVELS_LINE
     run(app, 1)
+
+
+def test_the_hint_button_and_edge_coordinates(app):
+    from game.ui.controller import GameController, Seat
+    from game.ui.scenes.game import GameScene
+
+    m = _to_action(Match(["green", "red"], seed=3))
+    c = GameController.from_match(m, [Seat("human"), Seat("ai", "easy")], ai_mode="sync")
+    app.settings.show_coordinates = True
+    scene = app.push(GameScene(app, c))
+    scene.factor_override = 0.0
+    run(app, 3)
+    from tests.ui.test_e2e import click
+
+    click(scene.hint_btn.rect.center)
+    run(app, 3)
+    assert scene.banner_error.startswith("Hint: ") and scene.tip is not None
+    assert scene.tip[0][0].startswith("Hint: ")

@@ -13,7 +13,7 @@ import pygame_gui
 
 from game.decisions import IllegalAnswer, title
 from game.seat_view import visible_events
-from game.ui import board_input, explain, guard, odds, shown_board
+from game.ui import board_input, edge_coords, explain, guard, hints, odds, shown_board
 from game.ui.action_bar import ActionBar, action_slots, idle_slots
 from game.ui.app import Scene
 from game.ui.board_view import BoardView
@@ -106,7 +106,9 @@ class GameScene(Scene):
                                 tip="The rules reference")
         self.help_btn = button(self.ui, (x0 + 3 * (bw + gap), y0, bw, bh), "Help",
                                tip="Shortcuts (F1)")
-        self.widgets = [self.menu_btn, self.undo_btn, self.rules_btn, self.help_btn]
+        self.hint_btn = hints.button(self)  # teach hook: the Hint button (H) in the banner
+        self.widgets = [self.menu_btn, self.undo_btn, self.rules_btn, self.help_btn,
+                        self.hint_btn]
         self.undo_state = None
         self._refresh_undo()
         self.panel_top = y0 + bh + look.px(4)
@@ -587,6 +589,8 @@ class GameScene(Scene):
 
             self.app.push(RulesScene(self.app))
             return True
+        if el is self.hint_btn:  # teach hook
+            return hints.clicked(self)
         if el is self.help_btn:
             from game.ui.scenes.help import HelpOverlay
 
@@ -626,9 +630,7 @@ class GameScene(Scene):
             self.app.push(HelpOverlay(self.app))
             return True
         if k == pygame.K_h and not mods & pygame.KMOD_CTRL:  # teach hook: Hint
-            from game.ui import hints
-
-            return hints.show(self)
+            return hints.clicked(self)
         if k == pygame.K_SPACE:
             self.playback.skip(self._apply)
             self.ai_wait = 0
@@ -815,6 +817,8 @@ class GameScene(Scene):
                        hover=self.cursor if self.picker is not None else self.hover_cell,
                        t=self.time if (self.picker is not None or step is not None) else None,
                        hidden=hidden)
+        if self.app.settings.show_coordinates:  # teach hook: cell numbers on the edges
+            edge_coords.draw(surface, self.view, look, self.board_area)
         if moving is not None:
             self._draw_flight(surface, moving, step.progress)
         if step is not None and step.kind == "coins":
@@ -906,8 +910,8 @@ class GameScene(Scene):
             surface.blit(icon, (x, look.px(4)))
             x += icon.get_width() + look.px(8)
         text, colour = self._prompt_text()
-        t = look.fit_text(text, look.font(look.fs(17), bold=True), r.w - x - look.px(170),
-                          colour)
+        t = look.fit_text(text, look.font(look.fs(17), bold=True),
+                          r.w - x - look.px(170) - hints.button_room(look), colour)
         surface.blit(t, t.get_rect(midleft=(x, r.centery)))
         pace = look.text(f"pace: {self.app.settings.pace} (P)", look.fs(13),
                          look.colour("text_dim"))
