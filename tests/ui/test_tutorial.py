@@ -92,3 +92,14 @@ def test_the_lesson_can_be_left_at_any_time(app):
     pause.choose("menu")
     run(app, 2)
     assert isinstance(app.top, MenuScene)
+
+
+def test_narby_tutorial_autoplay_command(tmp_path, capsys):
+    from game.cli import main
+
+    assert main(["tutorial", "--autoplay", "--size", "1024x640", "--shots",
+                 str(tmp_path / "shots")]) == 0
+    out = capsys.readouterr().out
+    assert "played through" in out
+    shots = list((tmp_path / "shots").glob("tutorial-*.png"))
+    assert len(shots) == len(tutorial.load()["steps"]) + 1

@@ -17,7 +17,7 @@ SHORTCUTS = (
     ("Your turn", [
         ("1 … 0", ", ".join(ACTION_TITLES[a] for a in ACTIONS if a != "end_turn")),
         ("E", "end the turn"), ("H", "hint: what the Hard AI would do, and why"),
-        ("Q W R T …", "powers and cards shown after the actions"),
+        ("Q R T Y …", "powers and cards shown after the actions"),
         ("Tab / Shift+Tab", "next / previous target of the chosen action"),
         ("Arrow keys", "move the board cursor"), ("Enter", "do it on the target"),
         ("Esc / right click", "cancel the chosen action"),
@@ -32,6 +32,7 @@ SHORTCUTS = (
     ("Saves and replays", [
         ("Esc, then S / L", "save the game / load one"),
         ("C / L (main menu)", "continue the latest game / load one"),
+        ("T (main menu)", "learn to play: a short guided game"),
         ("Enter / R (Load)", "open the save / watch its replay"),
         ("Left / Right (replay)", "step back / forward"),
         ("Space / Home / End", "play or pause / go to the start / the end"),
