@@ -79,6 +79,14 @@ class TutorialScene(GameScene):
             return
         super()._prepare(pending)
 
+    def _prompt_text(self):
+        p = self.c.pending
+        if (self.playback.idle and p is not None and not self.c.is_human(p.dragon)
+                and self.coach.note_showing(False) and not self.error_time > 0):
+            return "The game waits while you read the coach (Enter goes on)", \
+                self.look.colour("gold")
+        return super()._prompt_text()
+
     def your_decision(self) -> bool:
         p = self.c.pending
         return (p is not None and self.c.is_human(p.dragon) and self.playback.idle
