@@ -56,6 +56,10 @@ def _dispatch(argv: list[str]) -> int:
         from game.desktop import main as desktop_main
 
         return desktop_main(argv[1:])
+    if argv and argv[0] == "rules":
+        return _rules(argv[1:])
+    if argv and argv[0] == "tutorial":
+        return _tutorial(argv[1:])
     return _play(argv)
 
 
@@ -70,13 +74,99 @@ def _map_command(name: str, argv: list[str]) -> int:
             "play": commands.play_main}[name](argv)
 
 
+def _rules(argv) -> int:
+    """`narby rules --text`: the in-game rules reference as plain text."""
+    p = argparse.ArgumentParser(prog="narby rules",
+                                description="The in-game rules reference, as plain text.")
+    p.add_argument("--text", action="store_true",
+                   help="print it as plain text (the default; for reading offline or with "
+                        "a screen reader)")
+    p.parse_args(argv)
+    from game.ui.rules_text import plain_text
+
+    sys.stdout.write(plain_text())
+    return 0
+
+
+def _tutorial(argv) -> int:
+    """`narby tutorial`: the guided first game (issue 16); --autoplay plays it through
+    with the expected inputs (keys or mouse), --shots DIR writes one PNG per step."""
+    import os
+
+    p = argparse.ArgumentParser(prog="narby tutorial",
+                                description="Learn to play: a short guided first game.")
+    p.add_argument("--autoplay", action="store_true",
+                   help="play the lesson through with the inputs it asks for, and exit")
+    p.add_argument("--by", choices=("keys", "mouse"), default="keys",
+                   help="with --autoplay: give the inputs by keys (default) or mouse")
+    p.add_argument("--shots", metavar="DIR", default=None,
+                   help="with --autoplay: write one screenshot per step into DIR")
+    p.add_argument("--size", default="1280x720", help="window size WxH (default 1280x720)")
+    args = p.parse_args(argv)
+    try:
+        w, h = (int(x) for x in args.size.lower().split("x"))
+    except ValueError:
+        p.error(f"--size must look like 1280x720, not {args.size!r}")
+    if args.autoplay:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # no display needed
+        os.environ.setdefault("NARBY_CONFIG_DIR", _temp_dir("narby-cfg-"))
+    from game.ui.app import App, open_app
+    from game.ui.settings import Settings
+
+    if args.autoplay:
+        app = App(Settings(window=(w, h), pace="fast"), size=(w, h), fullscreen=False)
+        app.ai_mode = "sync"
+    else:
+        app = open_app((w, h))
+        if app is None:
+            return 2
+    from game.ui.scenes.tutorial import TutorialScene, autoplay, start
+
+    error = start(app)
+    if error:
+        print(f"narby tutorial: {error}", file=sys.stderr)
+        app.close()
+        return 2
+    if not args.autoplay:
+        return app.run()
+    shots = None
+    if args.shots:
+        shots = Path(args.shots)
+        try:
+            shots.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            print(f"narby tutorial: cannot write to {shots}: {exc.strerror}", file=sys.stderr)
+            app.close()
+            return 2
+    scene = app.top
+    assert isinstance(scene, TutorialScene)
+    try:
+        saved = autoplay(app, scene, by=args.by, shots=shots)
+    except RuntimeError as exc:
+        print(f"narby tutorial: {exc}", file=sys.stderr)
+        app.close()
+        return 1
+    n = len(scene.coach.steps)
+    app.close()
+    print(f"The lesson played through: {n} steps by {args.by}"
+          + (f"; {len(saved)} screenshots in {shots}" if shots else ""))
+    return 0
+
+
+def _temp_dir(prefix: str) -> str:
+    import tempfile
+
+    return tempfile.mkdtemp(prefix=prefix)
+
+
 def _play_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="narby",
         description="Narby Conquest. Other commands: 'narby replay FILE', "
                     "'narby saves', 'narby check-map FILE...', 'narby maps', "
                     "'narby preview FILE', 'narby play --map FILE --seats ...', "
-                    "'narby sound-test', 'narby install-desktop', 'narby self-test'.")
+                    "'narby rules --text', 'narby tutorial', 'narby sound-test', "
+                    "'narby install-desktop', 'narby self-test'.")
     p.add_argument("--version", "-V", action="store_true", help="print the version and stop")
     p.add_argument("--headless", action="store_true",
                    help="play a whole game without a window and print the result")
@@ -90,7 +180,7 @@ def _play_parser() -> argparse.ArgumentParser:
                    help="a Tiled .tmx map, or a shipped map's name such as riverfell "
                         "(default: the open plain)")
     p.add_argument("--no-cards", action="store_true",
-                   help="play without power cards (no Draw phase, R11)")
+                   help="play without power cards (no Draw phase)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--log", action="store_true", help="print every event in plain words")
     _data_dir_argument(p)

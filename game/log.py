@@ -94,7 +94,8 @@ TEMPLATES = {
                                + (" (adjacent)" if e["adjacent"] else "")
                                + (f" (+{e['card_bonus']} from a card)"
                                   if e.get("card_bonus") else ""),
-    "tribute": lambda e: f"{title(e['dragon'])} collects {e['coins']} coins in tribute"
+    "tribute": lambda e: f"{title(e['dragon'])} collects {e['coins']} coin"
+                         f"{'s' if e['coins'] != 1 else ''} in tribute"
                          + (f" and treasure worth {e['treasure']}" if e["treasure"] else ""),
     "tie_extra_round": lambda e: "A tie at the top (" + ", ".join(map(title, e["leaders"]))
                                  + f" with {e['score']}): one more round",

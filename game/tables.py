@@ -169,6 +169,7 @@ ROLL_REACTION_POWERS = {"blade_miller": ("destroy", -1)}
 HUT_STEPS = 3          # Baba Yaga's Hut moves up to 3 king steps
 CHEST_STEPS = 5        # Darkheart Cottage moves the chest up to 5 king steps
 MADHOUSE_STEPS = 1     # Madhouse moves an opponent exactly 1 king step
+ANGELSTAR_ACTIONS = 1  # Angelstar Shrine: one more action this turn (R37.2)
 
 # Power cards (R38) by timing. Names are FORMATS.md's; each card is in the deck once.
 CARD_TITLES = {
@@ -198,3 +199,5 @@ CARD_STEP = 2          # Trickster and Pro-creator move a die by 2 either way
 SPEEDSTER_STEPS = 4    # Speedster: one Move of up to 4 king steps
 ORIENTEER_STEPS = 3    # Orienteer moves an opponent up to 3 king steps
 ROBBER_TAKE = 3        # Robber: an opponent pays 3 coins into the chest
+VIGOR_ACTIONS = 1      # Vigor: one more action this turn
+TRIBUTE_CARD_BONUS = 1  # Sheriff / Mayor: +1 coin per scored town / city (R38)

@@ -203,7 +203,7 @@ def test_orienteer_moves_an_opponent_up_to_three_spaces():
     ("fighter", "own attack roll"), ("sneaker", "own steal roll"),
     ("destroyer", "own destroy roll"), ("governor", "own tribute roll"),
     ("sheriff", "tribute roll"), ("mayor", "tribute roll"),
-    ("pro_creator", "settlement"), ("defender", "is attacked"),
+    ("pro_creator", "settlement"), ("defender", "when attacked"),
     ("peacemaker", "declares an attack"), ("inciter", "claimed settlement"),
     ("leader", "claim settlement"), ("watcher", "robber"), ("trickster", "any die"),
 ])
@@ -347,7 +347,7 @@ def test_defender_is_refused_in_another_window_with_its_timing():
              places=[("blade_miller", (12, 1), "blue")], dice=[12])
     m.submit({"do": "destroy", "at": [4, 4]})
     assert m.pending.context["options"] == ["blade_miller"]
-    refused(m, {"react": "defender"}, "cannot answer this", "when its holder is attacked")
+    refused(m, {"react": "defender"}, "cannot answer this", "when attacked")
 
 
 def inciter(claim="green", **kw):

@@ -34,6 +34,7 @@ import esper
 
 from game import queries
 from game.components import Claim, Footprint, Settlement
+from game.content import card_when
 from game.decisions import cell_of, show_cell, title
 from game.geometry import rect_gap
 from game.systems import movement, powers, setup
@@ -52,32 +53,12 @@ from game.tables import (
     TRIBUTE_CARDS,
     TRICKSTER,
     TURN_CARDS,
+    VIGOR_ACTIONS,
 )
 
 OWN_CARDS = frozenset(OWN_ROLL_CARDS) | frozenset(TRIBUTE_CARDS)
 ROLL_WINDOW_CARDS = frozenset(ROLL_CARDS) | {TRICKSTER}
 DICE_CARDS = frozenset({PRO_CREATOR, TRICKSTER})
-
-# When each card may be played, in words, for refusals ("... is played <when>").
-TIMING = {
-    **{c: "on its holder's turn, as an answer of its action decision" for c in TURN_CARDS},
-    "fighter": "with its holder's own attack roll, when asked before rolling",
-    "sneaker": "with its holder's own steal roll, when asked before rolling",
-    "destroyer": "with its holder's own destroy roll, when asked before rolling",
-    "governor": "with its holder's own tribute roll, when asked before rolling",
-    "sheriff": "before its holder's tribute roll, when it claims a town",
-    "mayor": "before its holder's tribute roll, when it claims a city",
-    "pro_creator": "after a settlement's location is rolled in the Populate phase",
-    "defender": "when its holder is attacked, after the attacker's roll",
-    "peacemaker": ("when an opponent declares an attack that it can break up (the attacker "
-                   "or the defender can be sent home)"),
-    "inciter": "after an opponent's destroy roll against a claimed settlement",
-    "leader": "when an opponent declares Claim or Claim Settlement",
-    "watcher": "when an opponent declares Steal for the thief or plays Robber",
-    "trickster": "right after any die is rolled (chart, attack or placement roll)",
-    "copier": "as a copy of a card already played this round, with that card's timing",
-}
-
 
 def card_title(card: str) -> str:
     return CARD_TITLES.get(card, card)
@@ -310,7 +291,7 @@ def refusal(m, name: str, value, answer: dict, subject: dict) -> str:
             return _copier_reason(m, card)
     window = window_of(subject)
     if not USABLE[window](m, name, subject, card):
-        return f"{card_title(card)} cannot answer this: it is played {TIMING[card]}"
+        return f"{card_title(card)} cannot answer this: it is played {card_when(card)}"
     key = "play" if window == "own" else "react"
     if key not in answer:
         return f"a card in this question is played with {{\"{key}\": \"{value}\"}}"
@@ -493,7 +474,7 @@ def _orienteer_apply(m, name, answer, played):
 
 
 def _vigor_apply(m, name, answer, played):
-    m.actions_left += 1
+    m.actions_left += VIGOR_ACTIONS
     m.emit("extra_action", dragon=name, actions_left=m.actions_left, via="vigor")
 
 
@@ -549,7 +530,7 @@ def turn_reason(m, name: str, answer: dict) -> str | None:
         if card not in copyable(m):
             return _copier_reason(m, card)
     if card not in TURN:
-        return f"{card_title(card)} is not played on a turn: it is played {TIMING[card]}"
+        return f"{card_title(card)} is not played on a turn: it is played {card_when(card)}"
     return TURN[card].check(m, name, answer)
 
 

@@ -31,6 +31,7 @@ from game.decisions import cell_of, show_cell, title
 from game.geometry import Cell, cells_of, chebyshev, fits
 from game.systems import setup
 from game.tables import (
+    ANGELSTAR_ACTIONS,
     CANCEL_POWERS,
     CHEST_STEPS,
     HUT_STEPS,
@@ -219,7 +220,7 @@ def _hut_apply(m, name, answer):
 
 # Angelstar Shrine (R37.2): one more action this turn.
 def _shrine_apply(m, name, answer):
-    m.actions_left += 1
+    m.actions_left += ANGELSTAR_ACTIONS
     m.emit("extra_action", dragon=name, actions_left=m.actions_left)
 
 

@@ -9,8 +9,16 @@ so naming the asked dragon's own card here hides nothing from it.
 from __future__ import annotations
 
 from game import queries
+from game.content import plural
 from game.decisions import show_cell, title
-from game.tables import ACTION_TITLES, CARD_TITLES, OWN_ROLL_CARDS, OWN_ROLL_POWERS, PLACE_TITLES
+from game.tables import (
+    ACTION_TITLES,
+    CARD_TITLES,
+    OWN_ROLL_CARDS,
+    OWN_ROLL_POWERS,
+    PLACE_TITLES,
+    ROBBER_TAKE,
+)
 
 MINUS = "\u2212"
 
@@ -53,7 +61,8 @@ def _action(m, name: str, act: dict) -> str:
     if do == "robber":
         card = "Robber" if answer["play"] == "robber" else "Copier as Robber"
         victim = _you(answer["dragon"], name)
-        return f"{who} plays {card}: {victim} would pay 3 coins into the thief's chest"
+        return (f"{who} plays {card}: {victim} would pay {plural(ROBBER_TAKE, 'coin')} "
+                "into the thief's chest")
     return f"{who} declares {ACTION_TITLES.get(do, do)}"
 
 

@@ -9,7 +9,13 @@ from game.components import Claim, Footprint, PlaceOfPower, Settlement
 from game.decisions import Decision, DecisionStep, IllegalAnswer, cell_of, show_cell, title
 from game.systems.claims import remove_claim, remove_gamble
 from game.systems.rolls import push_roll, roll_spec
-from game.tables import TRIBUTE, TRIBUTE_ADJACENT, TRIBUTE_CARDS, chart_row
+from game.tables import (
+    TRIBUTE,
+    TRIBUTE_ADJACENT,
+    TRIBUTE_CARD_BONUS,
+    TRIBUTE_CARDS,
+    chart_row,
+)
 
 
 def run_phase(m, frame) -> None:
@@ -78,7 +84,7 @@ def score(m, name: str, total: int, extras=()) -> None:
         if values is None:
             continue  # 0-4: non-adjacent claims score nothing
         coins, tokens = tribute_value(name, kind, values)
-        bonus = sum(1 for card in extras if TRIBUTE_CARDS[card] == kind)
+        bonus = sum(TRIBUTE_CARD_BONUS for card in extras if TRIBUTE_CARDS[card] == kind)
         coins += bonus
         m.emit("tribute_claim", dragon=name, at=list(fp.at), piece=_piece(ent, kind),
                adjacent=adjacent, coins=coins, tokens=tokens,

@@ -18,10 +18,9 @@ from game.tables import ACTION_COST, ACTION_TITLES, ACTIONS, MOVE_STEPS, PLACE_T
 from game.ui.bindings import ACTION_KEYS, EXTRA_KEYS
 
 # One table of keys for the board screen (game.ui.bindings): one per action, letters
-# for the extra slots.
+# for the extra slots. One name for each action everywhere: the bar shows the action's
+# title (game.content / game.tables.ACTION_TITLES), on two lines when it is long.
 HOTKEYS = ACTION_KEYS
-SHORT = {"claim_settlement": "Take Over", "steal_cavern": "Steal", "steal_chest": "Rob Chest",
-         "steal_for_thief": "For Thief", "abandon": "Abandon", "end_turn": "End Turn"}
 
 # When no candidate target passes, one sentence says why (the engine's reasons for
 # each candidate follow when there are only a few of them).
@@ -210,14 +209,14 @@ class ActionBar:
         pygame.draw.rect(surface, base, r, border_radius=8)
         pygame.draw.rect(surface, look.colour("gold" if selected else "edge"), r,
                          2 if selected else 1, border_radius=8)
-        lines, size = self.label_lines(SHORT.get(slot.key, slot.label), r.w - look.px(6))
+        lines, size = self.label_lines(slot.label, r.w - look.px(6))
         label_h = len(lines) * (look.font(size, bold=True).get_linesize() - look.px(2))
         icon_size = max(16, min(r.w - 16, r.h - label_h - look.px(10)))
         icon = look.sprite(slot.icon, icon_size)
         if not slot.enabled:
             icon = look.greyed(icon)
         surface.blit(icon, icon.get_rect(midtop=(r.centerx, r.y + look.px(3))))
-        label = SHORT.get(slot.key, slot.label)
+        label = slot.label
         colour = look.colour("text" if slot.enabled else "text_off")
         lines, size = self.label_lines(label, r.w - look.px(6))
         font = look.font(size, bold=True)

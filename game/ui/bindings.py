@@ -47,6 +47,7 @@ BOARD: tuple[Binding, ...] = (
     Binding("pace", (pygame.K_p,), "P", "animation pace: slow, normal, fast, instant"),
     Binding("log", (pygame.K_l,), "L", "show / hide the log"),
     Binding("mute", (pygame.K_m,), "M", "sound on / off"),
+    Binding("hint", (pygame.K_h,), "H", "hint: what the Hard AI would do, and why"),
 )
 
 # Keys the window itself takes before any screen sees them (F11: full screen).
@@ -59,7 +60,7 @@ ACTION_KEYS = {"move": "1", "claim": "2", "claim_settlement": "3", "destroy": "4
                "attack": "8", "abandon": "9", "gamble": "0", "end_turn": "E"}
 # Letters for the extra slots (powers, cards), first come first served in a turn: none
 # of them is a pan, zoom, pace, log or menu key.
-EXTRA_KEYS = "QRTYUIOGHJK"
+EXTRA_KEYS = "QRTYUIOGJKX"
 
 
 def key_code(letter: str) -> int:

@@ -236,16 +236,16 @@ def confirm_dialog(look, slot):
     """A card or power with nothing to aim at is asked about first: what it does, and
     Play / Cancel (Q never spends a card by accident)."""
     from game.ui.aiming import CONFIRM
-    from game.ui.rules_text import CARD_TEXT, PLACE_TEXT
+    from game import content
     from game.ui.scenes.choice import ChoiceDialog
 
     head, _, name = slot.key.partition(":")
     if head == "play":
-        what = CARD_TEXT.get(name, "")
+        what = content.card(name).effect if name in content.T.CARDS else ""
         prompt = f"Play the {slot.label} card? {what}".strip()
         verb = f"Play {slot.label}"
     else:
-        what = PLACE_TEXT.get(name, "")
+        what = content.place(name).effect if name in content.T.PLACES else ""
         prompt = f"Use the {slot.label}? {what}".strip()
         verb = f"Use {slot.label}"
     return ChoiceDialog(look, prompt, [CONFIRM], [verb], cancel=True)

@@ -39,6 +39,11 @@ class Settings:
     music_volume: float = 0.5
     muted: bool = False
     watch_setup: bool = False  # animate every setup roll (else one summary card)
+    # issue 16: ask before ending a turn with actions left / spending the last action
+    # while a turn card or power is unused; cell coordinates on the board edges
+    confirm_end_turn: bool = True
+    confirm_last_action: bool = True
+    show_coordinates: bool = False
 
     def validated(self) -> Settings:
         """A copy with every bad value replaced by its default."""
@@ -53,7 +58,8 @@ class Settings:
         out.ui_scale = float(s) if isinstance(s, (int, float)) and 0.5 <= s <= 2.0 else 1.0
         out.pace = self.pace if self.pace in PACES else d.pace
         out.palette = self.palette if self.palette in PALETTES else d.palette
-        for name in ("hotseat_handover", "show_log", "watch_setup"):
+        for name in ("hotseat_handover", "show_log", "watch_setup", "confirm_end_turn",
+                     "confirm_last_action", "show_coordinates"):
             value = getattr(self, name)
             setattr(out, name, value if isinstance(value, bool) else getattr(d, name))
         for name in VOLUMES:

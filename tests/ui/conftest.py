@@ -26,7 +26,10 @@ def app():
     from game.ui.app import App
     from game.ui.settings import Settings
 
-    a = App(Settings(), size=(1280, 720), fullscreen=False)
+    # the guard-rail questions (issue 16) are off here: tests/ui/test_guard.py turns
+    # them on; elsewhere a test's End turn ends the turn
+    a = App(Settings(confirm_end_turn=False, confirm_last_action=False), size=(1280, 720),
+            fullscreen=False)
     a.ai_mode = "sync"  # the AI answers in-process: deterministic, no worker process
     a.catch_crashes = False  # a bug fails its test with its own traceback
     yield a

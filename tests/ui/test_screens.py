@@ -86,7 +86,7 @@ def test_new_game_cards_option_starts_or_says_why(app):
 
 
 def test_new_game_seats_add_remove_and_cycle(app):
-    ng = app.push(NewGameScene(app))
+    ng = app.push(NewGameScene(app, GameSetup()))  # usual seats, not the first-run Easy
     n = len(ng.setup.seats)
     click(ng.add_btn.rect.center)
     run(app, 2)
@@ -103,7 +103,7 @@ def test_new_game_seats_add_remove_and_cycle(app):
 
 
 def test_a_cycler_steps_back_on_its_left_arrow_and_by_right_click(app):
-    ng = app.push(NewGameScene(app))
+    ng = app.push(NewGameScene(app, GameSetup()))  # usual seats, not the first-run Easy
     run(app, 2)
     kind = ng.seat_rows[1][1]  # seat 2: AI normal
     r = kind.button.rect

@@ -5,21 +5,27 @@ action fields that are not on the board. Keys 1-9 pick, Up/Down + Enter too."""
 
 from __future__ import annotations
 
+import html
+
 import pygame
 from pygame_gui.core import ObjectID
-from pygame_gui.elements import UIButton, UIPanel
+from pygame_gui.elements import UIButton, UIPanel, UITextBox
 
 
 class ChoiceDialog:
     CANCEL = "__cancel__"
 
     def __init__(self, look, prompt: str, values: list, labels: list[str], *,
-                 cancel: bool = False):
+                 cancel: bool = False, details: list[str] | None = None):
         self.look = look
         self.prompt = prompt
         self.values = list(values)
         self.labels = list(labels)
         self.cancel = cancel
+        # What each option does (game.ui.explain): a tooltip on hover, and the line under
+        # the buttons for the option with keyboard focus.
+        self.details = list(details or [])
+        self.detail_box = None
         self.panel = None
         self.buttons: list[UIButton] = []
         self.focus = 0
@@ -52,9 +58,11 @@ class ChoiceDialog:
             if (w - 2 * pad - gap) // 2 < need:
                 cols = 1  # two columns would cut the answers: one taller column
         rows = -(-n // cols)
-        h = text_h + rows * (bh + gap) + look.px(12)
+        detail_h = look.px(58) if any(self.details) else 0
+        h = text_h + rows * (bh + gap) + look.px(12) + detail_h
         self.rect = place(pygame.Rect(0, 0, w, min(h, area.h - look.px(8))), area, avoid,
                           look.px(12))
+        h = self.rect.h
         self.panel = UIPanel(self.rect, starting_height=3, manager=ui)
         bw = (w - 2 * pad + look.px(4) - (cols - 1) * gap) // cols
         self.buttons = []
@@ -65,13 +73,21 @@ class ChoiceDialog:
             c, r = i // rows, i % rows
             key = f"{i + 1}  " if i < 9 and _value != self.CANCEL else (
                 "Esc  " if _value == self.CANCEL else "")
+            tip = self.details[i] if i < len(self.details) and self.details[i] else None
             b = UIButton(pygame.Rect(pad - look.px(5) + c * (bw + gap), text_h + r * (bh + gap),
                                      bw, bh), key + text, ui, container=self.panel,
+                         tool_tip_text=_esc(tip) if tip else None,
                          object_id=ObjectID(class_id="@choice"))
             self.buttons.append(b)
+        self.detail_box = None
+        if detail_h:
+            self.detail_box = UITextBox(
+                "", pygame.Rect(look.px(10), h - detail_h - look.px(14), w - look.px(24),
+                                detail_h), ui, container=self.panel)
         self.focus = 0
         if self.buttons:
             self.buttons[0].select()
+        self._show_detail()
 
     def prompt_font(self):
         return self.look.font(self.look.fs(16), bold=True)
@@ -108,11 +124,21 @@ class ChoiceDialog:
             self.buttons[self.focus].unselect()
             self.focus = (self.focus + (1 if k == pygame.K_DOWN else -1)) % len(self.buttons)
             self.buttons[self.focus].select()
+            self._show_detail()
             return True
         if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self._taken = self._value(self.focus)
             return True
         return False
+
+    def focused_detail(self) -> str:
+        return self.details[self.focus] if self.focus < len(self.details) else ""
+
+    def _show_detail(self) -> None:
+        if self.detail_box is not None:
+            text = self.focused_detail()
+            self.detail_box.set_text(f"<font color='#e2b048'>{_esc(text)}</font>"
+                                     if text else "")
 
     def take(self):
         v, self._taken = self._taken, None
@@ -146,3 +172,7 @@ def place(rect: pygame.Rect, area: pygame.Rect, avoid, margin: int) -> pygame.Re
         if best_cover is None or cover < best_cover:
             best, best_cover = r, cover
     return best
+
+
+def _esc(text: str) -> str:
+    return html.escape(text)

@@ -12,7 +12,7 @@ import pygame_gui
 from game.decisions import IllegalAnswer, title
 from game.players import answer_kind
 from game.seat_view import visible_events
-from game.ui import bindings, board_input, shown_board
+from game.ui import bindings, board_input, edge_coords, explain, guard, hints, shown_board
 from game.ui import overlays as overlays_mod
 from game.ui.action_bar import HOTKEYS, ActionBar, action_slots, idle_slots
 from game.ui.aiming import CONFIRM, Aim
@@ -112,7 +112,9 @@ class GameScene(Scene):
                                 tip="The rules reference")
         self.help_btn = button(self.ui, (x0 + 3 * (bw + gap), y0, bw, bh), "Help",
                                tip="Shortcuts (F1)")
-        self.widgets = [self.menu_btn, self.undo_btn, self.rules_btn, self.help_btn]
+        self.hint_btn = hints.button(self)  # teach hook: the Hint button (H) in the banner
+        self.widgets = [self.menu_btn, self.undo_btn, self.rules_btn, self.help_btn,
+                        self.hint_btn]
         self.undo_state = None
         self._refresh_undo()
         self.panel_top = y0 + bh + look.px(4)
@@ -348,12 +350,15 @@ class GameScene(Scene):
             labels.append(answer_label(a, self.shown) if picker_key is None
                           else value_label(picker_key, a, self.shown))
         self.choice = ChoiceDialog(self.look, prompt, answers, labels,
-                                   cancel=picker_key is not None)
+                                   cancel=picker_key is not None,
+                                   details=explain.option_details(answers))  # teach hook
         if picker_key is None:  # a choice naming cells (lose_claim) is clickable too
             self.aim.start(None, answers)
         self._build_choice()
 
-    def _submit(self, answer: dict) -> None:
+    def _submit(self, answer: dict, confirmed: bool = False) -> None:
+        if not confirmed and guard.ask_first(self, answer):  # teach hook: guard rails
+            return
         try:
             self.c.submit(answer)
         except IllegalAnswer as exc:
@@ -434,7 +439,8 @@ class GameScene(Scene):
         opts = self.picker.options()
         slot_label = next((s.label for s in self.slots if s.key == self.slot_key), "")
         self.choice = ChoiceDialog(self.look, f"{slot_label}: choose {k}", opts,
-                                   [value_label(k, v, self.shown) for v in opts], cancel=True)
+                                   [value_label(k, v, self.shown) for v in opts], cancel=True,
+                                   details=explain.option_details(opts))  # teach hook
         self._build_choice()
 
     def _build_choice(self) -> None:
@@ -502,6 +508,10 @@ class GameScene(Scene):
         self.aim.cursor_step(dx, dy)
         if self.picker is not None:
             self.tip = self.aim.cursor_tip()
+        elif self.aim.cursor is not None:  # teach hook: the info card under the cursor
+            r = self.view.cell_rect(self.aim.cursor)
+            self.tip = explain.tip_at(self.shown, self.aim.cursor, self._viewer(),
+                                      (r.right + 8, r.y))
 
     def _highlights(self) -> dict:
         return self.aim.highlights()
@@ -544,6 +554,8 @@ class GameScene(Scene):
 
             self.app.push(RulesScene(self.app))
             return True
+        if el is self.hint_btn:  # teach hook
+            return hints.clicked(self)
         if el is self.help_btn:
             self.open_help()
             return True
@@ -635,6 +647,8 @@ class GameScene(Scene):
             s.pace = PACES[(PACES.index(s.pace) + 1) % len(PACES)]
             self.app.apply_settings(s)
             self._error(f"Animation pace: {s.pace}", "gold")
+        elif command == "hint":  # teach hook: the Hard AI's choice, and why
+            return hints.clicked(self)
         elif command == "mute":
             s = Settings(**vars(self.app.settings))
             s.muted = not s.muted
@@ -664,14 +678,7 @@ class GameScene(Scene):
         self.tip = None
         if i is not None:
             slot = self.bar.slots[i]
-            lines = [f"{slot.label}  [{slot.hotkey}]" + (f"  ·  costs {slot.cost}"
-                                                        if slot.cost else "")]
-            if slot.enabled:
-                n = len(slot.answers)
-                lines.append(f"{n} possible target{'s' if n != 1 else ''}"
-                             if n > 1 else "Click to choose")
-            elif slot.reason:
-                lines.append(slot.reason)
+            lines = explain.slot_lines(slot)  # teach hook: what it does, when, cost
             r = self.bar.rects[i]
             self.tip = (lines, (r.x, r.y - 8))
             return
@@ -681,6 +688,9 @@ class GameScene(Scene):
             a = self._hover_answer()
             if a is not None:
                 self.tip = (self._tip_for(a), (pos[0] + 18, pos[1] + 12))
+        elif self.hover_cell is not None and self.choice is None:  # teach hook: info card
+            self.tip = explain.tip_at(self.shown, self.hover_cell, self._viewer(),
+                                      (pos[0] + 18, pos[1] + 12))
 
     def _click(self, event) -> bool:
         if event.button in (2, 3):
@@ -729,6 +739,8 @@ class GameScene(Scene):
                        hover=self.cursor if self.picker is not None else self.hover_cell,
                        t=self.time if (self.picker is not None or step is not None) else None,
                        hidden=hidden)
+        if self.app.settings.show_coordinates:  # teach hook: cell numbers on the edges
+            edge_coords.draw(surface, self.view, look, self.board_area)
         if moving is not None:
             self.overlays.draw_flight(surface, moving, step.progress)
         if step is not None and step.kind == "coins":
@@ -831,7 +843,7 @@ class GameScene(Scene):
                          look.colour("text_dim"))
         surface.blit(pace, pace.get_rect(midright=(r.right - look.px(10), r.centery)))
         font = look.font(look.fs(17), bold=True)
-        width = r.w - x - pace.get_width() - look.px(24)
+        width = r.w - x - pace.get_width() - look.px(24) - hints.button_room(look)
         # the status line drops its key hints ("  ·  " parts) from the end to fit
         parts = text.split("  ·  ")
         candidates = ["  ·  ".join(parts[:i]) for i in range(len(parts), 0, -1)]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.tables import ACTION_TITLES, ACTIONS
 from game.ui.app import Scene
 from game.ui.scenes.backdrop import panel_rect
 
@@ -14,9 +15,9 @@ SHORTCUTS = (
         ("Left / Right", "change a ‹ value ›"), ("Esc", "back / pause menu"),
     ]),
     ("Your turn", [
-        ("1 … 0", "Move, Claim, Claim Settlement, Destroy, Steal, Rob Chest, "
-                  "Steal for Thief, Attack, Abandon, Gamble"),
-        ("E", "end the turn"), ("Q R T Y …", "powers and cards (asks before playing)"),
+        ("1 … 0", ", ".join(ACTION_TITLES[a] for a in ACTIONS if a != "end_turn")),
+        ("E", "end the turn"), ("H", "hint: what the Hard AI would do, and why"),
+        ("Q R T Y …", "powers and cards (asks before playing)"),
         ("Tab / Shift+Tab", "next / previous target of the chosen action"),
         ("Arrow keys", "move the board cursor"), ("Enter", "do it on the target"),
         ("Esc / right click", "cancel the chosen action"),
@@ -32,6 +33,7 @@ SHORTCUTS = (
     ("Saves and replays", [
         ("Esc, then S / L", "save the game / load one"),
         ("C / L (main menu)", "continue the latest game / load one"),
+        ("T (main menu)", "learn to play: a short guided game"),
         ("Enter / R (Load)", "open the save / watch its replay"),
         ("Left / Right (replay)", "step back / forward"),
         ("Space / Home / End", "play or pause / go to the start / the end"),

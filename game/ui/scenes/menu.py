@@ -1,4 +1,4 @@
-"""Main menu: New game, Continue, Load, Rules, Settings, Quit."""
+"""Main menu: New game, Learn to play, Continue, Load, Rules, Settings, Quit."""
 
 from __future__ import annotations
 
@@ -26,13 +26,14 @@ class MenuScene(Scene):
         self.app.sound.music.play("menu")
         entries, problems = saved_games(self.app)
         self.latest = next((e for e in entries if not e.finished), None)
+        first_run = not entries and not problems
         self.error = ""
         w, h = self.app.screen.get_size()
         look = self.look
         bw, bh = look.px(320), look.px(48)
         gap = look.px(10)
         title_h = look.px(250)
-        self.top = max(look.px(10), (h - title_h - 6 * (bh + gap)) // 2)
+        self.top = max(look.px(10), (h - title_h - 7 * (bh + gap)) // 2)
         top = self.top + title_h
         x = (w - bw) // 2
         if self.latest is not None:
@@ -47,6 +48,8 @@ class MenuScene(Scene):
             load = (False, f"No saved games yet (in {self.app.data_dir})")
         entries = [
             ("new", "New game", True, "Set up seats, dragons and a map  (N)"),
+            ("learn", "Learn to play", True, "A short guided game against one Easy dragon: "
+             "a coach shows each action, card and place of power  (T)"),
             ("continue", "Continue", *cont),
             ("load", "Load game", *load),
             ("rules", "Rules", True, "Charts, actions, dragons, places and rulings  (R)"),
@@ -59,7 +62,10 @@ class MenuScene(Scene):
                                        cls="@menu_button", tip=tip, enabled=enabled)
         self.nav = KeyNav()
         self.nav.set_items(list(self.buttons.values()))
-        self.nav.focus(1 if self.latest is not None else 0)  # Continue, when there is one
+        keys = list(self.buttons)
+        # Continue when there is one; on a first run (nothing saved yet) Learn to play
+        self.nav.focus(keys.index("continue") if self.latest is not None else
+                       keys.index("learn") if first_run else 0)
 
     def leave(self) -> None:
         for b in self.buttons.values():
@@ -77,7 +83,7 @@ class MenuScene(Scene):
             return True
         if event.type == pygame.KEYDOWN:
             shortcut = {pygame.K_n: "new", pygame.K_r: "rules", pygame.K_s: "settings",
-                        pygame.K_c: "continue", pygame.K_l: "load",
+                        pygame.K_c: "continue", pygame.K_l: "load", pygame.K_t: "learn",
                         pygame.K_ESCAPE: "quit", pygame.K_q: "quit"}.get(event.key)
             if event.key == pygame.K_F1:
                 from game.ui.scenes.help import HelpOverlay
@@ -104,6 +110,10 @@ class MenuScene(Scene):
             from game.ui.scenes.new_game import NewGameScene
 
             self.app.push(NewGameScene(self.app))
+        elif key == "learn":  # issue 16: the guided first game
+            from game.ui.scenes.tutorial import start
+
+            self.error = start(self.app) or ""
         elif key == "rules":
             from game.ui.scenes.rules import RulesScene
 

@@ -24,6 +24,10 @@ KIND_LABELS = ["Human"] + [f"AI · {lvl}" for lvl in LEVELS]
 DRAGON_CHOICES = [None, *DRAGONS]
 DRAGON_LABELS = ["Random"] + [title(d) for d in DRAGONS]
 
+# issue 16: the one line a first-time player reads about the AI levels
+LEVELS_LINE = ("First game? AI seats start at Easy. Easy plays loosely, Normal plans "
+               "each turn, Hard also reads its rivals.")
+
 _thumbs: dict = {}
 _opened: list[str] = []  # map files opened with "Open map file…" this session
 POLL = 1.0  # seconds between looks at the map folders
@@ -85,6 +89,14 @@ def map_choices(data_dir=None, extra=()) -> list[Choice]:
     return choices
 
 
+def _first_run(app) -> bool:
+    """No game has been saved or autosaved yet (every game started is autosaved)."""
+    from game.ui.scenes.menu import saved_games
+
+    entries, problems = saved_games(app)
+    return not entries and not problems
+
+
 def thumbnail(board, size: int, palette: str) -> pygame.Surface:
     key = (board.source, board.title, size, palette)
     if key not in _thumbs:
@@ -102,7 +114,13 @@ def thumbnail(board, size: int, palette: str) -> pygame.Surface:
 class NewGameScene(Scene):
     def __init__(self, app, setup: GameSetup | None = None):
         super().__init__(app)
+        # issue 16: on first run (no game saved yet) the AI seats are proposed at Easy
+        self.first_run = setup is None and _first_run(app)
         self.setup = setup or GameSetup()
+        if self.first_run:
+            for seat in self.setup.seats:
+                if seat.kind == "ai":
+                    seat.level = "easy"
         self.setup.hotseat = app.settings.hotseat_handover if setup is None else setup.hotseat
         self.error = ""
         self.widgets: list = []
@@ -138,7 +156,7 @@ class NewGameScene(Scene):
             drag = Cycler(self.ui, (left.x + name_w + kind_w + 2 * gap, y, kind_w, row_h),
                           DRAGON_CHOICES, DRAGON_LABELS, DRAGON_CHOICES.index(seat.dragon),
                           on_change=lambda v, i=i: self._set_dragon(i, v),
-                          tip="The dragon: drawn by a d20 (R6) or chosen")
+                          tip="The dragon: drawn by a d20 or chosen")
             rm = button(self.ui, (left.right - row_h, y, row_h, row_h), "×",
                         tip="Remove this seat", enabled=len(self.setup.seats) > 2)
             self.seat_rows.append((lab, kind, drag, rm))
@@ -155,11 +173,11 @@ class NewGameScene(Scene):
         self.target = Cycler(self.ui, (left.x, y, ow, row_h), list(TARGETS),
                              [str(t) for t in TARGETS],
                              TARGETS.index(self.setup.target) if self.setup.target in TARGETS
-                             else 0, prefix="Target coins ", tip="R10: the game ends when a "
+                             else 0, prefix="Target coins ", tip="The game ends when a "
                              "dragon holds more coins than this")
         self.cards = Cycler(self.ui, (left.x + ow + gap, y, ow, row_h), [False, True],
                             ["off", "on"], int(self.setup.cards), prefix="Power cards ",
-                            tip="R11: one power card per dragon each round")
+                            tip="One power card per dragon each round")
         y += row_h + gap
         self.handover = Cycler(self.ui, (left.x, y, ow, row_h), [True, False], ["on", "off"],
                                0 if self.setup.hotseat else 1, prefix="Hand-over ",
@@ -173,7 +191,10 @@ class NewGameScene(Scene):
         if self.setup.seed is not None:
             self.seed.set_text(str(self.setup.seed))
         y += row_h + look.px(14)
-        notes = ("Random dragons are drawn with a d20, as the rules say (R6).",
+        self.levels_at = (left.x, y, left.w)  # the first-run line is drawn here
+        if self.first_run:
+            y += 2 * look.px(24) + look.px(6)
+        notes = ("Random dragons are drawn with a d20, as the rules say.",
                  "AI seats think in the background: the window never waits.",
                  "Two or more humans share one screen (hot-seat).")
         line = look.px(24)
@@ -530,6 +551,12 @@ class NewGameScene(Scene):
             icon_name = f"dragon/{seat.dragon}" if seat.dragon else "die/d20"
             icon = look.sprite(icon_name, r.h - 6)
             surface.blit(icon, (self.left.x, r.y + 3))
+        if self.first_run:  # issue 16: how the levels differ, in one line (wrapped)
+            x, y, w = self.levels_at
+            font = look.font(look.fs(15), bold=True)
+            for line in look.wrap(LEVELS_LINE, font, w)[:2]:
+                surface.blit(font.render(line, True, look.colour("gold")), (x, y))
+                y += font.get_linesize()
         thumb = self._thumb(look)
         at = (self.right.x, self.thumb_top)
         surface.blit(thumb, at)

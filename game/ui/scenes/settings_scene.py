@@ -33,7 +33,7 @@ class SettingsScene(Scene):
         w, h = self.app.screen.get_size()
         cw, rh, gap = look.px(430), look.px(42), look.px(10)
         col_gap = look.px(40)
-        rows = 9
+        rows = 11
         room = h - look.px(16) - look.px(170)
         if rows * (rh + gap) > room:  # a short window at a large UI scale: closer rows
             gap = look.px(5)
@@ -80,6 +80,14 @@ class SettingsScene(Scene):
         add("watch_setup", [False, True], ["summarised", "every roll"], s.watch_setup,
             "Setup rolls  ", "Caverns and the first settlements: one summary card, or "
             "watch each roll")
+        # issue 16: the guard-rail questions and the board's edge coordinates
+        add("confirm", ["both", "end", "last", "off"],
+            ["both", "ending a turn early", "the last action", "never"],
+            _confirm_value(s), "Ask first  ",
+            "Ask before ending a turn with actions left, and before spending the last "
+            "action while a turn card or power is unused")
+        add("show_coordinates", [False, True], ["off", "on"], s.show_coordinates,
+            "Cell coordinates  ", "Column and row numbers on the board edges, as in the log")
         bottom = y
         # the sound column: on/off, then each volume with its Test button
         x, y = x + cw + col_gap, top
@@ -124,7 +132,11 @@ class SettingsScene(Scene):
     def chosen(self) -> Settings:
         s = Settings(**vars(self.app.settings))
         for key, c in self.cyclers.items():
-            setattr(s, key, c.value)
+            if key == "confirm":
+                s.confirm_end_turn = c.value in ("both", "end")
+                s.confirm_last_action = c.value in ("both", "last")
+            else:
+                setattr(s, key, c.value)
         return s
 
     def handle(self, event) -> bool:
@@ -201,3 +213,8 @@ class SettingsScene(Scene):
             if fill.w:
                 pygame.draw.rect(surface, look.colour("text_dim" if muted else "gold"), fill,
                                  border_radius=2)
+
+
+def _confirm_value(s: Settings) -> str:
+    end, last = s.confirm_end_turn, s.confirm_last_action
+    return "both" if end and last else "end" if end else "last" if last else "off"

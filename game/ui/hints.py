@@ -1,0 +1,114 @@
+"""Hints: what the Hard AI would do now, and why, in one line from its own evaluation.
+
+The Hard AI sees only the asking seat's view (the same honesty as an AI seat) and searches
+to its node budget with no clock, so a hint is the same every time it is asked. For an
+action its search scores the pick against ending the turn now, in coins (the evaluation's
+unit): "Claim the town at (9, 11): about +2 coins for you compared with stopping now".
+"""
+
+from __future__ import annotations
+
+from game import content
+
+
+def hint(match, dragon: str, board=None, seed: int = 0) -> tuple[dict, str]:
+    """(the Hard AI's answer, the hint line) for `dragon`'s pending decision."""
+    from game.ai import node_budget
+    from game.ai.decide import Ctx, decide
+    from game.seat_view import seat_view
+    from game.ui.targets import answer_label
+
+    view = seat_view(match, dragon)
+    ctx = Ctx(view, _board(view, board), "hard", seed, node_budget("hard"), None)
+    answer = decide(ctx)
+    label = answer_label(answer, view)
+    why = _why(ctx, answer)
+    return answer, f"Hint: {label}" + (f" — {why}" if why else "")
+
+
+def _board(view, board):
+    from game.ai import board_for
+
+    return board_for(view, board)
+
+
+def _why(ctx, answer: dict) -> str:
+    """One reason, from the Hard AI's own numbers where it has them."""
+    if answer.get("do") == "end_turn":
+        return "nothing left is worth an action this turn"
+    if ctx.pending.get("kind") == "action":
+        gain = _gain(ctx, answer)
+        if gain is not None and abs(gain) >= 0.05:
+            n = f"{gain:+.0f}" if abs(gain) >= 2 else f"{gain:+.1f}"
+            return f"about {n} coins more than ending the turn, by the Hard AI's count"
+    d = content.for_answer(answer)
+    if answer.get("pass") is True:
+        return "keep it: it is worth more later"
+    return d.effect if d is not None else ""
+
+
+def _gain(ctx, answer: dict) -> float | None:
+    from game.ai.search import OutOfBudget, TurnSearch, to_action
+
+    t = to_action(answer)
+    if t is None:
+        return None
+    pos = ctx.pos
+    k = ctx.view.get("actions_left", pos.actions)
+    cfg = ctx.cfg
+    search = TurnSearch(pos, cfg["params"], width=cfg["width"],
+                        deep_width=cfg["deep_width"], budget=ctx.budget, deadline=None)
+    search.ev = ctx.ev
+    try:
+        return search.score(pos, t, k) - search.score(pos, ("end",), k)
+    except (OutOfBudget, Exception):
+        return None
+
+
+def show(scene) -> bool:
+    """The board scene's Hint key (H): when a person at the screen is to decide, show the
+    Hard AI's pick in the prompt line, and select its action on the bar."""
+    c = scene.c
+    p = c.pending
+    if p is None or not c.is_human(p.dragon) or c.finished:
+        return False
+    answer, line = hint(c.match, p.dragon, c.board, seed=c.ai_seed())
+    scene._error(line, colour="gold")
+    scene.error_time = 12.0
+    # the whole line, wrapped, under the banner (the banner may be too narrow for it)
+    what, _, why = line.removeprefix("Hint: ").partition(" — ")
+    btn = getattr(scene, "hint_btn", None)
+    x = btn.rect.x if btn is not None else scene.look.px(10)
+    scene.tip = (["Hint: " + what] + ([why[:1].upper() + why[1:]] if why else []),
+                 (x, scene.banner_h + scene.look.px(4)))
+    return True
+
+
+# ----- the Hint button (beside the H key) ------------------------------------------------
+def button_room(look) -> int:
+    """Width the banner keeps free for the Hint button."""
+    return look.px(90)
+
+
+def button(scene):
+    """The board scene's Hint button, at the right of the banner, before the pace."""
+    from game.ui.scenes.widgets import button as make
+
+    look = scene.look
+    w, h = look.px(78), max(look.px(24), scene.banner_h - look.px(10))
+    x = scene.board_area.w - look.px(170) + look.px(4) - w
+    y = (scene.banner_h - h) // 2
+    return make(scene.ui, (x, y, w, h), "Hint  H",
+                tip="What the Hard AI would do now, and why (H)")
+
+
+def clicked(scene) -> bool:
+    """The button or the H key: a hint for a person's decision, else say when it works."""
+    if show(scene):
+        return True
+    c = scene.c
+    if c.finished:
+        scene._error("The game is over")
+    else:
+        scene._error("A hint is for your own decisions: wait for your turn")
+    return True

@@ -1,0 +1,151 @@
+"""Explanations where the decision is made (issue 16): action, power and card slots,
+question options and the board's info cards, on hover and on keyboard focus."""
+
+from __future__ import annotations
+
+import re
+
+import pygame
+
+from game import content
+from game.tables import ACTIONS, PLACES
+from game.ui import explain
+from game.ui.action_bar import Slot
+from tests.ui.conftest import run
+
+CODE = re.compile(r"\b[RP]\d{1,2}\b")
+
+
+def test_every_action_slot_explains_itself_in_plain_words():
+    for do in ACTIONS:
+        slot = Slot(do, content.action(do).title, "1", 1, f"action/{do}", [], "too far")
+        lines = explain.slot_lines(slot)
+        assert lines[0].startswith(content.action(do).title)
+        assert content.action(do).effect in lines
+        assert lines[-1] == "Not now: too far"
+        assert not any(CODE.search(x) for x in lines)
+
+
+def test_card_and_power_slots_say_what_they_do_and_when():
+    card = explain.slot_lines(Slot("play:orienteer", "Orienteer", "Q", 0, "card/orienteer",
+                                   [{"play": "orienteer"}] * 82))
+    assert card[1] == content.card("orienteer").effect
+    assert "between actions" in card[2]
+    assert "82 targets" in card[-1]
+    power = explain.slot_lines(Slot("power:madhouse", "Madhouse", "W", 0, "place/madhouse",
+                                    [{"power": "madhouse"}]))
+    assert power[1] == content.place("madhouse").effect and "once a round" in power[2]
+
+
+def test_question_options_are_explained():
+    assert "+2" in explain.option_detail({"play": "fighter"})
+    assert "discarded" in explain.option_detail({"play": "fighter"})
+    assert explain.option_detail({"react": "blade_miller"}).startswith(
+        content.place("blade_miller").effect)
+    assert "nothing is used" in explain.option_detail({"pass": True})
+    for place in PLACES:  # "choose the next place of power": every name has its effect
+        assert content.place(place).effect in explain.option_detail({"choose": place})
+    assert "ring goes back" in explain.option_detail({"choose": [3, 4]})
+
+
+def _doc():
+    return {"dragons": {"red": {"at": [2, 2], "cavern": [0, 0], "coins": 1, "treasure": [],
+                                "rings_in_supply": 9, "card": "fighter"},
+                        "blue": {"at": [8, 8], "cavern": None, "coins": 4, "treasure": [3],
+                                 "rings_in_supply": 10, "card": "hidden"}},
+            "settlements": [{"kind": "town", "at": [4, 2], "claim": "red"},
+                            {"kind": "city", "at": [6, 6], "claim": None}],
+            "places": [{"kind": "soul_mine", "at": [10, 2], "claim": "red",
+                        "power_used": True}],
+            "powers_used": ["soul_mine"], "gambles": [{"at": [1, 5], "owner": "blue"}],
+            "chest": {"at": [12, 12], "coins": 1}}
+
+
+def test_info_cards_of_board_pieces():
+    doc = _doc()
+    place = explain.piece_lines(doc, (11, 3), "red")
+    assert place[0].startswith("Soul Mine") and "Claimed by you." in place
+    assert content.place("soul_mine").effect in place
+    assert "Its power was used this round." in place
+    town = explain.piece_lines(doc, (4, 2), "blue")
+    assert town[1] == "Claimed by Red." and "(dragon beside it" in town[2]
+    city = explain.piece_lines(doc, (6, 6), "blue")
+    assert "would pay" in city[2]
+    red = explain.piece_lines(doc, (3, 3), "red")
+    assert red[0].startswith("Red dragon (you)") and "1 coin;" in red[1]
+    assert "Fighter" in red[2] and "Soul Mine (used)" in red[3]
+    blue = explain.piece_lines(doc, (8, 8), "red")
+    assert "hidden" in blue[2] and "1 treasure token" in blue[1]
+    assert explain.piece_lines(doc, (0, 0), "red")[0].startswith("Red's cavern")
+    assert "1 coin." in explain.piece_lines(doc, (12, 12), "red")[1]
+    assert explain.piece_lines(doc, (1, 5), "red")[1] == "Placed by Blue."
+    assert explain.piece_lines(doc, (15, 15), "red") is None
+
+
+def test_tribute_expectation_reads_the_chart():
+    from fractions import Fraction
+
+    # town on a plain d20: faces 9-15 pay 1, 16-19 pay 2, 20 pays 3 -> 18/20
+    assert explain.tribute_expectation("town") == Fraction(18, 20)
+    assert explain.tribute_expectation("town", "copper") == Fraction(36, 20)
+    assert explain.tribute_expectation("city", None, adjacent=True) == 2
+
+
+def _board(app):
+    from game.ui.scenes.game import GameScene
+    from game.ui.screenshot import played
+
+    scene = app.push(GameScene(app, played(2, 2)))
+    scene.factor_override = 0.0
+    run(app, 3)
+    return scene
+
+
+def test_hover_and_keyboard_cursor_show_the_info_card(app):
+    scene = _board(app)
+    place = scene.shown["places"][0]
+    r = scene.view.cell_rect(tuple(place["at"]))
+    scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=r.center, rel=(0, 0),
+                                    buttons=(0, 0, 0)))
+    assert scene.tip is not None
+    assert scene.tip[0][0].startswith(content.place(place["kind"]).title)
+    scene.tip = None
+    scene.aim.cursor = tuple(place["at"])
+    scene._cursor_step(1, 0)
+    assert scene.tip is not None and content.place(place["kind"]).title in scene.tip[0][0]
+
+
+def test_hovering_an_action_slot_explains_it(app):
+    scene = _board(app)
+    i = scene.bar.index_of("destroy")
+    scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=scene.bar.rects[i].center,
+                                    rel=(0, 0), buttons=(0, 0, 0)))
+    assert scene.tip[0][0].startswith("Destroy  [4]")
+    assert content.action("destroy").effect in scene.tip[0]
+
+
+def test_choice_dialog_shows_the_focused_option(app):
+    from game.ui.scenes.choice import ChoiceDialog
+
+    answers = [{"play": "fighter"}, {"pass": True}]
+    d = ChoiceDialog(app.look, "Use a card?", answers, ["Play Fighter", "Pass"],
+                     details=explain.option_details(answers))
+    d.build(app.ui, pygame.Rect(0, 0, 800, 600))
+    assert "+2" in d.focused_detail()
+    d.handle_key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0))
+    assert "nothing is used" in d.focused_detail()
+    assert d.buttons[0].tool_tip_text
+    d.kill()
+
+
+def test_hint_names_the_hard_ai_pick_and_why(app):
+    from game.ui import hints
+
+    scene = _board(app)
+    c = scene.c
+    answer, line = hints.hint(c.match, c.pending.dragon, c.board, seed=1)
+    assert answer in c.legal_answers()
+    assert line.startswith("Hint: ") and "\n" not in line
+    assert (answer, line) == hints.hint(c.match, c.pending.dragon, c.board, seed=1)
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))
+    assert scene.banner_error.startswith("Hint: ")

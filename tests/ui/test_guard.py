@@ -1,0 +1,95 @@
+"""Guard rails (issue 16): ending a turn with actions left, or spending the last action
+while a turn card or power is unused, asks first; both can be turned off in Settings."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.match import Match
+from game.players import answer_kind
+from game.ui import guard
+from game.ui.settings import Settings
+from tests.ui.conftest import run
+
+
+def _to_action(m: Match, want_extra: bool = False) -> Match:
+    """Play the first legal answers until an action decision (with a card or power in
+    the legal answers when asked)."""
+    for _ in range(500):
+        p = m.pending
+        legal = m.legal_answers()
+        if p.kind == "action" and (not want_extra or any(
+                answer_kind(a).startswith(("play:", "power:")) for a in legal)):
+            return m
+        m.submit(next((a for a in legal if a.get("do") == "end_turn"), legal[0]))
+    raise AssertionError("no such decision")
+
+
+def test_ending_the_turn_early_asks_and_can_be_turned_off():
+    m = _to_action(Match(["green", "red"], seed=3))
+    assert m.actions_left == 3
+    q = guard.question(m, {"do": "end_turn"}, Settings())
+    assert q and "3 actions left" in q
+    assert guard.question(m, {"do": "end_turn"}, Settings(confirm_end_turn=False)) is None
+    move = next(a for a in m.legal_answers() if a.get("do") == "move")
+    assert guard.question(m, move, Settings()) is None  # not the last action
+
+
+def test_the_last_action_with_a_turn_card_in_hand_asks():
+    m = _to_action(Match(["green", "red"], seed=3), want_extra=True)
+    while m.actions_left > 1:
+        m.submit(next(a for a in m.legal_answers() if a.get("do") == "move"))
+    move = next(a for a in m.legal_answers() if a.get("do") == "move")
+    q = guard.question(m, move, Settings())
+    assert q and "last action" in q and "1 coins" not in q
+    assert guard.question(m, move, Settings(confirm_last_action=False)) is None
+
+
+def test_the_board_asks_before_ending_a_turn_early(app):
+    from game.ui.controller import GameController, Seat
+    from game.ui.scenes.game import GameScene
+
+    m = _to_action(Match(["green", "red"], seed=3))
+    c = GameController.from_match(m, [Seat("human"), Seat("ai", "easy")], ai_mode="sync")
+    app.settings = Settings()  # the questions on, as for a player
+    scene = app.push(GameScene(app, c))
+    scene.factor_override = 0.0
+    run(app, 5)
+    before = c.n_answers
+    scene.select_slot("end_turn")
+    assert isinstance(app.top, guard.ConfirmOverlay) and c.n_answers == before
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
+    run(app, 2)
+    assert app.top is scene and c.n_answers == before
+    scene.select_slot("end_turn")
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
+    run(app, 3)
+    assert app.top is scene and c.n_answers > before  # ended (and the AI played on)
+
+
+def test_first_run_new_game_proposes_easy_seats(app):
+    from game.ui.scenes.new_game import LEVELS_LINE, NewGameScene
+
+    scene = app.push(NewGameScene(app))
+    assert scene.first_run
+    assert {s.level for s in scene.setup.seats if s.kind == "ai"} == {"easy"}
+    assert "Easy" in LEVELS_LINE and "Hard" in LEVELS_LINE and "Normal" in LEVELS_LINE
+    run(app, 1)
+
+
+def test_the_hint_button_and_edge_coordinates(app):
+    from game.ui.controller import GameController, Seat
+    from game.ui.scenes.game import GameScene
+
+    m = _to_action(Match(["green", "red"], seed=3))
+    c = GameController.from_match(m, [Seat("human"), Seat("ai", "easy")], ai_mode="sync")
+    app.settings.show_coordinates = True
+    scene = app.push(GameScene(app, c))
+    scene.factor_override = 0.0
+    run(app, 3)
+    from tests.ui.test_e2e import click
+
+    click(scene.hint_btn.rect.center)
+    run(app, 3)
+    assert scene.banner_error.startswith("Hint: ") and scene.tip is not None
+    assert scene.tip[0][0].startswith("Hint: ")

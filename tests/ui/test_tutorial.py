@@ -1,0 +1,105 @@
+"""Learn to play (issue 16): the guided first game is data, plays through start to
+finish by keys alone and by mouse alone, refuses other answers in words, and can be
+left at any time."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pygame
+import pytest
+
+from game.ui import tutorial
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.tutorial import TutorialScene, autoplay
+from tests.ui.conftest import run
+from tests.ui.test_e2e import key
+
+CODE = re.compile(r"\b[RP]\d{1,2}\b")
+
+
+def test_the_lesson_is_data_and_teaches_every_kind_of_thing():
+    doc = tutorial.load()
+    kinds = set()
+    for step in doc["steps"]:
+        assert not CODE.search(step.text()) and not re.search(r"\{\w+\}", step.text())
+        do = step.do or {}
+        kinds.add(do.get("do") or ("play" if "play" in do else "power" if "power" in do
+                                   else "choose" if "choose" in do else None))
+    assert {"move", "claim", "destroy", "steal_cavern", "play", "power", "choose"} <= kinds
+    assert any(s.id == "tribute" for s in doc["steps"])
+
+
+def test_a_broken_lesson_file_says_which_step_and_why(tmp_path):
+    bad = tmp_path / "lesson.json"
+    bad.write_text(json.dumps({"seats": ["green", "red"], "steps": [{"say": "hi"},
+                                                                     {"do": {"do": "move"}}]}))
+    with pytest.raises(tutorial.TutorialError, match=r"lesson.json: step 2: needs"):
+        tutorial.load(bad)
+    bad.write_text("{")
+    with pytest.raises(tutorial.TutorialError, match="not valid JSON"):
+        tutorial.load(bad)
+
+
+def test_the_coach_refuses_other_answers_in_words():
+    c = tutorial.new_game()
+    coach = c.coach
+    assert coach.is_note()
+    with pytest.raises(Exception, match="read the coach's note"):
+        c.submit({"choose": "angelstar_shrine"})
+    coach.done()
+    with pytest.raises(Exception, match="Not this one yet"):
+        c.submit({"choose": "madhouse"})
+    c.submit({"choose": "angelstar_shrine"})
+    assert coach.current.id == "move"
+    c.close()
+
+
+@pytest.mark.parametrize("by", ["keys", "mouse"])
+def test_the_lesson_plays_through_by_keys_alone_and_by_mouse_alone(app, by, tmp_path):
+    app.push(MenuScene(app))
+    key(pygame.K_t)  # Learn to play
+    run(app, 2)
+    scene = app.top
+    assert isinstance(scene, TutorialScene)
+    shots = autoplay(app, scene, by=by, shots=tmp_path if by == "keys" else None)
+    assert scene.coach.finished
+    m = scene.c.match
+    assert m.round == 2 and scene.c.n_answers >= 14
+    green = m.snapshot()["dragons"]["green"]
+    assert green["coins"] == 4  # tribute 1 + steal 1 + destroy 2: the scripted dice
+    if by == "keys":
+        assert len(shots) == len(scene.coach.steps) + 1 and all(p.exists() for p in shots)
+    # the game goes on against the Easy AI once the lesson is over
+    for _ in range(200):
+        run(app, 1, dt=0.5)
+        p = scene.c.pending
+        if p is not None and p.dragon == "green":
+            break
+    assert scene.c.pending.dragon == "green"
+
+
+def test_the_lesson_can_be_left_at_any_time(app):
+    app.push(MenuScene(app))
+    key(pygame.K_t)
+    run(app, 3)
+    scene = app.top
+    key(pygame.K_ESCAPE)  # the pause menu: Leave to main menu
+    run(app, 2)
+    pause = app.top
+    assert pause is not scene
+    pause.choose("menu")
+    run(app, 2)
+    assert isinstance(app.top, MenuScene)
+
+
+def test_narby_tutorial_autoplay_command(tmp_path, capsys):
+    from game.cli import main
+
+    assert main(["tutorial", "--autoplay", "--size", "1024x640", "--shots",
+                 str(tmp_path / "shots")]) == 0
+    out = capsys.readouterr().out
+    assert "played through" in out
+    shots = list((tmp_path / "shots").glob("tutorial-*.png"))
+    assert len(shots) == len(tutorial.load()["steps"]) + 1
