@@ -235,8 +235,8 @@ _PHASE_NOTE = {
 def confirm_dialog(look, slot):
     """A card or power with nothing to aim at is asked about first: what it does, and
     Play / Cancel (Q never spends a card by accident)."""
-    from game.ui.aiming import CONFIRM
     from game import content
+    from game.ui.aiming import CONFIRM
     from game.ui.scenes.choice import ChoiceDialog
 
     head, _, name = slot.key.partition(":")
