@@ -17,6 +17,7 @@ the script first. The board screen with the coach panel is game.ui.scenes.tutori
 
 from __future__ import annotations
 
+import importlib.resources
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,8 +25,8 @@ from pathlib import Path
 from game.decisions import IllegalAnswer, show_cell
 from game.ui.controller import GameController, GameSetup, Seat
 
-HERE = Path(__file__).resolve().parent
-FIRST_GAME = HERE / "first_game.json"
+# package data (pyproject), found the way game.resources finds shipped files
+FIRST_GAME = Path(str(importlib.resources.files(__name__) / "first_game.json"))
 
 
 class TutorialError(ValueError):
