@@ -22,7 +22,7 @@ import esper
 
 from game import queries
 from game.board import BoardSpec
-from game.decisions import Decision, IllegalAnswer
+from game.decisions import Decision, IllegalAnswer, shape_reason
 from game.dice import Dice
 from game.systems import (
     actions,
@@ -238,6 +238,9 @@ class Match:
         self._activate()
         start = len(self.events)
         frame = self.stack[-1]
+        reason = shape_reason(frame["step"], frame.get("dragon", ""), answer)
+        if reason:  # an answer of another kind: say what this decision expects
+            raise IllegalAnswer(reason)
         DECISIONS[frame["step"]].answer(self, frame, answer)
         self._advance()
         return self.events[start:]

@@ -251,7 +251,8 @@ class TurnSearch:
                 out.append(("take", tl))
             if owner != me and can_destroy(me, kind):
                 out.append(("destroy", tl))
-        if rings > 1 and holders.get("citadel_of_torture") == me:
+        if (rings > 1 and holders.get("citadel_of_torture") == me
+                and "citadel_of_torture" not in pos.powers_used):  # R37.13: once a round
             free = [tl for tl in near if pos.pieces[tl][2] is None
                     and pos.pieces[tl][0] in SETTLEMENT]
             out.extend(("claim2", a, b) for i, a in enumerate(free) for b in free[i + 1:])
@@ -328,6 +329,7 @@ class TurnSearch:
             k, size, _ = pos.pieces[act[1]]
             child.set_piece(act[1], (k, size, me))
         elif kind == "claim2":
+            child.powers_used = pos.powers_used | {"citadel_of_torture"}  # R37.13, R36
             for tl in act[1:]:
                 k, size, _ = pos.pieces[tl]
                 child.set_piece(tl, (k, size, me))

@@ -72,7 +72,7 @@ TIMING = {
     "peacemaker": ("when an opponent declares an attack that it can break up (the attacker "
                    "or the defender can be sent home)"),
     "inciter": "after an opponent's destroy roll against a claimed settlement",
-    "leader": "when an opponent declares Claim or Claim Settlement",
+    "leader": "when an opponent declares Claim or Claim Settlement of a settlement",
     "watcher": "when an opponent declares Steal for the thief or plays Robber",
     "trickster": "right after any die is rolled (chart, attack or placement roll)",
     "copier": "as a copy of a card already played this round, with that card's timing",
@@ -157,7 +157,16 @@ def peace_targets(m, act: dict) -> list[str]:
 def _cancel_usable(m, name, act, card) -> bool:
     if card not in CANCEL_CARDS or act["do"] not in CANCEL_CARDS[card]:
         return False
+    if card == "leader":
+        return leader_applies(m, act)
     return card != "peacemaker" or bool(peace_targets(m, act))
+
+
+def leader_applies(m, act: dict) -> bool:
+    """R38 (end note xv): Leader cancels a claim of a settlement (town, city or ruin) only,
+    never of a place of power (P24). A Citadel double Claim names two settlements."""
+    ent = queries.occupancy(m).get(tuple(act["answer"]["at"]))
+    return ent is not None and esper.has_component(ent, Settlement)
 
 
 def cancel_options(m, name: str, act: dict) -> list[str]:
@@ -421,8 +430,8 @@ def _robber_check(m, name, answer):
         return f"{target!r} is not a dragon in this game"
     if target == name:
         return f"Robber makes an opponent pay, not {title(name)} itself"
-    if queries.coins(m, target) < 1:
-        return f"{title(target)} has no coins for Robber to take"
+    # P21, P43: an opponent with no coins may be named; R29 lets it take nothing, as a
+    # steal from an empty cavern wins nothing (P10).
     return None
 
 
@@ -505,8 +514,7 @@ TURN = {
                               m, name, SPEEDSTER_STEPS)] if m.actions_left >= 1 else [])),
     "jumper": TurnCard(_jumper_targets, _jumper_check, _jumper_apply, _jumper_fast),
     "robber": TurnCard(_robber_targets, _robber_check, _robber_apply,
-                       lambda m, name: [{"dragon": d} for d in m.seat_names
-                                        if d != name and queries.coins(m, d) >= 1]),
+                       lambda m, name: list(_robber_targets(m, name))),
     "horror": TurnCard(_horror_targets, _horror_check, _horror_apply, _horror_fast),
     "orienteer": TurnCard(_orienteer_targets, _orienteer_check, _orienteer_apply,
                           _orienteer_fast),

@@ -159,7 +159,8 @@ PLACE_TEXT = {
     "immortals_resting_place": "The Undead's cavern (R8).",
     "soul_mine": "Power: +1 to your tribute roll.",
     "chrysotas_chapel": "Power: +2 to your steal roll (P13).",
-    "citadel_of_torture": "Control: one Claim takes two adjacent settlements (P17).",
+    "citadel_of_torture": ("Power: one Claim takes two adjacent settlements, once a "
+                           "round (R37.13, P17)."),
     "darkheart_cottage": "Power: move the chest up to 5 steps. Control: Steal for the thief "
                          "from any dragon.",
 }
@@ -188,7 +189,8 @@ CARD_TEXT = {
     "governor": "+2 on your tribute roll.", "vigor": "+1 action.",
     "sheriff": "+1 coin per scored town.", "mayor": "+1 coin per scored city.",
     "inciter": "−2 on an opponent's destroy roll against a claimed settlement.",
-    "leader": "Cancel an opponent's Claim or Claim Settlement.",
+    "leader": ("Cancel an opponent's Claim or Claim Settlement of a settlement "
+               "(not of a place of power, P24)."),
     "defender": "−2 on the attacker's roll when you are attacked.",
     "copier": "Copy a card already played this round.",
     "trickster": "±2 on any one die just rolled.",
