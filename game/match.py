@@ -156,6 +156,11 @@ class Match:
         if esper.current_world != self.world:
             esper.switch_world(self.world)
 
+    def activate(self) -> None:
+        """Make this match's world the one esper reads, before a read-only question
+        (game.questions) looks at its pieces."""
+        self._activate()
+
     def close(self) -> None:
         """Delete this match's world (also done when the match is garbage-collected)."""
         self._finalizer()

@@ -32,7 +32,7 @@ from typing import NamedTuple
 
 import esper
 
-from game import queries
+from game import queries, rule_maths
 from game.components import Claim, Footprint, Settlement
 from game.decisions import cell_of, show_cell, title
 from game.geometry import rect_gap
@@ -128,8 +128,8 @@ def _claims_kind(m, name: str, kind: str) -> bool:
 
 def _own_usable(m, name, roll, card) -> bool:
     purpose = roll["purpose"]
-    if card in OWN_ROLL_CARDS:
-        return OWN_ROLL_CARDS[card][0] == purpose  # Fighter: the attack roll only (P19)
+    if card in OWN_ROLL_CARDS:  # Fighter: the attack roll only (P19)
+        return bool(rule_maths.own_modifiers(purpose, card=card))
     if card in TRIBUTE_CARDS:
         return purpose == "tribute" and _claims_kind(m, name, TRIBUTE_CARDS[card])
     return False
@@ -182,11 +182,10 @@ def _roll_usable(m, name, roll, card) -> bool:
         return True  # any roll, by anyone, the holder's own included
     if roll["dragon"] == name:
         return False
-    if card == "defender":  # the holder is the one attacked
-        return roll["purpose"] == "attack" and roll["ctx"].get("other") == name
-    if card == "inciter":  # an opponent's destroy roll on a claimed settlement (P29)
-        return roll["purpose"] == "destroy" and roll["chart"] == "destroy_claimed"
-    return False
+    # Defender: the holder is the one attacked; Inciter: an opponent's destroy roll on a
+    # claimed settlement (P29)
+    return bool(rule_maths.hostile_modifiers(roll["purpose"], roll["chart"], card=card,
+                                             attacked=roll["ctx"].get("other") == name))
 
 
 def roll_options(m, name: str, roll: dict) -> list[str]:

@@ -11,6 +11,7 @@ import math
 import pygame
 import pygame_gui
 
+from game import questions
 from game.decisions import IllegalAnswer, title
 from game.seat_view import visible_events
 from game.ui import board_input, odds, shown_board
@@ -468,10 +469,7 @@ class GameScene(Scene):
     def _tip_for(self, answer: dict) -> list[str]:
         p = self.c.pending
         lines: list[str] = []
-        try:
-            o = odds.action_odds(self.c.match, p.dragon, answer)
-        except Exception:
-            o = None
+        o = odds.action_odds(self.c.match, p.dragon, answer)  # a legal answer: no guard
         if o is not None:
             return o.text_lines()
         do = answer.get("do")
@@ -485,7 +483,8 @@ class GameScene(Scene):
             for s in self.shown["settlements"]:
                 if list(s["at"]) == list(at):
                     kind = s["kind"]
-            lines += odds.tribute_lines(kind, p.dragon)
+            lines += odds.tribute_lines(kind, p.dragon,
+                                        questions.tribute_modifiers(self.c.match, p.dragon))
         return lines
 
     def _neighbours(self, at, me: str) -> list[str]:
