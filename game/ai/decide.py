@@ -33,7 +33,13 @@ from game.ai.search import (
     thaw,
     to_action,
 )
-from game.tables import ROLL_CARDS, ROLL_REACTION_POWERS, UNDEAD_HOME
+from game.tables import (
+    CANCEL_CARDS,
+    CANCEL_POWERS,
+    ROLL_CARDS,
+    ROLL_REACTION_POWERS,
+    UNDEAD_HOME,
+)
 
 LEVEL_SETTINGS = {
     # noise: the spread (coins) of Easy's misjudgement; blunder: chance of a random answer
@@ -229,6 +235,7 @@ KEEP = {"trickster": 0.4, "copier": 0.3, "defender": 0.1, "inciter": 0.1,
 # What each post-roll reaction adds (game.tables, as the engine applies it).
 REACTION_VALUES = {**ROLL_CARDS, **{k: v for k, (_p, v) in ROLL_REACTION_POWERS.items()}}
 CANCELS = ("pearlthorn_castle", "soulwash_temple", "leader", "watcher", "peacemaker")
+assert set(CANCELS) == set(CANCEL_POWERS) | set(CANCEL_CARDS)  # the engine's cancels
 
 
 def _option(answer: dict) -> str:

@@ -44,6 +44,7 @@ from game.tables import (
     OWN_ROLL_POWERS,
     ROBBER_TAKE,
     TURN_CARDS,
+    TURN_POWERS,
 )
 
 COST = {"move": 1, "claim": 1, "claim2": 1, "take": 2, "destroy": 1, "steal_cavern": 1,
@@ -187,8 +188,11 @@ def apply_power(pos: Pos, me: str, answer: dict) -> tuple[Pos, int]:
     return child, extra
 
 
+# The engine's turn powers (game.tables.TURN_POWERS), in the search's own order (the
+# order candidates are tried in, kept so a seed plays the same game).
 POWERS = ("angelstar_shrine", "baba_yagas_hut", "darkheart_cottage", "madhouse",
           "tower_of_faces", "tower_of_unquenched_flame")
+assert set(POWERS) == set(TURN_POWERS) and len(POWERS) == len(TURN_POWERS)
 
 
 # ----- the search -------------------------------------------------------------------------
