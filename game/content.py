@@ -119,8 +119,8 @@ _PLACE_DEFS = {
     "chrysotas_chapel": ("{mod} to your steal rolls (from a cavern, from the chest or for "
                          "the thief).",
                          {"mod": lambda: signed(T.OWN_ROLL_POWERS["chrysotas_chapel"][1])}),
-    "citadel_of_torture": ("While you hold it, one Claim may take two settlements next to "
-                           "you at once.", {}),
+    "citadel_of_torture": ("One Claim takes two settlements next to you at once (it needs "
+                           "two rings in supply).", {}),
     "darkheart_cottage": ("Move the thief's chest up to {steps} king steps. While you hold "
                           "it, Steal for the thief works against any dragon, near or far.",
                           {"steps": lambda: T.CHEST_STEPS}),
@@ -141,6 +141,8 @@ def _place_timing(key: str) -> str:
     if key in T.ROLL_REACTION_POWERS:
         roll = T.ROLL_REACTION_POWERS[key][0]
         return f"Power: after an opponent's {roll} roll, {once}"
+    if key == "citadel_of_torture":  # a Power, once a round (R37.13, R36)
+        return f"Power: with one of your Claim actions, {once}"
     if key == T.UNDEAD_HOME:
         return "Always, while it is on the board"
     return "Always, while you hold it (no limit a round)"
@@ -186,7 +188,8 @@ _CARD_DEFS = {
               {"bonus": lambda: plural(T.TRIBUTE_CARD_BONUS, "coin")}),
     "inciter": ("{mod} to an opponent's destroy roll against a claimed settlement.",
                 {"mod": lambda: signed(T.ROLL_CARDS["inciter"])}),
-    "leader": ("Cancel an opponent's Claim or Claim Settlement.", {}),
+    "leader": ("Cancel an opponent's Claim or Claim Settlement of a town, city or ruin. A "
+               "claim of a place of power cannot be cancelled.", {}),
     "defender": ("{mod} to the attacker's roll when you are attacked.",
                  {"mod": lambda: signed(T.ROLL_CARDS["defender"])}),
     "copier": ("Play it as a copy of any card already played this round.", {}),
@@ -209,6 +212,8 @@ def card_when(key: str) -> str:
     if key in T.CANCEL_CARDS:
         names = " or ".join(T.ACTION_TITLES.get(a, T.CARD_TITLES.get(a, a))
                             for a in T.CANCEL_CARDS[key])
+        if key == "leader":  # settlements only (R38)
+            names += " of a town, city or ruin"
         return f"when an opponent declares {names}"
     if key == "defender":
         return "when attacked, after the attacker's roll"

@@ -19,6 +19,7 @@ the shape of a Decision does not change.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -79,3 +80,39 @@ class DecisionStep(NamedTuple):
     legal: Callable
     answer: Callable
     done: Callable = lambda m, frame: False
+
+
+# ----- answers of the wrong kind --------------------------------------------------------
+# The keys that make an answer of each decision kind (FORMATS.md), what the decision asks
+# for in words, and how an answer is named after its key. The `modify` and `react`
+# windows are left out: their own refusal already names the expected answers with the
+# options at hand ('Red may answer {"play": ...} with Fighter, or {"pass": true}').
+ANSWER_KEYS = {
+    "action": ("do", "power", "play"),
+    "choose_place": ("choose",),
+    "lose_claim": ("choose",),
+}
+ASKS_FOR = {
+    "action": "an action",
+    "choose_place": "the place of power to put on the board",
+    "lose_claim": "the claim to lose",
+}
+ANSWER_NAMES = {"do": "an action answer", "power": "a power answer", "play": "a card answer",
+                "react": "a reaction answer", "pass": "a pass", "choose": "a choice answer"}
+
+
+def shape_reason(kind: str, dragon: str, answer: dict) -> str | None:
+    """Why an answer cannot answer a decision of `kind` at all (it carries none of the
+    kind's keys), naming what was expected; None if it has the right shape."""
+    keys = ANSWER_KEYS.get(kind)
+    if keys is None or any(k in answer for k in keys):
+        return None
+    known = [k for k in ANSWER_NAMES if k in answer]
+    if known:
+        given = f'{ANSWER_NAMES[known[0]]} {{"{known[0]}": ...}}'
+    else:
+        given = f"the answer {json.dumps(answer, sort_keys=True)[:60]}"
+    shapes = [f'{{"{k}": ...}}' for k in keys]
+    expected = shapes[0] if len(shapes) == 1 else ", ".join(shapes[:-1]) + " or " + shapes[-1]
+    return (f"this decision asks {title(dragon)} for {ASKS_FOR[kind]}; {given} does not "
+            f"fit: answer {expected}")

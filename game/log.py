@@ -122,6 +122,8 @@ def _power(e) -> str:
                 f"{e['purpose']} roll")
     if use == "cancel":
         return f"{who} uses {place} against {title(e['against'])}"
+    if use == "claim":
+        return f"{who} uses {place}: one Claim takes two settlements (once this round)"
     return f"{who} uses the power of {place}"
 
 

@@ -22,7 +22,7 @@ import esper
 
 from game import queries
 from game.board import BoardSpec
-from game.decisions import Decision, IllegalAnswer
+from game.decisions import Decision, IllegalAnswer, shape_reason
 from game.dice import Dice
 from game.systems import (
     actions,
@@ -156,6 +156,11 @@ class Match:
         if esper.current_world != self.world:
             esper.switch_world(self.world)
 
+    def activate(self) -> None:
+        """Make this match's world the one esper reads, before a read-only question
+        (game.questions) looks at its pieces."""
+        self._activate()
+
     def close(self) -> None:
         """Delete this match's world (also done when the match is garbage-collected)."""
         self._finalizer()
@@ -238,6 +243,9 @@ class Match:
         self._activate()
         start = len(self.events)
         frame = self.stack[-1]
+        reason = shape_reason(frame["step"], frame.get("dragon", ""), answer)
+        if reason:  # an answer of another kind: say what this decision expects
+            raise IllegalAnswer(reason)
         DECISIONS[frame["step"]].answer(self, frame, answer)
         self._advance()
         return self.events[start:]

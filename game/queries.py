@@ -203,7 +203,9 @@ def _holding(m, name: str) -> Coins:
 
 
 def gain_treasure(m, name: str, reason: str) -> int:
-    """R32: a treasure token worth a d3, rolled through the match's dice when earned."""
+    """R32: a treasure token worth a d3, rolled through the match's dice when earned. The
+    d3 stands for drawing a chit, so no window is opened: no card (Trickster included) or
+    power modifies it (R32, P25)."""
     from game.components import Treasure
     from game.tables import TREASURE_DIE
 

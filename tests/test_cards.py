@@ -162,8 +162,8 @@ def test_jumper_without_claims_is_not_offered():
 def test_robber_makes_an_opponent_pay_three_coins_into_the_chest():
     m = scenario({"red": dict(at=RED_AT, card="robber"), "blue": dict(at=FAR, coins=2),
                   "green": dict(at=(1, 1), coins=0)}, chest=(10, 10))
-    assert plays(m) == [{"play": "robber", "dragon": "blue"}]  # Green has nothing to take
-    refused(m, {"play": "robber", "dragon": "green"}, "no coins")
+    # P43: Green has nothing to take, yet may be named (as an empty cavern may be robbed)
+    assert plays(m) == [{"play": "robber", "dragon": "blue"}, {"play": "robber", "dragon": "green"}]
     refused(m, {"play": "robber", "dragon": "red"}, "an opponent")
     events = m.submit({"play": "robber", "dragon": "blue"})
     assert kinds(events, "coins") == [{"type": "coins", "from": "blue", "to": "chest",
@@ -790,3 +790,15 @@ def test_turn_card_enumerators_equal_the_checked_candidates():
             m.submit(player.choose(m))
         m.close()
     assert compared > 500
+
+
+def test_robber_against_no_coins_is_legal_and_takes_nothing_like_an_empty_cavern():
+    """P43 (P10, P21, R29): an attempt that can yield nothing is legal, whether it is
+    Robber against a dragon with 0 coins or a steal from an empty cavern."""
+    m = scenario({"red": dict(at=RED_AT, card="robber"), "blue": dict(at=FAR, coins=0),
+                  "green": dict(at=(1, 1), coins=0)}, chest=(10, 10))
+    assert {"play": "robber", "dragon": "blue"} in m.legal_answers()
+    events = m.submit({"play": "robber", "dragon": "blue"})
+    assert kinds(events, "coins") == [] and kinds(events, "card")[0]["card"] == "robber"
+    assert hand(m, "red") is None and m.snapshot()["chest"]["coins"] == 0
+    assert m.actions_left == 3 and pending(m) == ("red", "action")

@@ -33,7 +33,13 @@ from game.ai.search import (
     thaw,
     to_action,
 )
-from game.tables import UNDEAD_HOME
+from game.tables import (
+    CANCEL_CARDS,
+    CANCEL_POWERS,
+    ROLL_CARDS,
+    ROLL_REACTION_POWERS,
+    UNDEAD_HOME,
+)
 
 LEVEL_SETTINGS = {
     # noise: the spread (coins) of Easy's misjudgement; blunder: chance of a random answer
@@ -226,7 +232,10 @@ def modify(ctx: Ctx) -> dict:
 # The worth of keeping a reaction for a better use later this round, in coins.
 KEEP = {"trickster": 0.4, "copier": 0.3, "defender": 0.1, "inciter": 0.1,
         "blade_miller": 0.05}
+# What each post-roll reaction adds (game.tables, as the engine applies it).
+REACTION_VALUES = {**ROLL_CARDS, **{k: v for k, (_p, v) in ROLL_REACTION_POWERS.items()}}
 CANCELS = ("pearlthorn_castle", "soulwash_temple", "leader", "watcher", "peacemaker")
+assert set(CANCELS) == set(CANCEL_POWERS) | set(CANCEL_CARDS)  # the engine's cancels
 
 
 def _option(answer: dict) -> str:
@@ -314,7 +323,7 @@ def _roll_reaction(ctx: Ctx) -> dict:
         if "pass" in a:
             continue
         name = _option(a)
-        by = a.get("by", {"defender": -2, "inciter": -2, "blade_miller": -1}.get(name))
+        by = a.get("by", REACTION_VALUES.get(name))
         if by is None:
             raise _Unmodelled
         v = outcomes(total + by) - KEEP.get(a["react"], 0.2)

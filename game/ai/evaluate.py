@@ -32,6 +32,7 @@ from game.ai.model import (
     can_destroy,
     chart_dist,
     gap2,
+    held_mod,
     loss_chance,
     own_mod,
     tribute_ev,
@@ -158,7 +159,7 @@ class Evaluator:
         key = (d, kind, adj)
         v = self._cw.get(key)
         if v is None:
-            mod = 1 if self.root.holds(d, "soul_mine") else 0
+            mod = held_mod(self.root, d, "tribute")  # Soul Mine (R37.11)
             ev = tribute_ev(kind, d, mod)
             now = adjacent_pay(kind, d) if adj else ev
             v = now + (self.h - 1.0) * ev
@@ -254,7 +255,7 @@ class Evaluator:
         return left
 
     def _now_far(self, kind: str) -> float:
-        mod = 1 if self.root.holds(self.me, "soul_mine") else 0
+        mod = held_mod(self.root, self.me, "tribute")
         return tribute_ev(kind, self.me, mod)
 
     def _find_targets(self, pos: Pos) -> list:

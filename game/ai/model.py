@@ -15,25 +15,32 @@ from __future__ import annotations
 
 from functools import cache
 
+from game import rule_maths
 from game.geometry import rect_gap
+from game.rule_maths import (
+    adjacent_worth,
+    claim_worth,
+    hostile_modifiers,
+    own_modifiers,
+    result_distribution,
+    tribute_expectation,
+    win_chance,
+)
 from game.tables import (
     ATTACK_STAKE,
     CARD_TITLES,
-    CHARTS,
     DESTROYED,
     NO_SETTLEMENT_DESTROY,
-    OWN_ROLL_CARDS,
+    OWN_ROLL_POWERS,
     PLACES,
     REVOLT_COST,
-    TRIBUTE,
-    TRIBUTE_ADJACENT,
-    TRIBUTE_RANGE,
+    ROLL_REACTION_POWERS,
     UNDEAD_HOME,
 )
 
 SETTLEMENT = frozenset({"town", "city", "ruin"})
 PLACE_SET = frozenset(PLACES)
-TREASURE_MEAN = 2.0  # a treasure token is worth a d3 (R32)
+TREASURE_MEAN = float(rule_maths.TREASURE_MEAN)  # a treasure token is worth a d3 (R32)
 
 
 _new = object.__new__
@@ -281,64 +288,37 @@ def from_view(view: dict, board, me: str | None = None) -> Pos:
     return p
 
 
-# ----- exact dice: chart distributions (R30) ------------------------------------------
-@cache
+# ----- exact dice: chart distributions (R30), read from game.rule_maths ------------------
 def chart_dist(chart: str, mod: int) -> tuple:
-    """((row result, probability), ...) of a d20 + mod on a chart, clamped (R30),
-    rows merged by result; a chart's row result is its third field."""
-    rows, (low, high) = CHARTS[chart]
-    out: dict = {}
-    for face in range(1, 21):
-        total = max(low, min(high, face + mod))
-        for row in rows:
-            if row[0] <= total <= row[1]:
-                key = row[2] if chart != "steal" else row[3]
-                out[key] = out.get(key, 0.0) + 0.05
-                break
-    return tuple(out.items())
+    """((row result, probability), ...) of a d20 + mod on a chart, clamped (R30), rows
+    merged by result (the amount on the Steal chart)."""
+    return result_distribution(chart, mod)
 
 
 @cache
 def attack_win(att_mod: int, def_mod: int) -> float:
     """P(attacker's d20 + att_mod > defender's d20 + def_mod); ties go to the defender."""
-    wins = sum(1 for a in range(1, 21) for d in range(1, 21) if a + att_mod > d + def_mod)
-    return wins / 400.0
+    return float(win_chance(att_mod, def_mod))
 
 
-@cache
 def tribute_ev(kind: str, owner: str, mod: int = 0) -> float:
     """Expected tribute of one non-adjacent claim (R31), treasure at its mean."""
-    low, high = TRIBUTE_RANGE
-    total_ev = 0.0
-    for face in range(1, 21):
-        total = max(low, min(high, face + mod))
-        row = next(r for r in TRIBUTE if r[0] <= total <= r[1])
-        if row[3] is not None:
-            total_ev += claim_pay(kind, owner, row[3]) / 20.0
-    return total_ev
+    return tribute_expectation(owner, kind, mod)
 
 
 def claim_pay(kind: str, owner: str, values: dict) -> float:
     """Coins (treasure at its mean) a scored claim pays, with R31's bonuses."""
-    if kind not in SETTLEMENT:
-        return values["place_coins"] + TREASURE_MEAN * values["place_tokens"]
-    coins = values[kind]
-    if owner == "copper" and kind == "town":
-        coins *= 2
-    if owner == "gold" and kind == "city" and coins >= 1:
-        coins += 1
-    return coins
+    return claim_worth(owner, kind, values)
 
 
-@cache
 def adjacent_pay(kind: str, owner: str) -> float:
-    return claim_pay(kind, owner, TRIBUTE_ADJACENT)
+    return adjacent_worth(owner, kind)
 
 
 @cache
 def loss_chance(mod: int = 0) -> float:
     """P(a tribute roll lands on 0-4: one non-adjacent claim is lost)."""
-    return sum(1 for f in range(1, 21) if f + mod <= 4) / 20.0
+    return float(rule_maths.loss_chance(mod))
 
 
 # ----- expected effects of the rolled actions ------------------------------------------
@@ -376,12 +356,7 @@ def destroy_chart(pos: Pos, tl) -> str:
     return "destroy_" + place + ("claimed" if owner is not None else "unclaimed")
 
 
-def row_result(chart: str, total: int):
-    """The result field of the chart row a (clamped) total lands on."""
-    rows, (low, high) = CHARTS[chart]
-    total = max(low, min(high, total))
-    row = next(r for r in rows if r[0] <= total <= r[1])
-    return row[3] if chart == "steal" else row[2]
+row_result = rule_maths.row_result
 
 
 def destroy_outcomes(pos: Pos, me: str, tl, mod: int = 0, dist=None):
@@ -417,24 +392,28 @@ def destroy_outcomes(pos: Pos, me: str, tl, mod: int = 0, dist=None):
 
 
 def own_mod(pos: Pos, name: str, purpose: str) -> int:
-    """The roller's own pre-roll modifiers it would use (R40): places it holds, and its
-    card if it is the dragon to play (the only card it can see)."""
-    mod = 0
-    if purpose == "attack" and pos.ready(name, "arch_of_triumph"):
-        mod += 2
-    if purpose == "steal" and pos.ready(name, "chrysotas_chapel"):
-        mod += 2
-    if name == pos.me and pos.card in OWN_ROLL_CARDS and OWN_ROLL_CARDS[pos.card][0] == purpose:
-        mod += OWN_ROLL_CARDS[pos.card][1]
-    return mod
+    """The roller's own pre-roll modifiers it would use (R40, game.rule_maths): places it
+    holds with their power unused, and its card if it is the dragon to play (the only
+    card it can see)."""
+    places = [p for p in OWN_ROLL_POWERS if pos.ready(name, p)]
+    card = pos.card if name == pos.me else None
+    return sum(v for _, v in own_modifiers(purpose, places, card))
+
+
+def held_mod(pos: Pos, name: str, purpose: str) -> int:
+    """The modifiers of the places `name` holds on its own `purpose` roll, used or not
+    (the tribute roll comes after this round's turns: Soul Mine, R37.11)."""
+    return sum(v for _, v in own_modifiers(purpose, [p for p in OWN_ROLL_POWERS
+                                                     if pos.holds(name, p)]))
 
 
 def hostile_destroy_mod(pos: Pos, me: str) -> int:
-    """Blade Miller held (and ready) by an opponent: -1 on my destroy roll."""
+    """Opponents' places that may lower my destroy roll (Blade Miller, ready): -1."""
+    mod = 0
     for kind, _s, owner in pos.pieces.values():
-        if kind == "blade_miller" and owner and owner != me:
-            return -1 if "blade_miller" not in pos.powers_used else 0
-    return 0
+        if kind in ROLL_REACTION_POWERS and owner and owner != me and pos.ready(owner, kind):
+            mod += sum(v for _, v in hostile_modifiers("destroy", None, [kind]))
+    return mod
 
 
 def cancelled(pos: Pos, me: str, do: str, tl=None, target: str | None = None) -> bool:

@@ -44,6 +44,7 @@ from game.tables import (
     OWN_ROLL_POWERS,
     ROBBER_TAKE,
     TURN_CARDS,
+    TURN_POWERS,
 )
 
 COST = {"move": 1, "claim": 1, "claim2": 1, "take": 2, "destroy": 1, "steal_cavern": 1,
@@ -187,8 +188,11 @@ def apply_power(pos: Pos, me: str, answer: dict) -> tuple[Pos, int]:
     return child, extra
 
 
+# The engine's turn powers (game.tables.TURN_POWERS), in the search's own order (the
+# order candidates are tried in, kept so a seed plays the same game).
 POWERS = ("angelstar_shrine", "baba_yagas_hut", "darkheart_cottage", "madhouse",
           "tower_of_faces", "tower_of_unquenched_flame")
+assert set(POWERS) == set(TURN_POWERS) and len(POWERS) == len(TURN_POWERS)
 
 
 # ----- the search -------------------------------------------------------------------------
@@ -251,7 +255,8 @@ class TurnSearch:
                 out.append(("take", tl))
             if owner != me and can_destroy(me, kind):
                 out.append(("destroy", tl))
-        if rings > 1 and holders.get("citadel_of_torture") == me:
+        if (rings > 1 and holders.get("citadel_of_torture") == me
+                and "citadel_of_torture" not in pos.powers_used):  # R37.13: once a round
             free = [tl for tl in near if pos.pieces[tl][2] is None
                     and pos.pieces[tl][0] in SETTLEMENT]
             out.extend(("claim2", a, b) for i, a in enumerate(free) for b in free[i + 1:])
@@ -328,6 +333,7 @@ class TurnSearch:
             k, size, _ = pos.pieces[act[1]]
             child.set_piece(act[1], (k, size, me))
         elif kind == "claim2":
+            child.powers_used = pos.powers_used | {"citadel_of_torture"}  # R37.13, R36
             for tl in act[1:]:
                 k, size, _ = pos.pieces[tl]
                 child.set_piece(tl, (k, size, me))

@@ -107,6 +107,7 @@ def declare(m, name: str, answer: dict) -> None:
     m.actions_left -= ACTION_COST[do]
     m.emit("action", dragon=name, do=do, cost=ACTION_COST[do], actions_left=m.actions_left,
            answer=dict(answer))
+    claims.spend_citadel(m, name, answer)
     m.stack.append({"step": "act", "dragon": name, "do": do, "answer": dict(answer),
                     "stage": "cancel", "i": 0})
 

@@ -32,7 +32,7 @@ from typing import NamedTuple
 
 import esper
 
-from game import queries
+from game import queries, rule_maths
 from game.components import Claim, Footprint, Settlement
 from game.content import card_when
 from game.decisions import cell_of, show_cell, title
@@ -109,8 +109,8 @@ def _claims_kind(m, name: str, kind: str) -> bool:
 
 def _own_usable(m, name, roll, card) -> bool:
     purpose = roll["purpose"]
-    if card in OWN_ROLL_CARDS:
-        return OWN_ROLL_CARDS[card][0] == purpose  # Fighter: the attack roll only (P19)
+    if card in OWN_ROLL_CARDS:  # Fighter: the attack roll only (P19)
+        return bool(rule_maths.own_modifiers(purpose, card=card))
     if card in TRIBUTE_CARDS:
         return purpose == "tribute" and _claims_kind(m, name, TRIBUTE_CARDS[card])
     return False
@@ -138,7 +138,16 @@ def peace_targets(m, act: dict) -> list[str]:
 def _cancel_usable(m, name, act, card) -> bool:
     if card not in CANCEL_CARDS or act["do"] not in CANCEL_CARDS[card]:
         return False
+    if card == "leader":
+        return leader_applies(m, act)
     return card != "peacemaker" or bool(peace_targets(m, act))
+
+
+def leader_applies(m, act: dict) -> bool:
+    """R38 (end note xv): Leader cancels a claim of a settlement (town, city or ruin) only,
+    never of a place of power (P24). A Citadel double Claim names two settlements."""
+    ent = queries.occupancy(m).get(tuple(act["answer"]["at"]))
+    return ent is not None and esper.has_component(ent, Settlement)
 
 
 def cancel_options(m, name: str, act: dict) -> list[str]:
@@ -154,11 +163,10 @@ def _roll_usable(m, name, roll, card) -> bool:
         return True  # any roll, by anyone, the holder's own included
     if roll["dragon"] == name:
         return False
-    if card == "defender":  # the holder is the one attacked
-        return roll["purpose"] == "attack" and roll["ctx"].get("other") == name
-    if card == "inciter":  # an opponent's destroy roll on a claimed settlement (P29)
-        return roll["purpose"] == "destroy" and roll["chart"] == "destroy_claimed"
-    return False
+    # Defender: the holder is the one attacked; Inciter: an opponent's destroy roll on a
+    # claimed settlement (P29)
+    return bool(rule_maths.hostile_modifiers(roll["purpose"], roll["chart"], card=card,
+                                             attacked=roll["ctx"].get("other") == name))
 
 
 def roll_options(m, name: str, roll: dict) -> list[str]:
@@ -402,8 +410,8 @@ def _robber_check(m, name, answer):
         return f"{target!r} is not a dragon in this game"
     if target == name:
         return f"Robber makes an opponent pay, not {title(name)} itself"
-    if queries.coins(m, target) < 1:
-        return f"{title(target)} has no coins for Robber to take"
+    # P21, P43: an opponent with no coins may be named; R29 lets it take nothing, as a
+    # steal from an empty cavern wins nothing (P10).
     return None
 
 
@@ -486,8 +494,7 @@ TURN = {
                               m, name, SPEEDSTER_STEPS)] if m.actions_left >= 1 else [])),
     "jumper": TurnCard(_jumper_targets, _jumper_check, _jumper_apply, _jumper_fast),
     "robber": TurnCard(_robber_targets, _robber_check, _robber_apply,
-                       lambda m, name: [{"dragon": d} for d in m.seat_names
-                                        if d != name and queries.coins(m, d) >= 1]),
+                       lambda m, name: list(_robber_targets(m, name))),
     "horror": TurnCard(_horror_targets, _horror_check, _horror_apply, _horror_fast),
     "orienteer": TurnCard(_orienteer_targets, _orienteer_check, _orienteer_apply,
                           _orienteer_fast),

@@ -9,6 +9,7 @@ from game.components import Claim, Footprint, Gamble, Settlement
 from game.decisions import cell_of, show_cell, title
 from game.geometry import ring_cells
 from game.systems.base import ActionRule, adjacent_claimables, claimable_at, no_rings
+from game.systems.powers import mark_used
 
 
 def put_claim(m, name: str, ent: int, via: str) -> None:
@@ -39,9 +40,11 @@ def remove_gamble(m, ent: int, reason: str) -> None:
 
 
 # --- Claim (1) ---------------------------------------------------------------------
-# Controls (R36, R37): the holder of Baba Yaga's Hut may also claim a settlement adjacent
-# to the hut; the holder of Citadel of Torture may claim two settlements adjacent to
-# itself with one action: {"do": "claim", "at": [c, r], "also": [c2, r2]} (P17).
+# The holder of Baba Yaga's Hut may also claim a settlement adjacent to the hut (its
+# Control, R37.1). The holder of Citadel of Torture may, once per round (its Power,
+# R37.13, R36), claim two settlements adjacent to itself with one action:
+# {"do": "claim", "at": [c, r], "also": [c2, r2]} (P17). The power is then spent, like
+# every place's power, in `Match.powers_used`.
 HUT = "baba_yagas_hut"
 CITADEL = "citadel_of_torture"
 
@@ -69,7 +72,7 @@ def _claim_pieces(m, name) -> list[tuple[int, Footprint]]:
 
 
 def _citadel_pairs(m, name, unclaimed_only: bool) -> list[dict]:
-    if queries.place_holders(m).get(CITADEL) != name:
+    if not queries.power_ready(m, CITADEL, name):  # R37.13, R36: once per round
         return []
     cells = [[fp.col, fp.row] for e, fp in adjacent_claimables(m, name)
              if esper.has_component(e, Settlement)
@@ -115,6 +118,9 @@ def _two_claims_check(m, name, answer):
     if holder != name:
         return (f"{title(name)} does not hold Citadel of Torture, so one Claim takes one "
                 "piece (leave out 'also')")
+    if CITADEL in m.powers_used:  # R37.13, R36: a Power, once per round
+        return ("Citadel of Torture's power has already been used this round, so one "
+                "Claim takes one piece (leave out 'also')")
     cells = [cell_of(answer, "at"), cell_of(answer, "also")]
     if cells[0] == cells[1]:
         return "'at' and 'also' must name two different settlements"
@@ -132,6 +138,14 @@ def _two_claims_check(m, name, answer):
         if reason:
             return reason
     return None
+
+
+def spend_citadel(m, name: str, answer: dict) -> None:
+    """R37.13, R36: a double Claim uses Citadel of Torture's once-a-round Power when it
+    is declared, so a Claim cancelled by Leader still spends it (as it spends the action)."""
+    if answer.get("do") == "claim" and "also" in answer:
+        mark_used(m, CITADEL)
+        m.emit("power", dragon=name, place=CITADEL, use="claim", answer=dict(answer))
 
 
 def _claim_resolve(m, name, answer):

@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 import esper
 
-from game import queries
+from game import queries, rule_maths
 from game.components import Footprint, PlaceOfPower, Settlement
 from game.decisions import cell_of, show_cell, title
 from game.geometry import Cell, cells_of, chebyshev, fits
@@ -67,9 +67,8 @@ def holder_reason(m, name: str, kind: str) -> str | None:
 
 # ----- own pre-roll modifiers (R40: asked before the holder's own roll) ----------------
 def own_options(m, name: str, roll: dict) -> list[str]:
-    purpose = roll["purpose"]
-    return [k for k, (p, _) in OWN_ROLL_POWERS.items()
-            if p == purpose and queries.power_ready(m, k, name)]
+    ready = [k for k in OWN_ROLL_POWERS if queries.power_ready(m, k, name)]
+    return [k for k, _v in rule_maths.own_modifiers(roll["purpose"], ready)]
 
 
 def _own_modifier(m, name, roll, answer) -> None:
@@ -107,8 +106,8 @@ def _cancel(m, name, act, answer) -> None:
 def roll_options(m, name: str, roll: dict) -> list[str]:
     if roll["dragon"] == name:
         return []
-    return [k for k, (p, _) in ROLL_REACTION_POWERS.items()
-            if p == roll["purpose"] and queries.power_ready(m, k, name)]
+    ready = [k for k in ROLL_REACTION_POWERS if queries.power_ready(m, k, name)]
+    return [k for k, _v in rule_maths.hostile_modifiers(roll["purpose"], roll["chart"], ready)]
 
 
 def _roll_modifier(m, name, roll, answer) -> None:

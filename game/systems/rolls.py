@@ -32,7 +32,7 @@ legal answers expand each option (a card's target or die) and end with passing.
 
 from __future__ import annotations
 
-from game import queries
+from game import queries, rule_maths
 from game.decisions import Decision, DecisionStep, IllegalAnswer, title
 from game.systems import cards, powers, prompts
 from game.systems.turn_order import turn_order
@@ -189,9 +189,8 @@ def _finish(m, f: dict) -> None:
     total = face + sum(v for _, v in mods)
     label = None
     if chart is not None:  # R30: chart rolls are clamped; attack rolls are not
-        rows, (low, high) = CHARTS[chart]
-        total = max(low, min(high, total))
-        label = row_label(chart_row(rows, total))
+        total = rule_maths.clamp(chart, total)
+        label = row_label(rule_maths.row_of(chart, total))
     m.emit("roll", purpose=f["purpose"], dragon=f["dragon"], die=20, face=face,
            mods=[list(x) for x in mods], total=total, row=label)
     m.stack.pop()

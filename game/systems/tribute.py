@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import esper
 
-from game import queries
+from game import queries, rule_maths
 from game.components import Claim, Footprint, PlaceOfPower, Settlement
 from game.decisions import Decision, DecisionStep, IllegalAnswer, cell_of, show_cell, title
 from game.systems.claims import remove_claim, remove_gamble
@@ -41,15 +41,9 @@ def claims_of(m, name: str) -> list[tuple[int, str, Footprint, bool]]:
 
 def tribute_value(name: str, kind: str, values: dict) -> tuple[int, int]:
     """(coins, treasure tokens) one scored claim pays, with R31's order of bonuses:
-    chart value, then Copper doubles towns, then Gold +1 on a city that paid."""
-    if kind == "place":
-        return values["place_coins"], values["place_tokens"]
-    coins = values[kind]
-    if name == "copper" and kind == "town":
-        coins *= 2
-    if name == "gold" and kind == "city" and coins >= 1:
-        coins += 1
-    return coins, 0
+    chart value, then Copper doubles towns, then Gold +1 on a city that paid
+    (game.rule_maths, the one source of rule maths)."""
+    return rule_maths.tribute_value(name, kind, values)
 
 
 def run_tribute(m, frame) -> None:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game import questions
 from game.decisions import title
 from game.players import answer_kind
 from game.tables import ACTION_COST, ACTION_TITLES, ACTIONS, MOVE_STEPS, PLACE_TITLES
@@ -69,22 +70,15 @@ def extra_icon(kind: str) -> str:
 
 
 def why_not(m, name: str, do: str) -> str:
-    """Why `name` cannot take action `do` now, in the engine's words."""
-    from game.systems.actions import RULES, cost_reason
-
-    m._activate()
+    """Why `name` cannot take action `do` now, in the engine's words (it is asked
+    through game.questions, never reached into)."""
     if do == "end_turn":
         return ""
-    rule = RULES[do]
-    reason = cost_reason(m, name, do) or (rule.ready and rule.ready(m, name))
-    if reason:
-        return reason
-    reasons: list[str] = []
-    candidates = list(rule.targets(m, name))
-    for answer in candidates:
-        why = rule.check(m, name, answer)
-        if why and why not in reasons:
-            reasons.append(why)
+    found = questions.action_blockers(m, name, do)
+    if found.first:
+        return found.first
+    reasons = found.reasons
+    candidates = found.candidates
     head = NOTHING_NEAR[do].format(d=title(name), n=MOVE_STEPS)
     if do == "abandon" or not candidates:
         return head

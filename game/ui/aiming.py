@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 
+from game import questions
 from game.decisions import title
 from game.ui import odds
 from game.ui.targets import (
@@ -214,7 +215,8 @@ class Aim:
             for s in scene.shown["settlements"]:
                 if list(s["at"]) == list(at):
                     kind = s["kind"]
-            lines += odds.tribute_lines(kind, p.dragon)
+            lines += odds.tribute_lines(kind, p.dragon,
+                                        questions.tribute_modifiers(scene.c.match, p.dragon))
         return lines
 
     def neighbours(self, at, me: str) -> list[str]:

@@ -8,12 +8,10 @@ in plain words: no rule codes.
 
 from __future__ import annotations
 
-from fractions import Fraction
-
-from game import content
+from game import content, rule_maths
 from game.decisions import show_cell, title
 from game.geometry import rect_gap
-from game.tables import RING_COUNT, TREASURE_DIE, TRIBUTE, TRIBUTE_ADJACENT, TRIBUTE_RANGE
+from game.tables import RING_COUNT
 
 HIDDEN = "hidden"
 
@@ -81,29 +79,16 @@ def option_details(values: list) -> list[str]:
 
 # ----- tribute expectation --------------------------------------------------------------
 def tribute_expectation(kind: str, dragon: str | None = None, adjacent: bool = False
-                        ) -> Fraction:
+                        ) -> float:
     """Mean coins a claim on `kind` pays `dragon` a round on a plain d20 (treasure tokens
-    counted at their mean value). Beside the dragon the adjacent row always applies."""
-    from game.systems.tribute import tribute_value
-
-    def value(values) -> Fraction:
-        if values is None:
-            return Fraction(0)
-        coins, tokens = tribute_value(dragon or "", kind, values)
-        return coins + tokens * Fraction(TREASURE_DIE + 1, 2)
-
+    counted at their mean value), from game.rule_maths, the one source of the engine's
+    tribute maths. Beside the dragon the adjacent row always applies."""
     if adjacent:
-        return value(TRIBUTE_ADJACENT)
-    low, high = TRIBUTE_RANGE
-    total = Fraction(0)
-    for face in range(1, 21):
-        roll = max(low, min(high, face))
-        row = next(r for r in TRIBUTE if r[0] <= roll <= r[1])
-        total += value(row[3])
-    return total / 20
+        return rule_maths.adjacent_worth(dragon or "", kind)
+    return rule_maths.tribute_expectation(dragon or "", kind)
 
 
-def _about(x: Fraction) -> str:
+def _about(x: float) -> str:
     v = float(x)
     if v == int(v):
         return content.plural(int(v), "coin")

@@ -1,11 +1,12 @@
 """The odds a player sees when hovering a target: computed, never typed in.
 
-Each rolled action asks its own rule for the rolls it would make (the same
-`ActionRule.rolls` the engine resolves with), adds the engine's standing modifiers
-(`queries.modifiers`, R30), and runs every face of the d20 through the chart in
-`game.tables`. Optional modifiers the dragon could still add before rolling (Arch of
-Triumph, Chrysota's Chapel, cards once they land) are listed beside the odds with what
-they would change, so the numbers shown are exactly what the roll will use.
+The window asks the match (`game.questions.roll_plan`) which rolls an action would make
+and which modifiers could go on them, and runs every face of the d20 through the chart
+with `game.rule_maths`, the maths the engine resolves with. Shown (P40): the standing
+modifiers in the odds; beside them, each modifier the roller may still add (Arch of
+Triumph, Chrysota's Chapel, its card: Fighter, Sneaker, Destroyer) and each one an
+opponent could put on the roll as far as the viewer can know (Blade Miller on the board;
+Defender, Inciter only when that card is known to the viewer), with what it would change.
 """
 
 from __future__ import annotations
@@ -13,22 +14,28 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from game import queries
+from game import queries, questions
 from game.decisions import title
+from game.rule_maths import (
+    DIE,
+    chart_distribution,
+    tribute_expectation,
+    tribute_value,
+    win_chance,
+)
 from game.tables import (
     ATTACK_STAKE,
-    CHARTS,
+    CARD_TITLES,
     DESTROYED,
-    OWN_ROLL_POWERS,
     PLACE_TITLES,
     REVOLT_COST,
     TRIBUTE,
     TRIBUTE_ADJACENT,
-    chart_row,
     row_label,
 )
 
-DIE = 20
+__all__ = ["DIE", "Odds", "RowOdds", "action_odds", "chart_distribution", "tribute_lines",
+           "win_chance"]
 
 
 @dataclass
@@ -49,7 +56,7 @@ class Odds:
     title: str
     mods: list[tuple[str, int]] = field(default_factory=list)
     rows: list[RowOdds] = field(default_factory=list)
-    optional: list[str] = field(default_factory=list)  # "+2 with Chrysota's Chapel: ..."
+    optional: list[str] = field(default_factory=list)  # "If you add Chrysota's Chapel ..."
     lines: list[str] = field(default_factory=list)      # plain facts (no roll)
 
     def text_lines(self) -> list[str]:
@@ -63,95 +70,56 @@ class Odds:
 
 
 def _source(name: str) -> str:
-    return PLACE_TITLES.get(name, name.replace("_", " ").title())
+    return PLACE_TITLES.get(name) or CARD_TITLES.get(name) or name.replace("_", " ").title()
 
 
-def chart_distribution(chart: str, mods: int) -> list[tuple[tuple, Fraction]]:
-    """[(chart row, probability)] for a d20 plus `mods`, clamped to the chart (R30), in
-    chart order; rows that cannot happen are left out."""
-    rows, (low, high) = CHARTS[chart]
-    hits: dict[tuple, int] = {}
-    for face in range(1, DIE + 1):
-        total = max(low, min(high, face + mods))
-        row = chart_row(rows, total)
-        hits[row] = hits.get(row, 0) + 1
-    return [(row, Fraction(hits[row], DIE)) for row in rows if row in hits]
+def _spread(chart: str, mod: int) -> str:
+    return " / ".join(f"{round(c * 100)}% {row[2]}" for row, c in chart_distribution(chart, mod))
 
 
-def win_chance(attack_mod: int, defence_mod: int) -> Fraction:
-    """R26: the attacker wins only with a strictly higher total (ties to the defender)."""
-    wins = sum(1 for a in range(1, DIE + 1) for d in range(1, DIE + 1)
-               if a + attack_mod > d + defence_mod)
-    return Fraction(wins, DIE * DIE)
-
-
-def _standing(m, spec: dict) -> list[tuple[str, int]]:
-    from game.systems.rolls import HOOK_PURPOSE
-
-    purpose = spec["purpose"]
-    return [tuple(x) for x in queries.modifiers(m, HOOK_PURPOSE.get(purpose, purpose),
-                                              spec["dragon"], **spec.get("ctx", {}))]
-
-
-def _optional(m, spec: dict) -> list[tuple[str, int]]:
-    """Own modifiers the roller may still choose before rolling (R40)."""
-    from game.systems import rolls
-
-    frame = {"step": "roll", **spec, "actor": spec["dragon"], "stage": "pre", "face": None,
-             "mods": [], "i": 0}
-    out = []
-    try:
-        names = rolls.options(rolls.OWN_SOURCES, m, spec["dragon"], frame)
-    except Exception:  # a later source wanting more of the frame: show no extras
-        names = []
-    for name in names:
-        value = OWN_ROLL_POWERS.get(name, (None, None))[1]
-        if value is not None:
-            out.append((name, value))
-    return out
-
-
-def action_odds(m, dragon: str, answer: dict) -> Odds | None:
-    """The odds of an action answer for `dragon`, or None for actions without a roll."""
-    from game.systems.actions import RULES
-
-    do = answer.get("do")
-    rule = RULES.get(do)
-    if rule is None or rule.rolls is None:
+def action_odds(m, dragon: str, answer: dict, known_cards: dict | None = None) -> Odds | None:
+    """The odds of an action answer for `dragon`, or None for actions without a roll.
+    `known_cards`: the cards the viewer can see (default: its own, P28)."""
+    plan = questions.roll_plan(m, dragon, answer, known_cards)
+    if plan is None:
         return None
-    m._activate()
-    specs = rule.rolls(m, dragon, answer)
-    if do == "attack":
-        return _attack(m, dragon, answer["dragon"], specs)
-    spec = specs[0]
-    mods = _standing(m, spec)
-    total_mod = sum(v for _, v in mods)
-    odds = Odds(_title(m, dragon, answer), mods=mods)
-    for row, chance in chart_distribution(spec["chart"], total_mod):
-        odds.rows.append(RowOdds(row_label(row), chance, _outcome(m, dragon, answer, spec, row)))
-    for name, value in _optional(m, spec):
-        better = chart_distribution(spec["chart"], total_mod + value)
-        spread = " / ".join(f"{round(c * 100)}% {row[2]}" for row, c in better)
-        odds.optional.append(f"If you add {_source(name)} ({value:+d}): {spread}")
+    if answer["do"] == "attack":
+        return _attack(m, dragon, answer["dragon"], plan)
+    roll = plan[0]
+    total_mod = sum(v for _, v in roll.standing)
+    odds = Odds(_title(m, dragon, answer), mods=list(roll.standing))
+    for row, chance in chart_distribution(roll.chart, total_mod):
+        odds.rows.append(RowOdds(row_label(row), chance, _outcome(m, dragon, answer, roll, row)))
+    for name, value in roll.own:
+        odds.optional.append(f"If you add {_source(name)} ({value:+d}): "
+                             f"{_spread(roll.chart, total_mod + value)}")
+    for who, name, value in roll.hostile:
+        odds.optional.append(f"If {title(who)} uses {_source(name)} ({value:+d}): "
+                             f"{_spread(roll.chart, total_mod + value)}")
     return odds
 
 
-def _attack(m, dragon, target, specs) -> Odds:
-    a_mods = _standing(m, specs[0])
-    d_mods = _standing(m, specs[1])
-    a, d = sum(v for _, v in a_mods), sum(v for _, v in d_mods)
+def _attack(m, dragon, target, plan) -> Odds:
+    att, dfn = plan
+    a, d = sum(v for _, v in att.standing), sum(v for _, v in dfn.standing)
     chance = win_chance(a, d)
     stake_win = min(ATTACK_STAKE, queries.coins(m, target))
     stake_lose = min(ATTACK_STAKE, queries.coins(m, dragon))
-    odds = Odds(f"Attack {title(target)}", mods=a_mods + [(f"{title(target)}: {s}", v)
-                                                          for s, v in d_mods])
+    odds = Odds(f"Attack {title(target)}", mods=att.standing + [
+        (f"{title(target)}: {s}", v) for s, v in dfn.standing])
     odds.rows = [
         RowOdds("Win (higher roll)", chance, f"+{stake_win} from {title(target)}"),
         RowOdds("Lose (tie or lower)", 1 - chance, f"-{stake_lose} to {title(target)}"),
     ]
-    for name, value in _optional(m, specs[0]):
+    for name, value in att.own:
         odds.optional.append(f"{value:+d} with {_source(name)}: "
                              f"{round(win_chance(a + value, d) * 100)}% to win")
+    for who, name, value in att.hostile:  # e.g. the defender's Defender, when known
+        odds.optional.append(f"{value:+d} if {title(who)} uses {_source(name)}: "
+                             f"{round(win_chance(a + value, d) * 100)}% to win")
+    for name, value in dfn.own:  # the defender's own modifiers on its roll
+        odds.optional.append(f"{title(target)} {value:+d} with {_source(name)}: "
+                             f"{round(win_chance(a, d + value) * 100)}% to win")
     return odds
 
 
@@ -169,8 +137,8 @@ def _title(m, dragon, answer) -> str:
     return do
 
 
-def _outcome(m, dragon, answer, spec, row) -> str:
-    chart = spec["chart"]
+def _outcome(m, dragon, answer, roll, row) -> str:
+    chart = roll.chart
     if chart == "steal":
         return _steal_outcome(m, dragon, answer, row[3])
     return _destroy_outcome(m, dragon, answer, chart, row[2])
@@ -222,11 +190,12 @@ def _destroy_outcome(m, dragon, answer, chart, result) -> str:
     return text + " and a treasure token" if result == "destroyed_treasure" else text
 
 
-def tribute_lines(kind: str, dragon: str | None = None) -> list[str]:
+def tribute_lines(kind: str, dragon: str | None = None,
+                  mods: list[tuple[str, int]] | None = None) -> list[str]:
     """What a claim on a `kind` (town/city/ruin/place) pays in tribute (R31), with
-    Copper's and Gold's bonuses for that dragon."""
-    from game.systems.tribute import tribute_value
-
+    Copper's and Gold's bonuses for that dragon; `mods` (Soul Mine, Governor: what the
+    dragon may add to its tribute roll, `questions.tribute_modifiers`) are listed with
+    the expected tribute they would give."""
     parts = []
     for row in TRIBUTE:
         values = row[3]
@@ -238,4 +207,10 @@ def tribute_lines(kind: str, dragon: str | None = None) -> list[str]:
             parts.append(f"{row_label(row).split(' ')[0]}: {what}")
     coins, _ = tribute_value(dragon or "", kind, TRIBUTE_ADJACENT)
     adj = f"; beside it: {_plural(coins)}" if coins else ""
-    return ["Tribute " + (", ".join(parts) if parts else "none") + adj]
+    out = ["Tribute " + (", ".join(parts) if parts else "none") + adj]
+    base = tribute_expectation(dragon or "", kind, 0)
+    for name, value in mods or ():
+        more = tribute_expectation(dragon or "", kind, value)
+        out.append(f"With {_source(name)} ({value:+d}): about {more:.1f} coins a round "
+                   f"instead of {base:.1f}")
+    return out

@@ -1,0 +1,131 @@
+"""Public read-only questions a window (or any front end) may put to a match.
+
+The window never reaches into the rules (`game.systems`) or a match's private parts;
+it asks here. Every question reads the match and changes nothing: no die is rolled, no
+event recorded. The maths behind the answers is `game.rule_maths`, the same the engine
+resolves rolls with and the AI searches with.
+
+- `action_blockers(m, name, do)`: why an action cannot be taken now (its cost, a ready
+  check, and the distinct refusals of its candidate answers);
+- `roll_plan(m, viewer, answer)`: the rolls an action answer would make, with the
+  standing modifiers, the modifiers the roller may still add (places it holds, its
+  card) and those opponents could put on each roll as far as `viewer` can know (P40);
+- `tribute_modifiers(m, name)`: what `name` may add to its tribute roll.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game import queries, rule_maths
+from game.systems import actions
+from game.systems.rolls import HOOK_PURPOSE
+from game.tables import (
+    COPIER,
+    OWN_ROLL_CARDS,
+    OWN_ROLL_POWERS,
+    ROLL_CARDS,
+    ROLL_REACTION_POWERS,
+)
+
+Mod = tuple[str, int]  # (source: a place or card name, value)
+
+
+@dataclass
+class Blockers:
+    """Why `do` is not possible: `first` (cost or readiness) when it applies to every
+    answer, else the distinct `reasons` its `candidates` answers were refused for."""
+
+    first: str | None = None
+    reasons: list[str] = field(default_factory=list)
+    candidates: int = 0
+
+
+def action_blockers(m, name: str, do: str) -> Blockers:
+    m.activate()
+    if do == "end_turn":
+        return Blockers()
+    rule = actions.RULES[do]
+    first = actions.cost_reason(m, name, do) or (rule.ready and rule.ready(m, name))
+    if first:
+        return Blockers(first=first)
+    out = Blockers()
+    for answer in rule.targets(m, name):
+        out.candidates += 1
+        why = rule.check(m, name, answer)
+        if why and why not in out.reasons:
+            out.reasons.append(why)
+    return out
+
+
+@dataclass
+class RollPlan:
+    """One roll an action would make (R26, R30, P11)."""
+
+    purpose: str              # attack, defend, steal, destroy
+    dragon: str               # the roller
+    chart: str | None         # a CHARTS name, None for attack rolls
+    standing: list[Mod]       # applied without asking (R30)
+    own: list[Mod]            # the roller may still add these before rolling (R40)
+    hostile: list[tuple[str, str, int]]  # (dragon, source, value) others may add after
+
+
+def _ready_places(m, name: str, kinds) -> list[str]:
+    return [k for k in kinds if queries.power_ready(m, k, name)]
+
+
+def _own(m, name: str, purpose: str, known: dict) -> list[Mod]:
+    card = known.get(name)
+    out = rule_maths.own_modifiers(purpose, _ready_places(m, name, OWN_ROLL_POWERS), card)
+    if card == COPIER:  # Copier as a card already played this round (P27)
+        for played in m.played:
+            if played in OWN_ROLL_CARDS:
+                out += [(COPIER, v) for _s, v in rule_maths.own_modifiers(purpose, card=played)]
+    return out
+
+
+def _hostile(m, roller: str, purpose: str, chart, known: dict,
+             attacked_by: str | None) -> list[tuple[str, str, int]]:
+    out = []
+    for other in m.seat_names:
+        if other == roller:
+            continue
+        places = _ready_places(m, other, ROLL_REACTION_POWERS)
+        card = known.get(other)
+        cards = [card] if card in ROLL_CARDS else []
+        if card == COPIER:
+            cards = [c for c in m.played if c in ROLL_CARDS]
+        out += [(other, s, v) for s, v in rule_maths.hostile_modifiers(purpose, chart, places)]
+        for c in cards:
+            out += [(other, card, v) for _s, v in rule_maths.hostile_modifiers(
+                purpose, chart, card=c, attacked=other == attacked_by)]
+    return out
+
+
+def roll_plan(m, viewer: str, answer: dict, known_cards: dict | None = None
+              ) -> list[RollPlan] | None:
+    """The rolls `viewer`'s action `answer` would make, or None if it rolls nothing.
+    `known_cards` (dragon -> card) says which cards the viewer can see; by default only
+    its own (P28): other dragons' cards are hidden, places of power are public."""
+    m.activate()
+    rule = actions.RULES.get(answer.get("do"))
+    if rule is None or rule.rolls is None:
+        return None
+    known = ({viewer: m.hands.get(viewer)} if known_cards is None else dict(known_cards))
+    out = []
+    for spec in rule.rolls(m, viewer, answer):
+        purpose, roller = spec["purpose"], spec["dragon"]
+        standing = [tuple(x) for x in queries.modifiers(
+            m, HOOK_PURPOSE.get(purpose, purpose), roller, **spec.get("ctx", {}))]
+        attacked = spec["ctx"].get("other") if purpose == "attack" else None
+        out.append(RollPlan(purpose, roller, spec["chart"], standing,
+                            _own(m, roller, purpose, known),
+                            _hostile(m, roller, purpose, spec["chart"], known, attacked)))
+    return out
+
+
+def tribute_modifiers(m, name: str) -> list[Mod]:
+    """What `name` may add to its tribute roll this round: Soul Mine if it holds it with
+    the power unused, Governor if it holds the card (R37.11, R38)."""
+    m.activate()
+    return _own(m, name, "tribute", {name: m.hands.get(name)})
