@@ -198,10 +198,7 @@ class Aim:
         """The odds of an answer, or what it does in words."""
         scene = self.scene
         p = scene.c.pending
-        try:
-            o = odds.action_odds(scene.c.match, p.dragon, answer)
-        except Exception:
-            o = None
+        o = odds.action_odds(scene.c.match, p.dragon, answer)  # a legal answer: no guard
         if o is not None:
             return o.text_lines()
         do = answer.get("do")
