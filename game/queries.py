@@ -120,7 +120,7 @@ def _shift(m, event: dict) -> None:
 
 # Layout facts a move of a dragon or the chest leaves as they are (occ and rows are
 # updated in place by _shift; the settlements and places do not move).
-_MOVE_PROOF = frozenset({"occ", "rows", "settlements", "places", "place_at"})
+_MOVE_PROOF = frozenset({"occ", "rows", "settlements", "places", "place_at", "caverns"})
 
 
 def cache(m) -> dict:
@@ -327,7 +327,16 @@ def place_on_board(m, kind: str) -> tuple[int, Footprint] | None:
 
 def cavern_of(m, name: str) -> tuple[Cell, int] | None:
     """A dragon's cavern as (top-left, size), or None (R8: the Undead's is the
-    Immortals Resting Place while it is on the board)."""
+    Immortals Resting Place while it is on the board). Cached per layout."""
+    c = layout_cache(m)
+    found = c.get("caverns")
+    if found is None:
+        found = c["caverns"] = {n: fresh_cavern_of(m, n) for n in m.seat_names}
+    return found[name] if name in found else fresh_cavern_of(m, name)
+
+
+def fresh_cavern_of(m, name: str) -> tuple[Cell, int] | None:
+    """cavern_of() computed from the world, bypassing the cache."""
     if name == "undead":
         found = place_on_board(m, UNDEAD_HOME)
         return (found[1].at, 2) if found else None

@@ -79,6 +79,7 @@ def compare_all(m) -> None:
     for name in m.seat_names:
         assert adjacent_claimables(m, name) == fresh_adjacent_claimables(m, name)
         assert setup.home_spot(m, name) == setup.fresh_home_spot(m, name)
+        assert queries.cavern_of(m, name) == queries.fresh_cavern_of(m, name)
         at = queries.dragon_fp(m, name).at
         for steps in (1, MOVE_STEPS, 4):
             assert queries.landings(m, at, steps, at) == brute_landings(m, at, steps, at)
