@@ -275,6 +275,20 @@ class Match:
 
         return from_document(cls, doc, board=board, seed=seed, dice=dice)
 
+    @classmethod
+    def restore_trusted(cls, doc: dict, *, board: BoardSpec | None = None,
+                        seed: int | None = 0) -> Match:
+        """restore() without any check, for documents this engine wrote itself (undo,
+        replay scrubbing, the AI's determinized views): ~10x faster. Never for a file's
+        document: loaders use restore(), which checks (game.snapshot.from_trusted)."""
+        from game.snapshot import from_trusted
+
+        return from_trusted(cls, doc, board=board, seed=seed)
+
+    def copy(self) -> Match:
+        """An independent match in the same position that continues identically."""
+        return Match.restore_trusted(self.snapshot(), board=self.board)
+
 
 def _check_options(options: dict) -> dict:
     known = set(DEFAULT_OPTIONS)

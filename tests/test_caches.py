@@ -145,7 +145,34 @@ def test_restored_and_copied_matches_start_with_right_caches():
     for _ in range(150):
         m.submit(player.choose(m))
     queries.occupancy(m)  # warm the original's caches
-    for other in (Match.restore(m.snapshot()),):
+    for other in (Match.restore(m.snapshot()), Match.restore_trusted(m.snapshot()), m.copy()):
         compare_all(other)
         other.close()
+    m.close()
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_trusted_restore_and_copy_continue_exactly_like_restore(seed):
+    """restore_trusted (no checks, for the engine's own documents) and copy() give the
+    same document as the checked restore at every decision, and the same game after."""
+    m = Match([None] * (2 + seed), seed=seed, options={"target": 30, "round_cap": 8})
+    player = RandomPlayer(seed)
+    n = 0
+    while not m.finished:
+        if n % 7 == 0:
+            doc = m.snapshot()
+            checked, trusted, copied = Match.restore(doc), Match.restore_trusted(doc), m.copy()
+            assert trusted.snapshot() == doc == copied.snapshot() == checked.snapshot()
+            for k in range(5):
+                if checked.finished:
+                    break
+                answer = RandomPlayer(k).choose(checked)
+                checked.submit(answer)
+                trusted.submit(answer)
+                copied.submit(answer)
+                assert trusted.snapshot() == checked.snapshot() == copied.snapshot()
+            for x in (checked, trusted, copied):
+                x.close()
+        m.submit(player.choose(m))
+        n += 1
     m.close()

@@ -46,7 +46,12 @@ def _check(m, name, answer, steps: int = MOVE_STEPS):
 
 def _fast(m, name, steps: int = MOVE_STEPS):
     at = queries.dragon_fp(m, name).at
-    return [{"do": "move", "to": [c, r]} for c, r in queries.landings(m, at, steps, at)]
+    key = ("move_landings", at, steps)  # per layout: a claim or a gamble keeps it
+    cache = queries.layout_cache(m)
+    cells = cache.get(key)
+    if cells is None:
+        cells = cache[key] = queries.landings(m, at, steps, at)
+    return [{"do": "move", "to": [c, r]} for c, r in cells]
 
 
 def _resolve(m, name, answer):
