@@ -104,6 +104,7 @@ def run_catanatron(python: Path, games: int, seed: int):
 def table(args) -> None:
     big_name, big = big_board()
     boards = [("20x20 plain", None), (big_name, big)]
+    play_games(2, 4, args.seed)  # warm up (imports, memoized geometry) before timing
     print(f"{'map':<16}{'seats':>6}{'decisions/s':>14}{'games/s':>10}{'dec/game':>10}")
     for name, board in boards:
         for seats in (2, 4, 8):
@@ -125,6 +126,7 @@ def table(args) -> None:
 def compare(args, python: Path) -> None:
     print(f"side by side with catanatron ({python}), {args.rounds} rounds, alternating:")
     ours_rates, theirs_rates, ratios = [], [], []
+    play_games(2, 4, args.seed)  # warm up
     for k in range(args.rounds):
         seed = args.seed + 1000 * k
         d, g, s = play_games(args.games, 4, seed)
