@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 Cell = tuple[int, int]
 
 
@@ -26,8 +28,10 @@ def adjacent(a: Cell, asize: int, b: Cell, bsize: int) -> bool:
     return rect_gap(a, asize, b, bsize) == 1
 
 
-def ring_cells(at: Cell, size: int, width: int, height: int) -> list[Cell]:
-    """On-board cells adjacent to a footprint (the 12 around a 2x2), row-major."""
+@lru_cache(maxsize=8192)
+def ring_cells(at: Cell, size: int, width: int, height: int) -> tuple[Cell, ...]:
+    """On-board cells adjacent to a footprint (the 12 around a 2x2), row-major.
+    Memoized (a pure function of its arguments); the result is a shared tuple."""
     c, r = at
     out = []
     for rr in range(r - 1, r + size + 1):
@@ -36,7 +40,7 @@ def ring_cells(at: Cell, size: int, width: int, height: int) -> list[Cell]:
                 continue
             if 0 <= cc < width and 0 <= rr < height:
                 out.append((cc, rr))
-    return out
+    return tuple(out)
 
 
 def fits(at: Cell, size: int, width: int, height: int) -> bool:

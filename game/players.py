@@ -17,10 +17,14 @@ class RandomPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, match) -> dict:
-        legal = match.legal_answers()
         groups: dict[str, list[dict]] = {}
-        for answer in legal:
-            groups.setdefault(answer_kind(answer), []).append(answer)
+        for answer in match.legal_answers():
+            kind = answer.get("do") or answer_kind(answer)
+            group = groups.get(kind)
+            if group is None:
+                groups[kind] = [answer]
+            else:
+                group.append(answer)
         kind = self.rng.choice(sorted(groups))
         return self.rng.choice(groups[kind])
 
@@ -64,8 +68,8 @@ def play_out(match, players: dict, max_decisions: int = 1_000_000, on_decision=N
     player for all seats). Returns the number of decisions answered."""
     n = 0
     while not match.finished and n < max_decisions:
-        pending = match.pending
-        player = players[pending.dragon] if isinstance(players, dict) else players
+        # One player for every seat needs no prompt built to know who answers.
+        player = players[match.pending.dragon] if isinstance(players, dict) else players
         match.submit(player.choose(match))
         n += 1
         if on_decision:

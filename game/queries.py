@@ -50,21 +50,161 @@ def chest_at(m) -> Cell | None:
     return fp.at if fp else None
 
 
+# ----- derived facts, cached per version of the pieces ---------------------------------
+# Events that never come with a change to a piece (its place, its kind, its existence),
+# a claim ring or a gamble ring: they bump nothing.
+QUIET_EVENTS = frozenset({
+    "action", "attack", "cancelled", "card", "card_dealt", "coins", "deck_shuffled",
+    "destroy_failed", "extra_action", "game_over", "order", "phase", "place_chosen",
+    "place_not_placed", "placement_failed", "power", "revolt", "roll", "round",
+    "tie_extra_round", "treasure", "tribute", "tribute_claim", "turn", "turn_end",
+})
+# Events that change rings or a settlement's kind but move, add or remove no piece:
+# they bump `Match.version` only. Every other event (a move, a placement, a removal, and
+# any event kind a new rule adds) bumps both `Match.version` and `Match.layout`.
+RING_EVENTS = frozenset({
+    "claim", "unclaim", "gamble", "ruined", "upgraded", "resettled", "rebuilt",
+})
+# One piece moved: the layout cache is kept in step instead of rebuilt (see _shift).
+SHIFT_EVENTS = frozenset({"move", "displaced", "chest_moved"})
+
+
+def bump(m, event: dict) -> None:
+    """Called by Match.emit for every event: invalidates the caches it may affect."""
+    kind = event["type"]
+    if kind in QUIET_EVENTS:
+        return
+    m.version += 1
+    if kind in RING_EVENTS:
+        return
+    if kind in SHIFT_EVENTS and m._layout_version == m.layout and "occ" in m._layout:
+        _shift(m, event)
+        return
+    m.layout += 1
+
+
+def _shift(m, event: dict) -> None:
+    """Keep the layout cache in step with one dragon or the chest moved (event `move`,
+    `displaced` or `chest_moved`): the occupancy and row masks are updated in place, the
+    facts a move cannot change are kept, everything else is dropped. Idempotent, so a
+    cache built between the move and its event stays right."""
+    c = m._layout
+    if event["type"] == "chest_moved":
+        ent, size, before, after = m.chest_ent, 1, event["from"], event["at"]
+        moved = None  # the chest is not claimable: every dragon's neighbours stay
+    else:
+        ent, size, before, after = (m.dragon_ents[event["dragon"]], 2, event["from"],
+                                    event["to"])
+        moved = ("adjacent_claimables", event["dragon"])
+    occ = c["occ"]
+    rows = c.get("rows")
+    if before is not None:
+        for dr in range(size):
+            for dc in range(size):
+                cell = (before[0] + dc, before[1] + dr)
+                if occ.get(cell) == ent:
+                    del occ[cell]
+                    if rows is not None:
+                        rows[cell[1]] &= ~(1 << cell[0])
+    for dr in range(size):
+        for dc in range(size):
+            cell = (after[0] + dc, after[1] + dr)
+            occ[cell] = ent
+            if rows is not None:
+                rows[cell[1]] |= 1 << cell[0]
+    kept = {key: value for key, value in c.items()
+            if key in _MOVE_PROOF or (type(key) is tuple and key[0] == "adjacent_claimables"
+                                      and key != moved)}
+    m._layout = kept
+
+
+# Layout facts a move of a dragon or the chest leaves as they are (occ and rows are
+# updated in place by _shift; the settlements and places do not move).
+_MOVE_PROOF = frozenset({"occ", "rows", "settlements", "places", "place_at", "caverns"})
+
+
+def cache(m) -> dict:
+    """Facts derived from the world's rings and pieces, valid while `m.version` is
+    unchanged (tests/test_caches.py compares every one with a fresh computation over
+    many random games). Values are shared: callers must never mutate them."""
+    if m._cache_version != m.version:
+        m._cache = {}
+        m._cache_version = m.version
+    return m._cache
+
+
+def layout_cache(m) -> dict:
+    """Facts that depend only on where the pieces are (not on rings or a settlement's
+    kind), valid while `m.layout` is unchanged; shared, never mutate them."""
+    if m._layout_version != m.layout:
+        m._layout = {}
+        m._layout_version = m.layout
+    return m._layout
+
+
 def occupancy(m) -> dict[Cell, int]:
     """Every cell that holds a piece (R5), mapped to the entity holding it.
+    Cached per layout (`layout_cache`); callers must not mutate the result."""
+    c = layout_cache(m)
+    occ = c.get("occ")
+    if occ is None:
+        occ = c["occ"] = fresh_occupancy()
+    return occ
 
-    Cached until the next event: every change to the world emits an event, so the event
-    count is a cheap, exact version number. Callers must not mutate the result."""
-    if m._occ_version == len(m.events):
-        return m._occ
+
+def fresh_occupancy() -> dict[Cell, int]:
+    """occupancy() computed from the active world, bypassing the cache."""
     occ: dict[Cell, int] = {}
     for ent, fp in esper.get_component(Footprint):
         c, r = fp.col, fp.row
         occ[(c, r)] = ent
         if fp.size == 2:
             occ[(c + 1, r)] = occ[(c, r + 1)] = occ[(c + 1, r + 1)] = ent
-    m._occ, m._occ_version = occ, len(m.events)
     return occ
+
+
+def row_masks(m) -> list[int]:
+    """Per row, a bit mask of the cells that are blocked or hold a piece (bit c = column
+    c); one extra empty row at the bottom. Cached per layout, never mutate it."""
+    c = layout_cache(m)
+    rows = c.get("rows")
+    if rows is None:
+        rows = [0] * (m.board.height + 1)
+        for col, row in m.board.blocked:
+            rows[row] |= 1 << col
+        for col, row in occupancy(m):
+            rows[row] |= 1 << col
+        c["rows"] = rows
+    return rows
+
+
+def landings(m, at: Cell, steps: int, me_at: Cell | None = None) -> list[Cell]:
+    """Top-left cells within `steps` king steps of `at` (not `at` itself) where a 2x2
+    piece can stand: on the board, no blocked cell and no other piece (R4, R5, R18).
+    `me_at`: the top-left of the moving 2x2 piece itself, whose cells count as free.
+    Row by row, then column (the order of a scan of the square)."""
+    rows = row_masks(m)
+    w, h = m.board.width - 2, m.board.height - 2
+    own_row = -9
+    own = -1
+    if me_at is not None:
+        own_row, own = me_at[1], ~(3 << me_at[0])
+    ac, ar = at
+    lo_c, hi_c = max(0, ac - steps), min(w, ac + steps)
+    out = []
+    for row in range(max(0, ar - steps), min(h, ar + steps) + 1):
+        top, bottom = rows[row], rows[row + 1]
+        if own_row - 1 <= row <= own_row + 1:
+            if row != own_row - 1:  # the mover's rows own_row and own_row + 1
+                top &= own
+            if row != own_row + 1:
+                bottom &= own
+        pair = top | bottom
+        taken = pair | (pair >> 1)
+        for col in range(lo_c, hi_c + 1):
+            if not (taken >> col) & 1 and (col != ac or row != ar):
+                out.append((col, row))
+    return out
 
 
 def cell_free(m, cell: Cell, occ: dict[Cell, int], ignore: int | None = None) -> bool:
@@ -82,29 +222,54 @@ def footprint_free(m, at: Cell, size: int, occ, ignore: int | None = None) -> bo
     )
 
 
+def _by_row(t) -> tuple[int, int]:
+    return (t[2].row, t[2].col)
+
+
 def settlements(m) -> list[tuple[int, Settlement, Footprint]]:
-    out = [(e, s, fp) for e, (s, fp) in esper.get_components(Settlement, Footprint)]
-    out.sort(key=lambda t: (t[2].row, t[2].col))
+    """(entity, settlement, footprint) by row then column; cached, never mutate it."""
+    c = layout_cache(m)
+    out = c.get("settlements")
+    if out is None:
+        out = [(e, s, fp) for e, (s, fp) in esper.get_components(Settlement, Footprint)]
+        out.sort(key=_by_row)
+        c["settlements"] = out
     return out
 
 
 def places(m) -> list[tuple[int, PlaceOfPower, Footprint]]:
-    out = [(e, p, fp) for e, (p, fp) in esper.get_components(PlaceOfPower, Footprint)]
-    out.sort(key=lambda t: (t[2].row, t[2].col))
+    """(entity, place, footprint) by row then column; cached, never mutate it."""
+    c = layout_cache(m)
+    out = c.get("places")
+    if out is None:
+        out = [(e, p, fp) for e, (p, fp) in esper.get_components(PlaceOfPower, Footprint)]
+        out.sort(key=_by_row)
+        c["places"] = out
     return out
 
 
 def gambles(m) -> list[tuple[int, Gamble]]:
-    out = list(esper.get_component(Gamble))
-    out.sort(key=lambda t: (t[1].row, t[1].col, t[1].owner))
+    """(entity, gamble ring) by row, column, owner; cached, never mutate it."""
+    c = cache(m)
+    out = c.get("gambles")
+    if out is None:
+        out = list(esper.get_component(Gamble))
+        out.sort(key=lambda t: (t[1].row, t[1].col, t[1].owner))
+        c["gambles"] = out
+    return out
+
+
+def gamble_cells(m) -> dict[Cell, int]:
+    """{cell: gamble entity}; cached, never mutate it. Two rings never share a cell (R28)."""
+    c = cache(m)
+    out = c.get("gamble_cells")
+    if out is None:
+        out = c["gamble_cells"] = {(g.col, g.row): e for e, g in reversed(gambles(m))}
     return out
 
 
 def gamble_at(m, cell: Cell) -> int | None:
-    for ent, g in esper.get_component(Gamble):
-        if (g.col, g.row) == cell:
-            return ent
-    return None
+    return gamble_cells(m).get(cell)
 
 
 def claim_owner(ent: int) -> str | None:
@@ -151,15 +316,27 @@ def claimable(ent: int) -> bool:
 
 
 def place_on_board(m, kind: str) -> tuple[int, Footprint] | None:
-    for ent, place, fp in places(m):
-        if place.kind == kind:
-            return ent, fp
-    return None
+    c = layout_cache(m)
+    found = c.get("place_at")
+    if found is None:
+        found = c["place_at"] = {}
+        for ent, place, fp in reversed(places(m)):
+            found[place.kind] = (ent, fp)
+    return found.get(kind)
 
 
 def cavern_of(m, name: str) -> tuple[Cell, int] | None:
     """A dragon's cavern as (top-left, size), or None (R8: the Undead's is the
-    Immortals Resting Place while it is on the board)."""
+    Immortals Resting Place while it is on the board). Cached per layout."""
+    c = layout_cache(m)
+    found = c.get("caverns")
+    if found is None:
+        found = c["caverns"] = {n: fresh_cavern_of(m, n) for n in m.seat_names}
+    return found[name] if name in found else fresh_cavern_of(m, name)
+
+
+def fresh_cavern_of(m, name: str) -> tuple[Cell, int] | None:
+    """cavern_of() computed from the world, bypassing the cache."""
     if name == "undead":
         found = place_on_board(m, UNDEAD_HOME)
         return (found[1].at, 2) if found else None
@@ -224,11 +401,12 @@ def modifiers(m, purpose: str, dragon: str, **context) -> list[tuple[str, int]]:
 
 def place_holders(m) -> dict[str, str]:
     """{place kind: holder} for every claimed place of power on the board (R36).
-    Cached until the next event, like occupancy(); callers must not mutate it."""
-    if m._holders_version == len(m.events):
-        return m._holders
-    found = {p.kind: c.owner for _, (p, c) in esper.get_components(PlaceOfPower, Claim)}
-    m._holders, m._holders_version = found, len(m.events)
+    Cached per version, like occupancy(); callers must not mutate it."""
+    c = cache(m)
+    found = c.get("holders")
+    if found is None:
+        found = c["holders"] = {p.kind: cl.owner
+                                for _, (p, cl) in esper.get_components(PlaceOfPower, Claim)}
     return found
 
 

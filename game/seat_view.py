@@ -86,7 +86,7 @@ def determinize(view: dict, seed: int, board=None):
     if asked is None:
         for name in hidden:
             doc["dragons"][name]["card"] = unseen.pop()
-        return Match.restore(doc, board=board, seed=match_seed)
+        return Match.restore_trusted(doc, board=board, seed=match_seed)
     # Try the asked dragon's possible cards in the shuffled order until one fits the
     # question; the question's options are then those the rules give that holder.
     from game.systems import cards, rolls
@@ -101,7 +101,7 @@ def determinize(view: dict, seed: int, board=None):
         for name in hidden:
             if name != asked:
                 trial["dragons"][name]["card"] = rest.pop()
-        m = Match.restore(trial, board=board, seed=match_seed)
+        m = Match.restore_trusted(trial, board=board, seed=match_seed)
         top, subject = m.stack[-1], m.stack[-2]
         fresh = rolls.options(sources[cards.window_of(subject)], m, asked, subject)
         if any(o in CARD_TITLES for o in fresh):

@@ -255,3 +255,78 @@ def _check_board(m) -> None:
                                  f"{queries.describe(m, seen[cell])} "
                                  f"share the cell {list(cell)}")
             seen[cell] = ent
+
+
+# ----- the fast path for the engine's own documents -----------------------------------------
+def from_trusted(cls, doc: dict, *, board: BoardSpec | None = None, seed=0):
+    """Build a match from a state document the engine itself wrote (undo checkpoints,
+    replay keyframes, the AI's determinized seat views): no check at all, so it must
+    never see a file's document (those go through `from_document`, whose checks may run
+    first and then hand over to this). The result continues exactly like `_build`'s.
+    A seat view without `dice`/`deck` gets fresh dice from `seed` and the deck of every
+    card not held or played, as `_build` gives it."""
+    if board is None:
+        board = _board_for(doc.get("map"))
+    m = cls.__new__(cls)
+    rolled = Dice.from_state(doc["dice"]) if "dice" in doc else Dice(seed)
+    m._init_common(board, doc.get("options"), rolled, doc.get("seed", seed))
+    m._activate()
+    create = esper.create_entity
+    chest = doc.get("chest") or {"at": None, "coins": 0}
+    m.chest_ent = create(Chest(chest["coins"]))
+    if chest["at"] is not None:
+        esper.add_component(m.chest_ent, Footprint(chest["at"][0], chest["at"][1]))
+    for name, d in sorted(doc["dragons"].items(), key=lambda kv: kv[1]["seat"]):
+        m.seat_names.append(name)
+        at = d["at"]
+        m.dragon_ents[name] = create(Dragon(name, d["seat"]), Coins(d["coins"]),
+                                     Treasure(list(d.get("treasure", ()))),
+                                     Rings(d["rings_in_supply"]), Footprint(at[0], at[1], 2))
+        cavern = d.get("cavern")
+        if cavern is not None:
+            m.cavern_ents[name] = create(Cavern(name), Footprint(cavern[0], cavern[1]))
+        m.hands[name] = d.get("card")
+    for s in doc.get("settlements", ()):
+        at, owner = s["at"], s.get("claim")
+        if owner is None:
+            create(Settlement(s["kind"]), Footprint(at[0], at[1]))
+        else:
+            create(Settlement(s["kind"]), Footprint(at[0], at[1]), Claim(owner))
+    m.powers_used = set(doc.get("powers_used", ()))
+    for p in doc.get("places", ()):
+        if p.get("power_used"):
+            m.powers_used.add(p["kind"])
+    for p in doc.get("places", ()):
+        at, owner = p["at"], p.get("claim")
+        parts = [PlaceOfPower(p["kind"], p["kind"] in m.powers_used), Footprint(at[0], at[1], 2)]
+        if owner is not None:
+            parts.append(Claim(owner))
+        create(*parts)
+    for g in doc.get("gambles", ()):
+        create(Gamble(g["owner"], g["at"][0], g["at"][1]))
+    m.round, m.phase = doc["round"], doc["phase"]
+    m.order = list(doc.get("order") or ())
+    m.turn = doc.get("turn")
+    m.actions_left = doc.get("actions_left", 0)
+    m.finished = bool(doc.get("finished"))
+    m.winner = json_copy(doc.get("winner"))
+    m.played = list(doc.get("played", ()))
+    if "deck" in doc:
+        m.deck = list(doc["deck"])
+    else:
+        taken = {c for c in m.hands.values() if c is not None} | set(m.played)
+        m.deck = [c for c in CARDS if c not in taken] if m.options["cards"] else []
+    m.stack = json_copy(doc["stack"]) if "stack" in doc else _derive_stack(m, doc)
+    return m
+
+
+def json_copy(value):
+    """A deep copy of plain JSON data (dicts, lists, scalars), much faster than deepcopy."""
+    kind = type(value)
+    if kind is dict:
+        return {k: json_copy(v) for k, v in value.items()}
+    if kind is list:
+        return [json_copy(v) for v in value]
+    if kind is tuple:
+        return tuple(json_copy(v) for v in value)
+    return value

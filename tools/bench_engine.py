@@ -1,57 +1,180 @@
-"""Engine benchmark: seeded random 4-seat games on one core.
+"""Engine benchmark: seeded random games on one core, and catanatron side by side.
 
-    python tools/bench_engine.py [--games 40] [--seats 4] [--seed 1]
+    python tools/bench_engine.py                      # the table + restore + catanatron
+    python tools/bench_engine.py --games 20 --rounds 5
+    python tools/bench_engine.py --only-ratio --rounds 3
+    python tools/bench_engine.py --profile            # cProfile of 4 seats, 20x20
 
-Prints decisions/second (legal-answer generation + submit, as a random player plays)
-and games/second. A benchmark, not a test: timing is never asserted.
+Every decision is played as a random player plays: the full list of legal answers is
+generated (`Match.legal_answers`), one is picked and submitted (`Match.submit`); cards
+on, no rule skipped. The table gives decisions/s and games/s for 2, 4 and 8 seats on
+the built-in 20x20 plain and a 40x40 map (docs/maps/frontier-40x40.tmx), and the cost
+of restoring a mid-game 4-seat position from its state document.
+
+catanatron (the best-known pure-Python board-game engine) is not a dependency: install
+it in a separate venv (`python3 -m venv /tmp/catan && /tmp/catan/bin/pip install
+catanatron`) and point `--catanatron` or NARBY_CATANATRON at that venv's python
+(default /tmp/catan/bin/python when it exists). Its random 4-player games and ours (4
+seats, 20x20) then alternate in the same run, `--rounds` times, so both see the same
+load on a shared machine; the ratio of each round is printed and the median reported.
+
+A benchmark, not a test: timing is never asserted.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
 
+from game.board import BoardSpec  # noqa: E402
 from game.match import Match  # noqa: E402
 from game.players import RandomPlayer, play_out  # noqa: E402
+
+BIG_MAP = ROOT / "docs" / "maps" / "frontier-40x40.tmx"
+CATAN_SCRIPT = ROOT / "tools" / "bench_catanatron.py"
+DEFAULT_CATAN = Path("/tmp/catan/bin/python")
+
+
+def big_board() -> tuple[str, BoardSpec]:
+    if BIG_MAP.exists():
+        from game.maps.loader import load_board
+
+        return "40x40 Frontier", load_board(str(BIG_MAP))
+    return "40x40 plain", BoardSpec.plain(40, 40)
+
+
+def play_games(games: int, seats: int, seed: int, board: BoardSpec | None = None):
+    """(decisions, games, seconds) of `games` seeded random games."""
+    decisions = 0
+    start = time.perf_counter()
+    for g in range(games):
+        m = Match([None] * seats, seed=seed + g, board=board)
+        decisions += play_out(m, RandomPlayer(seed + g))
+        m.close()
+    return decisions, games, time.perf_counter() - start
+
+
+def midgame_doc(seed: int = 3, rounds: int = 8) -> dict:
+    """The state document of a 4-seat game at its first decision of round `rounds`."""
+    m = Match([None] * 4, seed=seed)
+    player = RandomPlayer(seed)
+    while m.round < rounds and not m.finished:
+        m.submit(player.choose(m))
+    doc = m.snapshot()
+    m.close()
+    return doc
+
+
+def restore_us(doc, how, n: int = 400) -> float:
+    """Median of 5 batches: microseconds per restore, closing each copy included (as
+    undo and scrubbing drop the match they replace)."""
+    out = []
+    for _ in range(5):
+        start = time.perf_counter()
+        for _ in range(n):
+            how(doc).close()
+        out.append((time.perf_counter() - start) / n * 1e6)
+    return statistics.median(out)
+
+
+def catanatron_python(flag: str | None) -> Path | None:
+    path = flag or os.environ.get("NARBY_CATANATRON")
+    if path:
+        p = Path(path)
+        return p if p.exists() else None
+    return DEFAULT_CATAN if DEFAULT_CATAN.exists() else None
+
+
+def run_catanatron(python: Path, games: int, seed: int):
+    out = subprocess.run([str(python), str(CATAN_SCRIPT), "--games", str(games),
+                          "--seed", str(seed)], capture_output=True, text=True, check=True)
+    got = json.loads(out.stdout.strip().splitlines()[-1])
+    return got["decisions"], got["games"], got["seconds"]
+
+
+def table(args) -> None:
+    big_name, big = big_board()
+    boards = [("20x20 plain", None), (big_name, big)]
+    play_games(2, 4, args.seed)  # warm up (imports, memoized geometry) before timing
+    print(f"{'map':<16}{'seats':>6}{'decisions/s':>14}{'games/s':>10}{'dec/game':>10}")
+    for name, board in boards:
+        for seats in (2, 4, 8):
+            d, g, s = play_games(args.games, seats, args.seed, board)
+            print(f"{name:<16}{seats:>6}{d / s:>14,.0f}{g / s:>10.2f}{d / g:>10.0f}")
+    doc = midgame_doc()
+    print(f"restore a mid-game 4-seat position (round 8, {len(doc['settlements'])} "
+          f"settlements, {len(doc['places'])} places):")
+    print(f"  Match.restore (checked, for files)   {restore_us(doc, Match.restore):8.1f} µs")
+    trusted = getattr(Match, "restore_trusted", None)
+    if trusted:
+        print(f"  Match.restore_trusted (engine's own) {restore_us(doc, trusted):8.1f} µs")
+        m = Match.restore(doc)
+        print(f"  Match.copy                           "
+              f"{restore_us(m, lambda x: x.copy()):8.1f} µs")
+        m.close()
+
+
+def compare(args, python: Path) -> None:
+    print(f"side by side with catanatron ({python}), {args.rounds} rounds, alternating:")
+    ours_rates, theirs_rates, ratios = [], [], []
+    play_games(2, 4, args.seed)  # warm up
+    for k in range(args.rounds):
+        seed = args.seed + 1000 * k
+        d, g, s = play_games(args.games, 4, seed)
+        cd, cg, cs = run_catanatron(python, args.catan_games, seed)
+        ours, theirs = d / s, cd / cs
+        ours_rates.append(ours)
+        theirs_rates.append(theirs)
+        ratios.append(ours / theirs)
+        print(f"  round {k + 1}: narby {ours:8,.0f} dec/s ({g / s:5.2f} games/s)   "
+              f"catanatron {theirs:8,.0f} dec/s ({cg / cs:5.2f} games/s)   "
+              f"ratio {ours / theirs:5.2f}")
+    print(f"  median: narby {statistics.median(ours_rates):,.0f} dec/s, catanatron "
+          f"{statistics.median(theirs_rates):,.0f} dec/s, ratio {statistics.median(ratios):.2f}")
+
+
+def profile(args) -> None:
+    import cProfile
+    import pstats
+
+    prof = cProfile.Profile()
+    prof.enable()
+    play_games(args.games, args.seats, args.seed)
+    prof.disable()
+    pstats.Stats(prof).sort_stats(args.sort).print_stats(30)
 
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--games", type=int, default=40)
-    p.add_argument("--seats", type=int, default=4)
+    p.add_argument("--games", type=int, default=20, help="our games per cell or round")
+    p.add_argument("--catan-games", type=int, default=6, help="catanatron games per round")
+    p.add_argument("--rounds", type=int, default=3, help="alternating comparison rounds")
+    p.add_argument("--seats", type=int, default=4, help="seats for --profile")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--catanatron", help="python of a venv with catanatron installed")
+    p.add_argument("--only-ratio", action="store_true", help="skip the table")
     p.add_argument("--profile", action="store_true", help="print a cProfile summary")
+    p.add_argument("--sort", default="tottime", help="cProfile sort key")
     args = p.parse_args()
-
-    def run():
-        decisions = rounds = 0
-        start = time.perf_counter()
-        for g in range(args.games):
-            m = Match([None] * args.seats, seed=args.seed + g)
-            decisions += play_out(m, RandomPlayer(args.seed + g))
-            rounds += m.round
-            m.close()
-        return decisions, rounds, time.perf_counter() - start
-
     if args.profile:
-        import cProfile
-        import pstats
-
-        prof = cProfile.Profile()
-        prof.enable()
-        run()
-        prof.disable()
-        pstats.Stats(prof).sort_stats("tottime").print_stats(18)
+        profile(args)
         return
-    decisions, rounds, elapsed = run()
-    print(f"{args.games} games, {args.seats} seats, {decisions} decisions, "
-          f"{rounds / args.games:.1f} rounds/game")
-    print(f"{decisions / elapsed:,.0f} decisions/s   {args.games / elapsed:.2f} games/s   "
-          f"({elapsed:.2f} s)")
+    if not args.only_ratio:
+        table(args)
+    python = catanatron_python(args.catanatron)
+    if python is None:
+        print("catanatron: no venv found (see --catanatron); comparison skipped")
+        return
+    compare(args, python)
 
 
 if __name__ == "__main__":

@@ -51,9 +51,10 @@ def legal_actions(m, name: str, fast: bool = True) -> list[dict]:
     """Legal action answers; fast=False filters every candidate through `check` (the
     reference the fast enumerators are tested against)."""
     out: list[dict] = []
+    left = m.actions_left
     for do, rule in RULES.items():
-        if cost_reason(m, name, do) or (rule.ready and rule.ready(m, name)):
-            continue
+        if ACTION_COST[do] > left or (rule.ready and rule.ready(m, name)):
+            continue  # (cost_reason's test, without building its words)
         if rule.fast and fast:
             out.extend(rule.fast(m, name))
         else:

@@ -44,7 +44,18 @@ def claimable_at(m, name: str, answer: dict) -> tuple[int | None, str | None]:
 
 
 def adjacent_claimables(m, name: str) -> list[tuple[int, Footprint]]:
-    """Settlements and places of power adjacent to the dragon, by row then column."""
+    """Settlements and places of power adjacent to the dragon, by row then column.
+    Cached per layout (queries.layout_cache); callers must not mutate the list."""
+    key = ("adjacent_claimables", name)
+    cache = queries.layout_cache(m)
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = fresh_adjacent_claimables(m, name)
+    return found
+
+
+def fresh_adjacent_claimables(m, name: str) -> list[tuple[int, Footprint]]:
+    """adjacent_claimables() computed from the world, bypassing the cache."""
     me = queries.dragon_fp(m, name)
     occ = queries.occupancy(m)
     found = {occ[cell] for cell in ring_cells(me.at, 2, m.board.width, m.board.height)

@@ -272,7 +272,7 @@ def _take_fast(m, name):
 
 def _gamble_fast(m, name):
     occ = queries.occupancy(m)
-    rings = {(g.col, g.row) for _, g in esper.get_component(Gamble)}
+    rings = queries.gamble_cells(m)  # cached per version
     fp = queries.dragon_fp(m, name)
     return [{"do": "gamble", "at": list(cell)}
             for cell in ring_cells(fp.at, 2, m.board.width, m.board.height)

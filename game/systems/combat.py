@@ -43,9 +43,19 @@ def _resolve(m, name, answer, results):
 
 
 def _fast(m, name):
-    me = queries.dragon_fp(m, name).at
-    return [{"do": "attack", "dragon": other} for other in m.seat_names
-            if other != name and rect_gap(me, 2, queries.dragon_fp(m, other).at, 2) == 1]
+    return [{"do": "attack", "dragon": other} for other in _neighbours(m, name)]
+
+
+def _neighbours(m, name) -> list[str]:
+    """The dragons adjacent to `name`'s dragon, in seat order; cached per layout."""
+    key = ("neighbours", name)
+    cache = queries.layout_cache(m)
+    found = cache.get(key)
+    if found is None:
+        me = queries.dragon_fp(m, name).at
+        found = cache[key] = [other for other in m.seat_names if other != name and rect_gap(
+            me, 2, queries.dragon_fp(m, other).at, 2) == 1]
+    return found
 
 
 RULES = {"attack": ActionRule(_targets, _check, _resolve, fast=_fast, rolls=_rolls)}

@@ -45,22 +45,13 @@ def _check(m, name, answer, steps: int = MOVE_STEPS):
 
 
 def _fast(m, name, steps: int = MOVE_STEPS):
-    fp = queries.dragon_fp(m, name)
-    me = m.dragon_ents[name]
-    occ = queries.occupancy(m)
-    blocked = m.board.blocked
-    w, h = m.board.width - 2, m.board.height - 2
-    out = []
-    for row in range(max(0, fp.row - steps), min(h, fp.row + steps) + 1):
-        for col in range(max(0, fp.col - steps), min(w, fp.col + steps) + 1):
-            if col == fp.col and row == fp.row:
-                continue
-            for cell in ((col, row), (col + 1, row), (col, row + 1), (col + 1, row + 1)):
-                if cell in blocked or occ.get(cell, me) != me:
-                    break
-            else:
-                out.append({"do": "move", "to": [col, row]})
-    return out
+    at = queries.dragon_fp(m, name).at
+    key = ("move_landings", at, steps)  # per layout: a claim or a gamble keeps it
+    cache = queries.layout_cache(m)
+    cells = cache.get(key)
+    if cells is None:
+        cells = cache[key] = queries.landings(m, at, steps, at)
+    return [{"do": "move", "to": [c, r]} for c, r in cells]
 
 
 def _resolve(m, name, answer):

@@ -47,9 +47,7 @@ def settle_at(m, cell: Cell) -> None:
         m.emit("resettled", at=list(cell), to="town", claim=queries.claim_owner(holder))
         return
     if holder is None and cell not in m.board.blocked:
-        near_town = any(
-            s.kind == "town" and chebyshev(fp.at, cell) == 1 for _, s, fp in queries.settlements(m)
-        )
+        near_town = _town_next_to(m, occ, cell)
         kind = "city" if near_town else "town"  # steps 3 and 4
         ent = esper.create_entity(Settlement(kind), Footprint(*cell))
         m.emit("placed", piece=kind, at=list(cell))
@@ -58,6 +56,19 @@ def settle_at(m, cell: Cell) -> None:
     # Step 5: nothing can be placed there; the thief profits (from Dragoon).
     m.emit("placement_failed", at=list(cell))
     queries.pay(m, "bank", "chest", FAILED_PLACEMENT_BONUS, "failed_placement")
+
+
+def _town_next_to(m, occ, cell: Cell) -> bool:
+    """R12 step 4: a town on one of the 8 cells around `cell` (towns are 1x1)."""
+    c, r = cell
+    for dr in (-1, 0, 1):
+        for dc in (-1, 0, 1):
+            ent = occ.get((c + dc, r + dr))
+            if (dc or dr) and ent is not None:
+                s = esper.try_component(ent, Settlement)
+                if s is not None and s.kind == "town":
+                    return True
+    return False
 
 
 def _gamble_claims(m, ent: int, cell: Cell) -> None:

@@ -161,6 +161,8 @@ def landing_reason(m, what: str, to: Cell, size: int, ignore: int) -> str | None
 
 def free_landings(m, at: Cell, steps: int, size: int, ignore: int) -> list[Cell]:
     occ = queries.occupancy(m)
+    if size == 2 and occ.get(at) == ignore:  # the mover's own 2x2: the row-mask scan
+        return queries.landings(m, at, steps, at)
     blocked = m.board.blocked
     w, h = m.board.width - size, m.board.height - size
     out = []

@@ -36,7 +36,16 @@ from game import queries, rule_maths
 from game.decisions import Decision, DecisionStep, IllegalAnswer, title
 from game.systems import cards, powers, prompts
 from game.systems.turn_order import turn_order
-from game.tables import CARD_TITLES, CARDS, CHARTS, PLACE_TITLES, chart_row, row_label
+from game.tables import (
+    CANCEL_CARDS,
+    CANCEL_POWERS,
+    CARD_TITLES,
+    CARDS,
+    CHARTS,
+    PLACE_TITLES,
+    chart_row,
+    row_label,
+)
 
 # (m, dragon, frame) -> option names that dragon may use now.
 OWN_SOURCES = (powers.own_options, cards.own_options)  # frame: the pending roll (roller)
@@ -89,7 +98,15 @@ def ask_window(m, frame: dict, window: str, actor: str | None, sources, about: d
     return False
 
 
+# Actions that some power or card can cancel (R37, R38); no window is opened for others.
+CANCELLABLE = frozenset(CANCEL_POWERS.values()) | {do for dos in CANCEL_CARDS.values()
+                                                    for do in dos}
+
+
 def cancel_window(m, act: dict) -> bool:
+    if act["do"] not in CANCELLABLE:  # nobody could be asked: skip the window's walk
+        act["i"] = len(window_order(m, act["dragon"], include_actor=False))
+        return False
     about = {"dragon": act["dragon"], "answer": act["answer"]}
     return ask_window(m, act, "cancel", act["dragon"], CANCEL_SOURCES, about)
 

@@ -135,14 +135,17 @@ def beside_cavern(m, name: str, cavern: Cell, size: int = 1) -> Cell:
 def home_spot(m, name: str) -> Cell | None:
     """Where a "send home" effect puts the dragon (R7 placement beside its cavern), or
     None when it has no cavern (the Undead without Immortals Resting Place, R8).
-    Cached until the next event, like queries.occupancy (Horror, Peacemaker and Tower of
-    Faces ask for it at many decisions)."""
-    if m._homes_version != len(m.events):
-        m._homes, m._homes_version = {}, len(m.events)
-    if name not in m._homes:
-        cavern = queries.cavern_of(m, name)
-        m._homes[name] = None if cavern is None else beside_cavern(m, name, cavern[0],
-                                                                   cavern[1])
-    return m._homes[name]
+    Cached per layout, like queries.occupancy (Horror, Peacemaker and Tower of Faces
+    ask for it at many decisions)."""
+    homes = queries.layout_cache(m).setdefault("homes", {})
+    if name not in homes:
+        homes[name] = fresh_home_spot(m, name)
+    return homes[name]
+
+
+def fresh_home_spot(m, name: str) -> Cell | None:
+    """home_spot() computed from the world, bypassing the cache."""
+    cavern = queries.cavern_of(m, name)
+    return None if cavern is None else beside_cavern(m, name, cavern[0], cavern[1])
 
 

@@ -91,21 +91,35 @@ def _for_thief_resolve(m, name, answer, results):
         queries.pay(m, victim, "chest", amount, "steal_for_thief")
 
 
-def _victims_fast(do):
-    def fast(m, name):
+def _near_caverns(m, name) -> list[str]:
+    """The other dragons whose cavern is adjacent to `name`'s dragon; cached per layout."""
+    key = ("near_caverns", name)
+    cache = queries.layout_cache(m)
+    found = cache.get(key)
+    if found is None:
         me = queries.dragon_fp(m, name).at
-        anywhere = do == "steal_for_thief" and _cottage_reach(m, name)
-        out = []
+        found = cache[key] = []
         for other in m.seat_names:
             cavern = queries.cavern_of(m, other) if other != name else None
-            if cavern and (anywhere or rect_gap(me, 2, cavern[0], cavern[1]) == 1):
-                out.append({"do": do, "dragon": other})
-        return out
+            if cavern and rect_gap(me, 2, cavern[0], cavern[1]) == 1:
+                found.append(other)
+    return found
+
+
+def _victims_fast(do):
+    def fast(m, name):
+        if do == "steal_for_thief" and _cottage_reach(m, name):
+            return [{"do": do, "dragon": other} for other in m.seat_names
+                    if other != name and queries.cavern_of(m, other)]
+        return [{"do": do, "dragon": other} for other in _near_caverns(m, name)]
     return fast
 
 
 def _chest_fast(m, name):
-    return [] if _chest_check(m, name, {}) else [{"do": "steal_chest"}]
+    at = queries.chest_at(m)
+    if at is None or not queries.next_to_dragon(m, name, at, 1):
+        return []
+    return [{"do": "steal_chest"}]
 
 
 RULES = {

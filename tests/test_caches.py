@@ -1,0 +1,178 @@
+"""Every cached answer of the engine equals a from-scratch computation (issue 22).
+
+The caches (game.queries.cache / layout_cache: occupancy, row masks, landings, lists of
+settlements, places and gamble rings, place holders, adjacent claimables, home spots)
+are derived from the esper world and invalidated by `Match.version` / `Match.layout`,
+which the events bump (queries.bump), or kept in step on a move (queries._shift). Here
+many seeded random games (2-8 seats, cards on, plain boards, a blocked map, the crowded
+board where every power is in play) compare each cache with a fresh computation at
+every decision, and `occupancy` is checked at every single call, mid-step included, so
+a system that changes a piece without the matching event is caught.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import esper
+import pytest
+
+from game import queries
+from game.components import Claim, Footprint, Gamble, PlaceOfPower, Settlement
+from game.maps.loader import load_board
+from game.match import Match
+from game.players import RandomPlayer
+from game.systems import actions, setup
+from game.systems.base import adjacent_claimables, fresh_adjacent_claimables
+from game.tables import MOVE_STEPS, PLACES
+from tests.test_random_games import crowded_start
+
+MAPS = Path(__file__).parent / "maps"
+
+
+def fresh_rows(m) -> list[int]:
+    rows = [0] * (m.board.height + 1)
+    for col, row in set(m.board.blocked) | set(queries.fresh_occupancy()):
+        rows[row] |= 1 << col
+    return rows
+
+
+def brute_landings(m, at, steps, me_at):
+    occ = queries.fresh_occupancy()
+    mine = {(me_at[0] + dc, me_at[1] + dr) for dr in range(2) for dc in range(2)} \
+        if me_at else set()
+    out = []
+    for row in range(at[1] - steps, at[1] + steps + 1):
+        for col in range(at[0] - steps, at[0] + steps + 1):
+            if (col, row) == at:
+                continue
+            cells = [(col + dc, row + dr) for dr in range(2) for dc in range(2)]
+            if all(m.board.on_board(c) and c not in m.board.blocked
+                   and (c not in occ or c in mine) for c in cells):
+                out.append((col, row))
+    return out
+
+
+def compare_all(m) -> None:
+    """Each cached fact against its fresh computation, on the match's world."""
+    m._activate()
+    assert queries.occupancy(m) == queries.fresh_occupancy()
+    assert queries.row_masks(m) == fresh_rows(m)
+    settlements = sorted(((e, fp.row, fp.col) for e, (s, fp)
+                          in esper.get_components(Settlement, Footprint)), key=lambda t: t[1:])
+    assert [(e, fp.row, fp.col) for e, _s, fp in queries.settlements(m)] == settlements
+    places = sorted(((e, fp.row, fp.col) for e, (p, fp)
+                     in esper.get_components(PlaceOfPower, Footprint)), key=lambda t: t[1:])
+    assert [(e, fp.row, fp.col) for e, _p, fp in queries.places(m)] == places
+    for kind in PLACES:
+        found = [(e, fp.at) for e, (p, fp) in esper.get_components(PlaceOfPower, Footprint)
+                 if p.kind == kind]
+        got = queries.place_on_board(m, kind)
+        assert ((got[0], got[1].at) if got else None) == (found[0] if found else None)
+    rings = sorted(esper.get_component(Gamble), key=lambda t: (t[1].row, t[1].col, t[1].owner))
+    assert [e for e, _ in queries.gambles(m)] == [e for e, _ in rings]
+    for e, g in rings:
+        assert queries.gamble_at(m, (g.col, g.row)) == e
+    assert queries.place_holders(m) == {
+        p.kind: c.owner for _, (p, c) in esper.get_components(PlaceOfPower, Claim)}
+    for name in m.seat_names:
+        assert adjacent_claimables(m, name) == fresh_adjacent_claimables(m, name)
+        assert setup.home_spot(m, name) == setup.fresh_home_spot(m, name)
+        assert queries.cavern_of(m, name) == queries.fresh_cavern_of(m, name)
+        at = queries.dragon_fp(m, name).at
+        for steps in (1, MOVE_STEPS, 4):
+            assert queries.landings(m, at, steps, at) == brute_landings(m, at, steps, at)
+            assert queries.landings(m, at, steps) == brute_landings(m, at, steps, None)
+    pending = m.pending
+    if pending is not None and pending.kind == "action":
+        fast = actions.legal_actions(m, pending.dragon)
+        slow = actions.legal_actions(m, pending.dragon, fast=False)
+        assert sorted(map(json.dumps, fast)) == sorted(map(json.dumps, slow))
+
+
+@pytest.fixture
+def checked_occupancy(monkeypatch):
+    """queries.occupancy compared with a fresh one at every call (mid-step included)."""
+    cached = queries.occupancy
+
+    def occupancy(m):
+        got = cached(m)
+        assert got == queries.fresh_occupancy(), "stale occupancy cache"
+        return got
+
+    monkeypatch.setattr(queries, "occupancy", occupancy)
+
+
+def play_compared(m: Match, seed: int, max_decisions: int = 400) -> None:
+    player = RandomPlayer(seed)
+    compare_all(m)
+    n = 0
+    while not m.finished and n < max_decisions:
+        m.submit(player.choose(m))
+        compare_all(m)
+        n += 1
+    m.close()
+
+
+@pytest.mark.parametrize("batch", range(4))
+def test_caches_equal_fresh_computation_in_random_games(batch, checked_occupancy):
+    for game in range(batch * 6, batch * 6 + 6):
+        seats = 2 + game % 7
+        m = Match([None] * seats, seed=500 + game, options={"target": 30, "round_cap": 10})
+        play_compared(m, 500 + game)
+
+
+def test_caches_on_blocked_and_large_maps(checked_occupancy):
+    for k, path in enumerate([MAPS / "good" / "quiet_hollow.tmx",
+                              MAPS / "sizes" / "largest-40x40.tmx",
+                              MAPS / "sizes" / "wide-36x12.tmx"]):
+        board = load_board(str(path))
+        seats = max(board.min_players, min(board.max_players, 3 + k))
+        m = Match([None] * seats, seed=70 + k, board=board,
+                  options={"target": 30, "round_cap": 8})
+        play_compared(m, 70 + k)
+
+
+def test_caches_on_the_crowded_board_with_every_power(checked_occupancy):
+    for seed in range(8):
+        play_compared(crowded_start(seed, ("jumper", "orienteer", "horror")), seed)
+
+
+def test_restored_and_copied_matches_start_with_right_caches():
+    m = Match([None] * 4, seed=5)
+    player = RandomPlayer(5)
+    for _ in range(150):
+        m.submit(player.choose(m))
+    queries.occupancy(m)  # warm the original's caches
+    for other in (Match.restore(m.snapshot()), Match.restore_trusted(m.snapshot()), m.copy()):
+        compare_all(other)
+        other.close()
+    m.close()
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_trusted_restore_and_copy_continue_exactly_like_restore(seed):
+    """restore_trusted (no checks, for the engine's own documents) and copy() give the
+    same document as the checked restore at every decision, and the same game after."""
+    m = Match([None] * (2 + seed), seed=seed, options={"target": 30, "round_cap": 8})
+    player = RandomPlayer(seed)
+    n = 0
+    while not m.finished:
+        if n % 7 == 0:
+            doc = m.snapshot()
+            checked, trusted, copied = Match.restore(doc), Match.restore_trusted(doc), m.copy()
+            assert trusted.snapshot() == doc == copied.snapshot() == checked.snapshot()
+            for k in range(5):
+                if checked.finished:
+                    break
+                answer = RandomPlayer(k).choose(checked)
+                checked.submit(answer)
+                trusted.submit(answer)
+                copied.submit(answer)
+                assert trusted.snapshot() == checked.snapshot() == copied.snapshot()
+            for x in (checked, trusted, copied):
+                x.close()
+        m.submit(player.choose(m))
+        n += 1
+    m.close()
