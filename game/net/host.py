@@ -482,7 +482,7 @@ def read_side(path: Path) -> dict:
     except (OSError, ValueError) as exc:
         raise ValueError(f"{path}: cannot read the network seats ({exc})") from None
     seats = doc.get("seats") if isinstance(doc, dict) else None
-    if doc.get("format") != SIDE_FORMAT or not isinstance(seats, dict):
+    if not isinstance(seats, dict) or doc.get("format") != SIDE_FORMAT:
         raise ValueError(f"{path}: not a {SIDE_FORMAT} file")
     for dragon, s in seats.items():
         if not isinstance(s, dict) or s.get("kind") not in SEAT_KINDS or \
