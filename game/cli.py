@@ -33,6 +33,10 @@ def _dispatch(argv: list[str]) -> int:
         return _saves(argv[1:])
     if argv and argv[0] == "sound-test":
         return _sound_test(argv[1:])
+    if argv and argv[0] in ("host", "join"):  # networked play (issue 23): game/net/cli.py
+        from game.net import cli as net_cli
+
+        return (net_cli.host_main if argv[0] == "host" else net_cli.join_main)(argv[1:])
     return _play(argv)
 
 
@@ -40,7 +44,8 @@ def _play_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="narby",
         description="Narby Conquest. Other commands: 'narby replay FILE', "
-                    "'narby saves', 'narby check-map FILE...'.")
+                    "'narby saves', 'narby check-map FILE...', 'narby host', "
+                    "'narby join ADDRESS'.")
     p.add_argument("--headless", action="store_true",
                    help="play a whole game without a window and print the result")
     p.add_argument("--seats", default="random,random,random,random",

@@ -114,7 +114,8 @@ class BotResult:
 
 async def run_bot(url: str, bot: Bot, *, code: str | None = None, token: str | None = None,
                   name: str | None = None, seat: str | None = None, retries: int = 20,
-                  on_welcome=None, on_state=None, open_timeout: float = 10.0) -> BotResult:
+                  on_welcome=None, on_state=None, on_answer=None,
+                  open_timeout: float = 10.0) -> BotResult:
     """Play a seat until the game is over. Rejoins with the seat's token when the
     connection drops (up to `retries` times in a row)."""
     from websockets.asyncio.client import connect
@@ -131,7 +132,7 @@ async def run_bot(url: str, bot: Bot, *, code: str | None = None, token: str | N
             async with connect(url, max_size=MAX_HOST_MESSAGE, open_timeout=open_timeout,
                                compression=None) as ws:
                 await ws.send(encode(hello))
-                await _play(ws, bot, result, on_welcome, on_state)
+                await _play(ws, bot, result, on_welcome, on_state, on_answer)
                 failures = 0
         except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError) as exc:
             if result.token is None and not isinstance(exc, ConnectionClosed):
@@ -146,7 +147,7 @@ async def run_bot(url: str, bot: Bot, *, code: str | None = None, token: str | N
     return result
 
 
-async def _play(ws, bot: Bot, result: BotResult, on_welcome, on_state) -> None:
+async def _play(ws, bot: Bot, result: BotResult, on_welcome, on_state, on_answer) -> None:
     async for raw in ws:
         try:
             msg = parse_host(raw)
@@ -159,6 +160,8 @@ async def _play(ws, bot: Bot, result: BotResult, on_welcome, on_state) -> None:
                 on_welcome(msg)
         elif kind == "error":
             result.errors.append(msg.get("reason", ""))
+            if on_answer:
+                on_answer(None, msg)
             if msg.get("fatal"):
                 raise JoinError(f"the host refused: {msg.get('reason')}")
         elif kind == "over":
@@ -173,6 +176,8 @@ async def _play(ws, bot: Bot, result: BotResult, on_welcome, on_state) -> None:
                 result.answers += 1
                 await ws.send(encode(message("answer", answer=answer,
                                              decision=msg["decision"])))
+                if on_answer:
+                    on_answer(msg["decision"], answer)
 
 
 class ClientThread:

@@ -499,6 +499,13 @@ class RateLimit:
         self.rate, self.burst, self.clock = rate, burst, clock
         self.tokens, self.last = burst, clock()
 
+    def wait(self) -> float:
+        """Seconds until a message may be taken (0: now)."""
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        return 0.0 if self.tokens >= 1 else (1 - self.tokens) / self.rate
+
     def take(self) -> bool:
         now = self.clock()
         self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
@@ -527,8 +534,8 @@ class HostServer:
     thread that owns the match, which hands back messages with `send_threadsafe`."""
 
     def __init__(self, core: HostCore | None = None, *, host: str = "127.0.0.1",
-                 port: int = 0, max_connections: int = 16, rate: float = 20.0,
-                 burst: float = 40.0, hello_timeout: float = 10.0, send_queue: int = 512,
+                 port: int = 0, max_connections: int = 16, rate: float = 100.0,
+                 burst: float = 200.0, hello_timeout: float = 10.0, send_queue: int = 512,
                  tick_every: float = 0.5):
         self.core, self.inline = core, core is not None
         self.host, self.port = host, port
@@ -596,14 +603,18 @@ class HostServer:
             first = await asyncio.wait_for(ws.recv(), self.hello_timeout)
             self._input("msg", cid, first)
             async for raw in ws:
-                if not link.limit.take():
+                wait = link.limit.wait()
+                if wait > 0:
+                    # Over the rate: this connection is read more slowly (nothing is
+                    # lost; a flood only slows its sender) and told so once a stretch.
                     link.strikes += 1
-                    if link.strikes > 50:
-                        await ws.close(1008, "too many messages")
-                        break
-                    self.send(cid, message("error", reason="too many messages: slow down",
-                                           fatal=False))
-                    continue
+                    if link.strikes == 1:
+                        self.send(cid, message("error", reason="too many messages: "
+                                               "slowed down", fatal=False))
+                    await asyncio.sleep(wait)
+                else:
+                    link.strikes = 0
+                link.limit.take()
                 self._input("msg", cid, raw)
         except TimeoutError:
             with contextlib.suppress(Exception):
