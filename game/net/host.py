@@ -25,6 +25,7 @@ import asyncio
 import contextlib
 import copy
 import json
+import os
 import queue
 import secrets
 import sys
@@ -464,7 +465,9 @@ class HostCore:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             tmp = path.with_suffix(".tmp")
-            tmp.write_text(json.dumps(self.side_doc(), indent=1), encoding="utf-8")
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)  # tokens: private
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(json.dumps(self.side_doc(), indent=1))
             tmp.replace(path)
         except OSError as exc:
             print(f"narby host: cannot write {path}: {exc}", file=sys.stderr)
