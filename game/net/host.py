@@ -43,6 +43,7 @@ from game.net.protocol import (
     message,
     parse_client,
 )
+from game.persistence.saves import starts_round
 from game.seat_view import scrub, visible_events
 
 SEAT_KINDS = ("remote", "local", "easy", "normal", "hard", "random")
@@ -106,6 +107,8 @@ class HostCore:
     ai_seed: int = 0
     auto_start: bool = False              # start once every remote seat has a player
     data_dir: Path | None = None          # autosaves (and the seat tokens) go here
+    autosaves: bool = True                # False: the window's controller autosaves
+    on_events: Callable | None = None     # told of the events of answers the core applies
 
     def __post_init__(self):
         from game.players import AIPlayer, RandomPlayer
@@ -322,7 +325,14 @@ class HostCore:
 
     def _submit(self, answer: dict) -> list[Out]:
         events = self.session.submit(answer)
+        if self.on_events is not None:
+            self.on_events(events)
         self._autosave(events)
+        return self.applied()
+
+    def applied(self) -> list[Out]:
+        """What every client must be told after an answer (applied here, or by the window
+        on the same session)."""
         outs = self._states()
         if self.match.finished:
             outs += self._over_all("finished")
@@ -441,7 +451,11 @@ class HostCore:
     def _autosave(self, events: list[dict]) -> None:
         if self.data_dir is None:
             return
-        from game.persistence.saves import SaveError, autosave, starts_round
+        if not self.autosaves:
+            if starts_round(events):
+                self._save_side()
+            return
+        from game.persistence.saves import SaveError, autosave
 
         if starts_round(events) or self.match.finished:
             try:

@@ -211,6 +211,8 @@ class GameScene(Scene):
         if self.error_time > 0:
             self.error_time -= dt
         busy = False
+        if hasattr(self.c, "poll"):  # an online game (game/net/window.py): the network
+            busy |= bool(self.c.poll())
         for note in self.c.ai_notes:
             self.log.note(note)
         self.c.ai_notes.clear()
@@ -263,7 +265,10 @@ class GameScene(Scene):
             self._idle_controls()
         if self.prepared != "ai":
             self.prepared = "ai"
-            self.bar.set_slots(idle_slots(f"{title(self.c.pending.dragon)} (AI) is playing"))
+            dragon = self.c.pending.dragon
+            online = getattr(self.c, "waiting_text", None)  # remote seats say so
+            self.bar.set_slots(idle_slots((online and online(dragon))
+                                          or f"{title(dragon)} (AI) is playing"))
         ready = self.playback.idle
         if self.factor() == 0:
             done = 0

@@ -1,4 +1,4 @@
-"""Main menu: New game, Continue, Load, Rules, Settings, Quit."""
+"""Main menu: New game, Continue, Join game, Load, Rules, Settings, Quit."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ class MenuScene(Scene):
         bw, bh = look.px(320), look.px(48)
         gap = look.px(10)
         title_h = look.px(250)
-        self.top = max(look.px(10), (h - title_h - 6 * (bh + gap)) // 2)
+        self.top = max(look.px(10), (h - title_h - 7 * (bh + gap)) // 2)
         top = self.top + title_h
         x = (w - bw) // 2
         if self.latest is not None:
@@ -48,6 +48,7 @@ class MenuScene(Scene):
         entries = [
             ("new", "New game", True, "Set up seats, dragons and a map  (N)"),
             ("continue", "Continue", *cont),
+            ("join", "Join game", True, "Play a game hosted on another machine  (J)"),
             ("load", "Load game", *load),
             ("rules", "Rules", True, "Charts, actions, dragons, places and rulings  (R)"),
             ("settings", "Settings", True, "Window, scale, pace, colours  (S)"),
@@ -77,7 +78,7 @@ class MenuScene(Scene):
             return True
         if event.type == pygame.KEYDOWN:
             shortcut = {pygame.K_n: "new", pygame.K_r: "rules", pygame.K_s: "settings",
-                        pygame.K_c: "continue", pygame.K_l: "load",
+                        pygame.K_c: "continue", pygame.K_l: "load", pygame.K_j: "join",
                         pygame.K_ESCAPE: "quit", pygame.K_q: "quit"}.get(event.key)
             if event.key == pygame.K_F1:
                 from game.ui.scenes.help import HelpOverlay
@@ -104,6 +105,10 @@ class MenuScene(Scene):
             from game.ui.scenes.new_game import NewGameScene
 
             self.app.push(NewGameScene(self.app))
+        elif key == "join":  # online play (issue 23)
+            from game.ui.scenes.online import JoinScene
+
+            self.app.push(JoinScene(self.app))
         elif key == "rules":
             from game.ui.scenes.rules import RulesScene
 

@@ -19,8 +19,8 @@ from game.ui.scenes.backdrop import backdrop, panel_rect
 from game.ui.scenes.widgets import Cycler, KeyNav, button, label
 
 ROOT = Path(__file__).resolve().parents[3]
-KINDS = [("human", "normal")] + [("ai", lvl) for lvl in LEVELS]
-KIND_LABELS = ["Human"] + [f"AI · {lvl}" for lvl in LEVELS]
+KINDS = [("human", "normal")] + [("ai", lvl) for lvl in LEVELS] + [("remote", "normal")]
+KIND_LABELS = ["Human"] + [f"AI · {lvl}" for lvl in LEVELS] + ["Remote (online)"]
 DRAGON_CHOICES = [None, *DRAGONS]
 DRAGON_LABELS = ["Random (R6)"] + [title(d) for d in DRAGONS]
 
@@ -305,6 +305,9 @@ class NewGameScene(Scene):
             return
         self._read_fields()
         self.setup.map_path = map_choices()[self.map_index][0]
+        if any(s.kind == "remote" for s in self.setup.seats):
+            self._host()  # a remote seat makes this an online game (issue 23)
+            return
         try:
             controller = GameController(self.setup, ai_mode=getattr(self.app, "ai_mode",
                                                                     "worker"),
@@ -315,6 +318,27 @@ class NewGameScene(Scene):
         from game.ui.scenes.game import GameScene
 
         self.app.replace(GameScene(self.app, controller))
+
+    def _host(self) -> None:
+        from game.net.window import NetHostController
+        from game.ui.scenes.online import HostLobbyScene
+
+        controller = None
+        for port in (8765, 0):  # the usual port, else any free one
+            try:
+                controller = NetHostController.host(
+                    self.setup, port=port, ai_mode=getattr(self.app, "ai_mode", "worker"),
+                    data_dir=getattr(self.app, "data_dir", None))
+                break
+            except SetupError as exc:
+                self._show_error(str(exc)[:1].upper() + str(exc)[1:])
+                return
+            except OSError as exc:
+                error = f"Cannot host a game here: {exc}"
+        if controller is None:
+            self._show_error(error)
+            return
+        self.app.replace(HostLobbyScene(self.app, controller))
 
     def _show_error(self, text: str) -> None:
         self.error = text

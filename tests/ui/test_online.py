@@ -1,0 +1,131 @@
+"""Online play in the window (issue 23): a hosting window and a joining window (both
+controllers in this process, the network on loopback in their background threads) play
+a game with an AI; the lobby and Join game screens draw. Only the main thread touches
+the esper worlds; the test waits on the network's queues, never on the clock."""
+
+from __future__ import annotations
+
+import random
+
+from game.ui.controller import GameSetup, Seat
+from tests.ui.conftest import run
+
+SAFETY = 30  # seconds a queue may stay empty before the test fails (a safety net)
+
+
+def wait_for(q):
+    """Block until the queue has an item, and leave it there for its owner."""
+    item = q.get(timeout=SAFETY)
+    with q.mutex:
+        q.queue.appendleft(item)
+
+
+def host_game(data_dir):
+    from game.net.window import NetHostController
+
+    setup = GameSetup(seats=[Seat("human", dragon="red"), Seat("remote", dragon="green"),
+                             Seat("ai", "easy", dragon="gold")], map_path=None, target=25,
+                      seed=12)
+    return NetHostController.host(setup, port=0, bind="127.0.0.1", data_dir=data_dir,
+                                  ai_mode="sync", code="TEST42")
+
+
+def join(host):
+    from game.net.client import ClientThread
+    from game.net.protocol import message
+
+    url = f"ws://127.0.0.1:{host.net.server.port}/TEST42"
+    client = ClientThread(url, message("hello", code="TEST42", name="Gil")).start()
+    while not host.core.seats_ready():
+        wait_for(host.net.server.inbox)
+        host.poll()
+    host.net.send(host.core.start())
+    got = {}
+    while not ("state" in got and (got.get("lobby") or {}).get("started")):
+        wait_for(client.inbox)
+        for msg in client.poll():
+            got[msg["type"]] = msg
+    return client, got, url
+
+
+def test_a_host_window_and_a_joining_window_play_a_game(data_dir):
+    from game.net.window import RemoteController
+
+    host = host_game(data_dir)
+    client, got, url = join(host)
+    rc = RemoteController(client, got["welcome"], got["lobby"], got["state"], url=url)
+    assert rc.me == "green" and rc.seats["green"].label() == "You"
+    rng = random.Random(3)
+    seen_mine = 0
+    while not host.finished:
+        host.poll()
+        rc.poll()
+        p = host.pending
+        kind = host.core.kinds[p.dragon]
+        if kind == "local":
+            host.submit(rng.choice(host.legal_answers()))
+        elif kind != "remote":
+            assert host.step_ai(True)
+        elif rc.human_to_play() == "green" and rc.n_answers == host.n_answers:
+            seen_mine += 1
+            view = rc.display_doc("green")
+            assert "dice" not in view and "deck" not in view and "seed" not in view
+            assert rc.match.pending.dragon == "green"  # the mirror is at the same decision
+            rc.submit(rng.choice(rc.legal_answers()))
+            assert rc.human_to_play() is None  # sent: not asked twice
+            wait_for(host.net.server.inbox)
+        else:
+            wait_for(rc.client.inbox)
+    host.net.send(host.core.applied())
+    while rc.over is None:
+        wait_for(rc.client.inbox)
+        rc.poll()
+    assert seen_mine > 0
+    assert rc.over["winner"] == host.match.winner
+    assert rc.events and rc.events[-1] == host.session.events[-1] or \
+        rc.events[-1].get("private")
+    ok, reason = rc.can_undo()
+    assert not ok and "online" in reason
+    rc.close()
+    host.close()
+    assert list((data_dir / "autosaves").glob("autosave-*.json"))
+
+
+def test_the_online_screens_draw(app, tmp_path):
+    from game.ui.scenes.online import HostLobbyScene, JoinScene
+
+    host = host_game(app.data_dir)
+    lobby = HostLobbyScene(app, host)
+    app.push(lobby)
+    run(app, 2)
+    assert not lobby.start_btn.is_enabled  # the remote seat has no player yet
+    import pygame
+
+    pygame.image.save(app.screen, str(tmp_path / "host_lobby.png"))
+    join_scene = JoinScene(app, f"ws://127.0.0.1:{host.net.server.port}/TEST42")
+    app.push(join_scene)
+    run(app, 1)
+    join_scene.join()
+    while not host.core.seats_ready():
+        wait_for(host.net.server.inbox)
+        host.poll()
+    while join_scene.welcome is None or join_scene.lobby is None:
+        wait_for(join_scene.client.inbox)
+        run(app, 1)
+    pygame.image.save(app.screen, str(tmp_path / "join_lobby.png"))
+    import os
+    import shutil
+
+    if os.environ.get("NARBY_SHOTS"):  # look at them: NARBY_SHOTS=DIR pytest ...
+        for name in ("host_lobby.png", "join_lobby.png"):
+            shutil.copy(tmp_path / name, os.environ["NARBY_SHOTS"])
+    assert "Joined as Green" in join_scene.status
+    app.pop()
+    run(app, 1)
+    assert lobby.start_btn.is_enabled  # everyone is in: the host may start
+    app.push(join_scene)
+    join_scene.back()
+    run(app, 1)
+    app.pop()
+    run(app, 1)
+    host.close()
