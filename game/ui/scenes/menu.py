@@ -1,4 +1,4 @@
-"""Main menu: New game, Continue, Join game, Load, Rules, Settings, Quit."""
+"""Main menu: New game, Continue, Load, Join game, Rules, Settings, Quit."""
 
 from __future__ import annotations
 
@@ -48,8 +48,8 @@ class MenuScene(Scene):
         entries = [
             ("new", "New game", True, "Set up seats, dragons and a map  (N)"),
             ("continue", "Continue", *cont),
-            ("join", "Join game", True, "Play a game hosted on another machine  (J)"),
             ("load", "Load game", *load),
+            ("join", "Join game", True, "Play a game hosted on another machine  (J)"),
             ("rules", "Rules", True, "Charts, actions, dragons, places and rulings  (R)"),
             ("settings", "Settings", True, "Window, scale, pace, colours  (S)"),
             ("quit", "Quit", True, "Leave the game  (Esc)"),
