@@ -93,7 +93,18 @@ class NetHostController(GameController):
         outs = pump(self.core, self.net.poll()) + self.core.tick()
         self.net.send(outs)
         self._notes()
-        return self.n_answers != before
+        p = self.pending
+        shown = self.waiting_text(p.dragon) if p is not None else None
+        changed, self._shown = shown != getattr(self, "_shown", None), shown
+        return self.n_answers != before or changed
+
+    @property
+    def finished(self) -> bool:
+        return self.match.finished or self.core.ended is not None
+
+    @property
+    def pending(self):
+        return None if self.core.ended is not None else self.match.pending
 
     def _remote_events(self, events: list[dict]) -> None:
         from game.persistence import saves
@@ -128,8 +139,30 @@ class NetHostController(GameController):
         w = self.core.waiting_for()
         if w is not None and w.away_since is not None:
             left = max(0, int(self.core.drop_wait - (self.core.clock() - w.away_since)))
-            return f"{title(dragon)} is away: waiting {left} s, then an AI plays"
+            return (f"{title(dragon)} is away: {left} s, then an AI plays · F6 AI now · "
+                    "F7 wait more · F8 end")
         return f"{title(dragon)} is deciding on their machine"
+
+    def host_key(self, key: int) -> bool:
+        """The host's say while a dropped player is awaited: F6 an AI plays the seat now,
+        F7 wait another full period, F8 end the game. True when the key was used."""
+        import pygame
+
+        seat = self.core.waiting_for()
+        if seat is None or key not in (pygame.K_F6, pygame.K_F7, pygame.K_F8):
+            return False
+        if key == pygame.K_F6:
+            self.net.send(self.core.take_over(seat.dragon))
+        elif key == pygame.K_F7:
+            self.net.send(self.core.wait_more(seat.dragon))
+            self.ai_notes.append(f"Waiting {int(self.core.drop_wait)} s more for "
+                                 f"{title(seat.dragon)}")
+        else:
+            self.net.send(self.core.end(f"the host ended the game while {title(seat.dragon)} "
+                                        "was away"))
+            self.ai_notes.append("You ended the game")
+        self._notes()
+        return True
 
     # the game
     def submit(self, answer: dict) -> list[dict]:

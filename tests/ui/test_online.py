@@ -129,3 +129,52 @@ def test_the_online_screens_draw(app, tmp_path):
     app.pop()
     run(app, 1)
     host.close()
+
+
+def test_the_host_decides_about_a_dropped_player(data_dir):
+    import pygame
+
+    host = host_game(data_dir)
+    client, got, url = join(host)
+    client.close()  # the player's machine drops
+    while host.core.seats["green"].conn is not None:
+        wait_for(host.net.server.inbox)
+        host.poll()
+    rng = random.Random(5)
+    while host.pending.dragon != "green":
+        if host.core.kinds[host.pending.dragon] == "local":
+            host.submit(rng.choice(host.legal_answers()))
+        else:
+            host.step_ai(True)
+    assert not host.step_ai(True)  # the game waits for Green
+    assert "F6 AI now" in host.waiting_text("green")
+    assert not host.host_key(pygame.K_a)
+    assert host.host_key(pygame.K_F7) and "more" in host.ai_notes[-1]
+    assert host.host_key(pygame.K_F6)
+    assert "stands in" in host.waiting_text("green")
+    before = host.n_answers
+    assert host.step_ai(True) and host.n_answers == before + 1
+    while not host.finished and host.pending.dragon == "green":
+        host.step_ai(True)
+    host.close()
+    assert host.core.ended == "the host closed the game" or host.match.finished
+
+
+def test_the_host_can_end_the_game_while_waiting(data_dir):
+    import pygame
+
+    host = host_game(data_dir)
+    client, got, url = join(host)
+    client.close()
+    while host.core.seats["green"].conn is not None:
+        wait_for(host.net.server.inbox)
+        host.poll()
+    rng = random.Random(6)
+    while host.pending.dragon != "green":
+        if host.core.kinds[host.pending.dragon] == "local":
+            host.submit(rng.choice(host.legal_answers()))
+        else:
+            host.step_ai(True)
+    assert host.host_key(pygame.K_F8)
+    assert host.finished and host.pending is None and "away" in host.core.ended
+    host.close()

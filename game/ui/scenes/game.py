@@ -211,8 +211,10 @@ class GameScene(Scene):
         if self.error_time > 0:
             self.error_time -= dt
         busy = False
-        if hasattr(self.c, "poll"):  # an online game (game/net/window.py): the network
-            busy |= bool(self.c.poll())
+        if hasattr(self.c, "poll") and self.c.poll():  # an online game (game/net/window.py)
+            busy = True
+            if self.prepared == "ai":
+                self.prepared = "stale"  # the waiting line changed: show it again
         for note in self.c.ai_notes:
             self.log.note(note)
         self.c.ai_notes.clear()
@@ -570,6 +572,10 @@ class GameScene(Scene):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return self._button(event)
         if event.type == pygame.KEYDOWN:
+            online = getattr(self.c, "host_key", None)  # the host's drop controls
+            if online is not None and online(event.key):
+                self.prepared = None
+                return True
             return self._key(event)
         if event.type == pygame.MOUSEMOTION:
             self._motion(event)
