@@ -224,12 +224,21 @@ class ClientThread:
                 items.append(self.inbox.get_nowait())
         return items
 
+    def _call(self, make) -> None:
+        """Run a coroutine on the connection's loop, if it still runs (else drop it)."""
+        if self.loop is None or self._ws is None or self.loop.is_closed() or \
+                not self.thread.is_alive():
+            return
+        coro = make()
+        try:
+            asyncio.run_coroutine_threadsafe(coro, self.loop)
+        except RuntimeError:  # the loop closed in between
+            coro.close()
+
     def send(self, msg: dict) -> None:
-        if self.loop is not None and self._ws is not None:
-            asyncio.run_coroutine_threadsafe(self._ws.send(encode(msg)), self.loop)
+        text = encode(msg)
+        self._call(lambda: self._ws.send(text))
 
     def close(self) -> None:
-        if self.loop is not None and self._ws is not None:
-            with contextlib.suppress(RuntimeError):
-                asyncio.run_coroutine_threadsafe(self._ws.close(), self.loop)
+        self._call(lambda: self._ws.close())
         self.thread.join(5)

@@ -122,6 +122,8 @@ class NetHostController(GameController):
             if self._noted.get(dragon, "none") == state:
                 continue
             self._noted[dragon] = state
+            self.seats[dragon].text = "Remote" + (f" · {seat.name}" if seat.name else "") + \
+                {"away": " (away)", "standin": " (AI)"}.get(state, "")
             who = f"{title(dragon)}" + (f" ({seat.name})" if seat.name else "")
             self.ai_notes.append({
                 "here": f"{who} is connected",
@@ -312,7 +314,8 @@ class RemoteController:
             seat = self.seats.get(s.get("dragon"))
             if seat is None or s["dragon"] == self.me:
                 continue
-            kind = {"remote": "Remote", "local": "Host"}.get(s["kind"], f"AI ({s['kind']})")
+            kind = {"remote": "Remote", "local": "Host's screen"}.get(s["kind"],
+                                                                     f"AI · {s['kind']}")
             name = f" · {s['name']}" if s.get("name") else ""
             away = " (away)" if s.get("away") else ""
             seat.text = f"{kind}{name}{away}"
