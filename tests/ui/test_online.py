@@ -178,3 +178,41 @@ def test_the_host_can_end_the_game_while_waiting(data_dir):
     assert host.host_key(pygame.K_F8)
     assert host.finished and host.pending is None and "away" in host.core.ended
     host.close()
+
+
+def test_two_processes_a_hosting_window_and_a_joining_window(data_dir, tmp_path):
+    """The joining window runs in its own process (the real App, Join game, the board
+    screen); this process hosts, with a person (answers made here) and an AI."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    host = host_game(data_dir)
+    address = f"ws://127.0.0.1:{host.net.server.port}/TEST42"
+    peer = subprocess.Popen([sys.executable, str(Path(__file__).with_name(
+        "online_window_peer.py")), address, str(tmp_path / "peer")],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        cwd=Path(__file__).resolve().parents[2])
+    try:
+        while not host.core.seats_ready():
+            wait_for(host.net.server.inbox)
+            host.poll()
+        host.net.send(host.core.start())
+        rng = random.Random(9)
+        while not host.finished:
+            host.poll()
+            kind = host.core.kinds[host.pending.dragon]
+            if kind == "local":
+                host.submit(rng.choice(host.legal_answers()))
+            elif kind != "remote":
+                host.step_ai(True)
+            else:
+                wait_for(host.net.server.inbox)
+        out, err = peer.communicate(timeout=120)
+    finally:
+        peer.kill()
+        host.close()
+    assert peer.returncode == 0, err
+    result = json.loads(out.strip().splitlines()[-1])
+    assert result["winner"] == host.match.winner and result["answers"] > 0
