@@ -145,3 +145,17 @@ def test_a_bad_side_file_is_one_clear_line(tmp_path):
     bad.write_text("[1]")
     with pytest.raises(ValueError, match="not a narby-net-seats/1 file"):
         read_side(bad)
+
+
+def test_a_seat_left_in_the_lobby_of_a_new_game_is_free_again():
+    session, kinds = new_game([{"dragon": "red", "player": "remote"},
+                               {"dragon": "green", "player": "easy"}], seed=2)
+    core = HostCore(session, kinds, code="ABC234")  # the window: the host starts it
+    hello(core, 1, name="Ann")
+    old = core.seats["red"].token
+    core.closed(1)
+    assert not core.seats["red"].claimed and core.seats["red"].token != old
+    out = hello(core, 2, token=old)
+    assert "unknown seat token" in out[0].msg["reason"]
+    hello(core, 3, name="Bo")
+    assert core.seats["red"].name == "Bo" and core.seats_ready()

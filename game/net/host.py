@@ -191,7 +191,11 @@ class HostCore:
         if seat.conn != cid:
             return []
         seat.conn = None
-        if not self.over:
+        if not self.started and self.decision == 0:
+            # left the lobby of a fresh game: the seat is free again, for anyone
+            seat.claimed, seat.name, seat.away_since = False, None, None
+            seat.token = secrets.token_urlsafe(18)
+        elif not self.over:
             seat.away_since = self.clock()
         return self._lobby_all() + self._waiting_all()
 

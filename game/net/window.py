@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from collections import deque
 from pathlib import Path
 from types import SimpleNamespace
@@ -23,6 +24,7 @@ from game.decisions import Decision, IllegalAnswer, title
 from game.ui.controller import GameController, GameSetup, Seat, _map_file
 
 NO_UNDO = "No undo in an online game"
+REJOIN_TRIES = 6
 
 
 class NetSeat(Seat):
@@ -259,6 +261,8 @@ class RemoteController:
         self.seed = 0
         self._mirror = None
         self._inflight: int | None = None
+        self._tries = 0
+        self._retry_at: float | None = None
         self.lobby = lobby
         options = self.view.get("options", {})
         dragons = list(self.view.get("dragons", {}))
@@ -291,10 +295,28 @@ class RemoteController:
             elif kind == "over":
                 self.over = msg
                 moved = True
+            elif kind == "welcome":
+                self._tries = 0
+                self.ai_notes.append("Back in the game")
             elif kind == "closed" and self.over is None:
-                self.ai_notes.append(f"Connection lost ({msg.get('reason')}); rejoining")
-                self._rejoin()
+                self._lost(msg.get("reason"))
+        if self._retry_at is not None and time.monotonic() >= self._retry_at:
+            self._retry_at = None
+            self._rejoin()
         return moved
+
+    def _lost(self, reason) -> None:
+        """The connection closed: try again with the seat's token, waiting longer each
+        time; after a few tries the game is given up (the host may be gone)."""
+        self._tries += 1
+        if self._tries > REJOIN_TRIES:
+            self.ai_notes.append("The host cannot be reached: the game is over here")
+            self.over = {"winner": None, "scores": {}, "rounds": 0,
+                         "reason": "lost the host"}
+            return
+        wait = min(10.0, 0.5 * 2 ** (self._tries - 1))
+        self.ai_notes.append(f"Connection lost ({reason}); rejoining in {wait:g} s")
+        self._retry_at = time.monotonic() + wait
 
     def _rejoin(self) -> None:
         from game.net.client import ClientThread

@@ -216,3 +216,29 @@ def test_two_processes_a_hosting_window_and_a_joining_window(data_dir, tmp_path)
     assert peer.returncode == 0, err
     result = json.loads(out.strip().splitlines()[-1])
     assert result["winner"] == host.match.winner and result["answers"] > 0
+
+
+def test_a_joining_window_rejoins_its_seat_when_the_line_drops(data_dir):
+    from game.net.window import RemoteController
+
+    host = host_game(data_dir)
+    client, got, url = join(host)
+    rc = RemoteController(client, got["welcome"], got["lobby"], got["state"], url=url)
+    server = host.net.server
+    cid = host.core.seats["green"].conn
+    server.loop.call_soon_threadsafe(lambda: server.links[cid].ws.transport.abort())
+    while rc._retry_at is None:  # the window hears of the drop
+        wait_for(rc.client.inbox)
+        rc.poll()
+    assert any("rejoining" in n for n in rc.ai_notes)
+    rc._retry_at = 0  # (do not wait out the back-off)
+    rc.poll()
+    while host.core.seats["green"].conn in (None, cid):
+        wait_for(host.net.server.inbox)
+        host.poll()
+    while "Back in the game" not in rc.ai_notes:
+        wait_for(rc.client.inbox)
+        rc.poll()
+    assert rc.me == "green" and host.core.seats["green"].away_since is None
+    rc.close()
+    host.close()
