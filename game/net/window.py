@@ -46,7 +46,7 @@ class NetHostController(GameController):
     @classmethod
     def host(cls, setup: GameSetup, *, port: int = 8765, bind: str = "0.0.0.0",
              data_dir=None, ai_mode: str = "worker", code: str | None = None,
-             drop_wait: float = 120.0) -> NetHostController:
+             drop_wait: float = 120.0, advertise: bool = False) -> NetHostController:
         """A hosted game, listening (OSError if the port cannot be opened)."""
         import random
 
@@ -76,6 +76,17 @@ class NetHostController(GameController):
         self.core._save_side()
         self.autosave()
         self._noted: dict[str, str] = {}
+        self.advert = None
+        if advertise:  # zeroconf, in the background (announcing takes a moment), fail-soft
+            import threading
+
+            def announce():
+                from game.net.discovery import advertise as announce_game
+
+                self.advert = announce_game(self.net.server.port, self.board.title,
+                                            len(self.core.remote_seats()))
+
+            threading.Thread(target=announce, daemon=True, name="narby-advert").start()
         return self
 
     # the network, on the main thread
@@ -202,6 +213,8 @@ class NetHostController(GameController):
     def close(self) -> None:
         self.net.send(self.core.end("the host closed the game"))
         self.net.stop()
+        if self.advert is not None:
+            self.advert.close()
         super().close()
 
 

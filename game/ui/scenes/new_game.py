@@ -328,7 +328,7 @@ class NewGameScene(Scene):
             try:
                 controller = NetHostController.host(
                     self.setup, port=port, ai_mode=getattr(self.app, "ai_mode", "worker"),
-                    data_dir=getattr(self.app, "data_dir", None))
+                    data_dir=getattr(self.app, "data_dir", None), advertise=True)
                 break
             except SetupError as exc:
                 self._show_error(str(exc)[:1].upper() + str(exc)[1:])
