@@ -286,3 +286,46 @@ def test_a_client_too_slow_to_follow_is_cut_off_and_not_waited_for():
     server.send(7, {"v": 1, "type": "pong"})  # the third does not fit: cut off
     assert 7 not in server.links and Ws.transport.aborted and link.sender.cancelled
     assert server.dropped_slow == 1
+
+
+def test_nothing_secret_reaches_a_seat_in_a_whole_game():
+    """Every state a seat receives over a whole game: no dice state, seed or deck; no
+    other dragon's card in the view, the events or the pending question (P28)."""
+    from game.tables import CARD_TITLES
+
+    core = make_core(seats=("remote", "remote", "random"), seed=21)
+    seen: dict[str, list] = {}
+
+    async def main():
+        server, url = await start(core)
+        bots = []
+        for i in range(2):
+            box = seen.setdefault(f"bot{i}", [])
+            bots.append(run_bot(url, Bot("random", i), code="ABC234",
+                                on_welcome=lambda m, box=box: box.append(m["seat"]),
+                                on_state=lambda m, box=box: box.append(m)))
+        await asyncio.gather(*bots)
+        await server.close()
+
+    run(main())
+    assert core.match.finished
+    cards_seen = 0
+    for box in seen.values():
+        me, states = box[0], box[1:]
+        assert states
+        for s in states:
+            view = s["view"]
+            assert not {"dice", "seed", "deck"} & set(view)
+            for name, d in view["dragons"].items():
+                if name != me:
+                    assert d.get("card") in (None, "hidden")
+            for e in s["events"]:
+                if e.get("private") not in (None, me):
+                    assert e.get("card") == "hidden"
+                if e.get("private") == me and e.get("card") in CARD_TITLES:
+                    cards_seen += 1
+            p = s["pending"]
+            if p and p["dragon"] != me:
+                assert not any(t in p["prompt"] for t in CARD_TITLES.values())
+                assert s["legal"] == []
+    assert cards_seen > 0  # each seat did see its own dealt cards
