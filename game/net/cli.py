@@ -107,9 +107,7 @@ def host_main(argv: list[str]) -> int:
     if not 4 <= len(code) <= 32 or any(c not in CODE_ALPHABET + "01ILO" for c in code):
         p.error("--code takes 4 to 32 letters and digits")
     if not args.headless:
-        from game.ui.app import main as window
-
-        return window(data_dir=args.data_dir)  # the window's New game > Host online
+        return _host_window(args.data_dir)
     data = data_dir(args.data_dir)
     tokens: dict = {}
     names: dict = {}
@@ -227,9 +225,7 @@ def join_main(argv: list[str]) -> int:
     p = _join_parser()
     args = p.parse_args(argv)
     if args.bot is None:
-        from game.ui.app import main as window
-
-        return window(data_dir=None)
+        return _join_window(args.address or "")
     if not args.address:
         p.error("a bot needs the host's address")
     try:
@@ -286,3 +282,33 @@ def join_main(argv: list[str]) -> int:
         for name, score in sorted(over["scores"].items(), key=lambda kv: -kv[1]):
             print(f"  {name:<7} {score}")
     return 0
+
+
+def _join_window(address: str) -> int:
+    """The window on Join game (the address filled in), over the main menu."""
+    from game.ui.app import open_app
+    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.online import JoinScene
+
+    app = open_app()
+    if app is None:
+        return 2
+    app.push(MenuScene(app))
+    app.push(JoinScene(app, address))
+    return app.run()
+
+
+def _host_window(data_dir) -> int:
+    """The window on New game, where a seat set to Remote (online) hosts the game."""
+    from game.ui.app import open_app
+    from game.ui.controller import GameSetup, Seat
+    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.new_game import NewGameScene
+
+    app = open_app(data_dir=data_dir)
+    if app is None:
+        return 2
+    app.push(MenuScene(app))
+    app.push(NewGameScene(app, GameSetup(seats=[Seat("human"), Seat("remote"),
+                                                Seat("ai", "normal")])))
+    return app.run()

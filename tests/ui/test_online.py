@@ -242,3 +242,26 @@ def test_a_joining_window_rejoins_its_seat_when_the_line_drops(data_dir):
     assert rc.me == "green" and host.core.seats["green"].away_since is None
     rc.close()
     host.close()
+
+
+def test_new_game_with_a_remote_seat_hosts_online(app):
+    from game.ui.scenes.new_game import NewGameScene
+    from game.ui.scenes.online import HostLobbyScene
+
+    app.net_bind = "127.0.0.1"  # tests stay on loopback
+    scene = NewGameScene(app, GameSetup(seats=[Seat("human"), Seat("ai", "easy")],
+                                        map_path=None))
+    app.push(scene)
+    run(app, 1)
+    assert scene.start_btn.text == "Start game"
+    scene._set_kind(1, ("remote", "normal"))
+    assert scene.start_btn.text == "Host online"
+    scene.start()
+    run(app, 1)
+    lobby = app.top
+    assert isinstance(lobby, HostLobbyScene)
+    assert lobby.c.net.server.host == "127.0.0.1" and lobby.c.address().endswith(
+        f":{lobby.c.net.server.port}/{lobby.c.core.code}")
+    lobby.cancel()
+    run(app, 1)
+    assert not isinstance(app.top, HostLobbyScene)

@@ -172,7 +172,7 @@ class NewGameScene(Scene):
         # bottom row
         bw = look.px(200)
         self.start_btn = button(self.ui, (f.right - pad - bw, bottom, bw, row_h + 4),
-                                "Start game", cls="@primary", tip="Enter")
+                                self._start_text(), cls="@primary", tip="Enter")
         self.back_btn = button(self.ui, (f.right - 2 * pad - 2 * bw, bottom, bw, row_h + 4),
                                "Back", tip="Esc")
         self.error_label = label(self.ui, (f.x + pad, bottom, f.w - 2 * bw - 4 * pad,
@@ -232,6 +232,12 @@ class NewGameScene(Scene):
         kind, level = value
         self.setup.seats[i].kind = kind
         self.setup.seats[i].level = level
+        self.start_btn.set_text(self._start_text())
+
+    def _start_text(self) -> str:
+        """A Remote seat makes this an online game, hosted here (issue 23)."""
+        return "Host online" if any(s.kind == "remote" for s in self.setup.seats) \
+            else "Start game"
 
     def _set_dragon(self, i: int, value) -> None:
         self.setup.seats[i].dragon = value
@@ -324,11 +330,14 @@ class NewGameScene(Scene):
         from game.ui.scenes.online import HostLobbyScene
 
         controller = None
-        for port in (8765, 0):  # the usual port, else any free one
+        bind = getattr(self.app, "net_bind", "0.0.0.0")  # tests: 127.0.0.1, any port
+        ports = (8765, 0) if bind == "0.0.0.0" else (0,)  # the usual port, else any free one
+        for port in ports:
             try:
                 controller = NetHostController.host(
-                    self.setup, port=port, ai_mode=getattr(self.app, "ai_mode", "worker"),
-                    data_dir=getattr(self.app, "data_dir", None), advertise=True)
+                    self.setup, port=port, bind=bind,
+                    ai_mode=getattr(self.app, "ai_mode", "worker"),
+                    data_dir=getattr(self.app, "data_dir", None), advertise=bind == "0.0.0.0")
                 break
             except SetupError as exc:
                 self._show_error(str(exc)[:1].upper() + str(exc)[1:])
