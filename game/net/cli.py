@@ -107,7 +107,7 @@ def host_main(argv: list[str]) -> int:
     if not 4 <= len(code) <= 32 or any(c not in CODE_ALPHABET + "01ILO" for c in code):
         p.error("--code takes 4 to 32 letters and digits")
     if not args.headless:
-        return _host_window(args.data_dir)
+        return _host_window(args.data_dir, args.resume)
     data = data_dir(args.data_dir)
     tokens: dict = {}
     names: dict = {}
@@ -298,17 +298,54 @@ def _join_window(address: str) -> int:
     return app.run()
 
 
-def _host_window(data_dir) -> int:
-    """The window on New game, where a seat set to Remote (online) hosts the game."""
+def _host_window(data_dir, resume: str | None = None) -> int:
+    """The window on New game, where a seat set to Remote (online) hosts the game; with
+    a save to resume, the Host online lobby of that game."""
     from game.ui.app import open_app
     from game.ui.controller import GameSetup, Seat
     from game.ui.scenes.menu import MenuScene
     from game.ui.scenes.new_game import NewGameScene
 
+    reopened = None
+    if resume:
+        reopened = _reopen(resume, data_dir)
+        if isinstance(reopened, int):
+            return reopened
     app = open_app(data_dir=data_dir)
     if app is None:
         return 2
     app.push(MenuScene(app))
+    if reopened is not None:
+        from game.net.window import NetHostController
+        from game.ui.scenes.online import HostLobbyScene
+
+        session, side = reopened
+        try:
+            c = NetHostController.resume(session, side, data_dir=app.data_dir)
+        except (OSError, ValueError) as exc:
+            print(f"narby host: {exc}", file=sys.stderr)
+            return 1
+        app.push(HostLobbyScene(app, c))
+        return app.run()
     app.push(NewGameScene(app, GameSetup(seats=[Seat("human"), Seat("remote"),
                                                 Seat("ai", "normal")])))
     return app.run()
+
+
+def _reopen(path: str, data_dir):
+    """(session, seats document) of a networked save, or an exit code after one line."""
+    from game.net.host import read_side, side_file
+    from game.persistence.saves import SaveError, game_id, load_save
+    from game.persistence.saves import data_dir as find_data
+
+    try:
+        session = load_save(path)
+        side = side_file(find_data(data_dir), game_id(session))
+        if not side.exists():
+            print(f"narby host: {path}: not a networked game of this data folder (no "
+                  f"{side})", file=sys.stderr)
+            return 2
+        return session, read_side(side)
+    except (SaveError, ValueError) as exc:
+        print(f"narby host: {exc}", file=sys.stderr)
+        return 2

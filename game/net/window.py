@@ -51,7 +51,7 @@ class NetHostController(GameController):
         import random
 
         from game.match import SetupError
-        from game.net.host import HostCore, HostThread, join_code, new_game
+        from game.net.host import HostCore, join_code, new_game
         from game.session import SessionError
 
         seed = setup.seed if setup.seed is not None else \
@@ -72,6 +72,42 @@ class NetHostController(GameController):
         self.core = HostCore(session, kinds, code=code or join_code(), data_dir=data_dir,
                              autosaves=False, drop_wait=drop_wait, on_drop="ai",
                              ai_seed=seed, on_events=self._remote_events)
+        return self._listen(port, bind, advertise)
+
+    @classmethod
+    def resume(cls, session, side: dict, *, port: int = 8765, bind: str = "0.0.0.0",
+               data_dir=None, ai_mode: str = "worker", drop_wait: float = 120.0,
+               advertise: bool = False) -> NetHostController:
+        """Re-open a networked game from its save and its seats file (narby-net-seats/1):
+        the players rejoin with their tokens; Start once they are all back."""
+        from game.net.host import HostCore, join_code
+
+        kinds = {d: s["kind"] for d, s in side["seats"].items()}
+        missing = [d for d in session.dragons if d not in kinds]
+        if missing:
+            raise ValueError(f"the seats file does not name {', '.join(missing)}")
+        self = cls.__new__(cls)
+        self.setup = None
+        seats = []
+        for d in session.dragons:
+            k = kinds[d]
+            seats.append(NetSeat("human") if k == "local" else
+                         NetSeat("remote", text="Remote") if k == "remote" else
+                         NetSeat("ai", k))
+        self._init(session, seats, ai_mode, data_dir)
+        seed = session.seed if isinstance(session.seed, int) else 0
+        self.core = HostCore(
+            session, kinds, code=side.get("code") or join_code(), data_dir=data_dir,
+            tokens={d: s["token"] for d, s in side["seats"].items() if s.get("token")},
+            names={d: s["name"] for d, s in side["seats"].items()
+                   if isinstance(s.get("name"), str)},
+            autosaves=False, drop_wait=drop_wait, on_drop="ai", ai_seed=seed,
+            on_events=self._remote_events)
+        return self._listen(port, bind, advertise)
+
+    def _listen(self, port: int, bind: str, advertise: bool) -> NetHostController:
+        from game.net.host import HostThread
+
         self.net = HostThread(host=bind, port=port).start()
         self.core._save_side()
         self.autosave()

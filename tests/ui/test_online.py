@@ -265,3 +265,48 @@ def test_new_game_with_a_remote_seat_hosts_online(app):
     lobby.cancel()
     run(app, 1)
     assert not isinstance(app.top, HostLobbyScene)
+
+
+def test_a_restarted_window_host_reopens_the_game_and_the_player_rejoins(data_dir):
+    from game.net.client import ClientThread
+    from game.net.host import read_side, side_file
+    from game.net.protocol import message
+    from game.net.window import NetHostController
+    from game.persistence.saves import autosaves_dir, game_id, load_save
+
+    host = host_game(data_dir)
+    client, got, url = join(host)
+    token = got["welcome"]["token"]
+    rng = random.Random(4)
+    while host.match.round < 2:  # into round 2: an autosave at its start
+        kind = host.core.kinds[host.pending.dragon]
+        if kind == "remote":  # (this test answers for the remote seat at the host)
+            host.core._submit(rng.choice(host.legal_answers()))
+        elif kind == "local":
+            host.submit(rng.choice(host.legal_answers()))
+        else:
+            host.step_ai(True)
+    doc_before = host.session.snapshot()
+    client.close()
+    host.net.stop()  # the host machine restarts (its game is in the autosave)
+    gid = game_id(host.session)
+    newest = sorted(autosaves_dir(data_dir).glob("autosave-*.json"))[-1]
+    session = load_save(newest)
+    assert session.snapshot() == doc_before
+    side = read_side(side_file(data_dir, gid))
+    again = NetHostController.resume(session, side, port=0, bind="127.0.0.1",
+                                     data_dir=data_dir, ai_mode="sync")
+    assert again.core.code == "TEST42" and not again.core.seats_ready()
+    url2 = f"ws://127.0.0.1:{again.net.server.port}/TEST42"
+    back = ClientThread(url2, message("hello", code="TEST42", token=token)).start()
+    while not again.core.seats_ready():
+        wait_for(again.net.server.inbox)
+        again.poll()
+    assert again.core.seats["green"].conn is not None
+    welcome = None
+    while welcome is None:
+        wait_for(back.inbox)
+        welcome = next((m for m in back.poll() if m["type"] == "welcome"), None)
+    assert welcome["seat"] == "green" and welcome["token"] == token
+    back.close()
+    again.close()
