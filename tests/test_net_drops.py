@@ -159,3 +159,11 @@ def test_a_seat_left_in_the_lobby_of_a_new_game_is_free_again():
     assert "unknown seat token" in out[0].msg["reason"]
     hello(core, 3, name="Bo")
     assert core.seats["red"].name == "Bo" and core.seats_ready()
+
+
+def test_rejoining_an_ended_game_hears_the_result():
+    core, _ = two_remote("end")
+    core.end("the host ended the game")
+    out = hello(core, 9, token=core.seats["red"].token)
+    over = [o.msg for o in out if o.msg["type"] == "over" and o.cid == 9]
+    assert over and over[0]["reason"] == "the host ended the game"

@@ -269,6 +269,8 @@ class HostCore:
         outs += self._lobby_all()
         outs += self._states(only=None if self.started else cid)
         outs += self._waiting_all()
+        if self.over:  # (re)joined a game that has ended: say so at once
+            outs += [o for o in self._over_all(self.ended or "finished") if o.cid == cid]
         self._save_side()
         return outs
 
@@ -785,18 +787,6 @@ def pump(core: HostCore, items: list[tuple]) -> list[Out]:
         else:
             outs += core.closed(cid)
     return outs
-
-
-async def serve_headless(core: HostCore, *, host: str, port: int, announce=None,
-                         max_connections: int = 16) -> HostServer:
-    """Run a headless host until its game is over; returns the server (closed)."""
-    server = HostServer(core, host=host, port=port, max_connections=max_connections)
-    await server.start()
-    if announce:
-        announce(server)
-    await server.finished.wait()
-    await server.close()
-    return server
 
 
 def new_game(seats: list[dict], *, seed: int | None = None, map_path: str | None = None,
