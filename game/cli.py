@@ -60,6 +60,10 @@ def _dispatch(argv: list[str]) -> int:
         return _rules(argv[1:])
     if argv and argv[0] == "tutorial":
         return _tutorial(argv[1:])
+    if argv and argv[0] in ("host", "join"):  # networked play (issue 23): game/net/cli.py
+        from game.net import cli as net_cli
+
+        return (net_cli.host_main if argv[0] == "host" else net_cli.join_main)(argv[1:])
     return _play(argv)
 
 
@@ -165,8 +169,8 @@ def _play_parser() -> argparse.ArgumentParser:
         description="Narby Conquest. Other commands: 'narby replay FILE', "
                     "'narby saves', 'narby check-map FILE...', 'narby maps', "
                     "'narby preview FILE', 'narby play --map FILE --seats ...', "
-                    "'narby rules --text', 'narby tutorial', 'narby sound-test', "
-                    "'narby install-desktop', 'narby self-test'.")
+                    "'narby rules --text', 'narby tutorial', 'narby host', 'narby join ADDRESS', "
+                    "'narby sound-test', 'narby install-desktop', 'narby self-test'.")
     p.add_argument("--version", "-V", action="store_true", help="print the version and stop")
     p.add_argument("--headless", action="store_true",
                    help="play a whole game without a window and print the result")

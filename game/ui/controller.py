@@ -36,6 +36,8 @@ class Seat:
     dragon: str | None = None
 
     def label(self) -> str:
+        if self.kind == "remote":  # a person on another machine (online play, issue 23)
+            return "Remote"
         return "Human" if self.kind == "human" else f"AI ({self.level})"
 
 

@@ -225,6 +225,10 @@ class GameScene(Scene):
         if self.error_time > 0:
             self.error_time -= dt
         busy = False
+        if hasattr(self.c, "poll") and self.c.poll():  # an online game (game/net/window.py)
+            busy = True
+            if self.prepared == "ai":
+                self.prepared = "stale"  # the waiting line changed: show it again
         for note in self.c.ai_notes:
             self.log.note(note)
         self.c.ai_notes.clear()
@@ -277,7 +281,10 @@ class GameScene(Scene):
             self._idle_controls()
         if self.prepared != "ai":
             self.prepared = "ai"
-            self.bar.set_slots(idle_slots(f"{title(self.c.pending.dragon)} (AI) is playing"))
+            dragon = self.c.pending.dragon
+            online = getattr(self.c, "waiting_text", None)  # remote seats say so
+            self.bar.set_slots(idle_slots((online and online(dragon))
+                                          or f"{title(dragon)} (AI) is playing"))
         ready = self.playback.idle
         if self.factor() == 0:
             done = 0
@@ -521,6 +528,10 @@ class GameScene(Scene):
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return self._button(event)
         if event.type == pygame.KEYDOWN:
+            online = getattr(self.c, "host_key", None)  # the host's drop controls
+            if online is not None and online(event.key):
+                self.prepared = None
+                return True
             return self._key(event)
         if event.type == pygame.MOUSEMOTION:
             self._motion(event)

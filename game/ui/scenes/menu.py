@@ -1,4 +1,4 @@
-"""Main menu: New game, Learn to play, Continue, Load, Rules, Settings, Quit."""
+"""Main menu: New game, Learn to play, Continue, Load, Join game, Rules, Settings, Quit."""
 
 from __future__ import annotations
 
@@ -52,6 +52,7 @@ class MenuScene(Scene):
              "a coach shows each action, card and place of power  (T)"),
             ("continue", "Continue", *cont),
             ("load", "Load game", *load),
+            ("join", "Join game", True, "Play a game hosted on another machine  (J)"),
             ("rules", "Rules", True, "Charts, actions, dragons, places and rulings  (R)"),
             ("settings", "Settings", True, "Window, scale, pace, colours  (S)"),
             ("quit", "Quit", True, "Leave the game  (Esc)"),
@@ -84,6 +85,7 @@ class MenuScene(Scene):
         if event.type == pygame.KEYDOWN:
             shortcut = {pygame.K_n: "new", pygame.K_r: "rules", pygame.K_s: "settings",
                         pygame.K_c: "continue", pygame.K_l: "load", pygame.K_t: "learn",
+                        pygame.K_j: "join",
                         pygame.K_ESCAPE: "quit", pygame.K_q: "quit"}.get(event.key)
             if event.key == pygame.K_F1:
                 from game.ui.scenes.help import HelpOverlay
@@ -114,6 +116,10 @@ class MenuScene(Scene):
             from game.ui.scenes.tutorial import start
 
             self.error = start(self.app) or ""
+        elif key == "join":  # online play (issue 23)
+            from game.ui.scenes.online import JoinScene
+
+            self.app.push(JoinScene(self.app))
         elif key == "rules":
             from game.ui.scenes.rules import RulesScene
 

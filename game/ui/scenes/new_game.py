@@ -19,8 +19,8 @@ from game.ui.controller import GameController, GameSetup, Seat, _map_file
 from game.ui.scenes.backdrop import backdrop, panel_rect
 from game.ui.scenes.widgets import Cycler, KeyNav, button, label
 
-KINDS = [("human", "normal")] + [("ai", lvl) for lvl in LEVELS]
-KIND_LABELS = ["Human"] + [f"AI · {lvl}" for lvl in LEVELS]
+KINDS = [("human", "normal")] + [("ai", lvl) for lvl in LEVELS] + [("remote", "normal")]
+KIND_LABELS = ["Human"] + [f"AI · {lvl}" for lvl in LEVELS] + ["Remote (online)"]
 DRAGON_CHOICES = [None, *DRAGONS]
 DRAGON_LABELS = ["Random"] + [title(d) for d in DRAGONS]
 
@@ -256,7 +256,7 @@ class NewGameScene(Scene):
         # bottom row
         bw = look.px(200)
         self.start_btn = button(self.ui, (f.right - pad - bw, bottom, bw, row_h + 4),
-                                "Start game", cls="@primary", tip="Enter")
+                                self._start_text(), cls="@primary", tip="Enter")
         self.back_btn = button(self.ui, (f.right - 2 * pad - 2 * bw, bottom, bw, row_h + 4),
                                "Back", tip="Esc")
         self.error_label = label(self.ui, (f.x + pad, bottom, f.w - 2 * bw - 4 * pad,
@@ -352,6 +352,12 @@ class NewGameScene(Scene):
         kind, level = value
         self.setup.seats[i].kind = kind
         self.setup.seats[i].level = level
+        self.start_btn.set_text(self._start_text())
+
+    def _start_text(self) -> str:
+        """A Remote seat makes this an online game, hosted here (issue 23)."""
+        return "Host online" if any(s.kind == "remote" for s in self.setup.seats) \
+            else "Start game"
 
     def _set_dragon(self, i: int, value) -> None:
         self.setup.seats[i].dragon = value
@@ -503,6 +509,9 @@ class NewGameScene(Scene):
                              f"{self.choice.entry.first_problem}")
             return
         self.setup.map_path = self.choice.key
+        if any(s.kind == "remote" for s in self.setup.seats):
+            self._host()  # a remote seat makes this an online game (issue 23)
+            return
         try:
             controller = GameController(self.setup, ai_mode=getattr(self.app, "ai_mode",
                                                                     "worker"),
@@ -524,6 +533,30 @@ class NewGameScene(Scene):
         broken = [c.entry for c in self.choices if not c.ok]
         if broken:
             self.app.push(ProblemsOverlay(self.app, broken))
+
+    def _host(self) -> None:
+        from game.net.window import NetHostController
+        from game.ui.scenes.online import HostLobbyScene
+
+        controller = None
+        bind = getattr(self.app, "net_bind", "0.0.0.0")  # tests: 127.0.0.1, any port
+        ports = (8765, 0) if bind == "0.0.0.0" else (0,)  # the usual port, else any free one
+        for port in ports:
+            try:
+                controller = NetHostController.host(
+                    self.setup, port=port, bind=bind,
+                    ai_mode=getattr(self.app, "ai_mode", "worker"),
+                    data_dir=getattr(self.app, "data_dir", None), advertise=bind == "0.0.0.0")
+                break
+            except SetupError as exc:
+                self._show_error(str(exc)[:1].upper() + str(exc)[1:])
+                return
+            except OSError as exc:
+                error = f"Cannot host a game here: {exc}"
+        if controller is None:
+            self._show_error(error)
+            return
+        self.app.replace(HostLobbyScene(self.app, controller))
 
     def _show_error(self, text: str) -> None:
         self.error = text

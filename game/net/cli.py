@@ -1,0 +1,351 @@
+"""`narby host` and `narby join`: networked play from the command line.
+
+    narby host --headless --port 8765 --seats remote,remote,easy [--seed S] [--json]
+    narby join ws://HOST:8765/CODE --bot random|easy|normal|hard [--seed S]
+
+Without --headless / --bot they open the window on the Host online / Join game screen.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import sys
+from pathlib import Path
+
+from game.tables import DRAGONS
+
+DEFAULT_PORT = 8765
+
+
+def lan_address() -> str:
+    """This machine's address on the local network (no packet is sent), else loopback."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("192.0.2.1", 9))  # TEST-NET-1: only picks the outgoing interface
+            return s.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
+
+
+def _host_parser() -> argparse.ArgumentParser:
+    from game.net.host import DROP_POLICIES, SEAT_KINDS
+
+    p = argparse.ArgumentParser(
+        prog="narby host",
+        description="Host a game that friends join from their own machines. Seats: remote "
+                    "(a person on another machine), local (a person at this screen, window "
+                    "only) or an AI: random, easy, normal, hard.")
+    p.add_argument("--headless", action="store_true",
+                   help="host without a window and print the result when the game ends")
+    p.add_argument("--port", type=int, default=DEFAULT_PORT,
+                   help=f"TCP port to listen on (default {DEFAULT_PORT}; 0: any free port)")
+    p.add_argument("--bind", default="0.0.0.0",
+                   help="address to listen on (default: every interface; 127.0.0.1: this "
+                        "machine only)")
+    p.add_argument("--seats", default="remote,remote",
+                   help=f"comma-separated seats, 2 to 8: {', '.join(SEAT_KINDS)}, each "
+                        "optionally :DRAGON (remote:red)")
+    p.add_argument("--seed", type=int, default=None, help="seed (default: random)")
+    p.add_argument("--target", type=int, default=None, help="coins to win: 50, 75 or 100")
+    p.add_argument("--round-cap", type=int, default=None, help="rounds before the game stops")
+    p.add_argument("--map", default=None, help="a Tiled .tmx map (default: the open plain)")
+    p.add_argument("--no-cards", action="store_true", help="play without power cards")
+    p.add_argument("--code", default=None,
+                   help="the join code players must give (default: a new random one)")
+    p.add_argument("--drop-wait", type=float, default=120.0, metavar="SECONDS",
+                   help="how long the game waits for a dropped player (default 120)")
+    p.add_argument("--on-drop", choices=DROP_POLICIES, default="ai",
+                   help="then: ai (an AI plays the seat until the player is back, the "
+                        "default), wait (for ever) or end (the game)")
+    p.add_argument("--max-connections", type=int, default=16,
+                   help="connections at once, players and watchers (default 16)")
+    p.add_argument("--resume", metavar="SAVE", default=None,
+                   help="re-open a networked game from its save or autosave; the players "
+                        "rejoin with their tokens")
+    p.add_argument("--advertise", action="store_true",
+                   help="announce the game on the local network (zeroconf), if available")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument("--data-dir", metavar="DIR", default=None,
+                   help="where autosaves and seat tokens go (default: $NARBY_DATA_DIR, "
+                        "else the user's data folder)")
+    return p
+
+
+def _parse_seats(p, text: str) -> list[dict]:
+    from game.net.host import SEAT_KINDS
+
+    seats = []
+    for token in text.split(","):
+        kind, _, dragon = token.strip().partition(":")
+        if kind not in SEAT_KINDS:
+            p.error(f"unknown seat kind {kind!r} in --seats (use: {', '.join(SEAT_KINDS)})")
+        if dragon and dragon not in DRAGONS:
+            p.error(f"unknown dragon {dragon!r} in --seats (dragons: {', '.join(DRAGONS)})")
+        seats.append({"dragon": dragon or None, "player": kind})
+    return seats
+
+
+def host_main(argv: list[str]) -> int:
+    from game.net.host import CODE_ALPHABET, HostCore, join_code, new_game, read_side, side_file
+    from game.persistence.saves import SaveError, data_dir, game_id, load_save
+    from game.session import SessionError
+
+    p = _host_parser()
+    args = p.parse_args(argv)
+    if not 0 <= args.port <= 65535:
+        p.error("--port takes 0 to 65535")
+    if args.drop_wait < 0:
+        p.error("--drop-wait must be 0 or more seconds")
+    if not 1 <= args.max_connections <= 256:
+        p.error("--max-connections takes 1 to 256")
+    code = (args.code or join_code()).upper()
+    if not 4 <= len(code) <= 32 or any(c not in CODE_ALPHABET + "01ILO" for c in code):
+        p.error("--code takes 4 to 32 letters and digits")
+    if not args.headless:
+        return _host_window(args.data_dir, args.resume)
+    data = data_dir(args.data_dir)
+    tokens: dict = {}
+    names: dict = {}
+    try:
+        if args.resume:
+            session = load_save(args.resume)
+            side = side_file(data, game_id(session))
+            if not side.exists():
+                print(f"narby host: {args.resume}: not a networked game of this data folder "
+                      f"(no {side})", file=sys.stderr)
+                return 2
+            doc = read_side(side)
+            kinds = {d: s["kind"] for d, s in doc["seats"].items()}
+            tokens = {d: s["token"] for d, s in doc["seats"].items() if s["token"]}
+            names = {d: s["name"] for d, s in doc["seats"].items()
+                     if isinstance(s.get("name"), str)}
+            code = args.code.upper() if args.code else (doc.get("code") or code)
+            seed = session.seed
+        else:
+            seats = _parse_seats(p, args.seats)
+            if "local" in [s["player"] for s in seats]:
+                p.error("a headless host has no screen: use remote seats or AIs")
+            if "remote" not in [s["player"] for s in seats]:
+                p.error("--seats needs at least one remote seat (or play 'narby --headless')")
+            seed = args.seed if args.seed is not None else \
+                random.SystemRandom().randrange(1, 10**6)
+            options = {k: v for k, v in (("target", args.target),
+                                         ("round_cap", args.round_cap)) if v is not None}
+            if args.no_cards:
+                options["cards"] = False
+            session, kinds = new_game(seats, seed=seed, map_path=args.map, options=options)
+        core = HostCore(session, kinds, code=code, tokens=tokens, names=names,
+                        drop_wait=args.drop_wait, on_drop=args.on_drop,
+                        ai_seed=seed if isinstance(seed, int) else 0, auto_start=True,
+                        data_dir=data)
+    except (SaveError, SessionError, ValueError) as exc:
+        print(f"narby host: {exc}", file=sys.stderr)
+        return 2
+    core._save_side()
+    try:
+        asyncio.run(_serve(core, args, code))
+    except OSError as exc:
+        print(f"narby host: cannot listen on {args.bind}:{args.port}: {exc.strerror or exc}",
+              file=sys.stderr)
+        return 1
+    m = session.match
+    result = {"seed": seed, "winner": m.winner, "rounds": m.round, "scores": m.scores(),
+              "players": dict(kinds), "ended": core.ended, "decisions": core.decision}
+    if args.json:
+        print(json.dumps(result))
+    else:
+        from game.cli import _winner_text
+
+        how = f"ended ({core.ended})" if core.ended else f"winner {_winner_text(m.winner)}"
+        print(f"seed {seed}: {how} after {m.round} rounds")
+        for name, score in sorted(result["scores"].items(), key=lambda kv: -kv[1]):
+            print(f"  {name:<7} {kinds[name]:<7} {score}")
+    return 0
+
+
+async def _serve(core, args, code: str) -> None:
+    from game.net.host import HostServer
+
+    server = HostServer(core, host=args.bind, port=args.port,
+                        max_connections=args.max_connections)
+    await server.start()
+    shown = args.bind if args.bind not in ("0.0.0.0", "::", "") else lan_address()
+    print(f"narby host: listening on ws://{shown}:{server.port}/{code}", file=sys.stderr)
+    print(f"narby host: join with: narby join ws://{shown}:{server.port}/{code} --bot "
+          "random (or Join game in the window, code " + code + ")", file=sys.stderr,
+          flush=True)
+    ad = None
+    if args.advertise:
+        from game.net.discovery import advertise
+
+        ad = advertise(server.port, core.match.board.title, len(core.remote_seats()))
+        if ad is None:
+            print("narby host: no LAN discovery here (zeroconf unavailable)", file=sys.stderr)
+    try:
+        await server.finished.wait()
+    finally:
+        if ad is not None:
+            ad.close()
+        await server.close()
+
+
+def _join_parser() -> argparse.ArgumentParser:
+    from game.net.client import BOT_KINDS
+
+    p = argparse.ArgumentParser(
+        prog="narby join",
+        description="Join a hosted game. With --bot a bot plays your seat headless; "
+                    "without it the window opens on Join game.")
+    p.add_argument("address", nargs="?", default=None,
+                   help="the host's address, ws://HOST:PORT/CODE (as the host shows it)")
+    p.add_argument("--bot", choices=BOT_KINDS, default=None,
+                   help="play the seat headless with this bot")
+    p.add_argument("--seed", type=int, default=0, help="the bot's seed (default 0)")
+    p.add_argument("--code", default=None, help="the join code, if not in the address")
+    p.add_argument("--seat", choices=DRAGONS, default=None, help="ask for this dragon's seat")
+    p.add_argument("--name", default=None, help="your name in the lobby")
+    p.add_argument("--token", default=None, help="rejoin your seat with its token")
+    p.add_argument("--token-file", default=None, metavar="FILE",
+                   help="read the token from FILE if it exists, and keep the seat's token "
+                        "there (rejoin by running the same command again)")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument("--log", action="store_true",
+                   help="print each answer the bot sends (to standard error)")
+    return p
+
+
+def join_main(argv: list[str]) -> int:
+    from game.net.client import Bot, JoinError, run_bot, split_address
+
+    p = _join_parser()
+    args = p.parse_args(argv)
+    if args.bot is None:
+        return _join_window(args.address or "")
+    if not args.address:
+        p.error("a bot needs the host's address")
+    try:
+        url, code = split_address(args.address, DEFAULT_PORT)
+    except JoinError as exc:
+        p.error(str(exc))
+    code = args.code or code
+    token = args.token
+    token_path = Path(args.token_file) if args.token_file else None
+    if token is None and token_path is not None and token_path.exists():
+        try:
+            token = token_path.read_text(encoding="utf-8").strip() or None
+        except (OSError, UnicodeDecodeError) as exc:
+            print(f"narby join: cannot read {token_path}: {exc}", file=sys.stderr)
+            return 2
+
+    def on_welcome(msg):
+        seat, tok = msg.get("seat"), msg.get("token")
+        print(f"narby join: seat {seat}; rejoin with --token {tok}", file=sys.stderr,
+              flush=True)
+        if token_path is not None and tok:
+            try:
+                token_path.write_text(tok, encoding="utf-8")
+                os.chmod(token_path, 0o600)
+            except OSError as exc:
+                print(f"narby join: cannot write {token_path}: {exc}", file=sys.stderr)
+
+    def on_answer(decision, answer):
+        if decision is None:  # the host refused something we sent
+            print(f"narby join: the host says: {answer.get('reason')}", file=sys.stderr,
+                  flush=True)
+            return
+        print(f"narby join: decision {decision}: {json.dumps(answer)}", file=sys.stderr,
+              flush=True)
+
+    try:
+        result = asyncio.run(run_bot(url, Bot(args.bot, args.seed), code=code, token=token,
+                                     name=args.name, seat=args.seat, on_welcome=on_welcome,
+                                     on_answer=on_answer if args.log else None))
+    except JoinError as exc:
+        print(f"narby join: {exc}", file=sys.stderr)
+        return 1
+    over = result.over
+    out = {"seat": result.seat, "winner": over["winner"], "rounds": over["rounds"],
+           "scores": over["scores"], "reason": over["reason"], "answers": result.answers,
+           "rejoins": result.rejoins}
+    if args.json:
+        print(json.dumps(out))
+    else:
+        from game.cli import _winner_text
+
+        print(f"{result.seat}: winner {_winner_text(over['winner'])} after {over['rounds']} "
+              f"rounds ({over['reason']})")
+        for name, score in sorted(over["scores"].items(), key=lambda kv: -kv[1]):
+            print(f"  {name:<7} {score}")
+    return 0
+
+
+def _join_window(address: str) -> int:
+    """The window on Join game (the address filled in), over the main menu."""
+    from game.ui.app import open_app
+    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.online import JoinScene
+
+    app = open_app()
+    if app is None:
+        return 2
+    app.push(MenuScene(app))
+    app.push(JoinScene(app, address))
+    return app.run()
+
+
+def _host_window(data_dir, resume: str | None = None) -> int:
+    """The window on New game, where a seat set to Remote (online) hosts the game; with
+    a save to resume, the Host online lobby of that game."""
+    from game.ui.app import open_app
+    from game.ui.controller import GameSetup, Seat
+    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.new_game import NewGameScene
+
+    reopened = None
+    if resume:
+        reopened = _reopen(resume, data_dir)
+        if isinstance(reopened, int):
+            return reopened
+    app = open_app(data_dir=data_dir)
+    if app is None:
+        return 2
+    app.push(MenuScene(app))
+    if reopened is not None:
+        from game.net.window import NetHostController
+        from game.ui.scenes.online import HostLobbyScene
+
+        session, side = reopened
+        try:
+            c = NetHostController.resume(session, side, data_dir=app.data_dir)
+        except (OSError, ValueError) as exc:
+            print(f"narby host: {exc}", file=sys.stderr)
+            return 1
+        app.push(HostLobbyScene(app, c))
+        return app.run()
+    app.push(NewGameScene(app, GameSetup(seats=[Seat("human"), Seat("remote"),
+                                                Seat("ai", "normal")])))
+    return app.run()
+
+
+def _reopen(path: str, data_dir):
+    """(session, seats document) of a networked save, or an exit code after one line."""
+    from game.net.host import read_side, side_file
+    from game.persistence.saves import SaveError, game_id, load_save
+    from game.persistence.saves import data_dir as find_data
+
+    try:
+        session = load_save(path)
+        side = side_file(find_data(data_dir), game_id(session))
+        if not side.exists():
+            print(f"narby host: {path}: not a networked game of this data folder (no "
+                  f"{side})", file=sys.stderr)
+            return 2
+        return session, read_side(side)
+    except (SaveError, ValueError) as exc:
+        print(f"narby host: {exc}", file=sys.stderr)
+        return 2

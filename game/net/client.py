@@ -1,0 +1,244 @@
+"""A client of a networked game: it sees its seat view and answers for its own seat.
+
+`Bot` plays a remote seat headless (`narby join --bot`): from the host's `legal`
+list (random) or with an AI level that reads only its seat view. `run_bot` connects,
+says hello (with the join code, or a token to rejoin), answers until the host says the
+game is over, and rejoins with its token when the connection drops.
+
+`ClientThread` runs a connection in a background thread with its own asyncio loop for
+the window: `poll()` gives what arrived, `send(msg)` queues a message. The window never
+lets the network thread touch the esper world.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import queue
+import random
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from game.net.protocol import (
+    MAX_HOST_MESSAGE,
+    ProtocolError,
+    encode,
+    message,
+    parse_host,
+)
+
+BOT_KINDS = ("random", "easy", "normal", "hard")
+
+
+class JoinError(ValueError):
+    """The host refused us, or cannot be reached; the text says why."""
+
+
+def split_address(address: str, port: int = 8765) -> tuple[str, str | None]:
+    """('ws://host:port/', code or None) from 'ws://host:port/CODE', 'host:port' or
+    'host' (the default port)."""
+    text = address.strip()
+    if "://" not in text:
+        text = "ws://" + text
+    parts = urlsplit(text)
+    if parts.scheme not in ("ws", "wss") or not parts.hostname:
+        raise JoinError(f"{address!r} is not an address like ws://192.168.1.5:8765")
+    try:
+        p = parts.port or port
+    except ValueError:
+        raise JoinError(f"{address!r} has a bad port") from None
+    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+    code = parts.path.strip("/") or None
+    return f"{parts.scheme}://{host}:{p}/", code
+
+
+@dataclass
+class Bot:
+    kind: str = "random"
+    seed: int = 0
+    rng: random.Random = field(init=False)
+    decisions: int = 0
+
+    def __post_init__(self):
+        if self.kind not in BOT_KINDS:
+            raise ValueError(f"unknown bot {self.kind!r} (bots: {', '.join(BOT_KINDS)})")
+        self.rng = random.Random(self.seed)
+
+    def choose(self, state: dict) -> dict:
+        legal = state["legal"]
+        self.decisions += 1
+        if self.kind == "random":
+            from game.players import answer_kind
+
+            groups: dict[str, list[dict]] = {}
+            for a in legal:
+                groups.setdefault(answer_kind(a), []).append(a)
+            return self.rng.choice(groups[self.rng.choice(sorted(groups))])
+        from game.ai import choose, node_budget
+
+        view = state["view"]
+        return choose(view, self.kind, seed=(self.seed * 1_000_003 + self.decisions) % 2**32,
+                      board=board_of(view), budget=node_budget(self.kind))
+
+
+def board_of(view: dict):
+    """The client's copy of the view's map: the plain board, or a map shipped with the
+    game found by its file name (a custom map must be present here too)."""
+    from game.board import BoardSpec
+
+    source = view.get("map")
+    if source is None:
+        return BoardSpec.plain()
+    from game.maps.loader import load_board
+    from game.persistence.replay_file import PROJECT_ROOT
+
+    name = Path(str(source)).name
+    for folder in (PROJECT_ROOT / "maps", PROJECT_ROOT / "maps" / "extra"):
+        if (folder / name).is_file():
+            return load_board(str(folder / name))
+    raise JoinError(f"this game's map {name!r} is not installed here")
+
+
+@dataclass
+class BotResult:
+    seat: str | None = None
+    token: str | None = None
+    over: dict | None = None
+    answers: int = 0
+    errors: list[str] = field(default_factory=list)
+    rejoins: int = 0
+    states: int = 0
+
+
+async def run_bot(url: str, bot: Bot, *, code: str | None = None, token: str | None = None,
+                  name: str | None = None, seat: str | None = None, retries: int = 20,
+                  on_welcome=None, on_state=None, on_answer=None,
+                  open_timeout: float = 10.0) -> BotResult:
+    """Play a seat until the game is over. Rejoins with the seat's token when the
+    connection drops (up to `retries` times in a row)."""
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+    result = BotResult(token=token)
+    failures = 0
+    while result.over is None:
+        hello = message("hello", **({"code": code} if code else {}),
+                        **({"token": result.token} if result.token else {}),
+                        **({"name": name} if name else {}),
+                        **({"seat": seat} if seat and not result.token else {}))
+        try:
+            async with connect(url, max_size=MAX_HOST_MESSAGE, open_timeout=open_timeout,
+                               compression=None) as ws:
+                await ws.send(encode(hello))
+                await _play(ws, bot, result, on_welcome, on_state, on_answer)
+                failures = 0
+        except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError) as exc:
+            if result.token is None and not isinstance(exc, ConnectionClosed):
+                raise JoinError(f"cannot reach {url}: {exc}") from None
+            failures += 1
+            if failures > retries or result.token is None:
+                raise JoinError(f"lost the connection to {url}: {exc}") from None
+            result.rejoins += 1
+            await asyncio.sleep(min(2.0, 0.1 * failures))  # back off before rejoining
+        except InvalidURI as exc:
+            raise JoinError(str(exc)) from None
+    return result
+
+
+async def _play(ws, bot: Bot, result: BotResult, on_welcome, on_state, on_answer) -> None:
+    async for raw in ws:
+        try:
+            msg = parse_host(raw)
+        except ProtocolError as exc:
+            raise JoinError(str(exc)) from None
+        kind = msg["type"]
+        if kind == "welcome":
+            result.seat, result.token = msg.get("seat"), msg.get("token")
+            if on_welcome:
+                on_welcome(msg)
+        elif kind == "error":
+            result.errors.append(msg.get("reason", ""))
+            if on_answer:
+                on_answer(None, msg)
+            if msg.get("fatal"):
+                raise JoinError(f"the host refused: {msg.get('reason')}")
+        elif kind == "over":
+            result.over = msg
+            return
+        elif kind == "state":
+            result.states += 1
+            if on_state:
+                on_state(msg)
+            if msg.get("legal"):
+                answer = bot.choose(msg)
+                result.answers += 1
+                await ws.send(encode(message("answer", answer=answer,
+                                             decision=msg["decision"])))
+                if on_answer:
+                    on_answer(msg["decision"], answer)
+
+
+class ClientThread:
+    """A connection in a background thread: the window polls what arrived."""
+
+    def __init__(self, url: str, hello: dict):
+        self.url, self.hello = url, hello
+        self.inbox: queue.Queue = queue.Queue()
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self._ws = None
+        self.thread = threading.Thread(target=self._run, name="narby-client", daemon=True)
+
+    def start(self) -> ClientThread:
+        self.thread.start()
+        return self
+
+    def _run(self) -> None:
+        asyncio.run(self._main())
+
+    async def _main(self) -> None:
+        from websockets.asyncio.client import connect
+
+        self.loop = asyncio.get_running_loop()
+        try:
+            async with connect(self.url, max_size=MAX_HOST_MESSAGE, open_timeout=10,
+                               compression=None) as ws:
+                self._ws = ws
+                await ws.send(encode(self.hello))
+                async for raw in ws:
+                    try:
+                        self.inbox.put(parse_host(raw))
+                    except ProtocolError as exc:
+                        self.inbox.put(message("error", reason=str(exc), fatal=True))
+                        return
+        except Exception as exc:  # noqa: BLE001 - any failure is shown as a line
+            self.inbox.put(message("closed", reason=f"{type(exc).__name__}: {exc}"))
+            return
+        self.inbox.put(message("closed", reason="the host closed the connection"))
+
+    def poll(self) -> list[dict]:
+        items = []
+        with contextlib.suppress(queue.Empty):
+            while True:
+                items.append(self.inbox.get_nowait())
+        return items
+
+    def _call(self, make) -> None:
+        """Run a coroutine on the connection's loop, if it still runs (else drop it)."""
+        if self.loop is None or self._ws is None or self.loop.is_closed() or \
+                not self.thread.is_alive():
+            return
+        coro = make()
+        try:
+            asyncio.run_coroutine_threadsafe(coro, self.loop)
+        except RuntimeError:  # the loop closed in between
+            coro.close()
+
+    def send(self, msg: dict) -> None:
+        text = encode(msg)
+        self._call(lambda: self._ws.send(text))
+
+    def close(self) -> None:
+        self._call(lambda: self._ws.close())
+        self.thread.join(5)

@@ -1,0 +1,515 @@
+"""Networked play in the window: controllers the board screen drives like a local game.
+
+`NetHostController` is a GameController whose remote seats are played from other
+machines: the network runs in a HostThread (its own asyncio loop), and every frame
+`poll()` hands what arrived to the HostCore on the main thread, which alone touches the
+match (esper worlds are process-global). Local people and AIs play as in any game.
+
+`RemoteController` is what a joining window drives: it has no match of its own, only
+the host's seat views. Its `match` is a mirror rebuilt from each view (hidden cards
+filled in by `determinize`, never shown: the board shows the host's view itself), so
+the board screen, its odds and its action bar work unchanged; answers go to the host.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections import deque
+from pathlib import Path
+from types import SimpleNamespace
+
+from game.decisions import Decision, IllegalAnswer, title
+from game.ui.controller import GameController, GameSetup, Seat, _map_file
+
+NO_UNDO = "No undo in an online game"
+REJOIN_TRIES = 6
+
+
+class NetSeat(Seat):
+    """A seat whose label the panel shows as given ("Remote · Ann")."""
+
+    def __init__(self, kind: str, level: str = "normal", dragon=None, text: str = ""):
+        super().__init__(kind, level, dragon)
+        self.text = text
+
+    def label(self) -> str:
+        return self.text or super().label()
+
+
+def host_kind(seat: Seat) -> str:
+    return {"human": "local", "remote": "remote"}.get(seat.kind, seat.level)
+
+
+class NetHostController(GameController):
+    @classmethod
+    def host(cls, setup: GameSetup, *, port: int = 8765, bind: str = "0.0.0.0",
+             data_dir=None, ai_mode: str = "worker", code: str | None = None,
+             drop_wait: float = 120.0, advertise: bool = False) -> NetHostController:
+        """A hosted game, listening (OSError if the port cannot be opened)."""
+        import random
+
+        from game.match import SetupError
+        from game.net.host import HostCore, join_code, new_game
+        from game.session import SessionError
+
+        seed = setup.seed if setup.seed is not None else \
+            random.SystemRandom().randrange(1, 10**6)
+        try:
+            session, kinds = new_game([{"dragon": s.dragon, "player": host_kind(s)}
+                                       for s in setup.seats], seed=seed,
+                                      map_path=_map_file(setup.map_path),
+                                      options=setup.options())
+        except SessionError as exc:
+            raise SetupError(str(exc)) from None
+        self = cls.__new__(cls)
+        self.setup = setup
+        seats = [NetSeat(s.kind, s.level, s.dragon, "Remote" if s.kind == "remote" else "")
+                 for s in setup.seats]
+        self._init(session, seats, ai_mode, data_dir)
+        self.queue.extend(self.match.events)
+        self.core = HostCore(session, kinds, code=code or join_code(), data_dir=data_dir,
+                             autosaves=False, drop_wait=drop_wait, on_drop="ai",
+                             ai_seed=seed, on_events=self._remote_events)
+        return self._listen(port, bind, advertise)
+
+    @classmethod
+    def resume(cls, session, side: dict, *, port: int = 8765, bind: str = "0.0.0.0",
+               data_dir=None, ai_mode: str = "worker", drop_wait: float = 120.0,
+               advertise: bool = False) -> NetHostController:
+        """Re-open a networked game from its save and its seats file (narby-net-seats/1):
+        the players rejoin with their tokens; Start once they are all back."""
+        from game.net.host import HostCore, join_code
+
+        kinds = {d: s["kind"] for d, s in side["seats"].items()}
+        missing = [d for d in session.dragons if d not in kinds]
+        if missing:
+            raise ValueError(f"the seats file does not name {', '.join(missing)}")
+        self = cls.__new__(cls)
+        self.setup = None
+        seats = []
+        for d in session.dragons:
+            k = kinds[d]
+            seats.append(NetSeat("human") if k == "local" else
+                         NetSeat("remote", text="Remote") if k == "remote" else
+                         NetSeat("ai", k))
+        self._init(session, seats, ai_mode, data_dir)
+        seed = session.seed if isinstance(session.seed, int) else 0
+        self.core = HostCore(
+            session, kinds, code=side.get("code") or join_code(), data_dir=data_dir,
+            tokens={d: s["token"] for d, s in side["seats"].items() if s.get("token")},
+            names={d: s["name"] for d, s in side["seats"].items()
+                   if isinstance(s.get("name"), str)},
+            autosaves=False, drop_wait=drop_wait, on_drop="ai", ai_seed=seed,
+            on_events=self._remote_events)
+        return self._listen(port, bind, advertise)
+
+    def _listen(self, port: int, bind: str, advertise: bool) -> NetHostController:
+        from game.net.host import HostThread
+
+        self.net = HostThread(host=bind, port=port).start()
+        self.core._save_side()
+        self.autosave()
+        self._noted: dict[str, str] = {}
+        self.advert = None
+        if advertise:  # zeroconf, in the background (announcing takes a moment), fail-soft
+            import threading
+
+            def announce():
+                from game.net.discovery import advertise as announce_game
+
+                self.advert = announce_game(self.net.server.port, self.board.title,
+                                            len(self.core.remote_seats()))
+
+            threading.Thread(target=announce, daemon=True, name="narby-advert").start()
+        return self
+
+    # the network, on the main thread
+    def address(self) -> str:
+        """The address to give friends (this machine's LAN address, found once)."""
+        if getattr(self, "_address", None) is None:
+            from game.net.cli import lan_address
+
+            self._address = f"ws://{lan_address()}:{self.net.server.port}/{self.core.code}"
+        return self._address
+
+    def poll(self) -> bool:
+        """Hand what arrived to the core and send its replies; True if the game moved."""
+        before = self.n_answers
+        from game.net.host import pump
+
+        outs = pump(self.core, self.net.poll()) + self.core.tick()
+        self.net.send(outs)
+        self._notes()
+        p = self.pending
+        shown = self.waiting_text(p.dragon) if p is not None else None
+        changed, self._shown = shown != getattr(self, "_shown", None), shown
+        return self.n_answers != before or changed
+
+    @property
+    def finished(self) -> bool:
+        return self.match.finished or self.core.ended is not None
+
+    @property
+    def pending(self):
+        return None if self.core.ended is not None else self.match.pending
+
+    def _remote_events(self, events: list[dict]) -> None:
+        from game.persistence import saves
+
+        self.queue.extend(events)
+        if saves.starts_round(events) or self.match.finished:
+            self.autosave()
+
+    def _notes(self) -> None:
+        for dragon, seat in self.core.seats.items():
+            if seat.kind != "remote":
+                continue
+            state = ("standin" if seat.standin else "away" if seat.away_since is not None
+                     else "here" if seat.conn is not None else "none")
+            if self._noted.get(dragon, "none") == state:
+                continue
+            self._noted[dragon] = state
+            self.seats[dragon].text = "Remote" + (f" · {seat.name}" if seat.name else "") + \
+                {"away": " (away)", "standin": " (AI)"}.get(state, "")
+            who = f"{title(dragon)}" + (f" ({seat.name})" if seat.name else "")
+            self.ai_notes.append({
+                "here": f"{who} is connected",
+                "away": f"{who} lost the connection: the game waits "
+                        f"{int(self.core.drop_wait)} s for them on their turn",
+                "standin": f"An AI plays {who} until they come back",
+                "none": f"{who} left"}[state])
+
+    def waiting_text(self, dragon: str) -> str | None:
+        seat = self.core.seats.get(dragon)
+        if seat is None or seat.kind != "remote":
+            return None
+        if seat.standin is not None:
+            return f"{title(dragon)} (an AI stands in) is playing"
+        w = self.core.waiting_for()
+        if w is not None and w.away_since is not None:
+            left = max(0, int(self.core.drop_wait - (self.core.clock() - w.away_since)))
+            return (f"{title(dragon)} is away: {left} s, then an AI plays · F6 AI now · "
+                    "F7 wait more · F8 end")
+        return f"{title(dragon)} is deciding on their machine"
+
+    def host_key(self, key: int) -> bool:
+        """The host's say while a dropped player is awaited: F6 an AI plays the seat now,
+        F7 wait another full period, F8 end the game. True when the key was used."""
+        import pygame
+
+        seat = self.core.waiting_for()
+        if seat is None or key not in (pygame.K_F6, pygame.K_F7, pygame.K_F8):
+            return False
+        if key == pygame.K_F6:
+            self.net.send(self.core.take_over(seat.dragon))
+        elif key == pygame.K_F7:
+            self.net.send(self.core.wait_more(seat.dragon))
+            self.ai_notes.append(f"Waiting {int(self.core.drop_wait)} s more for "
+                                 f"{title(seat.dragon)}")
+        else:
+            self.net.send(self.core.end(f"the host ended the game while {title(seat.dragon)} "
+                                        "was away"))
+            self.ai_notes.append("You ended the game")
+        self._notes()
+        return True
+
+    # the game
+    def submit(self, answer: dict) -> list[dict]:
+        events = super().submit(answer)
+        self.net.send(self.core.applied())
+        return events
+
+    def step_ai(self, board_ready: bool) -> bool:
+        moved = self.poll()
+        p = self.pending
+        if p is None:
+            return moved
+        if self.core.kinds.get(p.dragon) == "remote":
+            if self.core.auto_player() is not None and board_ready:
+                self.net.send(self.core.step_ai())
+                return True
+            return moved
+        return super().step_ai(board_ready) or moved
+
+    def ai_thinking(self) -> bool:
+        p = self.pending
+        return p is not None and self.core.kinds.get(p.dragon) != "remote" and \
+            super().ai_thinking()
+
+    def can_undo(self) -> tuple[bool, str]:
+        return False, NO_UNDO
+
+    def undo(self) -> dict:
+        from game.session import UndoError
+
+        raise UndoError(NO_UNDO)
+
+    def close(self) -> None:
+        self.net.send(self.core.end("the host closed the game"))
+        self.net.stop()
+        if self.advert is not None:
+            self.advert.close()
+        super().close()
+
+
+# ----- the joining window ------------------------------------------------------------
+def token_store(data_dir) -> Path | None:
+    return Path(data_dir) / "net" / "joined.json" if data_dir else None
+
+
+def remembered_token(data_dir, url: str) -> str | None:
+    path = token_store(data_dir)
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        token = doc.get(url) if isinstance(doc, dict) else None
+        return token if isinstance(token, str) and len(token) <= 64 else None
+    except (OSError, ValueError, AttributeError):
+        return None
+
+
+def remember_token(data_dir, url: str, token: str | None) -> None:
+    path = token_store(data_dir)
+    if path is None or not token:
+        return
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+        if not isinstance(doc, dict):
+            doc = {}
+    except (OSError, ValueError):
+        doc = {}
+    doc[url] = token
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(dict(list(doc.items())[-20:]), f)
+    except OSError:
+        pass  # a token not kept only means no automatic rejoin
+
+
+class RemoteController:
+    """The board screen's controller for a seat played on another machine."""
+
+    def __init__(self, client, welcome: dict, lobby: dict | None, state: dict, *, url: str,
+                 data_dir=None):
+        from game.net.client import board_of
+
+        self.client, self.url, self.data_dir = client, url, data_dir
+        self.me = welcome.get("seat")
+        self.token = welcome.get("token")
+        self.queue: deque[dict] = deque()
+        self.events: list[dict] = []
+        self.session = SimpleNamespace(events=self.events)
+        self.ai_notes: list[str] = []
+        self.over: dict | None = None
+        self.state = state
+        self.view = state["view"]
+        self.board = board_of(self.view)
+        self.seed = 0
+        self._mirror = None
+        self._inflight: int | None = None
+        self._tries = 0
+        self._retry_at: float | None = None
+        self.lobby = lobby
+        options = self.view.get("options", {})
+        dragons = list(self.view.get("dragons", {}))
+        self.seats = {d: NetSeat("human" if d == self.me else "remote", dragon=d,
+                                 text="You" if d == self.me else "Remote") for d in dragons}
+        self._label_seats()
+        self.setup = GameSetup(seats=list(self.seats.values()), map_path=None,
+                               target=options.get("target", 50),
+                               cards=options.get("cards", True), hotseat=False)
+        self._take(state, initial=True)
+
+    # ----- the network --------------------------------------------------------------
+    def poll(self) -> bool:
+        moved = False
+        for msg in self.client.poll():
+            kind = msg.get("type")
+            if kind == "state":
+                self._take(msg)
+                moved = True
+            elif kind == "lobby":
+                self.lobby = msg
+                self._label_seats()
+            elif kind == "waiting":
+                if msg.get("seconds", 0) % 30 == 0 or msg.get("seconds", 0) <= 5:
+                    self.ai_notes.append(f"Waiting for {title(msg['dragon'])} to come "
+                                         f"back: {msg['seconds']} s")
+            elif kind == "error":
+                self._inflight = None
+                self.ai_notes.append(f"The host says: {msg.get('reason')}")
+            elif kind == "over":
+                self.over = msg
+                moved = True
+            elif kind == "welcome":
+                self._tries = 0
+                self.ai_notes.append("Back in the game")
+            elif kind == "closed" and self.over is None:
+                self._lost(msg.get("reason"))
+        if self._retry_at is not None and time.monotonic() >= self._retry_at:
+            self._retry_at = None
+            self._rejoin()
+        return moved
+
+    def _lost(self, reason) -> None:
+        """The connection closed: try again with the seat's token, waiting longer each
+        time; after a few tries the game is given up (the host may be gone)."""
+        self._tries += 1
+        if self._tries > REJOIN_TRIES:
+            self.ai_notes.append("The host cannot be reached: the game is over here")
+            self.over = {"winner": None, "scores": {}, "rounds": 0,
+                         "reason": "lost the host"}
+            return
+        wait = min(10.0, 0.5 * 2 ** (self._tries - 1))
+        self.ai_notes.append(f"Connection lost ({reason}); rejoining in {wait:g} s")
+        self._retry_at = time.monotonic() + wait
+
+    def _rejoin(self) -> None:
+        from game.net.client import ClientThread
+        from game.net.protocol import message
+
+        hello = message("hello", token=self.token) if self.token else message(
+            "hello", watch=True)
+        from game.net.client import split_address
+
+        _, code = split_address(self.url)
+        if code:
+            hello["code"] = code
+        self.client = ClientThread(self.url, hello).start()
+
+    def _label_seats(self) -> None:
+        for s in (self.lobby or {}).get("seats", []):
+            seat = self.seats.get(s.get("dragon"))
+            if seat is None or s["dragon"] == self.me:
+                continue
+            kind = {"remote": "Remote", "local": "Host's screen"}.get(s["kind"],
+                                                                     f"AI · {s['kind']}")
+            name = f" · {s['name']}" if s.get("name") else ""
+            away = " (away)" if s.get("away") else ""
+            seat.text = f"{kind}{name}{away}"
+
+    def _take(self, state: dict, initial: bool = False) -> None:
+        from game.seat_view import determinize
+
+        self.state, self.view = state, state["view"]
+        start = state.get("events_from", 0)
+        if start < len(self.events):
+            del self.events[start:]
+        new = state.get("events", [])
+        self.events.extend(new)
+        if not initial:  # what happened before this window joined is logged, not animated
+            self.queue.extend(new)
+        self._inflight = None
+        try:
+            mirror = determinize(self.view, seed=state.get("decision", 0), board=self.board)
+        except Exception as exc:  # noqa: BLE001 - keep the last mirror, say so once
+            self.ai_notes.append(f"Could not mirror the host's position ({exc})")
+            return
+        if self._mirror is not None:
+            self._mirror.close()
+        mirror.events = self.events
+        self._mirror = mirror
+
+    # ----- what the board screen reads ----------------------------------------------
+    @property
+    def match(self):
+        return self._mirror
+
+    @property
+    def n_answers(self) -> int:
+        return self.state.get("decision", 0)
+
+    @property
+    def answers(self) -> list:
+        return []
+
+    @property
+    def pending(self):
+        if self.finished:
+            return None
+        p = self.state.get("pending")
+        if not p:
+            return None
+        context = {k: v for k, v in (self.view.get("pending") or {}).items()
+                   if k not in ("dragon", "kind")}
+        return Decision(p["dragon"], p["kind"], p.get("prompt", ""), context)
+
+    @property
+    def finished(self) -> bool:
+        return self.over is not None or bool(self.state.get("finished"))
+
+    def legal_answers(self) -> list[dict]:
+        return list(self.state.get("legal", []))
+
+    def is_human(self, dragon) -> bool:
+        return dragon == self.me and self._inflight is None and bool(self.state.get("legal"))
+
+    def humans(self) -> list[str]:
+        return [self.me] if self.me else []
+
+    def human_to_play(self):
+        p = self.pending
+        return p.dragon if p is not None and self.is_human(p.dragon) else None
+
+    def viewer(self):
+        return self.me
+
+    def log_viewer(self):
+        return self.me
+
+    def display_doc(self, viewer) -> dict:
+        return self.view  # the host's own view of this seat: nothing more
+
+    def hotseat(self) -> bool:
+        return False
+
+    def waiting_text(self, dragon: str) -> str | None:
+        if dragon == self.me:
+            return "Sent: waiting for the host"
+        return f"{title(dragon)} is deciding"
+
+    # ----- acting -------------------------------------------------------------------
+    def submit(self, answer: dict) -> list[dict]:
+        from game.net.protocol import message
+
+        if answer not in self.legal_answers():
+            raise IllegalAnswer("that is not one of your legal answers now")
+        self.client.send(message("answer", answer=answer, decision=self.n_answers))
+        self._inflight = self.n_answers
+        return []
+
+    def step_ai(self, board_ready: bool) -> bool:
+        return self.poll()
+
+    def ai_thinking(self) -> bool:
+        return False
+
+    def can_undo(self) -> tuple[bool, str]:
+        return False, NO_UNDO
+
+    def undo(self) -> dict:
+        from game.session import UndoError
+
+        raise UndoError(NO_UNDO)
+
+    def replay_doc(self) -> dict:
+        raise ValueError("an online game's replay is kept by its host")
+
+    def save(self, name: str):
+        from game.persistence.saves import SaveError
+
+        raise SaveError("an online game is saved by its host (it autosaves every round)")
+
+    def autosave(self):
+        return None
+
+    def close(self) -> None:
+        from game.net.protocol import message
+
+        self.client.send(message("bye"))
+        self.client.close()
+        if self._mirror is not None:
+            self._mirror.close()

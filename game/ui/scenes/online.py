@@ -1,0 +1,411 @@
+"""Online play screens (issue 23): the host's lobby and Join game.
+
+HostLobbyScene shows the address and join code a host gives its friends, and every
+seat (who has joined, who is an AI, who plays here) until the host starts. JoinScene
+takes an address (or finds games on the local network), joins, and shows the host's
+lobby until the game starts; then both go to the ordinary board screen, driven by the
+controllers of game/net/window.py.
+"""
+
+from __future__ import annotations
+
+import threading
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UITextEntryLine
+
+from game.decisions import title
+from game.ui.app import Scene
+from game.ui.scenes.backdrop import backdrop, panel_rect
+from game.ui.scenes.widgets import KeyNav, button, label
+
+
+def _seat_lines(lobby: dict | None, me: str | None = None) -> list[tuple[str, str, str]]:
+    """[(dragon, who, status)] for the seat table."""
+    out = []
+    for s in (lobby or {}).get("seats", []):
+        kind = s["kind"]
+        who = {"remote": "Remote player", "local": "At the host's screen"}.get(
+            kind, f"AI · {kind}")
+        if s.get("name"):
+            who += f" · {s['name']}"
+        if s["dragon"] == me:
+            who = "You" + (f" · {s['name']}" if s.get("name") else "")
+        if kind != "remote":
+            status = "ready"
+        elif s.get("standin"):
+            status = "an AI stands in"
+        elif s.get("away"):
+            status = "away"
+        else:
+            status = "joined" if s.get("connected") else "waiting for a player…"
+        out.append((s["dragon"], who, status))
+    return out
+
+
+def _draw_seats(surface, look, x: int, y: int, w: int, lines) -> int:
+    row = look.px(40)
+    for dragon, who, status in lines:
+        icon = look.sprite(f"dragon/{dragon}", row - 8)
+        surface.blit(icon, (x, y + 4))
+        name = look.text(title(dragon), look.fs(18), look.dragon_colour(dragon), bold=True)
+        surface.blit(name, (x + row + look.px(6), y + (row - name.get_height()) // 2))
+        who_s = look.text(who, look.fs(16), look.colour("text"))
+        surface.blit(who_s, (x + row + look.px(110), y + (row - who_s.get_height()) // 2))
+        colour = "green" if status in ("joined", "ready") else "gold"
+        st = look.text(status, look.fs(16), look.colour(colour))
+        surface.blit(st, (x + w - st.get_width(), y + (row - st.get_height()) // 2))
+        y += row
+    return y
+
+
+class HostLobbyScene(Scene):
+    """The host's lobby: the address to give, the seats, Start when everyone is in."""
+
+    def __init__(self, app, controller):
+        super().__init__(app)
+        self.c = controller
+        self.error = ""
+        self.widgets: list = []
+
+    def enter(self) -> None:
+        look = self.look
+        w, h = self.app.screen.get_size()
+        pad = look.px(24)
+        self.frame = pygame.Rect(pad, pad, w - 2 * pad, h - 2 * pad)
+        f = self.frame
+        row_h = look.px(44)
+        bw = look.px(200)
+        bottom = f.bottom - look.px(16) - row_h
+        self.widgets = [label(self.ui, (f.x + pad, f.y + look.px(14), look.px(500),
+                                        look.px(60)), "Host online", cls="@title")]
+        self.start_btn = button(self.ui, (f.right - pad - bw, bottom, bw, row_h),
+                                "Start game", cls="@primary",
+                                tip="Start when every remote seat has its player (Enter)")
+        self.back_btn = button(self.ui, (f.right - 2 * pad - 2 * bw, bottom, bw, row_h),
+                               "Cancel", tip="Stop hosting (Esc)")
+        self.widgets += [self.start_btn, self.back_btn]
+        self.nav = KeyNav()
+        self.nav.set_items([self.back_btn, self.start_btn])
+        self._refresh()
+
+    def leave(self) -> None:
+        for wdg in self.widgets:
+            wdg.kill()
+        self.widgets = []
+
+    def _refresh(self) -> None:
+        ready = self.c.core.seats_ready()
+        if ready and not self.start_btn.is_enabled:
+            self.start_btn.enable()
+        elif not ready and self.start_btn.is_enabled:
+            self.start_btn.disable()
+
+    def update(self, dt: float) -> bool:
+        self.c.poll()
+        self.c.ai_notes.clear()  # the lobby shows the seats themselves
+        self._refresh()
+        return True
+
+    def handle(self, event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.start_btn:
+                self.start()
+                return True
+            if event.ui_element is self.back_btn:
+                self.cancel()
+                return True
+        if self.nav.handle(event):
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.cancel()
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.start()
+                return True
+        return False
+
+    def start(self) -> None:
+        if not self.c.core.seats_ready():
+            self.error = "Every remote seat needs its player before the game starts"
+            return
+        self.c.net.send(self.c.core.start())
+        from game.ui.scenes.game import GameScene
+
+        self.app.replace(GameScene(self.app, self.c))
+
+    def cancel(self) -> None:
+        self.c.close()
+        self.app.pop()
+
+    def draw(self, surface) -> None:
+        look = self.look
+        surface.blit(backdrop(look, surface.get_size()), (0, 0))
+        panel_rect(surface, self.frame, look)
+        f = self.frame
+        x = f.x + look.px(28)
+        y = f.y + look.px(90)
+        hint = look.text("Your friends choose Join game and type this address:",
+                         look.fs(17), look.colour("text_dim"))
+        surface.blit(hint, (x, y))
+        y += hint.get_height() + look.px(8)
+        addr = look.text(self.c.address(), look.fs(30), look.colour("gold"), bold=True)
+        surface.blit(addr, (x, y))
+        y += addr.get_height() + look.px(6)
+        code = look.text(f"Join code  {self.c.core.code}", look.fs(22), look.colour("text"),
+                         bold=True)
+        surface.blit(code, (x, y))
+        y += code.get_height() + look.px(4)
+        lan = look.text("(on the same network, Join game › Find games also finds it; the "
+                        "code is still needed)", look.fs(14), look.colour("text_dim"))
+        surface.blit(lan, (x, y))
+        y += lan.get_height() + look.px(22)
+        head = look.text("Seats", look.fs(20), look.colour("gold"), bold=True)
+        surface.blit(head, (x, y))
+        y += head.get_height() + look.px(6)
+        width = min(f.w - look.px(56), look.px(760))
+        _draw_seats(surface, look, x, y, width, _seat_lines(self.c.core.lobby()))
+        m = self.c.match
+        opts = (f"{m.board.title} · target {m.options['target']} coins · "
+                f"{'with' if m.options['cards'] else 'without'} power cards")
+        o = look.text(opts, look.fs(16), look.colour("text_dim"))
+        surface.blit(o, (x, f.bottom - look.px(110)))
+        msg = self.error or ("Everyone is here: start when you are ready"
+                             if self.c.core.seats_ready() else "Waiting for players to join…")
+        colour = "red" if self.error else "text"
+        t = look.text(msg, look.fs(17), look.colour(colour), bold=True)
+        surface.blit(t, (x, f.bottom - look.px(16) - look.px(44) + look.px(10)))
+
+
+class JoinScene(Scene):
+    """Join game: an address (or a game found on this network), a name; then the lobby."""
+
+    def __init__(self, app, address: str = ""):
+        super().__init__(app)
+        self.address = address
+        self.name = ""
+        self.status = "Type the address the host shows, e.g. ws://192.168.1.5:8765/K7PXQ2"
+        self.status_colour = "text_dim"
+        self.client = None
+        self.url = ""
+        self.welcome: dict | None = None
+        self.lobby: dict | None = None
+        self.found: list[dict] | None = None
+        self._searching = False
+        self.widgets: list = []
+        self.found_btns: list = []
+
+    def enter(self) -> None:
+        look = self.look
+        w, h = self.app.screen.get_size()
+        pad = look.px(24)
+        self.frame = pygame.Rect(pad, pad, w - 2 * pad, h - 2 * pad)
+        f = self.frame
+        row_h = look.px(40)
+        x = f.x + look.px(28)
+        fw = min(f.w - look.px(56), look.px(640))
+        y = f.y + look.px(96)
+        self.widgets = [label(self.ui, (f.x + pad, f.y + look.px(14), look.px(500),
+                                        look.px(60)), "Join game", cls="@title")]
+        self.widgets.append(label(self.ui, (x, y, look.px(120), row_h), "Address",
+                                  cls="@note"))
+        self.addr_entry = UITextEntryLine(pygame.Rect(x + look.px(130), y, fw - look.px(130),
+                                                      row_h), self.ui)
+        self.addr_entry.set_text_length_limit(120)
+        self.addr_entry.set_text(self.address)
+        y += row_h + look.px(8)
+        self.widgets.append(label(self.ui, (x, y, look.px(120), row_h), "Your name",
+                                  cls="@note"))
+        self.name_entry = UITextEntryLine(pygame.Rect(x + look.px(130), y, look.px(260),
+                                                      row_h), self.ui)
+        self.name_entry.set_text_length_limit(24)
+        self.name_entry.set_text(self.name)
+        y += row_h + look.px(14)
+        bw = look.px(200)
+        self.join_btn = button(self.ui, (x + look.px(130), y, bw, row_h), "Join",
+                               cls="@primary", tip="Connect to the host (Enter)")
+        self.find_btn = button(self.ui, (x + look.px(140) + bw, y, bw + look.px(40), row_h),
+                               "Find games nearby",
+                               tip="Look for games hosted on this network (zeroconf)")
+        self.list_top = y + row_h + look.px(18)
+        bottom = f.bottom - look.px(16) - row_h
+        self.back_btn = button(self.ui, (f.right - pad - bw, bottom, bw, row_h), "Back",
+                               tip="Esc")
+        self.widgets += [self.addr_entry, self.name_entry, self.join_btn, self.find_btn,
+                         self.back_btn]
+        self._found_buttons()
+        self.nav = KeyNav()
+        self.nav.set_items([self.addr_entry, self.name_entry, self.join_btn, self.find_btn,
+                            self.back_btn])
+        if not self.address:
+            self.addr_entry.focus()
+
+    def _found_buttons(self) -> None:
+        for b in self.found_btns:
+            b.kill()
+        self.found_btns = []
+        look = self.look
+        x = self.frame.x + look.px(28) + look.px(130)
+        y = self.list_top + look.px(30)
+        for g in (self.found or [])[:5]:
+            text = f"{g['title'] or 'A game'} · {g['address']}:{g['port']}"
+            self.found_btns.append(button(self.ui, (x, y, look.px(480), look.px(36)), text,
+                                          tip="Use this address (then type the join code)"))
+            y += look.px(40)
+
+    def leave(self) -> None:
+        self.address = self.addr_entry.get_text()
+        self.name = self.name_entry.get_text()
+        for wdg in self.widgets + self.found_btns:
+            wdg.kill()
+        self.widgets, self.found_btns = [], []
+
+    # ----- joining ------------------------------------------------------------------
+    def join(self) -> None:
+        from game.net.client import ClientThread, JoinError, split_address
+        from game.net.protocol import message
+        from game.net.window import remembered_token
+
+        text = self.addr_entry.get_text().strip()
+        try:
+            url, code = split_address(text)
+        except JoinError as exc:
+            self._say(str(exc), "red")
+            return
+        if not code:
+            self._say("The address needs the join code: ws://HOST:PORT/CODE", "red")
+            return
+        self.url = f"{url}{code}"
+        hello = message("hello", code=code)
+        token = remembered_token(self.app.data_dir, self.url)
+        if token:
+            hello["token"] = token  # this window played here before: the same seat
+        name = self.name_entry.get_text().strip()[:24]
+        if name and name.isprintable():
+            hello["name"] = name
+        if self.client is not None:
+            self.client.close()
+        self.welcome = self.lobby = None
+        self.client = ClientThread(self.url, hello).start()
+        self._say(f"Connecting to {url}…", "text")
+
+    def _say(self, text: str, colour: str = "text_dim") -> None:
+        self.status, self.status_colour = text, colour
+
+    def find(self) -> None:
+        if self._searching:
+            return
+        self._searching = True
+        self._say("Looking for games on this network…", "text")
+
+        def work():
+            from game.net.discovery import browse
+
+            self.found = browse(2.0)
+            self._searching = False
+
+        threading.Thread(target=work, daemon=True, name="narby-browse").start()
+
+    def update(self, dt: float) -> bool:
+        if self.found is not None and not self._searching and self.found_btns == [] \
+                and self.found:
+            self._found_buttons()
+            self._say(f"Found {len(self.found)} game(s): pick one, then add the join code",
+                      "text")
+        elif self.found == [] and not self._searching and self.status.startswith("Looking"):
+            self._say("No games answered on this network (type the host's address)", "gold")
+        if self.client is None:
+            return True
+        for msg in self.client.poll():
+            kind = msg.get("type")
+            if kind == "welcome":
+                from game.net.window import remember_token
+
+                self.welcome = msg
+                remember_token(self.app.data_dir, self.url, msg.get("token"))
+                seat = msg.get("seat")
+                self._say(f"Joined as {title(seat)}: waiting for the host to start" if seat
+                          else "Watching: waiting for the host to start", "green")
+            elif kind == "lobby":
+                self.lobby = msg
+            elif kind == "state" and self.welcome is not None and \
+                    (self.lobby or {}).get("started"):
+                self._start(msg)
+                return True
+            elif kind == "error":
+                self._say(f"The host says: {msg.get('reason')}", "red")
+            elif kind == "closed":
+                self._say(f"Not connected: {msg.get('reason')}", "red")
+                self.client = None
+                return True
+        return True
+
+    def _start(self, state: dict) -> None:
+        from game.net.window import RemoteController
+        from game.ui.scenes.game import GameScene
+
+        try:
+            c = RemoteController(self.client, self.welcome, self.lobby, state, url=self.url,
+                                 data_dir=self.app.data_dir)
+        except Exception as exc:  # noqa: BLE001 - e.g. the host's map is not installed here
+            self._say(f"Cannot show this game: {exc}", "red")
+            self.client.close()
+            self.client = None
+            return
+        self.client = None
+        self.app.replace(GameScene(self.app, c))
+
+    def handle(self, event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.join_btn:
+                self.join()
+                return True
+            if event.ui_element is self.find_btn:
+                self.find()
+                return True
+            if event.ui_element is self.back_btn:
+                self.back()
+                return True
+            for b, g in zip(self.found_btns, self.found or [], strict=False):
+                if event.ui_element is b:
+                    self.addr_entry.set_text(f"ws://{g['address']}:{g['port']}/")
+                    self.addr_entry.focus()
+                    return True
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
+            self.join()
+            return True
+        if self.nav.handle(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return True
+        return False
+
+    def back(self) -> None:
+        if self.client is not None:
+            self.client.close()
+            self.client = None
+        self.app.pop()
+
+    def draw(self, surface) -> None:
+        look = self.look
+        surface.blit(backdrop(look, surface.get_size()), (0, 0))
+        panel_rect(surface, self.frame, look)
+        x = self.frame.x + look.px(28) + look.px(130)
+        st = look.fit_text(self.status, look.font(look.fs(17), bold=True),
+                           self.frame.w - look.px(200), look.colour(self.status_colour))
+        surface.blit(st, (x, self.list_top))
+        if self.lobby is not None:
+            y = self.list_top + look.px(40)
+            opts = self.lobby.get("options", {})
+            head = look.text(f"{self.lobby.get('map_title', '')} · target "
+                             f"{opts.get('target', '?')} coins · "
+                             f"{'with' if opts.get('cards') else 'without'} power cards",
+                             look.fs(17), look.colour("gold"))
+            surface.blit(head, (x, y))
+            me = (self.welcome or {}).get("seat")
+            _draw_seats(surface, look, x, y + head.get_height() + look.px(10),
+                        min(self.frame.w - look.px(200), look.px(720)),
+                        _seat_lines(self.lobby, me))
