@@ -265,7 +265,8 @@ class Match:
     @classmethod
     def restore(cls, doc: dict, *, board: BoardSpec | None = None, seed: int | None = 0,
                 dice: list[int] | None = None) -> Match:
-        """Rebuild a match from a state document; it continues identically."""
+        """Rebuild a match from a state document; it continues identically. The document
+        must be a state the engine could reach (game.state_checks), else StateError."""
         from game.snapshot import from_document
 
         return from_document(cls, doc, board=board, seed=seed, dice=dice)
