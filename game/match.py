@@ -92,7 +92,11 @@ class Match:
         self._init_common(board or BoardSpec.plain(), options, Dice(seed, dice), seed)
         self._check_seats(seats)
         self._activate()
-        setup.run(self, list(seats))
+        try:
+            setup.run(self, list(seats))
+        except RuntimeError as exc:  # no free room for a dragon: the map cannot be played
+            self.close()
+            raise SetupError(f"setup is impossible on this map: {exc}") from None
         self.hands = {name: None for name in self.seat_names}
         self.stack = [{"step": "round"}]
         self._advance()
