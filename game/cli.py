@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from pathlib import Path
@@ -15,6 +16,9 @@ SEAT_KINDS = ("random", "easy", "normal", "hard")
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    for stream in (sys.stdout, sys.stderr):  # a name with a lone surrogate must print
+        with contextlib.suppress(Exception):  # not a stream we can reconfigure: fine
+            stream.reconfigure(errors="backslashreplace")
     try:
         return _dispatch(argv)
     except BrokenPipeError:  # `narby ... | head` is fine: stop quietly
@@ -212,6 +216,10 @@ def _replay(argv) -> int:
                 print(describe(event))
         print(f"narby replay: {exc}", file=sys.stderr)
         return 1
+    except Exception as exc:  # last-resort net: a file never prints a traceback
+        print(f"narby replay: {_short_path(args.file)}: cannot be played "
+              f"({type(exc).__name__}: {str(exc)[:200]})", file=sys.stderr)
+        return 1
     if args.state_json:
         print(json.dumps(match.snapshot(), indent=1))
     else:
@@ -245,6 +253,10 @@ def _replay_window(path: str, *, explicit: bool) -> int | None:
     except (SaveError, ReplayError) as exc:
         print(f"narby replay: {exc}", file=sys.stderr)
         return 1
+    except Exception as exc:  # last-resort net: a file never prints a traceback
+        print(f"narby replay: {_short_path(path)}: cannot be played "
+              f"({type(exc).__name__}: {str(exc)[:200]})", file=sys.stderr)
+        return 1
     from game.ui.app import open_app
     from game.ui.scenes.replay_viewer import ReplayScene
 
@@ -266,9 +278,13 @@ def _is_save_file(path: str) -> bool:
     try:
         with open(path, encoding="utf-8") as f:
             head = f.read(4096)
-    except (OSError, UnicodeDecodeError):
+    except (OSError, ValueError):  # ValueError: a NUL in the path, or not UTF-8
         return False
     return '"narby-save/' in head
+
+
+def _short_path(path: str) -> str:
+    return path if len(path) <= 200 else path[:197] + "..."
 
 
 def _replay_save(args) -> int:
@@ -280,6 +296,10 @@ def _replay_save(args) -> int:
         session = load_save(args.file)
     except SaveError as exc:
         print(f"narby replay: {exc}", file=sys.stderr)
+        return 1
+    except Exception as exc:  # last-resort net: a file never prints a traceback
+        print(f"narby replay: {_short_path(args.file)}: cannot be played "
+              f"({type(exc).__name__}: {str(exc)[:200]})", file=sys.stderr)
         return 1
     if args.state_json:
         print(json.dumps(session.snapshot(), indent=1))
