@@ -46,7 +46,7 @@ APP_NAME = "narby-conquest"
 AUTOSAVES_KEPT = 5
 TEMP_PREFIX = ".narby-tmp-"
 AUTOSAVE_RE = re.compile(r"^autosave-(\d{1,12})\.json$")
-MAX_NAME = 200            # characters of a save name kept and shown
+MAX_NAME = 1000           # characters of a save name a listing shows (all are stored)
 STALE_TEMP_SECONDS = 600  # a temp file this old is from a save that was killed
 INDEX_NAME = ".narby-index.json"  # facts of each save, so a listing need not replay it
 LIST_BYTES = 8 * 1024 * 1024      # the budget per file when listing (bigger: a problem)
@@ -190,13 +190,12 @@ def write_save(session: Session, path: str | os.PathLike, name: str | None = Non
     return out
 
 
-def clean_name(name: str, limit: int = MAX_NAME) -> str:
+def clean_name(name: str, limit: int | None = None) -> str:
     """A save name as stored and shown: a lone surrogate (which no file or screen can
     hold) is escaped as its code ("\\udc80", so two such names stay different), control
-    characters become spaces, and it is cut to `limit` characters."""
-    text = "".join(f"\\u{ord(ch):04x}" if "\ud800" <= ch <= "\udfff" else " " if ch < " "
+    characters become spaces; a listing cuts it to `limit` characters."""
+    return "".join(f"\\u{ord(ch):04x}" if "\ud800" <= ch <= "\udfff" else " " if ch < " "
                    else ch for ch in name[:limit])
-    return text[:limit]
 
 
 def slot_name(name: str) -> str:
@@ -472,7 +471,7 @@ def entry_for(path: str | os.PathLike, kind: str = "save") -> Entry:
         facts = _facts(session)
         date = session.updated or datetime.fromtimestamp(path.stat().st_mtime, UTC).isoformat(
             timespec="seconds")
-        entry = Entry(clean_name(session.name or path.stem), path, kind, facts["dragons"],
+        entry = Entry(clean_name(session.name or path.stem, MAX_NAME), path, kind, facts["dragons"],
                       facts["round"], facts["scores"], facts["map"], facts["map_title"],
                       date, facts["finished"], facts["winner"], facts["players"],
                       session.game_id)
