@@ -276,6 +276,8 @@ def _replay_window(path: str, *, explicit: bool) -> int | None:
 def _is_save_file(path: str) -> bool:
     """A narby-save/N file (any version, even one this build cannot read)."""
     try:
+        if not Path(path).is_file():  # a FIFO or device is never opened (it would block)
+            return False
         with open(path, encoding="utf-8") as f:
             head = f.read(4096)
     except (OSError, ValueError):  # ValueError: a NUL in the path, or not UTF-8
