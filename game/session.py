@@ -89,7 +89,8 @@ def _seat_kind(seat) -> str:
     kind = (seat or {}).get("player", "human") if isinstance(seat, dict) or seat is None \
         else "human"
     if kind not in PLAYER_KINDS:
-        raise SessionError(f"unknown player kind {kind!r} (kinds: {', '.join(PLAYER_KINDS)})")
+        raise SessionError(f"unknown player kind {repr(kind)[:40]} (kinds: "
+                           f"{', '.join(PLAYER_KINDS)})")
     return kind
 
 
@@ -116,7 +117,10 @@ class Session:
         self.base = base
         self.where = where
         seats = self.origin.get("seats")
-        kinds = [_seat_kind(s) for s in seats] if isinstance(seats, list) else []
+        try:
+            kinds = [_seat_kind(s) for s in seats] if isinstance(seats, list) else []
+        except SessionError as exc:
+            raise ReplayError(f"{where}: {str(exc)[:200]}") from None
         self.match = start(self.origin, where, base)
         if self.origin.get("start") is None:
             # Record every option as played, so a later change of a default (cards went

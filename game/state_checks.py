@@ -225,8 +225,9 @@ def _check_frame(frame: dict, dragons: dict, need) -> None:
     for key, value in frame.items():
         need(isinstance(key, str), "a flow frame has a key that is not a string", True)
         if key == "dragon" and value is not None:
-            need(value in dragons, f"a {frame['step']} frame names {short(value)}, who is "
-                 "not in this game", True)
+            need(isinstance(value, str) and value in dragons,
+                 f"a {frame['step']} frame names {short(value)}, who is not in this game",
+                 True)
         if key in ("i", "k", "tries"):
             need(_is_int(value) and 0 <= value <= MAX_FRAME_INT,
                  f"a {frame['step']} frame has {key}={short(value)}", True)
@@ -262,7 +263,8 @@ def stack_problems(stack, names, finished: bool) -> list[str]:
         need(isinstance(stack, list) and len(stack) <= MAX_STACK,
              f"the flow stack must be a list of at most {MAX_STACK} frames", True)
         for frame in stack:
-            need(isinstance(frame, dict) and frame.get("step") in {**STEPS, **DECISIONS},
+            need(isinstance(frame, dict) and isinstance(frame.get("step"), str)
+                 and frame["step"] in {**STEPS, **DECISIONS},
                  f"the flow stack holds an unknown frame {short(frame)}", True)
             _check_frame(frame, names, need)
         if finished:

@@ -368,7 +368,8 @@ def _session_from(doc: dict, path: Path) -> Session:
     if not isinstance(replay, dict) or replay.get("format") != REPLAY_FORMAT:
         raise SaveError(f"{path}: the save's 'replay' is not a {REPLAY_FORMAT} document")
     stored = doc.get("state")
-    if isinstance(stored, dict) and isinstance(stored.get("options"), dict):
+    if isinstance(stored, dict) and isinstance(stored.get("options"), dict) \
+            and isinstance(replay.get("options") or {}, dict):
         # Options left out of an older replay are those the game was played with,
         # which its stored state records (defaults may have changed since).
         replay = {**replay, "options": {**stored["options"], **(replay.get("options") or {})}}
