@@ -83,10 +83,11 @@ def read_xml(path: Path, report: Report, where: str | None) -> ET.Element | None
     """Parse `path` as XML after the safety checks; None (and problems) if it fails."""
     try:
         size = path.stat().st_size
-        if not path.is_file():
-            raise FileNotFoundError
-    except OSError:
+    except (OSError, ValueError):
         report.add(where, f"file not found: {path}", "check the file name and path")
+        return None
+    if not path.is_file():  # a folder, FIFO or device: never opened (a FIFO would block)
+        report.add(where, f"is not a regular file: {path}", "give the path of a .tmx file")
         return None
     if size > MAX_FILE_BYTES:
         report.add(where, f"file is {size // 1024} KiB, over the {MAX_FILE_BYTES // 1024} KiB "
