@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from pathlib import Path
@@ -20,6 +21,9 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     from game.resources import ResourceError
 
+    for stream in (sys.stdout, sys.stderr):  # a name with a lone surrogate must print
+        with contextlib.suppress(Exception):  # not a stream we can reconfigure: fine
+            stream.reconfigure(errors="backslashreplace")
     try:
         return _dispatch(argv)
     except ResourceError as exc:  # an incomplete install: say so, no traceback
@@ -381,6 +385,10 @@ def _replay(argv) -> int:
                 print(describe(event))
         print(f"narby replay: {exc}", file=sys.stderr)
         return 1
+    except Exception as exc:  # last-resort net: a file never prints a traceback
+        print(f"narby replay: {_short_path(args.file)}: cannot be played "
+              f"({type(exc).__name__}: {str(exc)[:200]})", file=sys.stderr)
+        return 1
     if args.state_json:
         print(json.dumps(match.snapshot(), indent=1))
     else:
@@ -414,6 +422,10 @@ def _replay_window(path: str, *, explicit: bool) -> int | None:
     except (SaveError, ReplayError) as exc:
         print(f"narby replay: {exc}", file=sys.stderr)
         return 1
+    except Exception as exc:  # last-resort net: a file never prints a traceback
+        print(f"narby replay: {_short_path(path)}: cannot be played "
+              f"({type(exc).__name__}: {str(exc)[:200]})", file=sys.stderr)
+        return 1
     from game.ui.app import open_app
     from game.ui.scenes.replay_viewer import ReplayScene
 
@@ -433,11 +445,17 @@ def _replay_window(path: str, *, explicit: bool) -> int | None:
 def _is_save_file(path: str) -> bool:
     """A narby-save/N file (any version, even one this build cannot read)."""
     try:
+        if not Path(path).is_file():  # a FIFO or device is never opened (it would block)
+            return False
         with open(path, encoding="utf-8") as f:
             head = f.read(4096)
-    except (OSError, UnicodeDecodeError):
+    except (OSError, ValueError):  # ValueError: a NUL in the path, or not UTF-8
         return False
     return '"narby-save/' in head
+
+
+def _short_path(path: str) -> str:
+    return path if len(path) <= 200 else path[:197] + "..."
 
 
 def _replay_save(args) -> int:
@@ -449,6 +467,10 @@ def _replay_save(args) -> int:
         session = load_save(args.file)
     except SaveError as exc:
         print(f"narby replay: {exc}", file=sys.stderr)
+        return 1
+    except Exception as exc:  # last-resort net: a file never prints a traceback
+        print(f"narby replay: {_short_path(args.file)}: cannot be played "
+              f"({type(exc).__name__}: {str(exc)[:200]})", file=sys.stderr)
         return 1
     if args.state_json:
         print(json.dumps(session.snapshot(), indent=1))

@@ -43,7 +43,48 @@ class Dice:
 
     @classmethod
     def from_state(cls, state: dict) -> Dice:
+        """Rebuild from `state()`; raises DiceStateError for a state no generator can have
+        (all zeros rolls 1 forever; a wrong length or value cannot be set at all)."""
+        check_state(state)
         dice = cls(0, state.get("script"))
         version, internal, gauss = state["rng"]
         dice.rng.setstate((version, tuple(internal), gauss))
         return dice
+
+
+class DiceStateError(ValueError):
+    """A stored generator state that is not one Python's Mersenne Twister can reach."""
+
+
+MT_WORDS = 624          # the Mersenne Twister's state words; the 625th is its position
+MAX_SCRIPT = 100_000    # scripted faces a document may carry
+
+
+def check_state(state) -> None:
+    """Refuse a crafted generator state before it is used (DiceStateError)."""
+    if not isinstance(state, dict):
+        raise DiceStateError("the dice state must be an object")
+    rng = state.get("rng")
+    if not (isinstance(rng, list) and len(rng) == 3):
+        raise DiceStateError("the dice state's 'rng' must be [3, [625 numbers], null]")
+    version, internal, gauss = rng
+    if version != 3 or isinstance(version, bool):
+        raise DiceStateError(f"unknown dice generator version {str(version)[:20]!r}")
+    if not (isinstance(internal, list) and len(internal) == MT_WORDS + 1
+            and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 2**32
+                    for v in internal)):
+        raise DiceStateError("the dice generator state must be 625 whole numbers "
+                             "from 0 to 2**32 - 1")
+    if not 0 <= internal[-1] <= MT_WORDS:
+        raise DiceStateError(f"the dice generator position {internal[-1]} is not 0 to 624")
+    # Seeding always sets the top bit of word 0 (init_by_array); with it clear and every
+    # other word zero the generator is stuck (it would roll the same face forever).
+    if not any(internal[1:MT_WORDS]) and not internal[0] & 0x80000000:
+        raise DiceStateError("the dice generator state is all zeros (it would roll the "
+                             "same face forever)")
+    if gauss is not None and not (isinstance(gauss, float) and gauss == gauss
+                                  and abs(gauss) < 1e6):
+        raise DiceStateError("the dice state's gauss value must be null or a number")
+    script = state.get("script")
+    if script is not None and not (isinstance(script, list) and len(script) <= MAX_SCRIPT):
+        raise DiceStateError(f"the dice script must be a list of at most {MAX_SCRIPT} faces")

@@ -92,7 +92,11 @@ class Match:
         self._init_common(board or BoardSpec.plain(), options, Dice(seed, dice), seed)
         self._check_seats(seats)
         self._activate()
-        setup.run(self, list(seats))
+        try:
+            setup.run(self, list(seats))
+        except RuntimeError as exc:  # no free room for a dragon: the map cannot be played
+            self.close()
+            raise SetupError(f"setup is impossible on this map: {exc}") from None
         self.hands = {name: None for name in self.seat_names}
         self.stack = [{"step": "round"}]
         self._advance()
@@ -278,7 +282,8 @@ class Match:
     @classmethod
     def restore(cls, doc: dict, *, board: BoardSpec | None = None, seed: int | None = 0,
                 dice: list[int] | None = None) -> Match:
-        """Rebuild a match from a state document; it continues identically."""
+        """Rebuild a match from a state document; it continues identically. The document
+        must be a state the engine could reach (game.state_checks), else StateError."""
         from game.snapshot import from_document
 
         return from_document(cls, doc, board=board, seed=seed, dice=dice)

@@ -98,6 +98,9 @@ def determinize(view: dict, seed: int, board=None):
         rest = [c for c in unseen if c != pick]
         trial = copy.deepcopy(doc)
         trial["dragons"][asked]["card"] = pick
+        # the placeholder is not a card the restore's checks could ask about
+        top_options = trial["stack"][-1]["options"]
+        trial["stack"][-1]["options"] = [o for o in top_options if o != HIDDEN]
         for name in hidden:
             if name != asked:
                 trial["dragons"][name]["card"] = rest.pop()

@@ -31,7 +31,7 @@ from pathlib import Path
 from game.decisions import IllegalAnswer, show_cell, title
 from game.match import Match
 from game.persistence.replay_file import FORMAT as REPLAY_FORMAT
-from game.persistence.replay_file import ReplayError, start
+from game.persistence.replay_file import MAX_DECISIONS, ReplayError, start
 from game.tables import ACTION_TITLES, PLACE_TITLES
 
 PLAYER_KINDS = ("human", "easy", "normal", "hard", "random")
@@ -87,7 +87,8 @@ def _seat_kind(seat) -> str:
     kind = (seat or {}).get("player", "human") if isinstance(seat, dict) or seat is None \
         else "human"
     if kind not in PLAYER_KINDS:
-        raise SessionError(f"unknown player kind {kind!r} (kinds: {', '.join(PLAYER_KINDS)})")
+        raise SessionError(f"unknown player kind {repr(kind)[:40]} (kinds: "
+                           f"{', '.join(PLAYER_KINDS)})")
     return kind
 
 
@@ -106,12 +107,18 @@ class Session:
         decisions = origin.get("decisions") or []
         if not isinstance(decisions, list):
             raise ReplayError(f"{where}: 'decisions' must be a list of answers")
+        if len(decisions) > MAX_DECISIONS:
+            raise ReplayError(f"{where}: {len(decisions):,} decisions, over the limit of "
+                              f"{MAX_DECISIONS:,}")
         self.origin = {k: copy.deepcopy(v) for k, v in origin.items() if k != "decisions"}
         self.origin["format"] = REPLAY_FORMAT
         self.base = base
         self.where = where
         seats = self.origin.get("seats")
-        kinds = [_seat_kind(s) for s in seats] if isinstance(seats, list) else []
+        try:
+            kinds = [_seat_kind(s) for s in seats] if isinstance(seats, list) else []
+        except SessionError as exc:
+            raise ReplayError(f"{where}: {str(exc)[:200]}") from None
         self.match = start(self.origin, where, base)
         if self.origin.get("start") is None:
             # Record every option as played, so a later change of a default (cards went
@@ -192,10 +199,11 @@ class Session:
                 self.submit(answer)
             except IllegalAnswer as exc:
                 who = title(self.match.pending.dragon)
-                raise ReplayError(f"{self.where}: decision {i} ({who}, {json.dumps(answer)})"
-                                  f" is illegal: {exc}") from None
+                raise ReplayError(f"{self.where}: decision {i} ({who}, "
+                                  f"{json.dumps(answer)[:100]}) is illegal: {str(exc)[:200]}"
+                                  ) from None
             except ValueError as exc:  # a scripted die that does not fit, and the like
-                raise ReplayError(f"{self.where}: decision {i}: {exc}") from None
+                raise ReplayError(f"{self.where}: decision {i}: {str(exc)[:200]}") from None
 
     # ----- playing ----------------------------------------------------------------------
     @property

@@ -14,7 +14,7 @@ import copy
 
 import esper
 
-from game import queries
+from game import queries, state_checks
 from game.board import BoardSpec
 from game.components import (
     Cavern,
@@ -29,7 +29,8 @@ from game.components import (
     Settlement,
     Treasure,
 )
-from game.dice import Dice
+from game.dice import Dice, DiceStateError
+from game.state_checks import cut, short
 from game.tables import CARDS, DRAGONS, PLACES, SETTLEMENT_KINDS
 
 FORMAT = "narby-state/1"
@@ -98,11 +99,46 @@ def _cell(cell):
 def from_document(cls, doc, *, board: BoardSpec | None, seed, dice):
     """Build a match from `doc`; raises StateError naming what is wrong."""
     try:
-        return _build(cls, doc, board, seed, dice)
+        m = _build(cls, doc, board, seed, dice)
     except StateError:
         raise
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-        raise StateError(f"state document is malformed: {type(exc).__name__}: {exc}") from None
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError,
+            RecursionError) as exc:
+        raise StateError(f"state document is malformed: {type(exc).__name__}: "
+                         f"{cut(str(exc), 120)}") from None
+    try:
+        _check_reachable(m)
+    except BaseException:
+        m.close()
+        raise
+    return m
+
+
+def _check_reachable(m) -> None:
+    """The rebuilt match must be a state the engine could reach (game.state_checks), and
+    its pending decision must be askable: a crafted state is refused here, not on first
+    use (where the emergency save would only replay it again)."""
+    found = state_checks.stack_problems(m.stack, m.seat_names, m.finished)
+    try:
+        found = found or state_checks.problems(m.snapshot(), m.board, exact_rings=False)
+    except Exception as exc:  # the pending decision could not even be described
+        raise StateError(f"the stored flow cannot continue ({type(exc).__name__}: "
+                         f"{cut(str(exc), 120)})") from None
+    if found:
+        more = f" (and {len(found) - 1} more problem(s))" if len(found) > 1 else ""
+        raise StateError(f"impossible state: {cut(found[0], 200)}{more}")
+    try:
+        pending = m.pending
+        if pending is not None:
+            if pending.dragon not in m.seat_names:
+                raise StateError(f"the pending decision is for {short(pending.dragon)}, "
+                                 "who is not in this game")
+            m.legal_answers()
+    except StateError:
+        raise
+    except Exception as exc:  # a junk flow frame: whatever the rules code tripped on
+        raise StateError(f"the stored flow cannot continue ({type(exc).__name__}: "
+                         f"{cut(str(exc), 120)})") from None
 
 
 def _build(cls, doc, board, seed, dice):
@@ -112,7 +148,10 @@ def _build(cls, doc, board, seed, dice):
         board = _board_for(doc.get("map"))
     m = cls.__new__(cls)
     if "dice" in doc:
-        rolled = Dice.from_state(doc["dice"])
+        try:
+            rolled = Dice.from_state(doc["dice"])
+        except DiceStateError as exc:
+            raise StateError(str(exc)) from None
         if dice is not None:
             rolled.script = list(dice)
     else:
@@ -126,7 +165,7 @@ def _build(cls, doc, board, seed, dice):
     dragons = sorted(doc["dragons"].items(), key=lambda kv: kv[1]["seat"])
     for name, d in dragons:
         if name not in DRAGONS:
-            raise StateError(f"unknown dragon {name!r}")
+            raise StateError(f"unknown dragon {short(name)}")
         m.seat_names.append(name)
         m.dragon_ents[name] = esper.create_entity(
             Dragon(name, d["seat"]), Coins(_count(d["coins"], f"{name} coins")),
@@ -139,16 +178,16 @@ def _build(cls, doc, board, seed, dice):
                                                       Footprint(*_at(d["cavern"], name)))
     for s in doc.get("settlements", []):
         if s["kind"] not in SETTLEMENT_KINDS:
-            raise StateError(f"unknown settlement kind {s['kind']!r}")
+            raise StateError(f"unknown settlement kind {short(s['kind'])}")
         ent = esper.create_entity(Settlement(s["kind"]), Footprint(*_at(s["at"], s["kind"])))
         _claim(m, ent, s.get("claim"))
     used = doc.get("powers_used", [])
     if not isinstance(used, list) or not all(isinstance(k, str) and k in PLACES for k in used):
-        raise StateError(f"powers_used must list places of power, not {used!r}")
+        raise StateError(f"powers_used must list places of power, not {short(used)}")
     m.powers_used = set(used)
     for p in doc.get("places", []):
         if p["kind"] not in PLACES:
-            raise StateError(f"unknown place of power {p['kind']!r}")
+            raise StateError(f"unknown place of power {short(p['kind'])}")
         if p.get("power_used"):
             m.powers_used.add(p["kind"])
         ent = esper.create_entity(PlaceOfPower(p["kind"], p["kind"] in m.powers_used),
@@ -176,19 +215,19 @@ def _restore_cards(m, doc) -> None:
     hands = {name: doc["dragons"][name].get("card") for name in m.seat_names}
     played = doc.get("played", [])
     if not isinstance(played, list):
-        raise StateError(f"played must be a list of cards, not {played!r}")
+        raise StateError(f"played must be a list of cards, not {short(played)}")
     held = [c for c in hands.values() if c is not None]
     for card in held + played:
         if card not in CARDS:
-            raise StateError(f"unknown card {card!r} (a seat's view must be determinized "
+            raise StateError(f"unknown card {short(card)} (a seat's view must be determinized "
                              "before it is played)" if card == "hidden" else
-                             f"unknown card {card!r}")
+                             f"unknown card {short(card)}")
     if (held or played) and not m.options["cards"]:
         raise StateError("a dragon holds or has played a card, but the cards option is off")
     if "deck" in doc:
         deck = doc["deck"]
         if not isinstance(deck, list) or any(c not in CARDS for c in deck):
-            raise StateError(f"deck must be a list of cards, not {deck!r}")
+            raise StateError(f"deck must be a list of cards, not {short(deck)}")
     else:
         taken = set(held) | set(played)
         deck = [c for c in CARDS if c not in taken] if m.options["cards"] else []
@@ -208,20 +247,20 @@ def _board_for(path):
 
 def _count(value, what) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise StateError(f"{what} must be a whole number >= 0, not {value!r}")
+        raise StateError(f"{what} must be a whole number >= 0, not {short(value)}")
     return value
 
 
 def _at(value, what):
     if (not isinstance(value, list) or len(value) != 2
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
-        raise StateError(f"{what}: a cell must be [col, row], not {value!r}")
+        raise StateError(f"{what}: a cell must be [col, row], not {short(value)}")
     return tuple(value)
 
 
 def _owner(m, name):
     if name not in m.dragon_ents:
-        raise StateError(f"a ring belongs to {name!r}, who is not in this game")
+        raise StateError(f"a ring belongs to {short(name)}, who is not in this game")
 
 
 def _claim(m, ent, owner):

@@ -32,7 +32,9 @@ def state_doc(dragons: dict, *, settlements=(), places=(), gambles=(), chest=Non
         ds[name] = {
             "seat": d.get("seat", seat), "coins": d.get("coins", 0),
             "treasure": list(d.get("treasure", [])),
-            "rings_in_supply": d.get("rings", 7 if name == "copper" else 10),
+            # the rings not on the board (R9), unless the test says otherwise
+            "rings_in_supply": d.get("rings", (7 if name == "copper" else 10)
+                                     - _rings_out(name, settlements, places, gambles)),
             "at": list(d["at"]), "cavern": list(cavern) if cavern else None,
             "card": d.get("card"),
         }
@@ -52,6 +54,11 @@ def state_doc(dragons: dict, *, settlements=(), places=(), gambles=(), chest=Non
         "gambles": [{"at": list(at), "owner": o} for at, o in gambles],
         "chest": {"at": list(chest) if chest else None, "coins": chest_coins},
     }
+
+
+def _rings_out(name, settlements, places, gambles) -> int:
+    return (sum(c == name for _, _, c in settlements) + sum(c == name for _, _, c in places)
+            + sum(o == name for _, o in gambles))
 
 
 def _far_corner(seat: int) -> tuple[int, int]:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from game import state_checks
 from game.match import Match
 from game.seat_view import HIDDEN, scrub
-from game.tables import CARD_TITLES, CARDS, RING_COUNT
+from game.tables import CARD_TITLES, CARDS
 
 
 class Ledger:
@@ -25,47 +26,18 @@ class Ledger:
 
 
 def check(match: Match, ledger: Ledger, restore: bool = True) -> None:
+    """The engine's own invariants (game.state_checks, which Match.restore applies to every
+    state it rebuilds), plus what only a whole game can show: the coin ledger."""
     doc = match.snapshot()
-    board = match.board
-    cells: dict[tuple, str] = {}
-
-    def occupy(at, size, what):
-        for dr in range(size):
-            for dc in range(size):
-                cell = (at[0] + dc, at[1] + dr)
-                assert board.on_board(cell), f"{what} at {at} leaves the board"
-                assert cell not in board.blocked, f"{what} stands on blocked {cell}"
-                assert cell not in cells, f"{what} and {cells.get(cell)} share {cell}"
-                cells[cell] = what
-
-    rings_out = {name: 0 for name in doc["dragons"]}
-    for s in doc["settlements"]:
-        occupy(s["at"], 1, s["kind"])
-        if s["claim"]:
-            rings_out[s["claim"]] += 1
-    for p in doc["places"]:
-        occupy(p["at"], 2, p["kind"])
-        if p["claim"]:
-            rings_out[p["claim"]] += 1
-    for g in doc["gambles"]:
-        rings_out[g["owner"]] += 1
-        assert board.on_board(tuple(g["at"]))
-    if doc["chest"]["at"] is not None:
-        occupy(doc["chest"]["at"], 1, "chest")
-    assert doc["chest"]["coins"] >= 0
+    found = state_checks.problems(doc, match.board)
+    assert not found, "; ".join(found)
     totals = ledger.update()
     for name, d in doc["dragons"].items():
-        occupy(d["at"], 2, name)
-        if d["cavern"] is not None:
-            occupy(d["cavern"], 1, name + " cavern")
-        assert d["coins"] >= 0, f"{name} has {d['coins']} coins"
-        assert d["rings_in_supply"] >= 0
-        assert d["rings_in_supply"] + rings_out[name] == RING_COUNT[name], f"{name} rings"
         assert totals.get(name, 0) == d["coins"], f"{name} ledger {totals.get(name)} != coins"
     assert totals.get("chest", 0) == doc["chest"]["coins"], "chest ledger"
     check_cards(doc)
     if restore:
-        twin = Match.restore(doc, board=board)
+        twin = Match.restore(doc, board=match.board)
         assert twin.snapshot() == doc, "snapshot -> restore -> snapshot differs"
         twin.close()
 

@@ -506,12 +506,12 @@ def test_hut_refuses_bad_landings(to, words):
 
 
 def test_hut_refuses_the_board_edge_blocked_ground_and_pieces():
-    board = BoardSpec(blocked=frozenset({(2, 2)}))
+    board = BoardSpec(blocked=frozenset({(3, 2)}))  # beside the hut: a piece is never on water
     m = scenario({"red": dict(at=(5, 5), rings=9), "blue": dict(at=FAR)},
                  settlements=[("town", (4, 0), None)],
                  places=[("baba_yagas_hut", (1, 1), "red")], board=board)
     refused(m, {"power": "baba_yagas_hut", "to": [-1, 1]}, "leave the board")
-    refused(m, {"power": "baba_yagas_hut", "to": [2, 1]}, "blocked ground at (3, 3)")
+    refused(m, {"power": "baba_yagas_hut", "to": [2, 1]}, "blocked ground at (4, 3)")
     refused(m, {"power": "baba_yagas_hut", "to": [3, 0]}, "cannot land on the town at (5, 1)")
     refused(m, {"power": "baba_yagas_hut", "to": "x"}, "'to' must be a cell")
 

@@ -80,29 +80,86 @@ def check_map(path: str | Path) -> list[Problem]:
     return inspect_map(path)[1]
 
 
-def inspect_map(path: str | Path) -> tuple[BoardSpec | None, list[Problem]]:
-    """(spec, problems): the spec is None when problems make it unreadable."""
-    report = Report(str(path))
-    path = Path(path)
+def _parse(path: Path, report: Report) -> pytmx.TiledMap | None:
+    """The vetted tree parsed by pytmx (bounded, safe: game.maps.tmx_reader), or None."""
     root = read_xml(path, report, None)
     tree = vet_map(path, root, report, _SEMANTIC) if root is not None else None
     if tree is None:
-        return None, report.problems
+        return None
     try:
         tmx = pytmx.TiledMap()  # no filename: parse the vetted tree, not the file again
         tmx.filename = str(path)
         tmx.parse_xml(tree)
     except Exception as exc:  # pytmx raises bare Exception, KeyError, ... on odd input
-        report.add(None, f"pytmx cannot read it ({type(exc).__name__}: {exc})",
+        report.add(None, f"pytmx cannot read it ({type(exc).__name__}: {str(exc)[:200]})",
                    "open it in Tiled and re-save it")
+        return None
+    return tmx
+
+
+def read_tiled(path: str | Path) -> pytmx.TiledMap:
+    """The map as pytmx reads it, through the same safe reader and checks as
+    `load_board` (the board view draws its tiles from this, never from raw pytmx).
+    Raises MapError."""
+    report = Report(str(path))
+    tmx = _parse(Path(path), report)
+    if tmx is None or report.problems:
+        raise MapError(report.problems or [Problem(str(path), None, "cannot be read",
+                                                   "check it with narby check-map")])
+    return tmx
+
+
+def inspect_map(path: str | Path) -> tuple[BoardSpec | None, list[Problem]]:
+    """(spec, problems): the spec is None when problems make it unreadable."""
+    report = Report(str(path))
+    path = Path(path)
+    tmx = _parse(path, report)
+    if tmx is None:
         return None, report.problems
     try:
         spec = _Board(tmx, path, report).spec()
+        if not report.problems:
+            _check_setup(spec, report)
     except Exception as exc:  # a checker bug must still come out as a message, not a crash
-        report.add(None, f"could not be checked ({type(exc).__name__}: {exc})",
+        report.add(None, f"could not be checked ({type(exc).__name__}: {str(exc)[:200]})",
                    "this is a bug in the map checker; please report it with the file")
         return None, report.problems
     return (None if report.problems else spec), report.problems
+
+
+SETUP_TRIALS = 6  # seeded setups tried at the map's largest dragon count
+
+
+def _check_setup(spec: BoardSpec, report: Report) -> None:
+    """Setup must be possible at the map's largest dragon count (P43): enough disjoint
+    free 2x2 footprints for every dragon (R7), and a few seeded setups actually run."""
+    seats = spec.max_players
+    if not spec.cavern_spots:
+        taken = set(spec.blocked)
+        for piece in spec.pieces:
+            taken.update(_cells(piece.at, 2 if piece.kind == "place_of_power" else 1))
+        room = 0
+        for r in range(spec.height - 1):
+            for c in range(spec.width - 1):
+                cells = _cells((c, r), 2)
+                if not taken.intersection(cells):
+                    taken.update(cells)
+                    room += 1
+        # each rolled cavern may spoil one footprint; each dragon needs one
+        if room < 2 * seats:
+            report.add("map", f"has room for only {room} separate 2x2 dragon footprints; "
+                       f"{seats} dragons need {2 * seats} (one each, and room for their "
+                       "caverns, R7)", "unblock some land, remove pieces or lower max_players")
+            return
+    from game.match import Match, SetupError  # late: match -> snapshot -> loader
+
+    for seed in range(SETUP_TRIALS):
+        try:
+            Match([None] * seats, seed=seed, board=spec).close()
+        except SetupError as exc:
+            report.add("map", f"setup fails for {seats} dragons (seed {seed}): {exc}",
+                       "unblock some land, remove pieces or lower max_players")
+            return
 
 
 def map_summary(spec: BoardSpec) -> str:

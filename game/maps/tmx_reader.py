@@ -17,10 +17,12 @@ import binascii
 import copy
 import os
 import re
+import struct
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from xml.etree import ElementTree as ET
+from xml.parsers import expat
 
 # pytmx imports pygame when present; keep its banner out of `narby check-map` output
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -29,6 +31,16 @@ import pytmx  # noqa: E402
 from game.board import MAX_SIDE, MIN_SIDE  # noqa: E402
 
 MAX_FILE_BYTES = 2 * 1024 * 1024  # a 40x40 map with a dozen CSV layers is ~200 KiB
+# Counted by a streaming pass before any tree is built (a deep tree crashes deepcopy and
+# recursion; Tiled nests a few levels: map > group > objectgroup > object > properties).
+MAX_DEPTH = 48
+MAX_ELEMENTS = 100_000
+# Tilesets: pytmx walks every cell of a tileset image's grid, so its declared size is
+# bounded before pytmx sees it, and the image file itself is checked to be a real image.
+MAX_TILE_PIXELS = 512          # a map cell's (and a tile's) side in pixels
+MAX_IMAGE_SIDE = 8192          # a tileset image's width or height in pixels
+MAX_TILESET_TILES = 65_536     # tiles in one tileset (declared, or its image's grid)
+MAX_IMAGE_BYTES = 16 * 1024 * 1024
 
 _DANGER = re.compile(rb"<!\s*(?:DOCTYPE|ENTITY)", re.IGNORECASE)
 _DECLARED = re.compile(rb"""^\s*<\?xml[^>]*?encoding\s*=\s*["']([^"']*)["']""")
@@ -71,10 +83,11 @@ def read_xml(path: Path, report: Report, where: str | None) -> ET.Element | None
     """Parse `path` as XML after the safety checks; None (and problems) if it fails."""
     try:
         size = path.stat().st_size
-        if not path.is_file():
-            raise FileNotFoundError
-    except OSError:
+    except (OSError, ValueError):
         report.add(where, f"file not found: {path}", "check the file name and path")
+        return None
+    if not path.is_file():  # a folder, FIFO or device: never opened (a FIFO would block)
+        report.add(where, f"is not a regular file: {path}", "give the path of a .tmx file")
         return None
     if size > MAX_FILE_BYTES:
         report.add(where, f"file is {size // 1024} KiB, over the {MAX_FILE_BYTES // 1024} KiB "
@@ -105,6 +118,11 @@ def read_xml(path: Path, report: Report, where: str | None) -> ET.Element | None
     except UnicodeDecodeError:
         report.add(where, "is not valid UTF-8 text", "save it from Tiled, which writes UTF-8")
         return None
+    shape = _shape_problem(data)
+    if shape:
+        report.add(where, shape, "maps are small and shallow; make sure this is a Tiled map "
+                   "saved from Tiled")
+        return None
     try:
         return ET.fromstring(text)  # a str: expat parses it as UTF-8, whatever is declared
     except ET.ParseError as exc:
@@ -112,6 +130,87 @@ def read_xml(path: Path, report: Report, where: str | None) -> ET.Element | None
         report.add(where, f"is not well-formed XML (line {line}, column {col})",
                    "open it in a text editor or re-save it from Tiled")
         return None
+
+
+class _TooBig(Exception):
+    pass
+
+
+def _shape_problem(data: bytes) -> str | None:
+    """Nesting depth and element count, counted by a streaming expat pass (no tree, no
+    recursion); None when within bounds or when the XML is broken (fromstring says so)."""
+    parser = expat.ParserCreate()
+    depth = count = 0
+
+    def start(_name, _attrs) -> None:
+        nonlocal depth, count
+        depth += 1
+        count += 1
+        if depth > MAX_DEPTH:
+            raise _TooBig(f"nests elements more than {MAX_DEPTH} deep")
+        if count > MAX_ELEMENTS:
+            raise _TooBig(f"has more than {MAX_ELEMENTS:,} XML elements")
+
+    def end(_name) -> None:
+        nonlocal depth
+        depth -= 1
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    try:
+        parser.Parse(data, True)
+    except _TooBig as exc:
+        return str(exc)
+    except expat.ExpatError:
+        return None
+    return None
+
+
+def image_size(path: Path) -> tuple[int, int] | str:
+    """(width, height) read from an image file's header (PNG, JPEG, GIF or BMP, the
+    formats pygame always reads), or what is wrong with it. Nothing is decoded."""
+    try:
+        size = path.stat().st_size
+        if size > MAX_IMAGE_BYTES:
+            return f"is {size // 1024} KiB, over the {MAX_IMAGE_BYTES // 2**20} MiB limit"
+        with path.open("rb") as f:
+            head = f.read(64 * 1024)
+    except OSError as exc:
+        return f"cannot be read ({exc.strerror or exc})"
+    try:
+        if head.startswith(b"\x89PNG\r\n\x1a\n"):
+            if head[12:16] != b"IHDR" or len(head) < 24:
+                return "is a cut-short or corrupt PNG image"
+            return struct.unpack(">II", head[16:24])
+        if head[:6] in (b"GIF87a", b"GIF89a"):
+            return struct.unpack("<HH", head[6:10])
+        if head.startswith(b"BM") and len(head) >= 26:
+            w, h = struct.unpack("<ii", head[18:26])
+            return (w, abs(h))
+        if head.startswith(b"\xff\xd8"):
+            return _jpeg_size(head)
+    except struct.error:
+        return "is a cut-short image file"
+    return "is not a PNG, JPEG, GIF or BMP image"
+
+
+def _jpeg_size(head: bytes) -> tuple[int, int] | str:
+    i = 2
+    while i + 9 < len(head):
+        if head[i] != 0xFF:
+            return "is a corrupt JPEG image"
+        marker = head[i + 1]
+        if marker == 0xFF:
+            i += 1
+            continue
+        length = struct.unpack(">H", head[i + 2:i + 4])[0]
+        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
+            h, w = struct.unpack(">HH", head[i + 5:i + 9])
+            return (w, h)
+        if length < 2:
+            return "is a corrupt JPEG image"
+        i += 2 + length
+    return "is a JPEG image whose size is not in its first 64 KiB"
 
 
 def label(el: ET.Element) -> str:
@@ -142,7 +241,7 @@ class MapVetter:
     def __init__(self, path: Path, root: ET.Element, report: Report) -> None:
         self.path = path
         self.dir = path.parent
-        self.root = copy.deepcopy(root)  # the sanitised tree we hand to pytmx
+        self.root = copy.deepcopy(root)  # the sanitised tree (depth bounded by read_xml)
         self.report = report
         self.fatal = False
         self.ranges: list[tuple[int, int]] = []  # [firstgid, end) of each readable tileset
@@ -174,6 +273,11 @@ class MapVetter:
             self.add("map", f"is {orientation}; the board is a square grid",
                      "set Map ▸ Map Properties ▸ Orientation to Orthogonal")
         tw, th = size["tilewidth"], size["tileheight"]
+        if max(tw, th) > MAX_TILE_PIXELS:
+            self.add("map", f"tiles are {tw}x{th} pixels, over {MAX_TILE_PIXELS}",
+                     f"use tiles of at most {MAX_TILE_PIXELS} pixels")
+            self.fatal = True
+            return
         if tw != th:
             self.add("map", f"tiles are {tw}x{th} pixels; cells must be square",
                      "make Tile Width equal Tile Height in Map Properties")
@@ -225,6 +329,10 @@ class MapVetter:
         if (tw, th) != (self.tile, self.tile):
             self.add(where, f"has {tw}x{th} tiles but the map's cells are "
                      f"{self.tile}x{self.tile}", "use a tileset with the map's tile size")
+            if max(tw, th) > MAX_TILE_PIXELS:
+                return False
+        if not self.check_grid(body, where, tw, th):
+            return False
         if not self.check_images(body, base, where):
             return False
         count = _int_attr(body, "tilecount")
@@ -234,18 +342,65 @@ class MapVetter:
             self.ranges.append((first, first + count))
         return True
 
+    def check_grid(self, body: ET.Element, where: str, tw: int, th: int) -> bool:
+        """Bounds on what pytmx will loop over: the tile count, spacing and margin, and
+        the declared size of the tileset image (pytmx walks its whole grid)."""
+        fix = "re-save the tileset from Tiled with its real image"
+        count = _int_attr(body, "tilecount")
+        if count is not None and not 0 <= count <= MAX_TILESET_TILES:
+            self.add(where, f"declares {count} tiles; at most {MAX_TILESET_TILES:,}", fix)
+            return False
+        spacing, margin = _int_attr(body, "spacing") or 0, _int_attr(body, "margin") or 0
+        if not (0 <= spacing <= MAX_TILE_PIXELS and 0 <= margin <= MAX_TILE_PIXELS):
+            self.add(where, f"has spacing {spacing} / margin {margin} pixels", fix)
+            return False
+        for image in body.findall("image"):
+            w, h = _int_attr(image, "width"), _int_attr(image, "height")
+            if w is None and h is None:
+                continue  # pytmx then reads no grid; check_images looks at the file
+            if not (w and h and 0 < w <= MAX_IMAGE_SIDE and 0 < h <= MAX_IMAGE_SIDE):
+                self.add(where, f"declares a {w}x{h} pixel image; each side must be 1 to "
+                         f"{MAX_IMAGE_SIDE}", fix)
+                return False
+            cells = ((w - margin) // (tw + spacing) + 1) * ((h - margin) // (th + spacing) + 1)
+            if cells > MAX_TILESET_TILES:
+                self.add(where, f"its {w}x{h} image holds {cells:,} tiles; at most "
+                         f"{MAX_TILESET_TILES:,}", "use larger tiles or a smaller image")
+                return False
+        return True
+
     def check_images(self, body: ET.Element, base: Path, where: str) -> bool:
-        """Report missing images; False when one has no source at all (pytmx fails)."""
+        """Each image must exist and be a real image of sane size that holds what the
+        tileset declares; False when the tileset cannot be drawn (it is removed)."""
         ok = True
         for image in body.iter("image"):
             src = image.get("source")
             if not src:
                 self.add(where, "has an image with no source", "pick the image again in Tiled")
                 ok = False
-            elif not (base / src).is_file():
-                self.add(where, f"image '{src}' not found (looked for {base / src})",
+                continue
+            path = base / src
+            if not path.is_file():
+                self.add(where, f"image '{src}' not found (looked for {path})",
                          "put the image there or fix the path (it is relative to the "
                          "file that holds the tileset)")
+                continue
+            got = image_size(path)
+            if isinstance(got, str):
+                self.add(where, f"image '{src}' {got}", "export the tileset image as PNG")
+                ok = False
+                continue
+            w, h = got
+            if not (0 < w <= MAX_IMAGE_SIDE and 0 < h <= MAX_IMAGE_SIDE):
+                self.add(where, f"image '{src}' is {w}x{h} pixels; each side must be 1 to "
+                         f"{MAX_IMAGE_SIDE}", "use a smaller tileset image")
+                ok = False
+                continue
+            dw, dh = _int_attr(image, "width"), _int_attr(image, "height")
+            if dw and dh and (dw > w or dh > h):
+                self.add(where, f"says image '{src}' is {dw}x{dh} pixels but it is {w}x{h}",
+                         "re-open the tileset in Tiled so it picks up the real image size")
+                ok = False
         return ok
 
     # -- tile layers ----------------------------------------------------------------

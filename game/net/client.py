@@ -92,12 +92,12 @@ def board_of(view: dict):
     if source is None:
         return BoardSpec.plain()
     from game.maps.loader import load_board
-    from game.persistence.replay_file import PROJECT_ROOT
+    from game.resources import shipped_map
 
     name = Path(str(source)).name
-    for folder in (PROJECT_ROOT / "maps", PROJECT_ROOT / "maps" / "extra"):
-        if (folder / name).is_file():
-            return load_board(str(folder / name))
+    found = shipped_map(name)
+    if found is not None and found.is_file():
+        return load_board(str(found))
     raise JoinError(f"this game's map {name!r} is not installed here")
 
 

@@ -75,6 +75,9 @@ def _write_somewhere(data_dir, sub: str, filename: str, write, notes: list[str])
     with contextlib.suppress(Exception):
         folders.append(Path(saves.data_dir(data_dir)) / sub)
     with contextlib.suppress(Exception):
+        # the data folder's own spare folder: list_all looks there, so Continue finds it
+        folders.append(saves.spare_dir(saves.data_dir(data_dir)) / sub)
+    with contextlib.suppress(Exception):
         folders.append(Path(tempfile.gettempdir()) / "narby-conquest" / sub)
     for folder in folders:
         try:

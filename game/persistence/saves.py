@@ -21,10 +21,12 @@ AUTOSAVES_KEPT), crash logs in logs/.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
 import re
 import tempfile
+import time
 import uuid
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -43,7 +45,11 @@ ENV_VAR = "NARBY_DATA_DIR"
 APP_NAME = "narby-conquest"
 AUTOSAVES_KEPT = 5
 TEMP_PREFIX = ".narby-tmp-"
-AUTOSAVE_RE = re.compile(r"^autosave-(\d+)\.json$")
+AUTOSAVE_RE = re.compile(r"^autosave-(\d{1,12})\.json$")
+MAX_NAME = 1000           # characters of a save name a listing shows (all are stored)
+STALE_TEMP_SECONDS = 600  # a temp file this old is from a save that was killed
+INDEX_NAME = ".narby-index.json"  # facts of each save, so a listing need not replay it
+LIST_BYTES = 8 * 1024 * 1024      # the budget per file when listing (bigger: a problem)
 # State fields that depend on where the file is opened, not on the game.
 UNCOMPARED = ("map",)
 
@@ -94,7 +100,7 @@ def save_document(session: Session, name: str | None = None) -> dict:
     """The narby-save/2 document for the session as it stands."""
     stamp = now()
     meta = {
-        "name": name or session.name or default_name(session),
+        "name": clean_name(name or session.name or default_name(session)),
         "created": session.created or stamp,
         "updated": stamp,
         "game_id": game_id(session),
@@ -184,38 +190,85 @@ def write_save(session: Session, path: str | os.PathLike, name: str | None = Non
     return out
 
 
+def clean_name(name: str, limit: int | None = None) -> str:
+    """A save name as stored and shown: a lone surrogate (which no file or screen can
+    hold) is escaped as its code ("\\udc80", so two such names stay different), control
+    characters become spaces; a listing cuts it to `limit` characters."""
+    return "".join(f"\\u{ord(ch):04x}" if "\ud800" <= ch <= "\udfff" else " " if ch < " "
+                   else ch for ch in name[:limit])
+
+
 def slot_name(name: str) -> str:
-    """A file name for a save slot: letters, digits, '-' and '_' only."""
+    """The readable file name (without .json) of a save slot: letters, digits, '-' and
+    '_'. Several names share it ("Zoé" and "Zoë"), so see slot_path."""
     slug = re.sub(r"[^A-Za-z0-9_-]+", "-", name.strip()).strip("-").lower()[:60]
     return slug or "save"
 
 
-def save_game(session: Session, name: str, data: str | os.PathLike) -> Path:
-    """Save to the named slot in <data>/saves/. An existing file that is not a readable
-    save is never overwritten: the save goes to the next free name instead."""
+def slot_path(name: str, data: str | os.PathLike) -> Path:
+    """The one file of the save called `name` (after clean_name): <slug>.json when it is
+    free or holds exactly this name, else <slug>-<hash of the exact name>.json, so two
+    names never share a file and a name always finds its own (older saves included)."""
+    name = clean_name(name.strip())
     folder = saves_dir(Path(data))
-    base = slot_name(name)
-    path = folder / f"{base}.json"
-    n = 1
+    plain = folder / f"{slot_name(name)}.json"
+    if not plain.exists() or _meta_name(plain) == name:
+        return plain
+    digest = hashlib.sha256(name.encode("utf-8", "surrogatepass")).hexdigest()[:10]
+    return folder / f"{slot_name(name)[:40]}-{digest}.json"
+
+
+def _meta_name(path: Path) -> str | None:
+    """The name a readable save holds (None for anything else)."""
+    try:
+        doc = read_document(path)
+    except (SaveError, ValueError):
+        return None
+    meta = doc.get("meta")
+    name = meta.get("name") if isinstance(meta, dict) else None
+    return clean_name(name) if isinstance(name, str) else None
+
+
+def save_game(session: Session, name: str, data: str | os.PathLike) -> Path:
+    """Save to the named slot in <data>/saves/ (see slot_path). An existing file that is
+    not a readable save is never overwritten: the save goes to the next free name."""
+    name = clean_name(name.strip()) or "save"
+    path = slot_path(name, data)  # never another name's file
+    base, n = path.stem, 1
     while path.exists() and not _looks_like_save(path):
         n += 1
-        path = folder / f"{base}-{n}.json"
+        path = path.with_name(f"{base}-{n}.json")
     return write_save(session, path, name)
 
 
 def autosave(session: Session, data: str | os.PathLike, keep: int = AUTOSAVES_KEPT) -> Path:
     """Write <data>/autosaves/autosave-NNNNNN.json and keep only the newest `keep`
-    autosaves (files that are not readable saves are left alone)."""
+    autosaves *of this game* (P36): another game's autosaves are never rotated out by
+    this one. Files that are not readable saves are left alone."""
     folder = autosaves_dir(Path(data))
     numbers = _autosave_numbers(folder)
     path = folder / f"autosave-{(max(numbers, default=0) + 1):06d}.json"
     out = write_save(session, path, session.name)
-    old = [n for n in sorted(_autosave_numbers(folder)) if
-           _looks_like_save(folder / f"autosave-{n:06d}.json")]
+    mine = game_id(session)
+    old = [n for n in sorted(_autosave_numbers(folder))
+           if _game_of(folder / f"autosave-{n:06d}.json") == mine]
     for n in old[:-keep] if keep > 0 else old:
         with contextlib.suppress(OSError):
             (folder / f"autosave-{n:06d}.json").unlink()
     return out
+
+
+def _game_of(path: Path) -> str | None:
+    """The game_id of a readable save (None when it cannot be read)."""
+    try:
+        doc = read_json(path, ValueError)
+    except ValueError:
+        return None
+    if _version_of(doc) is None:
+        return None
+    meta = doc.get("meta")
+    gid = meta.get("game_id") if isinstance(meta, dict) else None
+    return gid if isinstance(gid, str) else ""
 
 
 def starts_round(events: list[dict]) -> bool:
@@ -315,7 +368,8 @@ def _session_from(doc: dict, path: Path) -> Session:
     if not isinstance(replay, dict) or replay.get("format") != REPLAY_FORMAT:
         raise SaveError(f"{path}: the save's 'replay' is not a {REPLAY_FORMAT} document")
     stored = doc.get("state")
-    if isinstance(stored, dict) and isinstance(stored.get("options"), dict):
+    if isinstance(stored, dict) and isinstance(stored.get("options"), dict) \
+            and isinstance(replay.get("options") or {}, dict):
         # Options left out of an older replay are those the game was played with,
         # which its stored state records (defaults may have changed since).
         replay = {**replay, "options": {**stored["options"], **(replay.get("options") or {})}}
@@ -330,7 +384,7 @@ def _session_from(doc: dict, path: Path) -> Session:
             session.close()
             raise SaveError(f"{path}: the saved state does not match its history ({problem})")
     name = meta.get("name")
-    session.name = name if isinstance(name, str) and name else path.stem
+    session.name = clean_name(name) if isinstance(name, str) and name else path.stem
     session.created = meta.get("created") if isinstance(meta.get("created"), str) else None
     session.game_id = meta.get("game_id") if isinstance(meta.get("game_id"), str) else None
     session.updated = meta.get("updated") if isinstance(meta.get("updated"), str) else None
@@ -409,7 +463,7 @@ def entry_for(path: str | os.PathLike, kind: str = "save") -> Entry:
     try:
         st = path.stat()
         key = (str(path.resolve()), st.st_mtime_ns, st.st_size)
-    except OSError:
+    except (OSError, ValueError):
         key = None
     if key in _checked:
         return _checked[key]
@@ -418,9 +472,10 @@ def entry_for(path: str | os.PathLike, kind: str = "save") -> Entry:
         facts = _facts(session)
         date = session.updated or datetime.fromtimestamp(path.stat().st_mtime, UTC).isoformat(
             timespec="seconds")
-        entry = Entry(session.name, path, kind, facts["dragons"], facts["round"],
-                      facts["scores"], facts["map"], facts["map_title"], date,
-                      facts["finished"], facts["winner"], facts["players"], session.game_id)
+        entry = Entry(clean_name(session.name or path.stem, MAX_NAME), path, kind, facts["dragons"],
+                      facts["round"], facts["scores"], facts["map"], facts["map_title"],
+                      date, facts["finished"], facts["winner"], facts["players"],
+                      session.game_id)
     finally:
         session.close()
     if key is not None:
@@ -428,29 +483,167 @@ def entry_for(path: str | os.PathLike, kind: str = "save") -> Entry:
     return entry
 
 
+# The index: facts of each listed file, keyed by its size, mtime and a hash of its bytes,
+# so a start of the game lists saves without replaying them (a file that changed in
+# any way is checked again). A broken index is ignored and rewritten, never trusted.
+_INDEX_FORMAT = "narby-save-index/1"
+
+
+def _entry_doc(e: Entry) -> dict:
+    return {"name": e.name, "dragons": e.dragons, "round": e.round, "scores": e.scores,
+            "map": e.map, "map_title": e.map_title, "date": e.date, "finished": e.finished,
+            "winner": e.winner, "players": e.players, "game_id": e.game_id}
+
+
+def _entry_from(doc, path: Path, kind: str) -> Entry | None:
+    """An Entry from the index, or None when any field is not what a listing wrote."""
+    try:
+        names = doc["dragons"]
+        ok = (isinstance(doc["name"], str) and len(doc["name"]) <= MAX_NAME
+              and isinstance(names, list) and 2 <= len(names) <= 8
+              and all(isinstance(n, str) and len(n) <= 20 for n in names)
+              and type(doc["round"]) is int
+              and isinstance(doc["scores"], dict)
+              and all(k in names and type(v) is int for k, v in doc["scores"].items())
+              and (doc["map"] is None or isinstance(doc["map"], str))
+              and isinstance(doc["map_title"], str) and isinstance(doc["date"], str)
+              and isinstance(doc["finished"], bool)
+              and (doc["winner"] is None or isinstance(doc["winner"], str)
+                   or (isinstance(doc["winner"], list)
+                       and all(isinstance(w, str) for w in doc["winner"])))
+              and isinstance(doc["players"], dict)
+              and all(isinstance(v, str) for v in doc["players"].values())
+              and (doc["game_id"] is None or isinstance(doc["game_id"], str)))
+    except (KeyError, TypeError):
+        return None
+    if not ok:
+        return None
+    return Entry(doc["name"], path, kind, list(names), doc["round"], dict(doc["scores"]),
+                 doc["map"], doc["map_title"][:200], doc["date"][:40], doc["finished"],
+                 doc["winner"], dict(doc["players"]), doc["game_id"])
+
+
+def _read_index(folder: Path) -> dict:
+    try:
+        doc = read_json(folder / INDEX_NAME, ValueError)
+    except ValueError:
+        return {}
+    if not isinstance(doc, dict) or doc.get("format") != _INDEX_FORMAT \
+            or not isinstance(doc.get("files"), dict):
+        return {}
+    return {k: v for k, v in doc["files"].items() if isinstance(k, str) and isinstance(v, dict)}
+
+
+def _fingerprint(path: Path) -> dict | str:
+    """size, mtime and hash of a file within the listing budget, or why not."""
+    try:
+        st = path.stat()
+        if not path.is_file():
+            return f"{path}: not a regular file"
+        if st.st_size > LIST_BYTES:
+            return (f"{path}: file is {st.st_size // 2**20} MiB, over the "
+                    f"{LIST_BYTES // 2**20} MiB a save may take")
+        with open(path, "rb") as f:
+            digest = hashlib.sha256(f.read(LIST_BYTES + 1)).hexdigest()[:24]
+    except OSError as exc:
+        return f"{path}: cannot be read ({exc.strerror or exc})"
+    return {"size": st.st_size, "mtime_ns": st.st_mtime_ns, "sha": digest}
+
+
+def _clean_temp(folder: Path) -> None:
+    """Remove temp files left by a save that was killed mid-write (old enough that no
+    save can still be writing them)."""
+    now_s = time.time()
+    with contextlib.suppress(OSError):
+        for p in folder.iterdir():
+            if p.name.startswith(TEMP_PREFIX):
+                with contextlib.suppress(OSError):
+                    if now_s - p.stat().st_mtime > STALE_TEMP_SECONDS:
+                        p.unlink()
+
+
 def list_saves(folder: str | os.PathLike, kind: str = "save") -> tuple[list[Entry], list[Problem]]:
     """Every *.json in folder: (loadable entries, newest first; problems, by file name).
-    Files are only read here: nothing is moved, rewritten or deleted."""
+    Never fails as a whole: each file that cannot be listed is a Problem of its own.
+    Facts come from the folder's index when the file is unchanged, else the file is
+    fully checked (replayed) once and its facts (or problem) indexed. Saves are never
+    moved, rewritten or deleted here; stale temp files of killed saves are removed."""
     folder = Path(folder)
-    entries, problems = [], []
-    if not folder.is_dir():
-        return entries, problems
-    for path in sorted(folder.glob("*.json")):
-        if path.name.startswith(TEMP_PREFIX):
-            continue  # a write that never finished; the real file is intact
+    entries: list[Entry] = []
+    problems: list[Problem] = []
+    try:
+        if not folder.is_dir():
+            return entries, problems
+        paths = sorted(p for p in folder.glob("*.json") if not p.name.startswith("."))
+    except OSError as exc:
+        return entries, [Problem(folder, f"{folder}: cannot be listed ({exc.strerror})")]
+    _clean_temp(folder)
+    index = _read_index(folder)
+    fresh: dict[str, dict] = {}
+    for path in paths:
         try:
-            entries.append(entry_for(path, kind))
-        except SaveError as exc:
-            problems.append(Problem(path, str(exc)))
+            _list_one(path, kind, index, fresh, entries, problems)
+        except Exception as exc:  # last-resort net: one file never hides the others
+            problems.append(Problem(path, f"{path}: cannot be listed ({type(exc).__name__}: "
+                                          f"{str(exc)[:200]})"))
+    if fresh != index:
+        with contextlib.suppress(Exception):
+            write_json_atomic(folder / INDEX_NAME, {"format": _INDEX_FORMAT, "files": fresh})
     entries.sort(key=lambda e: (e.date, e.path.name), reverse=True)
     return entries, problems
 
 
+def _list_one(path: Path, kind: str, index: dict, fresh: dict, entries: list,
+              problems: list) -> None:
+    print_ = _fingerprint(path)
+    if isinstance(print_, str):
+        problems.append(Problem(path, print_))
+        return
+    known = index.get(path.name)
+    if known and all(known.get(k) == v for k, v in print_.items()):
+        if isinstance(known.get("problem"), str):
+            fresh[path.name] = known
+            problems.append(Problem(path, known["problem"][:500]))
+            return
+        entry = _entry_from(known.get("entry"), path, kind)
+        if entry is not None:
+            fresh[path.name] = known
+            entries.append(entry)
+            return
+    try:
+        entry = entry_for(path, kind)
+    except SaveError as exc:
+        message = str(exc)[:500]
+        fresh[path.name] = {**print_, "problem": message}
+        problems.append(Problem(path, message))
+        return
+    fresh[path.name] = {**print_, "entry": _entry_doc(entry)}
+    entries.append(entry)
+
+
+def spare_dir(data: str | os.PathLike) -> Path:
+    """Where emergency saves and crash logs go when the data folder cannot be written:
+    a temp folder of this data folder's own (saves/, logs/ inside)."""
+    try:
+        key = str(Path(data).expanduser().resolve())
+    except (OSError, ValueError, RuntimeError):
+        key = str(data)
+    tag = hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:12]
+    return Path(tempfile.gettempdir()) / "narby-conquest" / tag
+
+
 def list_all(data: str | os.PathLike) -> tuple[list[Entry], list[Problem]]:
-    """Saves and autosaves of a data directory together, newest first."""
+    """Saves and autosaves of a data directory together, newest first (and emergency
+    saves that had to go to the temp folder, so Continue finds them: P37)."""
     s_entries, s_problems = list_saves(saves_dir(Path(data)), "save")
     a_entries, a_problems = list_saves(autosaves_dir(Path(data)), "autosave")
-    entries = sorted(s_entries + a_entries, key=lambda e: (e.date, e.path.name), reverse=True)
+    e_entries: list[Entry] = []
+    with contextlib.suppress(Exception):
+        spare = saves_dir(spare_dir(data))
+        if spare.is_dir():
+            e_entries, _ = list_saves(spare, "save")
+    entries = sorted(s_entries + a_entries + e_entries, key=lambda e: (e.date, e.path.name),
+                     reverse=True)
     return entries, s_problems + a_problems
 
 

@@ -13,6 +13,7 @@ from game.systems.rolls import location, roll_dice
 from game.tables import FAILED_PLACEMENT_BONUS, PLACE_LOCATION_TRIES, PLACES
 
 CHEST_REROLLS = 1000
+PLACE_REROLLS = 1000  # P9: then the first place left in the supply is placed
 
 
 def run_phase(m, frame) -> None:
@@ -91,16 +92,17 @@ def _gamble_claims(m, ent: int, cell: Cell) -> None:
 
 
 def run_place_of_power(m, frame) -> None:
-    """R14: roll which place; 1-14 names it (re-rolled if on the board), 15-20 lets the
-    poorest dragon choose."""
+    """R14: roll which place; 1-14 names it (re-rolled if on the board, at most
+    PLACE_REROLLS times: P9), 15-20 lets the poorest dragon choose."""
     supply = supply_places(m)
     if not supply:
         m.stack.pop()
         return
-    while True:
+    while frame.get("tries", 0) < PLACE_REROLLS:
         got = roll_dice(m, frame, "place_of_power", [(None, "place_of_power", 20)])
         if got is None:
             return  # Trickster's holder is asked first (R38)
+        frame["tries"] = frame.get("tries", 0) + 1
         face = got[0]
         if face > len(PLACES):
             m.stack.pop()
@@ -114,6 +116,9 @@ def run_place_of_power(m, frame) -> None:
             m.stack.pop()
             m.stack.append({"step": "place_location", "place": PLACES[face - 1]})
             return
+    # P9: a stuck generator or a crafted script cannot re-roll forever
+    m.stack.pop()
+    m.stack.append({"step": "place_location", "place": supply[0]})
 
 
 def supply_places(m) -> list[str]:

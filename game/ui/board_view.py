@@ -403,18 +403,27 @@ def _load_terrain(board: BoardSpec) -> pygame.Surface:
                 out.blit(sheet, (c * TILE, r * TILE),
                          ((i % cols) * TILE, (i // cols) * TILE, TILE, TILE))
         return out
-    import pytmx
+    from game.maps.loader import MapError, read_tiled
 
-    tmx = pytmx.TiledMap(str(path))
-    sheets: dict[str, pygame.Surface] = {}
+    try:
+        tmx = read_tiled(path)  # the safe reader: bounded XML, vetted tilesets and images
+    except MapError:
+        return out  # plain ground: the board is still playable, only undecorated
+    sheets: dict[str, pygame.Surface | None] = {}
     for layer in tmx.visible_tile_layers:
         for x, y, gid in tmx.layers[layer].iter_data():
-            if not gid or tmx.images[gid] is None:
+            if not gid or gid >= len(tmx.images) or tmx.images[gid] is None:
                 continue
             file, rect, _flags = tmx.images[gid]
             if file not in sheets:
-                sheets[file] = pygame.image.load(file)
-            tile = sheets[file].subsurface(rect)
+                try:
+                    sheets[file] = pygame.image.load(file)
+                except (pygame.error, OSError, ValueError):
+                    sheets[file] = None  # checked as an image, still unreadable to SDL
+            sheet = sheets[file]
+            if sheet is None or not sheet.get_rect().contains(pygame.Rect(rect)):
+                continue
+            tile = sheet.subsurface(rect)
             if tile.get_size() != (TILE, TILE):
                 tile = pygame.transform.smoothscale(tile, (TILE, TILE))
             out.blit(tile, (x * TILE, y * TILE))

@@ -8,9 +8,13 @@ file never stops the game: bad values fall back to their defaults one by one.
 from __future__ import annotations
 
 import json
+import logging
 import os
+import stat
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
+
+log = logging.getLogger(__name__)
 
 APP_NAME = "narby-conquest"
 FILE_NAME = "settings.json"
@@ -79,19 +83,52 @@ def config_dir() -> Path:
     return Path(user_config_dir(APP_NAME))
 
 
+MAX_BYTES = 64 * 1024  # a settings file is a few hundred bytes
+MAX_DEPTH = 8
+
+
 def load() -> Settings:
-    path = config_dir() / FILE_NAME
+    """The saved settings; defaults (and one log line) for a file that is not a small
+    regular JSON file: a named pipe or device is never opened (no blocking), a huge or
+    deeply nested file never parsed."""
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        path = config_dir() / FILE_NAME
+        raw = _read(path)
+    except Exception as exc:  # nothing about a settings file may stop the window
+        if not isinstance(exc, FileNotFoundError):
+            log.warning("settings %s ignored, using defaults: %s", FILE_NAME,
+                        str(exc)[:200])
         return Settings()
     if not isinstance(raw, dict):
+        log.warning("settings %s ignored, using defaults: not a JSON object", path)
         return Settings()
     known = {f.name for f in fields(Settings)}
     s = Settings(**{k: v for k, v in raw.items() if k in known})
     if isinstance(s.window, list):
         s.window = tuple(s.window)
     return s.validated()
+
+
+def _read(path: Path):
+    st = os.stat(path)  # FileNotFoundError: no settings yet (quietly defaults)
+    if not stat.S_ISREG(st.st_mode):
+        raise ValueError(f"{path} is not a regular file")
+    if st.st_size > MAX_BYTES:
+        raise ValueError(f"{path} is over {MAX_BYTES // 1024} KiB")
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)  # swapped for a FIFO since stat
+    fd = os.open(path, flags)
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+            raise ValueError(f"{path} is not a regular file")
+        data = f.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise ValueError(f"{path} is over {MAX_BYTES // 1024} KiB")
+    raw = json.loads(data.decode("utf-8"))
+    from game.persistence.json_file import too_deep
+
+    if too_deep(raw, MAX_DEPTH):
+        raise ValueError(f"{path} is nested too deeply")
+    return raw
 
 
 def save(settings: Settings) -> Path | None:

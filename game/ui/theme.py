@@ -121,16 +121,22 @@ class Look:
         return surf
 
     def fit_text(self, s: str, font, width: int, colour) -> pygame.Surface:
-        """Render `s`, shortened with an ellipsis if wider than `width`."""
-        surf = font.render(s, True, colour)
-        if surf.get_width() <= width:
-            return surf
-        while len(s) > 1:
-            s = s[:-1]
-            surf = font.render(s + "…", True, colour)
-            if surf.get_width() <= width:
-                break
-        return surf
+        """Render `s`, shortened with an ellipsis if wider than `width`.
+
+        O(log n) measurements and one render whatever the length: no glyph is narrower
+        than a pixel, so at most `width` characters can fit (the rest is cut first), then
+        the longest prefix that fits is found by binary search on font.size()."""
+        s = _printable(s[:max(1, width) + 1])
+        if font.size(s)[0] <= width:
+            return font.render(s, True, colour)
+        lo, hi = 0, len(s) - 1  # the longest prefix s[:n] + "…" that fits: lo <= n <= hi
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if font.size(s[:mid] + "…")[0] <= width:
+                lo = mid
+            else:
+                hi = mid - 1
+        return font.render(s[:max(lo, 1)] + "…", True, colour)
 
     def first_fit(self, candidates, font, width: int) -> str:
         """The first of `candidates` (longest first) that fits `width`; else the last,
@@ -230,3 +236,10 @@ _FALLBACK_DRAGON = {
     "iron": (140, 145, 155), "gold": (230, 190, 60), "copper": (200, 120, 70),
     "undead": (240, 150, 50),
 }
+
+
+def _printable(s: str) -> str:
+    """What a font can render: no lone surrogates (encoding errors) and no control
+    characters (pygame refuses a NUL)."""
+    return "".join("\ufffd" if "\ud800" <= ch <= "\udfff" else " " if ch < " " else ch
+                   for ch in s)

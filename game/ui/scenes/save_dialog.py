@@ -57,8 +57,8 @@ class SaveDialog(Scene):
             el.kill()
 
     def slot_path(self, name: str):
-        return saves.saves_dir(self.c.data_dir) / f"{saves.slot_name(name)}.json" \
-            if self.c.data_dir is not None else None
+        return saves.slot_path(name, self.c.data_dir) if self.c.data_dir is not None \
+            else None
 
     def _show(self) -> None:
         if self.confirming is not None:

@@ -1,0 +1,275 @@
+"""What every state the engine can reach looks like: the invariants and field types.
+
+The breadth suite (tests/invariants.py) checks these after every decision of every game;
+`Match.restore` checks them on every state it rebuilds, so a crafted save, replay `start`
+or state document is either a state the engine could have reached or refused with a
+reason (`StateError`, raised by game.snapshot; P43):
+
+    problems(doc, board)   # [] for a sound narby-state/1 document (as snapshot() writes it)
+
+The document checked is a full snapshot (every field present), so a restore checks the
+snapshot of what it built: types first (a wrong type stops the checks there), then the
+board (R4, R5, P2), rings (R9, R13), coins and treasure (R32), cards (R11), the turn
+(R16, R17) and the flow stack.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+
+from game.board import BoardSpec
+from game.tables import CARDS, DRAGONS, PLACES, RING_COUNT, SETTLEMENT_KINDS
+
+# Generous ceilings no real game comes near; they keep a crafted number from being used.
+MAX_COINS = 10**6
+MAX_TOKENS = 10_000
+MAX_ROUND = 100_000
+MAX_ACTIONS_LEFT = 12      # 3 a turn (R17) plus a few from powers and cards
+MAX_STACK = 200            # a real flow is a dozen frames deep
+MAX_FRAME_INT = 10_000     # indexes and re-roll counters inside frames
+TREASURE_FACES = (1, 2, 3)  # R32: each token is a d3
+PHASES = ("setup", "draw", "populate", "action", "tribute", "finished")
+
+
+class _Stop(Exception):
+    """A type problem: later checks would only repeat it."""
+
+
+def short(value, limit: int = 60) -> str:
+    """repr(value), cut to `limit` characters: messages never echo a huge string."""
+    try:
+        text = repr(value)
+    except Exception:  # pragma: no cover - repr of JSON values does not fail
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def cut(text: str, limit: int = 200) -> str:
+    """`text` cut to `limit` characters (with "...")."""
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def _is_int(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def problems(doc, board: BoardSpec, exact_rings: bool = True) -> list[str]:
+    """Every way `doc` is not a state the engine could reach; [] when it is sound.
+
+    `exact_rings`: each dragon's rings in supply plus those on the board are exactly its
+    R9 count (after every decision of a game). Without it (a restored document: rule
+    tests and scenarios set a supply directly) the supply and the rings on the board
+    may each be anything up to that count, never more."""
+    found: list[str] = []
+    with contextlib.suppress(_Stop):
+        _check(doc, board, found, exact_rings)
+    return found
+
+
+def _check(doc, board: BoardSpec, found: list[str], exact_rings: bool) -> None:  # noqa: C901 - one checklist
+    def need(ok: bool, message: str, stop: bool = False) -> None:
+        if not ok:
+            found.append(message)
+            if stop:
+                raise _Stop
+
+    need(isinstance(doc, dict), "the state is not a JSON object", True)
+    dragons = doc.get("dragons")
+    need(isinstance(dragons, dict) and 2 <= len(dragons) <= 8,
+         "a game has 2 to 8 dragons", True)
+    names = list(dragons)
+    for name, d in dragons.items():
+        need(name in DRAGONS, f"unknown dragon {short(name)}", True)
+        need(isinstance(d, dict), f"{name}: not an object", True)
+        need(_is_int(d.get("seat")), f"{name}: seat {short(d.get('seat'))} is not a number",
+             True)
+        need(_is_int(d.get("coins")) and 0 <= d["coins"] <= MAX_COINS,
+             f"{name}: coins {short(d.get('coins'))} are not 0 to {MAX_COINS}", True)
+        tokens = d.get("treasure")
+        need(isinstance(tokens, list) and len(tokens) <= MAX_TOKENS
+             and all(_is_int(t) and t in TREASURE_FACES for t in tokens),
+             f"{name}: treasure must be tokens worth 1 to 3 (R32), not {short(tokens)}", True)
+        need(_is_int(d.get("rings_in_supply")) and d["rings_in_supply"] >= 0,
+             f"{name}: rings in supply {short(d.get('rings_in_supply'))}", True)
+        need(d.get("card") is None or d.get("card") in CARDS,
+             f"{name}: unknown card {short(d.get('card'))}", True)
+    seats = sorted(d["seat"] for d in dragons.values())
+    need(seats == list(range(len(names))),
+         f"seats must be 0 to {len(names) - 1}, once each, not {short(seats)}", True)
+
+    rnd = doc.get("round")
+    need(_is_int(rnd) and 0 <= rnd <= MAX_ROUND, f"round {short(rnd)} is not 0 to {MAX_ROUND}",
+         True)
+    need(doc.get("phase") in PHASES, f"phase {short(doc.get('phase'))} is not one of "
+         f"{', '.join(PHASES)}", True)
+    finished = doc.get("finished")
+    need(isinstance(finished, bool), f"finished {short(finished)} is not true or false", True)
+    order = doc.get("order")
+    need(isinstance(order, list) and all(isinstance(n, str) for n in order),
+         f"order {short(order)} is not a list of dragons", True)
+    need(all(n in dragons for n in order) and len(set(order)) == len(order),
+         f"the turn order {short(order)} must name this game's dragons, once each")
+    turn = doc.get("turn")
+    need(turn is None or (isinstance(turn, str) and turn in order),
+         f"the turn {short(turn)} is not a dragon in the turn order")
+    left = doc.get("actions_left")
+    need(_is_int(left) and 0 <= left <= MAX_ACTIONS_LEFT,
+         f"actions left {short(left)} are not 0 to {MAX_ACTIONS_LEFT}")
+    winner = doc.get("winner")
+    if finished:
+        ok = (winner == "thief" or (isinstance(winner, str) and winner in dragons)
+              or (isinstance(winner, list) and len(winner) >= 2
+                  and all(isinstance(w, str) and w in dragons for w in winner)
+                  and len(set(winner)) == len(winner)))
+        need(ok, f"the winner {short(winner)} is not a dragon of this game")
+    else:
+        need(winner is None, f"an unfinished game has a winner ({short(winner)})")
+
+    # -- the board: every piece on its own unblocked cells (R4, R5) ---------------------
+    cells: dict[tuple, str] = {}
+
+    def occupy(at, size: int, what: str) -> None:
+        need(isinstance(at, list) and len(at) == 2 and all(_is_int(v) for v in at),
+             f"{what}: a cell must be [col, row], not {short(at)}", True)
+        for dr in range(size):
+            for dc in range(size):
+                cell = (at[0] + dc, at[1] + dr)
+                if not board.on_board(cell):
+                    need(False, f"{what} at {at} leaves the {board.width}x{board.height} "
+                         "board", True)
+                need(cell not in board.blocked, f"{what} stands on blocked cell {list(cell)} (R5)")
+                need(cell not in cells, f"{what} and {cells.get(cell)} share {list(cell)}")
+                cells[cell] = what
+
+    rings_out = dict.fromkeys(names, 0)
+
+    def claim(owner, what: str) -> None:
+        if owner is None:
+            return
+        need(isinstance(owner, str) and owner in dragons,
+             f"{what} is claimed by {short(owner)}, who is not in this game", True)
+        rings_out[owner] += 1
+
+    for key in ("settlements", "places", "gambles"):
+        need(isinstance(doc.get(key), list) and all(isinstance(x, dict) for x in doc[key]),
+             f"{key} must be a list of objects", True)
+    for s in doc["settlements"]:
+        need(s.get("kind") in SETTLEMENT_KINDS,
+             f"unknown settlement kind {short(s.get('kind'))}", True)
+        occupy(s.get("at"), 1, s["kind"])
+        claim(s.get("claim"), s["kind"])
+    kinds = [p.get("kind") for p in doc["places"]]
+    for p in doc["places"]:
+        need(p.get("kind") in PLACES, f"unknown place of power {short(p.get('kind'))}", True)
+        occupy(p.get("at"), 2, p["kind"])
+        claim(p.get("claim"), p["kind"])
+        need(isinstance(p.get("power_used"), bool), f"{p['kind']}: power_used must be "
+             "true or false", True)
+    need(len(set(kinds)) == len(kinds), "a place of power is on the board twice (R14)")
+    ring_cells: set[tuple] = set()
+    for g in doc["gambles"]:
+        at = g.get("at")
+        need(isinstance(at, list) and len(at) == 2 and all(_is_int(v) for v in at),
+             f"gamble ring: a cell must be [col, row], not {short(at)}", True)
+        cell = tuple(at)
+        need(board.on_board(cell), f"a gamble ring at {at} is off the board", True)
+        need(cell not in board.blocked, f"a gamble ring at {at} is in the water (P2)")
+        need(cell not in ring_cells, f"two gamble rings share the cell {at}")
+        ring_cells.add(cell)
+        claim(g.get("owner"), f"the gamble ring at {at}")
+    chest = doc.get("chest")
+    need(isinstance(chest, dict), "chest must be an object", True)
+    need(_is_int(chest.get("coins")) and 0 <= chest["coins"] <= MAX_COINS,
+         f"chest coins {short(chest.get('coins'))} are not 0 to {MAX_COINS}")
+    if chest.get("at") is not None:
+        occupy(chest["at"], 1, "chest")
+    for name, d in dragons.items():
+        occupy(d.get("at"), 2, name)
+        if d.get("cavern") is not None:
+            occupy(d["cavern"], 1, name + " cavern")
+        total = d["rings_in_supply"] + rings_out[name]
+        need(total == RING_COUNT[name] if exact_rings else
+             max(d["rings_in_supply"], rings_out[name]) <= RING_COUNT[name],
+             f"{name} has {d['rings_in_supply']} rings in supply and {rings_out[name]} on "
+             f"the board: {total}, not {RING_COUNT[name]} in all (R9)")
+
+    # -- cards (R11) --------------------------------------------------------------------
+    options = doc.get("options")
+    need(isinstance(options, dict), "options must be an object", True)
+    deck, played = doc.get("deck"), doc.get("played")
+    need(isinstance(deck, list) and isinstance(played, list), "deck and played must be "
+         "lists of cards", True)
+    hands = [d["card"] for d in dragons.values() if d["card"] is not None]
+    every = deck + hands + played
+    need(all(isinstance(c, str) for c in every), "cards must be names", True)
+    if options.get("cards"):
+        need(sorted(every) == sorted(CARDS), "each card must be in exactly one place: a "
+             "hand, played or the deck")
+    else:
+        need(every == [], "cards in a game without cards")
+
+    # -- the flow -----------------------------------------------------------------------
+    found.extend(stack_problems(doc.get("stack"), names, finished))
+    if finished:
+        need(doc.get("phase") == "finished", "a finished game is not in phase 'finished'")
+    else:
+        need(doc.get("phase") != "finished", f"an unfinished game in phase "
+             f"{short(doc.get('phase'))}")
+    need(doc.get("pending") is None or isinstance(doc.get("pending"), dict),
+         "pending must be an object")
+
+
+def _check_frame(frame: dict, dragons: dict, need) -> None:
+    """Values inside one flow frame: dragons of this game, small counters, JSON depth."""
+    for key, value in frame.items():
+        need(isinstance(key, str), "a flow frame has a key that is not a string", True)
+        if key == "dragon" and value is not None:
+            need(isinstance(value, str) and value in dragons,
+                 f"a {frame['step']} frame names {short(value)}, who is not in this game",
+                 True)
+        if key in ("i", "k", "tries"):
+            need(_is_int(value) and 0 <= value <= MAX_FRAME_INT,
+                 f"a {frame['step']} frame has {key}={short(value)}", True)
+        need(_depth(value) <= 6, f"a {frame['step']} frame is nested too deeply", True)
+        need(not isinstance(value, float) or math.isfinite(value),
+             f"a {frame['step']} frame holds {value}", True)
+
+
+def _depth(value, limit: int = 8) -> int:
+    if limit <= 0:
+        return 99
+    if isinstance(value, dict):
+        return 1 + max((_depth(v, limit - 1) for v in value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max((_depth(v, limit - 1) for v in value), default=0)
+    return 0
+
+
+def stack_problems(stack, names, finished: bool) -> list[str]:
+    """The flow stack's shape: known frames, this game's dragons, small counters; a
+    finished game has none, an unfinished one waits for a decision on top."""
+    from game.match import DECISIONS, STEPS  # late: match imports the systems
+
+    found: list[str] = []
+
+    def need(ok: bool, message: str, stop: bool = False) -> None:
+        if not ok:
+            found.append(message)
+            if stop:
+                raise _Stop
+
+    with contextlib.suppress(_Stop):
+        need(isinstance(stack, list) and len(stack) <= MAX_STACK,
+             f"the flow stack must be a list of at most {MAX_STACK} frames", True)
+        for frame in stack:
+            need(isinstance(frame, dict) and isinstance(frame.get("step"), str)
+                 and frame["step"] in {**STEPS, **DECISIONS},
+                 f"the flow stack holds an unknown frame {short(frame)}", True)
+            _check_frame(frame, names, need)
+        if finished:
+            need(stack == [], "a finished game still has steps to run")
+        else:
+            need(bool(stack) and stack[-1]["step"] in DECISIONS,
+                 "an unfinished game must wait for a decision (the flow stack)")
+    return found

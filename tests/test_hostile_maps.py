@@ -1,0 +1,88 @@
+"""Hostile maps are refused cleanly, before the expensive work (issue 24: 1, 2, 7)."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.board import BoardSpec
+from game.maps.loader import MapError, check_map, load_board, read_tiled
+from game.maps.tmx_reader import MAX_DEPTH, image_size
+from game.match import Match, SetupError
+from tests.hostile import (
+    checkerboard_map,
+    deep_map,
+    huge_image_map,
+    tmx,
+    wide_map,
+    write_map,
+)
+
+
+def _problems(path) -> str:
+    found = check_map(path)
+    assert found, "the map should be refused"
+    return "\n".join(map(str, found))
+
+
+def test_the_plain_generated_map_is_fine(tmp_path):
+    assert check_map(write_map(tmp_path, "ok.tmx", tmx())) == []
+
+
+def test_deep_nesting_is_refused_before_any_tree_is_built(tmp_path):
+    text = _problems(write_map(tmp_path, "deep.tmx", deep_map()))
+    assert f"more than {MAX_DEPTH} deep" in text
+
+
+def test_too_many_elements_are_refused(tmp_path):
+    assert "XML elements" in _problems(write_map(tmp_path, "wide.tmx", wide_map()))
+
+
+def test_a_huge_declared_tileset_image_is_refused(tmp_path):
+    path = write_map(tmp_path, "huge.tmx", huge_image_map())
+    assert path.stat().st_size < 1000
+    assert "3200000x3200000" in _problems(path)
+    with pytest.raises(MapError):
+        read_tiled(path)
+
+
+@pytest.mark.parametrize("content, words", [
+    (b"hello, I am text", "not a PNG"),
+    (b"\x89PNG\r\n\x1a\n", "cut-short"),
+    (b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\x0f\0\0\0\x0f\0\0\x08\x06\0\0\0", "pixels"),
+    (b"", "not a PNG"),
+])
+def test_a_tileset_image_that_is_not_a_sane_image_is_refused(tmp_path, content, words):
+    path = write_map(tmp_path, "img.tmx", tmx(), png=False)
+    (tmp_path / "tiles.png").write_bytes(content)
+    assert words in _problems(path)
+
+
+def test_an_image_smaller_than_declared_is_refused(tmp_path):
+    ts = ('<tileset firstgid="1" name="t" tilewidth="32" tileheight="32" tilecount="64">'
+          '<image source="tiles.png" width="256" height="256"/></tileset>')
+    assert "but it is 128x32" in _problems(write_map(tmp_path, "small.tmx", tmx(tileset=ts)))
+
+
+def test_image_headers_are_read_without_decoding():
+    from tests.hostile import TILES_PNG
+
+    assert image_size(TILES_PNG) == (128, 32)
+
+
+def test_a_board_with_no_room_for_a_dragon_is_refused(tmp_path):
+    path = write_map(tmp_path, "checker.tmx", checkerboard_map())
+    assert "2x2" in _problems(path)
+
+
+def test_setup_without_room_is_a_setup_error_not_a_crash():
+    blocked = frozenset((c, r) for c in range(8) for r in range(8) if c % 2 and r % 2)
+    board = BoardSpec(width=8, height=8, blocked=blocked)
+    with pytest.raises(SetupError, match="setup is impossible"):
+        Match(["red", "blue", "gold", "green"], seed=1, board=board)
+
+
+def test_load_board_names_the_file(tmp_path):
+    path = write_map(tmp_path, "deep.tmx", deep_map(1000))
+    with pytest.raises(MapError) as info:
+        load_board(path)
+    assert str(path) in str(info.value)
