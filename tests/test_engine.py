@@ -193,3 +193,16 @@ def test_bad_state_documents_are_refused_clearly(mutate, message):
 def test_bad_setup_is_refused(seats, options, message):
     with pytest.raises(SetupError, match=message):
         Match(seats, options=options)
+
+
+def test_a_place_is_named_by_its_top_left_cell_only():
+    """R4: a 2x2 place of power is named by its top-left cell, as the legal answers name
+    it. Naming another of its cells was once accepted (found by the hypothesis test
+    above): the door must accept an answer exactly when it is legal."""
+    m = Match(["red", "blue", "gold", "undead"], seed=1, options={"round_cap": 3})
+    _play(m, RandomPlayer(1), 33)
+    assert m.pending.dragon == "red" and {"do": "claim", "at": [12, 16]} in m.legal_answers()
+    for cell in ([13, 16], [12, 17], [13, 17]):
+        with pytest.raises(IllegalAnswer, match="top-left cell"):
+            m.submit({"do": "claim", "at": cell})
+    m.submit({"do": "claim", "at": [12, 16]})

@@ -30,6 +30,7 @@ from game.tables import (
     CARDS,
     DRAGONS,
     PLACES,
+    RING_COUNT,
     TURN_POWERS,
 )
 from tests.helpers import scenario
@@ -158,6 +159,21 @@ def random_scenario(seed: int) -> Match:
         if at:
             gambles.append((at, rng.choice(names)))
     chest = free(1, me_at, 4)
+    # R9: a dragon's rings on the board and in supply never exceed its count (a restore
+    # refuses more, P45): extra claims are left unclaimed, extra gambles dropped
+    out = dict.fromkeys(names, 0)
+
+    def keep(owner) -> bool:
+        if owner is None or out[owner] >= RING_COUNT[owner]:
+            return False
+        out[owner] += 1
+        return True
+
+    settlements = [(k, at, c if keep(c) else None) for k, at, c in settlements]
+    places = [(k, at, c if keep(c) else None) for k, at, c in places]
+    gambles = [(at, c) for at, c in gambles if keep(c)]
+    for name in names:
+        dragons[name]["rings"] = min(dragons[name]["rings"], RING_COUNT[name] - out[name])
     m = scenario(dragons, settlements=settlements, places=places, gambles=gambles,
                  chest=chest, chest_coins=rng.choice([0, 2, 4]),
                  actions_left=rng.choice([2, 3, 3]), played=cards[len(names):])

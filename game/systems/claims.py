@@ -8,7 +8,13 @@ from game import queries
 from game.components import Claim, Footprint, Gamble, Settlement
 from game.decisions import cell_of, show_cell, title
 from game.geometry import ring_cells
-from game.systems.base import ActionRule, adjacent_claimables, claimable_at, no_rings
+from game.systems.base import (
+    ActionRule,
+    adjacent_claimables,
+    claimable_at,
+    no_rings,
+    not_its_anchor,
+)
 from game.systems.powers import mark_used
 
 
@@ -104,6 +110,9 @@ def _claim_check(m, name, answer):
     if ent is None or not queries.claimable(ent):
         return f"there is no settlement or place of power at {show_cell(cell)}"
     fp = esper.component_for_entity(ent, Footprint)
+    anchor = not_its_anchor(m, ent, fp, cell)
+    if anchor:
+        return anchor
     if not queries.next_to_dragon(m, name, fp.at, fp.size) and ent not in {
             e for e, _ in _hut_settlements(m, name)}:
         reason = f"{title(name)} is not adjacent to {queries.describe(m, ent)}"
@@ -202,8 +211,8 @@ def _own_ring_at(m, name, cell):
     """('claim', entity) or ('gamble', entity) for `name`'s ring at cell, else None.
     A claim on the piece there comes before a gamble ring under it."""
     ent = queries.occupancy(m).get(cell)
-    if ent is not None and queries.claim_owner(ent) == name:
-        return "claim", ent
+    if ent is not None and queries.claim_owner(ent) == name and tuple(_at(ent)) == tuple(cell):
+        return "claim", ent  # a claim is named by its piece's top-left cell (R4)
     g = queries.gamble_at(m, cell)
     if g is not None and esper.component_for_entity(g, Gamble).owner == name:
         return "gamble", g
