@@ -3,7 +3,7 @@
 The breadth suite (tests/invariants.py) checks these after every decision of every game;
 `Match.restore` checks them on every state it rebuilds, so a crafted save, replay `start`
 or state document is either a state the engine could have reached or refused with a
-reason (`StateError`, raised by game.snapshot; P43):
+reason (`StateError`, raised by game.snapshot; P45):
 
     problems(doc, board)   # [] for a sound narby-state/1 document (as snapshot() writes it)
 

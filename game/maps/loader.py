@@ -131,7 +131,7 @@ SETUP_TRIALS = 6  # seeded setups tried at the map's largest dragon count
 
 
 def _check_setup(spec: BoardSpec, report: Report) -> None:
-    """Setup must be possible at the map's largest dragon count (P43): enough disjoint
+    """Setup must be possible at the map's largest dragon count (P45): enough disjoint
     free 2x2 footprints for every dragon (R7), and a few seeded setups actually run."""
     seats = spec.max_players
     if not spec.cavern_spots:
