@@ -194,6 +194,33 @@ def _abandon_targets(m, name):
             yield {"do": "abandon", "at": [g.col, g.row]}
 
 
+def _abandon_fast(m, name):
+    return [{"do": "abandon", "at": [c, r]} for c, r in own_rings(m).get(name, ())]
+
+
+def own_rings(m) -> dict:
+    """{dragon: the cells of its rings}: its claims by row then column, then its gamble
+    rings (queries.gambles order), as _abandon_targets lists them. Cached per version,
+    never mutate it."""
+    cache = queries.cache(m)
+    found = cache.get("own_rings")
+    if found is None:
+        found = cache["own_rings"] = fresh_own_rings(m)
+    return found
+
+
+def fresh_own_rings(m) -> dict:
+    """own_rings() computed from the world, bypassing the cache."""
+    claimed = sorted((fp.row, fp.col, claim.owner) for _e, (claim, fp)
+                     in esper.get_components(Claim, Footprint))
+    found: dict[str, list] = {}
+    for row, col, owner in claimed:  # two pieces never share a top-left cell
+        found.setdefault(owner, []).append((col, row))
+    for _e, g in queries.gambles(m):
+        found.setdefault(g.owner, []).append((g.col, g.row))
+    return found
+
+
 def _at(ent):
     return esper.component_for_entity(ent, Footprint).at
 
@@ -271,12 +298,30 @@ def _take_fast(m, name):
 
 
 def _gamble_fast(m, name):
-    occ = queries.occupancy(m)
+    free = gamble_free(m, queries.dragon_fp(m, name).at)
     rings = queries.gamble_cells(m)  # cached per version
-    fp = queries.dragon_fp(m, name)
-    return [{"do": "gamble", "at": list(cell)}
-            for cell in ring_cells(fp.at, 2, m.board.width, m.board.height)
-            if cell not in occ and cell not in rings and cell not in m.board.blocked]
+    if rings:
+        return [{"do": "gamble", "at": [c, r]} for c, r in free if (c, r) not in rings]
+    return [{"do": "gamble", "at": [c, r]} for c, r in free]
+
+
+def gamble_free(m, at) -> tuple:
+    """The cells around a dragon at `at` that hold no piece and are not blocked, in
+    ring order; cached per layout (a move drops it), never mutate it."""
+    cache = queries.layout_cache(m)
+    key = ("gamble_free", at)
+    free = cache.get(key)
+    if free is None:
+        free = cache[key] = fresh_gamble_free(m, at)
+    return free
+
+
+def fresh_gamble_free(m, at) -> tuple:
+    """gamble_free() computed from the world, bypassing the cache."""
+    occ = queries.occupancy(m)
+    blocked = m.board.blocked
+    return tuple(cell for cell in ring_cells(at, 2, m.board.width, m.board.height)
+                 if cell not in occ and cell not in blocked)
 
 
 RULES = {
@@ -284,7 +329,7 @@ RULES = {
     "claim_settlement": ActionRule(_take_targets, _take_check, _take_resolve, no_rings,
                                    _take_fast),
     "abandon": ActionRule(_abandon_targets, _abandon_check, _abandon_resolve,
-                          fast=lambda m, name: list(_abandon_targets(m, name))),
+                          fast=_abandon_fast),
     "gamble": ActionRule(_gamble_targets, _gamble_check, _gamble_resolve, no_rings,
                          _gamble_fast),
 }
