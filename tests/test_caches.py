@@ -76,12 +76,12 @@ def compare_all(m) -> None:
         assert queries.gamble_at(m, (g.col, g.row)) == e
     assert queries.place_holders(m) == {
         p.kind: c.owner for _, (p, c) in esper.get_components(PlaceOfPower, Claim)}
-    assert claims.own_rings(m) == claims.fresh_own_rings(m)
     for name in m.seat_names:
         assert adjacent_claimables(m, name) == fresh_adjacent_claimables(m, name)
         assert setup.home_spot(m, name) == setup.fresh_home_spot(m, name)
         assert queries.cavern_of(m, name) == queries.fresh_cavern_of(m, name)
         at = queries.dragon_fp(m, name).at
+        assert claims.own_rings(m, name) == claims.fresh_own_rings(m, name)
         assert claims.gamble_free(m, at) == claims.fresh_gamble_free(m, at)
         for steps in (1, MOVE_STEPS, 4):
             assert queries.landings(m, at, steps, at) == brute_landings(m, at, steps, at)

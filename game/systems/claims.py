@@ -195,29 +195,28 @@ def _abandon_targets(m, name):
 
 
 def _abandon_fast(m, name):
-    return [{"do": "abandon", "at": [c, r]} for c, r in own_rings(m).get(name, ())]
+    return [{"do": "abandon", "at": [c, r]} for c, r in own_rings(m, name)]
 
 
-def own_rings(m) -> dict:
-    """{dragon: the cells of its rings}: its claims by row then column, then its gamble
-    rings (queries.gambles order), as _abandon_targets lists them. Cached per version,
-    never mutate it."""
+def own_rings(m, name: str) -> list:
+    """The cells of `name`'s rings: its claims by row then column, then its gamble rings
+    (queries.gambles order), as _abandon_targets lists them. Cached per version, never
+    mutate it."""
     cache = queries.cache(m)
-    found = cache.get("own_rings")
+    key = ("own_rings", name)
+    found = cache.get(key)
     if found is None:
-        found = cache["own_rings"] = fresh_own_rings(m)
+        found = cache[key] = fresh_own_rings(m, name)
     return found
 
 
-def fresh_own_rings(m) -> dict:
+def fresh_own_rings(m, name: str) -> list:
     """own_rings() computed from the world, bypassing the cache."""
-    claimed = sorted((fp.row, fp.col, claim.owner) for _e, (claim, fp)
-                     in esper.get_components(Claim, Footprint))
-    found: dict[str, list] = {}
-    for row, col, owner in claimed:  # two pieces never share a top-left cell
-        found.setdefault(owner, []).append((col, row))
-    for _e, g in queries.gambles(m):
-        found.setdefault(g.owner, []).append((g.col, g.row))
+    own = [esper.component_for_entity(ent, Footprint) for ent, claim
+           in esper.get_component(Claim) if claim.owner == name]
+    found = sorted((fp.row, fp.col) for fp in own)  # no two share a top-left cell
+    found = [(c, r) for r, c in found]
+    found.extend((g.col, g.row) for _e, g in queries.gambles(m) if g.owner == name)
     return found
 
 
