@@ -283,9 +283,12 @@ def _gamble_resolve(m, name, answer):
 
 
 def _claim_fast(m, name):
-    out = [{"do": "claim", "at": [fp.col, fp.row]} for ent, fp in _claim_pieces(m, name)
+    holders = queries.place_holders(m)
+    pieces = (_claim_pieces(m, name) if holders.get(HUT) == name
+              else adjacent_claimables(m, name))
+    out = [{"do": "claim", "at": [fp.col, fp.row]} for ent, fp in pieces
            if not esper.has_component(ent, Claim)]
-    if queries.rings(m, name).supply >= 2:
+    if holders.get(CITADEL) == name and queries.rings(m, name).supply >= 2:
         out.extend(_citadel_pairs(m, name, unclaimed_only=True))
     return out
 
