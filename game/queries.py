@@ -80,7 +80,36 @@ def bump(m, event: dict) -> None:
     if kind in SHIFT_EVENTS and m._layout_version == m.layout and "occ" in m._layout:
         _shift(m, event)
         return
+    if (kind == "placed" and m._layout_version == m.layout
+            and tuple(event["at"]) in m._layout.get("occ", ())):
+        _settled(m, tuple(event["at"]))
+        return
     m.layout += 1
+
+
+def settlement_placed(m, ent: int, cell: Cell) -> None:
+    """Called by Populate between creating a settlement (1x1) and its `placed` event:
+    keeps the occupancy and row masks in step, so the event keeps the layout facts far
+    from `cell` (see _settled) instead of dropping every one."""
+    if m._layout_version != m.layout:
+        return
+    c = m._layout
+    occ = c.get("occ")
+    if occ is None:
+        return
+    occ[cell] = ent
+    rows = c.get("rows")
+    if rows is not None:
+        rows[cell[1]] |= 1 << cell[0]
+
+
+def _settled(m, cell: Cell) -> None:
+    """The layout cache after a settlement was placed on the empty `cell` (occupancy
+    and masks already updated by settlement_placed): the settlement list is rebuilt,
+    the facts whose area does not contain `cell` are kept."""
+    cells = [cell]
+    m._layout = {key: value for key, value in m._layout.items()
+                 if key in _PLACE_PROOF or _still_true(m, key, None, cells, settled=True)}
 
 
 def _shift(m, event: dict) -> None:
@@ -112,15 +141,52 @@ def _shift(m, event: dict) -> None:
             occ[cell] = ent
             if rows is not None:
                 rows[cell[1]] |= 1 << cell[0]
-    kept = {key: value for key, value in c.items()
-            if key in _MOVE_PROOF or (type(key) is tuple and key[0] == "adjacent_claimables"
-                                      and key != moved)}
-    m._layout = kept
+    mover = None if moved is None else moved[1]
+    cells = [(before[0] + dc, before[1] + dr) for dr in range(size) for dc in range(size)
+             ] if before is not None else []
+    cells += [(after[0] + dc, after[1] + dr) for dr in range(size) for dc in range(size)]
+    m._layout = {key: value for key, value in c.items()
+                 if key in _MOVE_PROOF or _still_true(m, key, mover, cells)}
+
+
+def _still_true(m, key, mover: str | None, cells: list[Cell], settled: bool = False) -> bool:
+    """Whether the per-layout fact under `key` is unchanged when the pieces on `cells`
+    (the moved piece's cells before and after) moved; `mover` is the dragon that moved,
+    None for the chest. `settled`: instead, a settlement was placed on `cells`. Facts
+    whose area the change does not touch are kept."""
+    if type(key) is not tuple:
+        return False
+    kind = key[0]
+    if kind == "adjacent_claimables" and settled:  # a new claimable next to key[1]?
+        c0, r0 = dragon_fp(m, key[1]).at
+        return _untouched(cells, c0 - 1, r0 - 1, c0 + 2, r0 + 2)
+    if kind in ("adjacent_claimables", "near_caverns"):  # caverns and claimables stay
+        return key[1] != mover
+    if kind == "neighbours":  # the dragons next to key[1]
+        if mover is None:
+            return True
+        if key[1] == mover:
+            return False
+        c0, r0 = dragon_fp(m, key[1]).at
+        return _untouched(cells, c0 - 1, r0 - 1, c0 + 2, r0 + 2)
+    if kind == "move_landings":  # 2x2 landings within key[2] steps of key[1]
+        (c0, r0), steps = key[1], key[2]
+        return _untouched(cells, c0 - steps, r0 - steps, c0 + steps + 1, r0 + steps + 1)
+    if kind == "gamble_free":  # the 12 cells around a 2x2 at key[1]
+        c0, r0 = key[1]
+        return _untouched(cells, c0 - 1, r0 - 1, c0 + 2, r0 + 2)
+    return False
+
+
+def _untouched(cells: list[Cell], c_lo: int, r_lo: int, c_hi: int, r_hi: int) -> bool:
+    return not any(c_lo <= c <= c_hi and r_lo <= r <= r_hi for c, r in cells)
 
 
 # Layout facts a move of a dragon or the chest leaves as they are (occ and rows are
 # updated in place by _shift; the settlements and places do not move).
 _MOVE_PROOF = frozenset({"occ", "rows", "settlements", "places", "place_at", "caverns"})
+# Layout facts a new settlement leaves as they are (occ and rows: settlement_placed).
+_PLACE_PROOF = frozenset({"occ", "rows", "places", "place_at", "caverns"})
 
 
 def cache(m) -> dict:

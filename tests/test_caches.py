@@ -23,7 +23,7 @@ from game.components import Claim, Footprint, Gamble, PlaceOfPower, Settlement
 from game.maps.loader import load_board
 from game.match import Match
 from game.players import RandomPlayer
-from game.systems import actions, setup
+from game.systems import actions, claims, setup
 from game.systems.base import adjacent_claimables, fresh_adjacent_claimables
 from game.tables import MOVE_STEPS, PLACES
 from tests.test_random_games import crowded_start
@@ -81,6 +81,8 @@ def compare_all(m) -> None:
         assert setup.home_spot(m, name) == setup.fresh_home_spot(m, name)
         assert queries.cavern_of(m, name) == queries.fresh_cavern_of(m, name)
         at = queries.dragon_fp(m, name).at
+        assert claims.own_rings(m, name) == claims.fresh_own_rings(m, name)
+        assert claims.gamble_free(m, at) == claims.fresh_gamble_free(m, at)
         for steps in (1, MOVE_STEPS, 4):
             assert queries.landings(m, at, steps, at) == brute_landings(m, at, steps, at)
             assert queries.landings(m, at, steps) == brute_landings(m, at, steps, None)

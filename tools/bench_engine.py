@@ -2,7 +2,7 @@
 
     python tools/bench_engine.py                      # the table + restore + catanatron
     python tools/bench_engine.py --games 20 --rounds 5
-    python tools/bench_engine.py --only-ratio --rounds 3
+    python tools/bench_engine.py --only-ratio --rounds 3 [--cpu]
     python tools/bench_engine.py --profile            # cProfile of 4 seats, 20x20
 
 Every decision is played as a random player plays: the full list of legal answers is
@@ -52,15 +52,17 @@ def big_board() -> tuple[str, BoardSpec]:
     return "40x40 plain", BoardSpec.plain(40, 40)
 
 
-def play_games(games: int, seats: int, seed: int, board: BoardSpec | None = None):
-    """(decisions, games, seconds) of `games` seeded random games."""
+def play_games(games: int, seats: int, seed: int, board: BoardSpec | None = None,
+               clock=time.perf_counter):
+    """(decisions, games, seconds) of `games` seeded random games; `clock`:
+    time.process_time for CPU seconds (the comparison's --cpu)."""
     decisions = 0
-    start = time.perf_counter()
+    start = clock()
     for g in range(games):
         m = Match([None] * seats, seed=seed + g, board=board)
         decisions += play_out(m, RandomPlayer(seed + g))
         m.close()
-    return decisions, games, time.perf_counter() - start
+    return decisions, games, clock() - start
 
 
 def midgame_doc(seed: int = 3, rounds: int = 8) -> dict:
@@ -94,11 +96,11 @@ def catanatron_python(flag: str | None) -> Path | None:
     return DEFAULT_CATAN if DEFAULT_CATAN.exists() else None
 
 
-def run_catanatron(python: Path, games: int, seed: int):
+def run_catanatron(python: Path, games: int, seed: int, cpu: bool = False):
     out = subprocess.run([str(python), str(CATAN_SCRIPT), "--games", str(games),
                           "--seed", str(seed)], capture_output=True, text=True, check=True)
     got = json.loads(out.stdout.strip().splitlines()[-1])
-    return got["decisions"], got["games"], got["seconds"]
+    return got["decisions"], got["games"], got["cpu_seconds" if cpu else "seconds"]
 
 
 def table(args) -> None:
@@ -124,13 +126,16 @@ def table(args) -> None:
 
 
 def compare(args, python: Path) -> None:
-    print(f"side by side with catanatron ({python}), {args.rounds} rounds, alternating:")
+    how = "CPU time of each process" if args.cpu else "wall-clock time"
+    print(f"side by side with catanatron ({python}), {args.rounds} rounds, alternating, "
+          f"{how}:")
+    clock = time.process_time if args.cpu else time.perf_counter
     ours_rates, theirs_rates, ratios = [], [], []
     play_games(2, 4, args.seed)  # warm up
     for k in range(args.rounds):
         seed = args.seed + 1000 * k
-        d, g, s = play_games(args.games, 4, seed)
-        cd, cg, cs = run_catanatron(python, args.catan_games, seed)
+        d, g, s = play_games(args.games, 4, seed, clock=clock)
+        cd, cg, cs = run_catanatron(python, args.catan_games, seed, cpu=args.cpu)
         ours, theirs = d / s, cd / cs
         ours_rates.append(ours)
         theirs_rates.append(theirs)
@@ -162,6 +167,9 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--catanatron", help="python of a venv with catanatron installed")
     p.add_argument("--only-ratio", action="store_true", help="skip the table")
+    p.add_argument("--cpu", action="store_true",
+                   help="compare CPU seconds of each process, not wall-clock seconds "
+                        "(steadier on a shared, busy machine)")
     p.add_argument("--profile", action="store_true", help="print a cProfile summary")
     p.add_argument("--sort", default="tottime", help="cProfile sort key")
     args = p.parse_args()

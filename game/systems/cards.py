@@ -188,6 +188,11 @@ def dice_options(m, name: str, dice: dict) -> list[str]:
     return _offer(m, name, lambda c: _dice_usable(m, name, dice, c))
 
 
+def anyone_holds_roll_cards(m) -> bool:
+    """Cheap test before a post-roll window: does anyone hold a card it could open?"""
+    return any(card in ROLL_WINDOW_CARDS or card == COPIER for card in m.hands.values())
+
+
 def anyone_holds_dice_cards(m) -> bool:
     """Cheap test before a placement roll: could any window be opened at all?"""
     for card in m.hands.values():

@@ -51,6 +51,7 @@ def settle_at(m, cell: Cell) -> None:
         near_town = _town_next_to(m, occ, cell)
         kind = "city" if near_town else "town"  # steps 3 and 4
         ent = esper.create_entity(Settlement(kind), Footprint(*cell))
+        queries.settlement_placed(m, ent, cell)
         m.emit("placed", piece=kind, at=list(cell))
         _gamble_claims(m, ent, cell)
         return

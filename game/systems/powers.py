@@ -110,6 +110,13 @@ def roll_options(m, name: str, roll: dict) -> list[str]:
     return [k for k, _v in rule_maths.hostile_modifiers(roll["purpose"], roll["chart"], ready)]
 
 
+def roll_reactions_possible(m) -> bool:
+    """Could some dragon hold an unused roll-reaction power now? A cheap test before
+    walking a post-roll window dragon by dragon (R40)."""
+    holders = queries.place_holders(m)
+    return any(k in holders and k not in m.powers_used for k in ROLL_REACTION_POWERS)
+
+
 def _roll_modifier(m, name, roll, answer) -> None:
     kind = answer["react"]
     value = ROLL_REACTION_POWERS[kind][1]

@@ -194,6 +194,9 @@ def run_roll(m, f: dict) -> None:
         f["mods"][:0] = [list(x) for x in standing]
         f["face"] = m.dice.roll(20)
         f["stage"] = "post"
+    if not (cards.anyone_holds_roll_cards(m) or powers.roll_reactions_possible(m)):
+        _finish(m, f)  # nobody could be asked: no walk of the window (it asks nothing)
+        return
     about = {"purpose": f["purpose"], "dragon": f["dragon"], "face": f["face"],
              "mods": [list(x) for x in f["mods"]]}
     if ask_window(m, f, "roll", f["actor"], ROLL_SOURCES, about):
