@@ -30,16 +30,6 @@ class ActionRule(NamedTuple):
     rolls: Callable | None = None
 
 
-def not_its_anchor(m, ent: int, fp: Footprint, cell) -> str | None:
-    """A 2x2 piece is named by its top-left cell (R4), as the legal answers name it; an
-    answer naming another of its cells is refused, so an answer is accepted exactly when
-    it is one of the legal answers (the one door)."""
-    if tuple(cell) == tuple(fp.at):
-        return None
-    return (f"{show_cell(cell)} is part of {queries.describe(m, ent)}; name it by its "
-            f"top-left cell {show_cell(fp.at)}")
-
-
 def claimable_at(m, name: str, answer: dict) -> tuple[int | None, str | None]:
     """The settlement or place of power named by answer['at'] and adjacent to the dragon,
     as (entity, None), or (None, reason)."""
@@ -48,9 +38,6 @@ def claimable_at(m, name: str, answer: dict) -> tuple[int | None, str | None]:
     if ent is None or not queries.claimable(ent):
         return None, f"there is no settlement or place of power at {show_cell(cell)}"
     fp = esper.component_for_entity(ent, Footprint)
-    reason = not_its_anchor(m, ent, fp, cell)
-    if reason:
-        return None, reason
     if not queries.next_to_dragon(m, name, fp.at, fp.size):
         return None, f"{title(name)} is not adjacent to {queries.describe(m, ent)}"
     return ent, None

@@ -8,13 +8,7 @@ from game import queries
 from game.components import Claim, Footprint, Gamble, Settlement
 from game.decisions import cell_of, show_cell, title
 from game.geometry import ring_cells
-from game.systems.base import (
-    ActionRule,
-    adjacent_claimables,
-    claimable_at,
-    no_rings,
-    not_its_anchor,
-)
+from game.systems.base import ActionRule, adjacent_claimables, claimable_at, no_rings
 from game.systems.powers import mark_used
 
 
@@ -110,9 +104,6 @@ def _claim_check(m, name, answer):
     if ent is None or not queries.claimable(ent):
         return f"there is no settlement or place of power at {show_cell(cell)}"
     fp = esper.component_for_entity(ent, Footprint)
-    anchor = not_its_anchor(m, ent, fp, cell)
-    if anchor:
-        return anchor
     if not queries.next_to_dragon(m, name, fp.at, fp.size) and ent not in {
             e for e, _ in _hut_settlements(m, name)}:
         reason = f"{title(name)} is not adjacent to {queries.describe(m, ent)}"
@@ -203,32 +194,6 @@ def _abandon_targets(m, name):
             yield {"do": "abandon", "at": [g.col, g.row]}
 
 
-def _abandon_fast(m, name):
-    return [{"do": "abandon", "at": [c, r]} for c, r in own_rings(m, name)]
-
-
-def own_rings(m, name: str) -> list:
-    """The cells of `name`'s rings: its claims by row then column, then its gamble rings
-    (queries.gambles order), as _abandon_targets lists them. Cached per version, never
-    mutate it."""
-    cache = queries.cache(m)
-    key = ("own_rings", name)
-    found = cache.get(key)
-    if found is None:
-        found = cache[key] = fresh_own_rings(m, name)
-    return found
-
-
-def fresh_own_rings(m, name: str) -> list:
-    """own_rings() computed from the world, bypassing the cache."""
-    own = [esper.component_for_entity(ent, Footprint) for ent, claim
-           in esper.get_component(Claim) if claim.owner == name]
-    found = sorted((fp.row, fp.col) for fp in own)  # no two share a top-left cell
-    found = [(c, r) for r, c in found]
-    found.extend((g.col, g.row) for _e, g in queries.gambles(m) if g.owner == name)
-    return found
-
-
 def _at(ent):
     return esper.component_for_entity(ent, Footprint).at
 
@@ -237,8 +202,8 @@ def _own_ring_at(m, name, cell):
     """('claim', entity) or ('gamble', entity) for `name`'s ring at cell, else None.
     A claim on the piece there comes before a gamble ring under it."""
     ent = queries.occupancy(m).get(cell)
-    if ent is not None and queries.claim_owner(ent) == name and tuple(_at(ent)) == tuple(cell):
-        return "claim", ent  # a claim is named by its piece's top-left cell (R4)
+    if ent is not None and queries.claim_owner(ent) == name:
+        return "claim", ent
     g = queries.gamble_at(m, cell)
     if g is not None and esper.component_for_entity(g, Gamble).owner == name:
         return "gamble", g
@@ -292,12 +257,9 @@ def _gamble_resolve(m, name, answer):
 
 
 def _claim_fast(m, name):
-    holders = queries.place_holders(m)
-    pieces = (_claim_pieces(m, name) if holders.get(HUT) == name
-              else adjacent_claimables(m, name))
-    out = [{"do": "claim", "at": [fp.col, fp.row]} for ent, fp in pieces
+    out = [{"do": "claim", "at": [fp.col, fp.row]} for ent, fp in _claim_pieces(m, name)
            if not esper.has_component(ent, Claim)]
-    if holders.get(CITADEL) == name and queries.rings(m, name).supply >= 2:
+    if queries.rings(m, name).supply >= 2:
         out.extend(_citadel_pairs(m, name, unclaimed_only=True))
     return out
 
@@ -309,30 +271,12 @@ def _take_fast(m, name):
 
 
 def _gamble_fast(m, name):
-    free = gamble_free(m, queries.dragon_fp(m, name).at)
-    rings = queries.gamble_cells(m)  # cached per version
-    if rings:
-        return [{"do": "gamble", "at": [c, r]} for c, r in free if (c, r) not in rings]
-    return [{"do": "gamble", "at": [c, r]} for c, r in free]
-
-
-def gamble_free(m, at) -> tuple:
-    """The cells around a dragon at `at` that hold no piece and are not blocked, in
-    ring order; cached per layout (a move drops it), never mutate it."""
-    cache = queries.layout_cache(m)
-    key = ("gamble_free", at)
-    free = cache.get(key)
-    if free is None:
-        free = cache[key] = fresh_gamble_free(m, at)
-    return free
-
-
-def fresh_gamble_free(m, at) -> tuple:
-    """gamble_free() computed from the world, bypassing the cache."""
     occ = queries.occupancy(m)
-    blocked = m.board.blocked
-    return tuple(cell for cell in ring_cells(at, 2, m.board.width, m.board.height)
-                 if cell not in occ and cell not in blocked)
+    rings = queries.gamble_cells(m)  # cached per version
+    fp = queries.dragon_fp(m, name)
+    return [{"do": "gamble", "at": list(cell)}
+            for cell in ring_cells(fp.at, 2, m.board.width, m.board.height)
+            if cell not in occ and cell not in rings and cell not in m.board.blocked]
 
 
 RULES = {
@@ -340,7 +284,7 @@ RULES = {
     "claim_settlement": ActionRule(_take_targets, _take_check, _take_resolve, no_rings,
                                    _take_fast),
     "abandon": ActionRule(_abandon_targets, _abandon_check, _abandon_resolve,
-                          fast=_abandon_fast),
+                          fast=lambda m, name: list(_abandon_targets(m, name))),
     "gamble": ActionRule(_gamble_targets, _gamble_check, _gamble_resolve, no_rings,
                          _gamble_fast),
 }
