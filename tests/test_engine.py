@@ -222,5 +222,5 @@ def test_any_cell_of_a_place_is_the_place_as_its_top_left_names_it():
         copy = Match.restore(m.snapshot(), board=m.board)
         copy.submit({"do": "claim", "at": cell})
         doc = copy.snapshot()
-        results.append(([p["claim"] for p in doc["places"]], doc["dragons"]["red"]["rings"]))
+        results.append(([p["claim"] for p in doc["places"]], doc["dragons"]["red"]))
     assert results[0][0].count("red") == 1 and all(r == results[0] for r in results)
