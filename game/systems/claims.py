@@ -8,7 +8,12 @@ from game import queries
 from game.components import Claim, Footprint, Gamble, Settlement
 from game.decisions import cell_of, show_cell, title
 from game.geometry import ring_cells
-from game.systems.base import ActionRule, adjacent_claimables, claimable_at, no_rings
+from game.systems.base import (
+    ActionRule,
+    adjacent_claimables,
+    claimable_at,
+    no_rings,
+)
 from game.systems.powers import mark_used
 
 
@@ -194,6 +199,32 @@ def _abandon_targets(m, name):
             yield {"do": "abandon", "at": [g.col, g.row]}
 
 
+def _abandon_fast(m, name):
+    return [{"do": "abandon", "at": [c, r]} for c, r in own_rings(m, name)]
+
+
+def own_rings(m, name: str) -> list:
+    """The cells of `name`'s rings: its claims by row then column, then its gamble rings
+    (queries.gambles order), as _abandon_targets lists them. Cached per version, never
+    mutate it."""
+    cache = queries.cache(m)
+    key = ("own_rings", name)
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = fresh_own_rings(m, name)
+    return found
+
+
+def fresh_own_rings(m, name: str) -> list:
+    """own_rings() computed from the world, bypassing the cache."""
+    own = [esper.component_for_entity(ent, Footprint) for ent, claim
+           in esper.get_component(Claim) if claim.owner == name]
+    found = sorted((fp.row, fp.col) for fp in own)  # no two share a top-left cell
+    found = [(c, r) for r, c in found]
+    found.extend((g.col, g.row) for _e, g in queries.gambles(m) if g.owner == name)
+    return found
+
+
 def _at(ent):
     return esper.component_for_entity(ent, Footprint).at
 
@@ -257,9 +288,12 @@ def _gamble_resolve(m, name, answer):
 
 
 def _claim_fast(m, name):
-    out = [{"do": "claim", "at": [fp.col, fp.row]} for ent, fp in _claim_pieces(m, name)
+    holders = queries.place_holders(m)
+    pieces = (_claim_pieces(m, name) if holders.get(HUT) == name
+              else adjacent_claimables(m, name))
+    out = [{"do": "claim", "at": [fp.col, fp.row]} for ent, fp in pieces
            if not esper.has_component(ent, Claim)]
-    if queries.rings(m, name).supply >= 2:
+    if holders.get(CITADEL) == name and queries.rings(m, name).supply >= 2:
         out.extend(_citadel_pairs(m, name, unclaimed_only=True))
     return out
 
@@ -271,12 +305,30 @@ def _take_fast(m, name):
 
 
 def _gamble_fast(m, name):
-    occ = queries.occupancy(m)
+    free = gamble_free(m, queries.dragon_fp(m, name).at)
     rings = queries.gamble_cells(m)  # cached per version
-    fp = queries.dragon_fp(m, name)
-    return [{"do": "gamble", "at": list(cell)}
-            for cell in ring_cells(fp.at, 2, m.board.width, m.board.height)
-            if cell not in occ and cell not in rings and cell not in m.board.blocked]
+    if rings:
+        return [{"do": "gamble", "at": [c, r]} for c, r in free if (c, r) not in rings]
+    return [{"do": "gamble", "at": [c, r]} for c, r in free]
+
+
+def gamble_free(m, at) -> tuple:
+    """The cells around a dragon at `at` that hold no piece and are not blocked, in
+    ring order; cached per layout (a move drops it), never mutate it."""
+    cache = queries.layout_cache(m)
+    key = ("gamble_free", at)
+    free = cache.get(key)
+    if free is None:
+        free = cache[key] = fresh_gamble_free(m, at)
+    return free
+
+
+def fresh_gamble_free(m, at) -> tuple:
+    """gamble_free() computed from the world, bypassing the cache."""
+    occ = queries.occupancy(m)
+    blocked = m.board.blocked
+    return tuple(cell for cell in ring_cells(at, 2, m.board.width, m.board.height)
+                 if cell not in occ and cell not in blocked)
 
 
 RULES = {
@@ -284,7 +336,7 @@ RULES = {
     "claim_settlement": ActionRule(_take_targets, _take_check, _take_resolve, no_rings,
                                    _take_fast),
     "abandon": ActionRule(_abandon_targets, _abandon_check, _abandon_resolve,
-                          fast=lambda m, name: list(_abandon_targets(m, name))),
+                          fast=_abandon_fast),
     "gamble": ActionRule(_gamble_targets, _gamble_check, _gamble_resolve, no_rings,
                          _gamble_fast),
 }
