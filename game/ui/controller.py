@@ -255,13 +255,16 @@ class GameController:
         return (p is not None and not self.is_human(p.dragon) and self._ai_answer is None)
 
     def _ask_sync(self, dragon: str) -> dict:
-        from game.ai import choose
+        from game.ai import choose, node_budget
 
         if self.seats[dragon].level not in LEVELS:  # a "random" seat from a save
             return self._fallback()
         try:
-            return choose(seat_view(self.match, dragon), self.seats[dragon].level,
-                          seed=self.ai_seed(), board=self.board)
+            # In-process (tests, or a worker that died): the level's node budget, no clock,
+            # so the answer never depends on how busy the machine is.
+            level = self.seats[dragon].level
+            return choose(seat_view(self.match, dragon), level, seed=self.ai_seed(),
+                          board=self.board, budget=node_budget(level))
         except Exception as exc:  # an AI bug must not end the game
             self.ai_notes.append(f"{title(dragon)}'s AI failed ({exc}); playing at random")
             return self._fallback()

@@ -45,7 +45,7 @@ def take(out: str, *, seed: int, rounds: int, size=(1280, 720), map_path=None,
 def played(seed: int, rounds: int, seats: int = 4, *, map_path=None, data_dir=None):
     """A controller whose game has run `rounds` rounds (every seat played by the Normal
     AI) and now waits for seat 1, the human, at an action decision."""
-    from game.ai import choose
+    from game.ai import choose, node_budget
     from game.seat_view import seat_view
     from game.ui.controller import DEFAULT_MAP, GameController, GameSetup, Seat
 
@@ -58,5 +58,6 @@ def played(seed: int, rounds: int, seats: int = 4, *, map_path=None, data_dir=No
         p = m.pending
         if m.round > rounds and p.dragon == me and p.kind == "action":
             break
-        c.submit(choose(seat_view(m, p.dragon), "normal", seed=c.ai_seed(), board=c.board))
+        c.submit(choose(seat_view(m, p.dragon), "normal", seed=c.ai_seed(), board=c.board,
+                        budget=node_budget("normal")))
     return c
