@@ -17,8 +17,12 @@ class RandomPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, match) -> dict:
+        return self.pick(match.legal_answers())
+
+    def pick(self, legal: list) -> dict:
+        """The choice among answers already asked for (the same draw as choose)."""
         groups: dict[str, list[dict]] = {}
-        for answer in match.legal_answers():
+        for answer in legal:
             kind = answer.get("do") or answer_kind(answer)
             group = groups.get(kind)
             if group is None:

@@ -17,7 +17,7 @@ are dealt from the cards the seat cannot have seen, and future dice come from `s
 
 from __future__ import annotations
 
-import copy
+from game.shapes import copy_json
 
 HIDDEN = "hidden"
 # Keys of the state document that only the engine may read.
@@ -38,9 +38,8 @@ def _hide_cards(options: list) -> list:
 
 def scrub(doc: dict, seat: str | None) -> dict:
     """Remove from a full state document what `seat` may not see."""
-    view = copy.deepcopy(doc)
-    for key in SECRET_KEYS:
-        view.pop(key, None)
+    # A copy of everything but the secrets (the dice state alone is most of a document).
+    view = {key: copy_json(value) for key, value in doc.items() if key not in SECRET_KEYS}
     for name, d in view.get("dragons", {}).items():
         if name != seat and d.get("card") is not None:
             d["card"] = HIDDEN
@@ -76,7 +75,7 @@ def determinize(view: dict, seed: int, board=None):
     from game.match import Match
 
     rng = random.Random(seed)
-    doc = copy.deepcopy(view)
+    doc = copy_json(view)
     doc.pop("view", None)
     hidden = sorted(n for n, d in doc.get("dragons", {}).items() if d.get("card") == HIDDEN)
     asked = _asked_hidden(doc)
@@ -96,7 +95,7 @@ def determinize(view: dict, seed: int, board=None):
                "roll": rolls.ROLL_SOURCES, "dice": rolls.DICE_SOURCES}
     for pick in list(unseen):
         rest = [c for c in unseen if c != pick]
-        trial = copy.deepcopy(doc)
+        trial = copy_json(doc)
         trial["dragons"][asked]["card"] = pick
         for name in hidden:
             if name != asked:

@@ -32,6 +32,7 @@ from game.decisions import IllegalAnswer, show_cell, title
 from game.match import Match
 from game.persistence.replay_file import FORMAT as REPLAY_FORMAT
 from game.persistence.replay_file import ReplayError, start
+from game.shapes import copy_json
 from game.tables import ACTION_TITLES, PLACE_TITLES
 
 PLAYER_KINDS = ("human", "easy", "normal", "hard", "random")
@@ -122,7 +123,7 @@ class Session:
             name: (kinds[i] if i < len(kinds) else "human")
             for i, name in enumerate(self.match.seat_names)
         }
-        self.events: list[dict] = copy.deepcopy(self.match.events)
+        self.events: list[dict] = copy_json(self.match.events)
         self.steps: list[Step] = []
         self._checkpoints: dict[int, dict] = {}
         self._checkpoint_from = len(decisions) - CHECKPOINT_HORIZON
@@ -175,7 +176,7 @@ class Session:
         # the replayed start equals the match; keep the caller's object (tests read it)
         self.match.close()
         self.match, self.board = match, match.board
-        self.events = copy.deepcopy(match.events)
+        self.events = copy_json(match.events)
         return self
 
     @classmethod
@@ -228,7 +229,7 @@ class Session:
             # The match may be half-changed; the history (only finished answers) is not.
             self.broken = True
             raise
-        step = Step(dragon, _json_copy(answer), copy.deepcopy(events),
+        step = Step(dragon, _json_copy(answer), copy_json(events),
                     (m.dice.rng.getstate(), len(m.dice.script)) != dice_before,
                     len(self.events))
         self.steps.append(step)

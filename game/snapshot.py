@@ -30,6 +30,7 @@ from game.components import (
     Treasure,
 )
 from game.dice import Dice
+from game.shapes import copy_json
 from game.tables import CARDS, DRAGONS, PLACES, SETTLEMENT_KINDS
 
 FORMAT = "narby-state/1"
@@ -51,7 +52,7 @@ def to_document(m) -> dict:
         "turn": m.turn,
         "actions_left": m.actions_left,
         "pending": (
-            {"dragon": pending.dragon, "kind": pending.kind, **copy.deepcopy(pending.context)}
+            {"dragon": pending.dragon, "kind": pending.kind, **copy_json(pending.context)}
             if pending else None
         ),
         "finished": m.finished,
@@ -65,7 +66,7 @@ def to_document(m) -> dict:
         "gambles": [],
         "chest": {"at": _cell(queries.chest_at(m)), "coins": queries.chest(m).coins},
         "seed": m.seed,
-        "stack": copy.deepcopy(m.stack),
+        "stack": copy_json(m.stack),
         "dice": m.dice.state(),
     }
     for name in m.seat_names:
@@ -165,7 +166,7 @@ def _build(cls, doc, board, seed, dice):
     m.finished = bool(doc.get("finished"))
     m.winner = doc.get("winner")
     _restore_cards(m, doc)
-    m.stack = copy.deepcopy(doc["stack"]) if "stack" in doc else _derive_stack(m, doc)
+    m.stack = copy_json(doc["stack"]) if "stack" in doc else _derive_stack(m, doc)
     _check_board(m)
     return m
 
@@ -309,24 +310,13 @@ def from_trusted(cls, doc: dict, *, board: BoardSpec | None = None, seed=0):
     m.turn = doc.get("turn")
     m.actions_left = doc.get("actions_left", 0)
     m.finished = bool(doc.get("finished"))
-    m.winner = json_copy(doc.get("winner"))
+    m.winner = copy_json(doc.get("winner"))
     m.played = list(doc.get("played", ()))
     if "deck" in doc:
         m.deck = list(doc["deck"])
     else:
         taken = {c for c in m.hands.values() if c is not None} | set(m.played)
         m.deck = [c for c in CARDS if c not in taken] if m.options["cards"] else []
-    m.stack = json_copy(doc["stack"]) if "stack" in doc else _derive_stack(m, doc)
+    m.stack = copy_json(doc["stack"]) if "stack" in doc else _derive_stack(m, doc)
     return m
 
-
-def json_copy(value):
-    """A deep copy of plain JSON data (dicts, lists, scalars), much faster than deepcopy."""
-    kind = type(value)
-    if kind is dict:
-        return {k: json_copy(v) for k, v in value.items()}
-    if kind is list:
-        return [json_copy(v) for v in value]
-    if kind is tuple:
-        return tuple(json_copy(v) for v in value)
-    return value

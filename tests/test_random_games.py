@@ -13,6 +13,8 @@ from game.players import RandomPlayer
 from game.tables import CARDS
 from tests.invariants import Ledger, check
 
+pytestmark = pytest.mark.slow  # the longest part of the suite: `-m "not slow"` while working
+
 GAMES = 500
 SEATS = range(2, 9)
 # Short games keep the suite quick while still reaching the end check; the target and
@@ -29,7 +31,7 @@ def play_checked(seed: int, seats: int, options: dict) -> Match:
     while not match.finished:
         legal = match.legal_answers()
         assert legal, "a pending decision with no legal answer"
-        match.submit(player.choose(match))
+        match.submit(player.pick(legal))  # the same draw as player.choose(match)
         check(match, ledger)
     assert match.pending is None
     return match
