@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from game.log import TEMPLATES
-from game.ui.event_animation import Playback
+from game.ui.event_animation import EventAnimation
 from game.ui.settings import Settings
 from game.ui.sound import SoundSystem
 from game.ui.sound import mixer as mixer_mod
@@ -199,7 +199,7 @@ def _instant_game(seed: int, seats: int = 4, per_frame: int = 10):
     m, player = session.match, RandomPlayer(seed)
     fb = FakeBackend()
     sound = SoundSystem(fb, Settings())
-    playback = Playback()
+    animation = EventAnimation()
     fed, frames, busiest = 0, 0, 0
     per_second: dict[int, int] = {}
     while True:
@@ -207,11 +207,11 @@ def _instant_game(seed: int, seats: int = 4, per_frame: int = 10):
             if m.finished:
                 break
             session.submit(player.choose(m))
-        playback.feed(m.events[fed:])
+        animation.feed(m.events[fed:])
         fed = len(m.events)
-        playback.update(1 / 60, 0.0, lambda e: None)
+        animation.update(1 / 60, 0.0, lambda e: None)
         before = len(sound.mixer.played)
-        sound.events(playback.take_started(), Listener(), instant=True)
+        sound.events(animation.take_started(), Listener(), instant=True)
         sec = int(sound.mixer.now)
         per_second[sec] = per_second.get(sec, 0) + len(sound.mixer.played) - before
         busiest = max(busiest, len(sound.mixer.channels))
@@ -220,7 +220,7 @@ def _instant_game(seed: int, seats: int = 4, per_frame: int = 10):
             assert n <= GROUP_LIMIT.get(key, mixer_mod.DEFAULT_GROUP_LIMIT)
         sound.update(1 / 60)
         frames += 1
-        if m.finished and playback.idle:
+        if m.finished and animation.idle:
             break
     return m, sound, busiest, per_second, frames
 

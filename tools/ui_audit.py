@@ -89,7 +89,7 @@ def _board(app, path):
     for _ in range(4):
         app.step(0.0)
     scene.factor_override = None
-    scene.playback.skip(scene._apply)
+    scene.animation.skip(scene._apply)
     app.step(0.0)
     return scene
 
@@ -176,9 +176,9 @@ def screens(app, states: dict, data: Path, empty: Path, fast: bool):
             step = Step(kind, ev, 1.0, data_)
             step.t = 0.5
             step.applied = True
-            scene.playback.current = step
+            scene.animation.current = step
             yield f"board-{kind}"
-            scene.playback.current = None
+            scene.animation.current = None
         show(HandoverScene(app, names[1], lambda: None))
         yield "handover"
         app.pop()

@@ -126,11 +126,11 @@ def shoot(out: Path, size) -> list[Path]:
         scene._submit(rolling)
         for _ in range(600):
             app.step(1 / 60)
-            cur = scene.playback.current
+            cur = scene.animation.current
             if cur is not None and cur.kind == "dice" and cur.progress > 0.8:
                 break
         save(app, "board-roll")
-        scene.playback.skip(scene._apply)
+        scene.animation.skip(scene._apply)
     app.close()
     # a real question: play on until the human must choose something other than an action
     app = _app(size)

@@ -4,7 +4,7 @@ Position i is the game after its first i answers (0: after setup; len(t) - 1: th
 of the history). Forward is one `submit` of the next answer; back (or a jump) rebuilds
 from the nearest keyframe, an exact snapshot taken every `every` answers on the way.
 
-    t = Timeline(saves.load_save(path))
+    t = ReplayPositions(saves.load_save(path))
     m = t.match_at(0)              # a new Match; the caller closes it
     t.events_until(5)              # the log as it stood at position 5
     t.step_events(5), t.answer(5)  # what answer 5 was and what it caused
@@ -16,7 +16,7 @@ from game.match import Match
 from game.persistence.replay_file import start
 
 
-class Timeline:
+class ReplayPositions:
     def __init__(self, session, every: int = 25):
         self.origin = session.origin
         self.base = session.base

@@ -1,12 +1,12 @@
 """Events become timed steps the board screen animates.
 
-The engine hands over a batch of events at once; `Playback` turns them into steps (a
+The engine hands over a batch of events at once; `EventAnimation` turns them into steps (a
 die rolling, coins flying, a dragon flying, a settlement changing, a banner), each with
 a duration at the "normal" pace that the chosen pace scales (instant: zero). Each
 event is applied to the screen's copy of the board (and the log) when its step starts,
 or, for coins and moves, when it lands. `skip()` applies everything at once (Space).
 
-Two steps are added by the playback itself: a tribute summary per dragon when the
+Two steps are added by the animation itself: a tribute summary per dragon when the
 Tribute phase ends, and the pairing of a location's column and row dice into one roll.
 
 Setup (caverns, then the first Populate phase, up to the first turn) is brief unless
@@ -47,7 +47,7 @@ class Step:
         return 1.0 if self.duration <= 0 else min(1.0, self.t / self.duration)
 
 
-class Playback:
+class EventAnimation:
     def __init__(self):
         self.steps: deque[Step] = deque()
         self.current: Step | None = None

@@ -35,8 +35,8 @@ class Overlays:
         return self.scene.c
 
     @property
-    def playback(self):
-        return self.scene.playback
+    def animation(self):
+        return self.scene.animation
 
     @property
     def board_area(self) -> pygame.Rect:
@@ -57,7 +57,7 @@ class Overlays:
                 return self.view.piece_rect(tuple(d["at"]), 2)
         if who == "chest" and self.shown["chest"].get("at") is not None:
             return self.view.cell_rect(tuple(self.shown["chest"]["at"]))
-        cell = fallback or self.playback.context_cell
+        cell = fallback or self.animation.context_cell
         if cell is not None:
             return self.view.cell_rect(tuple(cell))
         return pygame.Rect(self.board_area.centerx, self.board_area.y, 1, 1)

@@ -45,7 +45,7 @@ def main(address: str, data: str) -> int:
             top._submit(rng.choice(top.c.legal_answers()))
             answers += 1
         elif isinstance(top, GameScene) and (top.c.human_to_play() or top.c.queue
-                                             or not top.playback.idle):
+                                             or not top.animation.idle):
             continue  # our turn is being set up, or the board is catching up
         elif isinstance(top, (GameScene, JoinScene)):
             client = top.c.client if isinstance(top, GameScene) else top.client

@@ -75,7 +75,7 @@ def test_human_moves_then_claims_a_town_with_mouse_and_keys(app):
     doc = m.snapshot()
     assert doc["dragons"]["red"]["at"] == [8, 5]  # R18: three steps east
     assert doc["actions_left"] == 2
-    until(app, lambda: scene.playback.idle and scene.prepared not in (None, "ai"))
+    until(app, lambda: scene.animation.idle and scene.prepared not in (None, "ai"))
     claim = scene.bar.rects[scene.bar.index_of("claim")].center
     click(claim)  # choose Claim on the action bar
     run(app)
@@ -101,7 +101,7 @@ def test_keyboard_alone_can_aim_and_confirm(app):
     key(pygame.K_RETURN)
     run(app, 2)
     assert m.snapshot()["dragons"]["red"]["at"] == chosen
-    until(app, lambda: scene.playback.idle and scene.prepared not in (None, "ai"))
+    until(app, lambda: scene.animation.idle and scene.prepared not in (None, "ai"))
     key(pygame.K_e)  # end the turn; Blue (AI) plays on
     run(app, 2)
     assert scene.c.answers[-1] == {"do": "end_turn"} or m.round > 2
@@ -149,10 +149,10 @@ def test_mouse_click_on_the_board_skips_animations(app):
     scene, m = _human_turn_scene(app)
     key(pygame.K_e)
     run(app, 3)
-    assert not scene.playback.idle
+    assert not scene.animation.idle
     click(scene.board_area.center)
     run(app)
-    assert scene.playback.current is None or scene.playback.current.t == 0
+    assert scene.animation.current is None or scene.animation.current.t == 0
 
 
 def test_losing_a_claim_is_chosen_on_the_board(app):

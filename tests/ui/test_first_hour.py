@@ -138,13 +138,13 @@ def test_setup_is_one_summary_card_unless_asked_to_watch():
     from game.match import Match
     from game.players import RandomPlayer
     from game.tables import DRAGONS
-    from game.ui.event_animation import Playback
+    from game.ui.event_animation import EventAnimation
 
     m = Match(list(DRAGONS[:4]), seed=3)
     p = RandomPlayer(1)
     while not any(e["type"] == "phase" and e["phase"] == "action" for e in m.events):
         m.submit(p.choose(m))
-    brief, watch = Playback(), Playback()
+    brief, watch = EventAnimation(), EventAnimation()
     watch.brief_setup = False
     brief.feed(m.events)
     watch.feed(m.events)

@@ -308,10 +308,10 @@ def test_space_skips_the_animations(app):
     run(app, 2)
     key(pygame.K_e)
     run(app, 3)
-    assert not game.playback.idle
+    assert not game.animation.idle
     key(pygame.K_SPACE)
     run(app, 1)
-    assert game.playback.current is None or game.playback.current.kind != "dice"
+    assert game.animation.current is None or game.animation.current.kind != "dice"
 
 
 def test_screenshot_command(tmp_path):

@@ -19,7 +19,7 @@ from game.ui.aiming import CONFIRM, Aim
 from game.ui.app import Scene
 from game.ui.board_view import BoardView
 from game.ui.dice_anim import draw_location, draw_roll
-from game.ui.event_animation import Playback
+from game.ui.event_animation import EventAnimation
 from game.ui.log_view import LogView
 from game.ui.overlays import Overlays
 from game.ui.panel import PanelView, panel_model
@@ -44,7 +44,7 @@ class GameScene(Scene):
         m = controller.match
         self.shown = shown_board.empty_doc(controller.board, m.options)
         self.view = BoardView(controller.board, palette=app.look.palette)
-        self.playback = Playback()
+        self.animation = EventAnimation()
         self.log = LogView(app.look)
         self.log.note(f"Seed {controller.seed}: the same seed, seats and choices replay "
                       "this game")
@@ -53,8 +53,8 @@ class GameScene(Scene):
         for e in controller.session.events[:max(0, past)]:
             self.log.add(e)
         if past > 0:
-            self.playback.in_setup = m.round == 0
-        self._setup_playback(controller.session.events[:max(0, past)])
+            self.animation.in_setup = m.round == 0
+        self._setup_animation(controller.session.events[:max(0, past)])
         self.time = 0.0
         self.synced = -1          # len(m.events) when the shown board was last synced
         self.prepared = None      # the decision the controls are set up for
@@ -184,9 +184,9 @@ class GameScene(Scene):
     def reset_view(self) -> None:
         """Show the session's position as it is, with no animation: the display copy,
         the log and the controls all come from it again."""
-        self.playback = Playback()
-        self.playback.in_setup = self.c.match.round == 0
-        self._setup_playback(self.c.session.events)
+        self.animation = EventAnimation()
+        self.animation.in_setup = self.c.match.round == 0
+        self._setup_animation(self.c.session.events)
         self.c.queue.clear()
         self.log.reset(self.c.session.events, (f"Seed {self.c.seed}: the same seed, seats "
                                                "and choices replay this game",))
@@ -197,12 +197,12 @@ class GameScene(Scene):
         self.undo_state = None
         self._refresh_undo()
 
-    def _setup_playback(self, shown: list[dict]) -> None:
+    def _setup_animation(self, shown: list[dict]) -> None:
         """Setup is summarised on one card unless the player asks to watch each roll;
         when the events already `shown` reach the first turn, setup is over."""
-        self.playback.brief_setup = not self.app.settings.watch_setup
+        self.animation.brief_setup = not self.app.settings.watch_setup
         if any(e["type"] == "phase" and e.get("phase") == "action" for e in shown):
-            self.playback.briefing = False
+            self.animation.briefing = False
 
     def covered(self) -> None:
         self.tip = None
@@ -235,20 +235,20 @@ class GameScene(Scene):
         if self.widgets:
             self._refresh_undo()
         if self.c.queue:
-            self.playback.feed(list(self.c.queue))
+            self.animation.feed(list(self.c.queue))
             self.c.queue.clear()
-        if self.playback.update(dt, self.factor(), self._apply):
+        if self.animation.update(dt, self.factor(), self._apply):
             busy = True
-        started = self.playback.take_started()
+        started = self.animation.take_started()
         if started:  # each event is heard when its animation starts (issue 21)
             self.app.sound.events(started, self.listener(), instant=self.factor() == 0)
-        if self.playback.idle and self.synced != len(self.c.match.events):
+        if self.animation.idle and self.synced != len(self.c.match.events):
             self._sync()
             busy = True
         if self.ended or self.waiting_handover:
             return busy
         if self.c.finished:
-            if self.playback.idle:
+            if self.animation.idle:
                 self._finish()
             return True
         pending = self.c.pending
@@ -256,10 +256,10 @@ class GameScene(Scene):
             return busy
         if not self.c.is_human(pending.dragon):
             busy |= self._drive_ai(dt)
-        elif self.playback.idle:
+        elif self.animation.idle:
             self._prepare(pending)
         # targets pulse while a person aims; otherwise an idle board is not redrawn
-        return busy or not self.playback.idle or self.picker is not None
+        return busy or not self.animation.idle or self.picker is not None
 
     def listener(self) -> Listener:
         """The people at this screen: their turn chimes, their defeat sounds as one.
@@ -285,7 +285,7 @@ class GameScene(Scene):
             online = getattr(self.c, "waiting_text", None)  # remote seats say so
             self.bar.set_slots(idle_slots((online and online(dragon))
                                           or f"{title(dragon)} (AI) is playing"))
-        ready = self.playback.idle
+        ready = self.animation.idle
         if self.factor() == 0:
             done = 0
             while ready and done < INSTANT_BATCH and self.c.step_ai(True):
@@ -406,7 +406,7 @@ class GameScene(Scene):
     def _human_action(self) -> bool:
         p = self.c.pending
         return (p is not None and p.kind == "action" and self.c.is_human(p.dragon)
-                and self.playback.idle and not self.waiting_handover and
+                and self.animation.idle and not self.waiting_handover and
                 self.prepared is not None and self.prepared != "ai")
 
     def select_slot(self, key: str) -> None:
@@ -630,7 +630,7 @@ class GameScene(Scene):
         if command == "help":
             self.open_help()
         elif command == "skip":
-            self.playback.skip(self._apply)
+            self.animation.skip(self._apply)
             self.ai_wait = 0
         elif command == "back":
             if self.slot_key or (self.choice is not None and self.choice.cancel):
@@ -709,8 +709,8 @@ class GameScene(Scene):
             return True
         if event.button != 1:
             return False
-        if not self.playback.idle and self.board_area.collidepoint(event.pos):
-            self.playback.skip(self._apply)  # a click on the board skips, like Space
+        if not self.animation.idle and self.board_area.collidepoint(event.pos):
+            self.animation.skip(self._apply)  # a click on the board skips, like Space
             self.ai_wait = 0
             return True
         i = self.bar.slot_at(event.pos)
@@ -733,7 +733,7 @@ class GameScene(Scene):
     # ----- drawing -----------------------------------------------------------------
     def draw(self, surface) -> None:
         look = self.look
-        step = self.playback.current
+        step = self.animation.current
         hidden = []
         moving = None
         if step is not None and step.kind == "move":
@@ -812,8 +812,8 @@ class GameScene(Scene):
             return "The game is over", look.colour("gold")
         if p is None:
             return "", look.colour("text")
-        if not self.playback.idle:
-            step = self.playback.current
+        if not self.animation.idle:
+            step = self.animation.current
             if step is not None and step.events:
                 from game.log import describe
 

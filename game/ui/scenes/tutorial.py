@@ -81,7 +81,7 @@ class TutorialScene(GameScene):
 
     def _prompt_text(self):
         p = self.c.pending
-        if (self.playback.idle and p is not None and not self.c.is_human(p.dragon)
+        if (self.animation.idle and p is not None and not self.c.is_human(p.dragon)
                 and self.coach.note_showing(False) and not self.error_time > 0):
             return "The game waits while you read the coach (Enter goes on)", \
                 self.look.colour("gold")
@@ -89,13 +89,13 @@ class TutorialScene(GameScene):
 
     def your_decision(self) -> bool:
         p = self.c.pending
-        return (p is not None and self.c.is_human(p.dragon) and self.playback.idle
+        return (p is not None and self.c.is_human(p.dragon) and self.animation.idle
                 and not self.c.queue)  # events not yet shown come first
 
     def waiting_for_player(self) -> bool:
         """The lesson waits for the person: a note on screen, or the step's decision is
         prepared (controls up, nothing animating)."""
-        if self.coach.finished or not self.playback.idle or self.app.top is not self:
+        if self.coach.finished or not self.animation.idle or self.app.top is not self:
             return False
         if self.coach.is_note():
             return self.coach.note_showing(self.your_decision())
@@ -107,7 +107,7 @@ class TutorialScene(GameScene):
         return self.coach.expected(self.c.legal_answers())
 
     def next_note(self) -> bool:
-        if self.coach.note_showing(self.your_decision()) and self.playback.idle:
+        if self.coach.note_showing(self.your_decision()) and self.animation.idle:
             self.coach.done()
             self.prepared = None  # the bar and dialogs come up again for the next step
             return True
@@ -333,8 +333,8 @@ def _frames(app, n: int = 2, dt: float = 1 / 60) -> None:
 def _wait(app, scene, limit: int) -> None:
     for _ in range(limit):
         app.step(1 / 30)
-        if not scene.playback.idle:
-            scene.playback.skip(scene._apply)  # as Space does
+        if not scene.animation.idle:
+            scene.animation.skip(scene._apply)  # as Space does
             continue
         if scene.waiting_for_player() or scene.coach.finished:
             app.step(1 / 30)  # widgets built this frame are drawn from the next one
