@@ -32,7 +32,8 @@ from game.decisions import IllegalAnswer, show_cell, title
 from game.match import Match
 from game.persistence.replay_file import FORMAT as REPLAY_FORMAT
 from game.persistence.replay_file import ReplayError, start
-from game.shapes import copy_json
+from game.resources import find_map, portable_map_name
+from game.shapes import StateDoc, copy_json
 from game.tables import ACTION_TITLES, PLACE_TITLES
 
 PLAYER_KINDS = ("human", "easy", "normal", "hard", "random")
@@ -79,7 +80,6 @@ def portable_map_path(map_path: str | None) -> str | None:
     game, checkout, wheel or bundle); any other map by its absolute path."""
     if map_path is None:
         return None
-    from game.resources import find_map, portable_map_name
 
     return portable_map_name(find_map(map_path))
 
@@ -125,7 +125,7 @@ class Session:
         }
         self.events: list[dict] = copy_json(self.match.events)
         self.steps: list[Step] = []
-        self._checkpoints: dict[int, dict] = {}
+        self._checkpoints: dict[int, StateDoc] = {}
         self._checkpoint_from = len(decisions) - CHECKPOINT_HORIZON
         self.broken = False  # set when the engine failed mid-answer (see submit)
         # Set by game.persistence.saves: the save's name, first save, last save, and the game's id.

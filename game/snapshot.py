@@ -11,6 +11,7 @@ derived from `order` and `turn`, and the deck holds every card not held or playe
 from __future__ import annotations
 
 import copy
+from typing import TYPE_CHECKING
 
 import esper
 
@@ -30,8 +31,12 @@ from game.components import (
     Treasure,
 )
 from game.dice import Dice
-from game.shapes import copy_json
+from game.maps.loader import load_board
+from game.shapes import StateDoc, copy_json
 from game.tables import CARDS, DRAGONS, PLACES, SETTLEMENT_KINDS
+
+if TYPE_CHECKING:
+    from game.match import Match
 
 FORMAT = "narby-state/1"
 
@@ -40,9 +45,9 @@ class StateError(ValueError):
     """A state document that cannot be restored; the message says what is wrong."""
 
 
-def to_document(m) -> dict:
+def to_document(m: Match) -> StateDoc:
     pending = m.pending
-    doc = {
+    doc: StateDoc = {
         "format": FORMAT,
         "map": m.board.source,
         "options": dict(m.options),
@@ -119,7 +124,7 @@ def _build(cls, doc, board, seed, dice):
     else:
         rolled = Dice(seed, dice)
     m._init_common(board, doc.get("options"), rolled, doc.get("seed", seed))
-    m._activate()
+    m.activate()
     chest = doc.get("chest") or {"at": None, "coins": 0}
     m.chest_ent = esper.create_entity(Chest(_count(chest["coins"], "chest coins")))
     if chest["at"] is not None:
@@ -202,7 +207,6 @@ def _restore_cards(m, doc) -> None:
 def _board_for(path):
     if path is None:
         return BoardSpec.plain()
-    from game.maps.loader import load_board
 
     return load_board(path)
 
@@ -259,7 +263,7 @@ def _check_board(m) -> None:
 
 
 # ----- the fast path for the engine's own documents -----------------------------------------
-def from_trusted(cls, doc: dict, *, board: BoardSpec | None = None, seed=0):
+def from_trusted(cls, doc: StateDoc | dict, *, board: BoardSpec | None = None, seed=0):
     """Build a match from a state document the engine itself wrote (undo checkpoints,
     replay keyframes, the AI's determinized seat views): no check at all, so it must
     never see a file's document (those go through `from_document`, whose checks may run
@@ -271,7 +275,7 @@ def from_trusted(cls, doc: dict, *, board: BoardSpec | None = None, seed=0):
     m = cls.__new__(cls)
     rolled = Dice.from_state(doc["dice"]) if "dice" in doc else Dice(seed)
     m._init_common(board, doc.get("options"), rolled, doc.get("seed", seed))
-    m._activate()
+    m.activate()
     create = esper.create_entity
     chest = doc.get("chest") or {"at": None, "coins": 0}
     m.chest_ent = create(Chest(chest["coins"]))

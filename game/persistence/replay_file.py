@@ -8,8 +8,10 @@ from pathlib import Path
 from game.board import BoardSpec
 from game.decisions import IllegalAnswer
 from game.dice import DiceScriptError
+from game.maps.loader import MapError, load_board
 from game.match import Match, SetupError
 from game.persistence.json_file import read_json
+from game.resources import find_map
 from game.snapshot import StateError
 
 FORMAT = "narby-replay/1"
@@ -30,8 +32,6 @@ def load(path: str | Path) -> dict:
 def board_for(map_path: str | None, base: Path | None = None) -> BoardSpec:
     if map_path is None:
         return BoardSpec.plain()
-    from game.maps.loader import MapError, load_board
-    from game.resources import find_map
 
     # as given, beside the file, then a shipped map ("maps/narby-vale.tmx" in a save)
     path = find_map(map_path, base, saved=True)

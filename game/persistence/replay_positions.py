@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from game.match import Match
 from game.persistence.replay_file import start
+from game.shapes import StateDoc
 
 
 class ReplayPositions:
@@ -28,7 +29,7 @@ class ReplayPositions:
         # index into events where the events of answer i begin; the last is the end
         self._starts = [step.first_event for step in session.steps] + [len(self.events)]
         self.every = max(1, every)
-        self._keys: dict[int, dict] = {}
+        self._keys: dict[int, StateDoc] = {}
 
     def __len__(self) -> int:
         """The number of positions: one more than the number of answers."""

@@ -79,3 +79,8 @@ def other_dragon(m, name: str, answer: dict) -> tuple[str | None, str | None]:
     if target == name:
         return None, f"{title(name)} cannot target itself"
     return target, None
+
+
+def die_total(d: dict) -> int:
+    """A placement die's value after cards, kept on its faces (R38)."""
+    return max(1, min(d["die"], d["face"] + sum(v for _, v in d["mods"])))

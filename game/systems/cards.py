@@ -27,8 +27,8 @@ right now, so a dragon with nothing usable is never asked (R40).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from typing import NamedTuple
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple
 
 import esper
 
@@ -198,7 +198,7 @@ def anyone_holds_dice_cards(m) -> bool:
 
 
 # ----- answers and playing in a window ----------------------------------------------------
-def window_of(subject: dict) -> str:
+def window_of(subject: Mapping[str, Any]) -> str:
     """'own' (before the holder's roll), 'roll' (after one), 'cancel' or 'dice'."""
     step = subject["step"]
     if step == "act":

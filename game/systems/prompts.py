@@ -11,6 +11,8 @@ from __future__ import annotations
 from game import queries
 from game.content import plural
 from game.decisions import show_cell, title
+from game.systems.base import die_total
+from game.systems.cards import answers, peace_targets
 from game.tables import (
     ACTION_TITLES,
     CARD_TITLES,
@@ -93,8 +95,6 @@ DICE_WHAT = {"settlement": "the new settlement's location", "place_location":
 
 
 def _dice(m, name: str, f: dict) -> str:
-    from game.systems.rolls import die_total
-
     shown = ", ".join(f"{d['name']} {die_total(d)}" if d["name"] else str(die_total(d))
                       for d in f["dice"])
     return f"The dice for {DICE_WHAT.get(f['purpose'], f['purpose'])} show {shown}"
@@ -109,8 +109,6 @@ def _option(m, name: str, option: str, subject: dict, window: str) -> str:
             return f"use {place} ({MINUS}1 to {title(subject['dragon'])}'s roll)"
         return f"use {place} (cancel the {ACTION_TITLES[subject['do']].lower()})"
     if option == "copier":
-        from game.systems.cards import answers
-
         copies = list(dict.fromkeys(a["as"] for a in answers(m, name, option, subject)))
         return " or ".join(_card(m, name, c, subject, window, "play Copier as ")
                            for c in copies)
@@ -130,8 +128,6 @@ def _card(m, name: str, card: str, subject: dict, window: str, verb: str = "play
         which = "one die" if window == "dice" and len(subject["dice"]) > 1 else "the die"
         return f"{t} (+2 or {MINUS}2 on {which})"
     if card == "peacemaker":
-        from game.systems.cards import peace_targets
-
         who = " or ".join(_you(d, name) for d in peace_targets(m, subject))
         return f"{t} (send {who} home; the attack fails if they end apart)"
     if card == "leader":

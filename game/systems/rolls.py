@@ -32,9 +32,13 @@ legal answers expand each option (a card's target or die) and end with passing.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from game import queries, rule_maths
 from game.decisions import Decision, DecisionStep, IllegalAnswer, title
 from game.systems import cards, powers, prompts
+from game.systems.base import die_total
 from game.systems.turn_order import turn_order
 from game.tables import (
     CANCEL_CARDS,
@@ -59,7 +63,7 @@ HOOK_PURPOSE = {"defend": "attack"}  # queries.modifiers sees both attack rolls 
 PASS = {"pass": True}
 
 
-def options(sources, m, name: str, frame: dict) -> list[str]:
+def options(sources, m, name: str, frame: Mapping[str, Any]) -> list[str]:
     out: list[str] = []
     for source in sources:
         found = source(m, name, frame)
@@ -144,11 +148,6 @@ def run_dice(m, f: dict) -> None:
         return
     m.stack.pop()
     m.stack[-1]["results"] = _finish_dice(m, f)
-
-
-def die_total(d: dict) -> int:
-    """A placement die's value after cards, kept on its faces (R38)."""
-    return max(1, min(d["die"], d["face"] + sum(v for _, v in d["mods"])))
 
 
 def _finish_dice(m, f: dict) -> list[int]:

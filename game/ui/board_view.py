@@ -20,6 +20,7 @@ import random
 from pathlib import Path
 
 import pygame
+import pytmx
 
 from game.board import BoardSpec
 from game.resources import asset, shipped_map
@@ -294,7 +295,12 @@ class BoardView:
         for p in doc.get("places") or ():
             if p.get("claim"):
                 self._ring(surface, p["claim"], p["at"], 2)
+        self._draw_dragons(surface, doc, hidden, t)
+
+    def _draw_dragons(self, surface, doc: dict, hidden: set, t) -> None:
+        """The dragons on top, the one acting last (with its halo)."""
         turn = doc.get("turn") or (doc.get("pending") or {}).get("dragon")
+        dragons = doc.get("dragons") or {}
         for name, d in sorted(dragons.items(), key=lambda kv: kv[0] == turn):
             if d.get("at") is None or f"dragon/{name}" in hidden:
                 continue
@@ -403,7 +409,6 @@ def _load_terrain(board: BoardSpec) -> pygame.Surface:
                 out.blit(sheet, (c * TILE, r * TILE),
                          ((i % cols) * TILE, (i // cols) * TILE, TILE, TILE))
         return out
-    import pytmx
 
     tmx = pytmx.TiledMap(str(path))
     sheets: dict[str, pygame.Surface] = {}

@@ -20,6 +20,9 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from game.decisions import title
+from game.tables import PLACE_TITLES
+
 # seconds at the normal pace
 DURATION = {
     "dice": 1.05, "dice2": 0.6, "dice_small": 0.45, "coins": 0.55, "move": 0.45,
@@ -194,8 +197,6 @@ class EventAnimation:
 def setup_lines(events: list[dict]) -> list[str]:
     """What setup placed, in a few lines: the caverns, then the pieces of the first
     Populate phase."""
-    from game.decisions import title
-
     caverns = [title(e["dragon"]) for e in events if e["type"] == "cavern"]
     placed: dict[str, int] = {}
     places = []
@@ -205,8 +206,6 @@ def setup_lines(events: list[dict]) -> list[str]:
             kind = e.get("piece", "settlement")
             placed[kind] = placed.get(kind, 0) + 1
         elif e["type"] == "place_placed":
-            from game.tables import PLACE_TITLES
-
             places.append(PLACE_TITLES.get(e.get("place"), "a place of power"))
         elif e["type"] == "chest_moved":
             chest = True

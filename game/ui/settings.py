@@ -12,6 +12,8 @@ import os
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
+from platformdirs import user_config_dir
+
 APP_NAME = "narby-conquest"
 FILE_NAME = "settings.json"
 
@@ -74,7 +76,6 @@ def config_dir() -> Path:
     env = os.environ.get("NARBY_CONFIG_DIR")
     if env:
         return Path(env)
-    from platformdirs import user_config_dir
 
     return Path(user_config_dir(APP_NAME))
 

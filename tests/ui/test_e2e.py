@@ -3,7 +3,8 @@ screen, and a human turn played with posted mouse and key events."""
 
 import pygame
 
-from game.ui.controller import GameController, Seat
+from game.persistence.replay_file import play, start
+from game.ui.controller import GameController, GameSetup, Seat
 from game.ui.scenes.end import EndScene
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.menu import MenuScene
@@ -128,9 +129,6 @@ def test_escape_cancels_a_chosen_action(app):
 
 def test_the_answers_replay_to_the_same_position():
     """The controller's history (for saves, issue 8) reproduces the game exactly."""
-    from game.persistence.replay_file import play, start
-    from game.ui.controller import GameSetup
-
     c = GameController(GameSetup(seats=[Seat("ai"), Seat("ai"), Seat("ai", "easy")],
                                  seed=12, target=30), ai_mode="sync")
     for _ in range(60):
@@ -184,7 +182,6 @@ def _dealt_lines(game):
 
 def test_the_log_shows_only_the_human_players_own_card(app):
     # P28/P41: AI dragons' deals read "is dealt a card"; the one human sees their own card.
-    from game.ui.controller import GameSetup
 
     app.settings.pace = "instant"
     setup = GameSetup(seats=[Seat("human"), Seat("ai", "easy"), Seat("ai", "easy")], seed=3,
@@ -200,8 +197,6 @@ def test_the_log_shows_only_the_human_players_own_card(app):
 
 
 def test_with_two_humans_the_log_shows_no_card(app):
-    from game.ui.controller import GameSetup
-
     app.settings.pace = "instant"
     setup = GameSetup(seats=[Seat("human"), Seat("human")], seed=3, map_path=None)
     game = app.push(GameScene(app, GameController(setup, ai_mode="sync")))

@@ -10,10 +10,12 @@ import pygame
 import pygame_gui
 import pytest
 
+from game import cli
 from game.persistence import saves
 from game.persistence.replay_positions import ReplayPositions
 from game.players import RandomPlayer
 from game.session import Session
+from game.ui.app import App
 from game.ui.controller import GameController, GameSetup, Seat
 from game.ui.scenes.crash import CrashScene
 from game.ui.scenes.end import EndScene
@@ -214,7 +216,7 @@ def test_ctrl_z_takes_back_a_move_and_the_board_shows_the_rebuilt_position(app):
     assert not scene.undo_btn.is_enabled
     assert scene.undo_btn.tool_tip_text == "Nothing to undo yet"
     before, shown = c.session.snapshot(), copy.deepcopy(scene.shown)
-    scene._submit(_move(c))
+    scene.submit_answer(_move(c))
     assert c.answers
     until(app, lambda: scene.animation.idle and scene.prepared not in (None, "ai"))
     assert scene.undo_btn.is_enabled and "Undo Red's Move" in scene.undo_btn.tool_tip_text
@@ -231,7 +233,7 @@ def test_ctrl_z_takes_back_a_move_and_the_board_shows_the_rebuilt_position(app):
 
 def test_undo_is_refused_after_a_roll_with_the_reason(app):
     scene, c = _undo_scene(app)
-    scene._submit({"do": "destroy", "at": [7, 5]})
+    scene.submit_answer({"do": "destroy", "at": [7, 5]})
     until(app, lambda: scene.animation.idle and scene.prepared not in (None, "ai"))
     assert c.match.pending.dragon == "red"  # still Red's turn
     assert not scene.undo_btn.is_enabled
@@ -375,9 +377,6 @@ def test_a_crash_shows_the_error_screen_and_writes_a_loadable_save(app, monkeypa
 
 
 def test_narby_replay_opens_the_viewer_window(tmp_path, monkeypatch):
-    from game import cli
-    from game.ui.app import App
-
     session = _finished_session(seed=7)
     path = saves.save_game(session, "For the viewer", tmp_path)
     seen = {}
@@ -402,8 +401,6 @@ def test_narby_replay_opens_the_viewer_window(tmp_path, monkeypatch):
 
 
 def test_narby_replay_window_refuses_a_bad_file_in_one_line(tmp_path, capsys):
-    from game import cli
-
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "narby-save/2", "meta": {}')
     assert cli.main(["replay", str(bad), "--window"]) == 1
@@ -413,8 +410,6 @@ def test_narby_replay_window_refuses_a_bad_file_in_one_line(tmp_path, capsys):
 
 @pytest.mark.parametrize("flags", [["--window", "--state-json"], ["--window", "--headless"]])
 def test_narby_replay_flags_that_contradict(tmp_path, flags, capsys):
-    from game import cli
-
     with pytest.raises(SystemExit):
         cli.main(["replay", "x.json", *flags])
     assert "Traceback" not in capsys.readouterr().err

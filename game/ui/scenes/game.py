@@ -9,21 +9,27 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from game.decisions import IllegalAnswer, title
-from game.players import answer_kind
+from game.decisions import IllegalAnswer, answer_kind, title
+from game.log import describe
 from game.seat_view import visible_events
+from game.session import UndoError, answer_words
 from game.ui import bindings, board_input, edge_coords, explain, guard, hints, shown_board
 from game.ui import overlays as overlays_mod
 from game.ui.action_bar import HOTKEYS, ActionBar, action_slots, idle_slots
 from game.ui.aiming import CONFIRM, Aim
-from game.ui.app import Scene
 from game.ui.board_view import BoardView
 from game.ui.dice_anim import draw_location, draw_roll
 from game.ui.event_animation import EventAnimation
 from game.ui.log_view import LogView
 from game.ui.overlays import Overlays
 from game.ui.panel import PanelView, panel_model
+from game.ui.scene import Scene
 from game.ui.scenes.choice import ChoiceDialog
+from game.ui.scenes.end import EndScene
+from game.ui.scenes.handover import HandoverScene
+from game.ui.scenes.help import HelpOverlay
+from game.ui.scenes.pause import PauseScene
+from game.ui.scenes.rules import RulesScene
 from game.ui.scenes.widgets import button
 from game.ui.settings import PACE_FACTOR, PACES, Settings
 from game.ui.sound.cues import HANDOVER, REFUSE, Listener, decision_cue
@@ -166,19 +172,17 @@ class GameScene(Scene):
         The board, panel and log are rebuilt from the session at once, not animated."""
         ok, reason = self.c.can_undo()
         if not ok:
-            self._error(reason)
+            self.show_error(reason)
             return False
-        from game.session import UndoError
 
         try:
             answer = self.c.undo()
         except (UndoError, ValueError) as exc:
-            self._error(str(exc))
+            self.show_error(str(exc))
             return False
         self.reset_view()
-        from game.session import answer_words
 
-        self._error(f"Undone: {answer_words(answer)}", "green")
+        self.show_error(f"Undone: {answer_words(answer)}", "green")
         return True
 
     def reset_view(self) -> None:
@@ -213,7 +217,7 @@ class GameScene(Scene):
             return self.factor_override
         return PACE_FACTOR[self.app.settings.pace]
 
-    def _apply(self, event: dict) -> None:
+    def apply_event(self, event: dict) -> None:
         shown_board.apply(self.shown, event)
         # The log stays on screen across hand-overs: a private event (a dealt card) shows
         # its card only when one human plays and it is theirs (P28, P41).
@@ -237,7 +241,7 @@ class GameScene(Scene):
         if self.c.queue:
             self.animation.feed(list(self.c.queue))
             self.c.queue.clear()
-        if self.animation.update(dt, self.factor(), self._apply):
+        if self.animation.update(dt, self.factor(), self.apply_event):
             busy = True
         started = self.animation.take_started()
         if started:  # each event is heard when its animation starts (issue 21)
@@ -304,7 +308,6 @@ class GameScene(Scene):
 
     def _finish(self) -> None:
         self.ended = True
-        from game.ui.scenes.end import EndScene
 
         self.app.replace(EndScene(self.app, self.c))
 
@@ -334,8 +337,6 @@ class GameScene(Scene):
         self.app.sound.cue(decision_cue(pending.kind, pending.dragon, self.listener()))
 
     def _handover(self, dragon: str) -> None:
-        from game.ui.scenes.handover import HandoverScene
-
         self.waiting_handover = True
         self._idle_controls()
         self.app.sound.cue(HANDOVER)
@@ -363,18 +364,18 @@ class GameScene(Scene):
             self.aim.start(None, answers)
         self._build_choice()
 
-    def _submit(self, answer: dict, confirmed: bool = False) -> None:
+    def submit_answer(self, answer: dict, confirmed: bool = False) -> None:
         if not confirmed and guard.ask_first(self, answer):  # teach hook: guard rails
             return
         try:
             self.c.submit(answer)
         except IllegalAnswer as exc:
-            self._error(str(exc))
+            self.show_error(str(exc))
             return
         self._idle_controls()
         self.bar.set_slots(idle_slots("The dice are rolling"))
 
-    def _error(self, text: str, colour: str = "red") -> None:
+    def show_error(self, text: str, colour: str = "red") -> None:
         if colour == "red":
             self.app.sound.cue(REFUSE)
         self.banner_error = text[:1].upper() + text[1:]
@@ -416,14 +417,14 @@ class GameScene(Scene):
         if slot is None:
             return
         if not slot.enabled:
-            self._error(slot.reason or "Not possible now")
+            self.show_error(slot.reason or "Not possible now")
             return
         self._close_choice()
         self._cancel_selection()
         extra = slot.key not in HOTKEYS
         if not extra and len(slot.answers) == 1 and \
                 not single_target_cells(self.shown, slot.answers[0]):
-            self._submit(slot.answers[0])  # End turn: nothing to aim at
+            self.submit_answer(slot.answers[0])  # End turn: nothing to aim at
             return
         self.aim.start(key, slot.answers)
         self.bar.selected = key
@@ -497,7 +498,7 @@ class GameScene(Scene):
             return
         a = self.aim.pick(value)
         if a is not None:
-            self._submit(a)
+            self.submit_answer(a)
             return
         self._offer_list_if_needed()
 
@@ -507,7 +508,7 @@ class GameScene(Scene):
     def _tip_for(self, answer: dict) -> list[str]:
         return self.aim.tip_for(answer)
 
-    def _cycle(self, delta: int) -> None:
+    def cycle_target(self, delta: int) -> None:
         self.aim.cycle(delta)
         self.tip = self.aim.cursor_tip()
 
@@ -561,8 +562,6 @@ class GameScene(Scene):
             self.undo()
             return True
         if el is self.rules_btn:
-            from game.ui.scenes.rules import RulesScene
-
             self.app.push(RulesScene(self.app))
             return True
         if el is self.hint_btn:  # teach hook
@@ -585,20 +584,16 @@ class GameScene(Scene):
         if self.slot_key is not None:  # a list-picked field, or a confirmed card
             self._close_choice()
             if picked == CONFIRM:
-                self._submit(self.picker.answer())
+                self.submit_answer(self.picker.answer())
             else:
                 self._pick(picked)
         else:
-            self._submit(picked)
+            self.submit_answer(picked)
 
     def open_pause(self) -> None:
-        from game.ui.scenes.pause import PauseScene
-
         self.app.push(PauseScene(self.app, self))
 
     def open_help(self) -> None:
-        from game.ui.scenes.help import HelpOverlay
-
         self.app.push(HelpOverlay(self.app))
 
     def _close_choice_if_cancellable(self) -> None:
@@ -630,7 +625,7 @@ class GameScene(Scene):
         if command == "help":
             self.open_help()
         elif command == "skip":
-            self.animation.skip(self._apply)
+            self.animation.skip(self.apply_event)
             self.ai_wait = 0
         elif command == "back":
             if self.slot_key or (self.choice is not None and self.choice.cancel):
@@ -641,7 +636,7 @@ class GameScene(Scene):
         elif command == "undo":
             self.undo()
         elif command == "next_target":
-            self._cycle(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+            self.cycle_target(-1 if event.mod & pygame.KMOD_SHIFT else 1)
         elif command == "confirm":
             if self.picker is not None and self.slot_key:
                 self._pick(self.hover_value)
@@ -657,14 +652,14 @@ class GameScene(Scene):
             s = Settings(**vars(self.app.settings))
             s.pace = PACES[(PACES.index(s.pace) + 1) % len(PACES)]
             self.app.apply_settings(s)
-            self._error(f"Animation pace: {s.pace}", "gold")
+            self.show_error(f"Animation pace: {s.pace}", "gold")
         elif command == "hint":  # teach hook: the Hard AI's choice, and why
             return hints.clicked(self)
         elif command == "mute":
             s = Settings(**vars(self.app.settings))
             s.muted = not s.muted
             self.app.apply_settings(s)
-            self._error("Sound off (M turns it on)" if s.muted else "Sound on", "gold")
+            self.show_error("Sound off (M turns it on)" if s.muted else "Sound on", "gold")
         elif command == "log":
             s = Settings(**vars(self.app.settings))
             s.show_log = not s.show_log
@@ -710,7 +705,7 @@ class GameScene(Scene):
         if event.button != 1:
             return False
         if not self.animation.idle and self.board_area.collidepoint(event.pos):
-            self.animation.skip(self._apply)  # a click on the board skips, like Space
+            self.animation.skip(self.apply_event)  # a click on the board skips, like Space
             self.ai_wait = 0
             return True
         i = self.bar.slot_at(event.pos)
@@ -724,7 +719,7 @@ class GameScene(Scene):
             if self.slot_key is None:  # a choice (lose_claim) answered on the board
                 answers = self.picker.with_value(value)
                 if len(answers) == 1:
-                    self._submit(answers[0])
+                    self.submit_answer(answers[0])
                 return True
             self._pick(value)
             return True
@@ -815,8 +810,6 @@ class GameScene(Scene):
         if not self.animation.idle:
             step = self.animation.current
             if step is not None and step.events:
-                from game.log import describe
-
                 return describe(step.events[-1]).strip("=- "), look.colour("text_dim")
             return "…", look.colour("text_dim")
         if not self.c.is_human(p.dragon):

@@ -20,12 +20,14 @@ from game.persistence.replay_positions import ReplayPositions
 from game.seat_view import scrub, visible_events
 from game.session import answer_words
 from game.ui import board_input
-from game.ui.app import Scene
 from game.ui.board_view import BoardView
+from game.ui.controller import seat_for
 from game.ui.log_view import LogView
 from game.ui.panel import PanelView, panel_model
+from game.ui.scene import Scene
 from game.ui.scenes.widgets import button
 from game.ui.settings import PACE_FACTOR
+from game.ui.shown_board import board_doc
 
 PLAY_STEP = 0.7   # seconds per answer while playing, at the normal pace
 INSTANT_STEP = 0.05
@@ -39,7 +41,6 @@ class ReplayScene(Scene):
         self.dragons = dragons
         self.name = name or session.name or " vs ".join(title(d) for d in dragons)
         self.finished = any(e.get("type") == "game_over" for e in session.events)
-        from game.ui.controller import seat_for
 
         self.seats = {d: seat_for(session.players.get(d, "human")) for d in dragons}
         self.view = BoardView(session.board, palette=app.look.palette)
@@ -90,8 +91,6 @@ class ReplayScene(Scene):
         self._sync_controls()
 
     def board_doc(self) -> dict:
-        from game.ui.shown_board import board_doc
-
         return board_doc(self.doc)
 
     def answer_text(self) -> str:
@@ -316,7 +315,7 @@ class ReplayScene(Scene):
         rect = pygame.Rect(self.panel_rect.x, self.panel_top, self.panel_rect.w,
                            self.panel.height(len(model.rows)))
         self.panel.draw(surface, rect, model)
-        if self.log._wrapped_for is not None:
+        if self.log.wrapped_for is not None:
             self.log.draw(surface)
             t = look.text("Game log", look.fs(14), look.colour("gold"), bold=True)
             surface.blit(t, (self.log_rect.x + look.px(4), self.log_rect.y - look.px(20)))
