@@ -7,7 +7,8 @@ does not keep entity order (ARCHITECTURE.md).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 import esper
 
@@ -91,7 +92,7 @@ def bump(m: Match, event: Event) -> None:
     m.layout += 1
 
 
-def _shift(m: Match, event: Event) -> None:
+def _shift(m: Match, event: Mapping[str, Any]) -> None:
     """Keep the layout cache in step with one dragon or the chest moved (event `move`,
     `displaced` or `chest_moved`): the occupancy and row masks are updated in place, the
     facts a move cannot change are kept, everything else is dropped. Idempotent, so a

@@ -33,7 +33,7 @@ from game.match import Match
 from game.persistence.replay_file import FORMAT as REPLAY_FORMAT
 from game.persistence.replay_file import ReplayError, start
 from game.resources import find_map, portable_map_name
-from game.shapes import StateDoc, copy_json
+from game.shapes import Event, StateDoc, copy_json
 from game.tables import ACTION_TITLES, PLACE_TITLES
 
 PLAYER_KINDS = ("human", "easy", "normal", "hard", "random")
@@ -212,7 +212,7 @@ class Session:
     def map_path(self) -> str | None:
         return self.origin.get("map")
 
-    def submit(self, answer: dict) -> list[dict]:
+    def submit(self, answer: dict) -> list[Event]:
         """Answer the pending decision; returns the events it caused. An illegal answer
         raises IllegalAnswer and changes nothing."""
         m = self.match

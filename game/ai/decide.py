@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from typing import Any
 
 from game.ai.evaluate import POWER_VALUE, Evaluator
 from game.ai.model import (
@@ -54,7 +55,7 @@ from game.tables import (
     chart_row,
 )
 
-LEVEL_SETTINGS = {
+LEVEL_SETTINGS: dict[str, dict[str, Any]] = {
     # noise: the spread (coins) of Easy's misjudgement; blunder: chance of a random answer
     "easy": {"search": False, "noise": 1.5, "blunder": 0.12,
              "params": {"gamma": 0.3, "danger": 0.0, "attack_threat": 0.0, "loss": 0.0,

@@ -143,7 +143,9 @@ class LogView:
             for _i, part in enumerate(re.split(r"(\s+)", text)):
                 if part:
                     words.append((part, colour, is_bold))
-        rows, row, x = [], [], 0
+        rows: list[list] = []
+        row: list = []
+        x = 0
         indent = self.look.px(12)
         for word, colour, is_bold in words:
             f = bold if is_bold else regular
