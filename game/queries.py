@@ -2,7 +2,7 @@
 
 All functions assume the match's world is the active esper world (the match switches to
 it at each public entry). Results are sorted wherever order could matter, since esper
-does not keep entity order (ARCHITECTURE.md).
+does not keep entity order (docs/ARCHITECTURE.md).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ HostCore holds the Session, the seats (kinds, tokens, names) and the connections
 turns what happens (a connection opened, a message, a connection closed, time passing)
 into messages to send. It does no I/O and touches the esper world only from the thread
 that calls it, so the window can drive it from its main loop and the headless host from
-its asyncio loop (esper worlds are process-global: ARCHITECTURE pitfalls).
+its asyncio loop (esper worlds are process-global: docs/ARCHITECTURE.md, pitfalls).
 
 HostServer is the websocket side (websockets on asyncio): a bounded number of
 connections, a message size limit, a per-connection rate limit, a hello timeout and a
