@@ -64,7 +64,9 @@ def _worker() -> str:
     started = time.monotonic()
     worker = AIWorker()
     try:
-        ticket = worker.ask(seat_view(match, match.pending.dragon), "easy", 1)
+        pending = match.pending
+        assert pending is not None  # a new match waits for its first decision
+        ticket = worker.ask(seat_view(match, pending.dragon), "easy", 1)
         result = None
         while result is None and time.monotonic() - started < WORKER_WAIT:
             result = worker.poll()

@@ -206,7 +206,7 @@ def setup_lines(events: list[dict]) -> list[str]:
             kind = e.get("piece", "settlement")
             placed[kind] = placed.get(kind, 0) + 1
         elif e["type"] == "place_placed":
-            places.append(PLACE_TITLES.get(e.get("place"), "a place of power"))
+            places.append(PLACE_TITLES.get(e.get("place", ""), "a place of power"))
         elif e["type"] == "chest_moved":
             chest = True
     lines = []

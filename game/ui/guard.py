@@ -50,7 +50,7 @@ def question(match, answer: dict, settings) -> str | None:
             n = "1 action" if left == 1 else f"{left} actions"
             return f"End {title(p.dragon)}'s turn with {n} left?"
         return None
-    cost = ACTION_COST.get(do)
+    cost = ACTION_COST.get(do or "")
     if not cost or cost < left or not getattr(settings, "confirm_last_action", True):
         return None
     extras = _extra_names(legal)

@@ -87,7 +87,8 @@ class Look:
 
     def dragon_colour(self, name: str) -> tuple[int, int, int]:
         try:
-            return tuple(dragon_colour(name, self.palette))[:3]
+            r, g, b = tuple(dragon_colour(name, self.palette))[:3]
+            return (r, g, b)
         except Exception:
             return _FALLBACK_DRAGON.get(name, (200, 200, 200))
 

@@ -95,7 +95,7 @@ class MenuScene(Scene):
     def choose(self, key: str) -> None:
         if key in ("continue", "load") and not self.buttons[key].is_enabled:
             return
-        if key == "continue":
+        if key == "continue" and self.latest is not None:
             self.error = open_game(self.app, self.latest.path) or ""
         elif key == "load":
             self.app.push(LoadScene(self.app))
