@@ -28,10 +28,12 @@ play: $(VENV)/.installed
 
 test: $(VENV)/.installed-test
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest -n 2
+	$(BIN)/mypy
+	$(BIN)/python -m pytest -n 2 --dist worksteal
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 
 bench: $(VENV)/.installed
 	$(BIN)/python tools/bench_engine.py

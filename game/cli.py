@@ -5,9 +5,32 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import multiprocessing
+import os
+import random
 import sys
+import tempfile
 from pathlib import Path
 
+from game.desktop import main as desktop_main
+from game.log import describe
+from game.maps import commands
+from game.maps.commands import window_main
+from game.match import SetupError
+from game.persistence.replay_file import ReplayError, load, play, start
+from game.persistence.saves import (
+    SaveError,
+    autosaves_dir,
+    data_dir,
+    list_saves,
+    load_save,
+    save_game,
+    saves_dir,
+)
+from game.players import AIPlayer, RandomPlayer
+from game.resources import ResourceError, find_map, shipped_maps, version
+from game.selftest import main as selftest_main
+from game.session import Session, SessionError
 from game.tables import DRAGONS
 
 # Headless seats: the random-legal player or an AI level (game.ai); no person can sit.
@@ -15,11 +38,8 @@ SEAT_KINDS = ("random", "easy", "normal", "hard")
 
 
 def main(argv: list[str] | None = None) -> int:
-    import multiprocessing
-
     multiprocessing.freeze_support()  # a frozen build's AI worker process starts here
     argv = sys.argv[1:] if argv is None else argv
-    from game.resources import ResourceError
 
     for stream in (sys.stdout, sys.stderr):  # a name with a lone surrogate must print
         with contextlib.suppress(Exception):  # not a stream we can reconfigure: fine
@@ -38,8 +58,6 @@ def main(argv: list[str] | None = None) -> int:
 
 def _dispatch(argv: list[str]) -> int:
     if argv and argv[0] in ("--version", "-V"):
-        from game.resources import version
-
         print(f"narby {version()}")
         return 0
     if argv and argv[0] == "replay":
@@ -53,19 +71,15 @@ def _dispatch(argv: list[str]) -> int:
     if argv and argv[0] in _MAP_COMMANDS:
         return _map_command(argv[0], argv[1:])
     if argv and argv[0] == "self-test":
-        from game.selftest import main as selftest_main
-
         return selftest_main(argv[1:])
     if argv and argv[0] == "install-desktop":
-        from game.desktop import main as desktop_main
-
         return desktop_main(argv[1:])
     if argv and argv[0] == "rules":
         return _rules(argv[1:])
     if argv and argv[0] == "tutorial":
         return _tutorial(argv[1:])
     if argv and argv[0] in ("host", "join"):  # networked play (issue 23): game/net/cli.py
-        from game.net import cli as net_cli
+        from game.net import cli as net_cli  # noqa: PLC0415 (networking loaded only when used)
 
         return (net_cli.host_main if argv[0] == "host" else net_cli.join_main)(argv[1:])
     return _play(argv)
@@ -76,8 +90,6 @@ _MAP_COMMANDS = ("maps", "preview", "play")
 
 
 def _map_command(name: str, argv: list[str]) -> int:
-    from game.maps import commands
-
     return {"maps": commands.maps_main, "preview": commands.preview_main,
             "play": commands.play_main}[name](argv)
 
@@ -90,7 +102,7 @@ def _rules(argv) -> int:
                    help="print it as plain text (the default; for reading offline or with "
                         "a screen reader)")
     p.parse_args(argv)
-    from game.ui.rules_text import plain_text
+    from game.ui.rules_text import plain_text  # noqa: PLC0415 (window code stays out of headless commands)
 
     sys.stdout.write(plain_text())
     return 0
@@ -99,8 +111,6 @@ def _rules(argv) -> int:
 def _tutorial(argv) -> int:
     """`narby tutorial`: the guided first game (issue 16); --autoplay plays it through
     with the expected inputs (keys or mouse), --shots DIR writes one PNG per step."""
-    import os
-
     p = argparse.ArgumentParser(prog="narby tutorial",
                                 description="Learn to play: a short guided first game.")
     p.add_argument("--autoplay", action="store_true",
@@ -118,8 +128,8 @@ def _tutorial(argv) -> int:
     if args.autoplay:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # no display needed
         os.environ.setdefault("NARBY_CONFIG_DIR", _temp_dir("narby-cfg-"))
-    from game.ui.app import App, open_app
-    from game.ui.settings import Settings
+    from game.ui.app import App, open_app  # noqa: PLC0415 (window code stays out of headless commands)
+    from game.ui.settings import Settings  # noqa: PLC0415 (window code stays out of headless commands)
 
     if args.autoplay:
         app = App(Settings(window=(w, h), pace="fast"), size=(w, h), fullscreen=False)
@@ -128,7 +138,7 @@ def _tutorial(argv) -> int:
         app = open_app((w, h))
         if app is None:
             return 2
-    from game.ui.scenes.tutorial import TutorialScene, autoplay, start
+    from game.ui.scenes.tutorial import TutorialScene, autoplay, start  # noqa: PLC0415 (window code stays out of headless commands)
 
     error = start(app)
     if error:
@@ -162,8 +172,6 @@ def _tutorial(argv) -> int:
 
 
 def _temp_dir(prefix: str) -> str:
-    import tempfile
-
     return tempfile.mkdtemp(prefix=prefix)
 
 
@@ -213,7 +221,7 @@ def _sound_test(argv) -> int:
     args = p.parse_args(argv)
     if not 0 <= args.music <= 120:
         p.error("--music takes 0 to 120 seconds")
-    from game.ui.sound.sound_test import run
+    from game.ui.sound.sound_test import run  # noqa: PLC0415 (window code stays out of headless commands)
 
     return run(args.music)
 
@@ -221,8 +229,6 @@ def _sound_test(argv) -> int:
 def _map_argument(p, text: str) -> str:
     """--map: a path, or a shipped map's name; an unknown one is refused in one line that
     lists the shipped maps."""
-    from game.resources import find_map, shipped_maps
-
     path = find_map(text)
     if not path.is_file():
         names = ", ".join(m.stem for m in shipped_maps())
@@ -255,13 +261,6 @@ def _parse_seats(p, text: str) -> list[dict]:
 
 
 def _play(argv) -> int:
-    import random
-
-    from game.log import describe
-    from game.persistence.saves import SaveError, data_dir, save_game
-    from game.players import AIPlayer, RandomPlayer
-    from game.session import Session, SessionError
-
     p = _play_parser()
     args = p.parse_args(argv)
     if args.map is not None:
@@ -269,8 +268,6 @@ def _play(argv) -> int:
     if args.screenshot:
         return _screenshot(p, args)
     if not (args.headless or args.demo):
-        from game.maps.commands import window_main
-
         return window_main(p, args, argv)
     demo = args.demo
     seats = _parse_seats(p, args.seats)
@@ -311,13 +308,10 @@ def _play(argv) -> int:
 
 
 def _screenshot(p, args) -> int:
-    import os
-
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    import pygame
+    import pygame  # noqa: PLC0415 (window code stays out of headless commands)
 
-    from game.match import SetupError
-    from game.ui.screenshot import take
+    from game.ui.screenshot import take  # noqa: PLC0415 (window code stays out of headless commands)
 
     try:
         w, h = (int(v) for v in args.size.lower().split("x"))
@@ -348,9 +342,6 @@ def _winner_text(w) -> str:
 
 
 def _replay(argv) -> int:
-    from game.log import describe
-    from game.persistence.replay_file import ReplayError, load, play, start
-
     p = argparse.ArgumentParser(
         prog="narby replay",
         description="Play a save, replay or scenario file. In a terminal it opens the "
@@ -410,10 +401,6 @@ def _is_terminal() -> bool:
 def _replay_window(path: str, *, explicit: bool) -> int | None:
     """Open the replay viewer on a save or replay file. None: no display, and the window
     was not asked for by name (the caller prints the replay instead)."""
-    from game.persistence.replay_file import ReplayError, load
-    from game.persistence.saves import SaveError, load_save
-    from game.session import Session
-
     try:
         if _is_save_file(path):
             session = load_save(path)
@@ -426,8 +413,8 @@ def _replay_window(path: str, *, explicit: bool) -> int | None:
         print(f"narby replay: {_short_path(path)}: cannot be played "
               f"({type(exc).__name__}: {str(exc)[:200]})", file=sys.stderr)
         return 1
-    from game.ui.app import open_app
-    from game.ui.scenes.replay_viewer import ReplayScene
+    from game.ui.app import open_app  # noqa: PLC0415 (window code stays out of headless commands)
+    from game.ui.scenes.replay_viewer import ReplayScene  # noqa: PLC0415 (window code stays out of headless commands)
 
     app = open_app(quiet=not explicit)
     if app is None:
@@ -460,9 +447,6 @@ def _short_path(path: str) -> str:
 
 def _replay_save(args) -> int:
     """`narby replay SAVE`: replay a save's history (checked against its stored state)."""
-    from game.log import describe
-    from game.persistence.saves import SaveError, load_save
-
     try:
         session = load_save(args.file)
     except SaveError as exc:
@@ -486,8 +470,6 @@ def _replay_save(args) -> int:
 
 def _saves(argv) -> int:
     """`narby saves`: the saves and autosaves of the data dir, and files that are bad."""
-    from game.persistence.saves import autosaves_dir, data_dir, list_saves, saves_dir
-
     p = argparse.ArgumentParser(prog="narby saves",
                                 description="List saved games and files that cannot be read.")
     _data_dir_argument(p)
@@ -525,7 +507,7 @@ def _entry_json(e) -> dict:
 
 def _check_map(argv) -> int:
     try:
-        from game.maps.check_cli import main as check_main
+        from game.maps.check_cli import main as check_main  # noqa: PLC0415 (optional dependency, fails soft)
     except ImportError:
         print("narby check-map: map checking is not available in this build", file=sys.stderr)
         return 2

@@ -15,7 +15,9 @@ Texts are for players: no rule codes (the rulings are cited in comments and test
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from game import tables as T
 
@@ -49,7 +51,7 @@ def cost_words(cost: int) -> str:
 
 # ----- actions (R17-R28) -------------------------------------------------------------------
 # key -> (effect template, {placeholder: function reading the engine's constant}).
-_ACTION_DEFS = {
+_ACTION_DEFS: dict[str, tuple[str, dict[str, Callable[[], Any]]]] = {
     "move": ("Fly up to {steps} king steps (diagonals count) to free cells; you may "
              "not land on a piece or a blocked cell.", {"steps": lambda: T.MOVE_STEPS}),
     "claim": ("Put one of your rings on an unclaimed settlement or place of power next "
@@ -94,7 +96,7 @@ def action(key: str) -> Definition:
 
 
 # ----- places of power (R36, R37) -----------------------------------------------------------
-_PLACE_DEFS = {
+_PLACE_DEFS: dict[str, tuple[str, dict[str, Callable[[], Any]]]] = {
     "baba_yagas_hut": ("Move the hut up to {steps} king steps; its claims stay on it. "
                        "While you hold it, one Claim may also take a settlement next to "
                        "the hut.", {"steps": lambda: T.HUT_STEPS}),

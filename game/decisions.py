@@ -20,9 +20,9 @@ the shape of a Decision does not change.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 
 class IllegalAnswer(ValueError):
@@ -101,7 +101,7 @@ ANSWER_NAMES = {"do": "an action answer", "power": "a power answer", "play": "a 
                 "react": "a reaction answer", "pass": "a pass", "choose": "a choice answer"}
 
 
-def shape_reason(kind: str, dragon: str, answer: dict) -> str | None:
+def shape_reason(kind: str, dragon: str, answer: Mapping[str, Any]) -> str | None:
     """Why an answer cannot answer a decision of `kind` at all (it carries none of the
     kind's keys), naming what was expected; None if it has the right shape."""
     keys = ANSWER_KEYS.get(kind)
@@ -116,3 +116,14 @@ def shape_reason(kind: str, dragon: str, answer: dict) -> str | None:
     expected = shapes[0] if len(shapes) == 1 else ", ".join(shapes[:-1]) + " or " + shapes[-1]
     return (f"this decision asks {title(dragon)} for {ASKS_FOR[kind]}; {given} does not "
             f"fit: answer {expected}")
+
+
+def answer_kind(answer: dict) -> str:
+    """'move', 'claim', ... for actions; 'power:madhouse', 'react:blade_miller',
+    'play:fighter', 'pass'; 'choice' for the other choices."""
+    if "do" in answer:
+        return answer["do"]
+    for key in ("power", "react", "play"):
+        if key in answer:
+            return f"{key}:{answer[key]}"
+    return "pass" if "pass" in answer else "choice"

@@ -15,6 +15,8 @@ import shutil
 import sys
 from pathlib import Path
 
+from game.resources import asset, version
+
 APP_ID = "narby-conquest"
 ICON_SIZES = (16, 24, 32, 48, 64, 128, 256)  # as tools/make_art.py draws them
 
@@ -48,8 +50,6 @@ def exec_quote(arg: str) -> str:
 
 
 def entry(command: list[str]) -> str:
-    from game.resources import version
-
     return "\n".join([
         "[Desktop Entry]",
         "Type=Application",
@@ -75,8 +75,6 @@ def files(home: Path) -> list[Path]:
 
 
 def install(home: Path, command: list[str]) -> list[Path]:
-    from game.resources import asset
-
     desktop, *icons = files(home)
     for n, dest in zip(ICON_SIZES, icons, strict=True):
         dest.parent.mkdir(parents=True, exist_ok=True)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from game.decisions import show_cell, title
 from game.tables import ACTION_TITLES, CARD_TITLES, PLACE_TITLES
 
@@ -154,7 +157,7 @@ def _winner(w) -> str:
     return "the thief" if w == "thief" else title(w)
 
 
-def describe(event: dict) -> str:
+def describe(event: Mapping[str, Any]) -> str:
     """One line of plain words for an event."""
     template = TEMPLATES.get(event["type"])
     return template(event) if template else f"{event['type']}: {event}"

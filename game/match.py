@@ -17,13 +17,18 @@ from __future__ import annotations
 
 import itertools
 import weakref
+from collections.abc import Callable
+from typing import Any, cast
 
 import esper
 
 from game import queries
 from game.board import BoardSpec
+from game.components import Treasure
 from game.decisions import Decision, IllegalAnswer, shape_reason
 from game.dice import Dice
+from game.shapes import Answer, Event, Frame, StateDoc
+from game.snapshot import from_document, from_trusted, to_document
 from game.systems import (
     actions,
     cards,
@@ -40,8 +45,8 @@ _world_ids = itertools.count(1)
 
 # Step handlers: name -> run(m, frame) for automatic steps; decision frames are in
 # DECISIONS as name -> DecisionStep (ask, legal, answer, done).
-STEPS = {
-    "round": lambda m, f: m._start_round(),
+STEPS: dict[str, Callable[..., Any]] = {
+    "round": lambda m, f: m._start_round(),  # noqa: SLF001 (the Match's own step)
     "draw_phase": cards.run_draw,
     "populate_phase": populate.run_phase,
     "settlement": populate.run_settlement,
@@ -80,6 +85,11 @@ def _delete_world(name: str) -> None:
 class Match:
     """A game in progress. Every public method activates this match's world first."""
 
+    # The JSON-able state every rule module reads and changes (game.shapes names the keys).
+    events: list[Event]
+    stack: list[Frame]
+    hands: dict[str, str | None]
+
     def __init__(
         self,
         seats: list[str | None],
@@ -91,7 +101,7 @@ class Match:
     ):
         self._init_common(board or BoardSpec.plain(), options, Dice(seed, dice), seed)
         self._check_seats(seats)
-        self._activate()
+        self.activate()
         try:
             setup.run(self, list(seats))
         except RuntimeError as exc:  # no free room for a dragon: the map cannot be played
@@ -108,7 +118,7 @@ class Match:
                                        if board.target else {}), **(options or {})})
         self.dice = dice
         self.seed = seed
-        self.events: list[dict] = []
+        self.events = []
         self.world = f"narby-match-{next(_world_ids)}"
         self._finalizer = weakref.finalize(self, _delete_world, self.world)
         self.round = 0
@@ -121,9 +131,9 @@ class Match:
         # Power cards (R11, R38): each card is in a hand, the deck or `played` (this
         # round's plays, in order). Before the first Draw phase all 20 are in the deck.
         self.played: list[str] = []
-        self.hands: dict[str, str | None] = {}
+        self.hands = {}
         self.deck: list[str] = list(CARDS) if self.options["cards"] else []
-        self.stack: list[dict] = []
+        self.stack = []
         self.seat_names: list[str] = []
         self.dragon_ents: dict[str, int] = {}
         self.cavern_ents: dict[str, int] = {}
@@ -134,10 +144,10 @@ class Match:
         # queries.bump counts it.
         self.version = 0
         self.layout = 0
-        self._cache: dict = {}
-        self._cache_version = -1
-        self._layout: dict = {}
-        self._layout_version = -1
+        self.derived: dict = {}
+        self.derived_version = -1
+        self.derived_layout: dict = {}
+        self.derived_layout_version = -1
         # R36: kinds whose power was used this round. Kept here, not only on the piece,
         # so a place removed (R22) or taken over mid-round stays used until the round ends.
         self.powers_used: set[str] = set()
@@ -160,22 +170,19 @@ class Match:
             raise SetupError(f"the map fixes {len(self.board.cavern_spots)} cavern spots, "
                              f"too few for {len(seats)} dragons")
 
-    def _activate(self) -> None:
+    def activate(self) -> None:
+        """Make this match's world the one esper reads (every public entry does it first;
+        a read-only question, game.questions, too, before it looks at the pieces)."""
         if esper.current_world != self.world:
             esper.switch_world(self.world)
-
-    def activate(self) -> None:
-        """Make this match's world the one esper reads, before a read-only question
-        (game.questions) looks at its pieces."""
-        self._activate()
 
     def close(self) -> None:
         """Delete this match's world (also done when the match is garbage-collected)."""
         self._finalizer()
 
     # ----- events and dice ----------------------------------------------------------
-    def emit(self, kind: str, **fields) -> dict:
-        event = {"type": kind, **fields}
+    def emit(self, kind: str, **fields) -> Event:
+        event = cast(Event, {"type": kind, **fields})
         self.events.append(event)
         queries.bump(self, event)
         return event
@@ -230,26 +237,26 @@ class Match:
         """The decision the game waits for, or None when it is over."""
         if not self.stack:
             return None
-        self._activate()
+        self.activate()
         frame = self.stack[-1]
         return DECISIONS[frame["step"]].ask(self, frame)
 
-    def legal_answers(self) -> list[dict]:
+    def legal_answers(self) -> list[Answer]:
         """Every legal answer to the pending decision, generated by the rules."""
         if not self.stack:
             return []
-        self._activate()
+        self.activate()
         frame = self.stack[-1]
         return DECISIONS[frame["step"]].legal(self, frame)
 
-    def submit(self, answer: dict) -> list[dict]:
+    def submit(self, answer: Answer | dict[str, Any]) -> list[Event]:
         """Apply an answer; returns the events it caused. Raises IllegalAnswer (with the
         reason, in words) and leaves the game unchanged if the rules forbid it."""
         if not self.stack:
             raise IllegalAnswer("the game is over")
         if not isinstance(answer, dict):
             raise IllegalAnswer(f"an answer is a JSON object, not {answer!r}")
-        self._activate()
+        self.activate()
         start = len(self.events)
         frame = self.stack[-1]
         reason = shape_reason(frame["step"], frame.get("dragon", ""), answer)
@@ -262,8 +269,7 @@ class Match:
     # ----- results ------------------------------------------------------------------
     def scores(self) -> dict[str, int]:
         """Final score = coins + treasure-token values (R33)."""
-        self._activate()
-        from game.components import Treasure
+        self.activate()
 
         return {
             n: queries.coins(self, n)
@@ -272,30 +278,24 @@ class Match:
         }
 
     # ----- snapshots ----------------------------------------------------------------
-    def snapshot(self) -> dict:
+    def snapshot(self) -> StateDoc:
         """The state document of FORMATS.md (plus `stack` and `dice` for exact resume)."""
-        from game.snapshot import to_document
-
-        self._activate()
+        self.activate()
         return to_document(self)
 
     @classmethod
-    def restore(cls, doc: dict, *, board: BoardSpec | None = None, seed: int | None = 0,
+    def restore(cls, doc: StateDoc | dict, *, board: BoardSpec | None = None, seed: int | None = 0,
                 dice: list[int] | None = None) -> Match:
         """Rebuild a match from a state document; it continues identically. The document
         must be a state the engine could reach (game.state_checks), else StateError."""
-        from game.snapshot import from_document
-
         return from_document(cls, doc, board=board, seed=seed, dice=dice)
 
     @classmethod
-    def restore_trusted(cls, doc: dict, *, board: BoardSpec | None = None,
+    def restore_trusted(cls, doc: StateDoc | dict, *, board: BoardSpec | None = None,
                         seed: int | None = 0) -> Match:
         """restore() without any check, for documents this engine wrote itself (undo,
         replay scrubbing, the AI's determinized views): ~10x faster. Never for a file's
         document: loaders use restore(), which checks (game.snapshot.from_trusted)."""
-        from game.snapshot import from_trusted
-
         return from_trusted(cls, doc, board=board, seed=seed)
 
     def copy(self) -> Match:

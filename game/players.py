@@ -11,14 +11,22 @@ from __future__ import annotations
 
 import random
 
+from game.ai import LEVELS, choose, node_budget
+from game.decisions import answer_kind
+from game.seat_view import seat_view
+
 
 class RandomPlayer:
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
 
     def choose(self, match) -> dict:
+        return self.pick(match.legal_answers())
+
+    def pick(self, legal: list) -> dict:
+        """The choice among answers already asked for (the same draw as choose)."""
         groups: dict[str, list[dict]] = {}
-        for answer in match.legal_answers():
+        for answer in legal:
             kind = answer.get("do") or answer_kind(answer)
             group = groups.get(kind)
             if group is None:
@@ -36,31 +44,17 @@ class AIPlayer:
     busy the machine (the window, which must answer in time, uses Hard's time limit)."""
 
     def __init__(self, level: str, seed: int = 0):
-        from game.ai import LEVELS
-
         if level not in LEVELS:
             raise ValueError(f"unknown AI level {level!r}; choose one of {', '.join(LEVELS)}")
         self.level, self.seed, self.decisions = level, seed, 0
 
     def choose(self, match) -> dict:
-        from game.ai import choose, node_budget
-        from game.seat_view import seat_view
-
         self.decisions += 1
         return choose(seat_view(match, match.pending.dragon), self.level,
                       seed=(self.seed * 1_000_003 + self.decisions) % (2**32),
                       board=match.board, budget=node_budget(self.level))
 
 
-def answer_kind(answer: dict) -> str:
-    """'move', 'claim', ... for actions; 'power:madhouse', 'react:blade_miller',
-    'play:fighter', 'pass'; 'choice' for the other choices."""
-    if "do" in answer:
-        return answer["do"]
-    for key in ("power", "react", "play"):
-        if key in answer:
-            return f"{key}:{answer[key]}"
-    return "pass" if "pass" in answer else "choice"
 
 
 def play_out(match, players: dict, max_decisions: int = 1_000_000, on_decision=None) -> int:

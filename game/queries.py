@@ -2,10 +2,13 @@
 
 All functions assume the match's world is the active esper world (the match switches to
 it at each public entry). Results are sorted wherever order could matter, since esper
-does not keep entity order (ARCHITECTURE.md).
+does not keep entity order (docs/ARCHITECTURE.md).
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 import esper
 
@@ -20,32 +23,38 @@ from game.components import (
     PlaceOfPower,
     Rings,
     Settlement,
+    Treasure,
 )
+from game.decisions import show_cell, title
 from game.geometry import Cell, rect_gap
-from game.tables import UNDEAD_HOME
+from game.tables import PLACE_TITLES, TREASURE_DIE, UNDEAD_HOME
+
+if TYPE_CHECKING:
+    from game.match import Match
+    from game.shapes import Event
 
 
-def dragon_fp(m, name: str) -> Footprint:
+def dragon_fp(m: Match, name: str) -> Footprint:
     return esper.component_for_entity(m.dragon_ents[name], Footprint)
 
 
-def coins(m, name: str) -> int:
+def coins(m: Match, name: str) -> int:
     return esper.component_for_entity(m.dragon_ents[name], Coins).amount
 
 
-def rings(m, name: str) -> Rings:
+def rings(m: Match, name: str) -> Rings:
     return esper.component_for_entity(m.dragon_ents[name], Rings)
 
 
-def seat(m, name: str) -> int:
+def seat(m: Match, name: str) -> int:
     return esper.component_for_entity(m.dragon_ents[name], Dragon).seat
 
 
-def chest(m) -> Chest:
+def chest(m: Match) -> Chest:
     return esper.component_for_entity(m.chest_ent, Chest)
 
 
-def chest_at(m) -> Cell | None:
+def chest_at(m: Match) -> Cell | None:
     fp = esper.try_component(m.chest_ent, Footprint)
     return fp.at if fp else None
 
@@ -69,7 +78,7 @@ RING_EVENTS = frozenset({
 SHIFT_EVENTS = frozenset({"move", "displaced", "chest_moved"})
 
 
-def bump(m, event: dict) -> None:
+def bump(m: Match, event: Event) -> None:
     """Called by Match.emit for every event: invalidates the caches it may affect."""
     kind = event["type"]
     if kind in QUIET_EVENTS:
@@ -77,23 +86,24 @@ def bump(m, event: dict) -> None:
     m.version += 1
     if kind in RING_EVENTS:
         return
-    if kind in SHIFT_EVENTS and m._layout_version == m.layout and "occ" in m._layout:
+    if kind in SHIFT_EVENTS and m.derived_layout_version == m.layout and "occ" in m.derived_layout:
         _shift(m, event)
         return
-    if (kind == "placed" and m._layout_version == m.layout
-            and tuple(event["at"]) in m._layout.get("occ", ())):
-        _settled(m, tuple(event["at"]))
+    if (kind == "placed" and m.derived_layout_version == m.layout
+            and tuple(event["at"]) in m.derived_layout.get("occ", ())):
+        col, row = event["at"]
+        _settled(m, (col, row))
         return
     m.layout += 1
 
 
-def settlement_placed(m, ent: int, cell: Cell) -> None:
+def settlement_placed(m: Match, ent: int, cell: Cell) -> None:
     """Called by Populate between creating a settlement (1x1) and its `placed` event:
     keeps the occupancy and row masks in step, so the event keeps the layout facts far
     from `cell` (see _settled) instead of dropping every one."""
-    if m._layout_version != m.layout:
+    if m.derived_layout_version != m.layout:
         return
-    c = m._layout
+    c = m.derived_layout
     occ = c.get("occ")
     if occ is None:
         return
@@ -103,21 +113,21 @@ def settlement_placed(m, ent: int, cell: Cell) -> None:
         rows[cell[1]] |= 1 << cell[0]
 
 
-def _settled(m, cell: Cell) -> None:
+def _settled(m: Match, cell: Cell) -> None:
     """The layout cache after a settlement was placed on the empty `cell` (occupancy
     and masks already updated by settlement_placed): the settlement list is rebuilt,
     the facts whose area does not contain `cell` are kept."""
     cells = [cell]
-    m._layout = {key: value for key, value in m._layout.items()
+    m.derived_layout = {key: value for key, value in m.derived_layout.items()
                  if key in _PLACE_PROOF or _still_true(m, key, None, cells, settled=True)}
 
 
-def _shift(m, event: dict) -> None:
+def _shift(m: Match, event: Mapping[str, Any]) -> None:
     """Keep the layout cache in step with one dragon or the chest moved (event `move`,
     `displaced` or `chest_moved`): the occupancy and row masks are updated in place, the
     facts a move cannot change are kept, everything else is dropped. Idempotent, so a
     cache built between the move and its event stays right."""
-    c = m._layout
+    c = m.derived_layout
     if event["type"] == "chest_moved":
         ent, size, before, after = m.chest_ent, 1, event["from"], event["at"]
         moved = None  # the chest is not claimable: every dragon's neighbours stay
@@ -145,7 +155,7 @@ def _shift(m, event: dict) -> None:
     cells = [(before[0] + dc, before[1] + dr) for dr in range(size) for dc in range(size)
              ] if before is not None else []
     cells += [(after[0] + dc, after[1] + dr) for dr in range(size) for dc in range(size)]
-    m._layout = {key: value for key, value in c.items()
+    m.derived_layout = {key: value for key, value in c.items()
                  if key in _MOVE_PROOF or _still_true(m, key, mover, cells)}
 
 
@@ -189,26 +199,26 @@ _MOVE_PROOF = frozenset({"occ", "rows", "settlements", "places", "place_at", "ca
 _PLACE_PROOF = frozenset({"occ", "rows", "places", "place_at", "caverns"})
 
 
-def cache(m) -> dict:
+def cache(m: Match) -> dict:
     """Facts derived from the world's rings and pieces, valid while `m.version` is
     unchanged (tests/test_caches.py compares every one with a fresh computation over
     many random games). Values are shared: callers must never mutate them."""
-    if m._cache_version != m.version:
-        m._cache = {}
-        m._cache_version = m.version
-    return m._cache
+    if m.derived_version != m.version:
+        m.derived = {}
+        m.derived_version = m.version
+    return m.derived
 
 
-def layout_cache(m) -> dict:
+def layout_cache(m: Match) -> dict:
     """Facts that depend only on where the pieces are (not on rings or a settlement's
     kind), valid while `m.layout` is unchanged; shared, never mutate them."""
-    if m._layout_version != m.layout:
-        m._layout = {}
-        m._layout_version = m.layout
-    return m._layout
+    if m.derived_layout_version != m.layout:
+        m.derived_layout = {}
+        m.derived_layout_version = m.layout
+    return m.derived_layout
 
 
-def occupancy(m) -> dict[Cell, int]:
+def occupancy(m: Match) -> dict[Cell, int]:
     """Every cell that holds a piece (R5), mapped to the entity holding it.
     Cached per layout (`layout_cache`); callers must not mutate the result."""
     c = layout_cache(m)
@@ -229,7 +239,7 @@ def fresh_occupancy() -> dict[Cell, int]:
     return occ
 
 
-def row_masks(m) -> list[int]:
+def row_masks(m: Match) -> list[int]:
     """Per row, a bit mask of the cells that are blocked or hold a piece (bit c = column
     c); one extra empty row at the bottom. Cached per layout, never mutate it."""
     c = layout_cache(m)
@@ -244,7 +254,7 @@ def row_masks(m) -> list[int]:
     return rows
 
 
-def landings(m, at: Cell, steps: int, me_at: Cell | None = None) -> list[Cell]:
+def landings(m: Match, at: Cell, steps: int, me_at: Cell | None = None) -> list[Cell]:
     """Top-left cells within `steps` king steps of `at` (not `at` itself) where a 2x2
     piece can stand: on the board, no blocked cell and no other piece (R4, R5, R18).
     `me_at`: the top-left of the moving 2x2 piece itself, whose cells count as free.
@@ -273,7 +283,7 @@ def landings(m, at: Cell, steps: int, me_at: Cell | None = None) -> list[Cell]:
     return out
 
 
-def cell_free(m, cell: Cell, occ: dict[Cell, int], ignore: int | None = None) -> bool:
+def cell_free(m: Match, cell: Cell, occ: dict[Cell, int], ignore: int | None = None) -> bool:
     """On the board, not blocked, and holding no piece (or only `ignore`)."""
     if not m.board.on_board(cell) or cell in m.board.blocked:
         return False
@@ -281,7 +291,7 @@ def cell_free(m, cell: Cell, occ: dict[Cell, int], ignore: int | None = None) ->
     return holder is None or holder == ignore
 
 
-def footprint_free(m, at: Cell, size: int, occ, ignore: int | None = None) -> bool:
+def footprint_free(m: Match, at: Cell, size: int, occ, ignore: int | None = None) -> bool:
     c, r = at
     return all(
         cell_free(m, (c + dc, r + dr), occ, ignore) for dr in range(size) for dc in range(size)
@@ -292,7 +302,7 @@ def _by_row(t) -> tuple[int, int]:
     return (t[2].row, t[2].col)
 
 
-def settlements(m) -> list[tuple[int, Settlement, Footprint]]:
+def settlements(m: Match) -> list[tuple[int, Settlement, Footprint]]:
     """(entity, settlement, footprint) by row then column; cached, never mutate it."""
     c = layout_cache(m)
     out = c.get("settlements")
@@ -303,7 +313,7 @@ def settlements(m) -> list[tuple[int, Settlement, Footprint]]:
     return out
 
 
-def places(m) -> list[tuple[int, PlaceOfPower, Footprint]]:
+def places(m: Match) -> list[tuple[int, PlaceOfPower, Footprint]]:
     """(entity, place, footprint) by row then column; cached, never mutate it."""
     c = layout_cache(m)
     out = c.get("places")
@@ -314,7 +324,7 @@ def places(m) -> list[tuple[int, PlaceOfPower, Footprint]]:
     return out
 
 
-def gambles(m) -> list[tuple[int, Gamble]]:
+def gambles(m: Match) -> list[tuple[int, Gamble]]:
     """(entity, gamble ring) by row, column, owner; cached, never mutate it."""
     c = cache(m)
     out = c.get("gambles")
@@ -325,7 +335,7 @@ def gambles(m) -> list[tuple[int, Gamble]]:
     return out
 
 
-def gamble_cells(m) -> dict[Cell, int]:
+def gamble_cells(m: Match) -> dict[Cell, int]:
     """{cell: gamble entity}; cached, never mutate it. Two rings never share a cell (R28)."""
     c = cache(m)
     out = c.get("gamble_cells")
@@ -334,7 +344,7 @@ def gamble_cells(m) -> dict[Cell, int]:
     return out
 
 
-def gamble_at(m, cell: Cell) -> int | None:
+def gamble_at(m: Match, cell: Cell) -> int | None:
     return gamble_cells(m).get(cell)
 
 
@@ -358,11 +368,8 @@ def piece_kind(ent: int) -> str:
     return "chest"
 
 
-def describe(m, ent: int) -> str:
+def describe(m: Match, ent: int) -> str:
     """A piece in a player's words: 'the town at (8, 8)', 'Soul Mine', 'Red's cavern'."""
-    from game.decisions import show_cell, title
-    from game.tables import PLACE_TITLES
-
     kind = piece_kind(ent)
     fp = esper.component_for_entity(ent, Footprint)
     if kind in PLACE_TITLES:
@@ -381,7 +388,7 @@ def claimable(ent: int) -> bool:
     return esper.has_component(ent, Settlement) or esper.has_component(ent, PlaceOfPower)
 
 
-def place_on_board(m, kind: str) -> tuple[int, Footprint] | None:
+def place_on_board(m: Match, kind: str) -> tuple[int, Footprint] | None:
     c = layout_cache(m)
     found = c.get("place_at")
     if found is None:
@@ -391,7 +398,7 @@ def place_on_board(m, kind: str) -> tuple[int, Footprint] | None:
     return found.get(kind)
 
 
-def cavern_of(m, name: str) -> tuple[Cell, int] | None:
+def cavern_of(m: Match, name: str) -> tuple[Cell, int] | None:
     """A dragon's cavern as (top-left, size), or None (R8: the Undead's is the
     Immortals Resting Place while it is on the board). Cached per layout."""
     c = layout_cache(m)
@@ -401,7 +408,7 @@ def cavern_of(m, name: str) -> tuple[Cell, int] | None:
     return found[name] if name in found else fresh_cavern_of(m, name)
 
 
-def fresh_cavern_of(m, name: str) -> tuple[Cell, int] | None:
+def fresh_cavern_of(m: Match, name: str) -> tuple[Cell, int] | None:
     """cavern_of() computed from the world, bypassing the cache."""
     if name == "undead":
         found = place_on_board(m, UNDEAD_HOME)
@@ -412,17 +419,17 @@ def fresh_cavern_of(m, name: str) -> tuple[Cell, int] | None:
     return (esper.component_for_entity(ent, Footprint).at, 1)
 
 
-def next_to_dragon(m, name: str, at: Cell, size: int) -> bool:
+def next_to_dragon(m: Match, name: str, at: Cell, size: int) -> bool:
     fp = dragon_fp(m, name)
     return rect_gap(fp.at, 2, at, size) == 1
 
 
-def poorest(m) -> str:
+def poorest(m: Match) -> str:
     """Fewest coins; ties: most rings in supply, then lowest seat (R13, R14, R16)."""
     return min(m.seat_names, key=lambda n: (coins(m, n), -rings(m, n).supply, seat(m, n)))
 
 
-def pay(m, src: str, dst: str, amount: int, reason: str) -> int:
+def pay(m: Match, src: str, dst: str, amount: int, reason: str) -> int:
     """Move coins; `src`/`dst` are dragon names, 'chest' or 'bank'. R29: a payer never
     pays more than it holds. Returns the amount moved, recorded as a `coins` event."""
     if src != "bank":
@@ -441,31 +448,28 @@ def pay(m, src: str, dst: str, amount: int, reason: str) -> int:
     return amount
 
 
-def _holding(m, name: str) -> Coins:
+def _holding(m: Match, name: str) -> Coins:
     return esper.component_for_entity(m.dragon_ents[name], Coins)
 
 
-def gain_treasure(m, name: str, reason: str) -> int:
+def gain_treasure(m: Match, name: str, reason: str) -> int:
     """R32: a treasure token worth a d3, rolled through the match's dice when earned. The
     d3 stands for drawing a chit, so no window is opened: no card (Trickster included) or
     power modifies it (R32, P25)."""
-    from game.components import Treasure
-    from game.tables import TREASURE_DIE
-
     value = m.roll(TREASURE_DIE, "treasure", name)
     esper.component_for_entity(m.dragon_ents[name], Treasure).tokens.append(value)
     m.emit("treasure", dragon=name, value=value, reason=reason)
     return value
 
 
-def modifiers(m, purpose: str, dragon: str, **context) -> list[tuple[str, int]]:
+def modifiers(m: Match, purpose: str, dragon: str, **context) -> list[tuple[str, int]]:
     """Standing modifiers on `dragon`'s roll for `purpose` as (source, value) pairs (R30),
     applied without asking. The core game has none. Chosen modifiers (Arch of Triumph,
     Blade Miller, cards) are asked for in the roll's windows (game.systems.rolls, R40)."""
     return []
 
 
-def place_holders(m) -> dict[str, str]:
+def place_holders(m: Match) -> dict[str, str]:
     """{place kind: holder} for every claimed place of power on the board (R36).
     Cached per version, like occupancy(); callers must not mutate it."""
     c = cache(m)
@@ -476,6 +480,6 @@ def place_holders(m) -> dict[str, str]:
     return found
 
 
-def power_ready(m, kind: str, name: str) -> bool:
+def power_ready(m: Match, kind: str, name: str) -> bool:
     """`name` holds place `kind` and its once-a-round power is unused (R36)."""
     return kind not in m.powers_used and place_holders(m).get(kind) == name

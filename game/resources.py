@@ -24,6 +24,8 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
+from game import __version__
+
 PACKAGE = "game"
 DATA = "_data"  # inside the package, in a wheel or a bundle
 MAPS = "maps"
@@ -123,6 +125,4 @@ def package_file(*parts: str) -> Path:
 
 
 def version() -> str:
-    from game import __version__
-
     return __version__

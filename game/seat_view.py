@@ -17,7 +17,14 @@ are dealt from the cards the seat cannot have seen, and future dice come from `s
 
 from __future__ import annotations
 
-import copy
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from game.match import Match
+from game.shapes import copy_json
+from game.systems import cards, rolls
+from game.tables import CARD_TITLES, CARDS
 
 HIDDEN = "hidden"
 # Keys of the state document that only the engine may read.
@@ -25,22 +32,19 @@ SECRET_KEYS = ("dice", "seed", "deck")
 ASKING = ("modify", "react")
 
 
-def seat_view(m, seat: str | None) -> dict:
+def seat_view(m: Match, seat: str | None) -> dict:
     """The state document as `seat` sees it (None: a spectator, who sees no card)."""
     return scrub(m.snapshot(), seat)
 
 
 def _hide_cards(options: list) -> list:
-    from game.tables import CARD_TITLES
-
     return [HIDDEN if o in CARD_TITLES else o for o in options]
 
 
-def scrub(doc: dict, seat: str | None) -> dict:
+def scrub(doc: Mapping[str, Any], seat: str | None) -> dict:
     """Remove from a full state document what `seat` may not see."""
-    view = copy.deepcopy(doc)
-    for key in SECRET_KEYS:
-        view.pop(key, None)
+    # A copy of everything but the secrets (the dice state alone is most of a document).
+    view = {key: copy_json(value) for key, value in doc.items() if key not in SECRET_KEYS}
     for name, d in view.get("dragons", {}).items():
         if name != seat and d.get("card") is not None:
             d["card"] = HIDDEN
@@ -71,12 +75,8 @@ def determinize(view: dict, seed: int, board=None):
 
     Hidden cards are dealt from the cards the seat cannot have seen. If another dragon
     is being asked about its hidden card, it is dealt one that fits the question."""
-    import random
-
-    from game.match import Match
-
     rng = random.Random(seed)
-    doc = copy.deepcopy(view)
+    doc = copy_json(view)
     doc.pop("view", None)
     hidden = sorted(n for n, d in doc.get("dragons", {}).items() if d.get("card") == HIDDEN)
     asked = _asked_hidden(doc)
@@ -89,14 +89,12 @@ def determinize(view: dict, seed: int, board=None):
         return Match.restore_trusted(doc, board=board, seed=match_seed)
     # Try the asked dragon's possible cards in the shuffled order until one fits the
     # question; the question's options are then those the rules give that holder.
-    from game.systems import cards, rolls
-    from game.tables import CARD_TITLES
 
     sources = {"own": rolls.OWN_SOURCES, "cancel": rolls.CANCEL_SOURCES,
                "roll": rolls.ROLL_SOURCES, "dice": rolls.DICE_SOURCES}
     for pick in list(unseen):
         rest = [c for c in unseen if c != pick]
-        trial = copy.deepcopy(doc)
+        trial = copy_json(doc)
         trial["dragons"][asked]["card"] = pick
         # the placeholder is not a card the restore's checks could ask about
         top_options = trial["stack"][-1]["options"]
@@ -122,8 +120,6 @@ def _asked_hidden(doc: dict) -> str | None:
 
 
 def _unseen_cards(doc: dict) -> list[str]:
-    from game.tables import CARDS
-
     seen = set(doc.get("played", []))
     seen.update(d["card"] for d in doc["dragons"].values() if d.get("card") not in (None, HIDDEN))
     return sorted(c for c in CARDS if c not in seen)

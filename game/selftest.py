@@ -15,13 +15,17 @@ import os
 import sys
 import time
 
+from game.ai.worker import AIWorker
+from game.maps.loader import load_board
+from game.match import Match
+from game.persistence.saves import data_dir as resolve
+from game.resources import asset, data_root, shipped_maps, version
+from game.seat_view import seat_view
+
 WORKER_WAIT = 120.0  # seconds: a cold process on a slow machine, never reached when well
 
 
 def _maps() -> str:
-    from game.maps.loader import load_board
-    from game.resources import shipped_maps
-
     maps = shipped_maps()
     if not maps:
         raise RuntimeError("no shipped maps")
@@ -31,13 +35,11 @@ def _maps() -> str:
 
 
 def _art() -> str:
-    from game.resources import asset
-
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    import pygame
+    import pygame  # noqa: PLC0415 (window code stays out of headless commands)
 
     pygame.font.init()
-    from game.ui import art
+    from game.ui import art  # noqa: PLC0415 (window code stays out of headless commands)
 
     for path in (art.FONT_PATH, art.FONT_BOLD_PATH):
         pygame.font.Font(path, 12)
@@ -49,8 +51,6 @@ def _art() -> str:
 
 
 def _folders(data_dir) -> str:
-    from game.persistence.saves import data_dir as resolve
-
     folder = resolve(data_dir)
     folder.mkdir(parents=True, exist_ok=True)
     probe = folder / ".self-test"
@@ -60,15 +60,13 @@ def _folders(data_dir) -> str:
 
 
 def _worker() -> str:
-    from game.ai.worker import AIWorker
-    from game.match import Match
-    from game.seat_view import seat_view
-
     match = Match(["red", "blue"], seed=1)
     started = time.monotonic()
     worker = AIWorker()
     try:
-        ticket = worker.ask(seat_view(match, match.pending.dragon), "easy", 1)
+        pending = match.pending
+        assert pending is not None  # a new match waits for its first decision
+        ticket = worker.ask(seat_view(match, pending.dragon), "easy", 1)
         result = None
         while result is None and time.monotonic() - started < WORKER_WAIT:
             result = worker.poll()
@@ -86,9 +84,9 @@ def _worker() -> str:
 
 
 def _window() -> str:
-    from game.ui.app import App
-    from game.ui.scenes.menu import MenuScene
-    from game.ui.settings import Settings
+    from game.ui.app import App  # noqa: PLC0415 (window code stays out of headless commands)
+    from game.ui.scenes.menu import MenuScene  # noqa: PLC0415 (window code stays out of headless commands)
+    from game.ui.settings import Settings  # noqa: PLC0415 (window code stays out of headless commands)
 
     app = App(Settings(), size=(1280, 720), fullscreen=False)
     try:
@@ -115,7 +113,6 @@ def main(argv: list[str]) -> int:
         args = p.parse_args(argv)
     except SystemExit as exc:
         return int(exc.code or 0)
-    from game.resources import data_root, version
 
     checks = [("files", lambda: f"narby {version()}, files in {data_root()}"),
               ("maps", _maps), ("art", _art), ("folders", lambda: _folders(args.data_dir))]

@@ -32,6 +32,8 @@ from game.decisions import IllegalAnswer, show_cell, title
 from game.match import Match
 from game.persistence.replay_file import FORMAT as REPLAY_FORMAT
 from game.persistence.replay_file import MAX_DECISIONS, ReplayError, start
+from game.resources import find_map, portable_map_name
+from game.shapes import Event, StateDoc, copy_json
 from game.tables import ACTION_TITLES, PLACE_TITLES
 
 PLAYER_KINDS = ("human", "easy", "normal", "hard", "random")
@@ -78,7 +80,6 @@ def portable_map_path(map_path: str | None) -> str | None:
     game, checkout, wheel or bundle); any other map by its absolute path."""
     if map_path is None:
         return None
-    from game.resources import find_map, portable_map_name
 
     return portable_map_name(find_map(map_path))
 
@@ -129,9 +130,9 @@ class Session:
             name: (kinds[i] if i < len(kinds) else "human")
             for i, name in enumerate(self.match.seat_names)
         }
-        self.events: list[dict] = copy.deepcopy(self.match.events)
+        self.events: list[dict] = copy_json(self.match.events)
         self.steps: list[Step] = []
-        self._checkpoints: dict[int, dict] = {}
+        self._checkpoints: dict[int, StateDoc] = {}
         self._checkpoint_from = len(decisions) - CHECKPOINT_HORIZON
         self.broken = False  # set when the engine failed mid-answer (see submit)
         # Set by game.persistence.saves: the save's name, first save, last save, and the game's id.
@@ -182,7 +183,7 @@ class Session:
         # the replayed start equals the match; keep the caller's object (tests read it)
         self.match.close()
         self.match, self.board = match, match.board
-        self.events = copy.deepcopy(match.events)
+        self.events = copy_json(match.events)
         return self
 
     @classmethod
@@ -219,7 +220,7 @@ class Session:
     def map_path(self) -> str | None:
         return self.origin.get("map")
 
-    def submit(self, answer: dict) -> list[dict]:
+    def submit(self, answer: dict) -> list[Event]:
         """Answer the pending decision; returns the events it caused. An illegal answer
         raises IllegalAnswer and changes nothing."""
         m = self.match
@@ -236,7 +237,7 @@ class Session:
             # The match may be half-changed; the history (only finished answers) is not.
             self.broken = True
             raise
-        step = Step(dragon, _json_copy(answer), copy.deepcopy(events),
+        step = Step(dragon, _json_copy(answer), copy_json(events),
                     (m.dice.rng.getstate(), len(m.dice.script)) != dice_before,
                     len(self.events))
         self.steps.append(step)

@@ -11,6 +11,7 @@ derived from `order` and `turn`, and the deck holds every card not held or playe
 from __future__ import annotations
 
 import copy
+from typing import TYPE_CHECKING
 
 import esper
 
@@ -30,8 +31,13 @@ from game.components import (
     Treasure,
 )
 from game.dice import Dice, DiceStateError
+from game.maps.loader import load_board
+from game.shapes import StateDoc, copy_json
 from game.state_checks import cut, short
 from game.tables import CARDS, DRAGONS, PLACES, SETTLEMENT_KINDS
+
+if TYPE_CHECKING:
+    from game.match import Match
 
 FORMAT = "narby-state/1"
 
@@ -40,9 +46,9 @@ class StateError(ValueError):
     """A state document that cannot be restored; the message says what is wrong."""
 
 
-def to_document(m) -> dict:
+def to_document(m: Match) -> StateDoc:
     pending = m.pending
-    doc = {
+    doc: StateDoc = {
         "format": FORMAT,
         "map": m.board.source,
         "options": dict(m.options),
@@ -52,7 +58,7 @@ def to_document(m) -> dict:
         "turn": m.turn,
         "actions_left": m.actions_left,
         "pending": (
-            {"dragon": pending.dragon, "kind": pending.kind, **copy.deepcopy(pending.context)}
+            {"dragon": pending.dragon, "kind": pending.kind, **copy_json(pending.context)}
             if pending else None
         ),
         "finished": m.finished,
@@ -66,7 +72,7 @@ def to_document(m) -> dict:
         "gambles": [],
         "chest": {"at": _cell(queries.chest_at(m)), "coins": queries.chest(m).coins},
         "seed": m.seed,
-        "stack": copy.deepcopy(m.stack),
+        "stack": copy_json(m.stack),
         "dice": m.dice.state(),
     }
     for name in m.seat_names:
@@ -157,7 +163,7 @@ def _build(cls, doc, board, seed, dice):
     else:
         rolled = Dice(seed, dice)
     m._init_common(board, doc.get("options"), rolled, doc.get("seed", seed))
-    m._activate()
+    m.activate()
     chest = doc.get("chest") or {"at": None, "coins": 0}
     m.chest_ent = esper.create_entity(Chest(_count(chest["coins"], "chest coins")))
     if chest["at"] is not None:
@@ -204,7 +210,7 @@ def _build(cls, doc, board, seed, dice):
     m.finished = bool(doc.get("finished"))
     m.winner = doc.get("winner")
     _restore_cards(m, doc)
-    m.stack = copy.deepcopy(doc["stack"]) if "stack" in doc else _derive_stack(m, doc)
+    m.stack = copy_json(doc["stack"]) if "stack" in doc else _derive_stack(m, doc)
     _check_board(m)
     return m
 
@@ -240,7 +246,6 @@ def _restore_cards(m, doc) -> None:
 def _board_for(path):
     if path is None:
         return BoardSpec.plain()
-    from game.maps.loader import load_board
 
     return load_board(path)
 
@@ -297,7 +302,7 @@ def _check_board(m) -> None:
 
 
 # ----- the fast path for the engine's own documents -----------------------------------------
-def from_trusted(cls, doc: dict, *, board: BoardSpec | None = None, seed=0):
+def from_trusted(cls, doc: StateDoc | dict, *, board: BoardSpec | None = None, seed=0):
     """Build a match from a state document the engine itself wrote (undo checkpoints,
     replay keyframes, the AI's determinized seat views): no check at all, so it must
     never see a file's document (those go through `from_document`, whose checks may run
@@ -309,7 +314,7 @@ def from_trusted(cls, doc: dict, *, board: BoardSpec | None = None, seed=0):
     m = cls.__new__(cls)
     rolled = Dice.from_state(doc["dice"]) if "dice" in doc else Dice(seed)
     m._init_common(board, doc.get("options"), rolled, doc.get("seed", seed))
-    m._activate()
+    m.activate()
     create = esper.create_entity
     chest = doc.get("chest") or {"at": None, "coins": 0}
     m.chest_ent = create(Chest(chest["coins"]))
@@ -348,24 +353,13 @@ def from_trusted(cls, doc: dict, *, board: BoardSpec | None = None, seed=0):
     m.turn = doc.get("turn")
     m.actions_left = doc.get("actions_left", 0)
     m.finished = bool(doc.get("finished"))
-    m.winner = json_copy(doc.get("winner"))
+    m.winner = copy_json(doc.get("winner"))
     m.played = list(doc.get("played", ()))
     if "deck" in doc:
         m.deck = list(doc["deck"])
     else:
         taken = {c for c in m.hands.values() if c is not None} | set(m.played)
         m.deck = [c for c in CARDS if c not in taken] if m.options["cards"] else []
-    m.stack = json_copy(doc["stack"]) if "stack" in doc else _derive_stack(m, doc)
+    m.stack = copy_json(doc["stack"]) if "stack" in doc else _derive_stack(m, doc)
     return m
 
-
-def json_copy(value):
-    """A deep copy of plain JSON data (dicts, lists, scalars), much faster than deepcopy."""
-    kind = type(value)
-    if kind is dict:
-        return {k: json_copy(v) for k, v in value.items()}
-    if kind is list:
-        return [json_copy(v) for v in value]
-    if kind is tuple:
-        return tuple(json_copy(v) for v in value)
-    return value

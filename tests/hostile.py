@@ -3,8 +3,15 @@ generated at run time into a temporary folder, never kept in the repository."""
 
 from __future__ import annotations
 
+import copy
+import json
+import os
 import shutil
 from pathlib import Path
+
+from game.match import Match
+from game.players import RandomPlayer
+from game.session import Session
 
 HERE = Path(__file__).resolve().parent
 TILES_PNG = HERE / "maps" / "tiles.png"
@@ -68,8 +75,6 @@ def checkerboard_map(side: int = 12) -> str:
 
 # ----- saves and replays ---------------------------------------------------------------
 def good_session(seed: int = 5, answers: int = 12):
-    from game.players import RandomPlayer
-    from game.session import Session
 
     s = Session.new([{"dragon": "red"}, {"dragon": "blue"}, {}], seed=seed)
     player = RandomPlayer(seed)
@@ -79,7 +84,6 @@ def good_session(seed: int = 5, answers: int = 12):
 
 
 def sound_state(seed: int = 4) -> dict:
-    from game.match import Match
 
     m = Match(["red", "blue", "gold"], seed=seed)
     doc = m.snapshot()
@@ -94,7 +98,6 @@ def _replay_with_start(start) -> dict:
 
 def bad_save_docs() -> dict[str, object]:
     """name -> JSON document of a crafted save or replay that must be refused."""
-    import copy
 
     ok = sound_state()
 
@@ -135,8 +138,6 @@ def bad_save_docs() -> dict[str, object]:
 
 def write_bad_saves(folder: Path) -> list[Path]:
     """Every crafted save into `folder` (plus a FIFO and a map bomb a save names)."""
-    import json
-    import os
 
     folder.mkdir(parents=True, exist_ok=True)
     paths = []

@@ -5,12 +5,18 @@ answer) and the worker process. Search budgets are in nodes, never seconds."""
 from __future__ import annotations
 
 import copy
+import json
 import math
+import time
 
 import pytest
 
 from game import ai
 from game.ai import decide
+from game.ai.evaluate import Evaluator
+from game.ai.model import from_view, tribute_ev
+from game.ai.search import TurnSearch
+from game.ai.worker import AIWorker
 from game.match import Match
 from game.seat_view import scrub, seat_view
 from tests.helpers import scenario, state_doc
@@ -255,8 +261,6 @@ def test_the_choice_ignores_hidden_dice_seed_and_cards(level):
 def test_choose_reads_only_the_view():
     """The door takes a view (plain JSON), never a match: a view rebuilt from JSON text
     gives the same answer."""
-    import json
-
     m = _mid_game(seed=6)
     view = seat_view(m, m.pending.dragon)
     again = json.loads(json.dumps(view))
@@ -299,10 +303,6 @@ def test_easy_levels_differ_with_the_seed():
 
 # ===== the worker process =====================================================================
 def test_worker_answers_in_another_process():
-    import time
-
-    from game.ai.worker import AIWorker
-
     m = scenario({"red": dict(at=(5, 5)), "blue": dict(at=(15, 15))},
                  settlements=[("city", (7, 5), None)], actions_left=1)
     worker = AIWorker()
@@ -426,9 +426,6 @@ _CARD_NAMES = set(CARD_SPOTS) | {"copier", "pro_creator", "governor", "sheriff",
 def test_hard_prices_a_claim_by_who_still_acts_before_the_tribute(order, at_risk):
     """Hard's contest model: Red's city next to Blue risks this round's tribute only if
     Blue still acts this round (R16); later rounds are at risk either way."""
-    from game.ai.evaluate import Evaluator
-    from game.ai.model import from_view, tribute_ev
-
     params = decide.LEVEL_SETTINGS["hard"]["params"]
     m = scenario({"red": dict(at=(2, 2)), "blue": dict(at=(9, 5))},
                  settlements=[("city", (8, 5), "red")], order=order, turn="red")
@@ -443,9 +440,6 @@ def test_hard_prices_a_claim_by_who_still_acts_before_the_tribute(order, at_risk
 
 
 def _hard_evaluator(blue_at, settlements, params=None):
-    from game.ai.evaluate import Evaluator
-    from game.ai.model import from_view
-
     m = scenario({"red": dict(at=(2, 2)), "blue": dict(at=blue_at),
                   "green": dict(at=(15, 15))},
                  settlements=settlements, order=["red", "blue", "green"], turn="red")
@@ -529,9 +523,6 @@ def test_hard_values_gamble_rings_by_the_free_cells_they_cover():
 def test_hard_gambles_where_its_rings_do_not_overlap():
     """The gamble cell Hard searches adds the most cells its other rings do not cover;
     Normal's only looks for room."""
-    from game.ai.model import from_view
-    from game.ai.search import TurnSearch
-
     m = scenario({"red": dict(at=(8, 8)), "blue": dict(at=(15, 15))},
                  order=["red", "blue"], turn="red")
     pos = from_view(seat_view(m, "red"), m.board)
@@ -544,9 +535,6 @@ def test_hard_gambles_where_its_rings_do_not_overlap():
 
 
 def _final_evaluator(coins: dict, params=None):
-    from game.ai.evaluate import Evaluator
-    from game.ai.model import from_view
-
     spots = {"red": (2, 2), "blue": (9, 5), "green": (15, 15)}
     m = scenario({d: dict(at=spots[d], coins=c) for d, c in coins.items()},
                  settlements=[("city", (11, 5), "blue"), ("town", (5, 9), None)],

@@ -56,7 +56,7 @@ def brute_landings(m, at, steps, me_at):
 
 def compare_all(m) -> None:
     """Each cached fact against its fresh computation, on the match's world."""
-    m._activate()
+    m.activate()
     assert queries.occupancy(m) == queries.fresh_occupancy()
     assert queries.row_masks(m) == fresh_rows(m)
     settlements = sorted(((e, fp.row, fp.col) for e, (s, fp)

@@ -12,9 +12,11 @@ import pytest
 
 from game.log import describe
 from game.match import Match
+from game.players import RandomPlayer, play_out
 from game.seat_view import HIDDEN, determinize, seat_view, visible_events
 from game.snapshot import StateError
-from game.tables import CARDS
+from game.systems.cards import turn_answers
+from game.tables import CARDS, TURN_CARDS
 from tests.helpers import coins, kinds, pending, refused, rolls_of, scenario, state_doc
 
 RED_AT = (5, 5)
@@ -754,7 +756,6 @@ def test_bad_card_documents_are_refused(mutate, message):
 
 def test_every_card_event_is_described_in_words():
     m = Match([None] * 6, seed=11, options={"round_cap": 8})
-    from game.players import RandomPlayer, play_out
 
     play_out(m, RandomPlayer(11))
     for e in m.events + visible_events(m.events, None):
@@ -766,10 +767,6 @@ def test_every_card_event_is_described_in_words():
 def test_turn_card_enumerators_equal_the_checked_candidates():
     """Speed-only enumerators (fast=True) list exactly the candidates that pass check, on
     positions from random games, for every turn card and Copier's copies of them."""
-    from game.players import RandomPlayer
-    from game.systems.cards import turn_answers
-    from game.tables import TURN_CARDS
-
     compared = 0
     for seed in range(6):
         m = Match([None] * (3 + seed), seed=seed, options={"round_cap": 4})

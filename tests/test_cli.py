@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import itertools
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from game.ai import decide
 from game.cli import main
+from game.persistence.saves import load_save
+from game.players import AIPlayer
+from tests.helpers import scenario, state_doc
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -86,8 +92,6 @@ def test_replay_prints_final_state_json(tmp_path, capsys):
 
 
 def test_replay_with_start_state_and_scripted_dice(tmp_path, capsys):
-    from tests.helpers import state_doc
-
     start = state_doc({"red": dict(at=(5, 5)), "blue": dict(at=(7, 5), coins=4)})
     doc = {**REPLAY, "seats": None, "start": start, "dice": [20, 1],
            "decisions": [{"do": "attack", "dragon": "blue"}]}
@@ -141,7 +145,6 @@ def test_headless_ai_game_saves_its_players(tmp_path, capsys):
                         "--round-cap", "2", "--data-dir", str(tmp_path), "--save", "duel"],
                        capsys)
     assert code == 0 and "saved:" in err
-    from game.persistence.saves import load_save
 
     session = load_save(err.split("saved: ")[1].strip())
     assert session.players["gold"] == "easy" and "hard" in session.players.values()
@@ -151,12 +154,6 @@ def test_headless_ai_game_saves_its_players(tmp_path, capsys):
 def test_ai_player_never_reads_the_clock(monkeypatch, level):
     """Headless AI seats search to a node budget only: a clock that leaps an hour at
     every read changes nothing (with Hard's time limit it would cut every search)."""
-    import itertools
-
-    from game.ai import decide
-    from game.players import AIPlayer
-    from tests.helpers import scenario
-
     def answer():
         m = scenario({"red": dict(at=(5, 5)), "blue": dict(at=(12, 12))},
                      settlements=[("town", (9, 5), None), ("city", (5, 9), None)])
@@ -169,8 +166,6 @@ def test_ai_player_never_reads_the_clock(monkeypatch, level):
 
 
 def test_ai_player_refuses_an_unknown_level():
-    from game.players import AIPlayer
-
     with pytest.raises(ValueError, match="unknown AI level 'genius'"):
         AIPlayer("genius")
 
@@ -202,8 +197,6 @@ def test_broken_map_refuses_to_start_with_the_checkers_message(capsys):
 
 
 def test_replay_on_a_map_resolves_the_path_beside_the_file(tmp_path, capsys):
-    import shutil
-
     shutil.copytree(ROOT / "maps", tmp_path / "my-maps")  # not under the working folder
     shutil.copytree(ROOT / "assets", tmp_path / "assets")
     doc = {**REPLAY, "map": "my-maps/narby-vale.tmx", "decisions": []}

@@ -9,6 +9,8 @@ import pytest
 
 from game import content
 from game import tables as T
+from game.cli import main
+from game.systems import cards, powers
 from game.ui import rules_text
 
 CODE = re.compile(r"\b[RP]\d{1,2}\b")
@@ -98,8 +100,6 @@ def test_every_number_on_the_rules_screen_follows_the_constants(monkeypatch):
 
 def test_engine_uses_the_lifted_constants(monkeypatch):
     """Vigor and Angelstar Shrine add the constants' actions (no literal in the rule)."""
-    from game.systems import cards, powers
-
     class M:
         actions_left = 1
         events: list = []
@@ -149,15 +149,11 @@ def test_answers_find_their_definition():
 
 
 def test_card_refusal_reads_the_definition():
-    from game.systems import cards
-
     assert content.card_when("fighter") == "before your own attack roll"
     assert cards.card_when is content.card_when
 
 
 def test_narby_rules_text_prints_every_place_and_card(capsys):
-    from game.cli import main
-
     assert main(["rules", "--text"]) == 0
     out = capsys.readouterr().out
     assert "PLACES" in out and "POWER CARDS" not in out or "Power cards" in out

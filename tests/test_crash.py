@@ -7,6 +7,7 @@ import tempfile
 
 import pytest
 
+from game import match as match_mod
 from game.persistence import crash, saves
 from game.persistence.crash import emergency_save
 from game.persistence.saves import load_save
@@ -44,8 +45,6 @@ def test_emergency_save_is_loadable_and_the_log_has_the_traceback(tmp_path):
 
 def test_a_game_broken_mid_answer_is_saved_as_it_was_before(tmp_path, monkeypatch):
     """The match may be half-changed by the failing answer; the save comes from history."""
-    from game import match as match_mod
-
     s = game(2)
     before = s.snapshot()
     legal = s.match.legal_answers()[0]

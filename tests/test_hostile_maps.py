@@ -9,6 +9,7 @@ from game.maps.loader import MapError, check_map, load_board, read_tiled
 from game.maps.tmx_reader import MAX_DEPTH, image_size
 from game.match import Match, SetupError
 from tests.hostile import (
+    TILES_PNG,
     checkerboard_map,
     deep_map,
     huge_image_map,
@@ -64,7 +65,6 @@ def test_an_image_smaller_than_declared_is_refused(tmp_path):
 
 
 def test_image_headers_are_read_without_decoding():
-    from tests.hostile import TILES_PNG
 
     assert image_size(TILES_PNG) == (128, 32)
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import time
 
 import pytest
 
 from game.cli import main as narby
 from game.persistence import saves
-from tests.hostile import bad_save_docs, good_session, write_bad_saves
+from tests.hostile import bad_save_docs, good_session, tmx, write_bad_saves, write_map
 
 
 def test_a_folder_of_bad_saves_lists_the_good_one_and_names_each_bad(tmp_path):
@@ -116,7 +117,6 @@ def test_stale_temp_files_are_cleaned_fresh_ones_kept(tmp_path):
 
 def test_relative_map_paths_come_from_the_save_folder_not_the_current_one(tmp_path,
                                                                          monkeypatch):
-    from tests.hostile import tmx, write_map
 
     folder = saves.saves_dir(tmp_path)
     write_map(folder, "mine.tmx", tmx(12, 12))
@@ -142,6 +142,5 @@ def test_emergency_saves_in_the_spare_folder_are_found(tmp_path):
         path = saves.write_save(good_session(), spare / "emergency-x.json", "Rescued")
         assert saves.latest_game(tmp_path).path == path
     finally:
-        import shutil
 
         shutil.rmtree(saves.spare_dir(tmp_path), ignore_errors=True)

@@ -4,11 +4,13 @@ broken maps listed with their problems, and every size the checker allows playab
 import json
 import shutil
 from pathlib import Path
+from xml.etree import ElementTree as ET
 
 import pytest
 
 from game.cli import main
 from game.maps import catalog
+from game.maps import commands as cmds
 from game.maps.loader import load_board
 from game.players import RandomPlayer
 from game.session import Session
@@ -115,8 +117,6 @@ def test_every_size_plays_a_whole_game_headless(path):
 
 # -- Tiled knows the game: the starter map and the project's commands -------------------
 def test_starter_map_is_blank_16x16_with_the_layers_ready_and_passes_the_checker(capsys):
-    from xml.etree import ElementTree as ET
-
     path = catalog.shipped_maps_dir() / "starter" / "blank-16x16.tmx"
     spec = load_board(path)
     assert (spec.width, spec.height, spec.pieces, spec.blocked) == (16, 16, (), frozenset())
@@ -140,7 +140,6 @@ def test_tiled_project_commands_run_narby_on_the_current_map(monkeypatch, tmp_pa
         assert c["command"] == "narby" and "%mapfile" in c["arguments"]
         assert c["enabled"] and c["saveBeforeExecute"]
     ran = {}
-    from game.maps import commands as cmds
 
     monkeypatch.setattr(cmds, "preview_main", lambda argv: ran.setdefault("preview", argv)
                         and 0)

@@ -20,8 +20,9 @@ import pytest
 from game.ai.decide import CANCELS
 from game.ai.model import from_view
 from game.ai.search import COST, POWERS, TurnSearch, apply_card, apply_power, to_action
+from game.decisions import answer_kind
 from game.match import Match
-from game.players import RandomPlayer, answer_kind
+from game.players import RandomPlayer
 from game.seat_view import seat_view
 from game.tables import (
     ACTION_COST,

@@ -10,6 +10,8 @@ import json
 import pytest
 
 from game.net.host import HostCore, new_game, read_side, side_file
+from game.persistence.saves import autosaves_dir, game_id, load_save
+from game.players import RandomPlayer
 
 
 class Clock:
@@ -105,10 +107,7 @@ def test_a_new_connection_with_the_token_replaces_the_old_one():
 
 
 def test_a_restarted_host_reopens_the_game_and_seats_rejoin(tmp_path):
-    from game.persistence.saves import autosaves_dir, game_id, load_save
-
     core, _ = two_remote(data_dir=tmp_path, seed=6)
-    from game.players import RandomPlayer
 
     bot = RandomPlayer(1)
     while core.match.round < 3:  # play into round 3: an autosave at each round start

@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
 from game.net.host import HostCore, HostServer, new_game
 from game.net.protocol import MAX_MESSAGE, ProtocolError, parse_client
@@ -86,11 +89,6 @@ def test_parse_client_accepts_or_explains(raw):
 
 
 def test_a_fuzzer_on_loopback_finds_no_crack():
-    import random
-
-    from websockets.asyncio.client import connect
-    from websockets.exceptions import ConnectionClosed
-
     session, kinds = new_game([{"dragon": "red", "player": "remote"},
                                {"dragon": "green", "player": "remote"}], seed=9)
     core = HostCore(session, kinds, code="ABC234", auto_start=True)

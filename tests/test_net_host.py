@@ -7,11 +7,15 @@ process-global: only this thread touches them). Ports are ephemeral, the address
 from __future__ import annotations
 
 import asyncio
+import json
 
 import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
 from game.net.client import Bot, JoinError, run_bot
-from game.net.host import HostCore, HostServer, new_game
+from game.net.host import HostCore, HostServer, RateLimit, _Link, new_game
+from game.tables import CARD_TITLES
 
 SAFETY = 120  # seconds: a safety net, never a speed assertion
 
@@ -61,8 +65,6 @@ class Raw:
 
     @classmethod
     async def open(cls, url, hello=None, **kw):
-        from websockets.asyncio.client import connect
-
         ws = await connect(url, max_size=8 * 1024 * 1024, **kw)
         raw = cls(ws)
         if hello is not None:
@@ -75,21 +77,15 @@ class Raw:
         self.ws.transport.abort()
 
     async def send(self, msg):
-        import json
-
         await self.ws.send(msg if isinstance(msg, (str, bytes)) else json.dumps(msg))
 
     async def next(self, kind=None):
-        import json
-
         while True:
             msg = json.loads(await self.ws.recv())
             if kind is None or msg["type"] == kind:
                 return msg
 
     async def until(self, pred):
-        import json
-
         while True:
             msg = json.loads(await self.ws.recv())
             if pred(msg):
@@ -185,7 +181,6 @@ def test_connections_are_bounded_and_floods_are_slowed():
         a = await Raw.open(url, {"code": "ABC234", "watch": True})
         await a.next("welcome")
         b = await Raw.open(url, {"code": "ABC234", "watch": True})
-        from websockets.exceptions import ConnectionClosed
 
         c = await Raw.open(url)
         with pytest.raises(ConnectionClosed) as info:
@@ -260,8 +255,6 @@ def test_a_slow_client_does_not_stall_the_others():
 
 
 def test_a_client_too_slow_to_follow_is_cut_off_and_not_waited_for():
-    from game.net.host import RateLimit, _Link
-
     class Transport:
         aborted = False
 
@@ -291,8 +284,6 @@ def test_a_client_too_slow_to_follow_is_cut_off_and_not_waited_for():
 def test_nothing_secret_reaches_a_seat_in_a_whole_game():
     """Every state a seat receives over a whole game: no dice state, seed or deck; no
     other dragon's card in the view, the events or the pending question (P28)."""
-    from game.tables import CARD_TITLES
-
     core = make_core(seats=("remote", "remote", "random"), seed=21)
     seen: dict[str, list] = {}
 

@@ -14,6 +14,7 @@ import pytest
 
 from game.board import BoardSpec
 from game.decisions import IllegalAnswer
+from game.match import Match
 from tests.helpers import phase_events as helpers_phase_events
 from tests.helpers import scenario
 
@@ -610,8 +611,6 @@ def test_r3_r14_small_board_uses_dn_and_shifts_inward():
 
 
 def test_r14_a_restored_choose_place_decision_continues_identically():
-    from game.match import Match
-
     m, _ = populate([(2, 2), (12, 2)], place=[18] + faces((9, 9)))
     assert m.pending.kind == "choose_place"
     m2 = Match.restore(m.snapshot())

@@ -11,7 +11,10 @@ import pytest
 from game.match import Match
 from game.players import RandomPlayer
 from game.tables import CARDS
+from tests.helpers import state_doc
 from tests.invariants import Ledger, check
+
+pytestmark = pytest.mark.slow  # the longest part of the suite: `-m "not slow"` while working
 
 GAMES = 500
 SEATS = range(2, 9)
@@ -29,7 +32,7 @@ def play_checked(seed: int, seats: int, options: dict) -> Match:
     while not match.finished:
         legal = match.legal_answers()
         assert legal, "a pending decision with no legal answer"
-        match.submit(player.choose(match))
+        match.submit(player.pick(legal))  # the same draw as player.choose(match)
         check(match, ledger)
     assert match.pending is None
     return match
@@ -48,8 +51,6 @@ def crowded_start(seed: int, cards=(None, None, None)) -> Match:
     """Three dragons packed together, every place of power held and claimed settlements
     in reach, so random play meets every power, reaction and window often. `cards` are
     the three dragons' cards (cards on if any is given)."""
-    from tests.helpers import state_doc
-
     red, blue, green = cards
     doc = state_doc(
         {"red": dict(at=(5, 5), cavern=(4, 8), rings=4, coins=5, card=red),

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from game.decisions import IllegalAnswer
+from game.match import Match
 from tests.helpers import coins, kinds, pending, refused, rolls_of, scenario
 
 RED_AT = (5, 5)
@@ -47,7 +48,6 @@ def test_citadel_power_comes_back_next_round_and_survives_restore():
     m = citadel()
     m.submit({"do": "claim", "at": [7, 5], "also": [4, 4]})
     doc = m.snapshot()
-    from game.match import Match
 
     again = Match.restore(doc)
     assert pairs(again) == [] and "citadel_of_torture" in again.snapshot()["powers_used"]

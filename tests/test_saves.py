@@ -10,10 +10,12 @@ from pathlib import Path
 
 import pytest
 
+from game import tables
 from game.cli import main
 from game.persistence import saves
 from game.persistence.saves import SaveError, load_save
 from game.players import RandomPlayer
+from game.resources import maps_dir
 from game.session import Session
 
 CORPUS = Path(__file__).resolve().parent / "saves"
@@ -71,8 +73,6 @@ def test_the_save_document_carries_meta_replay_and_state(tmp_path):
 
 
 def test_a_game_on_a_shipped_map_loads_from_any_working_folder(tmp_path, monkeypatch):
-    from game.resources import maps_dir
-
     s = game(6, 40, seats=3, map_path=str(maps_dir() / "riverfell.tmx"))
     path = saves.save_game(s, "River", tmp_path)
     monkeypatch.chdir(tmp_path)
@@ -361,7 +361,6 @@ def test_a_save_records_its_options_so_a_new_default_cannot_change_it(tmp_path):
     doc["replay"]["options"] = {}
     path = tmp_path / "old.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
-    from game import tables
 
     # Flip the default the saved game was played with (as issue 4 did to cards).
     old_defaults = dict(tables.DEFAULT_OPTIONS)

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import pytest
 
+from game import match as match_mod
 from game import session as session_mod
 from game.decisions import IllegalAnswer
 from game.match import Match
 from game.persistence.replay_file import ReplayError
 from game.players import RandomPlayer
+from game.resources import maps_dir
 from game.session import Session, SessionError, UndoError, is_boundary
+from game.systems import rolls
 from tests.helpers import state_doc
 
 RED_AT = (5, 5)
@@ -67,8 +70,6 @@ def test_bad_seats_are_refused_with_a_reason(seats, words):
 
 
 def test_shipped_map_is_named_relative_to_the_game_folder():
-    from game.resources import maps_dir
-
     s = Session.new([{}, {}], seed=2, map_path=str(maps_dir() / "riverfell.tmx"))
     assert s.replay_doc()["map"] == "maps/riverfell.tmx"
     assert s.board.title != "Open Plain"
@@ -183,7 +184,6 @@ def test_undo_is_refused_once_the_turn_has_passed():
 def test_a_die_rolled_before_its_roll_event_blocks_undo(monkeypatch):
     # A post-roll window that asks the roller itself (as a card like Trickster will): the
     # die is rolled by Red's own answer, but its `roll` event waits for Red's reaction.
-    from game.systems import rolls
 
     monkeypatch.setattr(rolls, "ROLL_SOURCES", (
         lambda m, name, roll: ["blade_miller"] if name == roll["dragon"] == "red"
@@ -280,7 +280,6 @@ def test_only_a_few_checkpoints_are_kept():
 def test_an_engine_failure_marks_the_session_broken_and_keeps_the_history(monkeypatch):
     s = duel()
     s.submit({"do": "move", "to": [5, 4]})
-    from game import match as match_mod
 
     def boom(*a, **k):
         raise RuntimeError("engine bug")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 
 from game.board import BoardSpec, Preplaced
+from game.dice import DiceScriptError
 from game.match import Match, SetupError
 
 # The Dragon table, written out from the rule book (R6): last digit of the d20.
@@ -402,8 +403,6 @@ def test_r3_each_axis_uses_a_die_the_size_of_the_board_side():
 
 
 def test_r3_a_face_beyond_the_board_side_is_not_a_face_of_that_die():
-    from game.dice import DiceScriptError
-
     with pytest.raises(DiceScriptError):
         Match(["red", "blue"], seed=3, board=BoardSpec.plain(12, 16), dice=[13, 1])
 

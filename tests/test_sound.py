@@ -8,10 +8,14 @@ import wave
 from pathlib import Path
 
 import numpy as np
+import pygame
 import pytest
 
 from game.log import TEMPLATES
-from game.ui.event_animation import Playback
+from game.players import RandomPlayer
+from game.session import Session
+from game.ui import settings
+from game.ui.event_animation import EventAnimation
 from game.ui.settings import Settings
 from game.ui.sound import SoundSystem
 from game.ui.sound import mixer as mixer_mod
@@ -27,6 +31,8 @@ from game.ui.sound.cues import (
     summarise,
 )
 from game.ui.sound.mixer import CHANNELS, GROUP_LIMIT, INSTANT_GAP, POOLS, Mixer
+from game.ui.sound.sound_test import run
+from tools import make_sounds
 
 ROOT = Path(__file__).resolve().parent.parent
 SOUNDS = ROOT / "assets" / "sounds"
@@ -191,15 +197,12 @@ def test_music_fades_ducks_and_plays_once():
 def _instant_game(seed: int, seats: int = 4, per_frame: int = 10):
     """A whole game of random seats fed to the board animation at the instant pace,
     a batch of answers a frame as the window does (up to 40), the sound listening."""
-    from game.players import RandomPlayer
-    from game.session import Session
-
     session = Session.new([{"dragon": None, "player": "random"}] * seats, seed=seed,
                           options={"target": 30})
     m, player = session.match, RandomPlayer(seed)
     fb = FakeBackend()
     sound = SoundSystem(fb, Settings())
-    playback = Playback()
+    animation = EventAnimation()
     fed, frames, busiest = 0, 0, 0
     per_second: dict[int, int] = {}
     while True:
@@ -207,11 +210,11 @@ def _instant_game(seed: int, seats: int = 4, per_frame: int = 10):
             if m.finished:
                 break
             session.submit(player.choose(m))
-        playback.feed(m.events[fed:])
+        animation.feed(m.events[fed:])
         fed = len(m.events)
-        playback.update(1 / 60, 0.0, lambda e: None)
+        animation.update(1 / 60, 0.0, lambda e: None)
         before = len(sound.mixer.played)
-        sound.events(playback.take_started(), Listener(), instant=True)
+        sound.events(animation.take_started(), Listener(), instant=True)
         sec = int(sound.mixer.now)
         per_second[sec] = per_second.get(sec, 0) + len(sound.mixer.played) - before
         busiest = max(busiest, len(sound.mixer.channels))
@@ -220,7 +223,7 @@ def _instant_game(seed: int, seats: int = 4, per_frame: int = 10):
             assert n <= GROUP_LIMIT.get(key, mixer_mod.DEFAULT_GROUP_LIMIT)
         sound.update(1 / 60)
         frames += 1
-        if m.finished and playback.idle:
+        if m.finished and animation.idle:
             break
     return m, sound, busiest, per_second, frames
 
@@ -247,8 +250,6 @@ def test_the_same_game_sounds_the_same():
 
 # ----- no device, the sound test -------------------------------------------------------
 def test_no_audio_device_is_silent_with_one_line(monkeypatch, capfd):
-    import pygame
-
     def broken(*args, **kwargs):
         raise pygame.error("ALSA: Couldn't open audio device: No such file or directory")
 
@@ -267,8 +268,6 @@ def test_no_audio_device_is_silent_with_one_line(monkeypatch, capfd):
 
 
 def test_sound_test_plays_each_effect_once_then_music():
-    from game.ui.sound.sound_test import run
-
     fb, waited, lines = FakeBackend(), [], []
     assert run(3.0, backend=fb, wait=waited.append, out=lines.append) == 0
     assert sorted(name for _, name, _ in fb.plays) == every_sound()
@@ -277,8 +276,6 @@ def test_sound_test_plays_each_effect_once_then_music():
 
 
 def test_settings_volumes_are_validated_and_kept(tmp_path, monkeypatch):
-    from game.ui import settings
-
     monkeypatch.setenv("NARBY_CONFIG_DIR", str(tmp_path))
     bad = Settings(master_volume=3, effects_volume="loud", music_volume=True, muted="yes")
     good = bad.validated()
@@ -292,8 +289,6 @@ def test_settings_volumes_are_validated_and_kept(tmp_path, monkeypatch):
 # ----- the files -----------------------------------------------------------------------
 def test_shipped_sounds_are_what_the_tool_makes_now():
     """tools/make_sounds.py is deterministic and the committed files are not stale."""
-    from tools import make_sounds
-
     stale = [name for name, make in make_sounds.all_sounds()
              if (SOUNDS / name).read_bytes() != make()]
     assert not stale, f"run tools/make_sounds.py: {stale}"

@@ -13,6 +13,7 @@ from game.board import BoardSpec
 from game.dice import Dice, DiceStateError, check_state
 from game.match import Match
 from game.snapshot import StateError
+from game.systems import populate
 
 
 @pytest.fixture(scope="module")
@@ -94,11 +95,10 @@ def test_an_all_zero_generator_is_refused():
 
 def test_the_place_of_power_roll_cannot_re_roll_forever():
     """P9: a script naming a place already on the board again and again ends."""
-    from game.systems import populate
 
     m = Match(["red", "blue"], seed=2)
     try:
-        m._activate()
+        m.activate()
         on_board = populate.supply_places(m)
         placed = [p for p in populate.PLACES if p not in on_board]
         if not placed:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 
 from game.decisions import IllegalAnswer
+from game.match import Match
 from tests.helpers import phase_events as helpers_phase_events
 from tests.helpers import scenario
 
@@ -429,8 +430,6 @@ def test_r31_later_dragons_roll_after_the_loss_is_chosen():
 
 
 def test_r31_a_restored_lose_claim_decision_continues_identically():
-    from game.match import Match
-
     m, _ = lose_position(3)
     m2 = Match.restore(m.snapshot())
     assert m2.pending == m.pending

@@ -23,12 +23,17 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("NARBY_CONFIG_DIR", tempfile.mkdtemp(prefix="narby-cfg-"))
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from game.maps.catalog import shipped_maps_dir, shipped_tileset  # noqa: E402
+from game.ui.app import App  # noqa: E402
+from game.ui.scenes.new_game import NewGameScene  # noqa: E402
+from game.ui.scenes.preview import PreviewScene  # noqa: E402
+from game.ui.screenshot import take  # noqa: E402
+from game.ui.settings import Settings  # noqa: E402
+
 SIZE = (1280, 720)
 
 
 def user_maps(data: Path) -> None:
-    from game.maps.catalog import shipped_maps_dir, shipped_tileset
-
     folder = data / "maps"
     folder.mkdir(parents=True, exist_ok=True)
     tsx = os.path.relpath(shipped_tileset(), folder)
@@ -58,11 +63,6 @@ def main() -> int:
     out.mkdir(parents=True, exist_ok=True)
     data = Path(tempfile.mkdtemp(prefix="narby-data-"))
     user_maps(data)
-    from game.ui.app import App
-    from game.ui.scenes.new_game import NewGameScene
-    from game.ui.scenes.preview import PreviewScene
-    from game.ui.screenshot import take
-    from game.ui.settings import Settings
 
     def step(app, n=3):
         for _ in range(n):

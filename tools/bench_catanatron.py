@@ -23,7 +23,7 @@ def main() -> None:
     p.add_argument("--games", type=int, default=10)
     p.add_argument("--seed", type=int, default=1)
     args = p.parse_args()
-    from catanatron import Color, Game, RandomPlayer
+    from catanatron import Color, Game, RandomPlayer  # noqa: PLC0415 (optional: its own venv)
 
     colors = (Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE)
     decisions = 0

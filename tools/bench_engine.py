@@ -35,7 +35,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+import cProfile  # noqa: E402
+import pstats  # noqa: E402
+
 from game.board import BoardSpec  # noqa: E402
+from game.maps.loader import load_board  # noqa: E402
 from game.match import Match  # noqa: E402
 from game.players import RandomPlayer, play_out  # noqa: E402
 
@@ -46,8 +50,6 @@ DEFAULT_CATAN = Path("/tmp/catan/bin/python")
 
 def big_board() -> tuple[str, BoardSpec]:
     if BIG_MAP.exists():
-        from game.maps.loader import load_board
-
         return "40x40 Frontier", load_board(str(BIG_MAP))
     return "40x40 plain", BoardSpec.plain(40, 40)
 
@@ -148,9 +150,6 @@ def compare(args, python: Path) -> None:
 
 
 def profile(args) -> None:
-    import cProfile
-    import pstats
-
     prof = cProfile.Profile()
     prof.enable()
     play_games(args.games, args.seats, args.seed)

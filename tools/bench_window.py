@@ -21,6 +21,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("NARBY_CONFIG_DIR", tempfile.mkdtemp(prefix="narby-cfg-"))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from tools.ui_screens import _app, _board, _played  # noqa: E402
 
 
 def main() -> int:
@@ -29,7 +30,6 @@ def main() -> int:
     p.add_argument("--size", default="1280x800")
     args = p.parse_args()
     size = tuple(int(v) for v in args.size.split("x"))
-    from tools.ui_screens import _app, _board, _played
 
     app = _app(size)
     c = _played(seed=8, rounds=6, seats=8)

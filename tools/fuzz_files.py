@@ -23,8 +23,16 @@ import tempfile
 import time
 from pathlib import Path
 
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # tests.hostile (the crafted files) lives beside the game
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from game.maps.loader import check_map  # noqa: E402
+from game.persistence import saves  # noqa: E402
+from game.persistence.replay_file import ReplayError, load, play, start  # noqa: E402
+from game.ui import settings  # noqa: E402
+from tests.hostile import good_session, sound_state, tmx, write_map  # noqa: E402
+
 KINDS = ("map", "save", "replay", "settings")
 
 MAP_SNIPPETS = [
@@ -93,15 +101,12 @@ def _slots(doc, depth: int = 0):
 
 # ----- the sound files to start from ----------------------------------------------------
 def sound_map() -> str:
-    from tests.hostile import tmx
 
     return tmx(12, 12, objects='<object id="1" type="town" x="32" y="32" width="32" '
                                'height="32"/>')
 
 
 def sound_save(folder: Path) -> dict:
-    from game.persistence import saves
-    from tests.hostile import good_session
 
     session = good_session(seed=3, answers=8)
     doc = saves.save_document(session, "fuzz")
@@ -110,7 +115,6 @@ def sound_save(folder: Path) -> dict:
 
 
 def sound_replay() -> dict:
-    from tests.hostile import sound_state
 
     return {"format": "narby-replay/1", "seed": 3, "map": None, "start": sound_state(),
             "decisions": [{"do": "end_turn"}]}
@@ -123,8 +127,6 @@ SOUND_SETTINGS = {"window": [1280, 720], "fullscreen": False, "ui_scale": 1.0,
 
 # ----- one check per kind: returns None, or a finding --------------------------------------
 def check_map_text(text: str, folder: Path) -> str | None:
-    from game.maps.loader import check_map
-    from tests.hostile import write_map
 
     path = write_map(folder, "fuzz.tmx", text)
     try:
@@ -144,7 +146,6 @@ def _write_json(path: Path, doc) -> None:
 
 
 def check_save_doc(doc, folder: Path) -> str | None:
-    from game.persistence import saves
 
     path = folder / "fuzz-save.json"
     _write_json(path, doc)
@@ -164,7 +165,6 @@ def check_save_doc(doc, folder: Path) -> str | None:
 
 
 def check_replay_doc(doc, folder: Path) -> str | None:
-    from game.persistence.replay_file import ReplayError, load, play, start
 
     path = folder / "fuzz-replay.json"
     _write_json(path, doc)
@@ -186,7 +186,6 @@ def check_replay_doc(doc, folder: Path) -> str | None:
 
 
 def check_settings_doc(doc, folder: Path) -> str | None:
-    from game.ui import settings
 
     os.environ["NARBY_CONFIG_DIR"] = str(folder)
     _write_json(folder / settings.FILE_NAME, doc)
@@ -222,7 +221,6 @@ def main(argv: list[str] | None = None) -> int:
     kinds = [k for k in args.kinds.split(",") if k]
     if not kinds or any(k not in KINDS for k in kinds):
         p.error(f"--kinds takes {', '.join(KINDS)}")
-    sys.path.insert(0, str(ROOT))
     logging.getLogger("game.ui.settings").setLevel(logging.ERROR)  # one line per round
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
     findings = rounds = 0

@@ -369,6 +369,28 @@ BUILD = {
 }
 
 
+def draw_horns(cv: Canvas, cx: float, horns: str, horn_col: Colour, ink: Colour) -> None:
+    """The two horns of a dragon's BUILD, behind its head."""
+    hs = {"swept": ((-13, 26), (-30, 46)), "long": ((-12, 24), (-24, 56)),
+          "curled": ((-14, 26), (-30, 30)), "fin": ((-16, 28), (-32, 22)),
+          "crown": ((-13, 24), (-26, 36)), "blunt": ((-15, 28), (-24, 40)),
+          "bone": ((-13, 26), (-22, 48))}[horns]
+    for s in (-1, 1):
+        base = (cx + s * abs(hs[0][0]), hs[0][1])
+        tip = (cx + s * abs(hs[1][0]), hs[1][1])
+        if horns == "curled":
+            pts = [(base[0], base[1] - 5)] + bez((base[0], base[1] - 5), (tip[0], tip[1] - 14),
+                                                 (tip[0] + s * 2, tip[1] + 6), n=8)
+            pts += [(tip[0] - s * 5, tip[1] + 2), (base[0], base[1] + 5)]
+        elif horns == "fin":
+            pts = [(base[0], base[1] - 8), tip, (tip[0] - s * 3, tip[1] + 20),
+                   (base[0], base[1] + 10)]
+        else:
+            mid = ((base[0] + tip[0]) / 2 + s * 2, (base[1] + tip[1]) / 2 - 3)
+            pts = [(base[0], base[1] - 5), mid, tip, (base[0] - s * 1, base[1] + 6)]
+        cv.poly(pts, horn_col, ink, 2.0)
+
+
 def draw_dragon(name: str, pal: dict[str, Colour], px: int = 2 * CELL_PX) -> pygame.Surface:
     """Top-down dragon, head up, filling its 2x2 footprint: bat wings, tail, the emblem
     on its back. BUILD varies horns and wing edges so shapes differ, not only hues."""
@@ -462,25 +484,8 @@ def draw_dragon(name: str, pal: dict[str, Colour], px: int = 2 * CELL_PX) -> pyg
     for y in (48, 56, 64):  # neck scales
         cv.lines(arc_pts((cx, y - 5), 8, 5, 30, 150, 6), shade(col, 0.8), 1.2)
     # horns behind the head
-    hs = {"swept": ((-13, 26), (-30, 46)), "long": ((-12, 24), (-24, 56)),
-          "curled": ((-14, 26), (-30, 30)), "fin": ((-16, 28), (-32, 22)),
-          "crown": ((-13, 24), (-26, 36)), "blunt": ((-15, 28), (-24, 40)),
-          "bone": ((-13, 26), (-22, 48))}[horns]
     horn_col = PARCH if horns == "bone" else mix(PARCH, col, 0.2)
-    for s in (-1, 1):
-        base = (cx + s * abs(hs[0][0]), hs[0][1])
-        tip = (cx + s * abs(hs[1][0]), hs[1][1])
-        if horns == "curled":
-            pts = [(base[0], base[1] - 5)] + bez((base[0], base[1] - 5), (tip[0], tip[1] - 14),
-                                                 (tip[0] + s * 2, tip[1] + 6), n=8)
-            pts += [(tip[0] - s * 5, tip[1] + 2), (base[0], base[1] + 5)]
-        elif horns == "fin":
-            pts = [(base[0], base[1] - 8), tip, (tip[0] - s * 3, tip[1] + 20),
-                   (base[0], base[1] + 10)]
-        else:
-            mid = ((base[0] + tip[0]) / 2 + s * 2, (base[1] + tip[1]) / 2 - 3)
-            pts = [(base[0], base[1] - 5), mid, tip, (base[0] - s * 1, base[1] + 6)]
-        cv.poly(pts, horn_col, ink, 2.0)
+    draw_horns(cv, cx, horns, horn_col, ink)
     # head: broad skull narrowing to the snout
     head = [(cx - 17, 40), (cx - 20, 26), (cx - 12, 12), (cx - 8, 3), (cx + 8, 3),
             (cx + 12, 12), (cx + 20, 26), (cx + 17, 40), (cx, 48)]
@@ -1220,7 +1225,14 @@ def card_icon(cv: Canvas, name: str, c) -> None:
         cv.poly(body, (250, 250, 252), INK, 2.0)
         cv.poly([(x - 6, y - 2), (x + 8, y - 30), (x + 12, y - 4)], (236, 238, 244), INK, 1.8)
         cv.lines(arc_pts((x + 30, y + 6), 10, 12, 180, 260, 6), (80, 150, 70), 2.4)
-    elif name == "pro_creator":
+    else:
+        _card_icon_more(cv, name, c)
+
+
+def _card_icon_more(cv: Canvas, name: str, c) -> None:
+    """card_icon for the second half of the cards."""
+    x, y = c
+    if name == "pro_creator":
         house(cv, x - 18, y - 14, 36, 40, ROOF_RED)
         cv.rect(x + 14, y - 36, 8, 24, GOLD_L, INK, 1.4)
         cv.rect(x + 6, y - 28, 24, 8, GOLD_L, INK, 1.4)

@@ -16,6 +16,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+import argparse  # noqa: E402
+
 from game.match import Match  # noqa: E402
 from game.players import RandomPlayer, play_out  # noqa: E402
 
@@ -31,8 +33,6 @@ def golden_events(cards: bool = False) -> list[dict]:
 
 
 def main() -> None:
-    import argparse
-
     argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                             formatter_class=argparse.RawDescriptionHelpFormatter).parse_args()
     for path, cards in GOLDENS.items():

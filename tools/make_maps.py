@@ -23,6 +23,8 @@ import make_tileset as ts
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+import argparse  # noqa: E402
+
 from game.maps.loader import check_map  # noqa: E402
 
 MAPS = ROOT / "maps"
@@ -391,8 +393,6 @@ BUILDERS = {"narby-vale.tmx": narby_vale, "riverfell.tmx": riverfell,
 
 
 def main() -> int:
-    import argparse
-
     argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                             formatter_class=argparse.RawDescriptionHelpFormatter).parse_args()
     MAPS.mkdir(exist_ok=True)

@@ -17,6 +17,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+import argparse  # noqa: E402
+
 from game.maps.loader import PLACE_NAMES, SETUP_TYPES  # noqa: E402
 
 COLOURS = {"town": "#c8663c", "city": "#3c5a96", "ruin": "#8c8782",
@@ -70,8 +72,6 @@ def object_types() -> str:
 
 
 def main() -> None:
-    import argparse
-
     argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                             formatter_class=argparse.RawDescriptionHelpFormatter).parse_args()
     maps = ROOT / "maps"

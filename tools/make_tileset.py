@@ -23,6 +23,8 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import argparse  # noqa: E402
+
 import pygame  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -549,8 +551,6 @@ def tsx(tiles: list[tuple[pygame.Surface, str, bool]], rows: int) -> str:
 
 
 def main() -> None:
-    import argparse
-
     argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                             formatter_class=argparse.RawDescriptionHelpFormatter).parse_args()
     tiles = draw_all()

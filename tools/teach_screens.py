@@ -17,18 +17,18 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("NARBY_CONFIG_DIR", tempfile.mkdtemp(prefix="narby-cfg-"))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import pygame  # noqa: E402
+
+from tools.ui_screens import _app, _board, _played, _played_to_question  # noqa: E402
+
 DATA = Path(tempfile.mkdtemp(prefix="narby-data-"))
 
 
 def _motion(scene, pos):
-    import pygame
-
     scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
 
 
 def shoot(out: Path, size) -> list[Path]:
-    from tools.ui_screens import _app, _board, _played, _played_to_question
-
     tag = f"{size[0]}x{size[1]}"
     saved: list[Path] = []
 

@@ -30,18 +30,23 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import multiprocessing as mp  # noqa: E402
+
+from game.ai import choose  # noqa: E402
+from game.board import BoardSpec  # noqa: E402
+from game.maps.loader import (  # noqa: E402
+    MapError,
+    load_board,
+)
+from game.match import Match  # noqa: E402
+from game.players import RandomPlayer  # noqa: E402
+from game.seat_view import seat_view  # noqa: E402
 
 SEAT_KINDS = ("easy", "normal", "hard", "random")
 
 
 def play_game(job: dict) -> dict:
     """One seeded game; returns its record (levels by dragon, winner, scores, timings)."""
-    from game.ai import choose
-    from game.board import BoardSpec
-    from game.match import Match
-    from game.players import RandomPlayer
-    from game.seat_view import seat_view
-
     seats, g = job["seats"], job["game"]
     n = len(seats)
     entries = [(i + g) % n for i in range(n)]  # seat s is played by entry entries[s]
@@ -80,8 +85,6 @@ _BOARDS: dict = {}
 
 def _board(path: str):
     if path not in _BOARDS:
-        from game.maps.loader import load_board
-
         _BOARDS[path] = load_board(path)
     return _BOARDS[path]
 
@@ -174,9 +177,9 @@ def plot(summary: dict, path: str, subtitle: str = "") -> None:
     rate of each entry of --seats, and of each dragon type (the balance report)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep the report clean
-    import pygame
+    import pygame  # noqa: PLC0415 (window code stays out of headless commands)
 
-    from game.ui.art import dragon_colour, font
+    from game.ui.art import dragon_colour, font  # noqa: PLC0415 (window code stays out of headless commands)
 
     seats = [(s["seat"], s["win_rate"], s["ci95"], LEVEL_COLOURS.get(s["level"]),
               f"score {s['avg_score']:.1f}") for s in summary["seats"]]
@@ -203,9 +206,9 @@ def plot(summary: dict, path: str, subtitle: str = "") -> None:
 def _bars(surf, area, title: str, bars: list, chance: float) -> None:
     """One chart in `area`: bars (label, rate, (low, high), colour, note) on a 0-100%
     axis, each with its interval, rate above it and note below its label."""
-    import pygame
+    import pygame  # noqa: PLC0415 (window code stays out of headless commands)
 
-    from game.ui.art import font
+    from game.ui.art import font  # noqa: PLC0415 (window code stays out of headless commands)
 
     small, label_font = font(13), font(14, bold=True)
     ink, grid = (30, 28, 36), (222, 216, 202)
@@ -263,8 +266,6 @@ def run(args) -> dict:
                   f"{time.perf_counter() - start:.0f}s", file=sys.stderr, flush=True)
 
     if args.jobs > 1:
-        import multiprocessing as mp
-
         with mp.get_context("spawn").Pool(args.jobs) as pool:
             for r in pool.imap_unordered(play_game, jobs):
                 progress(r)
@@ -291,8 +292,6 @@ def main(argv=None) -> None:
     p.add_argument("--quiet", action="store_true", help="no progress lines")
     args = p.parse_args(argv)
     if args.map:
-        from game.maps.loader import MapError, load_board
-
         try:
             load_board(args.map)
         except (MapError, OSError) as exc:
@@ -307,7 +306,7 @@ def main(argv=None) -> None:
     summary = run(args)
     print(json.dumps(summary, indent=2) if args.json else report(summary, args), flush=True)
     if args.plot:  # after the report, so a failure here loses no results
-        import pygame
+        import pygame  # noqa: PLC0415 (window code stays out of headless commands)
 
         try:
             plot(summary, args.plot, f"seats {args.seats}, seed {args.seed}, "

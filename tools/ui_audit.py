@@ -30,6 +30,27 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("NARBY_CONFIG_DIR", tempfile.mkdtemp(prefix="narby-cfg-"))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from game.ai import choose  # noqa: E402
+from game.persistence import saves  # noqa: E402  # noqa: E402
+from game.seat_view import seat_view  # noqa: E402
+from game.ui.app import App  # noqa: E402
+from game.ui.audit import Audit  # noqa: E402
+from game.ui.controller import GameController  # noqa: E402
+from game.ui.event_animation import Step  # noqa: E402
+from game.ui.scenes.end import EndScene  # noqa: E402
+from game.ui.scenes.game import GameScene  # noqa: E402
+from game.ui.scenes.handover import HandoverScene  # noqa: E402
+from game.ui.scenes.help import HelpOverlay  # noqa: E402
+from game.ui.scenes.load import LoadScene  # noqa: E402
+from game.ui.scenes.menu import MenuScene  # noqa: E402
+from game.ui.scenes.new_game import NewGameScene  # noqa: E402
+from game.ui.scenes.pause import PauseScene  # noqa: E402
+from game.ui.scenes.replay_viewer import ReplayScene  # noqa: E402
+from game.ui.scenes.rules import RulesScene  # noqa: E402
+from game.ui.scenes.save_dialog import SaveDialog  # noqa: E402
+from game.ui.scenes.settings_scene import SettingsScene  # noqa: E402
+from game.ui.screenshot import played  # noqa: E402
+from game.ui.settings import Settings  # noqa: E402
 
 SIZES = ((1024, 640), (1280, 720), (1920, 1080))
 PALETTES = ("normal", "colourblind")
@@ -39,11 +60,6 @@ QUESTION_SEEDS = range(1, 13)
 
 def prepare(data: Path, fast: bool) -> dict:
     """Saved positions the screens start from (played once, loaded for every size)."""
-    from game.ai import choose
-    from game.persistence import saves
-    from game.seat_view import seat_view
-    from game.ui.screenshot import played
-
     out: dict = {"questions": {}}
     c = played(2, 3, data_dir=data)
     out["board"] = saves.save_game(c.session, "Sunday with the dragons", data)
@@ -69,9 +85,6 @@ def prepare(data: Path, fast: bool) -> dict:
 
 
 def _app(size, palette, scale, data):
-    from game.ui.app import App
-    from game.ui.settings import Settings
-
     app = App(Settings(window=size, palette=palette, ui_scale=scale), size=size,
               fullscreen=False, data_dir=data)
     app.ai_mode = "sync"
@@ -79,35 +92,19 @@ def _app(size, palette, scale, data):
 
 
 def _board(app, path):
-    from game.persistence import saves
-    from game.ui.controller import GameController
-    from game.ui.scenes.game import GameScene
-
     c = GameController.from_session(saves.load_save(path), ai_mode="sync")
     scene = app.reset_to(GameScene(app, c))
     scene.factor_override = 0.0
     for _ in range(4):
         app.step(0.0)
     scene.factor_override = None
-    scene.playback.skip(scene._apply)
+    scene.animation.skip(scene.apply_event)
     app.step(0.0)
     return scene
 
 
 def screens(app, states: dict, data: Path, empty: Path, fast: bool):
     """Yield the name of each screen once the app shows it."""
-    from game.ui.event_animation import Step
-    from game.ui.scenes.end import EndScene
-    from game.ui.scenes.handover import HandoverScene
-    from game.ui.scenes.help import HelpOverlay
-    from game.ui.scenes.load import LoadScene
-    from game.ui.scenes.menu import MenuScene
-    from game.ui.scenes.new_game import NewGameScene
-    from game.ui.scenes.pause import PauseScene
-    from game.ui.scenes.rules import RulesScene
-    from game.ui.scenes.save_dialog import SaveDialog
-    from game.ui.scenes.settings_scene import SettingsScene
-
     def show(scene):
         app.push(scene)
         app.step(0.0)
@@ -141,7 +138,7 @@ def screens(app, states: dict, data: Path, empty: Path, fast: bool):
     scene = _board(app, states["board"])
     yield "board"
     scene.select_slot("move")
-    scene._cycle(1)
+    scene.cycle_target(1)
     app.step(0.0)
     yield "board-move"
     scene._cancel_selection()
@@ -149,7 +146,7 @@ def screens(app, states: dict, data: Path, empty: Path, fast: bool):
         slot = next((s for s in scene.slots if s.key == key and s.enabled), None)
         if slot is not None:
             scene.select_slot(key)
-            scene._cycle(1)
+            scene.cycle_target(1)
             app.step(0.0)
             yield "board-odds"
             scene._cancel_selection()
@@ -176,9 +173,9 @@ def screens(app, states: dict, data: Path, empty: Path, fast: bool):
             step = Step(kind, ev, 1.0, data_)
             step.t = 0.5
             step.applied = True
-            scene.playback.current = step
+            scene.animation.current = step
             yield f"board-{kind}"
-            scene.playback.current = None
+            scene.animation.current = None
         show(HandoverScene(app, names[1], lambda: None))
         yield "handover"
         app.pop()
@@ -207,15 +204,11 @@ def screens(app, states: dict, data: Path, empty: Path, fast: bool):
         return
 
     if "end" in states:
-        from game.persistence import saves
-        from game.ui.controller import GameController
-
         c = GameController.from_session(saves.load_save(states["end"]), ai_mode="sync")
         end = app.reset_to(EndScene(app, c))
         end.t = 2.2
         app.step(0.0)
         yield "end"
-        from game.ui.scenes.replay_viewer import ReplayScene
 
         viewer = app.reset_to(ReplayScene(app, c.session, name="a finished game"))
         viewer.go(len(viewer) * 2 // 3)
@@ -234,8 +227,6 @@ def screens(app, states: dict, data: Path, empty: Path, fast: bool):
 
 def run(sizes, palettes, scales, fast: bool, out=print, shots: Path | None = None) -> tuple:
     """Audit every screen in every configuration -> (screens, clipped, low contrast)."""
-    from game.ui.audit import Audit
-
     data = Path(tempfile.mkdtemp(prefix="narby-audit-"))
     empty = Path(tempfile.mkdtemp(prefix="narby-audit-empty-"))
     audit = Audit()

@@ -22,13 +22,34 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("NARBY_CONFIG_DIR", tempfile.mkdtemp(prefix="narby-cfg-"))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import contextlib  # noqa: E402
+import io  # noqa: E402
+import shutil  # noqa: E402
+
+from game.ai import choose  # noqa: E402
+from game.persistence import saves  # noqa: E402
+from game.seat_view import seat_view  # noqa: E402
+from game.ui.app import App  # noqa: E402
+from game.ui.controller import GameController  # noqa: E402
+from game.ui.scenes.end import EndScene  # noqa: E402
+from game.ui.scenes.game import GameScene  # noqa: E402
+from game.ui.scenes.handover import HandoverScene  # noqa: E402
+from game.ui.scenes.help import HelpOverlay  # noqa: E402
+from game.ui.scenes.load import LoadScene  # noqa: E402
+from game.ui.scenes.menu import MenuScene  # noqa: E402
+from game.ui.scenes.new_game import NewGameScene  # noqa: E402
+from game.ui.scenes.pause import PauseScene  # noqa: E402
+from game.ui.scenes.replay_viewer import ReplayScene  # noqa: E402
+from game.ui.scenes.rules import RulesScene  # noqa: E402
+from game.ui.scenes.save_dialog import SaveDialog  # noqa: E402
+from game.ui.scenes.settings_scene import SettingsScene  # noqa: E402
+from game.ui.screenshot import played  # noqa: E402
+from game.ui.settings import Settings  # noqa: E402
+
 DATA = Path(tempfile.mkdtemp(prefix="narby-data-"))  # never the user's own saves
 
 
 def _app(size):
-    from game.ui.app import App
-    from game.ui.settings import Settings
-
     app = App(Settings(window=size), size=size, fullscreen=False, data_dir=DATA)
     app.ai_mode = "sync"
     return app
@@ -36,17 +57,12 @@ def _app(size):
 
 def _played(seed: int, rounds: int, seats: int = 4):
     """A controller whose game has run `rounds` rounds and waits for seat 1 (human)."""
-    from game.ui.screenshot import played
-
     return played(seed, rounds, seats, data_dir=DATA)
 
 
 def _played_to_question(seed: int):
     """A controller stopped at the human seat's first question that is not an action
     (a claim to lose, a reaction, a card or power to use) with two or more answers."""
-    from game.ai import choose
-    from game.seat_view import seat_view
-
     c = _played(seed, 0)
     m, me = c.match, c.match.seat_names[0]
     while not m.finished:
@@ -58,8 +74,6 @@ def _played_to_question(seed: int):
 
 
 def _board(app, c):
-    from game.ui.scenes.game import GameScene
-
     scene = app.push(GameScene(app, c))
     scene.factor_override = 0.0
     for _ in range(3):
@@ -69,15 +83,6 @@ def _board(app, c):
 
 
 def shoot(out: Path, size) -> list[Path]:
-    from game.ui.scenes.end import EndScene
-    from game.ui.scenes.handover import HandoverScene
-    from game.ui.scenes.help import HelpOverlay
-    from game.ui.scenes.menu import MenuScene
-    from game.ui.scenes.new_game import NewGameScene
-    from game.ui.scenes.pause import PauseScene
-    from game.ui.scenes.rules import RulesScene
-    from game.ui.scenes.settings_scene import SettingsScene
-
     tag = f"{size[0]}x{size[1]}"
     saved = []
 
@@ -108,14 +113,14 @@ def shoot(out: Path, size) -> list[Path]:
     scene = _board(app, c)
     save(app, "board")
     scene.select_slot("move")
-    scene._cycle(1)
+    scene.cycle_target(1)
     save(app, "board-move")
     scene._cancel_selection()
     for key in ("steal_cavern", "destroy", "attack", "claim", "steal_chest"):
         slot = next(s for s in scene.slots if s.key == key)
         if slot.enabled:
             scene.select_slot(key)
-            scene._cycle(1)
+            scene.cycle_target(1)
             save(app, "board-odds")
             scene._cancel_selection()
             break
@@ -123,14 +128,14 @@ def shoot(out: Path, size) -> list[Path]:
     rolling = next((a for a in c.match.legal_answers()
                     if a.get("do") in ("steal_cavern", "steal_chest", "destroy", "attack")), None)
     if rolling is not None:
-        scene._submit(rolling)
+        scene.submit_answer(rolling)
         for _ in range(600):
             app.step(1 / 60)
-            cur = scene.playback.current
+            cur = scene.animation.current
             if cur is not None and cur.kind == "dice" and cur.progress > 0.8:
                 break
         save(app, "board-roll")
-        scene.playback.skip(scene._apply)
+        scene.animation.skip(scene.apply_event)
     app.close()
     # a real question: play on until the human must choose something other than an action
     app = _app(size)
@@ -165,15 +170,6 @@ def shoot(out: Path, size) -> list[Path]:
 
 def shoot_saves(out: Path, size, tag: str) -> list[Path]:
     """The screens of issue 8: Load, Save, Undo, the replay viewer, the crash screen."""
-    import shutil
-
-    from game.persistence import saves
-    from game.ui.scenes.load import LoadScene
-    from game.ui.scenes.menu import MenuScene
-    from game.ui.scenes.pause import PauseScene
-    from game.ui.scenes.replay_viewer import ReplayScene
-    from game.ui.scenes.save_dialog import SaveDialog
-
     saved = []
 
     def save(app, name):
@@ -202,7 +198,7 @@ def shoot_saves(out: Path, size, tag: str) -> list[Path]:
     scene = _board(app, c)
     move = next(a for a in c.legal_answers() if a.get("do") == "move")
     scene.factor_override = 0.0
-    scene._submit(move)
+    scene.submit_answer(move)
     for _ in range(5):
         app.step(0.0)
     scene.factor_override = None
@@ -217,7 +213,7 @@ def shoot_saves(out: Path, size, tag: str) -> list[Path]:
         slot = next((s for s in scene.slots if s.key == key and s.enabled), None)
         if slot is not None:
             scene.factor_override = 0.0
-            scene._submit(slot.answers[0])
+            scene.submit_answer(slot.answers[0])
             for _ in range(5):
                 app.step(0.0)
             if c.human_to_play():
@@ -234,17 +230,12 @@ def shoot_saves(out: Path, size, tag: str) -> list[Path]:
     save(app, "replay")
     app.close()
 
-    from game.ui.controller import GameController
-
     app = _app(size)
     latest = saves.latest_game(DATA)
     _board(app, GameController.from_session(saves.load_save(latest.path), ai_mode="sync"))
     try:
         raise RuntimeError("a demonstration error: the dragon ate the frame")
     except RuntimeError as exc:
-        import contextlib
-        import io
-
         with contextlib.redirect_stderr(io.StringIO()):
             app.crash(exc)
     save(app, "crash")

@@ -15,6 +15,11 @@ from __future__ import annotations
 
 import sys
 
+from game.ai import decide as decide_module  # the module: `game.ai.decide` stays it
+from game.ai.decide import LEVEL_SETTINGS, Ctx
+from game.board import BoardSpec
+from game.maps.loader import load_board
+
 LEVELS = ("easy", "normal", "hard")
 STATS = {"fallbacks": 0}  # answers that needed the last-resort net (tests expect 0)
 _BOARDS: dict = {}
@@ -26,12 +31,8 @@ def board_for(view: dict, board=None):
         return board
     path = view.get("map")
     if path is None:
-        from game.board import BoardSpec
-
         return BoardSpec.plain()
     if path not in _BOARDS:
-        from game.maps.loader import load_board
-
         _BOARDS[path] = load_board(path)
     return _BOARDS[path]
 
@@ -39,8 +40,6 @@ def board_for(view: dict, board=None):
 def node_budget(level: str) -> int | None:
     """The level's own search budget in nodes (None for Easy, which does not search).
     Passing it to `choose` as `budget` turns the clock off: a reproducible decision."""
-    from game.ai.decide import LEVEL_SETTINGS
-
     return LEVEL_SETTINGS[level].get("budget")
 
 
@@ -49,14 +48,13 @@ def choose(view: dict, level: str, *, seed: int = 0, board=None, budget: int | N
     """A legal answer to the view's pending decision, chosen at `level`."""
     if level not in LEVELS and level != "random":
         raise ValueError(f"unknown AI level {level!r}; choose one of {', '.join(LEVELS)}")
-    from game.ai.decide import Ctx, decide
 
     board = board_for(view, board)
     if level == "random":
         return Ctx(view, board, "easy", seed, None, None).random_legal()
     ctx = Ctx(view, board, level, seed, budget, time_limit)
     try:
-        return decide(ctx)
+        return decide_module.decide(ctx)
     except Exception as exc:  # a bug must not stop a game: answer legally, and say so
         STATS["fallbacks"] += 1
         print(f"narby AI ({level}): {type(exc).__name__}: {exc}; playing a random legal "

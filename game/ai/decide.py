@@ -21,9 +21,19 @@ from __future__ import annotations
 import math
 import random
 import time
+from typing import Any
 
 from game.ai.evaluate import POWER_VALUE, Evaluator
-from game.ai.model import Pos, destroy_chart, destroy_outcomes, from_view, row_result
+from game.ai.model import (
+    Pos,
+    adjacent_pay,
+    claim_pay,
+    destroy_chart,
+    destroy_outcomes,
+    from_view,
+    gap2,
+    row_result,
+)
 from game.ai.search import (
     OutOfBudget,
     TurnSearch,
@@ -33,15 +43,19 @@ from game.ai.search import (
     thaw,
     to_action,
 )
+from game.decisions import answer_kind
+from game.seat_view import determinize, scrub
 from game.tables import (
     CANCEL_CARDS,
     CANCEL_POWERS,
     ROLL_CARDS,
     ROLL_REACTION_POWERS,
+    TRIBUTE,
     UNDEAD_HOME,
+    chart_row,
 )
 
-LEVEL_SETTINGS = {
+LEVEL_SETTINGS: dict[str, dict[str, Any]] = {
     # noise: the spread (coins) of Easy's misjudgement; blunder: chance of a random answer
     "easy": {"search": False, "noise": 1.5, "blunder": 0.12,
              "params": {"gamma": 0.3, "danger": 0.0, "attack_threat": 0.0, "loss": 0.0,
@@ -84,8 +98,6 @@ class Ctx:
 
     def legal(self) -> list[dict]:
         if self._legal is None:
-            from game.seat_view import determinize
-
             m = determinize(self.view, self.seed, board=self.board)
             try:
                 self._legal = m.legal_answers()
@@ -107,8 +119,6 @@ class Ctx:
 
     def random_legal(self) -> dict:
         """A random legal answer, choosing the kind first (as game.players does)."""
-        from game.players import answer_kind
-
         groups: dict = {}
         for a in self.legal():
             groups.setdefault(answer_kind(a), []).append(a)
@@ -387,9 +397,6 @@ def _roll_outcomes(ctx: Ctx, frame: dict, stack: list):
 def tribute_child(pos: Pos, ev: Evaluator, name: str, total: int) -> Pos:
     """The position after `name`'s tribute roll of `total` (R31): coins paid, and on
     0-4 its cheapest non-adjacent claim lost."""
-    from game.ai.model import adjacent_pay, claim_pay, gap2
-    from game.tables import TRIBUTE, chart_row
-
     values = chart_row(TRIBUTE, max(0, min(21, total)))[3]
     child = pos.child()
     gain = 0.0
@@ -459,8 +466,6 @@ def generic(ctx: Ctx) -> dict:
 def _generic_values(ctx: Ctx, answers: list[dict]):
     """(answer, mean value after it) on GENERIC_SAMPLES determinized copies each; beyond
     GENERIC_CAP answers a seeded sample is tried."""
-    from game.seat_view import determinize, scrub
-
     if len(answers) > GENERIC_CAP:
         answers = ctx.rng.sample(answers, GENERIC_CAP)
     out = []

@@ -8,11 +8,12 @@ frame until the answer arrives.
 from __future__ import annotations
 
 import multiprocessing as mp
+import queue
+
+from game.ai import choose
 
 
 def _serve(inbox, outbox) -> None:
-    from game.ai import choose
-
     while True:
         job = inbox.get()
         if job is None:
@@ -42,8 +43,6 @@ class AIWorker:
     def poll(self):
         """(ticket, answer, error) when an answer is ready, else None. Stale tickets
         (asked before the latest) should be ignored by the caller."""
-        import queue
-
         try:
             return self._outbox.get_nowait()
         except queue.Empty:

@@ -23,6 +23,7 @@ from pathlib import Path
 from game import resources
 from game.board import BoardSpec
 from game.maps.loader import Problem, draft_board, inspect_map
+from game.maps.tmx_reader import Report, read_xml
 
 DEFAULT_MAP_NAME = "narby-vale.tmx"
 TILESET_NAME = "terrain.tsx"
@@ -149,8 +150,6 @@ def tileset_hint(p: Problem, path: Path) -> Problem:
 
 def _header(path: Path) -> tuple[str | None, int | None, int | None]:
     """(title, width, height) from the raw XML of a map that may not load."""
-    from game.maps.tmx_reader import Report, read_xml
-
     root = read_xml(path, Report(str(path)), None)
     if root is None or root.tag != "map":
         return None, None, None

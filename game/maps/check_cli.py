@@ -12,6 +12,7 @@ from pathlib import Path
 
 from game.maps.catalog import inspect
 from game.maps.loader import map_summary
+from game.resources import find_map
 
 
 def _say(line: str, stream=None) -> None:
@@ -26,8 +27,6 @@ def _say(line: str, stream=None) -> None:
 def _expand(paths: list[str]) -> list[Path]:
     """Files as given; a folder stands for the .tmx maps inside it (recursively); a
     shipped map can be named without a path ("riverfell")."""
-    from game.resources import find_map
-
     files: list[Path] = []
     for name in paths:
         path = find_map(name)

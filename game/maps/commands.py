@@ -19,7 +19,11 @@ import os
 import sys
 from pathlib import Path
 
-from game.tables import DRAGONS
+from game.maps.catalog import entry, scan, shipped_maps_dir, user_maps_dir
+from game.match import SetupError
+from game.persistence.saves import data_dir
+from game.resources import find_map, shipped_maps
+from game.tables import DRAGONS, TARGETS
 
 WINDOW_SEAT_KINDS = ("human", "easy", "normal", "hard", "random")
 DEFAULT_WINDOW_SEATS = "human,normal,normal,normal"
@@ -60,9 +64,6 @@ def _data_dir_argument(p) -> None:
 
 # ----- narby maps --------------------------------------------------------------------
 def maps_main(argv: list[str]) -> int:
-    from game.maps.catalog import scan, shipped_maps_dir, user_maps_dir
-    from game.persistence.saves import data_dir
-
     p = _Parser(
         prog="narby maps",
         description="List the maps the New game picker offers: the shipped maps and "
@@ -129,14 +130,14 @@ def _open(size, data_dir, headless: bool):
     if headless:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-        from game.ui.app import App
-        from game.ui.settings import Settings
+        from game.ui.app import App  # noqa: PLC0415 (window code stays out of headless commands)
+        from game.ui.settings import Settings  # noqa: PLC0415 (window code stays out of headless commands)
 
         s = Settings(window=tuple(size)) if size else None
         app = App(s, size=size, fullscreen=False, data_dir=data_dir)
         app.ai_mode = "sync"  # answers at once, in order: the same seed gives the same game
         return app
-    from game.ui.app import open_app
+    from game.ui.app import open_app  # noqa: PLC0415 (window code stays out of headless commands)
 
     return open_app(size, data_dir)
 
@@ -161,7 +162,7 @@ def _run(app, frames: int | None, screenshot: str | None, prog: str) -> int:
 
 def parse_window_seats(p, text: str) -> list:
     """Window seats from 'human,easy,hard:red': Seat objects (dragon None = R6 draw)."""
-    from game.ui.controller import Seat
+    from game.ui.controller import Seat  # noqa: PLC0415 (window code stays out of headless commands)
 
     seats = []
     for token in text.split(","):
@@ -183,7 +184,6 @@ def _map_arg(p, text: str | None) -> str | None:
     any folder)."""
     if text is None:
         return None
-    from game.resources import find_map, shipped_maps
 
     path = find_map(str(Path(text).expanduser()))
     if not path.is_file():
@@ -219,8 +219,7 @@ def play_main(argv: list[str]) -> int:
     setup, code = _setup(p, args, "narby play")
     if setup is None:
         return code
-    from game.match import SetupError
-    from game.ui.controller import GameController
+    from game.ui.controller import GameController  # noqa: PLC0415 (window code stays out of headless commands)
 
     app = _open(size, args.data_dir, headless=args.frames is not None)
     if app is None:
@@ -230,8 +229,8 @@ def play_main(argv: list[str]) -> int:
     except SetupError as exc:
         app.close()
         return _err("narby play", str(exc))
-    from game.ui.scenes.game import GameScene
-    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.game import GameScene  # noqa: PLC0415 (window code stays out of headless commands)
+    from game.ui.scenes.menu import MenuScene  # noqa: PLC0415 (window code stays out of headless commands)
 
     app.push(MenuScene(app))  # leaving the game lands on the main menu
     app.push(GameScene(app, c))
@@ -240,8 +239,7 @@ def play_main(argv: list[str]) -> int:
 
 def _setup(p, args, prog: str, *, check: bool = True):
     """(GameSetup, 0) from --map/--seats/--seed/...; (None, code) after saying why not."""
-    from game.tables import TARGETS
-    from game.ui.controller import DEFAULT_MAP, GameSetup
+    from game.ui.controller import DEFAULT_MAP, GameSetup  # noqa: PLC0415 (window code stays out of headless commands)
 
     seats = parse_window_seats(p, args.seats)
     if args.target is not None and args.target not in TARGETS:
@@ -250,8 +248,6 @@ def _setup(p, args, prog: str, *, check: bool = True):
         p.error("--round-cap must be 1 or more")
     path = _map_arg(p, args.map)
     if path is not None and check:
-        from game.maps.catalog import entry
-
         e = entry(path)
         if not e.ok:
             n = len(e.problems)
@@ -279,10 +275,10 @@ def window_main(p, args, argv: list[str]) -> int:
             return _err("narby", f"{flag} only goes with --screenshot OUT.png")
     chosen = any(t.split("=")[0] in ("--map", "--seed", "--seats", "--target", "--round-cap",
                                      "--no-cards") for t in argv)
-    from game.ui.app import open_app
+    from game.ui.app import open_app  # noqa: PLC0415 (window code stays out of headless commands)
 
     if not chosen:
-        from game.ui.scenes.menu import MenuScene
+        from game.ui.scenes.menu import MenuScene  # noqa: PLC0415 (window code stays out of headless commands)
 
         app = open_app(None, args.data_dir)
         if app is None:
@@ -296,8 +292,8 @@ def window_main(p, args, argv: list[str]) -> int:
     app = open_app(None, args.data_dir)
     if app is None:
         return 2
-    from game.ui.scenes.menu import MenuScene
-    from game.ui.scenes.new_game import NewGameScene
+    from game.ui.scenes.menu import MenuScene  # noqa: PLC0415 (window code stays out of headless commands)
+    from game.ui.scenes.new_game import NewGameScene  # noqa: PLC0415 (window code stays out of headless commands)
 
     app.push(MenuScene(app))
     app.push(NewGameScene(app, setup))
@@ -333,7 +329,7 @@ def preview_main(argv: list[str]) -> int:
     app = _open(size or ((1280, 720) if headless else None), args.data_dir, headless)
     if app is None:
         return 2
-    from game.ui.scenes.preview import PreviewScene
+    from game.ui.scenes.preview import PreviewScene  # noqa: PLC0415 (window code stays out of headless commands)
 
     scene = app.push(PreviewScene(app, path))
     if not args.once:

@@ -13,28 +13,32 @@ import asyncio
 import json
 import os
 import random
-import socket
 import sys
 from pathlib import Path
 
+from game.cli import _winner_text
+from game.net.client import BOT_KINDS, Bot, JoinError, run_bot, split_address
+from game.net.discovery import advertise, lan_address
+from game.net.host import (
+    CODE_ALPHABET,
+    DROP_POLICIES,
+    SEAT_KINDS,
+    HostCore,
+    HostServer,
+    join_code,
+    new_game,
+    read_side,
+    side_file,
+)
+from game.persistence.saves import SaveError, data_dir, game_id, load_save
+from game.persistence.saves import data_dir as find_data
+from game.session import SessionError
 from game.tables import DRAGONS
 
 DEFAULT_PORT = 8765
 
 
-def lan_address() -> str:
-    """This machine's address on the local network (no packet is sent), else loopback."""
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-            s.connect(("192.0.2.1", 9))  # TEST-NET-1: only picks the outgoing interface
-            return s.getsockname()[0]
-    except OSError:
-        return "127.0.0.1"
-
-
 def _host_parser() -> argparse.ArgumentParser:
-    from game.net.host import DROP_POLICIES, SEAT_KINDS
-
     p = argparse.ArgumentParser(
         prog="narby host",
         description="Host a game that friends join from their own machines. Seats: remote "
@@ -77,8 +81,6 @@ def _host_parser() -> argparse.ArgumentParser:
 
 
 def _parse_seats(p, text: str) -> list[dict]:
-    from game.net.host import SEAT_KINDS
-
     seats = []
     for token in text.split(","):
         kind, _, dragon = token.strip().partition(":")
@@ -91,10 +93,6 @@ def _parse_seats(p, text: str) -> list[dict]:
 
 
 def host_main(argv: list[str]) -> int:
-    from game.net.host import CODE_ALPHABET, HostCore, join_code, new_game, read_side, side_file
-    from game.persistence.saves import SaveError, data_dir, game_id, load_save
-    from game.session import SessionError
-
     p = _host_parser()
     args = p.parse_args(argv)
     if not 0 <= args.port <= 65535:
@@ -146,7 +144,7 @@ def host_main(argv: list[str]) -> int:
     except (SaveError, SessionError, ValueError) as exc:
         print(f"narby host: {exc}", file=sys.stderr)
         return 2
-    core._save_side()
+    core.save_side()
     try:
         asyncio.run(_serve(core, args, code))
     except OSError as exc:
@@ -159,8 +157,6 @@ def host_main(argv: list[str]) -> int:
     if args.json:
         print(json.dumps(result))
     else:
-        from game.cli import _winner_text
-
         how = f"ended ({core.ended})" if core.ended else f"winner {_winner_text(m.winner)}"
         print(f"seed {seed}: {how} after {m.round} rounds")
         for name, score in sorted(result["scores"].items(), key=lambda kv: -kv[1]):
@@ -169,8 +165,6 @@ def host_main(argv: list[str]) -> int:
 
 
 async def _serve(core, args, code: str) -> None:
-    from game.net.host import HostServer
-
     server = HostServer(core, host=args.bind, port=args.port,
                         max_connections=args.max_connections)
     await server.start()
@@ -181,8 +175,6 @@ async def _serve(core, args, code: str) -> None:
           flush=True)
     ad = None
     if args.advertise:
-        from game.net.discovery import advertise
-
         ad = advertise(server.port, core.match.board.title, len(core.remote_seats()))
         if ad is None:
             print("narby host: no LAN discovery here (zeroconf unavailable)", file=sys.stderr)
@@ -195,8 +187,6 @@ async def _serve(core, args, code: str) -> None:
 
 
 def _join_parser() -> argparse.ArgumentParser:
-    from game.net.client import BOT_KINDS
-
     p = argparse.ArgumentParser(
         prog="narby join",
         description="Join a hosted game. With --bot a bot plays your seat headless; "
@@ -220,8 +210,6 @@ def _join_parser() -> argparse.ArgumentParser:
 
 
 def join_main(argv: list[str]) -> int:
-    from game.net.client import Bot, JoinError, run_bot, split_address
-
     p = _join_parser()
     args = p.parse_args(argv)
     if args.bot is None:
@@ -275,8 +263,6 @@ def join_main(argv: list[str]) -> int:
     if args.json:
         print(json.dumps(out))
     else:
-        from game.cli import _winner_text
-
         print(f"{result.seat}: winner {_winner_text(over['winner'])} after {over['rounds']} "
               f"rounds ({over['reason']})")
         for name, score in sorted(over["scores"].items(), key=lambda kv: -kv[1]):
@@ -286,9 +272,9 @@ def join_main(argv: list[str]) -> int:
 
 def _join_window(address: str) -> int:
     """The window on Join game (the address filled in), over the main menu."""
-    from game.ui.app import open_app
-    from game.ui.scenes.menu import MenuScene
-    from game.ui.scenes.online import JoinScene
+    from game.ui.app import open_app  # noqa: PLC0415 (window code stays out of headless commands)
+    from game.ui.scenes.menu import MenuScene  # noqa: PLC0415 (window code stays out of headless commands)
+    from game.ui.scenes.online import JoinScene  # noqa: PLC0415 (window code stays out of headless commands)
 
     app = open_app()
     if app is None:
@@ -301,10 +287,10 @@ def _join_window(address: str) -> int:
 def _host_window(data_dir, resume: str | None = None) -> int:
     """The window on New game, where a seat set to Remote (online) hosts the game; with
     a save to resume, the Host online lobby of that game."""
-    from game.ui.app import open_app
-    from game.ui.controller import GameSetup, Seat
-    from game.ui.scenes.menu import MenuScene
-    from game.ui.scenes.new_game import NewGameScene
+    from game.ui.app import open_app  # noqa: PLC0415 (window code stays out of headless commands)
+    from game.ui.controller import GameSetup, Seat  # noqa: PLC0415 (window code stays out of headless commands)
+    from game.ui.scenes.menu import MenuScene  # noqa: PLC0415 (window code stays out of headless commands)
+    from game.ui.scenes.new_game import NewGameScene  # noqa: PLC0415 (window code stays out of headless commands)
 
     reopened = None
     if resume:
@@ -316,8 +302,8 @@ def _host_window(data_dir, resume: str | None = None) -> int:
         return 2
     app.push(MenuScene(app))
     if reopened is not None:
-        from game.net.window import NetHostController
-        from game.ui.scenes.online import HostLobbyScene
+        from game.net.window import NetHostController  # noqa: PLC0415 (window code stays out of headless commands)
+        from game.ui.scenes.online import HostLobbyScene  # noqa: PLC0415 (window code stays out of headless commands)
 
         session, side = reopened
         try:
@@ -334,10 +320,6 @@ def _host_window(data_dir, resume: str | None = None) -> int:
 
 def _reopen(path: str, data_dir):
     """(session, seats document) of a networked save, or an exit code after one line."""
-    from game.net.host import read_side, side_file
-    from game.persistence.saves import SaveError, game_id, load_save
-    from game.persistence.saves import data_dir as find_data
-
     try:
         session = load_save(path)
         side = side_file(find_data(data_dir), game_id(session))

@@ -21,6 +21,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from game.ai import choose, node_budget
+from game.board import BoardSpec
+from game.decisions import answer_kind
+from game.maps.loader import load_board
 from game.net.protocol import (
     MAX_HOST_MESSAGE,
     ProtocolError,
@@ -28,6 +32,7 @@ from game.net.protocol import (
     message,
     parse_host,
 )
+from game.resources import shipped_map
 
 BOT_KINDS = ("random", "easy", "normal", "hard")
 
@@ -70,13 +75,10 @@ class Bot:
         legal = state["legal"]
         self.decisions += 1
         if self.kind == "random":
-            from game.players import answer_kind
-
             groups: dict[str, list[dict]] = {}
             for a in legal:
                 groups.setdefault(answer_kind(a), []).append(a)
             return self.rng.choice(groups[self.rng.choice(sorted(groups))])
-        from game.ai import choose, node_budget
 
         view = state["view"]
         return choose(view, self.kind, seed=(self.seed * 1_000_003 + self.decisions) % 2**32,
@@ -86,14 +88,9 @@ class Bot:
 def board_of(view: dict):
     """The client's copy of the view's map: the plain board, or a map shipped with the
     game found by its file name (a custom map must be present here too)."""
-    from game.board import BoardSpec
-
     source = view.get("map")
     if source is None:
         return BoardSpec.plain()
-    from game.maps.loader import load_board
-    from game.resources import shipped_map
-
     name = Path(str(source)).name
     found = shipped_map(name)
     if found is not None and found.is_file():
@@ -118,8 +115,8 @@ async def run_bot(url: str, bot: Bot, *, code: str | None = None, token: str | N
                   open_timeout: float = 10.0) -> BotResult:
     """Play a seat until the game is over. Rejoins with the seat's token when the
     connection drops (up to `retries` times in a row)."""
-    from websockets.asyncio.client import connect
-    from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+    from websockets.asyncio.client import connect  # noqa: PLC0415 (optional heavy dependency, loaded when used)
+    from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI  # noqa: PLC0415 (optional heavy dependency, loaded when used)
 
     result = BotResult(token=token)
     failures = 0
@@ -198,7 +195,7 @@ class ClientThread:
         asyncio.run(self._main())
 
     async def _main(self) -> None:
-        from websockets.asyncio.client import connect
+        from websockets.asyncio.client import connect  # noqa: PLC0415 (optional heavy dependency, loaded when used)
 
         self.loop = asyncio.get_running_loop()
         try:

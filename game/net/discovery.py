@@ -25,11 +25,19 @@ class Advert:
             self.zc.close()
 
 
+def lan_address() -> str:
+    """This machine's address on the local network (no packet is sent), else loopback."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("192.0.2.1", 9))  # TEST-NET-1: only picks the outgoing interface
+            return s.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
+
+
 def advertise(port: int, title: str, seats: int, address: str | None = None) -> Advert | None:
     try:
-        from zeroconf import ServiceInfo, Zeroconf
-
-        from game.net.cli import lan_address
+        from zeroconf import ServiceInfo, Zeroconf  # noqa: PLC0415 (optional heavy dependency, loaded when used)
 
         ip = address or lan_address()
         name = f"Narby {socket.gethostname()[:20]} {port}.{SERVICE_TYPE}"
@@ -47,7 +55,7 @@ def browse(seconds: float = 2.0) -> list[dict]:
     found: dict[str, dict] = {}
     done = threading.Event()
     try:
-        from zeroconf import ServiceBrowser, Zeroconf
+        from zeroconf import ServiceBrowser, Zeroconf  # noqa: PLC0415 (optional heavy dependency, loaded when used)
 
         zc = Zeroconf()
     except Exception:  # noqa: BLE001

@@ -4,7 +4,7 @@ HostCore holds the Session, the seats (kinds, tokens, names) and the connections
 turns what happens (a connection opened, a message, a connection closed, time passing)
 into messages to send. It does no I/O and touches the esper world only from the thread
 that calls it, so the window can drive it from its main loop and the headless host from
-its asyncio loop (esper worlds are process-global: ARCHITECTURE pitfalls).
+its asyncio loop (esper worlds are process-global: docs/ARCHITECTURE.md, pitfalls).
 
 HostServer is the websocket side (websockets on asyncio): a bounded number of
 connections, a message size limit, a per-connection rate limit, a hello timeout and a
@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.decisions import IllegalAnswer, title
+from game.match import Match
 from game.net.protocol import (
     MAX_MESSAGE,
     ProtocolError,
@@ -43,8 +44,10 @@ from game.net.protocol import (
     message,
     parse_client,
 )
-from game.persistence.saves import starts_round
+from game.persistence.saves import SaveError, autosave, game_id, starts_round
+from game.players import AIPlayer, RandomPlayer
 from game.seat_view import scrub, visible_events
+from game.session import Session, SessionError
 
 SEAT_KINDS = ("remote", "local", "easy", "normal", "hard", "random")
 AI_KINDS = ("easy", "normal", "hard", "random")
@@ -111,8 +114,6 @@ class HostCore:
     on_events: Callable | None = None     # told of the events of answers the core applies
 
     def __post_init__(self):
-        from game.players import AIPlayer, RandomPlayer
-
         m = self.session.match
         unknown = [d for d in m.seat_names if self.kinds.get(d) not in SEAT_KINDS]
         if unknown:
@@ -271,7 +272,7 @@ class HostCore:
         outs += self._waiting_all()
         if self.over:  # (re)joined a game that has ended: say so at once
             outs += [o for o in self._over_all(self.ended or "finished") if o.cid == cid]
-        self._save_side()
+        self.save_side()
         return outs
 
     # ----- answers ------------------------------------------------------------------
@@ -303,7 +304,6 @@ class HostCore:
                 return None
         except Exception:  # noqa: BLE001 - comparing odd values must not break the host
             return "not an answer"
-        from game.match import Match
 
         trial = None
         try:
@@ -316,7 +316,7 @@ class HostCore:
         finally:
             if trial is not None:
                 trial.close()
-            self.match._activate()
+            self.match.activate()
         return "not one of the legal answers (ask for them as they are listed)"
 
     def submit_local(self, answer: dict) -> list[Out]:
@@ -369,8 +369,6 @@ class HostCore:
 
     def take_over(self, dragon: str, level: str = STANDIN_LEVEL) -> list[Out]:
         """An AI plays a dropped player's seat until the player rejoins."""
-        from game.players import AIPlayer
-
         seat = self.seats[dragon]
         seat.standin = AIPlayer(level, self.ai_seed * 7919 + len(self.session.steps))
         return self._lobby_all()
@@ -459,16 +457,15 @@ class HostCore:
             return
         if not self.autosaves:
             if starts_round(events):
-                self._save_side()
+                self.save_side()
             return
-        from game.persistence.saves import SaveError, autosave
 
         if starts_round(events) or self.match.finished:
             try:
                 autosave(self.session, self.data_dir)
             except (SaveError, OSError) as exc:
                 print(f"narby host: autosave failed: {exc}", file=sys.stderr)
-            self._save_side()
+            self.save_side()
 
     def side_doc(self) -> dict:
         return {"format": SIDE_FORMAT,
@@ -476,10 +473,9 @@ class HostCore:
                               "name": s.name} for d, s in self.seats.items()},
                 "code": self.code}
 
-    def _save_side(self) -> None:
+    def save_side(self) -> None:
         if self.data_dir is None:
             return
-        from game.persistence.saves import game_id
 
         path = side_file(self.data_dir, game_id(self.session))
         try:
@@ -576,7 +572,7 @@ class HostServer:
         self._auto_scheduled = False
 
     async def start(self) -> None:
-        from websockets.asyncio.server import serve
+        from websockets.asyncio.server import serve  # noqa: PLC0415 (optional heavy dependency, loaded when used)
 
         self.loop = asyncio.get_running_loop()
         self.finished = asyncio.Event()
@@ -610,7 +606,7 @@ class HostServer:
 
     # connections
     async def _handler(self, ws) -> None:
-        from websockets.exceptions import ConnectionClosed
+        from websockets.exceptions import ConnectionClosed  # noqa: PLC0415 (optional heavy dependency, loaded when used)
 
         if len(self.links) >= self.max_connections:
             await ws.close(1013, "the host is full")
@@ -650,7 +646,7 @@ class HostServer:
             self._input("close", cid, None)
 
     async def _send_loop(self, cid: int, link: _Link) -> None:
-        from websockets.exceptions import ConnectionClosed
+        from websockets.exceptions import ConnectionClosed  # noqa: PLC0415 (optional heavy dependency, loaded when used)
 
         try:
             while True:
@@ -793,8 +789,6 @@ def new_game(seats: list[dict], *, seed: int | None = None, map_path: str | None
              options: dict | None = None):
     """(session, kinds) for seats like [{"dragon": None, "player": "remote"}, ...]:
     remote and local seats are people ("human") to the Session."""
-    from game.session import Session, SessionError
-
     for s in seats:
         if s.get("player") not in SEAT_KINDS:
             raise SessionError(f"unknown seat kind {s.get('player')!r} "

@@ -162,7 +162,7 @@ def parse_client(data: str | bytes) -> dict:
                             f"(this host speaks v{VERSION})")
     kind = msg.get("type")
     check = _CHECKS.get(kind) if isinstance(kind, str) else None
-    if check is None:
+    if check is None or not isinstance(kind, str):
         raise ProtocolError(f"unknown message type {kind!r} "
                             f"(known: {', '.join(sorted(_CHECKS))})")
     extra = sorted(set(msg) - {"v", "type"} - _FIELDS[kind])

@@ -15,12 +15,26 @@ from __future__ import annotations
 
 import json
 import os
+import random
+import threading
 import time
 from collections import deque
 from pathlib import Path
 from types import SimpleNamespace
 
+import pygame
+
 from game.decisions import Decision, IllegalAnswer, title
+from game.match import SetupError
+from game.net.client import ClientThread, board_of, split_address
+from game.net.discovery import advertise as announce_game
+from game.net.discovery import lan_address
+from game.net.host import HostCore, HostThread, join_code, new_game, pump
+from game.net.protocol import message
+from game.persistence import saves
+from game.persistence.saves import SaveError
+from game.seat_view import determinize
+from game.session import SessionError, UndoError
 from game.ui.controller import GameController, GameSetup, Seat, _map_file
 
 NO_UNDO = "No undo in an online game"
@@ -48,12 +62,6 @@ class NetHostController(GameController):
              data_dir=None, ai_mode: str = "worker", code: str | None = None,
              drop_wait: float = 120.0, advertise: bool = False) -> NetHostController:
         """A hosted game, listening (OSError if the port cannot be opened)."""
-        import random
-
-        from game.match import SetupError
-        from game.net.host import HostCore, join_code, new_game
-        from game.session import SessionError
-
         seed = setup.seed if setup.seed is not None else \
             random.SystemRandom().randrange(1, 10**6)
         try:
@@ -80,8 +88,6 @@ class NetHostController(GameController):
                advertise: bool = False) -> NetHostController:
         """Re-open a networked game from its save and its seats file (narby-net-seats/1):
         the players rejoin with their tokens; Start once they are all back."""
-        from game.net.host import HostCore, join_code
-
         kinds = {d: s["kind"] for d, s in side["seats"].items()}
         missing = [d for d in session.dragons if d not in kinds]
         if missing:
@@ -106,19 +112,14 @@ class NetHostController(GameController):
         return self._listen(port, bind, advertise)
 
     def _listen(self, port: int, bind: str, advertise: bool) -> NetHostController:
-        from game.net.host import HostThread
-
         self.net = HostThread(host=bind, port=port).start()
-        self.core._save_side()
+        self.core.save_side()
         self.autosave()
         self._noted: dict[str, str] = {}
         self.advert = None
         if advertise:  # zeroconf, in the background (announcing takes a moment), fail-soft
-            import threading
 
             def announce():
-                from game.net.discovery import advertise as announce_game
-
                 self.advert = announce_game(self.net.server.port, self.board.title,
                                             len(self.core.remote_seats()))
 
@@ -129,15 +130,12 @@ class NetHostController(GameController):
     def address(self) -> str:
         """The address to give friends (this machine's LAN address, found once)."""
         if getattr(self, "_address", None) is None:
-            from game.net.cli import lan_address
-
             self._address = f"ws://{lan_address()}:{self.net.server.port}/{self.core.code}"
         return self._address
 
     def poll(self) -> bool:
         """Hand what arrived to the core and send its replies; True if the game moved."""
         before = self.n_answers
-        from game.net.host import pump
 
         outs = pump(self.core, self.net.poll()) + self.core.tick()
         self.net.send(outs)
@@ -156,8 +154,6 @@ class NetHostController(GameController):
         return None if self.core.ended is not None else self.match.pending
 
     def _remote_events(self, events: list[dict]) -> None:
-        from game.persistence import saves
-
         self.queue.extend(events)
         if saves.starts_round(events) or self.match.finished:
             self.autosave()
@@ -197,8 +193,6 @@ class NetHostController(GameController):
     def host_key(self, key: int) -> bool:
         """The host's say while a dropped player is awaited: F6 an AI plays the seat now,
         F7 wait another full period, F8 end the game. True when the key was used."""
-        import pygame
-
         seat = self.core.waiting_for()
         if seat is None or key not in (pygame.K_F6, pygame.K_F7, pygame.K_F8):
             return False
@@ -242,8 +236,6 @@ class NetHostController(GameController):
         return False, NO_UNDO
 
     def undo(self) -> dict:
-        from game.session import UndoError
-
         raise UndoError(NO_UNDO)
 
     def close(self) -> None:
@@ -294,8 +286,6 @@ class RemoteController:
 
     def __init__(self, client, welcome: dict, lobby: dict | None, state: dict, *, url: str,
                  data_dir=None):
-        from game.net.client import board_of
-
         self.client, self.url, self.data_dir = client, url, data_dir
         self.me = welcome.get("seat")
         self.token = welcome.get("token")
@@ -368,12 +358,8 @@ class RemoteController:
         self._retry_at = time.monotonic() + wait
 
     def _rejoin(self) -> None:
-        from game.net.client import ClientThread
-        from game.net.protocol import message
-
         hello = message("hello", token=self.token) if self.token else message(
             "hello", watch=True)
-        from game.net.client import split_address
 
         _, code = split_address(self.url)
         if code:
@@ -392,8 +378,6 @@ class RemoteController:
             seat.text = f"{kind}{name}{away}"
 
     def _take(self, state: dict, initial: bool = False) -> None:
-        from game.seat_view import determinize
-
         self.state, self.view = state, state["view"]
         start = state.get("events_from", 0)
         if start < len(self.events):
@@ -473,8 +457,6 @@ class RemoteController:
 
     # ----- acting -------------------------------------------------------------------
     def submit(self, answer: dict) -> list[dict]:
-        from game.net.protocol import message
-
         if answer not in self.legal_answers():
             raise IllegalAnswer("that is not one of your legal answers now")
         self.client.send(message("answer", answer=answer, decision=self.n_answers))
@@ -491,24 +473,18 @@ class RemoteController:
         return False, NO_UNDO
 
     def undo(self) -> dict:
-        from game.session import UndoError
-
         raise UndoError(NO_UNDO)
 
     def replay_doc(self) -> dict:
         raise ValueError("an online game's replay is kept by its host")
 
     def save(self, name: str):
-        from game.persistence.saves import SaveError
-
         raise SaveError("an online game is saved by its host (it autosaves every round)")
 
     def autosave(self):
         return None
 
     def close(self) -> None:
-        from game.net.protocol import message
-
         self.client.send(message("bye"))
         self.client.close()
         if self._mirror is not None:

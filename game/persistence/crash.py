@@ -100,7 +100,7 @@ def _log_text(session, exc, save_path, notes) -> str:
     lines = [f"Narby Conquest crash report, {datetime.now(UTC).isoformat(timespec='seconds')}",
              f"python {sys.version.split()[0]} on {platform.platform()}"]
     with contextlib.suppress(Exception):
-        lines.append(f"app {saves._app()}")
+        lines.append(f"app {saves._app()}")  # noqa: SLF001 (saves' own helper)
     lines.append(f"emergency save: {save_path}")
     if session is not None:
         with contextlib.suppress(Exception):

@@ -9,6 +9,7 @@ from game import resources
 from game.board import BoardSpec
 from game.decisions import IllegalAnswer
 from game.dice import DiceScriptError
+from game.maps.loader import MapError, load_board
 from game.match import Match, SetupError
 from game.persistence.json_file import read_json
 from game.snapshot import StateError
@@ -62,7 +63,6 @@ def board_for(map_path, base: Path | None = None, where: str = "replay") -> Boar
     path = map_file(map_path, base, where)
     if path is None:
         return BoardSpec.plain()
-    from game.maps.loader import MapError, load_board
 
     try:
         return load_board(str(path))

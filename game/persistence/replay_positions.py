@@ -4,7 +4,7 @@ Position i is the game after its first i answers (0: after setup; len(t) - 1: th
 of the history). Forward is one `submit` of the next answer; back (or a jump) rebuilds
 from the nearest keyframe, an exact snapshot taken every `every` answers on the way.
 
-    t = Timeline(saves.load_save(path))
+    t = ReplayPositions(saves.load_save(path))
     m = t.match_at(0)              # a new Match; the caller closes it
     t.events_until(5)              # the log as it stood at position 5
     t.step_events(5), t.answer(5)  # what answer 5 was and what it caused
@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from game.match import Match
 from game.persistence.replay_file import start
+from game.shapes import StateDoc
 
 
-class Timeline:
+class ReplayPositions:
     def __init__(self, session, every: int = 25):
         self.origin = session.origin
         self.base = session.base
@@ -28,7 +29,7 @@ class Timeline:
         # index into events where the events of answer i begin; the last is the end
         self._starts = [step.first_event for step in session.steps] + [len(self.events)]
         self.every = max(1, every)
-        self._keys: dict[int, dict] = {}
+        self._keys: dict[int, StateDoc] = {}
 
     def __len__(self) -> int:
         """The number of positions: one more than the number of answers."""

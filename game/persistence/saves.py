@@ -30,7 +30,10 @@ import time
 import uuid
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from importlib.metadata import version
 from pathlib import Path
+
+import platformdirs
 
 from game.decisions import title
 from game.persistence.json_file import read_json
@@ -65,7 +68,6 @@ def data_dir(override: str | os.PathLike | None = None) -> Path:
         return Path(override).expanduser()
     if os.environ.get(ENV_VAR):
         return Path(os.environ[ENV_VAR]).expanduser()
-    import platformdirs
 
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
@@ -89,8 +91,6 @@ def now() -> str:
 
 def _app() -> str:
     try:
-        from importlib.metadata import version
-
         return f"narby-conquest {version('narby-conquest')}"
     except Exception:  # not installed (running from a checkout)
         return "narby-conquest"

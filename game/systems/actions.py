@@ -18,14 +18,19 @@ Turn cards (game.systems.cards) are answers of this decision too: {"play": ...}.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game.decisions import Decision, DecisionStep, IllegalAnswer, title
 from game.systems import cards, claims, combat, destruction, movement, powers, rolls, theft
 from game.tables import ACTION_COST, ACTION_TITLES
 
+if TYPE_CHECKING:
+    from game.match import Match
+
 RULES = {**movement.RULES, **claims.RULES, **destruction.RULES, **theft.RULES, **combat.RULES}
 
 
-def _ask(m, frame) -> Decision:
+def _ask(m: Match, frame) -> Decision:
     name = frame["dragon"]
     n = m.actions_left
     card = m.hands.get(name)
@@ -35,7 +40,7 @@ def _ask(m, frame) -> Decision:
                     {"actions_left": n})
 
 
-def cost_reason(m, name: str, do: str) -> str | None:
+def cost_reason(m: Match, name: str, do: str) -> str | None:
     cost = ACTION_COST[do]
     if cost > m.actions_left:
         return (f"{ACTION_TITLES[do]} costs {cost} actions; {title(name)} has "
@@ -43,11 +48,11 @@ def cost_reason(m, name: str, do: str) -> str | None:
     return None
 
 
-def legal(m, frame) -> list[dict]:
+def legal(m: Match, frame) -> list[dict]:
     return legal_actions(m, frame["dragon"])
 
 
-def legal_actions(m, name: str, fast: bool = True) -> list[dict]:
+def legal_actions(m: Match, name: str, fast: bool = True) -> list[dict]:
     """Legal action answers; fast=False filters every candidate through `check` (the
     reference the fast enumerators are tested against)."""
     out: list[dict] = []
@@ -65,7 +70,7 @@ def legal_actions(m, name: str, fast: bool = True) -> list[dict]:
     return out
 
 
-def why_not(m, name: str, answer: dict) -> str | None:
+def why_not(m: Match, name: str, answer: dict) -> str | None:
     """The reason an action answer (a turn power, a turn card) is illegal, or None."""
     if "do" not in answer and "power" in answer:
         return powers.turn_reason(m, name, answer)
@@ -83,7 +88,7 @@ def why_not(m, name: str, answer: dict) -> str | None:
         m, name, answer)
 
 
-def _answer(m, frame, answer: dict) -> None:
+def _answer(m: Match, frame, answer: dict) -> None:
     name = frame["dragon"]
     reason = why_not(m, name, answer)
     if reason:
@@ -102,7 +107,7 @@ def _answer(m, frame, answer: dict) -> None:
     declare(m, name, answer)
 
 
-def declare(m, name: str, answer: dict) -> None:
+def declare(m: Match, name: str, answer: dict) -> None:
     """Pay a legal action's cost, record it and push its `act` frame (P11)."""
     do = answer["do"]
     m.actions_left -= ACTION_COST[do]
@@ -113,7 +118,7 @@ def declare(m, name: str, answer: dict) -> None:
                     "stage": "cancel", "i": 0})
 
 
-def run_act(m, f) -> None:
+def run_act(m: Match, f) -> None:
     """Resolve a declared action: cancel window, its rolls, then its result (P11)."""
     if f.get("cancelled"):
         m.stack.pop()  # R40: a cancelled action still spends its cost
@@ -141,7 +146,7 @@ def run_act(m, f) -> None:
         rule.resolve(m, name, f["answer"])
 
 
-def _done(m, frame) -> bool:
+def _done(m: Match, frame) -> bool:
     if m.actions_left > 0 and not m.finished:
         return False
     m.emit("turn_end", dragon=frame["dragon"])

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import esper
 
@@ -11,6 +11,9 @@ from game import queries
 from game.components import Footprint, PlaceOfPower, Settlement
 from game.decisions import cell_of, show_cell, title
 from game.geometry import ring_cells
+
+if TYPE_CHECKING:
+    from game.match import Match
 
 
 class ActionRule(NamedTuple):
@@ -30,7 +33,7 @@ class ActionRule(NamedTuple):
     rolls: Callable | None = None
 
 
-def claimable_at(m, name: str, answer: dict) -> tuple[int | None, str | None]:
+def claimable_at(m: Match, name: str, answer: dict) -> tuple[int | None, str | None]:
     """The settlement or place of power named by answer['at'] and adjacent to the dragon,
     as (entity, None), or (None, reason)."""
     cell = cell_of(answer, "at")
@@ -43,7 +46,7 @@ def claimable_at(m, name: str, answer: dict) -> tuple[int | None, str | None]:
     return ent, None
 
 
-def adjacent_claimables(m, name: str) -> list[tuple[int, Footprint]]:
+def adjacent_claimables(m: Match, name: str) -> list[tuple[int, Footprint]]:
     """Settlements and places of power adjacent to the dragon, by row then column.
     Cached per layout (queries.layout_cache); callers must not mutate the list."""
     key = ("adjacent_claimables", name)
@@ -54,7 +57,7 @@ def adjacent_claimables(m, name: str) -> list[tuple[int, Footprint]]:
     return found
 
 
-def fresh_adjacent_claimables(m, name: str) -> list[tuple[int, Footprint]]:
+def fresh_adjacent_claimables(m: Match, name: str) -> list[tuple[int, Footprint]]:
     """adjacent_claimables() computed from the world, bypassing the cache."""
     me = queries.dragon_fp(m, name)
     occ = queries.occupancy(m)
@@ -66,16 +69,21 @@ def fresh_adjacent_claimables(m, name: str) -> list[tuple[int, Footprint]]:
     return out
 
 
-def no_rings(m, name: str) -> str | None:
+def no_rings(m: Match, name: str) -> str | None:
     if queries.rings(m, name).supply < 1:
         return f"{title(name)} has no claim rings left in supply"
     return None
 
 
-def other_dragon(m, name: str, answer: dict) -> tuple[str | None, str | None]:
+def other_dragon(m: Match, name: str, answer: dict) -> tuple[str | None, str | None]:
     target = answer.get("dragon")
     if not isinstance(target, str) or target not in m.dragon_ents:
         return None, f"{target!r} is not a dragon in this game"
     if target == name:
         return None, f"{title(name)} cannot target itself"
     return target, None
+
+
+def die_total(d: dict) -> int:
+    """A placement die's value after cards, kept on its faces (R38)."""
+    return max(1, min(d["die"], d["face"] + sum(v for _, v in d["mods"])))

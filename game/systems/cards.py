@@ -27,8 +27,8 @@ right now, so a dragon with nothing usable is never asked (R40).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from typing import NamedTuple
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import esper
 
@@ -56,6 +56,9 @@ from game.tables import (
     VIGOR_ACTIONS,
 )
 
+if TYPE_CHECKING:
+    from game.match import Match
+
 OWN_CARDS = frozenset(OWN_ROLL_CARDS) | frozenset(TRIBUTE_CARDS)
 ROLL_WINDOW_CARDS = frozenset(ROLL_CARDS) | {TRICKSTER}
 DICE_CARDS = frozenset({PRO_CREATOR, TRICKSTER})
@@ -65,7 +68,7 @@ def card_title(card: str) -> str:
 
 
 # ----- the Draw phase (R11) ---------------------------------------------------------------
-def run_draw(m, frame) -> None:
+def run_draw(m: Match, frame) -> None:
     """R11: every card returns; the deck of 20 is shuffled with the match's generator and
     one card is dealt to each dragon, top first, in seat order (P18)."""
     m.stack.pop()
@@ -82,17 +85,17 @@ def run_draw(m, frame) -> None:
     m.deck = deck
 
 
-def _discard(m, name: str, played: str) -> None:
+def _discard(m: Match, name: str, played: str) -> None:
     m.hands[name] = None
     m.played.append(played)
 
 
-def copyable(m) -> list[str]:
+def copyable(m: Match) -> list[str]:
     """The cards Copier may copy now: those already played this round (R38, P27)."""
     return [c for c in m.played if c != COPIER]
 
 
-def _offer(m, name: str, test: Callable[[str], bool]) -> list[str]:
+def _offer(m: Match, name: str, test: Callable[[str], bool]) -> list[str]:
     card = m.hands.get(name)
     if card is None:
         return []
@@ -102,12 +105,12 @@ def _offer(m, name: str, test: Callable[[str], bool]) -> list[str]:
 
 
 # ----- own cards, before the holder's roll (R38, R40) -------------------------------------
-def _claims_kind(m, name: str, kind: str) -> bool:
+def _claims_kind(m: Match, name: str, kind: str) -> bool:
     return any(c.owner == name and s.kind == kind
                for _, (s, c) in esper.get_components(Settlement, Claim))
 
 
-def _own_usable(m, name, roll, card) -> bool:
+def _own_usable(m: Match, name, roll, card) -> bool:
     purpose = roll["purpose"]
     if card in OWN_ROLL_CARDS:  # Fighter: the attack roll only (P19)
         return bool(rule_maths.own_modifiers(purpose, card=card))
@@ -116,7 +119,7 @@ def _own_usable(m, name, roll, card) -> bool:
     return False
 
 
-def own_options(m, name: str, roll: dict) -> list[str]:
+def own_options(m: Match, name: str, roll: dict) -> list[str]:
     card = m.hands.get(name)
     if card is None or (card not in OWN_CARDS and card != COPIER):
         return []
@@ -124,7 +127,7 @@ def own_options(m, name: str, roll: dict) -> list[str]:
 
 
 # ----- cancels, when an opponent's action is declared (R40) -------------------------------
-def peace_targets(m, act: dict) -> list[str]:
+def peace_targets(m: Match, act: dict) -> list[str]:
     """Peacemaker (R38): the attacker or the defender, whichever would actually be moved
     beside its cavern (P14: a send-home that changes nothing is not offered)."""
     out = []
@@ -135,7 +138,7 @@ def peace_targets(m, act: dict) -> list[str]:
     return out
 
 
-def _cancel_usable(m, name, act, card) -> bool:
+def _cancel_usable(m: Match, name, act, card) -> bool:
     if card not in CANCEL_CARDS or act["do"] not in CANCEL_CARDS[card]:
         return False
     if card == "leader":
@@ -143,14 +146,14 @@ def _cancel_usable(m, name, act, card) -> bool:
     return card != "peacemaker" or bool(peace_targets(m, act))
 
 
-def leader_applies(m, act: dict) -> bool:
+def leader_applies(m: Match, act: dict) -> bool:
     """R38 (end note xv): Leader cancels a claim of a settlement (town, city or ruin) only,
     never of a place of power (P24). A Citadel double Claim names two settlements."""
     ent = queries.occupancy(m).get(tuple(act["answer"]["at"]))
     return ent is not None and esper.has_component(ent, Settlement)
 
 
-def cancel_options(m, name: str, act: dict) -> list[str]:
+def cancel_options(m: Match, name: str, act: dict) -> list[str]:
     card = m.hands.get(name)
     if card is None or (card not in CANCEL_CARDS and card != COPIER):
         return []
@@ -158,7 +161,7 @@ def cancel_options(m, name: str, act: dict) -> list[str]:
 
 
 # ----- modifiers after a chart roll (R40) -------------------------------------------------
-def _roll_usable(m, name, roll, card) -> bool:
+def _roll_usable(m: Match, name, roll, card) -> bool:
     if card == TRICKSTER:
         return True  # any roll, by anyone, the holder's own included
     if roll["dragon"] == name:
@@ -169,7 +172,7 @@ def _roll_usable(m, name, roll, card) -> bool:
                                              attacked=roll["ctx"].get("other") == name))
 
 
-def roll_options(m, name: str, roll: dict) -> list[str]:
+def roll_options(m: Match, name: str, roll: dict) -> list[str]:
     card = m.hands.get(name)
     if card is None or (card not in ROLL_WINDOW_CARDS and card != COPIER):
         return []
@@ -177,23 +180,23 @@ def roll_options(m, name: str, roll: dict) -> list[str]:
 
 
 # ----- modifiers after a placement roll of the Populate phase (R38, R40, P25) -------------
-def _dice_usable(m, name, dice, card) -> bool:
+def _dice_usable(m: Match, name, dice, card) -> bool:
     return card == TRICKSTER or (card == PRO_CREATOR and dice["purpose"] == "settlement")
 
 
-def dice_options(m, name: str, dice: dict) -> list[str]:
+def dice_options(m: Match, name: str, dice: dict) -> list[str]:
     card = m.hands.get(name)
     if card is None or (card not in DICE_CARDS and card != COPIER):
         return []
     return _offer(m, name, lambda c: _dice_usable(m, name, dice, c))
 
 
-def anyone_holds_roll_cards(m) -> bool:
+def anyone_holds_roll_cards(m: Match) -> bool:
     """Cheap test before a post-roll window: does anyone hold a card it could open?"""
     return any(card in ROLL_WINDOW_CARDS or card == COPIER for card in m.hands.values())
 
 
-def anyone_holds_dice_cards(m) -> bool:
+def anyone_holds_dice_cards(m: Match) -> bool:
     """Cheap test before a placement roll: could any window be opened at all?"""
     for card in m.hands.values():
         if card in DICE_CARDS or (card == COPIER and (TRICKSTER in m.played
@@ -203,7 +206,7 @@ def anyone_holds_dice_cards(m) -> bool:
 
 
 # ----- answers and playing in a window ----------------------------------------------------
-def window_of(subject: dict) -> str:
+def window_of(subject: Mapping[str, Any]) -> str:
     """'own' (before the holder's roll), 'roll' (after one), 'cancel' or 'dice'."""
     step = subject["step"]
     if step == "act":
@@ -217,7 +220,7 @@ USABLE = {"own": _own_usable, "cancel": _cancel_usable, "roll": _roll_usable,
           "dice": _dice_usable}
 
 
-def _params(m, card: str, window: str, subject: dict) -> list[dict]:
+def _params(m: Match, card: str, window: str, subject: dict) -> list[dict]:
     if card == "peacemaker":
         return [{"dragon": d} for d in peace_targets(m, subject)]
     if window == "dice":
@@ -230,7 +233,7 @@ def _params(m, card: str, window: str, subject: dict) -> list[dict]:
     return [{}]
 
 
-def answers(m, name: str, option: str, subject: dict) -> list[dict]:
+def answers(m: Match, name: str, option: str, subject: dict) -> list[dict]:
     """The legal answers for a card option in the window over `subject`."""
     window = window_of(subject)
     key = "play" if window == "own" else "react"
@@ -244,7 +247,7 @@ def answers(m, name: str, option: str, subject: dict) -> list[dict]:
     return out
 
 
-def play(m, name: str, subject: dict, answer: dict) -> None:
+def play(m: Match, name: str, subject: dict, answer: dict) -> None:
     """Play a legal card answer of a `modify` or `react` decision on its subject frame
     (the pending roll, the declared action or the placement dice)."""
     played = answer.get("play") or answer["react"]
@@ -275,7 +278,7 @@ def play(m, name: str, subject: dict, answer: dict) -> None:
         _cancel(m, name, subject, answer, card, event)
 
 
-def _cancel(m, name, act, answer, card, event) -> None:
+def _cancel(m: Match, name, act, answer, card, event) -> None:
     actor = act["dragon"]
     if card == "peacemaker":
         target = answer["dragon"]
@@ -291,7 +294,7 @@ def _cancel(m, name, act, answer, card, event) -> None:
 
 
 # ----- refusals in a window -----------------------------------------------------------------
-def refusal(m, name: str, value, answer: dict, subject: dict) -> str:
+def refusal(m: Match, name: str, value, answer: dict, subject: dict) -> str:
     """Why a card answer in a `modify`/`react` decision is refused (not held, wrong
     timing, a bad parameter). Never names another dragon's card (P28)."""
     held = m.hands.get(name)
@@ -313,7 +316,7 @@ def refusal(m, name: str, value, answer: dict, subject: dict) -> str:
     return f"{card_title(value)} is played here as one of: {shown}"
 
 
-def _copier_reason(m, card) -> str:
+def _copier_reason(m: Match, card) -> str:
     done = copyable(m)
     if not isinstance(card, str) or card not in CARD_TITLES:
         return (f"Copier needs 'as': a card already played this round "
@@ -338,24 +341,24 @@ class TurnCard(NamedTuple):
     fast: Callable | None = None
 
 
-def _speedster_check(m, name, answer):
+def _speedster_check(m: Match, name, answer):
     if m.actions_left < 1:
         return f"Speedster is played with a Move, which costs 1 action; {title(name)} has none"
     return movement.check(m, name, answer, SPEEDSTER_STEPS)
 
 
-def _speedster_apply(m, name, answer, played):
+def _speedster_apply(m: Match, name, answer, played):
     return {"do": "move", "to": list(answer["to"])}  # the Move is declared as usual
 
 
-def _claimed_pieces(m, name):
+def _claimed_pieces(m: Match, name):
     out = [esper.component_for_entity(e, Footprint) for e, c in esper.get_component(Claim)
            if c.owner == name]
     out.sort(key=lambda fp: (fp.row, fp.col))
     return out
 
 
-def _jumper_targets(m, name):
+def _jumper_targets(m: Match, name):
     spots = set()
     for fp in _claimed_pieces(m, name):
         for row in range(fp.row - 2, fp.row + fp.size + 1):
@@ -365,7 +368,7 @@ def _jumper_targets(m, name):
     return [{"to": [c, r]} for r, c in sorted(spots)]
 
 
-def _jumper_check(m, name, answer):
+def _jumper_check(m: Match, name, answer):
     to = cell_of(answer, "to")
     if to == queries.dragon_fp(m, name).at:
         return f"Jumper must put {title(name)} somewhere new"
@@ -378,7 +381,7 @@ def _jumper_check(m, name, answer):
     return movement.landing_reason(m, name, to, ignore=m.dragon_ents[name])
 
 
-def _jumper_fast(m, name):
+def _jumper_fast(m: Match, name):
     pieces = _claimed_pieces(m, name)
     if not pieces:
         return []
@@ -401,15 +404,15 @@ def _jumper_fast(m, name):
     return [{"to": [c, r]} for r, c in sorted(spots)]
 
 
-def _jumper_apply(m, name, answer, played):
+def _jumper_apply(m: Match, name, answer, played):
     powers.displace(m, name, name, tuple(answer["to"]), "jumper")
 
 
-def _robber_targets(m, name):
+def _robber_targets(m: Match, name):
     return [{"dragon": d} for d in m.seat_names if d != name]
 
 
-def _robber_check(m, name, answer):
+def _robber_check(m: Match, name, answer):
     target = answer.get("dragon")
     if not isinstance(target, str) or target not in m.dragon_ents:
         return f"{target!r} is not a dragon in this game"
@@ -420,25 +423,25 @@ def _robber_check(m, name, answer):
     return None
 
 
-def _robber_apply(m, name, answer, played):
+def _robber_apply(m: Match, name, answer, played):
     # A theft for the thief: the Watcher window (R38) runs before it takes effect.
     m.stack.append({"step": "act", "dragon": name, "do": "robber", "answer": dict(answer),
                     "card": played, "stage": "cancel", "i": 0})
 
 
-def resolve_robber(m, name: str, act: dict) -> None:
+def resolve_robber(m: Match, name: str, act: dict) -> None:
     queries.pay(m, act["answer"]["dragon"], "chest", ROBBER_TAKE, "robber")
 
 
-def _horror_targets(m, name):
+def _horror_targets(m: Match, name):
     return [{"dragon": d} for d in m.seat_names]
 
 
-def _horror_check(m, name, answer):
+def _horror_check(m: Match, name, answer):
     return powers.send_home_refusal(m, answer.get("dragon"), "Horror")
 
 
-def _horror_fast(m, name):
+def _horror_fast(m: Match, name):
     out = []
     for d in m.seat_names:
         home = setup.home_spot(m, d)
@@ -447,12 +450,12 @@ def _horror_fast(m, name):
     return out
 
 
-def _horror_apply(m, name, answer, played):
+def _horror_apply(m: Match, name, answer, played):
     target = answer["dragon"]
     powers.displace(m, name, target, setup.home_spot(m, target), "horror")
 
 
-def _orienteer_targets(m, name):
+def _orienteer_targets(m: Match, name):
     for other in m.seat_names:
         if other != name:
             at = queries.dragon_fp(m, other).at
@@ -460,7 +463,7 @@ def _orienteer_targets(m, name):
                 yield {"dragon": other, "to": list(to)}
 
 
-def _orienteer_check(m, name, answer):
+def _orienteer_check(m: Match, name, answer):
     target = answer.get("dragon")
     if not isinstance(target, str) or target not in m.dragon_ents:
         return f"{target!r} is not a dragon in this game"
@@ -472,7 +475,7 @@ def _orienteer_check(m, name, answer):
             or powers.landing_reason(m, title(target), to, 2, m.dragon_ents[target]))
 
 
-def _orienteer_fast(m, name):
+def _orienteer_fast(m: Match, name):
     out = []
     for other in m.seat_names:
         if other != name:
@@ -482,11 +485,11 @@ def _orienteer_fast(m, name):
     return out
 
 
-def _orienteer_apply(m, name, answer, played):
+def _orienteer_apply(m: Match, name, answer, played):
     powers.displace(m, name, answer["dragon"], tuple(answer["to"]), "orienteer")
 
 
-def _vigor_apply(m, name, answer, played):
+def _vigor_apply(m: Match, name, answer, played):
     m.actions_left += VIGOR_ACTIONS
     m.emit("extra_action", dragon=name, actions_left=m.actions_left, via="vigor")
 
@@ -508,7 +511,7 @@ TURN = {
 assert tuple(TURN) == TURN_CARDS
 
 
-def turn_answers(m, name: str, fast: bool = True) -> list[dict]:
+def turn_answers(m: Match, name: str, fast: bool = True) -> list[dict]:
     """The turn cards `name` may play now, as answers of its action decision."""
     held = m.hands.get(name)
     if held is None or (held not in TURN and held != COPIER):
@@ -527,7 +530,7 @@ def turn_answers(m, name: str, fast: bool = True) -> list[dict]:
     return out
 
 
-def turn_reason(m, name: str, answer: dict) -> str | None:
+def turn_reason(m: Match, name: str, answer: dict) -> str | None:
     """Why a {"play": ...} answer of the action decision is illegal, or None."""
     played = answer.get("play")
     if not isinstance(played, str) or played not in CARD_TITLES:
@@ -546,7 +549,7 @@ def turn_reason(m, name: str, answer: dict) -> str | None:
     return TURN[card].check(m, name, answer)
 
 
-def play_turn(m, name: str, answer: dict) -> dict | None:
+def play_turn(m: Match, name: str, answer: dict) -> dict | None:
     """Play a legal turn card (no action spent, R17). Returns the action it declares
     (Speedster's Move), or None."""
     played = answer["play"]

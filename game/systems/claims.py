@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import esper
 
 from game import queries
@@ -16,8 +18,11 @@ from game.systems.base import (
 )
 from game.systems.powers import mark_used
 
+if TYPE_CHECKING:
+    from game.match import Match
 
-def put_claim(m, name: str, ent: int, via: str) -> None:
+
+def put_claim(m: Match, name: str, ent: int, via: str) -> None:
     """A ring from `name`'s supply onto a settlement or place (R9)."""
     queries.rings(m, name).supply -= 1
     esper.add_component(ent, Claim(name))
@@ -25,7 +30,7 @@ def put_claim(m, name: str, ent: int, via: str) -> None:
            via=via)
 
 
-def remove_claim(m, ent: int, reason: str) -> str | None:
+def remove_claim(m: Match, ent: int, reason: str) -> str | None:
     """Take the ring off a piece; it returns to its owner's supply (R9)."""
     claim = esper.try_component(ent, Claim)
     if claim is None:
@@ -37,7 +42,7 @@ def remove_claim(m, ent: int, reason: str) -> str | None:
     return claim.owner
 
 
-def remove_gamble(m, ent: int, reason: str) -> None:
+def remove_gamble(m: Match, ent: int, reason: str) -> None:
     gamble = esper.component_for_entity(ent, Gamble)
     esper.delete_entity(ent, immediate=True)
     queries.rings(m, gamble.owner).supply += 1
@@ -54,7 +59,7 @@ HUT = "baba_yagas_hut"
 CITADEL = "citadel_of_torture"
 
 
-def _hut_settlements(m, name) -> list[tuple[int, Footprint]]:
+def _hut_settlements(m: Match, name) -> list[tuple[int, Footprint]]:
     """Settlements adjacent to Baba Yaga's Hut when `name` holds it, else []."""
     if queries.place_holders(m).get(HUT) != name:
         return []
@@ -65,7 +70,7 @@ def _hut_settlements(m, name) -> list[tuple[int, Footprint]]:
             if esper.has_component(e, Settlement)]
 
 
-def _claim_pieces(m, name) -> list[tuple[int, Footprint]]:
+def _claim_pieces(m: Match, name) -> list[tuple[int, Footprint]]:
     """What one Claim may reach: pieces adjacent to the dragon, plus the hut's reach."""
     near = adjacent_claimables(m, name)
     extra = _hut_settlements(m, name)
@@ -76,7 +81,7 @@ def _claim_pieces(m, name) -> list[tuple[int, Footprint]]:
     return near
 
 
-def _citadel_pairs(m, name, unclaimed_only: bool) -> list[dict]:
+def _citadel_pairs(m: Match, name, unclaimed_only: bool) -> list[dict]:
     if not queries.power_ready(m, CITADEL, name):  # R37.13, R36: once per round
         return []
     cells = [[fp.col, fp.row] for e, fp in adjacent_claimables(m, name)
@@ -85,13 +90,13 @@ def _citadel_pairs(m, name, unclaimed_only: bool) -> list[dict]:
     return [{"do": "claim", "at": a, "also": b} for a in cells for b in cells if a != b]
 
 
-def _claim_targets(m, name):
+def _claim_targets(m: Match, name):
     for _ent, fp in _claim_pieces(m, name):
         yield {"do": "claim", "at": [fp.col, fp.row]}
     yield from _citadel_pairs(m, name, unclaimed_only=False)
 
 
-def _unclaimed_reason(m, name, ent) -> str | None:
+def _unclaimed_reason(m: Match, name, ent) -> str | None:
     owner = queries.claim_owner(ent)
     if owner == name:
         return f"{title(name)} already claims {queries.describe(m, ent)}"
@@ -101,7 +106,7 @@ def _unclaimed_reason(m, name, ent) -> str | None:
     return None
 
 
-def _claim_check(m, name, answer):
+def _claim_check(m: Match, name, answer):
     if "also" in answer:
         return _two_claims_check(m, name, answer)
     cell = cell_of(answer, "at")
@@ -118,7 +123,7 @@ def _claim_check(m, name, answer):
     return _unclaimed_reason(m, name, ent)
 
 
-def _two_claims_check(m, name, answer):
+def _two_claims_check(m: Match, name, answer):
     holder = queries.place_holders(m).get(CITADEL)
     if holder != name:
         return (f"{title(name)} does not hold Citadel of Torture, so one Claim takes one "
@@ -145,7 +150,7 @@ def _two_claims_check(m, name, answer):
     return None
 
 
-def spend_citadel(m, name: str, answer: dict) -> None:
+def spend_citadel(m: Match, name: str, answer: dict) -> None:
     """R37.13, R36: a double Claim uses Citadel of Torture's once-a-round Power when it
     is declared, so a Claim cancelled by Leader still spends it (as it spends the action)."""
     if answer.get("do") == "claim" and "also" in answer:
@@ -153,7 +158,7 @@ def spend_citadel(m, name: str, answer: dict) -> None:
         m.emit("power", dragon=name, place=CITADEL, use="claim", answer=dict(answer))
 
 
-def _claim_resolve(m, name, answer):
+def _claim_resolve(m: Match, name, answer):
     occ = queries.occupancy(m)
     ent = occ[tuple(answer["at"])]
     if "also" in answer:
@@ -166,12 +171,12 @@ def _claim_resolve(m, name, answer):
 
 
 # --- Claim Settlement (2) ----------------------------------------------------------
-def _take_targets(m, name):
+def _take_targets(m: Match, name):
     for _ent, fp in adjacent_claimables(m, name):
         yield {"do": "claim_settlement", "at": [fp.col, fp.row]}
 
 
-def _take_check(m, name, answer):
+def _take_check(m: Match, name, answer):
     ent, reason = claimable_at(m, name, answer)
     if reason:
         return reason
@@ -183,14 +188,14 @@ def _take_check(m, name, answer):
     return None
 
 
-def _take_resolve(m, name, answer):
+def _take_resolve(m: Match, name, answer):
     ent = queries.occupancy(m)[tuple(answer["at"])]
     remove_claim(m, ent, "claimed_by_" + name)
     put_claim(m, name, ent, "claim_settlement")
 
 
 # --- Abandon Claim (1) -------------------------------------------------------------
-def _abandon_targets(m, name):
+def _abandon_targets(m: Match, name):
     for ent, claim in sorted(esper.get_component(Claim), key=lambda t: _at(t[0])[::-1]):
         if claim.owner == name:
             yield {"do": "abandon", "at": list(_at(ent))}
@@ -229,7 +234,7 @@ def _at(ent):
     return esper.component_for_entity(ent, Footprint).at
 
 
-def _own_ring_at(m, name, cell):
+def _own_ring_at(m: Match, name, cell):
     """('claim', entity) or ('gamble', entity) for `name`'s ring at cell, else None.
     A claim on the piece there comes before a gamble ring under it."""
     ent = queries.occupancy(m).get(cell)
@@ -241,14 +246,14 @@ def _own_ring_at(m, name, cell):
     return None
 
 
-def _abandon_check(m, name, answer):
+def _abandon_check(m: Match, name, answer):
     cell = cell_of(answer, "at")
     if _own_ring_at(m, name, cell) is None:
         return f"{title(name)} has no claim ring at {show_cell(cell)}"
     return None
 
 
-def _abandon_resolve(m, name, answer):
+def _abandon_resolve(m: Match, name, answer):
     kind, ent = _own_ring_at(m, name, tuple(answer["at"]))
     if kind == "claim":
         remove_claim(m, ent, "abandoned")
@@ -257,13 +262,13 @@ def _abandon_resolve(m, name, answer):
 
 
 # --- Gamble (1) --------------------------------------------------------------------
-def _gamble_targets(m, name):
+def _gamble_targets(m: Match, name):
     fp = queries.dragon_fp(m, name)
     for cell in ring_cells(fp.at, 2, m.board.width, m.board.height):
         yield {"do": "gamble", "at": list(cell)}
 
 
-def _gamble_check(m, name, answer):
+def _gamble_check(m: Match, name, answer):
     cell = cell_of(answer, "at")
     if not m.board.on_board(cell):
         return f"{show_cell(cell)} is off the board"
@@ -280,14 +285,14 @@ def _gamble_check(m, name, answer):
     return None
 
 
-def _gamble_resolve(m, name, answer):
+def _gamble_resolve(m: Match, name, answer):
     queries.rings(m, name).supply -= 1
     col, row = answer["at"]
     esper.create_entity(Gamble(name, col, row))
     m.emit("gamble", dragon=name, at=[col, row])
 
 
-def _claim_fast(m, name):
+def _claim_fast(m: Match, name):
     holders = queries.place_holders(m)
     pieces = (_claim_pieces(m, name) if holders.get(HUT) == name
               else adjacent_claimables(m, name))
@@ -298,13 +303,13 @@ def _claim_fast(m, name):
     return out
 
 
-def _take_fast(m, name):
+def _take_fast(m: Match, name):
     return [{"do": "claim_settlement", "at": [fp.col, fp.row]}
             for ent, fp in adjacent_claimables(m, name)
             if queries.claim_owner(ent) not in (None, name)]
 
 
-def _gamble_fast(m, name):
+def _gamble_fast(m: Match, name):
     free = gamble_free(m, queries.dragon_fp(m, name).at)
     rings = queries.gamble_cells(m)  # cached per version
     if rings:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game import queries
 from game.decisions import title
 from game.geometry import rect_gap
@@ -10,14 +12,17 @@ from game.systems.base import ActionRule, other_dragon
 from game.systems.rolls import roll_spec
 from game.tables import ATTACK_STAKE
 
+if TYPE_CHECKING:
+    from game.match import Match
 
-def _targets(m, name):
+
+def _targets(m: Match, name):
     for other in m.seat_names:
         if other != name:
             yield {"do": "attack", "dragon": other}
 
 
-def _check(m, name, answer):
+def _check(m: Match, name, answer):
     target, reason = other_dragon(m, name, answer)
     if reason:
         return reason
@@ -27,14 +32,14 @@ def _check(m, name, answer):
     return None
 
 
-def _rolls(m, name, answer):
+def _rolls(m: Match, name, answer):
     """The attacker rolls first, then the defender (R26); neither is clamped (R30)."""
     defender = answer["dragon"]
     return [roll_spec("attack", name, None, role="attacker", other=defender),
             roll_spec("defend", defender, None, role="defender", other=name)]
 
 
-def _resolve(m, name, answer, results):
+def _resolve(m: Match, name, answer, results):
     defender = answer["dragon"]
     a, d = results[0]["total"], results[1]["total"]
     winner, loser = (name, defender) if a > d else (defender, name)
@@ -42,11 +47,11 @@ def _resolve(m, name, answer, results):
     queries.pay(m, loser, winner, ATTACK_STAKE, "attack")
 
 
-def _fast(m, name):
+def _fast(m: Match, name):
     return [{"do": "attack", "dragon": other} for other in _neighbours(m, name)]
 
 
-def _neighbours(m, name) -> list[str]:
+def _neighbours(m: Match, name) -> list[str]:
     """The dragons adjacent to `name`'s dragon, in seat order; cached per layout."""
     key = ("neighbours", name)
     cache = queries.layout_cache(m)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import esper
 
 from game import queries
@@ -12,13 +14,16 @@ from game.systems.claims import remove_claim
 from game.systems.rolls import result_row, roll_spec
 from game.tables import DESTROYED, NO_SETTLEMENT_DESTROY, REVOLT_COST
 
+if TYPE_CHECKING:
+    from game.match import Match
 
-def _targets(m, name):
+
+def _targets(m: Match, name):
     for _ent, fp in adjacent_claimables(m, name):
         yield {"do": "destroy", "at": [fp.col, fp.row]}
 
 
-def _check(m, name, answer):
+def _check(m: Match, name, answer):
     ent, reason = claimable_at(m, name, answer)
     if reason:
         return reason
@@ -28,7 +33,7 @@ def _check(m, name, answer):
     return None
 
 
-def _rolls(m, name, answer):
+def _rolls(m: Match, name, answer):
     ent = queries.occupancy(m)[tuple(answer["at"])]
     claimed = queries.claim_owner(ent) is not None  # the destroyer's own ring counts (R21)
     at = list(esper.component_for_entity(ent, Footprint).at)
@@ -37,7 +42,7 @@ def _rolls(m, name, answer):
     return [roll_spec("destroy", name, chart, target=at, claimed=claimed)]
 
 
-def _resolve(m, name, answer, results):
+def _resolve(m: Match, name, answer, results):
     ent = queries.occupancy(m)[tuple(answer["at"])]
     claimed = results[0]["chart"].endswith("_claimed")
     at = list(esper.component_for_entity(ent, Footprint).at)
@@ -58,7 +63,7 @@ def _resolve(m, name, answer, results):
         _settlement_result(m, name, ent, at, result, claimed)
 
 
-def _settlement_result(m, name, ent, at, result, claimed) -> None:
+def _settlement_result(m: Match, name, ent, at, result, claimed) -> None:
     settlement = esper.component_for_entity(ent, Settlement)
     kind = settlement.kind
     if result == "ruin":
@@ -78,7 +83,7 @@ def _settlement_result(m, name, ent, at, result, claimed) -> None:
         queries.gain_treasure(m, name, "destroy")
 
 
-def _fast(m, name):
+def _fast(m: Match, name):
     spare = name in NO_SETTLEMENT_DESTROY
     return [{"do": "destroy", "at": [fp.col, fp.row]} for ent, fp in adjacent_claimables(m, name)
             if not (spare and esper.has_component(ent, Settlement))]

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game import queries
 
+if TYPE_CHECKING:
+    from game.match import Match
 
-def run(m, frame) -> None:
+
+def run(m: Match, frame) -> None:
     m.stack.pop()
     target = m.options["target"]
     scores = m.scores()
@@ -27,7 +32,7 @@ def run(m, frame) -> None:
     m.stack.append({"step": "round"})
 
 
-def finish(m, winner, reason: str) -> None:
+def finish(m: Match, winner, reason: str) -> None:
     m.finished = True
     m.phase = "finished"
     m.winner = winner

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game import queries
 from game.decisions import cell_of, show_cell, title
 from game.geometry import chebyshev, fits
 from game.systems.base import ActionRule
 from game.tables import MOVE_STEPS
 
+if TYPE_CHECKING:
+    from game.match import Match
 
-def _targets(m, name, steps: int = MOVE_STEPS):
+
+def _targets(m: Match, name, steps: int = MOVE_STEPS):
     fp = queries.dragon_fp(m, name)
     for dr in range(-steps, steps + 1):
         for dc in range(-steps, steps + 1):
@@ -17,7 +22,7 @@ def _targets(m, name, steps: int = MOVE_STEPS):
                 yield {"do": "move", "to": [fp.col + dc, fp.row + dr]}
 
 
-def landing_reason(m, name: str, to, ignore: int | None = None) -> str | None:
+def landing_reason(m: Match, name: str, to, ignore: int | None = None) -> str | None:
     """Why a 2x2 dragon cannot stand at top-left `to`, or None (R4, R5, R18)."""
     if not fits(to, 2, m.board.width, m.board.height):
         return f"a dragon at {show_cell(to)} would leave the board"
@@ -33,7 +38,7 @@ def landing_reason(m, name: str, to, ignore: int | None = None) -> str | None:
     return None
 
 
-def _check(m, name, answer, steps: int = MOVE_STEPS):
+def _check(m: Match, name, answer, steps: int = MOVE_STEPS):
     """Why the Move is illegal, or None; Speedster (game.systems.cards) passes 4 steps."""
     to = cell_of(answer, "to")
     fp = queries.dragon_fp(m, name)
@@ -44,7 +49,7 @@ def _check(m, name, answer, steps: int = MOVE_STEPS):
     return landing_reason(m, name, to, ignore=m.dragon_ents[name])
 
 
-def _fast(m, name, steps: int = MOVE_STEPS):
+def _fast(m: Match, name, steps: int = MOVE_STEPS):
     at = queries.dragon_fp(m, name).at
     key = ("move_landings", at, steps)  # per layout: a claim or a gamble keeps it
     cache = queries.layout_cache(m)
@@ -54,7 +59,7 @@ def _fast(m, name, steps: int = MOVE_STEPS):
     return [{"do": "move", "to": [c, r]} for c, r in cells]
 
 
-def _resolve(m, name, answer):
+def _resolve(m: Match, name, answer):
     fp = queries.dragon_fp(m, name)
     before = [fp.col, fp.row]
     fp.col, fp.row = answer["to"]

@@ -3,6 +3,8 @@ the thief's chest (R15)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import esper
 
 from game import queries
@@ -12,11 +14,14 @@ from game.geometry import Cell, chebyshev, shift_inward
 from game.systems.rolls import location, roll_dice
 from game.tables import FAILED_PLACEMENT_BONUS, PLACE_LOCATION_TRIES, PLACES
 
+if TYPE_CHECKING:
+    from game.match import Match
+
 CHEST_REROLLS = 1000
 PLACE_REROLLS = 1000  # P9: then the first place left in the supply is placed
 
 
-def run_phase(m, frame) -> None:
+def run_phase(m: Match, frame) -> None:
     m.stack.pop()
     m.set_phase("populate")
     # Top of the stack runs first: N settlement rolls, then the place, then the chest.
@@ -26,7 +31,7 @@ def run_phase(m, frame) -> None:
         m.stack.append({"step": "settlement", "k": k})
 
 
-def run_settlement(m, frame) -> None:
+def run_settlement(m: Match, frame) -> None:
     cell = location(m, frame, "settlement")  # None: a card holder is asked first (R38)
     if cell is None:
         return
@@ -34,7 +39,7 @@ def run_settlement(m, frame) -> None:
     settle_at(m, cell)
 
 
-def settle_at(m, cell: Cell) -> None:
+def settle_at(m: Match, cell: Cell) -> None:
     """R12 steps 1-5 for one rolled cell."""
     occ = queries.occupancy(m)
     holder = occ.get(cell)
@@ -60,7 +65,7 @@ def settle_at(m, cell: Cell) -> None:
     queries.pay(m, "bank", "chest", FAILED_PLACEMENT_BONUS, "failed_placement")
 
 
-def _town_next_to(m, occ, cell: Cell) -> bool:
+def _town_next_to(m: Match, occ, cell: Cell) -> bool:
     """R12 step 4: a town on one of the 8 cells around `cell` (towns are 1x1)."""
     c, r = cell
     for dr in (-1, 0, 1):
@@ -73,7 +78,7 @@ def _town_next_to(m, occ, cell: Cell) -> bool:
     return False
 
 
-def _gamble_claims(m, ent: int, cell: Cell) -> None:
+def _gamble_claims(m: Match, ent: int, cell: Cell) -> None:
     """R13: a gamble ring on the cell claims it; else the adjacent ring of the poorest
     dragon (ties: most rings in supply, lowest seat; its first ring by row, column)."""
     rings = queries.gambles(m)
@@ -92,7 +97,7 @@ def _gamble_claims(m, ent: int, cell: Cell) -> None:
            **{"from": [gamble.col, gamble.row]})
 
 
-def run_place_of_power(m, frame) -> None:
+def run_place_of_power(m: Match, frame) -> None:
     """R14: roll which place; 1-14 names it (re-rolled if on the board, at most
     PLACE_REROLLS times: P9), 15-20 lets the poorest dragon choose."""
     supply = supply_places(m)
@@ -122,12 +127,12 @@ def run_place_of_power(m, frame) -> None:
     m.stack.append({"step": "place_location", "place": supply[0]})
 
 
-def supply_places(m) -> list[str]:
+def supply_places(m: Match) -> list[str]:
     on_board = {p.kind for _, p, _ in queries.places(m)}
     return [p for p in PLACES if p not in on_board]
 
 
-def run_place_location(m, frame) -> None:
+def run_place_location(m: Match, frame) -> None:
     kind = frame["place"]
     while frame.get("tries", 0) < PLACE_LOCATION_TRIES:
         cell = location(m, frame, "place_location")
@@ -145,7 +150,7 @@ def run_place_location(m, frame) -> None:
     m.emit("place_not_placed", place=kind)
 
 
-def run_chest(m, frame) -> None:
+def run_chest(m: Match, frame) -> None:
     """R15: the chest moves to a rolled free cell (its own cell counts as free)."""
     before = queries.chest_at(m)
     while frame.get("tries", 0) < CHEST_REROLLS:
@@ -165,7 +170,7 @@ def run_chest(m, frame) -> None:
     m.stack.pop()
 
 
-def _ask_choose(m, frame) -> Decision:
+def _ask_choose(m: Match, frame) -> Decision:
     return Decision(
         frame["dragon"], "choose_place",
         f"{title(frame['dragon'])} has the fewest coins and chooses the next place of power",
@@ -173,11 +178,11 @@ def _ask_choose(m, frame) -> Decision:
     )
 
 
-def _legal_choose(m, frame) -> list[dict]:
+def _legal_choose(m: Match, frame) -> list[dict]:
     return [{"choose": p} for p in supply_places(m)]
 
 
-def _answer_choose(m, frame, answer) -> None:
+def _answer_choose(m: Match, frame, answer) -> None:
     choice = answer.get("choose")
     if choice not in supply_places(m):
         raise IllegalAnswer(f"{choice!r} is not a place of power left in the supply "

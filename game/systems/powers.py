@@ -21,7 +21,7 @@ or the declared action). The windows themselves live in game.systems.rolls.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import esper
 
@@ -42,8 +42,11 @@ from game.tables import (
     TURN_POWERS,
 )
 
+if TYPE_CHECKING:
+    from game.match import Match
 
-def mark_used(m, kind: str) -> None:
+
+def mark_used(m: Match, kind: str) -> None:
     """R36: the place's power is spent until the next round, wherever the piece goes."""
     m.powers_used.add(kind)
     found = queries.place_on_board(m, kind)
@@ -51,7 +54,7 @@ def mark_used(m, kind: str) -> None:
         esper.component_for_entity(found[0], PlaceOfPower).power_used = True
 
 
-def holder_reason(m, name: str, kind: str) -> str | None:
+def holder_reason(m: Match, name: str, kind: str) -> str | None:
     """Why `name` cannot use `kind`'s power now (not on the board, not its holder, used)."""
     place = PLACE_TITLES[kind]
     if queries.place_on_board(m, kind) is None:
@@ -66,12 +69,12 @@ def holder_reason(m, name: str, kind: str) -> str | None:
 
 
 # ----- own pre-roll modifiers (R40: asked before the holder's own roll) ----------------
-def own_options(m, name: str, roll: dict) -> list[str]:
+def own_options(m: Match, name: str, roll: dict) -> list[str]:
     ready = [k for k in OWN_ROLL_POWERS if queries.power_ready(m, k, name)]
     return [k for k, _v in rule_maths.own_modifiers(roll["purpose"], ready)]
 
 
-def _own_modifier(m, name, roll, answer) -> None:
+def _own_modifier(m: Match, name, roll, answer) -> None:
     kind = answer["power"]
     value = OWN_ROLL_POWERS[kind][1]
     mark_used(m, kind)
@@ -81,7 +84,7 @@ def _own_modifier(m, name, roll, answer) -> None:
 
 
 # ----- cancels (R40: asked when an opponent's action is declared) ----------------------
-def cancel_options(m, name: str, act: dict) -> list[str]:
+def cancel_options(m: Match, name: str, act: dict) -> list[str]:
     do = act["do"]
     if do == "destroy" and queries.power_ready(m, "pearlthorn_castle", name):
         # R37.5: against a settlement or place the holder has claimed
@@ -94,7 +97,7 @@ def cancel_options(m, name: str, act: dict) -> list[str]:
     return []
 
 
-def _cancel(m, name, act, answer) -> None:
+def _cancel(m: Match, name, act, answer) -> None:
     kind = answer["react"]
     mark_used(m, kind)
     m.emit("power", dragon=name, place=kind, use="cancel", against=act["dragon"])
@@ -103,21 +106,21 @@ def _cancel(m, name, act, answer) -> None:
 
 
 # ----- modifiers after an opponent's roll (R40) -----------------------------------------
-def roll_options(m, name: str, roll: dict) -> list[str]:
+def roll_options(m: Match, name: str, roll: dict) -> list[str]:
     if roll["dragon"] == name:
         return []
     ready = [k for k in ROLL_REACTION_POWERS if queries.power_ready(m, k, name)]
     return [k for k, _v in rule_maths.hostile_modifiers(roll["purpose"], roll["chart"], ready)]
 
 
-def roll_reactions_possible(m) -> bool:
+def roll_reactions_possible(m: Match) -> bool:
     """Could some dragon hold an unused roll-reaction power now? A cheap test before
     walking a post-roll window dragon by dragon (R40)."""
     holders = queries.place_holders(m)
     return any(k in holders and k not in m.powers_used for k in ROLL_REACTION_POWERS)
 
 
-def _roll_modifier(m, name, roll, answer) -> None:
+def _roll_modifier(m: Match, name, roll, answer) -> None:
     kind = answer["react"]
     value = ROLL_REACTION_POWERS[kind][1]
     mark_used(m, kind)
@@ -152,7 +155,7 @@ def square(at: Cell, steps: int):
                 yield (at[0] + dc, at[1] + dr)
 
 
-def landing_reason(m, what: str, to: Cell, size: int, ignore: int) -> str | None:
+def landing_reason(m: Match, what: str, to: Cell, size: int, ignore: int) -> str | None:
     """Why the piece `what` (a 2x2 or 1x1 footprint) cannot land at top-left `to`."""
     if not fits(to, size, m.board.width, m.board.height):
         return f"{what} at {show_cell(to)} would leave the board"
@@ -166,7 +169,7 @@ def landing_reason(m, what: str, to: Cell, size: int, ignore: int) -> str | None
     return None
 
 
-def free_landings(m, at: Cell, steps: int, size: int, ignore: int) -> list[Cell]:
+def free_landings(m: Match, at: Cell, steps: int, size: int, ignore: int) -> list[Cell]:
     occ = queries.occupancy(m)
     if size == 2 and occ.get(at) == ignore:  # the mover's own 2x2: the row-mask scan
         return queries.landings(m, at, steps, at)
@@ -185,7 +188,7 @@ def free_landings(m, at: Cell, steps: int, size: int, ignore: int) -> list[Cell]
     return out
 
 
-def move_reason(m, what: str, at: Cell, to: Cell, steps: int) -> str | None:
+def move_reason(m: Match, what: str, at: Cell, to: Cell, steps: int) -> str | None:
     if to == at:
         return f"{what} must move to a new position"
     if chebyshev(to, at) > steps:
@@ -194,31 +197,31 @@ def move_reason(m, what: str, at: Cell, to: Cell, steps: int) -> str | None:
 
 
 # Baba Yaga's Hut (R37.1): the hut moves up to 3 king steps; claims stay.
-def _hut(m):
+def _hut(m: Match):
     ent, fp = queries.place_on_board(m, "baba_yagas_hut")
     return ent, fp
 
 
-def _hut_targets(m, name):
+def _hut_targets(m: Match, name):
     _ent, fp = _hut(m)
     for to in square(fp.at, HUT_STEPS):
         yield {"power": "baba_yagas_hut", "to": list(to)}
 
 
-def _hut_check(m, name, answer):
+def _hut_check(m: Match, name, answer):
     to = cell_of(answer, "to")
     ent, fp = _hut(m)
     return (move_reason(m, "Baba Yaga's Hut", fp.at, to, HUT_STEPS)
             or landing_reason(m, "Baba Yaga's Hut", to, 2, ent))
 
 
-def _hut_fast(m, name):
+def _hut_fast(m: Match, name):
     ent, fp = _hut(m)
     return [{"power": "baba_yagas_hut", "to": list(to)}
             for to in free_landings(m, fp.at, HUT_STEPS, 2, ent)]
 
 
-def _hut_apply(m, name, answer):
+def _hut_apply(m: Match, name, answer):
     _ent, fp = _hut(m)
     before = list(fp.at)
     fp.col, fp.row = answer["to"]
@@ -227,22 +230,22 @@ def _hut_apply(m, name, answer):
 
 
 # Angelstar Shrine (R37.2): one more action this turn.
-def _shrine_apply(m, name, answer):
+def _shrine_apply(m: Match, name, answer):
     m.actions_left += ANGELSTAR_ACTIONS
     m.emit("extra_action", dragon=name, actions_left=m.actions_left)
 
 
 # Tower of Faces (R37.3): any dragon to its own cavern, placed as R7.
-def _faces_targets(m, name):
+def _faces_targets(m: Match, name):
     for other in m.seat_names:
         yield {"power": "tower_of_faces", "dragon": other}
 
 
-def _faces_check(m, name, answer):
+def _faces_check(m: Match, name, answer):
     return send_home_refusal(m, answer.get("dragon"), "Tower of Faces")
 
 
-def send_home_refusal(m, target, what: str) -> str | None:
+def send_home_refusal(m: Match, target, what: str) -> str | None:
     """Why `what` (Tower of Faces, or Horror, which is its effect as a card) cannot send
     `target` beside its cavern, or None when it can (P14)."""
     if not isinstance(target, str) or target not in m.dragon_ents:
@@ -256,16 +259,16 @@ def send_home_refusal(m, target, what: str) -> str | None:
     return None
 
 
-def _faces_fast(m, name):
+def _faces_fast(m: Match, name):
     return [a for a in _faces_targets(m, name) if _faces_check(m, name, a) is None]
 
 
-def _faces_apply(m, name, answer):
+def _faces_apply(m: Match, name, answer):
     target = answer["dragon"]
     displace(m, name, target, setup.home_spot(m, target), "tower_of_faces")
 
 
-def displace(m, name, target, to, via):
+def displace(m: Match, name, target, to, via):
     fp = queries.dragon_fp(m, target)
     before = list(fp.at)
     fp.col, fp.row = to
@@ -273,13 +276,13 @@ def displace(m, name, target, to, via):
 
 
 # Tower of Unquenched Flame (R37.4): any ruin becomes a town; its claim stays.
-def _flame_targets(m, name):
+def _flame_targets(m: Match, name):
     for _ent, s, fp in queries.settlements(m):
         if s.kind == "ruin":
             yield {"power": "tower_of_unquenched_flame", "at": list(fp.at)}
 
 
-def _flame_check(m, name, answer):
+def _flame_check(m: Match, name, answer):
     cell = cell_of(answer, "at")
     ent = queries.occupancy(m).get(cell)
     settlement = esper.try_component(ent, Settlement) if ent is not None else None
@@ -290,21 +293,21 @@ def _flame_check(m, name, answer):
     return None
 
 
-def _flame_apply(m, name, answer):
+def _flame_apply(m: Match, name, answer):
     ent = queries.occupancy(m)[tuple(answer["at"])]
     esper.component_for_entity(ent, Settlement).kind = "town"
     m.emit("rebuilt", dragon=name, at=list(answer["at"]), claim=queries.claim_owner(ent))
 
 
 # Madhouse (R37.9): an opponent's dragon 1 king step to a legal footprint.
-def _madhouse_targets(m, name):
+def _madhouse_targets(m: Match, name):
     for other in m.seat_names:
         at = queries.dragon_fp(m, other).at
         for to in square(at, MADHOUSE_STEPS):
             yield {"power": "madhouse", "dragon": other, "to": list(to)}
 
 
-def _madhouse_check(m, name, answer):
+def _madhouse_check(m: Match, name, answer):
     target = answer.get("dragon")
     if not isinstance(target, str) or target not in m.dragon_ents:
         return f"{target!r} is not a dragon in this game"
@@ -316,7 +319,7 @@ def _madhouse_check(m, name, answer):
             or landing_reason(m, title(target), to, 2, m.dragon_ents[target]))
 
 
-def _madhouse_fast(m, name):
+def _madhouse_fast(m: Match, name):
     out = []
     for other in m.seat_names:
         if other != name:
@@ -326,19 +329,19 @@ def _madhouse_fast(m, name):
     return out
 
 
-def _madhouse_apply(m, name, answer):
+def _madhouse_apply(m: Match, name, answer):
     displace(m, name, answer["dragon"], tuple(answer["to"]), "madhouse")
 
 
 # Darkheart Cottage (R37.14): the chest moves up to 5 king steps to a free cell.
-def _cottage_targets(m, name):
+def _cottage_targets(m: Match, name):
     at = queries.chest_at(m)
     if at is not None:
         for to in square(at, CHEST_STEPS):
             yield {"power": "darkheart_cottage", "to": list(to)}
 
 
-def _cottage_check(m, name, answer):
+def _cottage_check(m: Match, name, answer):
     at = queries.chest_at(m)
     if at is None:
         return "the thief's chest is not on the board yet"
@@ -347,7 +350,7 @@ def _cottage_check(m, name, answer):
             or landing_reason(m, "The thief's chest", to, 1, m.chest_ent))
 
 
-def _cottage_fast(m, name):
+def _cottage_fast(m: Match, name):
     at = queries.chest_at(m)
     if at is None:
         return []
@@ -355,7 +358,7 @@ def _cottage_fast(m, name):
             for to in free_landings(m, at, CHEST_STEPS, 1, m.chest_ent)]
 
 
-def _cottage_apply(m, name, answer):
+def _cottage_apply(m: Match, name, answer):
     fp = esper.component_for_entity(m.chest_ent, Footprint)
     before = list(fp.at)
     fp.col, fp.row = answer["to"]
@@ -378,7 +381,7 @@ TURN = {
 assert tuple(TURN) == TURN_POWERS
 
 
-def turn_answers(m, name: str, fast: bool = True) -> list[dict]:
+def turn_answers(m: Match, name: str, fast: bool = True) -> list[dict]:
     """The turn powers `name` may use now, as legal answers of its action decision."""
     holders = queries.place_holders(m)
     out: list[dict] = []
@@ -394,7 +397,7 @@ def turn_answers(m, name: str, fast: bool = True) -> list[dict]:
     return out
 
 
-def turn_reason(m, name: str, answer: dict) -> str | None:
+def turn_reason(m: Match, name: str, answer: dict) -> str | None:
     """Why a {"power": ...} answer of the action decision is illegal, or None."""
     kind = answer.get("power")
     if not isinstance(kind, str) or kind not in PLACE_TITLES:
@@ -410,7 +413,7 @@ def turn_reason(m, name: str, answer: dict) -> str | None:
     return holder_reason(m, name, kind) or TURN[kind].check(m, name, answer)
 
 
-def use_turn_power(m, name: str, answer: dict) -> None:
+def use_turn_power(m: Match, name: str, answer: dict) -> None:
     """Apply a legal turn power (R36: once a round, no action spent)."""
     kind = answer["power"]
     mark_used(m, kind)

@@ -8,9 +8,13 @@ so naming the asked dragon's own card here hides nothing from it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game import queries
 from game.content import plural
 from game.decisions import show_cell, title
+from game.systems.base import die_total
+from game.systems.cards import answers, peace_targets
 from game.tables import (
     ACTION_TITLES,
     CARD_TITLES,
@@ -20,6 +24,9 @@ from game.tables import (
     ROBBER_TAKE,
 )
 
+if TYPE_CHECKING:
+    from game.match import Match
+
 MINUS = "\u2212"
 
 
@@ -27,7 +34,7 @@ def _you(d: str, name: str) -> str:
     return "you" if d == name else title(d)
 
 
-def _piece(m, name: str, cell) -> str:
+def _piece(m: Match, name: str, cell) -> str:
     ent = queries.occupancy(m).get(tuple(cell))
     if ent is None:
         return f"the piece at {show_cell(cell)}"
@@ -42,7 +49,7 @@ def _signed(v: int) -> str:
     return f"+{v}" if v >= 0 else f"{MINUS}{-v}"
 
 
-def _action(m, name: str, act: dict) -> str:
+def _action(m: Match, name: str, act: dict) -> str:
     actor, answer, do = act["dragon"], act["answer"], act["do"]
     who = title(actor)
     if do == "attack":
@@ -66,7 +73,7 @@ def _action(m, name: str, act: dict) -> str:
     return f"{who} declares {ACTION_TITLES.get(do, do)}"
 
 
-def _roll_words(m, name: str, roll: dict) -> str:
+def _roll_words(m: Match, name: str, roll: dict) -> str:
     purpose, ctx = roll["purpose"], roll["ctx"]
     if purpose == "attack":
         return f"to attack {_you(ctx['other'], name)}"
@@ -81,7 +88,7 @@ def _roll_words(m, name: str, roll: dict) -> str:
     return f"for {purpose}"
 
 
-def _rolled(m, name: str, roll: dict) -> str:
+def _rolled(m: Match, name: str, roll: dict) -> str:
     who = "You" if roll["dragon"] == name else title(roll["dragon"])
     mods = "".join(f" {_signed(v)}" for _, v in roll["mods"])
     return f"{who} rolled {roll['face']}{mods} {_roll_words(m, name, roll)}"
@@ -92,15 +99,13 @@ DICE_WHAT = {"settlement": "the new settlement's location", "place_location":
              "place_of_power": "which place of power comes"}
 
 
-def _dice(m, name: str, f: dict) -> str:
-    from game.systems.rolls import die_total
-
+def _dice(m: Match, name: str, f: dict) -> str:
     shown = ", ".join(f"{d['name']} {die_total(d)}" if d["name"] else str(die_total(d))
                       for d in f["dice"])
     return f"The dice for {DICE_WHAT.get(f['purpose'], f['purpose'])} show {shown}"
 
 
-def _option(m, name: str, option: str, subject: dict, window: str) -> str:
+def _option(m: Match, name: str, option: str, subject: dict, window: str) -> str:
     if option in PLACE_TITLES:
         place = PLACE_TITLES[option]
         if option in OWN_ROLL_POWERS:
@@ -109,15 +114,13 @@ def _option(m, name: str, option: str, subject: dict, window: str) -> str:
             return f"use {place} ({MINUS}1 to {title(subject['dragon'])}'s roll)"
         return f"use {place} (cancel the {ACTION_TITLES[subject['do']].lower()})"
     if option == "copier":
-        from game.systems.cards import answers
-
         copies = list(dict.fromkeys(a["as"] for a in answers(m, name, option, subject)))
         return " or ".join(_card(m, name, c, subject, window, "play Copier as ")
                            for c in copies)
     return _card(m, name, option, subject, window)
 
 
-def _card(m, name: str, card: str, subject: dict, window: str, verb: str = "play ") -> str:
+def _card(m: Match, name: str, card: str, subject: dict, window: str, verb: str = "play ") -> str:
     t = f"{verb}{CARD_TITLES[card]}"
     if card in OWN_ROLL_CARDS:
         return f"{t} (+{OWN_ROLL_CARDS[card][1]} to your roll)"
@@ -130,8 +133,6 @@ def _card(m, name: str, card: str, subject: dict, window: str, verb: str = "play
         which = "one die" if window == "dice" and len(subject["dice"]) > 1 else "the die"
         return f"{t} (+2 or {MINUS}2 on {which})"
     if card == "peacemaker":
-        from game.systems.cards import peace_targets
-
         who = " or ".join(_you(d, name) for d in peace_targets(m, subject))
         return f"{t} (send {who} home; the attack fails if they end apart)"
     if card == "leader":
@@ -141,7 +142,7 @@ def _card(m, name: str, card: str, subject: dict, window: str, verb: str = "play
     return t
 
 
-def react(m, name: str, window: str, subject: dict, options) -> str:
+def react(m: Match, name: str, window: str, subject: dict, options) -> str:
     if window == "cancel":
         situation = _action(m, name, subject)
     elif window == "roll":
@@ -152,6 +153,6 @@ def react(m, name: str, window: str, subject: dict, options) -> str:
     return f"{situation}: {choices}?"
 
 
-def modify(m, name: str, roll: dict, options) -> str:
+def modify(m: Match, name: str, roll: dict, options) -> str:
     choices = " or ".join(_option(m, name, o, roll, "own") for o in options)
     return f"You are about to roll {_roll_words(m, name, roll)}: {choices}?"

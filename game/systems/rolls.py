@@ -32,9 +32,13 @@ legal answers expand each option (a card's target or die) and end with passing.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
 from game import queries, rule_maths
 from game.decisions import Decision, DecisionStep, IllegalAnswer, title
 from game.systems import cards, powers, prompts
+from game.systems.base import die_total
 from game.systems.turn_order import turn_order
 from game.tables import (
     CANCEL_CARDS,
@@ -46,6 +50,9 @@ from game.tables import (
     chart_row,
     row_label,
 )
+
+if TYPE_CHECKING:
+    from game.match import Match
 
 # (m, dragon, frame) -> option names that dragon may use now.
 OWN_SOURCES = (powers.own_options, cards.own_options)  # frame: the pending roll (roller)
@@ -59,7 +66,7 @@ HOOK_PURPOSE = {"defend": "attack"}  # queries.modifiers sees both attack rolls 
 PASS = {"pass": True}
 
 
-def options(sources, m, name: str, frame: dict) -> list[str]:
+def options(sources, m, name: str, frame: Mapping[str, Any]) -> list[str]:
     out: list[str] = []
     for source in sources:
         found = source(m, name, frame)
@@ -68,7 +75,7 @@ def options(sources, m, name: str, frame: dict) -> list[str]:
     return out
 
 
-def window_order(m, actor: str, include_actor: bool) -> list[str]:
+def window_order(m: Match, actor: str, include_actor: bool) -> list[str]:
     """R40: turn order starting after the acting dragon (the actor last, if included)."""
     order = m.order if actor in m.order else m.seat_names
     i = order.index(actor)
@@ -76,7 +83,7 @@ def window_order(m, actor: str, include_actor: bool) -> list[str]:
     return out + [actor] if include_actor else out
 
 
-def ask_window(m, frame: dict, window: str, actor: str | None, sources, about: dict,
+def ask_window(m: Match, frame: dict, window: str, actor: str | None, sources, about: dict,
                order: list[str] | None = None) -> bool:
     """Push a `react` decision for the next dragon of the window, from frame["i"], who
     has a usable option; False when nobody is left to ask. A dragon that reacts is asked
@@ -103,7 +110,7 @@ CANCELLABLE = frozenset(CANCEL_POWERS.values()) | {do for dos in CANCEL_CARDS.va
                                                     for do in dos}
 
 
-def cancel_window(m, act: dict) -> bool:
+def cancel_window(m: Match, act: dict) -> bool:
     if act["do"] not in CANCELLABLE:  # nobody could be asked: skip the window's walk
         act["i"] = len(window_order(m, act["dragon"], include_actor=False))
         return False
@@ -112,7 +119,7 @@ def cancel_window(m, act: dict) -> bool:
 
 
 # ----- placement dice (R38 Pro-creator and Trickster on Populate rolls, P25, P26) --------
-def roll_dice(m, owner: dict, purpose: str, dice) -> list[int] | None:
+def roll_dice(m: Match, owner: dict, purpose: str, dice) -> list[int] | None:
     """Roll the location or kind dice of a Populate step for the frame `owner`, given as
     (name, purpose, sides) per die ("col"/"row", or None for a single die). Returns the
     dice's totals, or None while a `dice` window above `owner` asks a card holder; the
@@ -132,26 +139,21 @@ def roll_dice(m, owner: dict, purpose: str, dice) -> list[int] | None:
     return _finish_dice(m, frame)
 
 
-def _dice_window(m, f: dict) -> bool:
+def _dice_window(m: Match, f: dict) -> bool:
     about = {"purpose": f["purpose"],
              "dice": [{"name": d["name"], "face": d["face"], "mods": [list(x) for x in d["mods"]]}
                       for d in f["dice"]]}
     return ask_window(m, f, "dice", None, DICE_SOURCES, about, order=f["order"])
 
 
-def run_dice(m, f: dict) -> None:
+def run_dice(m: Match, f: dict) -> None:
     if _dice_window(m, f):
         return
     m.stack.pop()
     m.stack[-1]["results"] = _finish_dice(m, f)
 
 
-def die_total(d: dict) -> int:
-    """A placement die's value after cards, kept on its faces (R38)."""
-    return max(1, min(d["die"], d["face"] + sum(v for _, v in d["mods"])))
-
-
-def _finish_dice(m, f: dict) -> list[int]:
+def _finish_dice(m: Match, f: dict) -> list[int]:
     out = []
     for d in f["dice"]:
         total = die_total(d)
@@ -161,7 +163,7 @@ def _finish_dice(m, f: dict) -> list[int]:
     return out
 
 
-def location(m, owner: dict, purpose: str) -> tuple[int, int] | None:
+def location(m: Match, owner: dict, purpose: str) -> tuple[int, int] | None:
     """R3 location roll (column die, then row die) through `roll_dice`: the 0-based cell,
     or None while a window asks."""
     got = roll_dice(m, owner, purpose, [("col", purpose + "_col", m.board.width),
@@ -174,12 +176,12 @@ def roll_spec(purpose: str, dragon: str, chart: str | None, **ctx) -> dict:
     return {"purpose": purpose, "dragon": dragon, "chart": chart, "ctx": ctx}
 
 
-def push_roll(m, spec: dict, actor: str) -> None:
+def push_roll(m: Match, spec: dict, actor: str) -> None:
     m.stack.append({"step": "roll", **spec, "actor": actor, "stage": "pre", "face": None,
                     "mods": [], "i": 0})
 
 
-def run_roll(m, f: dict) -> None:
+def run_roll(m: Match, f: dict) -> None:
     if f["stage"] == "pre":
         opts = options(OWN_SOURCES, m, f["dragon"], f)
         if opts:
@@ -204,7 +206,7 @@ def run_roll(m, f: dict) -> None:
     _finish(m, f)
 
 
-def _finish(m, f: dict) -> None:
+def _finish(m: Match, f: dict) -> None:
     face, mods, chart = f["face"], f["mods"], f["chart"]
     total = face + sum(v for _, v in mods)
     label = None
@@ -231,7 +233,7 @@ def option_names(opts) -> str:
     return " or ".join(PLACE_TITLES.get(o) or CARD_TITLES.get(o, o) for o in opts)
 
 
-def _answers(m, f: dict) -> list[dict]:
+def _answers(m: Match, f: dict) -> list[dict]:
     """Legal answers of a `modify`/`react` frame: each option expanded (a card's target
     or die), then passing. The frame beneath is the decision's subject."""
     subject = m.stack[-2]
@@ -246,7 +248,7 @@ def _answers(m, f: dict) -> list[dict]:
     return out
 
 
-def _answer(m, f: dict, answer: dict) -> None:
+def _answer(m: Match, f: dict, answer: dict) -> None:
     name = f["dragon"]
     modify = f["step"] == "modify"
     named = next((k for k in ("play", "react", "power") if k in answer), None)
@@ -267,7 +269,7 @@ def _answer(m, f: dict, answer: dict) -> None:
     raise IllegalAnswer(_refusal(m, f, answer, named))
 
 
-def _refusal(m, f: dict, answer: dict, named: str | None) -> str:
+def _refusal(m: Match, f: dict, answer: dict, named: str | None) -> str:
     name = f["dragon"]
     opts = f["options"]
     keys = ["power", "play"] if f["step"] == "modify" else ["react"]
@@ -290,13 +292,13 @@ def _refusal(m, f: dict, answer: dict, named: str | None) -> str:
     return f"{why}; {tail}"
 
 
-def _ask_modify(m, f) -> Decision:
+def _ask_modify(m: Match, f) -> Decision:
     name = f["dragon"]
     return Decision(name, "modify", prompts.modify(m, name, m.stack[-2], f["options"]),
                     {"purpose": f["purpose"], "options": list(f["options"])})
 
 
-def _ask_react(m, f) -> Decision:
+def _ask_react(m: Match, f) -> Decision:
     name = f["dragon"]
     about = f["about"]
     window = f["window"]

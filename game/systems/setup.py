@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import esper
 
 from game import queries
@@ -19,10 +21,13 @@ from game.components import (
 from game.geometry import Cell, fits, rect_gap, shift_inward
 from game.tables import CAVERN_OFFSETS, DRAGON_BY_DIGIT, RING_COUNT
 
+if TYPE_CHECKING:
+    from game.match import Match
+
 MAX_REROLLS = 1000  # a pathological map or script falls back to the first free cell
 
 
-def run(m, seats: list[str | None]) -> None:
+def run(m: Match, seats: list[str | None]) -> None:
     m.chest_ent = esper.create_entity(Chest(0))
     _place_map_pieces(m)
     taken = {s for s in seats if s is not None}  # fixed seats are reserved first
@@ -38,7 +43,7 @@ def run(m, seats: list[str | None]) -> None:
         _place_home(m, seat, name)
 
 
-def _draw_dragon(m, seat: int, taken: set[str]) -> str:
+def _draw_dragon(m: Match, seat: int, taken: set[str]) -> str:
     """R6: a d20's last digit picks the dragon; a dragon already taken is re-rolled."""
     while True:
         name = DRAGON_BY_DIGIT[m.roll(20, "dragon_draw") % 10]
@@ -46,7 +51,7 @@ def _draw_dragon(m, seat: int, taken: set[str]) -> str:
             return name
 
 
-def _place_map_pieces(m) -> None:
+def _place_map_pieces(m: Match) -> None:
     for piece in m.board.pieces:
         if piece.kind == "chest":
             esper.add_component(m.chest_ent, Footprint(*piece.at))
@@ -56,7 +61,7 @@ def _place_map_pieces(m) -> None:
             esper.create_entity(Settlement(piece.kind), Footprint(*piece.at))
 
 
-def _roll_free_cell(m, purpose: str, dragon: str, size: int = 1) -> Cell:
+def _roll_free_cell(m: Match, purpose: str, dragon: str, size: int = 1) -> Cell:
     """Roll locations until the footprint is free (R7); rolled 2x2s shift inward (R4)."""
     for _ in range(MAX_REROLLS):
         cell = shift_inward(m.roll_cell(purpose, dragon), size, m.board.width, m.board.height)
@@ -65,7 +70,7 @@ def _roll_free_cell(m, purpose: str, dragon: str, size: int = 1) -> Cell:
     return _fallback(m, (0, 0), size)
 
 
-def _fallback(m, origin: Cell, size: int, ignore: int | None = None,
+def _fallback(m: Match, origin: Cell, size: int, ignore: int | None = None,
               origin_size: int = 1) -> Cell:
     """The nearest free footprint to origin: Chebyshev gap, then row, then column (R7).
     Searched outward one gap at a time, so a crowded corner does not scan the board."""
@@ -83,7 +88,7 @@ def _fallback(m, origin: Cell, size: int, ignore: int | None = None,
     raise RuntimeError("the board has no free room for a dragon")
 
 
-def _place_home(m, seat: int, name: str) -> None:
+def _place_home(m: Match, seat: int, name: str) -> None:
     spots = m.board.cavern_spots
     ent = m.dragon_ents[name]
     if name == "undead":
@@ -116,7 +121,7 @@ def cavern_offsets(size: int) -> list[Cell]:
             + [(s, y) for y in range(-1, 0)])
 
 
-def beside_cavern(m, name: str, cavern: Cell, size: int = 1) -> Cell:
+def beside_cavern(m: Match, name: str, cavern: Cell, size: int = 1) -> Cell:
     """R7: the first free 2x2 footprint around the cavern in the fixed clockwise order,
     else the nearest free one. The dragon's own cells count as free (send-home effects).
     `size` is 2 for the Undead's home, Immortals Resting Place (R8, P14)."""
@@ -132,7 +137,7 @@ def beside_cavern(m, name: str, cavern: Cell, size: int = 1) -> Cell:
     return _fallback(m, cavern, 2, ignore=ent, origin_size=size)
 
 
-def home_spot(m, name: str) -> Cell | None:
+def home_spot(m: Match, name: str) -> Cell | None:
     """Where a "send home" effect puts the dragon (R7 placement beside its cavern), or
     None when it has no cavern (the Undead without Immortals Resting Place, R8).
     Cached per layout, like queries.occupancy (Horror, Peacemaker and Tower of Faces
@@ -143,7 +148,7 @@ def home_spot(m, name: str) -> Cell | None:
     return homes[name]
 
 
-def fresh_home_spot(m, name: str) -> Cell | None:
+def fresh_home_spot(m: Match, name: str) -> Cell | None:
     """home_spot() computed from the world, bypassing the cache."""
     cavern = queries.cavern_of(m, name)
     return None if cavern is None else beside_cavern(m, name, cavern[0], cavern[1])

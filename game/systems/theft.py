@@ -3,14 +3,19 @@ thief (R25). Turnabout sends 1 coin back the other way; R29 caps every payment."
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game import queries
 from game.decisions import title
 from game.geometry import rect_gap
 from game.systems.base import ActionRule, other_dragon
 from game.systems.rolls import result_row, roll_spec
 
+if TYPE_CHECKING:
+    from game.match import Match
 
-def _steal_rolls(m, name, answer):
+
+def _steal_rolls(m: Match, name, answer):
     return [roll_spec("steal", name, "steal", victim=answer.get("dragon", "chest"))]
 
 
@@ -19,7 +24,7 @@ def stolen(results) -> int:
     return result_row(results[0])[3]
 
 
-def _cavern_reason(m, name, target, anywhere: bool = False) -> str | None:
+def _cavern_reason(m: Match, name, target, anywhere: bool = False) -> str | None:
     cavern = queries.cavern_of(m, target)
     if cavern is None:
         return f"{title(target)} has no cavern to steal from"
@@ -28,7 +33,7 @@ def _cavern_reason(m, name, target, anywhere: bool = False) -> str | None:
     return None
 
 
-def _cottage_reach(m, name) -> bool:
+def _cottage_reach(m: Match, name) -> bool:
     """R37.14 control: the holder of Darkheart Cottage steals for the thief from any
     dragon with a cavern, adjacent or not."""
     return queries.place_holders(m).get("darkheart_cottage") == name
@@ -42,17 +47,17 @@ def _dragon_targets(do):
     return targets
 
 
-def _cavern_check(m, name, answer):
+def _cavern_check(m: Match, name, answer):
     target, reason = other_dragon(m, name, answer)
     return reason or _cavern_reason(m, name, target)
 
 
-def _for_thief_check(m, name, answer):
+def _for_thief_check(m: Match, name, answer):
     target, reason = other_dragon(m, name, answer)
     return reason or _cavern_reason(m, name, target, _cottage_reach(m, name))
 
 
-def _cavern_resolve(m, name, answer, results):
+def _cavern_resolve(m: Match, name, answer, results):
     victim = answer["dragon"]
     amount = stolen(results)
     if amount < 0:
@@ -61,11 +66,11 @@ def _cavern_resolve(m, name, answer, results):
         queries.pay(m, victim, name, amount, "steal")
 
 
-def _chest_targets(m, name):
+def _chest_targets(m: Match, name):
     yield {"do": "steal_chest"}
 
 
-def _chest_check(m, name, answer):
+def _chest_check(m: Match, name, answer):
     at = queries.chest_at(m)
     if at is None:
         return "the thief's chest is not on the board yet"
@@ -74,7 +79,7 @@ def _chest_check(m, name, answer):
     return None
 
 
-def _chest_resolve(m, name, answer, results):
+def _chest_resolve(m: Match, name, answer, results):
     amount = stolen(results)
     if amount < 0:
         queries.pay(m, name, "chest", -amount, "turnabout")
@@ -82,7 +87,7 @@ def _chest_resolve(m, name, answer, results):
         queries.pay(m, "chest", name, amount, "steal")
 
 
-def _for_thief_resolve(m, name, answer, results):
+def _for_thief_resolve(m: Match, name, answer, results):
     victim = answer["dragon"]
     amount = stolen(results)
     if amount < 0:
@@ -91,7 +96,7 @@ def _for_thief_resolve(m, name, answer, results):
         queries.pay(m, victim, "chest", amount, "steal_for_thief")
 
 
-def _near_caverns(m, name) -> list[str]:
+def _near_caverns(m: Match, name) -> list[str]:
     """The other dragons whose cavern is adjacent to `name`'s dragon; cached per layout."""
     key = ("near_caverns", name)
     cache = queries.layout_cache(m)
@@ -115,7 +120,7 @@ def _victims_fast(do):
     return fast
 
 
-def _chest_fast(m, name):
+def _chest_fast(m: Match, name):
     at = queries.chest_at(m)
     if at is None or not queries.next_to_dragon(m, name, at, 1):
         return []

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import esper
 
 from game import queries, rule_maths
@@ -17,14 +19,17 @@ from game.tables import (
     chart_row,
 )
 
+if TYPE_CHECKING:
+    from game.match import Match
 
-def run_phase(m, frame) -> None:
+
+def run_phase(m: Match, frame) -> None:
     m.stack.pop()
     m.set_phase("tribute")
     m.stack.append({"step": "tribute", "i": 0})
 
 
-def claims_of(m, name: str) -> list[tuple[int, str, Footprint, bool]]:
+def claims_of(m: Match, name: str) -> list[tuple[int, str, Footprint, bool]]:
     """(entity, kind, footprint, adjacent to its dragon) for each settlement or place
     `name` claims, by row then column; kind is town/city/ruin or 'place'."""
     out = []
@@ -46,7 +51,7 @@ def tribute_value(name: str, kind: str, values: dict) -> tuple[int, int]:
     return rule_maths.tribute_value(name, kind, values)
 
 
-def run_tribute(m, frame) -> None:
+def run_tribute(m: Match, frame) -> None:
     """One dragon at a time, in turn order: a pending roll (its own modifiers such as
     Soul Mine are asked first, R40), then its claims are scored with the result."""
     if frame.get("results"):
@@ -66,7 +71,7 @@ def run_tribute(m, frame) -> None:
     push_roll(m, roll_spec("tribute", name, "tribute"), actor=name)
 
 
-def score(m, name: str, total: int, extras=()) -> None:
+def score(m: Match, name: str, total: int, extras=()) -> None:
     """R31 for one dragon whose tribute roll came out at `total`. `extras` are the cards
     played before the roll that add coins: Sheriff +1 per scored town, Mayor +1 per
     scored city (R38), after every other bonus (R31)."""
@@ -100,7 +105,7 @@ def _piece(ent: int, kind: str) -> str:
     return esper.component_for_entity(ent, PlaceOfPower).kind if kind == "place" else kind
 
 
-def loss_choices(m, name: str, claims) -> list[list[int]]:
+def loss_choices(m: Match, name: str, claims) -> list[list[int]]:
     """R31 0-4: any non-adjacent claim, or any gamble ring, may be the one lost."""
     cells = [list(fp.at) for _, _, fp, adjacent in claims if not adjacent]
     for _, g in queries.gambles(m):
@@ -109,7 +114,7 @@ def loss_choices(m, name: str, claims) -> list[list[int]]:
     return cells
 
 
-def lose(m, name: str, cell) -> None:
+def lose(m: Match, name: str, cell) -> None:
     ent = queries.occupancy(m).get(cell)
     if ent is not None and queries.claim_owner(ent) == name:
         remove_claim(m, ent, "tribute_loss")
@@ -120,18 +125,18 @@ def lose(m, name: str, cell) -> None:
             return
 
 
-def _ask(m, frame) -> Decision:
+def _ask(m: Match, frame) -> Decision:
     name = frame["dragon"]
     return Decision(name, "lose_claim",
                     f"{title(name)} rolled {frame['roll']} for tribute and must lose one claim",
                     {"roll": frame["roll"], "choices": frame["choices"]})
 
 
-def _legal(m, frame) -> list[dict]:
+def _legal(m: Match, frame) -> list[dict]:
     return [{"choose": c} for c in frame["choices"]]
 
 
-def _answer(m, frame, answer) -> None:
+def _answer(m: Match, frame, answer) -> None:
     cell = cell_of(answer, "choose")
     if list(cell) not in frame["choices"]:
         shown = ", ".join(show_cell(c) for c in frame["choices"])

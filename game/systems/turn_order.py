@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game import queries
 from game.tables import ACTIONS_PER_TURN, NARBY
 
+if TYPE_CHECKING:
+    from game.match import Match
 
-def turn_order(m) -> list[str]:
+
+def turn_order(m: Match) -> list[str]:
     """R16: fewest coins first (ties: most rings in supply, lowest seat), then clockwise
     by seat. In round 1 Green (Narby) goes first if it plays."""
     seats = m.seat_names
@@ -15,7 +20,7 @@ def turn_order(m) -> list[str]:
     return seats[i:] + seats[:i]
 
 
-def run_phase(m, frame) -> None:
+def run_phase(m: Match, frame) -> None:
     m.stack.pop()
     m.set_phase("action")
     m.order = turn_order(m)
@@ -23,7 +28,7 @@ def run_phase(m, frame) -> None:
     m.stack.append({"step": "turns", "i": 0})
 
 
-def run_turns(m, frame) -> None:
+def run_turns(m: Match, frame) -> None:
     i = frame["i"]
     if i >= len(m.order):
         m.stack.pop()
@@ -34,7 +39,7 @@ def run_turns(m, frame) -> None:
     start_turn(m, m.order[i])
 
 
-def start_turn(m, name: str) -> None:
+def start_turn(m: Match, name: str) -> None:
     m.turn = name
     m.actions_left = ACTIONS_PER_TURN
     m.emit("turn", dragon=name, actions=ACTIONS_PER_TURN)

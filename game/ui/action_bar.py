@@ -13,8 +13,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game import questions
-from game.decisions import title
-from game.players import answer_kind
+from game.decisions import answer_kind, title
 from game.tables import ACTION_COST, ACTION_TITLES, ACTIONS, MOVE_STEPS, PLACE_TITLES
 from game.ui.bindings import ACTION_KEYS, EXTRA_KEYS
 

@@ -11,6 +11,7 @@ import math
 
 from game import questions
 from game.decisions import title
+from game.geometry import rect_gap
 from game.ui import odds
 from game.ui.targets import (
     AnswerPicker,
@@ -218,8 +219,6 @@ class Aim:
 
     def neighbours(self, at, me: str) -> list[str]:
         """What a dragon landing with top-left `at` would stand next to (R2)."""
-        from game.geometry import rect_gap
-
         doc = self.scene.shown
         out = []
         for s in doc["settlements"]:

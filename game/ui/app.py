@@ -20,11 +20,22 @@ from pathlib import Path
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+import traceback  # noqa: E402
+
 import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
+from pygame_gui.elements import UITooltip  # noqa: E402
 
-from game.resources import package_file  # noqa: E402
+from game.persistence.crash import emergency_save  # noqa: E402
+from game.persistence.saves import data_dir as resolve_data_dir  # noqa: E402
+from game.resources import asset, package_file  # noqa: E402
 from game.ui import settings as settings_mod  # noqa: E402
+from game.ui.art import FONT_BOLD_PATH, FONT_PATH  # noqa: E402
+from game.ui.scene import Scene  # noqa: E402
+from game.ui.scenes.crash import CrashScene  # noqa: E402
+from game.ui.scenes.load import LoadScene  # noqa: E402
+from game.ui.scenes.menu import MenuScene  # noqa: E402
+from game.ui.scenes.new_game import NewGameScene  # noqa: E402
 from game.ui.sound import SoundSystem  # noqa: E402
 from game.ui.sound.cues import CLICK  # noqa: E402
 from game.ui.theme import Look  # noqa: E402
@@ -38,52 +49,10 @@ NAV_KEYS = (pygame.K_TAB, pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, p
             pygame.K_DOWN, pygame.K_F1, pygame.K_F11)
 
 
-class Scene:
-    """One screen. `overlay` scenes are drawn over the scene beneath them."""
-
-    overlay = False
-
-    def __init__(self, app: App):
-        self.app = app
-
-    @property
-    def ui(self) -> pygame_gui.UIManager:
-        return self.app.ui
-
-    @property
-    def look(self) -> Look:
-        return self.app.look
-
-    def enter(self) -> None:
-        """Build widgets (called on push, and again after a resize or a theme change)."""
-
-    def leave(self) -> None:
-        """Kill this scene's widgets."""
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        """Return True when the event was used."""
-        return False
-
-    def update(self, dt: float) -> bool:
-        """Advance animations; return True while the scene needs redrawing."""
-        return False
-
-    def draw(self, surface: pygame.Surface) -> None:
-        pass
-
-    def covered(self) -> None:
-        """Another scene was pushed on top (hide widgets that would poke through)."""
-
-    def uncovered(self) -> None:
-        """The scene above was popped."""
-
-
 class App:
     def __init__(self, settings: settings_mod.Settings | None = None, *,
                  size: tuple[int, int] | None = None, fullscreen: bool | None = None,
                  data_dir: str | Path | None = None):
-        from game.persistence.saves import data_dir as resolve_data_dir
-
         self.settings = (settings or settings_mod.load()).validated()
         # saves, autosaves and crash logs: --data-dir, else $NARBY_DATA_DIR, else the
         # user's data folder (game.persistence.saves.data_dir)
@@ -120,12 +89,8 @@ class App:
 
     def _set_icon(self) -> None:
         """The game's icon (tools/make_art.py draws it), as the desktop entry shows it."""
-        try:
-            from game.resources import asset
-
+        with contextlib.suppress(Exception):
             pygame.display.set_icon(pygame.image.load(str(asset("icons", ICON_FILE))))
-        except Exception:
-            pass
 
     def _look(self) -> Look:
         return Look(self.settings.ui_scale * auto_scale(self.screen.get_size()),
@@ -134,10 +99,6 @@ class App:
     def _manager(self) -> pygame_gui.UIManager:
         theme = self.theme()
         ui = pygame_gui.UIManager(self.screen.get_size(), theme)
-        try:
-            from game.ui.art import FONT_BOLD_PATH, FONT_PATH
-        except ImportError:
-            return ui
         ui.add_font_paths("narby", FONT_PATH, FONT_BOLD_PATH, FONT_PATH, FONT_BOLD_PATH)
         sizes = {int(b["font"]["size"]) for b in theme.values()
                  if isinstance(b, dict) and "font" in b} | {14, 16, 18, 20}
@@ -151,14 +112,8 @@ class App:
     def theme(self) -> dict:
         """theme.json with the shipped font and sizes scaled by the UI-scale setting."""
         theme = json.loads(THEME.read_text(encoding="utf-8"))
-        paths = {}
-        try:
-            from game.ui.art import FONT_BOLD_PATH, FONT_PATH
-
-            paths = {"regular_path": str(FONT_PATH), "bold_path": str(FONT_BOLD_PATH),
-                     "italic_path": str(FONT_PATH), "bold_italic_path": str(FONT_BOLD_PATH)}
-        except Exception:
-            pass
+        paths = {"regular_path": str(FONT_PATH), "bold_path": str(FONT_BOLD_PATH),
+                 "italic_path": str(FONT_PATH), "bold_italic_path": str(FONT_BOLD_PATH)}
         scale = self.look.scale if hasattr(self, "look") else self.settings.ui_scale
         for block in theme.values():
             font = block.get("font") if isinstance(block, dict) else None
@@ -223,8 +178,8 @@ class App:
         for i, scene in enumerate(self.scenes):
             if i:
                 root = self.ui.get_root_container()
-                scene._hid = [el for el in list(root.elements) if el.visible]
-                for el in scene._hid:
+                scene.hidden_below = [el for el in list(root.elements) if el.visible]
+                for el in scene.hidden_below:
                     el.hide()
             scene.enter()
         self.dirty = True
@@ -240,8 +195,8 @@ class App:
         # widgets of the scenes beneath would draw over this one: hide them until it goes
         root = self.ui.get_root_container()
         _drop_tool_tips(root)
-        scene._hid = [el for el in list(root.elements) if el.visible]
-        for el in scene._hid:
+        scene.hidden_below = [el for el in list(root.elements) if el.visible]
+        for el in scene.hidden_below:
             el.hide()
         self.scenes.append(scene)
         scene.enter()
@@ -253,7 +208,7 @@ class App:
             return None
         scene = self.scenes.pop()
         scene.leave()
-        for el in getattr(scene, "_hid", ()):
+        for el in getattr(scene, "hidden_below", ()):
             if el.alive():
                 el.show()
         if self.scenes:
@@ -265,6 +220,20 @@ class App:
         if self.scenes:
             self.pop()
         return self.push(scene)
+
+    # Navigation back to the screens that lead to the others: scenes ask the app, so no
+    # scene imports the menu, setup or load screens that import it (no import cycle).
+    def main_menu(self) -> Scene:
+        """Clear the stack down to a fresh main menu."""
+        return self.reset_to(MenuScene(self))
+
+    def new_game(self, setup=None) -> Scene:
+        """Open the new-game screen over the current one (pre-filled from `setup`)."""
+        return self.push(NewGameScene(self, setup))
+
+    def load_screen(self, leaving=None) -> Scene:
+        """Open the Load screen; `leaving` is the game scene a load would close."""
+        return self.push(LoadScene(self, leaving=leaving))
 
     def reset_to(self, scene: Scene) -> Scene:
         while self.scenes:
@@ -301,10 +270,6 @@ class App:
 
     def crash(self, exc: BaseException) -> None:
         """Write an emergency save and a log, and show the crash screen."""
-        import traceback
-
-        from game.persistence.crash import emergency_save
-
         traceback.print_exception(type(exc), exc, exc.__traceback__, file=sys.stderr)
         if self.crashed:  # the crash screen itself failed: nothing more to show
             self.running = False
@@ -324,7 +289,6 @@ class App:
         self.scenes.clear()
         with contextlib.suppress(Exception):  # a fresh manager: no half-built widgets
             self.ui = self._manager()
-        from game.ui.scenes.crash import CrashScene
 
         self.push(CrashScene(self, exc, save_path, log_path))
 
@@ -421,8 +385,6 @@ class App:
 def _drop_tool_tips(root) -> None:
     """A tip open under a screen being covered goes (pygame-gui tips cannot be hidden);
     its button makes a new one on the next hover."""
-    from pygame_gui.elements import UITooltip
-
     for el in list(root.elements):
         if isinstance(el, UITooltip):
             el.kill()
@@ -438,7 +400,7 @@ def auto_scale(size: tuple[int, int]) -> float:
 def _forget_art() -> None:
     """Fonts and display-format sprites do not outlive pygame.quit()."""
     try:
-        from game.ui import art
+        from game.ui import art  # noqa: PLC0415 (optional dependency, fails soft)
     except ImportError:
         return
     art.font.cache_clear()
@@ -468,8 +430,6 @@ def open_app(size: tuple[int, int] | None = None, data_dir=None, *,
 
 def main(size: tuple[int, int] | None = None, data_dir=None) -> int:
     """Open the window on the main menu."""
-    from game.ui.scenes.menu import MenuScene
-
     app = open_app(size, data_dir)
     if app is None:
         return 2

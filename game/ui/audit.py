@@ -21,20 +21,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pygame
+from pygame_gui.elements import UIButton, UILabel, UITextEntryLine, UITooltip
+
+from game.ui import theme
+from game.ui.log_view import LOG_BG
+from game.ui.theme import contrast
 
 MIN_RATIO = 4.5
-
-
-def luminance(c) -> float:
-    def ch(v):
-        v = v / 255
-        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
-    return 0.2126 * ch(c[0]) + 0.7152 * ch(c[1]) + 0.0722 * ch(c[2])
-
-
-def contrast(a, b) -> float:
-    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
-    return (la + 0.05) / (lb + 0.05)
 
 
 @dataclass
@@ -70,7 +63,7 @@ class _RecSurface(pygame.Surface):
     audit: Audit
 
     def blit(self, source, dest, area=None, special_flags=0):
-        self.audit._blit(self, source, dest, area)
+        self.audit.record_blit(self, source, dest, area)
         return super().blit(source, dest, area, special_flags)
 
     def blits(self, blit_sequence, doreturn=1):
@@ -82,7 +75,7 @@ class _RecSurface(pygame.Surface):
             self.blit(source, dest, None, special_flags)
 
     def fill(self, color, rect=None, special_flags=0):
-        self.audit._cover(pygame.Rect(rect) if rect is not None else self.get_rect())
+        self.audit.record_cover(pygame.Rect(rect) if rect is not None else self.get_rect())
         return super().fill(color, rect, special_flags)
 
 
@@ -96,8 +89,6 @@ class Audit:
     # ----- patches ---------------------------------------------------------------------
     def install(self) -> None:
         """Record renders from now on (call before the App draws anything)."""
-        from game.ui import theme
-
         audit = self
         look_cls = theme.Look
         orig_font, orig_fit = look_cls.font, look_cls.fit_text
@@ -115,7 +106,7 @@ class Audit:
 
         def rect(surface, color, r, width=0, *args, **kw):
             if isinstance(surface, _RecSurface) and width == 0:
-                audit._cover(pygame.Rect(r))
+                audit.record_cover(pygame.Rect(r))
             return orig_rect(surface, color, r, width, *args, **kw)
 
         look_cls.font = font
@@ -123,8 +114,6 @@ class Audit:
         pygame.draw.rect = rect
 
     def uninstall(self) -> None:
-        from game.ui import theme
-
         if self._saved:
             theme.Look.font = self._saved["font"]
             theme.Look.fit_text = self._saved["fit"]
@@ -154,11 +143,11 @@ class Audit:
                 out.append(f)
         return out
 
-    def _cover(self, rect: pygame.Rect) -> None:
+    def record_cover(self, rect: pygame.Rect) -> None:
         if self.live:
             self.live = [(r, t) for r, t in self.live if not r.colliderect(rect)]
 
-    def _blit(self, screen, source, dest, area) -> None:
+    def record_blit(self, screen, source, dest, area) -> None:
         if isinstance(dest, pygame.Rect):
             x, y = dest.topleft
         else:
@@ -167,7 +156,7 @@ class Audit:
         rect = pygame.Rect((x, y), size)
         rec = self.texts.get(id(source))
         if rec is None or rec[2] is not source:
-            self._cover(rect)
+            self.record_cover(rect)
             return
         text, colour, _surf = rec
         if not text.strip():
@@ -190,8 +179,6 @@ class Audit:
         self.live.append((ink, text))
 
     def _widgets(self, app) -> None:
-        from pygame_gui.elements import UIButton, UILabel, UITextEntryLine, UITooltip
-
         for el in app.ui.get_sprite_group().sprites():
             if not getattr(el, "visible", True) or isinstance(el, UITooltip):
                 continue
@@ -240,8 +227,6 @@ class Audit:
                                                  f":1 label on {under}"))
 
     def _log(self, app) -> None:
-        from game.ui.log_view import LOG_BG
-
         for scene in app.scenes:
             log = getattr(scene, "log", None)
             if log is None or not hasattr(log, "lines") or not log.rows:

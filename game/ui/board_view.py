@@ -22,6 +22,7 @@ from pathlib import Path
 import pygame
 
 from game.board import BoardSpec
+from game.maps.loader import MapError, read_tiled
 from game.resources import asset, shipped_map
 from game.ui import art
 
@@ -294,7 +295,12 @@ class BoardView:
         for p in doc.get("places") or ():
             if p.get("claim"):
                 self._ring(surface, p["claim"], p["at"], 2)
+        self._draw_dragons(surface, doc, hidden, t)
+
+    def _draw_dragons(self, surface, doc: dict, hidden: set, t) -> None:
+        """The dragons on top, the one acting last (with its halo)."""
         turn = doc.get("turn") or (doc.get("pending") or {}).get("dragon")
+        dragons = doc.get("dragons") or {}
         for name, d in sorted(dragons.items(), key=lambda kv: kv[0] == turn):
             if d.get("at") is None or f"dragon/{name}" in hidden:
                 continue
@@ -403,7 +409,6 @@ def _load_terrain(board: BoardSpec) -> pygame.Surface:
                 out.blit(sheet, (c * TILE, r * TILE),
                          ((i % cols) * TILE, (i // cols) * TILE, TILE, TILE))
         return out
-    from game.maps.loader import MapError, read_tiled
 
     try:
         tmx = read_tiled(path)  # the safe reader: bounded XML, vetted tilesets and images
@@ -420,10 +425,10 @@ def _load_terrain(board: BoardSpec) -> pygame.Surface:
                     sheets[file] = pygame.image.load(file)
                 except (pygame.error, OSError, ValueError):
                     sheets[file] = None  # checked as an image, still unreadable to SDL
-            sheet = sheets[file]
-            if sheet is None or not sheet.get_rect().contains(pygame.Rect(rect)):
+            src = sheets[file]
+            if src is None or not src.get_rect().contains(pygame.Rect(rect)):
                 continue
-            tile = sheet.subsurface(rect)
+            tile = src.subsurface(rect)
             if tile.get_size() != (TILE, TILE):
                 tile = pygame.transform.smoothscale(tile, (TILE, TILE))
             out.blit(tile, (x * TILE, y * TILE))

@@ -17,10 +17,15 @@ from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from game.ai import LEVELS
+from game.ai import LEVELS, choose, node_budget
+from game.ai.worker import AIWorker
+from game.board import BoardSpec
 from game.decisions import IllegalAnswer, title
+from game.maps.loader import MapError, load_board
 from game.match import SetupError
 from game.persistence import saves
+from game.players import RandomPlayer
+from game.resources import find_map
 from game.seat_view import seat_view
 from game.session import Session, SessionError
 
@@ -75,7 +80,6 @@ def _map_file(path: str | None) -> str | None:
     """A map path that works from any working folder ("maps/NAME.tmx": a shipped map)."""
     if path is None:
         return None
-    from game.resources import find_map
 
     return str(find_map(path, saved=True))
 
@@ -83,11 +87,8 @@ def _map_file(path: str | None) -> str | None:
 def load_map(path: str | None):
     """The BoardSpec for a map path (None: the built-in plain board); SetupError with
     the checker's own message if the map is broken."""
-    from game.board import BoardSpec
-
     if path is None:
         return BoardSpec.plain()
-    from game.maps.loader import MapError, load_board
 
     try:
         return load_board(_map_file(path))
@@ -255,21 +256,20 @@ class GameController:
         return (p is not None and not self.is_human(p.dragon) and self._ai_answer is None)
 
     def _ask_sync(self, dragon: str) -> dict:
-        from game.ai import choose
-
         if self.seats[dragon].level not in LEVELS:  # a "random" seat from a save
             return self._fallback()
         try:
-            return choose(seat_view(self.match, dragon), self.seats[dragon].level,
-                          seed=self.ai_seed(), board=self.board)
+            # In-process (tests, or a worker that died): the level's node budget, no clock,
+            # so the answer never depends on how busy the machine is.
+            level = self.seats[dragon].level
+            return choose(seat_view(self.match, dragon), level, seed=self.ai_seed(),
+                          board=self.board, budget=node_budget(level))
         except Exception as exc:  # an AI bug must not end the game
             self.ai_notes.append(f"{title(dragon)}'s AI failed ({exc}); playing at random")
             return self._fallback()
 
     def _poll_worker(self, dragon: str) -> None:
         if self._worker is None:
-            from game.ai.worker import AIWorker
-
             self._worker = AIWorker()
         proc = getattr(self._worker, "_proc", None)
         if proc is not None and not proc.is_alive():  # the worker died: think in-process
@@ -298,8 +298,6 @@ class GameController:
             got = self._worker.poll()  # a stale answer: ignore it
 
     def _fallback(self) -> dict:
-        from game.players import RandomPlayer
-
         return RandomPlayer(self.ai_seed()).choose(self.match)
 
     # ----- undo, saves (issue 8) -----------------------------------------------------

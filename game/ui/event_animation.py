@@ -1,12 +1,12 @@
 """Events become timed steps the board screen animates.
 
-The engine hands over a batch of events at once; `Playback` turns them into steps (a
+The engine hands over a batch of events at once; `EventAnimation` turns them into steps (a
 die rolling, coins flying, a dragon flying, a settlement changing, a banner), each with
 a duration at the "normal" pace that the chosen pace scales (instant: zero). Each
 event is applied to the screen's copy of the board (and the log) when its step starts,
 or, for coins and moves, when it lands. `skip()` applies everything at once (Space).
 
-Two steps are added by the playback itself: a tribute summary per dragon when the
+Two steps are added by the animation itself: a tribute summary per dragon when the
 Tribute phase ends, and the pairing of a location's column and row dice into one roll.
 
 Setup (caverns, then the first Populate phase, up to the first turn) is brief unless
@@ -19,6 +19,9 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+
+from game.decisions import title
+from game.tables import PLACE_TITLES
 
 # seconds at the normal pace
 DURATION = {
@@ -47,7 +50,7 @@ class Step:
         return 1.0 if self.duration <= 0 else min(1.0, self.t / self.duration)
 
 
-class Playback:
+class EventAnimation:
     def __init__(self):
         self.steps: deque[Step] = deque()
         self.current: Step | None = None
@@ -194,8 +197,6 @@ class Playback:
 def setup_lines(events: list[dict]) -> list[str]:
     """What setup placed, in a few lines: the caverns, then the pieces of the first
     Populate phase."""
-    from game.decisions import title
-
     caverns = [title(e["dragon"]) for e in events if e["type"] == "cavern"]
     placed: dict[str, int] = {}
     places = []
@@ -205,9 +206,7 @@ def setup_lines(events: list[dict]) -> list[str]:
             kind = e.get("piece", "settlement")
             placed[kind] = placed.get(kind, 0) + 1
         elif e["type"] == "place_placed":
-            from game.tables import PLACE_TITLES
-
-            places.append(PLACE_TITLES.get(e.get("place"), "a place of power"))
+            places.append(PLACE_TITLES.get(e.get("place", ""), "a place of power"))
         elif e["type"] == "chest_moved":
             chest = True
     lines = []

@@ -11,7 +11,13 @@ from __future__ import annotations
 from game import content, rule_maths
 from game.decisions import show_cell, title
 from game.geometry import rect_gap
-from game.tables import RING_COUNT
+from game.tables import (
+    CANCEL_POWERS,
+    OWN_ROLL_POWERS,
+    RING_COUNT,
+    ROLL_REACTION_POWERS,
+    TURN_POWERS,
+)
 
 HIDDEN = "hidden"
 
@@ -64,8 +70,6 @@ def option_detail(answer, prompt_kind: str | None = None) -> str:
 
 
 def _once_keys():
-    from game.tables import CANCEL_POWERS, OWN_ROLL_POWERS, ROLL_REACTION_POWERS, TURN_POWERS
-
     return set(TURN_POWERS) | set(OWN_ROLL_POWERS) | set(CANCEL_POWERS) | set(
         ROLL_REACTION_POWERS)
 

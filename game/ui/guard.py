@@ -14,18 +14,16 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from game.decisions import title
-from game.players import answer_kind
+from game.decisions import answer_kind, title
 from game.tables import ACTION_COST
-from game.ui.app import Scene
+from game.ui.action_bar import extra_label
+from game.ui.scene import Scene
 from game.ui.scenes.backdrop import panel_rect
 from game.ui.scenes.widgets import KeyNav, button
 
 
 def _extra_names(legal: list[dict]) -> list[str]:
     """Turn cards and unused turn powers among the legal answers, by their names."""
-    from game.ui.action_bar import extra_label
-
     names: list[str] = []
     for a in legal:
         kind = answer_kind(a)
@@ -52,7 +50,7 @@ def question(match, answer: dict, settings) -> str | None:
             n = "1 action" if left == 1 else f"{left} actions"
             return f"End {title(p.dragon)}'s turn with {n} left?"
         return None
-    cost = ACTION_COST.get(do)
+    cost = ACTION_COST.get(do or "")
     if not cost or cost < left or not getattr(settings, "confirm_last_action", True):
         return None
     extras = _extra_names(legal)
@@ -73,7 +71,8 @@ def ask_first(scene, answer: dict) -> bool:
     q = question(c.match, answer, scene.app.settings)
     if q is None:
         return False
-    scene.app.push(ConfirmOverlay(scene.app, q, lambda: scene._submit(answer, confirmed=True)))
+    scene.app.push(ConfirmOverlay(scene.app, q,
+                                  lambda: scene.submit_answer(answer, confirmed=True)))
     return True
 
 

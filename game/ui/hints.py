@@ -9,15 +9,16 @@ unit): "Claim the town at (9, 11): about +2 coins for you compared with stopping
 from __future__ import annotations
 
 from game import content
+from game.ai import board_for, node_budget
+from game.ai.decide import Ctx, decide
+from game.ai.search import OutOfBudget, TurnSearch, to_action
+from game.seat_view import seat_view
+from game.ui.scenes.widgets import button as make
+from game.ui.targets import answer_label
 
 
 def hint(match, dragon: str, board=None, seed: int = 0) -> tuple[dict, str]:
     """(the Hard AI's answer, the hint line) for `dragon`'s pending decision."""
-    from game.ai import node_budget
-    from game.ai.decide import Ctx, decide
-    from game.seat_view import seat_view
-    from game.ui.targets import answer_label
-
     view = seat_view(match, dragon)
     ctx = Ctx(view, _board(view, board), "hard", seed, node_budget("hard"), None)
     answer = decide(ctx)
@@ -27,8 +28,6 @@ def hint(match, dragon: str, board=None, seed: int = 0) -> tuple[dict, str]:
 
 
 def _board(view, board):
-    from game.ai import board_for
-
     return board_for(view, board)
 
 
@@ -48,8 +47,6 @@ def _why(ctx, answer: dict) -> str:
 
 
 def _gain(ctx, answer: dict) -> float | None:
-    from game.ai.search import OutOfBudget, TurnSearch, to_action
-
     t = to_action(answer)
     if t is None:
         return None
@@ -73,7 +70,7 @@ def show(scene) -> bool:
     if p is None or not c.is_human(p.dragon) or c.finished:
         return False
     answer, line = hint(c.match, p.dragon, c.board, seed=c.ai_seed())
-    scene._error(line, colour="gold")
+    scene.show_error(line, colour="gold")
     scene.error_time = 12.0
     # the whole line, wrapped, under the banner (the banner may be too narrow for it)
     what, _, why = line.removeprefix("Hint: ").partition(" — ")
@@ -92,8 +89,6 @@ def button_room(look) -> int:
 
 def button(scene):
     """The board scene's Hint button, at the right of the banner, before the pace."""
-    from game.ui.scenes.widgets import button as make
-
     look = scene.look
     w, h = look.px(78), max(look.px(24), scene.banner_h - look.px(10))
     x = scene.board_area.w - look.px(170) + look.px(4) - w
@@ -108,7 +103,7 @@ def clicked(scene) -> bool:
         return True
     c = scene.c
     if c.finished:
-        scene._error("The game is over")
+        scene.show_error("The game is over")
     else:
-        scene._error("A hint is for your own decisions: wait for your turn")
+        scene.show_error("A hint is for your own decisions: wait for your turn")
     return True

@@ -64,7 +64,7 @@ class LogView:
         self.bar: UIVerticalScrollBar | None = None
         self.follow = True   # stick to the newest line
         self.top_row = 0
-        self._wrapped_for = None
+        self.wrapped_for = None
         self.events: list[dict] = []   # what each line says, to colour it again
         self._palette = look.palette
 
@@ -73,7 +73,7 @@ class LogView:
         seg = segments(event, self.look)
         self.events.append(event)
         self.lines.append(seg)
-        if self._wrapped_for is not None:
+        if self.wrapped_for is not None:
             rows = self._wrap(seg)
             self.rows.extend(rows)
             self.row_counts.append(len(rows))
@@ -85,7 +85,7 @@ class LogView:
             return
         del self.lines[n:]
         del self.events[n:]
-        if self._wrapped_for is not None:
+        if self.wrapped_for is not None:
             del self.rows[sum(self.row_counts[:n]):]
             del self.row_counts[n:]
             self.follow = True
@@ -96,7 +96,7 @@ class LogView:
         self.events = [{"type": "note", "text": t} for t in notes] + list(events)
         self.lines = [segments(e, self.look) for e in self.events]
         self.follow = True
-        if self._wrapped_for is not None:
+        if self.wrapped_for is not None:
             self._rewrap()
 
     def note(self, text: str) -> None:
@@ -127,7 +127,7 @@ class LogView:
             self.lines = [segments(e, self.look) for e in self.events]
         self._palette = self.look.palette
         self.rows, self.row_counts = [], []
-        self._wrapped_for = (self.text_rect.w, self.look.scale)
+        self.wrapped_for = (self.text_rect.w, self.look.scale)
         for seg in self.lines:
             rows = self._wrap(seg)
             self.rows.extend(rows)
@@ -143,7 +143,9 @@ class LogView:
             for _i, part in enumerate(re.split(r"(\s+)", text)):
                 if part:
                     words.append((part, colour, is_bold))
-        rows, row, x = [], [], 0
+        rows: list[list] = []
+        row: list = []
+        x = 0
         indent = self.look.px(12)
         for word, colour, is_bold in words:
             f = bold if is_bold else regular
@@ -201,7 +203,7 @@ class LogView:
         self.follow = self.top_row >= n - vis
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self._wrapped_for is None:
+        if self.wrapped_for is None:
             return
         look = self.look
         pygame.draw.rect(surface, LOG_BG, self.rect, border_radius=look.px(6))
@@ -215,4 +217,4 @@ class LogView:
         if self.bar is not None:
             self.bar.kill()
             self.bar = None
-        self._wrapped_for = None
+        self.wrapped_for = None

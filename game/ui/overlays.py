@@ -11,7 +11,11 @@ import math
 
 import pygame
 
+from game import content
 from game.decisions import title
+from game.log import describe
+from game.ui.aiming import CONFIRM
+from game.ui.scenes.choice import ChoiceDialog
 
 
 class Overlays:
@@ -35,8 +39,8 @@ class Overlays:
         return self.scene.c
 
     @property
-    def playback(self):
-        return self.scene.playback
+    def animation(self):
+        return self.scene.animation
 
     @property
     def board_area(self) -> pygame.Rect:
@@ -57,7 +61,7 @@ class Overlays:
                 return self.view.piece_rect(tuple(d["at"]), 2)
         if who == "chest" and self.shown["chest"].get("at") is not None:
             return self.view.cell_rect(tuple(self.shown["chest"]["at"]))
-        cell = fallback or self.playback.context_cell
+        cell = fallback or self.animation.context_cell
         if cell is not None:
             return self.view.cell_rect(tuple(cell))
         return pygame.Rect(self.board_area.centerx, self.board_area.y, 1, 1)
@@ -107,10 +111,7 @@ class Overlays:
             return (f"{title(first['attacker'])} attacks {title(first['defender'])}",
                     f"{first['attack']} against {first['defence']}: {w} wins")
         if t == "game_over":
-            from game.log import describe
-
             return "Game over", describe(first).split(": ", 1)[-1].capitalize()
-        from game.log import describe
 
         return describe(first), ""
 
@@ -235,10 +236,6 @@ _PHASE_NOTE = {
 def confirm_dialog(look, slot):
     """A card or power with nothing to aim at is asked about first: what it does, and
     Play / Cancel (Q never spends a card by accident)."""
-    from game import content
-    from game.ui.aiming import CONFIRM
-    from game.ui.scenes.choice import ChoiceDialog
-
     head, _, name = slot.key.partition(":")
     if head == "play":
         what = content.card(name).effect if name in content.T.CARDS else ""

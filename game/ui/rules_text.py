@@ -5,6 +5,9 @@ no rule codes (the rulings R1-R40 and P-rulings are cited in comments only).
 
 from __future__ import annotations
 
+import html
+import re
+
 from game import content
 from game.decisions import title
 from game.tables import (
@@ -197,9 +200,6 @@ SECTIONS = (("Overview", overview), ("Actions", actions), ("Charts", charts),
 
 def plain_text() -> str:
     """The whole reference as plain text: `narby rules --text`, screen readers."""
-    import html
-    import re
-
     parts = []
     for name, build in SECTIONS:
         body = build()

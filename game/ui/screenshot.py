@@ -10,6 +10,13 @@ from __future__ import annotations
 
 import os
 
+from game.ai import choose, node_budget
+from game.seat_view import seat_view
+from game.ui.app import App
+from game.ui.controller import DEFAULT_MAP, GameController, GameSetup, Seat
+from game.ui.scenes.game import GameScene
+from game.ui.settings import Settings
+
 
 def take(out: str, *, seed: int, rounds: int, size=(1280, 720), map_path=None,
          seats: int = 4, select: str | None = None, hover_first: bool = False,
@@ -17,9 +24,6 @@ def take(out: str, *, seed: int, rounds: int, size=(1280, 720), map_path=None,
     """Save the screenshot; returns facts about the position shown (for messages)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from game.ui.app import App
-    from game.ui.scenes.game import GameScene
-    from game.ui.settings import Settings
 
     c = played(seed, rounds, seats, map_path=map_path)
     m, me = c.match, c.match.seat_names[0]
@@ -34,7 +38,7 @@ def take(out: str, *, seed: int, rounds: int, size=(1280, 720), map_path=None,
     if select and not m.finished:
         scene.select_slot(select)
         if hover_first and scene.picker is not None:
-            scene._cycle(1)
+            scene.cycle_target(1)
         app.step(0.0)
     app.screenshot(out)
     facts = {"round": m.round, "dragon": me, "finished": m.finished}
@@ -45,10 +49,6 @@ def take(out: str, *, seed: int, rounds: int, size=(1280, 720), map_path=None,
 def played(seed: int, rounds: int, seats: int = 4, *, map_path=None, data_dir=None):
     """A controller whose game has run `rounds` rounds (every seat played by the Normal
     AI) and now waits for seat 1, the human, at an action decision."""
-    from game.ai import choose
-    from game.seat_view import seat_view
-    from game.ui.controller import DEFAULT_MAP, GameController, GameSetup, Seat
-
     setup = GameSetup(seats=[Seat("human")] + [Seat("ai", "normal") for _ in range(seats - 1)],
                       map_path=map_path or DEFAULT_MAP, seed=seed)
     c = GameController(setup, ai_mode="sync", data_dir=data_dir)
@@ -58,5 +58,6 @@ def played(seed: int, rounds: int, seats: int = 4, *, map_path=None, data_dir=No
         p = m.pending
         if m.round > rounds and p.dragon == me and p.kind == "action":
             break
-        c.submit(choose(seat_view(m, p.dragon), "normal", seed=c.ai_seed(), board=c.board))
+        c.submit(choose(seat_view(m, p.dragon), "normal", seed=c.ai_seed(), board=c.board,
+                        budget=node_budget("normal")))
     return c

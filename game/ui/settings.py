@@ -14,6 +14,10 @@ import stat
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
+from platformdirs import user_config_dir
+
+from game.persistence.json_file import too_deep
+
 log = logging.getLogger(__name__)
 
 APP_NAME = "narby-conquest"
@@ -78,7 +82,6 @@ def config_dir() -> Path:
     env = os.environ.get("NARBY_CONFIG_DIR")
     if env:
         return Path(env)
-    from platformdirs import user_config_dir
 
     return Path(user_config_dir(APP_NAME))
 
@@ -124,7 +127,6 @@ def _read(path: Path):
     if len(data) > MAX_BYTES:
         raise ValueError(f"{path} is over {MAX_BYTES // 1024} KiB")
     raw = json.loads(data.decode("utf-8"))
-    from game.persistence.json_file import too_deep
 
     if too_deep(raw, MAX_DEPTH):
         raise ValueError(f"{path} is nested too deeply")

@@ -76,95 +76,162 @@ def _drop_gamble(doc, owner, at) -> bool:
     return False
 
 
+def _dragon(doc, e) -> None:
+    doc["dragons"][e["dragon"]] = {"seat": e["seat"], "coins": 0, "treasure": [],
+                                   "rings_in_supply": e.get("rings", RING_COUNT[e["dragon"]]),
+                                   "at": None, "cavern": None, "card": None}
+
+
+def _cavern(doc, e) -> None:
+    if e["dragon"] in doc["dragons"]:
+        doc["dragons"][e["dragon"]]["cavern"] = list(e["at"])
+
+
+def _dragon_at(doc, e) -> None:
+    if e["dragon"] in doc["dragons"]:
+        doc["dragons"][e["dragon"]]["at"] = list(e.get("to") or e["at"])
+
+
+def _round(doc, e) -> None:
+    doc["round"] = e["round"]
+    doc["powers_used"] = []
+    for p in doc["places"]:
+        p["power_used"] = False
+
+
+def _phase(doc, e) -> None:
+    doc["phase"] = e["phase"]
+    if e["phase"] != "action":  # the last turn of a phase leaves nobody acting
+        doc["turn"], doc["actions_left"] = None, 0
+
+
+def _turn_end(doc, e) -> None:
+    doc["actions_left"] = 0
+
+
+def _order(doc, e) -> None:
+    doc["order"] = list(e["order"])
+
+
+def _turn(doc, e) -> None:
+    doc["turn"] = e["dragon"]
+    doc["actions_left"] = e.get("actions", ACTIONS_PER_TURN)
+
+
+def _action(doc, e) -> None:
+    doc["actions_left"] = e["actions_left"]
+
+
+def _placed(doc, e) -> None:
+    doc["settlements"].append({"kind": e["piece"], "at": list(e["at"]), "claim": None})
+
+
+def _rekind(doc, e) -> None:
+    s = _settlement(doc, e["at"])
+    if s:
+        s["kind"] = e.get("to") or "town"
+
+
+def _ruined(doc, e) -> None:
+    s = _settlement(doc, e["at"])
+    if s:
+        s["kind"] = "ruin"
+
+
+def _destroyed(doc, e) -> None:
+    s = _settlement(doc, e["at"])
+    if s:
+        doc["settlements"].remove(s)
+
+
+def _place_placed(doc, e) -> None:
+    doc["places"].append({"kind": e["place"], "at": list(e["at"]), "claim": None,
+                          "power_used": False})
+
+
+def _place_removed(doc, e) -> None:
+    doc["places"] = [p for p in doc["places"] if p["kind"] != e["place"]]
+
+
+def _place_moved(doc, e) -> None:
+    for p in doc["places"]:
+        if p["kind"] == e["place"]:
+            p["at"] = list(e["to"])
+
+
+def _chest_moved(doc, e) -> None:
+    doc["chest"]["at"] = list(e["at"])
+
+
+def _claim(doc, e) -> None:
+    piece = piece_at(doc, e["at"])
+    if piece is not None:
+        piece["claim"] = e["dragon"]
+    if e.get("via") == "gamble":  # R13: the gamble ring moves onto the settlement
+        _drop_gamble(doc, e["dragon"], e.get("from", e["at"]))
+    else:
+        _rings(doc, e["dragon"], -1)
+
+
+def _unclaim(doc, e) -> None:
+    piece = piece_at(doc, e["at"])
+    if piece is not None and piece.get("claim") == e["dragon"]:
+        piece["claim"] = None
+    else:
+        _drop_gamble(doc, e["dragon"], e["at"])
+    _rings(doc, e["dragon"], +1)
+
+
+def _gamble(doc, e) -> None:
+    doc["gambles"].append({"at": list(e["at"]), "owner": e["dragon"]})
+    _rings(doc, e["dragon"], -1)
+
+
+def _coin_move(doc, e) -> None:
+    _coins(doc, e["from"], -e["amount"])
+    _coins(doc, e["to"], e["amount"])
+
+
+def _treasure(doc, e) -> None:
+    if e["dragon"] in doc["dragons"]:
+        doc["dragons"][e["dragon"]]["treasure"].append(e["value"])
+
+
+def _power(doc, e) -> None:
+    if e["place"] not in doc["powers_used"]:
+        doc["powers_used"].append(e["place"])
+    for p in doc["places"]:
+        if p["kind"] == e["place"]:
+            p["power_used"] = True
+
+
+def _game_over(doc, e) -> None:
+    doc["finished"] = True
+    doc["phase"] = "finished"
+    doc["winner"] = e["winner"]
+    doc["turn"], doc["actions_left"] = None, 0
+
+
+# event type -> how it changes the shown document
+APPLY = {
+    "dragon": _dragon, "cavern": _cavern,
+    "dragon_placed": _dragon_at, "move": _dragon_at, "displaced": _dragon_at,
+    "round": _round, "phase": _phase, "turn_end": _turn_end, "order": _order,
+    "turn": _turn, "action": _action, "extra_action": _action,
+    "placed": _placed, "upgraded": _rekind, "resettled": _rekind, "rebuilt": _rekind,
+    "ruined": _ruined, "destroyed": _destroyed,
+    "place_placed": _place_placed, "place_removed": _place_removed,
+    "place_moved": _place_moved, "chest_moved": _chest_moved,
+    "claim": _claim, "unclaim": _unclaim, "gamble": _gamble, "coins": _coin_move,
+    "treasure": _treasure, "power": _power, "game_over": _game_over,
+}
+
+
 def apply(doc: dict, e: dict) -> None:
     """Change `doc` as event `e` says. Unknown events change nothing."""
-    t = e["type"]
-    d = doc["dragons"]
-    if t == "dragon":
-        d[e["dragon"]] = {"seat": e["seat"], "coins": 0, "treasure": [],
-                          "rings_in_supply": e.get("rings", RING_COUNT[e["dragon"]]),
-                          "at": None, "cavern": None, "card": None}
-    elif t == "cavern" and e["dragon"] in d:
-        d[e["dragon"]]["cavern"] = list(e["at"])
-    elif t in ("dragon_placed", "move", "displaced") and e["dragon"] in d:
-        d[e["dragon"]]["at"] = list(e.get("to") or e["at"])
-    elif t == "round":
-        doc["round"] = e["round"]
-        doc["powers_used"] = []
-        for p in doc["places"]:
-            p["power_used"] = False
-    elif t == "phase":
-        doc["phase"] = e["phase"]
-        if e["phase"] != "action":  # the last turn of a phase leaves nobody acting
-            doc["turn"], doc["actions_left"] = None, 0
-    elif t == "turn_end":
-        doc["actions_left"] = 0
-    elif t == "order":
-        doc["order"] = list(e["order"])
-    elif t == "turn":
-        doc["turn"] = e["dragon"]
-        doc["actions_left"] = e.get("actions", ACTIONS_PER_TURN)
-    elif t in ("action", "extra_action"):
-        doc["actions_left"] = e["actions_left"]
-    elif t == "placed":
-        doc["settlements"].append({"kind": e["piece"], "at": list(e["at"]), "claim": None})
-    elif t in ("upgraded", "resettled", "rebuilt"):
-        s = _settlement(doc, e["at"])
-        if s:
-            s["kind"] = e.get("to") or "town"
-    elif t == "ruined":
-        s = _settlement(doc, e["at"])
-        if s:
-            s["kind"] = "ruin"
-    elif t == "destroyed":
-        s = _settlement(doc, e["at"])
-        if s:
-            doc["settlements"].remove(s)
-    elif t == "place_placed":
-        doc["places"].append({"kind": e["place"], "at": list(e["at"]), "claim": None,
-                              "power_used": False})
-    elif t == "place_removed":
-        doc["places"] = [p for p in doc["places"] if p["kind"] != e["place"]]
-    elif t == "place_moved":
-        for p in doc["places"]:
-            if p["kind"] == e["place"]:
-                p["at"] = list(e["to"])
-    elif t == "chest_moved":
-        doc["chest"]["at"] = list(e["at"])
-    elif t == "claim":
-        piece = piece_at(doc, e["at"])
-        if piece is not None:
-            piece["claim"] = e["dragon"]
-        if e.get("via") == "gamble":  # R13: the gamble ring moves onto the settlement
-            _drop_gamble(doc, e["dragon"], e.get("from", e["at"]))
-        else:
-            _rings(doc, e["dragon"], -1)
-    elif t == "unclaim":
-        piece = piece_at(doc, e["at"])
-        if piece is not None and piece.get("claim") == e["dragon"]:
-            piece["claim"] = None
-        else:
-            _drop_gamble(doc, e["dragon"], e["at"])
-        _rings(doc, e["dragon"], +1)
-    elif t == "gamble":
-        doc["gambles"].append({"at": list(e["at"]), "owner": e["dragon"]})
-        _rings(doc, e["dragon"], -1)
-    elif t == "coins":
-        _coins(doc, e["from"], -e["amount"])
-        _coins(doc, e["to"], e["amount"])
-    elif t == "treasure" and e["dragon"] in d:
-        d[e["dragon"]]["treasure"].append(e["value"])
-    elif t == "power":
-        if e["place"] not in doc["powers_used"]:
-            doc["powers_used"].append(e["place"])
-        for p in doc["places"]:
-            if p["kind"] == e["place"]:
-                p["power_used"] = True
-    elif t == "game_over":
-        doc["finished"] = True
-        doc["phase"] = "finished"
-        doc["winner"] = e["winner"]
-        doc["turn"], doc["actions_left"] = None, 0
+    handler = APPLY.get(e["type"])
+    if handler is not None:
+        handler(doc, e)
 
 
 def board_doc(doc: dict) -> dict:

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import json
 
-from game.tables import PLACE_TITLES
+from game.decisions import show_cell, title
+from game.tables import ACTION_TITLES, PLACE_TITLES
 
 KEY_ORDER = ("dragon", "at", "to", "also", "choose")
 MISSING = "__none__"  # an answer without the field (a single Claim beside Citadel pairs)
@@ -133,8 +134,6 @@ def single_target_cells(doc: dict, answer: dict) -> list[tuple[int, int]]:
 
 def value_label(key: str, value, doc: dict | None = None) -> str:
     """A value in words for a list of options."""
-    from game.decisions import show_cell, title
-
     if value == MISSING:
         return "No second one" if key == "also" else "None"
     if isinstance(value, str):
@@ -152,8 +151,6 @@ def value_label(key: str, value, doc: dict | None = None) -> str:
 
 def answer_label(answer: dict, doc: dict | None = None) -> str:
     """Any answer in words, for the generic choice dialog."""
-    from game.tables import ACTION_TITLES
-
     if answer.get("pass") is True:
         return "Pass — use nothing"
     for k, verb in (("react", "Use"), ("power", "Use"), ("play", "Play")):
@@ -175,8 +172,6 @@ def answer_label(answer: dict, doc: dict | None = None) -> str:
 
 
 def _piece_words(doc: dict, cell) -> str:
-    from game.decisions import show_cell
-
     for s in doc.get("settlements") or ():
         if list(s["at"]) == list(cell):
             return f"the {s['kind']} at {show_cell(cell)}"

@@ -11,6 +11,9 @@ import sys
 
 import pygame
 
+from game.ui import art
+from game.ui.art import dragon_colour, font
+
 # The house colours: night-blue slate panels, parchment text, dragon-gold accents.
 COLOURS = {
     "bg": (20, 22, 30),
@@ -35,6 +38,19 @@ COLOURS = {
     "tip": (16, 18, 26),
     "shade": (8, 9, 14),
 }
+
+
+# WCAG 2 relative luminance and contrast ratio (the audit measures texts with them).
+def luminance(c) -> float:
+    def ch(v):
+        v = v / 255
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+    return 0.2126 * ch(c[0]) + 0.7152 * ch(c[1]) + 0.0722 * ch(c[2])
+
+
+def contrast(a, b) -> float:
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
 
 
 class Look:
@@ -71,17 +87,14 @@ class Look:
 
     def dragon_colour(self, name: str) -> tuple[int, int, int]:
         try:
-            from game.ui.art import dragon_colour
-
-            return tuple(dragon_colour(name, self.palette))[:3]
+            r, g, b = tuple(dragon_colour(name, self.palette))[:3]
+            return (r, g, b)
         except Exception:
             return _FALLBACK_DRAGON.get(name, (200, 200, 200))
 
     def readable(self, colour, bg, ratio: float = 4.5) -> tuple[int, int, int]:
         """`colour` mixed towards white (on a dark `bg`) or black (on a light one) just
         enough to read at `ratio`:1 (WCAG): a dragon's own colour as text."""
-        from game.ui.audit import contrast, luminance
-
         colour = tuple(colour[:3])
         if contrast(colour, bg) >= ratio:
             return colour
@@ -99,8 +112,6 @@ class Look:
         f = self._fonts.get(key)
         if f is None:
             try:
-                from game.ui.art import font
-
                 f = font(size, bold=bold)
             except Exception as exc:
                 self._warn("font", exc)
@@ -180,8 +191,6 @@ class Look:
             s = self._sprites[key] = self._card_back(size)
         if s is None:
             try:
-                from game.ui import art
-
                 try:
                     s = art.sprite(name, size, palette=self.palette)
                 except TypeError:

@@ -14,6 +14,8 @@ import os
 import zlib
 from pathlib import Path
 
+import pygame
+
 HERE = Path(__file__).resolve().parent
 W = H = 10
 GRASS, WATER, ROCK, ROAD = 1, 2, 3, 4
@@ -257,7 +259,6 @@ SIZES = {
 def main() -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    import pygame  # only for the 4-tile test image
 
     surface = pygame.Surface((128, 32))
     for i, colour in enumerate([(90, 160, 70), (60, 120, 200), (120, 110, 100),

@@ -6,6 +6,8 @@ import pytest
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
+from game.ui.app import App  # noqa: E402
+from game.ui.settings import Settings  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -23,9 +25,6 @@ def data_dir(tmp_path):
 
 @pytest.fixture
 def app():
-    from game.ui.app import App
-    from game.ui.settings import Settings
-
     # the guard-rail questions (issue 16) are off here: tests/ui/test_guard.py turns
     # them on; elsewhere a test's End turn ends the turn
     a = App(Settings(confirm_end_turn=False, confirm_last_action=False), size=(1280, 720),

@@ -9,16 +9,16 @@ import sys
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
+from game.ui.app import App  # noqa: E402
+from game.ui.scenes.end import EndScene  # noqa: E402
+from game.ui.scenes.game import GameScene  # noqa: E402
+from game.ui.scenes.online import JoinScene  # noqa: E402
+from game.ui.settings import Settings  # noqa: E402
 
 
 def main(address: str, data: str) -> int:
     os.environ["NARBY_CONFIG_DIR"] = os.path.join(data, "config")
     os.environ["NARBY_DATA_DIR"] = os.path.join(data, "data")
-    from game.ui.app import App
-    from game.ui.scenes.end import EndScene
-    from game.ui.scenes.game import GameScene
-    from game.ui.scenes.online import JoinScene
-    from game.ui.settings import Settings
 
     app = App(Settings(), size=(1024, 640), fullscreen=False)
     app.catch_crashes = False
@@ -42,10 +42,10 @@ def main(address: str, data: str) -> int:
             print(top.status, file=sys.stderr)
             return 1
         if isinstance(top, GameScene) and top.c.human_to_play() and top.prepared:
-            top._submit(rng.choice(top.c.legal_answers()))
+            top.submit_answer(rng.choice(top.c.legal_answers()))
             answers += 1
         elif isinstance(top, GameScene) and (top.c.human_to_play() or top.c.queue
-                                             or not top.playback.idle):
+                                             or not top.animation.idle):
             continue  # our turn is being set up, or the board is catching up
         elif isinstance(top, (GameScene, JoinScene)):
             client = top.c.client if isinstance(top, GameScene) else top.client

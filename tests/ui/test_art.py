@@ -10,8 +10,12 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.resources import asset
 from game.tables import ACTIONS, CARDS, DRAGONS, PLACES
 from game.ui import art
+from game.ui.app import App
+from game.ui.settings import Settings
+from tools import make_art
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -81,7 +85,6 @@ def test_art_script_is_deterministic():
     """Every shipped PNG is exactly what the script draws now: re-running changes nothing
     (and the committed assets are not stale)."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the checkout
-    from tools import make_art
 
     drawn = list(make_art.all_sprites())
     assert len(drawn) == len(art.SPRITE_NAMES) + 4 * len(DRAGONS) * (len(art.PALETTES) - 1)
@@ -101,8 +104,6 @@ def test_application_icons_are_the_art_scripts_in_every_size():
     """The window and desktop icon (issue 20): drawn by tools/make_art.py, deterministic,
     one file per usual size, shipped under assets/icons."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the checkout
-    from game.resources import asset
-    from tools import make_art
 
     made = list(make_art.all_icons())
     assert [rel for rel, _ in made] == [f"narby-conquest-{n}" for n in make_art.ICON_SIZES]
@@ -114,9 +115,6 @@ def test_application_icons_are_the_art_scripts_in_every_size():
 
 
 def test_the_window_has_the_games_title_and_icon(monkeypatch):
-    from game.ui.app import App
-    from game.ui.settings import Settings
-
     icons = []
     monkeypatch.setattr(pygame.display, "set_icon", icons.append)
     a = App(Settings(), size=(1280, 720), fullscreen=False)

@@ -5,11 +5,11 @@ cut label and grey-on-grey text."""
 import pygame
 
 from game.ui.audit import Audit, contrast
+from game.ui.scene import Scene
+from tools.ui_audit import PALETTES, run
 
 
 def test_fast_audit_is_clean():
-    from tools.ui_audit import PALETTES, run
-
     lines = []
     n, clipped, low = run([(1024, 640)], list(PALETTES), [1.0], fast=True, out=lines.append)
     assert n >= 12
@@ -17,8 +17,6 @@ def test_fast_audit_is_clean():
 
 
 def test_audit_finds_cut_and_faint_text(app):
-    from game.ui.app import Scene
-
     class Bad(Scene):
         def draw(self, surface):
             look = self.look

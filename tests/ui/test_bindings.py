@@ -6,6 +6,7 @@ import pygame
 from game.ui import bindings
 from game.ui.app import NAV_KEYS
 from game.ui.bindings import ACTION_KEYS, BOARD, EXTRA_KEYS, ExtraKeys, key_code
+from game.ui.scenes.help import SHORTCUTS
 
 
 def test_no_key_gives_two_commands():
@@ -54,7 +55,5 @@ def test_extra_keys_are_stable_for_a_turn():
 
 
 def test_help_card_lists_the_table():
-    from game.ui.scenes.help import SHORTCUTS
-
     words = " ".join(k for _, rows in SHORTCUTS for k, _ in rows)
     assert "Q R T" in words and "Q W" not in words

@@ -9,7 +9,8 @@ import pygame
 import pytest
 
 from game.board import BoardSpec
-from game.ui.board_view import BoardView
+from game.maps.loader import load_board
+from game.ui.board_view import BoardView, preplaced_doc, thumbnail
 from tools.bench_ui import midgame
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -116,7 +117,6 @@ def _bare(view: BoardView) -> pygame.Surface:
 def test_terrain_comes_from_the_tiled_map():
     plain = BoardView(BoardSpec.plain())
     plain.set_rect(pygame.Rect(0, 0, 640, 640))
-    from game.maps.loader import load_board
 
     vale = BoardView(load_board(ROOT / "maps" / "narby-vale.tmx"))
     vale.set_rect(pygame.Rect(0, 0, 640, 640))
@@ -189,9 +189,6 @@ def test_draw_respects_the_callers_clip(screen):
 
 
 def test_map_thumbnails_show_terrain_and_preplaced_pieces(screen):
-    from game.maps.loader import load_board
-    from game.ui.board_view import preplaced_doc, thumbnail
-
     for path in MAPS:
         board = load_board(path)
         doc = preplaced_doc(board)

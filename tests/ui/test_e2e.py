@@ -3,7 +3,8 @@ screen, and a human turn played with posted mouse and key events."""
 
 import pygame
 
-from game.ui.controller import GameController, Seat
+from game.persistence.replay_file import play, start
+from game.ui.controller import GameController, GameSetup, Seat
 from game.ui.scenes.end import EndScene
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.menu import MenuScene
@@ -75,7 +76,7 @@ def test_human_moves_then_claims_a_town_with_mouse_and_keys(app):
     doc = m.snapshot()
     assert doc["dragons"]["red"]["at"] == [8, 5]  # R18: three steps east
     assert doc["actions_left"] == 2
-    until(app, lambda: scene.playback.idle and scene.prepared not in (None, "ai"))
+    until(app, lambda: scene.animation.idle and scene.prepared not in (None, "ai"))
     claim = scene.bar.rects[scene.bar.index_of("claim")].center
     click(claim)  # choose Claim on the action bar
     run(app)
@@ -101,7 +102,7 @@ def test_keyboard_alone_can_aim_and_confirm(app):
     key(pygame.K_RETURN)
     run(app, 2)
     assert m.snapshot()["dragons"]["red"]["at"] == chosen
-    until(app, lambda: scene.playback.idle and scene.prepared not in (None, "ai"))
+    until(app, lambda: scene.animation.idle and scene.prepared not in (None, "ai"))
     key(pygame.K_e)  # end the turn; Blue (AI) plays on
     run(app, 2)
     assert scene.c.answers[-1] == {"do": "end_turn"} or m.round > 2
@@ -128,9 +129,6 @@ def test_escape_cancels_a_chosen_action(app):
 
 def test_the_answers_replay_to_the_same_position():
     """The controller's history (for saves, issue 8) reproduces the game exactly."""
-    from game.persistence.replay_file import play, start
-    from game.ui.controller import GameSetup
-
     c = GameController(GameSetup(seats=[Seat("ai"), Seat("ai"), Seat("ai", "easy")],
                                  seed=12, target=30), ai_mode="sync")
     for _ in range(60):
@@ -149,10 +147,10 @@ def test_mouse_click_on_the_board_skips_animations(app):
     scene, m = _human_turn_scene(app)
     key(pygame.K_e)
     run(app, 3)
-    assert not scene.playback.idle
+    assert not scene.animation.idle
     click(scene.board_area.center)
     run(app)
-    assert scene.playback.current is None or scene.playback.current.t == 0
+    assert scene.animation.current is None or scene.animation.current.t == 0
 
 
 def test_losing_a_claim_is_chosen_on_the_board(app):
@@ -184,7 +182,6 @@ def _dealt_lines(game):
 
 def test_the_log_shows_only_the_human_players_own_card(app):
     # P28/P41: AI dragons' deals read "is dealt a card"; the one human sees their own card.
-    from game.ui.controller import GameSetup
 
     app.settings.pace = "instant"
     setup = GameSetup(seats=[Seat("human"), Seat("ai", "easy"), Seat("ai", "easy")], seed=3,
@@ -200,8 +197,6 @@ def test_the_log_shows_only_the_human_players_own_card(app):
 
 
 def test_with_two_humans_the_log_shows_no_card(app):
-    from game.ui.controller import GameSetup
-
     app.settings.pace = "instant"
     setup = GameSetup(seats=[Seat("human"), Seat("human")], seed=3, map_path=None)
     game = app.push(GameScene(app, GameController(setup, ai_mode="sync")))

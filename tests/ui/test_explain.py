@@ -10,8 +10,11 @@ import pytest
 
 from game import content
 from game.tables import ACTIONS, PLACES
-from game.ui import explain
+from game.ui import explain, hints
 from game.ui.action_bar import Slot
+from game.ui.scenes.choice import ChoiceDialog
+from game.ui.scenes.game import GameScene
+from game.ui.screenshot import played
 from tests.ui.conftest import run
 
 CODE = re.compile(r"\b[RP]\d{1,2}\b")
@@ -91,9 +94,6 @@ def test_tribute_expectation_reads_the_chart():
 
 
 def _board(app):
-    from game.ui.scenes.game import GameScene
-    from game.ui.screenshot import played
-
     scene = app.push(GameScene(app, played(2, 2)))
     scene.factor_override = 0.0
     run(app, 3)
@@ -124,8 +124,6 @@ def test_hovering_an_action_slot_explains_it(app):
 
 
 def test_choice_dialog_shows_the_focused_option(app):
-    from game.ui.scenes.choice import ChoiceDialog
-
     answers = [{"play": "fighter"}, {"pass": True}]
     d = ChoiceDialog(app.look, "Use a card?", answers, ["Play Fighter", "Pass"],
                      details=explain.option_details(answers))
@@ -138,8 +136,6 @@ def test_choice_dialog_shows_the_focused_option(app):
 
 
 def test_hint_names_the_hard_ai_pick_and_why(app):
-    from game.ui import hints
-
     scene = _board(app)
     c = scene.c
     answer, line = hints.hint(c.match, c.pending.dragon, c.board, seed=1)

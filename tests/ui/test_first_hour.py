@@ -2,7 +2,12 @@
 
 import pygame
 
+from game.match import Match
+from game.players import RandomPlayer
+from game.tables import DRAGONS
+from game.ui import settings as settings_mod
 from game.ui.controller import GameController, Seat
+from game.ui.event_animation import EventAnimation
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.pause import PauseScene
@@ -119,8 +124,6 @@ def test_a_power_with_nothing_to_aim_at_asks_first(app):
 
 
 def test_window_size_setting_follows_a_resize_and_f11_comes_back_to_it(app):
-    from game.ui import settings as settings_mod
-
     app.push(MenuScene(app))
     app.resize((1500, 850))
     assert tuple(app.settings.window) == (1500, 850)
@@ -135,16 +138,11 @@ def test_window_size_setting_follows_a_resize_and_f11_comes_back_to_it(app):
 
 
 def test_setup_is_one_summary_card_unless_asked_to_watch():
-    from game.match import Match
-    from game.players import RandomPlayer
-    from game.tables import DRAGONS
-    from game.ui.event_animation import Playback
-
     m = Match(list(DRAGONS[:4]), seed=3)
     p = RandomPlayer(1)
     while not any(e["type"] == "phase" and e["phase"] == "action" for e in m.events):
         m.submit(p.choose(m))
-    brief, watch = Playback(), Playback()
+    brief, watch = EventAnimation(), EventAnimation()
     watch.brief_setup = False
     brief.feed(m.events)
     watch.feed(m.events)

@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import pygame
 
+from game.decisions import answer_kind
 from game.match import Match
-from game.players import answer_kind
 from game.ui import guard
+from game.ui.controller import GameController, Seat
+from game.ui.scenes.game import GameScene
+from game.ui.scenes.new_game import LEVELS_LINE, NewGameScene
 from game.ui.settings import Settings
 from tests.ui.conftest import run
+from tests.ui.test_e2e import click
 
 
 def _to_action(m: Match, want_extra: bool = False) -> Match:
@@ -46,9 +50,6 @@ def test_the_last_action_with_a_turn_card_in_hand_asks():
 
 
 def test_the_board_asks_before_ending_a_turn_early(app):
-    from game.ui.controller import GameController, Seat
-    from game.ui.scenes.game import GameScene
-
     m = _to_action(Match(["green", "red"], seed=3))
     c = GameController.from_match(m, [Seat("human"), Seat("ai", "easy")], ai_mode="sync")
     app.settings = Settings()  # the questions on, as for a player
@@ -68,8 +69,6 @@ def test_the_board_asks_before_ending_a_turn_early(app):
 
 
 def test_first_run_new_game_proposes_easy_seats(app):
-    from game.ui.scenes.new_game import LEVELS_LINE, NewGameScene
-
     scene = app.push(NewGameScene(app))
     assert scene.first_run
     assert {s.level for s in scene.setup.seats if s.kind == "ai"} == {"easy"}
@@ -78,16 +77,12 @@ def test_first_run_new_game_proposes_easy_seats(app):
 
 
 def test_the_hint_button_and_edge_coordinates(app):
-    from game.ui.controller import GameController, Seat
-    from game.ui.scenes.game import GameScene
-
     m = _to_action(Match(["green", "red"], seed=3))
     c = GameController.from_match(m, [Seat("human"), Seat("ai", "easy")], ai_mode="sync")
     app.settings.show_coordinates = True
     scene = app.push(GameScene(app, c))
     scene.factor_override = 0.0
     run(app, 3)
-    from tests.ui.test_e2e import click
 
     click(scene.hint_btn.rect.center)
     run(app, 3)

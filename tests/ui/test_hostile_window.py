@@ -12,8 +12,10 @@ import time
 import pygame
 import pytest
 
+from game.board import BoardSpec
 from game.persistence import saves
 from game.ui import settings
+from game.ui.board_view import _load_terrain
 from game.ui.scenes.load import LoadScene
 from game.ui.scenes.menu import MenuScene
 from tests.hostile import good_session, tmx, write_bad_saves, write_map
@@ -75,8 +77,6 @@ def test_a_hostile_settings_file_gives_defaults(config_dir, text):
 
 
 def test_a_map_whose_tileset_is_not_an_image_draws_plain_ground(tmp_path, app):
-    from game.board import BoardSpec
-    from game.ui.board_view import _load_terrain
 
     path = write_map(tmp_path, "m.tmx", tmx(), png=False)
     (tmp_path / "tiles.png").write_text("not an image")

@@ -12,6 +12,7 @@ import pygame_gui
 import pytest
 
 from game.cli import main
+from game.ui.controller import GameController, GameSetup, Seat
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.new_game import NewGameScene, ProblemsOverlay
 from game.ui.scenes.preview import POLL, PreviewScene
@@ -267,8 +268,6 @@ def test_picker_opens_a_map_file_from_anywhere_and_plays_it(app, tmp_path):
 @pytest.mark.parametrize("name", ["largest-40x40.tmx", "wide-36x12.tmx", "tall-10x30.tmx",
                                   "smallest-8x8.tmx"])
 def test_every_size_is_drawn_fitted_in_the_game_window(app, name, tmp_path):
-    from game.ui.controller import GameController, GameSetup, Seat
-
     setup = GameSetup(seats=[Seat("human"), Seat("ai", "easy")],
                       map_path=str(MAPS / "sizes" / name), seed=3)
     scene = app.push(GameScene(app, GameController(setup, ai_mode="sync")))

@@ -2,6 +2,7 @@
 
 from fractions import Fraction
 
+from game.match import Match
 from game.players import RandomPlayer, play_out
 from game.tables import ACTIONS, STEAL
 from game.ui import odds, stats
@@ -122,8 +123,6 @@ def test_idle_slots_all_disabled_with_the_reason():
 
 # ----- end-screen statistics --------------------------------------------------------------
 def test_stats_agree_with_final_coins():
-    from game.match import Match
-
     m = Match([None] * 4, seed=5, options={"target": 30})
     play_out(m, RandomPlayer(5))
     names = m.seat_names

@@ -6,6 +6,7 @@ tribute roll's (Governor, Soul Mine), and an opponent's as far as the viewer can
 from __future__ import annotations
 
 from game import questions, rule_maths
+from game.ai import model
 from game.ui import odds
 from tests.helpers import scenario
 
@@ -98,8 +99,6 @@ def test_copier_of_a_played_fighter_is_listed():
 
 
 def test_the_odds_engine_and_ai_share_one_maths():
-    from game.ai import model
-
     for mod in range(-3, 4):
         assert model.attack_win(mod, 0) == float(rule_maths.win_chance(mod, 0))
         assert model.chart_dist("steal", mod) == rule_maths.result_distribution("steal", mod)

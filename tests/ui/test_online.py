@@ -5,9 +5,24 @@ the esper worlds; the test waits on the network's queues, never on the clock."""
 
 from __future__ import annotations
 
+import json
+import os
 import random
+import shutil
+import subprocess
+import sys
+from pathlib import Path
 
+import pygame
+
+from game.net.client import ClientThread
+from game.net.host import read_side, side_file
+from game.net.protocol import message
+from game.net.window import NetHostController, RemoteController
+from game.persistence.saves import autosaves_dir, game_id, load_save
 from game.ui.controller import GameSetup, Seat
+from game.ui.scenes.new_game import NewGameScene
+from game.ui.scenes.online import HostLobbyScene, JoinScene
 from tests.ui.conftest import run
 
 SAFETY = 30  # seconds a queue may stay empty before the test fails (a safety net)
@@ -21,8 +36,6 @@ def wait_for(q):
 
 
 def host_game(data_dir):
-    from game.net.window import NetHostController
-
     setup = GameSetup(seats=[Seat("human", dragon="red"), Seat("remote", dragon="green"),
                              Seat("ai", "easy", dragon="gold")], map_path=None, target=25,
                       seed=12)
@@ -31,9 +44,6 @@ def host_game(data_dir):
 
 
 def join(host):
-    from game.net.client import ClientThread
-    from game.net.protocol import message
-
     url = f"ws://127.0.0.1:{host.net.server.port}/TEST42"
     client = ClientThread(url, message("hello", code="TEST42", name="Gil")).start()
     while not host.core.seats_ready():
@@ -49,8 +59,6 @@ def join(host):
 
 
 def test_a_host_window_and_a_joining_window_play_a_game(data_dir):
-    from game.net.window import RemoteController
-
     host = host_game(data_dir)
     client, got, url = join(host)
     rc = RemoteController(client, got["welcome"], got["lobby"], got["state"], url=url)
@@ -92,14 +100,11 @@ def test_a_host_window_and_a_joining_window_play_a_game(data_dir):
 
 
 def test_the_online_screens_draw(app, tmp_path):
-    from game.ui.scenes.online import HostLobbyScene, JoinScene
-
     host = host_game(app.data_dir)
     lobby = HostLobbyScene(app, host)
     app.push(lobby)
     run(app, 2)
     assert not lobby.start_btn.is_enabled  # the remote seat has no player yet
-    import pygame
 
     pygame.image.save(app.screen, str(tmp_path / "host_lobby.png"))
     join_scene = JoinScene(app, f"ws://127.0.0.1:{host.net.server.port}/TEST42")
@@ -113,8 +118,6 @@ def test_the_online_screens_draw(app, tmp_path):
         wait_for(join_scene.client.inbox)
         run(app, 1)
     pygame.image.save(app.screen, str(tmp_path / "join_lobby.png"))
-    import os
-    import shutil
 
     if os.environ.get("NARBY_SHOTS"):  # look at them: NARBY_SHOTS=DIR pytest ...
         for name in ("host_lobby.png", "join_lobby.png"):
@@ -132,8 +135,6 @@ def test_the_online_screens_draw(app, tmp_path):
 
 
 def test_the_host_decides_about_a_dropped_player(data_dir):
-    import pygame
-
     host = host_game(data_dir)
     client, got, url = join(host)
     client.close()  # the player's machine drops
@@ -161,8 +162,6 @@ def test_the_host_decides_about_a_dropped_player(data_dir):
 
 
 def test_the_host_can_end_the_game_while_waiting(data_dir):
-    import pygame
-
     host = host_game(data_dir)
     client, got, url = join(host)
     client.close()
@@ -183,11 +182,6 @@ def test_the_host_can_end_the_game_while_waiting(data_dir):
 def test_two_processes_a_hosting_window_and_a_joining_window(data_dir, tmp_path):
     """The joining window runs in its own process (the real App, Join game, the board
     screen); this process hosts, with a person (answers made here) and an AI."""
-    import json
-    import subprocess
-    import sys
-    from pathlib import Path
-
     host = host_game(data_dir)
     address = f"ws://127.0.0.1:{host.net.server.port}/TEST42"
     peer = subprocess.Popen([sys.executable, str(Path(__file__).with_name(
@@ -219,8 +213,6 @@ def test_two_processes_a_hosting_window_and_a_joining_window(data_dir, tmp_path)
 
 
 def test_a_joining_window_rejoins_its_seat_when_the_line_drops(data_dir):
-    from game.net.window import RemoteController
-
     host = host_game(data_dir)
     client, got, url = join(host)
     rc = RemoteController(client, got["welcome"], got["lobby"], got["state"], url=url)
@@ -245,9 +237,6 @@ def test_a_joining_window_rejoins_its_seat_when_the_line_drops(data_dir):
 
 
 def test_new_game_with_a_remote_seat_hosts_online(app):
-    from game.ui.scenes.new_game import NewGameScene
-    from game.ui.scenes.online import HostLobbyScene
-
     app.net_bind = "127.0.0.1"  # tests stay on loopback
     scene = NewGameScene(app, GameSetup(seats=[Seat("human"), Seat("ai", "easy")],
                                         map_path=None))
@@ -268,12 +257,6 @@ def test_new_game_with_a_remote_seat_hosts_online(app):
 
 
 def test_a_restarted_window_host_reopens_the_game_and_the_player_rejoins(data_dir):
-    from game.net.client import ClientThread
-    from game.net.host import read_side, side_file
-    from game.net.protocol import message
-    from game.net.window import NetHostController
-    from game.persistence.saves import autosaves_dir, game_id, load_save
-
     host = host_game(data_dir)
     client, got, url = join(host)
     token = got["welcome"]["token"]

@@ -10,10 +10,12 @@ import pygame
 import pygame_gui
 import pytest
 
+from game import cli
 from game.persistence import saves
-from game.persistence.replay_positions import Timeline
+from game.persistence.replay_positions import ReplayPositions
 from game.players import RandomPlayer
 from game.session import Session
+from game.ui.app import App
 from game.ui.controller import GameController, GameSetup, Seat
 from game.ui.scenes.crash import CrashScene
 from game.ui.scenes.end import EndScene
@@ -38,7 +40,7 @@ def _human_game(app, seed=3):
     c = GameController(GameSetup(seats=[Seat("human"), Seat("ai", "easy")], seed=seed),
                        ai_mode="sync", data_dir=app.data_dir)
     scene = app.push(GameScene(app, c))
-    until(app, lambda: scene.prepared not in (None, "ai") and scene.playback.idle)
+    until(app, lambda: scene.prepared not in (None, "ai") and scene.animation.idle)
     return scene, c
 
 
@@ -49,7 +51,7 @@ def _move(c) -> dict:
 def test_save_from_pause_then_load_gives_the_same_game_which_plays_on(app):
     scene, c = _human_game(app)
     c.submit(_move(c))
-    until(app, lambda: scene.prepared not in (None, "ai") and scene.playback.idle)
+    until(app, lambda: scene.prepared not in (None, "ai") and scene.animation.idle)
     before = c.session.snapshot()
     key(pygame.K_ESCAPE)
     run(app, 2)
@@ -101,7 +103,7 @@ def test_save_from_pause_then_load_gives_the_same_game_which_plays_on(app):
     assert game.c.answers == c.answers
     # and it plays on: the person ends the turn, the AI answers
     n = game.c.n_answers
-    until(app, lambda: game.prepared not in (None, "ai") and game.playback.idle)
+    until(app, lambda: game.prepared not in (None, "ai") and game.animation.idle)
     key(pygame.K_e)
     until(app, lambda: game.c.n_answers > n + 1)
 
@@ -215,15 +217,15 @@ def test_ctrl_z_takes_back_a_move_and_the_board_shows_the_rebuilt_position(app):
     assert not scene.undo_btn.is_enabled
     assert scene.undo_btn.tool_tip_text == "Nothing to undo yet"
     before, shown = c.session.snapshot(), copy.deepcopy(scene.shown)
-    scene._submit(_move(c))
+    scene.submit_answer(_move(c))
     assert c.answers
-    until(app, lambda: scene.playback.idle and scene.prepared not in (None, "ai"))
+    until(app, lambda: scene.animation.idle and scene.prepared not in (None, "ai"))
     assert scene.undo_btn.is_enabled and "Undo Red's Move" in scene.undo_btn.tool_tip_text
     key(pygame.K_z, pygame.KMOD_CTRL)
     run(app)
     assert c.session.snapshot() == before and c.answers == []
     assert scene.shown == c.display_doc(scene._viewer()) == shown  # reset, not animated
-    assert scene.playback.idle and not c.queue
+    assert scene.animation.idle and not c.queue
     assert len(scene.log.lines) == len(c.session.events) + 1
     assert scene.banner_error.startswith("Undone: Move")
     run(app, 3)
@@ -232,8 +234,8 @@ def test_ctrl_z_takes_back_a_move_and_the_board_shows_the_rebuilt_position(app):
 
 def test_undo_is_refused_after_a_roll_with_the_reason(app):
     scene, c = _undo_scene(app)
-    scene._submit({"do": "destroy", "at": [7, 5]})
-    until(app, lambda: scene.playback.idle and scene.prepared not in (None, "ai"))
+    scene.submit_answer({"do": "destroy", "at": [7, 5]})
+    until(app, lambda: scene.animation.idle and scene.prepared not in (None, "ai"))
     assert c.match.pending.dragon == "red"  # still Red's turn
     assert not scene.undo_btn.is_enabled
     assert "rolled" in scene.undo_btn.tool_tip_text
@@ -255,9 +257,9 @@ def _finished_session(seed=5) -> Session:
     return s
 
 
-def test_replay_viewer_steps_and_shows_the_timeline_position(app):
+def test_replay_viewer_steps_and_shows_the_replay_position(app):
     session = _finished_session()
-    t = Timeline(session)
+    t = ReplayPositions(session)
     viewer = app.push(ReplayScene(app, session))
     run(app, 2)
     assert viewer.pos == 0 and viewer.step_text() == f"Step 0 of {len(t) - 1}"
@@ -376,9 +378,6 @@ def test_a_crash_shows_the_error_screen_and_writes_a_loadable_save(app, monkeypa
 
 
 def test_narby_replay_opens_the_viewer_window(tmp_path, monkeypatch):
-    from game import cli
-    from game.ui.app import App
-
     session = _finished_session(seed=7)
     path = saves.save_game(session, "For the viewer", tmp_path)
     seen = {}
@@ -403,8 +402,6 @@ def test_narby_replay_opens_the_viewer_window(tmp_path, monkeypatch):
 
 
 def test_narby_replay_window_refuses_a_bad_file_in_one_line(tmp_path, capsys):
-    from game import cli
-
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "narby-save/2", "meta": {}')
     assert cli.main(["replay", str(bad), "--window"]) == 1
@@ -414,8 +411,6 @@ def test_narby_replay_window_refuses_a_bad_file_in_one_line(tmp_path, capsys):
 
 @pytest.mark.parametrize("flags", [["--window", "--state-json"], ["--window", "--headless"]])
 def test_narby_replay_flags_that_contradict(tmp_path, flags, capsys):
-    from game import cli
-
     with pytest.raises(SystemExit):
         cli.main(["replay", "x.json", *flags])
     assert "Traceback" not in capsys.readouterr().err

@@ -5,8 +5,11 @@ import json
 import pygame
 import pytest
 
+from game.cli import main
+from game.match import Match, SetupError
 from game.ui import settings as settings_mod
 from game.ui.controller import GameController, GameSetup, Seat
+from game.ui.rules_text import charts
 from game.ui.scenes.end import EndScene
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.handover import HandoverScene
@@ -70,8 +73,6 @@ def test_new_game_shows_setup_errors_instead_of_crashing(app):
 
 
 def test_new_game_cards_option_starts_or_says_why(app):
-    from game.match import Match, SetupError
-
     try:  # until the cards branch lands, the engine refuses cards: true
         Match([None, None], options={"cards": True}).close()
         refused = None
@@ -161,8 +162,6 @@ def test_rules_every_section_renders(app):
 
 
 def test_rules_charts_come_from_the_tables():
-    from game.ui.rules_text import charts
-
     text = charts()
     assert "16–19</b> Theft: +3" in text and "(20% on a plain d20)" in text
 
@@ -308,15 +307,13 @@ def test_space_skips_the_animations(app):
     run(app, 2)
     key(pygame.K_e)
     run(app, 3)
-    assert not game.playback.idle
+    assert not game.animation.idle
     key(pygame.K_SPACE)
     run(app, 1)
-    assert game.playback.current is None or game.playback.current.kind != "dice"
+    assert game.animation.current is None or game.animation.current.kind != "dice"
 
 
 def test_screenshot_command(tmp_path):
-    from game.cli import main
-
     out = tmp_path / "shot.png"
     assert main(["--screenshot", str(out), "--seed", "5", "--rounds", "1",
                  "--size", "1024x640"]) == 0
@@ -325,16 +322,12 @@ def test_screenshot_command(tmp_path):
 
 
 def test_screenshot_command_bad_size(capsys):
-    from game.cli import main
-
     with pytest.raises(SystemExit):
         main(["--screenshot", "x.png", "--size", "huge"])
     assert "--size must look like" in capsys.readouterr().err
 
 
 def test_screenshot_to_an_unwritable_path_says_so(tmp_path, capsys):
-    from game.cli import main
-
     code = main(["--screenshot", str(tmp_path / "no" / "such" / "dir.png"), "--rounds", "0"])
     err = capsys.readouterr().err
     assert code == 2 and "cannot write" in err and "Traceback" not in err

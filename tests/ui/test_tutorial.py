@@ -10,6 +10,7 @@ import re
 import pygame
 import pytest
 
+from game.cli import main
 from game.ui import tutorial
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.tutorial import TutorialScene, autoplay
@@ -95,8 +96,6 @@ def test_the_lesson_can_be_left_at_any_time(app):
 
 
 def test_narby_tutorial_autoplay_command(tmp_path, capsys):
-    from game.cli import main
-
     assert main(["tutorial", "--autoplay", "--size", "1024x640", "--shots",
                  str(tmp_path / "shots")]) == 0
     out = capsys.readouterr().out

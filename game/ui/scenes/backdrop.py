@@ -8,15 +8,16 @@ from __future__ import annotations
 
 import pygame
 
+from game.match import Match
+from game.players import RandomPlayer
+from game.ui.board_view import BoardView
+from game.ui.controller import DEFAULT_MAP, load_map
+
 _cache: dict = {}
 
 
 def _demo_doc():
     if "doc" not in _cache:
-        from game.match import Match
-        from game.players import RandomPlayer
-        from game.ui.controller import DEFAULT_MAP, load_map
-
         board = load_map(DEFAULT_MAP)
         m = Match([None] * 5, seed=11, board=board)
         player = RandomPlayer(11)
@@ -34,8 +35,6 @@ def backdrop(look, size: tuple[int, int]) -> pygame.Surface:
     surf = pygame.Surface(size)
     surf.fill(look.colour("bg"))
     try:
-        from game.ui.board_view import BoardView
-
         doc, board = _demo_doc()
         view = BoardView(board, palette=look.palette)
         side = 48 * board.width  # cells under 56 px: no coordinates drawn

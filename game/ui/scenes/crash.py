@@ -8,11 +8,13 @@ art or a broken board cannot break it too.
 
 from __future__ import annotations
 
+import contextlib
+
 import pygame
 import pygame_gui
 
-from game.ui.app import Scene
-from game.ui.scenes.backdrop import panel_rect
+from game.ui.scene import Scene
+from game.ui.scenes.backdrop import backdrop, panel_rect
 from game.ui.scenes.widgets import KeyNav, button
 
 
@@ -81,10 +83,8 @@ class CrashScene(Scene):
         if key == "quit":
             self.app.quit()
         elif key == "menu":
-            from game.ui.scenes.menu import MenuScene
-
             self.app.crashed = False
-            self.app.reset_to(MenuScene(self.app))
+            self.app.main_menu()
 
     def _styles(self) -> dict:
         look = self.look
@@ -114,12 +114,8 @@ class CrashScene(Scene):
     def draw(self, surface) -> None:
         look = self.look
         surface.fill(look.colour("bg"))
-        try:  # the menus' dimmed board, if the art still works
-            from game.ui.scenes.backdrop import backdrop
-
+        with contextlib.suppress(Exception):  # the menus' dimmed board, if the art still works
             surface.blit(backdrop(look, surface.get_size()), (0, 0))
-        except Exception:
-            pass
         panel_rect(surface, self.frame, look, alpha=250)
         f = self.frame
         x = f.x + look.px(34)

@@ -11,8 +11,9 @@ import pygame_gui
 
 from game.decisions import title
 from game.ui import stats
-from game.ui.app import Scene
+from game.ui.scene import Scene
 from game.ui.scenes.backdrop import backdrop, panel_rect
+from game.ui.scenes.replay_viewer import ReplayScene
 from game.ui.scenes.widgets import KeyNav, button
 
 CONFETTI = 90
@@ -103,21 +104,15 @@ class EndScene(Scene):
         return False
 
     def choose(self, key: str) -> None:
-        from game.ui.scenes.menu import MenuScene
-
         if key == "again":
-            from game.ui.scenes.new_game import NewGameScene
-
             setup = self.c.setup
             setup.seed = None
-            self.app.reset_to(MenuScene(self.app))
-            self.app.push(NewGameScene(self.app, setup))
+            self.app.main_menu()
+            self.app.new_game(setup)
         elif key == "replay":
-            from game.ui.scenes.replay_viewer import ReplayScene
-
             self.app.push(ReplayScene(self.app, self.c.session))
         elif key == "menu":
-            self.app.reset_to(MenuScene(self.app))
+            self.app.main_menu()
         elif key == "quit":
             self.app.quit()
 

@@ -9,21 +9,27 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from game.decisions import IllegalAnswer, title
-from game.players import answer_kind
+from game.decisions import IllegalAnswer, answer_kind, title
+from game.log import describe
 from game.seat_view import visible_events
+from game.session import UndoError, answer_words
 from game.ui import bindings, board_input, edge_coords, explain, guard, hints, shown_board
 from game.ui import overlays as overlays_mod
 from game.ui.action_bar import HOTKEYS, ActionBar, action_slots, idle_slots
 from game.ui.aiming import CONFIRM, Aim
-from game.ui.app import Scene
 from game.ui.board_view import BoardView
 from game.ui.dice_anim import draw_location, draw_roll
-from game.ui.event_animation import Playback
+from game.ui.event_animation import EventAnimation
 from game.ui.log_view import LogView
 from game.ui.overlays import Overlays
 from game.ui.panel import PanelView, panel_model
+from game.ui.scene import Scene
 from game.ui.scenes.choice import ChoiceDialog
+from game.ui.scenes.end import EndScene
+from game.ui.scenes.handover import HandoverScene
+from game.ui.scenes.help import HelpOverlay
+from game.ui.scenes.pause import PauseScene
+from game.ui.scenes.rules import RulesScene
 from game.ui.scenes.widgets import button
 from game.ui.settings import PACE_FACTOR, PACES, Settings
 from game.ui.sound.cues import HANDOVER, REFUSE, Listener, decision_cue
@@ -44,7 +50,7 @@ class GameScene(Scene):
         m = controller.match
         self.shown = shown_board.empty_doc(controller.board, m.options)
         self.view = BoardView(controller.board, palette=app.look.palette)
-        self.playback = Playback()
+        self.animation = EventAnimation()
         self.log = LogView(app.look)
         self.log.note(f"Seed {controller.seed}: the same seed, seats and choices replay "
                       "this game")
@@ -53,8 +59,8 @@ class GameScene(Scene):
         for e in controller.session.events[:max(0, past)]:
             self.log.add(e)
         if past > 0:
-            self.playback.in_setup = m.round == 0
-        self._setup_playback(controller.session.events[:max(0, past)])
+            self.animation.in_setup = m.round == 0
+        self._setup_animation(controller.session.events[:max(0, past)])
         self.time = 0.0
         self.synced = -1          # len(m.events) when the shown board was last synced
         self.prepared = None      # the decision the controls are set up for
@@ -166,27 +172,25 @@ class GameScene(Scene):
         The board, panel and log are rebuilt from the session at once, not animated."""
         ok, reason = self.c.can_undo()
         if not ok:
-            self._error(reason)
+            self.show_error(reason)
             return False
-        from game.session import UndoError
 
         try:
             answer = self.c.undo()
         except (UndoError, ValueError) as exc:
-            self._error(str(exc))
+            self.show_error(str(exc))
             return False
         self.reset_view()
-        from game.session import answer_words
 
-        self._error(f"Undone: {answer_words(answer)}", "green")
+        self.show_error(f"Undone: {answer_words(answer)}", "green")
         return True
 
     def reset_view(self) -> None:
         """Show the session's position as it is, with no animation: the display copy,
         the log and the controls all come from it again."""
-        self.playback = Playback()
-        self.playback.in_setup = self.c.match.round == 0
-        self._setup_playback(self.c.session.events)
+        self.animation = EventAnimation()
+        self.animation.in_setup = self.c.match.round == 0
+        self._setup_animation(self.c.session.events)
         self.c.queue.clear()
         self.log.reset(self.c.session.events, (f"Seed {self.c.seed}: the same seed, seats "
                                                "and choices replay this game",))
@@ -197,12 +201,12 @@ class GameScene(Scene):
         self.undo_state = None
         self._refresh_undo()
 
-    def _setup_playback(self, shown: list[dict]) -> None:
+    def _setup_animation(self, shown: list[dict]) -> None:
         """Setup is summarised on one card unless the player asks to watch each roll;
         when the events already `shown` reach the first turn, setup is over."""
-        self.playback.brief_setup = not self.app.settings.watch_setup
+        self.animation.brief_setup = not self.app.settings.watch_setup
         if any(e["type"] == "phase" and e.get("phase") == "action" for e in shown):
-            self.playback.briefing = False
+            self.animation.briefing = False
 
     def covered(self) -> None:
         self.tip = None
@@ -213,7 +217,7 @@ class GameScene(Scene):
             return self.factor_override
         return PACE_FACTOR[self.app.settings.pace]
 
-    def _apply(self, event: dict) -> None:
+    def apply_event(self, event: dict) -> None:
         shown_board.apply(self.shown, event)
         # The log stays on screen across hand-overs: a private event (a dealt card) shows
         # its card only when one human plays and it is theirs (P28, P41).
@@ -235,20 +239,20 @@ class GameScene(Scene):
         if self.widgets:
             self._refresh_undo()
         if self.c.queue:
-            self.playback.feed(list(self.c.queue))
+            self.animation.feed(list(self.c.queue))
             self.c.queue.clear()
-        if self.playback.update(dt, self.factor(), self._apply):
+        if self.animation.update(dt, self.factor(), self.apply_event):
             busy = True
-        started = self.playback.take_started()
+        started = self.animation.take_started()
         if started:  # each event is heard when its animation starts (issue 21)
             self.app.sound.events(started, self.listener(), instant=self.factor() == 0)
-        if self.playback.idle and self.synced != len(self.c.match.events):
+        if self.animation.idle and self.synced != len(self.c.match.events):
             self._sync()
             busy = True
         if self.ended or self.waiting_handover:
             return busy
         if self.c.finished:
-            if self.playback.idle:
+            if self.animation.idle:
                 self._finish()
             return True
         pending = self.c.pending
@@ -256,10 +260,10 @@ class GameScene(Scene):
             return busy
         if not self.c.is_human(pending.dragon):
             busy |= self._drive_ai(dt)
-        elif self.playback.idle:
+        elif self.animation.idle:
             self._prepare(pending)
         # targets pulse while a person aims; otherwise an idle board is not redrawn
-        return busy or not self.playback.idle or self.picker is not None
+        return busy or not self.animation.idle or self.picker is not None
 
     def listener(self) -> Listener:
         """The people at this screen: their turn chimes, their defeat sounds as one.
@@ -285,7 +289,7 @@ class GameScene(Scene):
             online = getattr(self.c, "waiting_text", None)  # remote seats say so
             self.bar.set_slots(idle_slots((online and online(dragon))
                                           or f"{title(dragon)} (AI) is playing"))
-        ready = self.playback.idle
+        ready = self.animation.idle
         if self.factor() == 0:
             done = 0
             while ready and done < INSTANT_BATCH and self.c.step_ai(True):
@@ -304,7 +308,6 @@ class GameScene(Scene):
 
     def _finish(self) -> None:
         self.ended = True
-        from game.ui.scenes.end import EndScene
 
         self.app.replace(EndScene(self.app, self.c))
 
@@ -334,8 +337,6 @@ class GameScene(Scene):
         self.app.sound.cue(decision_cue(pending.kind, pending.dragon, self.listener()))
 
     def _handover(self, dragon: str) -> None:
-        from game.ui.scenes.handover import HandoverScene
-
         self.waiting_handover = True
         self._idle_controls()
         self.app.sound.cue(HANDOVER)
@@ -363,18 +364,18 @@ class GameScene(Scene):
             self.aim.start(None, answers)
         self._build_choice()
 
-    def _submit(self, answer: dict, confirmed: bool = False) -> None:
+    def submit_answer(self, answer: dict, confirmed: bool = False) -> None:
         if not confirmed and guard.ask_first(self, answer):  # teach hook: guard rails
             return
         try:
             self.c.submit(answer)
         except IllegalAnswer as exc:
-            self._error(str(exc))
+            self.show_error(str(exc))
             return
         self._idle_controls()
         self.bar.set_slots(idle_slots("The dice are rolling"))
 
-    def _error(self, text: str, colour: str = "red") -> None:
+    def show_error(self, text: str, colour: str = "red") -> None:
         if colour == "red":
             self.app.sound.cue(REFUSE)
         self.banner_error = text[:1].upper() + text[1:]
@@ -406,7 +407,7 @@ class GameScene(Scene):
     def _human_action(self) -> bool:
         p = self.c.pending
         return (p is not None and p.kind == "action" and self.c.is_human(p.dragon)
-                and self.playback.idle and not self.waiting_handover and
+                and self.animation.idle and not self.waiting_handover and
                 self.prepared is not None and self.prepared != "ai")
 
     def select_slot(self, key: str) -> None:
@@ -416,14 +417,14 @@ class GameScene(Scene):
         if slot is None:
             return
         if not slot.enabled:
-            self._error(slot.reason or "Not possible now")
+            self.show_error(slot.reason or "Not possible now")
             return
         self._close_choice()
         self._cancel_selection()
         extra = slot.key not in HOTKEYS
         if not extra and len(slot.answers) == 1 and \
                 not single_target_cells(self.shown, slot.answers[0]):
-            self._submit(slot.answers[0])  # End turn: nothing to aim at
+            self.submit_answer(slot.answers[0])  # End turn: nothing to aim at
             return
         self.aim.start(key, slot.answers)
         self.bar.selected = key
@@ -497,7 +498,7 @@ class GameScene(Scene):
             return
         a = self.aim.pick(value)
         if a is not None:
-            self._submit(a)
+            self.submit_answer(a)
             return
         self._offer_list_if_needed()
 
@@ -507,7 +508,7 @@ class GameScene(Scene):
     def _tip_for(self, answer: dict) -> list[str]:
         return self.aim.tip_for(answer)
 
-    def _cycle(self, delta: int) -> None:
+    def cycle_target(self, delta: int) -> None:
         self.aim.cycle(delta)
         self.tip = self.aim.cursor_tip()
 
@@ -561,8 +562,6 @@ class GameScene(Scene):
             self.undo()
             return True
         if el is self.rules_btn:
-            from game.ui.scenes.rules import RulesScene
-
             self.app.push(RulesScene(self.app))
             return True
         if el is self.hint_btn:  # teach hook
@@ -585,20 +584,16 @@ class GameScene(Scene):
         if self.slot_key is not None:  # a list-picked field, or a confirmed card
             self._close_choice()
             if picked == CONFIRM:
-                self._submit(self.picker.answer())
+                self.submit_answer(self.picker.answer())
             else:
                 self._pick(picked)
         else:
-            self._submit(picked)
+            self.submit_answer(picked)
 
     def open_pause(self) -> None:
-        from game.ui.scenes.pause import PauseScene
-
         self.app.push(PauseScene(self.app, self))
 
     def open_help(self) -> None:
-        from game.ui.scenes.help import HelpOverlay
-
         self.app.push(HelpOverlay(self.app))
 
     def _close_choice_if_cancellable(self) -> None:
@@ -630,7 +625,7 @@ class GameScene(Scene):
         if command == "help":
             self.open_help()
         elif command == "skip":
-            self.playback.skip(self._apply)
+            self.animation.skip(self.apply_event)
             self.ai_wait = 0
         elif command == "back":
             if self.slot_key or (self.choice is not None and self.choice.cancel):
@@ -641,7 +636,7 @@ class GameScene(Scene):
         elif command == "undo":
             self.undo()
         elif command == "next_target":
-            self._cycle(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+            self.cycle_target(-1 if event.mod & pygame.KMOD_SHIFT else 1)
         elif command == "confirm":
             if self.picker is not None and self.slot_key:
                 self._pick(self.hover_value)
@@ -657,14 +652,14 @@ class GameScene(Scene):
             s = Settings(**vars(self.app.settings))
             s.pace = PACES[(PACES.index(s.pace) + 1) % len(PACES)]
             self.app.apply_settings(s)
-            self._error(f"Animation pace: {s.pace}", "gold")
+            self.show_error(f"Animation pace: {s.pace}", "gold")
         elif command == "hint":  # teach hook: the Hard AI's choice, and why
             return hints.clicked(self)
         elif command == "mute":
             s = Settings(**vars(self.app.settings))
             s.muted = not s.muted
             self.app.apply_settings(s)
-            self._error("Sound off (M turns it on)" if s.muted else "Sound on", "gold")
+            self.show_error("Sound off (M turns it on)" if s.muted else "Sound on", "gold")
         elif command == "log":
             s = Settings(**vars(self.app.settings))
             s.show_log = not s.show_log
@@ -709,8 +704,8 @@ class GameScene(Scene):
             return True
         if event.button != 1:
             return False
-        if not self.playback.idle and self.board_area.collidepoint(event.pos):
-            self.playback.skip(self._apply)  # a click on the board skips, like Space
+        if not self.animation.idle and self.board_area.collidepoint(event.pos):
+            self.animation.skip(self.apply_event)  # a click on the board skips, like Space
             self.ai_wait = 0
             return True
         i = self.bar.slot_at(event.pos)
@@ -724,7 +719,7 @@ class GameScene(Scene):
             if self.slot_key is None:  # a choice (lose_claim) answered on the board
                 answers = self.picker.with_value(value)
                 if len(answers) == 1:
-                    self._submit(answers[0])
+                    self.submit_answer(answers[0])
                 return True
             self._pick(value)
             return True
@@ -733,7 +728,7 @@ class GameScene(Scene):
     # ----- drawing -----------------------------------------------------------------
     def draw(self, surface) -> None:
         look = self.look
-        step = self.playback.current
+        step = self.animation.current
         hidden = []
         moving = None
         if step is not None and step.kind == "move":
@@ -812,11 +807,9 @@ class GameScene(Scene):
             return "The game is over", look.colour("gold")
         if p is None:
             return "", look.colour("text")
-        if not self.playback.idle:
-            step = self.playback.current
+        if not self.animation.idle:
+            step = self.animation.current
             if step is not None and step.events:
-                from game.log import describe
-
                 return describe(step.events[-1]).strip("=- "), look.colour("text_dim")
             return "…", look.colour("text_dim")
         if not self.c.is_human(p.dragon):

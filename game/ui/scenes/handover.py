@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.decisions import title
-from game.ui.app import Scene
+from game.ui.scene import Scene
 from game.ui.scenes.backdrop import backdrop
 
 

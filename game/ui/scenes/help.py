@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.tables import ACTION_TITLES, ACTIONS
-from game.ui.app import Scene
+from game.ui.scene import Scene
 from game.ui.scenes.backdrop import panel_rect
 
 SHORTCUTS = (

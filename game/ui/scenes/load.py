@@ -15,9 +15,13 @@ import pygame_gui
 from game.decisions import title
 from game.match import SetupError
 from game.persistence import saves
-from game.ui.app import Scene
+from game.ui.controller import GameController, load_map
+from game.ui.scene import Scene
 from game.ui.scenes.backdrop import backdrop, panel_rect
-from game.ui.scenes.menu import saved_games, short_date
+from game.ui.scenes.game import GameScene
+from game.ui.scenes.new_game import thumbnail
+from game.ui.scenes.replay_viewer import ReplayScene
+from game.ui.scenes.saved import saved_games, short_date
 from game.ui.scenes.widgets import button, label
 
 DOUBLE_CLICK = 0.4  # seconds
@@ -27,10 +31,6 @@ def open_game(app, path, leaving=None) -> str | None:
     """Resume the save at `path` on the board screen (seat kinds as saved). Returns the
     problem in words instead when it cannot be opened; the current game is autosaved
     and closed only once the new one has loaded."""
-    from game.ui.controller import GameController
-    from game.ui.scenes.game import GameScene
-    from game.ui.scenes.menu import MenuScene
-
     try:
         session = saves.load_save(path)
     except saves.SaveError as exc:
@@ -47,15 +47,13 @@ def open_game(app, path, leaving=None) -> str | None:
     if leaving is not None:
         leaving.on_quit()
         leaving.close()
-    app.reset_to(MenuScene(app))
+    app.main_menu()
     app.push(GameScene(app, c))
     return None
 
 
 def watch_replay(app, path) -> str | None:
     """Open the replay viewer on the save at `path` (or the problem in words)."""
-    from game.ui.scenes.replay_viewer import ReplayScene
-
     try:
         session = saves.load_save(path)
     except saves.SaveError as exc:
@@ -420,9 +418,6 @@ def _thumb(map_path, size: int, palette: str):
     """The map's thumbnail (None when the map cannot be found any more)."""
     key = (map_path, size, palette)
     if key not in _thumbs:
-        from game.ui.controller import load_map
-        from game.ui.scenes.new_game import thumbnail
-
         try:
             _thumbs[key] = thumbnail(load_map(map_path), size, palette)
         except SetupError:

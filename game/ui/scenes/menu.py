@@ -5,20 +5,17 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from game.ui.app import Scene
+from game.ui.scene import Scene
 from game.ui.scenes.backdrop import backdrop, title_block
+from game.ui.scenes.help import HelpOverlay
+from game.ui.scenes.load import LoadScene, open_game
+from game.ui.scenes.new_game import NewGameScene
+from game.ui.scenes.online import JoinScene
+from game.ui.scenes.rules import RulesScene
+from game.ui.scenes.saved import saved_games, short_date
+from game.ui.scenes.settings_scene import SettingsScene
+from game.ui.scenes.tutorial import start
 from game.ui.scenes.widgets import KeyNav, button
-
-
-def saved_games(app):
-    """(entries, problems) of the app's data folder; never raises (a folder that cannot
-    be read simply has no saves)."""
-    from game.persistence import saves
-
-    try:
-        return saves.list_all(app.data_dir)
-    except Exception:
-        return [], []
 
 
 class MenuScene(Scene):
@@ -88,8 +85,6 @@ class MenuScene(Scene):
                         pygame.K_j: "join",
                         pygame.K_ESCAPE: "quit", pygame.K_q: "quit"}.get(event.key)
             if event.key == pygame.K_F1:
-                from game.ui.scenes.help import HelpOverlay
-
                 self.app.push(HelpOverlay(self.app))
                 return True
             if shortcut:
@@ -100,33 +95,21 @@ class MenuScene(Scene):
     def choose(self, key: str) -> None:
         if key in ("continue", "load") and not self.buttons[key].is_enabled:
             return
-        if key == "continue":
-            from game.ui.scenes.load import open_game
-
+        if key == "continue" and self.latest is not None:
             self.error = open_game(self.app, self.latest.path) or ""
         elif key == "load":
-            from game.ui.scenes.load import LoadScene
-
             self.app.push(LoadScene(self.app))
         elif key == "new":
-            from game.ui.scenes.new_game import NewGameScene
-
             self.app.push(NewGameScene(self.app))
         elif key == "learn":  # issue 16: the guided first game
-            from game.ui.scenes.tutorial import start
 
             self.error = start(self.app) or ""
         elif key == "join":  # online play (issue 23)
-            from game.ui.scenes.online import JoinScene
 
             self.app.push(JoinScene(self.app))
         elif key == "rules":
-            from game.ui.scenes.rules import RulesScene
-
             self.app.push(RulesScene(self.app))
         elif key == "settings":
-            from game.ui.scenes.settings_scene import SettingsScene
-
             self.app.push(SettingsScene(self.app))
         elif key == "quit":
             self.app.quit()
@@ -143,14 +126,3 @@ class MenuScene(Scene):
         foot = self.look.text("F1 shortcuts  ·  F11 full screen  ·  arrows + Enter to choose",
                               self.look.fs(14), self.look.colour("text_dim"))
         surface.blit(foot, foot.get_rect(midbottom=(w // 2, h - self.look.px(14))))
-
-
-def short_date(iso: str) -> str:
-    """'2025-03-01T18:04:05.123+00:00' -> '1 Mar 2025, 18:04' in local time."""
-    from datetime import datetime
-
-    try:
-        d = datetime.fromisoformat(iso).astimezone()
-    except (TypeError, ValueError):
-        return str(iso)
-    return f"{d.day} {d:%b %Y, %H:%M}"

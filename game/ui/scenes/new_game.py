@@ -9,14 +9,24 @@ from pathlib import Path
 import pygame
 import pygame_gui
 from pygame_gui.elements import UISelectionList, UITextBox, UITextEntryLine
+from pygame_gui.windows import UIFileDialog
 
 from game.ai import LEVELS
+from game.board import BoardSpec
 from game.decisions import title
+from game.maps import catalog
+from game.maps.catalog import MapEntry, user_maps_dir
 from game.match import SetupError
+from game.net.window import NetHostController
 from game.tables import DRAGONS, TARGETS
-from game.ui.app import Scene
+from game.ui.board_view import thumbnail as board_thumbnail
 from game.ui.controller import GameController, GameSetup, Seat, _map_file
+from game.ui.scene import Scene
 from game.ui.scenes.backdrop import backdrop, panel_rect
+from game.ui.scenes.game import GameScene
+from game.ui.scenes.help import HelpOverlay
+from game.ui.scenes.online import HostLobbyScene
+from game.ui.scenes.saved import saved_games
 from game.ui.scenes.widgets import Cycler, KeyNav, button, label
 
 KINDS = [("human", "normal")] + [("ai", lvl) for lvl in LEVELS] + [("remote", "normal")]
@@ -54,9 +64,6 @@ class Choice:
 
 
 def _plain_choice() -> Choice:
-    from game.board import BoardSpec
-    from game.maps.catalog import MapEntry
-
     b = BoardSpec.plain()
     return Choice(None, MapEntry(Path(), "builtin", b.title, b.width, b.height,
                                  b.min_players, b.max_players, b, []))
@@ -74,8 +81,6 @@ def _same_file(a: str | None, b: str | None) -> bool:
 def map_choices(data_dir=None, extra=()) -> list[Choice]:
     """The picker's list: shipped maps (the default first), the user's maps folder, maps
     opened by hand, and the built-in board last. Broken maps are listed with problems."""
-    from game.maps import catalog
-
     choices = []
     for e in catalog.scan(data_dir):
         key = f"maps/{e.path.name}" if e.origin == "shipped" else str(e.path)
@@ -91,8 +96,6 @@ def map_choices(data_dir=None, extra=()) -> list[Choice]:
 
 def _first_run(app) -> bool:
     """No game has been saved or autosaved yet (every game started is autosaved)."""
-    from game.ui.scenes.menu import saved_games
-
     entries, problems = saved_games(app)
     return not entries and not problems
 
@@ -101,8 +104,6 @@ def thumbnail(board, size: int, palette: str) -> pygame.Surface:
     key = (board.source, board.title, size, palette)
     if key not in _thumbs:
         try:
-            from game.ui.board_view import thumbnail as board_thumbnail
-
             surf = board_thumbnail(board, (size, size), palette)
         except Exception:  # a map the renderer cannot draw still gets a tile
             surf = pygame.Surface((size, size))
@@ -207,7 +208,6 @@ class NewGameScene(Scene):
         self.right = right
         self.widgets.append(label(self.ui, (right.x, right.y, look.px(300), row_h), "Map",
                                   cls="@heading"))
-        from game.maps.catalog import user_maps_dir
 
         folder = user_maps_dir(self.app.data_dir, create=True)
         self.folder_label = label(self.ui, (right.x + look.px(70), right.y, right.w -
@@ -275,8 +275,6 @@ class NewGameScene(Scene):
                            else ())
 
     def _fingerprint(self) -> tuple:
-        from game.maps import catalog
-
         extra = [c.key for c in self.choices if c.entry.origin == "file"]
         return catalog.stamp(self.app.data_dir, tuple(extra))
 
@@ -395,10 +393,6 @@ class NewGameScene(Scene):
         return False
 
     def open_file_dialog(self) -> None:
-        from pygame_gui.windows import UIFileDialog
-
-        from game.maps.catalog import user_maps_dir
-
         w, h = self.app.screen.get_size()
         rect = pygame.Rect(0, 0, min(w - 40, self.look.px(640)), min(h - 40,
                                                                        self.look.px(520)))
@@ -476,8 +470,6 @@ class NewGameScene(Scene):
                 self.start()
                 return True
             if event.key == pygame.K_F1:
-                from game.ui.scenes.help import HelpOverlay
-
                 self.app.push(HelpOverlay(self.app))
                 return True
         return False
@@ -519,7 +511,6 @@ class NewGameScene(Scene):
         except SetupError as exc:
             self._show_error(str(exc)[:1].upper() + str(exc)[1:])
             return
-        from game.ui.scenes.game import GameScene
 
         self.app.replace(GameScene(self.app, controller))
 
@@ -535,9 +526,6 @@ class NewGameScene(Scene):
             self.app.push(ProblemsOverlay(self.app, broken))
 
     def _host(self) -> None:
-        from game.net.window import NetHostController
-        from game.ui.scenes.online import HostLobbyScene
-
         controller = None
         bind = getattr(self.app, "net_bind", "0.0.0.0")  # tests: 127.0.0.1, any port
         ports = (8765, 0) if bind == "0.0.0.0" else (0,)  # the usual port, else any free one
@@ -624,8 +612,6 @@ def _item_text(c: Choice) -> str:
 
 def broken_thumbnail(entry, size: int, look) -> pygame.Surface:
     """A broken map's tile: what can be drawn of it, dimmed, with a red 'problems' tag."""
-    from game.maps import catalog
-
     key = ("broken", str(entry.path), len(entry.problems), size, look.palette)
     if key not in _thumbs:
         spec, _ = catalog.inspect(entry.path, draft=True)

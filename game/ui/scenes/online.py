@@ -16,8 +16,13 @@ import pygame_gui
 from pygame_gui.elements import UITextEntryLine
 
 from game.decisions import title
-from game.ui.app import Scene
+from game.net.client import ClientThread, JoinError, split_address
+from game.net.discovery import browse
+from game.net.protocol import message
+from game.net.window import RemoteController, remember_token, remembered_token
+from game.ui.scene import Scene
 from game.ui.scenes.backdrop import backdrop, panel_rect
+from game.ui.scenes.game import GameScene
 from game.ui.scenes.widgets import KeyNav, button, label
 
 
@@ -132,7 +137,6 @@ class HostLobbyScene(Scene):
             self.error = "Every remote seat needs its player before the game starts"
             return
         self.c.net.send(self.c.core.start())
-        from game.ui.scenes.game import GameScene
 
         self.app.replace(GameScene(self.app, self.c))
 
@@ -264,10 +268,6 @@ class JoinScene(Scene):
 
     # ----- joining ------------------------------------------------------------------
     def join(self) -> None:
-        from game.net.client import ClientThread, JoinError, split_address
-        from game.net.protocol import message
-        from game.net.window import remembered_token
-
         text = self.addr_entry.get_text().strip()
         try:
             url, code = split_address(text)
@@ -301,8 +301,6 @@ class JoinScene(Scene):
         self._say("Looking for games on this network…", "text")
 
         def work():
-            from game.net.discovery import browse
-
             self.found = browse(2.0)
             self._searching = False
 
@@ -321,8 +319,6 @@ class JoinScene(Scene):
         for msg in self.client.poll():
             kind = msg.get("type")
             if kind == "welcome":
-                from game.net.window import remember_token
-
                 self.welcome = msg
                 remember_token(self.app.data_dir, self.url, msg.get("token"))
                 seat = msg.get("seat")
@@ -343,9 +339,6 @@ class JoinScene(Scene):
         return True
 
     def _start(self, state: dict) -> None:
-        from game.net.window import RemoteController
-        from game.ui.scenes.game import GameScene
-
         try:
             c = RemoteController(self.client, self.welcome, self.lobby, state, url=self.url,
                                  data_dir=self.app.data_dir)

@@ -5,8 +5,11 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from game.ui.app import Scene
+from game.ui.scene import Scene
 from game.ui.scenes.backdrop import panel_rect
+from game.ui.scenes.rules import RulesScene
+from game.ui.scenes.save_dialog import SaveDialog
+from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.scenes.widgets import KeyNav, button
 
 
@@ -72,31 +75,21 @@ class PauseScene(Scene):
         if key in self.buttons and not self.buttons[key].is_enabled:
             return
         if key == "save":
-            from game.ui.scenes.save_dialog import SaveDialog
-
             self.app.push(SaveDialog(self.app, self.game.c, self))
         elif key == "load":
-            from game.ui.scenes.load import LoadScene
-
-            self.app.push(LoadScene(self.app, leaving=self.game))
+            self.app.load_screen(leaving=self.game)
         elif key == "resume":
             self.app.pop()
         elif key == "rules":
-            from game.ui.scenes.rules import RulesScene
-
             self.app.push(RulesScene(self.app))
         elif key == "settings":
-            from game.ui.scenes.settings_scene import SettingsScene
-
             self.app.push(SettingsScene(self.app))
         elif key == "quit":
             self.app.quit()  # P36: autosaved first, as when the window is closed
         elif key == "menu":
-            from game.ui.scenes.menu import MenuScene
-
             self.game.on_quit()  # P36: autosaved when the player leaves
             self.game.close()
-            self.app.reset_to(MenuScene(self.app))
+            self.app.main_menu()
 
     def draw(self, surface) -> None:
         w, h = surface.get_size()

@@ -20,9 +20,12 @@ import pygame_gui
 from pygame_gui.elements import UITextBox
 
 from game.maps import catalog
-from game.ui.app import Scene
+from game.maps.tmx_reader import Report, read_xml
 from game.ui.board_view import BoardView, preplaced_doc
+from game.ui.controller import GameController, GameSetup, Seat
+from game.ui.scene import Scene
 from game.ui.scenes.backdrop import backdrop
+from game.ui.scenes.game import GameScene
 from game.ui.scenes.widgets import button, label
 
 POLL = 0.5  # seconds between looks at the file
@@ -46,8 +49,6 @@ def problem_cells(problems, objects: dict[int, tuple[int, int]]) -> set[tuple[in
 
 def object_cells(path: Path, tile: int) -> dict[int, tuple[int, int]]:
     """object id -> the cell it sits on, from the map's raw XML (read safely)."""
-    from game.maps.tmx_reader import Report, read_xml
-
     root = read_xml(path, Report(str(path)), None)
     out: dict[int, tuple[int, int]] = {}
     if root is None or tile <= 0:
@@ -62,8 +63,6 @@ def object_cells(path: Path, tile: int) -> dict[int, tuple[int, int]]:
 
 
 def _tile_size(path: Path) -> int:
-    from game.maps.tmx_reader import Report, read_xml
-
     root = read_xml(path, Report(str(path)), None)
     try:
         return int((root.get("tilewidth") if root is not None else None) or 32)
@@ -232,8 +231,6 @@ class PreviewScene(Scene):
         """A game on this map: a person and AI seats, as many as suit the map (up to 4)."""
         if not self.ok:
             return
-        from game.ui.controller import GameController, GameSetup, Seat
-        from game.ui.scenes.game import GameScene
 
         n = max(self.spec.min_players, min(4, self.spec.max_players))
         setup = GameSetup(seats=[Seat("human")] + [Seat("ai", "normal")

@@ -2,7 +2,7 @@
 
 Position i is the game after its first i answers (game.persistence.replay_positions).
 Forward by one plays the next answer on the match already held; any other jump rebuilds
-from the timeline's nearest keyframe. Controls: the buttons under the board, a slider to
+from the nearest keyframe of its ReplayPositions. Controls: the buttons under the board, a slider to
 scrub, and the keys Left/Right (step), Space (play/pause), Home/End (start/end), Esc (close).
 
 A finished game is shown with every card face up; an unfinished one (a save still being
@@ -16,16 +16,18 @@ import pygame_gui
 from pygame_gui.elements import UIHorizontalSlider
 
 from game.decisions import title
-from game.persistence.replay_positions import Timeline
+from game.persistence.replay_positions import ReplayPositions
 from game.seat_view import scrub, visible_events
 from game.session import answer_words
 from game.ui import board_input
-from game.ui.app import Scene
 from game.ui.board_view import BoardView
+from game.ui.controller import seat_for
 from game.ui.log_view import LogView
 from game.ui.panel import PanelView, panel_model
+from game.ui.scene import Scene
 from game.ui.scenes.widgets import button
 from game.ui.settings import PACE_FACTOR
+from game.ui.shown_board import board_doc
 
 PLAY_STEP = 0.7   # seconds per answer while playing, at the normal pace
 INSTANT_STEP = 0.05
@@ -34,12 +36,11 @@ INSTANT_STEP = 0.05
 class ReplayScene(Scene):
     def __init__(self, app, session, name: str | None = None):
         super().__init__(app)
-        self.timeline = Timeline(session)
+        self.positions = ReplayPositions(session)
         dragons = [e["dragon"] for e in session.events if e.get("type") == "dragon"]
         self.dragons = dragons
         self.name = name or session.name or " vs ".join(title(d) for d in dragons)
         self.finished = any(e.get("type") == "game_over" for e in session.events)
-        from game.ui.controller import seat_for
 
         self.seats = {d: seat_for(session.players.get(d, "human")) for d in dragons}
         self.view = BoardView(session.board, palette=app.look.palette)
@@ -56,7 +57,7 @@ class ReplayScene(Scene):
         self.go(0)
 
     def __len__(self) -> int:
-        return len(self.timeline)
+        return len(self.positions)
 
     # ----- positions ---------------------------------------------------------------
     def _events(self, events: list[dict]) -> list[dict]:
@@ -68,18 +69,18 @@ class ReplayScene(Scene):
         if i == self.pos:
             return
         if self.match is not None and i == self.pos + 1:
-            self.match.submit(self.timeline.answer(self.pos))
-            for e in self._events(self.timeline.step_events(self.pos)):
+            self.match.submit(self.positions.answer(self.pos))
+            for e in self._events(self.positions.step_events(self.pos)):
                 self.log.add(e)
         else:
             if self.match is not None:
                 self.match.close()
-            self.match = self.timeline.match_at(i)
-            before = len(self.timeline.events_until(i))
+            self.match = self.positions.match_at(i)
+            before = len(self.positions.events_until(i))
             if i < self.pos and self.log.lines:
                 self.log.truncate(1 + before)
             else:
-                self.log.reset(self._events(self.timeline.events_until(i)),
+                self.log.reset(self._events(self.positions.events_until(i)),
                                (f"Replay of {self.name}",))
         self.pos = i
         full = self.match.snapshot()
@@ -90,8 +91,6 @@ class ReplayScene(Scene):
         self._sync_controls()
 
     def board_doc(self) -> dict:
-        from game.ui.shown_board import board_doc
-
         return board_doc(self.doc)
 
     def answer_text(self) -> str:
@@ -99,7 +98,7 @@ class ReplayScene(Scene):
         if self.pos == 0:
             return "The table is set: the first answer is next"
         i = self.pos - 1
-        return f"{title(self.timeline.dragons[i])}: {answer_words(self.timeline.answer(i))}"
+        return f"{title(self.positions.dragons[i])}: {answer_words(self.positions.answer(i))}"
 
     def step_text(self) -> str:
         return f"Step {self.pos} of {len(self) - 1}"
@@ -256,7 +255,7 @@ class ReplayScene(Scene):
         out: dict = {}
         if self.pos == 0:
             return out
-        for e in self.timeline.step_events(self.pos - 1):
+        for e in self.positions.step_events(self.pos - 1):
             if e.get("type") in ("move", "displaced") and e.get("to") is not None:
                 out[tuple(e["to"])] = ("selected", 2)
             elif isinstance(e.get("at"), list) and len(e["at"]) == 2 and \
@@ -298,7 +297,7 @@ class ReplayScene(Scene):
         surface.blit(step, (x, y))
         y += step.get_height() + look.px(2)
         if self.pos > 0:
-            icon = look.sprite(f"dragon/{self.timeline.dragons[self.pos - 1]}", look.px(22))
+            icon = look.sprite(f"dragon/{self.positions.dragons[self.pos - 1]}", look.px(22))
             surface.blit(icon, (x, y))
             x += icon.get_width() + look.px(6)
             width -= icon.get_width() + look.px(6)
@@ -316,7 +315,7 @@ class ReplayScene(Scene):
         rect = pygame.Rect(self.panel_rect.x, self.panel_top, self.panel_rect.w,
                            self.panel.height(len(model.rows)))
         self.panel.draw(surface, rect, model)
-        if self.log._wrapped_for is not None:
+        if self.log.wrapped_for is not None:
             self.log.draw(surface)
             t = look.text("Game log", look.fs(14), look.colour("gold"), bold=True)
             surface.blit(t, (self.log_rect.x + look.px(4), self.log_rect.y - look.px(20)))

@@ -7,8 +7,8 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UITextBox
 
-from game.ui.app import Scene
 from game.ui.rules_text import SECTIONS
+from game.ui.scene import Scene
 from game.ui.scenes.backdrop import backdrop, panel_rect
 from game.ui.scenes.widgets import KeyNav, button, label
 

@@ -12,7 +12,7 @@ import pygame_gui
 from pygame_gui.elements import UITextEntryLine
 
 from game.persistence import saves
-from game.ui.app import Scene
+from game.ui.scene import Scene
 from game.ui.scenes.backdrop import panel_rect
 from game.ui.scenes.widgets import button, label
 
@@ -77,7 +77,7 @@ class SaveDialog(Scene):
             return
         path = self.slot_path(name)
         if path is not None and path.exists() and self.confirming != name \
-                and saves._looks_like_save(path):
+                and saves._looks_like_save(path):  # noqa: SLF001 (saves' own test)
             self.confirming = name
             self._show()
             return

@@ -9,7 +9,7 @@ import pygame
 import pygame_gui
 
 from game.ui import settings as settings_mod
-from game.ui.app import Scene
+from game.ui.scene import Scene
 from game.ui.scenes.backdrop import backdrop, panel_rect
 from game.ui.scenes.widgets import Cycler, KeyNav, button, label
 from game.ui.settings import PACES, UI_SCALES, WINDOW_SIZES, Settings

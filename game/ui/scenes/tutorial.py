@@ -19,11 +19,12 @@ from pathlib import Path
 
 import pygame
 
-from game.decisions import title
-from game.players import answer_kind
+from game.decisions import answer_kind, show_cell, title
+from game.match import SetupError
 from game.ui.action_bar import idle_slots
 from game.ui.scenes.game import GameScene
-from game.ui.targets import KEY_ORDER, value_cells, value_label
+from game.ui.targets import KEY_ORDER, single_target_cells, value_cells, value_label
+from game.ui.tutorial import TutorialError, new_game
 
 NOTE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_n)
 DONE_LINE = "Lesson complete: play on. H asks for a hint, Esc opens the menu."
@@ -65,9 +66,9 @@ class TutorialScene(GameScene):
                 self.app.settings.show_log = show
 
     # ----- the lesson's rules ---------------------------------------------------------
-    def _submit(self, answer: dict, confirmed: bool = False) -> None:
+    def submit_answer(self, answer: dict, confirmed: bool = False) -> None:
         # the coach has already said what to do: the guard-rail questions stay quiet
-        super()._submit(answer, confirmed=True)
+        super().submit_answer(answer, confirmed=True)
 
     def _prepare(self, pending) -> None:
         """While a note is on screen the bar and questions wait: one thing at a time."""
@@ -81,7 +82,7 @@ class TutorialScene(GameScene):
 
     def _prompt_text(self):
         p = self.c.pending
-        if (self.playback.idle and p is not None and not self.c.is_human(p.dragon)
+        if (self.animation.idle and p is not None and not self.c.is_human(p.dragon)
                 and self.coach.note_showing(False) and not self.error_time > 0):
             return "The game waits while you read the coach (Enter goes on)", \
                 self.look.colour("gold")
@@ -89,13 +90,13 @@ class TutorialScene(GameScene):
 
     def your_decision(self) -> bool:
         p = self.c.pending
-        return (p is not None and self.c.is_human(p.dragon) and self.playback.idle
+        return (p is not None and self.c.is_human(p.dragon) and self.animation.idle
                 and not self.c.queue)  # events not yet shown come first
 
     def waiting_for_player(self) -> bool:
         """The lesson waits for the person: a note on screen, or the step's decision is
         prepared (controls up, nothing animating)."""
-        if self.coach.finished or not self.playback.idle or self.app.top is not self:
+        if self.coach.finished or not self.animation.idle or self.app.top is not self:
             return False
         if self.coach.is_note():
             return self.coach.note_showing(self.your_decision())
@@ -107,7 +108,7 @@ class TutorialScene(GameScene):
         return self.coach.expected(self.c.legal_answers())
 
     def next_note(self) -> bool:
-        if self.coach.note_showing(self.your_decision()) and self.playback.idle:
+        if self.coach.note_showing(self.your_decision()) and self.animation.idle:
             self.coach.done()
             self.prepared = None  # the bar and dialogs come up again for the next step
             return True
@@ -159,7 +160,6 @@ class TutorialScene(GameScene):
     def _field_words(self, k: str, v) -> str:
         if k == "dragon":
             return f"{title(v)}"
-        from game.decisions import show_cell
 
         if isinstance(v, list):
             return "the glowing " + show_cell(v).replace(" ", "\u00a0")  # never broken
@@ -333,8 +333,8 @@ def _frames(app, n: int = 2, dt: float = 1 / 60) -> None:
 def _wait(app, scene, limit: int) -> None:
     for _ in range(limit):
         app.step(1 / 30)
-        if not scene.playback.idle:
-            scene.playback.skip(scene._apply)  # as Space does
+        if not scene.animation.idle:
+            scene.animation.skip(scene.apply_event)  # as Space does
             continue
         if scene.waiting_for_player() or scene.coach.finished:
             app.step(1 / 30)  # widgets built this frame are drawn from the next one
@@ -395,8 +395,6 @@ def _do_step(app, scene, by: str) -> None:
 
 def _value_point(scene, k, value, want):
     if value == "__confirm__":
-        from game.ui.targets import single_target_cells
-
         cells = single_target_cells(scene.shown, want)
     else:
         cells = value_cells(scene.shown, k, value, scene.picker.remaining[0])
@@ -459,9 +457,6 @@ def autoplay(app, scene, *, by: str = "keys", shots: Path | None = None,
 
 def start(app):
     """Open the lesson on top of the main menu; an error message, or None."""
-    from game.match import SetupError
-    from game.ui.tutorial import TutorialError, new_game
-
     try:
         c = new_game()
     except (TutorialError, SetupError, OSError) as exc:

@@ -24,6 +24,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+import pygame
+
 from game import resources
 from game.ui.sound.cues import EFFECTS, UI, Cue, summarise
 
@@ -72,8 +74,6 @@ class PygameBackend:
     available = True
 
     def __init__(self, folder: Path = SOUNDS):
-        import pygame
-
         self.pg = pygame
         self.folder = folder
         self.sounds: dict[str, object] = {}
@@ -145,7 +145,6 @@ def open_backend(enabled: bool = True):
     pygame.init() does not try the device again (and print the library noise)."""
     if not enabled:
         return NullBackend(), None
-    import pygame
 
     try:
         with _quiet_stderr():

@@ -22,6 +22,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game import tables
 from game.decisions import IllegalAnswer, show_cell
 from game.ui.controller import GameController, GameSetup, Seat
 
@@ -47,8 +48,6 @@ class Step:
     def text(self) -> str:
         """The coach's words, with {at} / {to} / {dragon} from the answer asked for and
         {actions} / {move_steps} from game.tables."""
-        from game import tables
-
         # the engine's own numbers, never typed into the lesson
         fields = {"actions": tables.ACTIONS_PER_TURN, "move_steps": tables.MOVE_STEPS}
         for k, v in (self.do or {}).items():

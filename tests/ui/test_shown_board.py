@@ -1,5 +1,6 @@
 """The window's own copy of the board follows the engine exactly, event by event."""
 
+from game.board import BoardSpec
 from game.match import Match
 from game.players import RandomPlayer
 from game.ui import shown_board
@@ -39,8 +40,6 @@ def _check_game(seed, board, seats):
 
 
 def test_display_follows_engine_on_plain_board():
-    from game.board import BoardSpec
-
     for seed in (1, 2, 3):
         _check_game(seed, BoardSpec.plain(), [None] * 4)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.persistence.replay_positions import Timeline
+from game.persistence.replay_positions import ReplayPositions
 from game.players import RandomPlayer
 from game.session import Session
 
@@ -22,7 +22,7 @@ def recorded():
 
 def test_every_position_rebuilds_exactly_in_any_order(recorded):
     s, snaps = recorded
-    t = Timeline(s, every=7)
+    t = ReplayPositions(s, every=7)
     assert len(t) == len(snaps) == len(s.history) + 1
     order = list(range(len(t) - 1, -1, -3)) + list(range(0, len(t), 5)) + [len(t) - 1]
     for i in order:
@@ -34,7 +34,7 @@ def test_every_position_rebuilds_exactly_in_any_order(recorded):
 
 def test_forward_is_one_submit_and_the_log_follows(recorded):
     s, snaps = recorded
-    t = Timeline(s)
+    t = ReplayPositions(s)
     m = t.match_at(10)
     assert m.submit(t.answer(10)) == t.step_events(10)
     assert m.snapshot() == snaps[11]
@@ -44,7 +44,7 @@ def test_forward_is_one_submit_and_the_log_follows(recorded):
 
 
 def test_positions_out_of_range_are_refused(recorded):
-    t = Timeline(recorded[0])
+    t = ReplayPositions(recorded[0])
     with pytest.raises(IndexError, match="between 0 and"):
         t.match_at(len(t))
     with pytest.raises(IndexError):

@@ -1,0 +1,55 @@
+"""The base of every screen: a Scene lives on the App's stack (game.ui.app), which
+hands it events, time and a surface. Its own module so that scenes and the app that
+opens them do not import each other."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+
+from game.ui.theme import Look
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+
+class Scene:
+    """One screen. `overlay` scenes are drawn over the scene beneath them."""
+
+    overlay = False
+
+    def __init__(self, app: App):
+        self.app = app
+
+    @property
+    def ui(self) -> pygame_gui.UIManager:
+        return self.app.ui
+
+    @property
+    def look(self) -> Look:
+        return self.app.look
+
+    def enter(self) -> None:
+        """Build widgets (called on push, and again after a resize or a theme change)."""
+
+    def leave(self) -> None:
+        """Kill this scene's widgets."""
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Return True when the event was used."""
+        return False
+
+    def update(self, dt: float) -> bool:
+        """Advance animations; return True while the scene needs redrawing."""
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+    def covered(self) -> None:
+        """Another scene was pushed on top (hide widgets that would poke through)."""
+
+    def uncovered(self) -> None:
+        """The scene above was popped."""
