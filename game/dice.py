@@ -70,9 +70,11 @@ def check_state(state) -> None:
     version, internal, gauss = rng
     if version != 3 or isinstance(version, bool):
         raise DiceStateError(f"unknown dice generator version {str(version)[:20]!r}")
+    # every word an int (not a bool), 0 <= v < 2**32: checked in bulk (this runs at
+    # every restore of a state document)
     if not (isinstance(internal, list) and len(internal) == MT_WORDS + 1
-            and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 2**32
-                    for v in internal)):
+            and set(map(type, internal)) == {int}
+            and min(internal) >= 0 and max(internal) < 2**32):
         raise DiceStateError("the dice generator state must be 625 whole numbers "
                              "from 0 to 2**32 - 1")
     if not 0 <= internal[-1] <= MT_WORDS:

@@ -130,16 +130,20 @@ def _check(doc, board: BoardSpec, found: list[str], exact_rings: bool) -> None: 
     cells: dict[tuple, str] = {}
 
     def occupy(at, size: int, what: str) -> None:
-        need(isinstance(at, list) and len(at) == 2 and all(_is_int(v) for v in at),
-             f"{what}: a cell must be [col, row], not {short(at)}", True)
+        # the hot path of every restore: messages are built only for a problem found
+        if not (isinstance(at, list) and len(at) == 2 and all(_is_int(v) for v in at)):
+            need(False, f"{what}: a cell must be [col, row], not {short(at)}", True)
+        blocked = board.blocked
         for dr in range(size):
             for dc in range(size):
                 cell = (at[0] + dc, at[1] + dr)
                 if not board.on_board(cell):
                     need(False, f"{what} at {at} leaves the {board.width}x{board.height} "
                          "board", True)
-                need(cell not in board.blocked, f"{what} stands on blocked cell {list(cell)} (R5)")
-                need(cell not in cells, f"{what} and {cells.get(cell)} share {list(cell)}")
+                if cell in blocked:
+                    need(False, f"{what} stands on blocked cell {list(cell)} (R5)")
+                if cell in cells:
+                    need(False, f"{what} and {cells[cell]} share {list(cell)}")
                 cells[cell] = what
 
     rings_out = dict.fromkeys(names, 0)
