@@ -145,14 +145,7 @@ class Overlays:
         w, h = look.px(380), look.px(70) + line * len(rows)
         rect = pygame.Rect(0, 0, w, h)
         rect.center = self.board_area.center
-        card = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(card, (*look.colour("tip"), 235), card.get_rect(),
-                         border_radius=look.px(14))
-        pygame.draw.rect(card, (*look.colour("gold"), 255), card.get_rect(), 2,
-                         border_radius=look.px(14))
-        surface.blit(card, rect)
-        t = look.text("Tribute", look.fs(24), look.colour("gold"), bold=True)
-        surface.blit(t, t.get_rect(midtop=(rect.centerx, rect.y + look.px(10))))
+        summary_card(surface, look, rect, "Tribute", look.px(10))
         y = rect.y + look.px(54)
         coin = look.sprite("coin", look.px(20))
         for name, v in rows:
@@ -180,14 +173,7 @@ class Overlays:
         h = look.px(96) + font.get_linesize() * len(wrapped)
         rect = pygame.Rect(0, 0, w, h)
         rect.center = self.board_area.center
-        card = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(card, (*look.colour("tip"), 235), card.get_rect(),
-                         border_radius=look.px(14))
-        pygame.draw.rect(card, (*look.colour("gold"), 255), card.get_rect(), 2,
-                         border_radius=look.px(14))
-        surface.blit(card, rect)
-        t = look.text("The board is set", look.fs(24), look.colour("gold"), bold=True)
-        surface.blit(t, t.get_rect(midtop=(rect.centerx, rect.y + look.px(12))))
+        summary_card(surface, look, rect, "The board is set", look.px(12))
         y = rect.y + look.px(54)
         for line in wrapped:
             surface.blit(look.text(line, look.fs(16), look.colour("text")),
@@ -246,6 +232,18 @@ def confirm_dialog(look, slot):
         prompt = f"Use the {slot.label}? {what}".strip()
         verb = f"Use {slot.label}"
     return ChoiceDialog(look, prompt, [CONFIRM], [verb], cancel=True)
+
+
+def summary_card(surface, look, rect: pygame.Rect, heading: str, top: int) -> None:
+    """A summary card over the board: translucent, gold-edged, its heading on top."""
+    card = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(card, (*look.colour("tip"), 235), card.get_rect(),
+                     border_radius=look.px(14))
+    pygame.draw.rect(card, (*look.colour("gold"), 255), card.get_rect(), 2,
+                     border_radius=look.px(14))
+    surface.blit(card, rect)
+    t = look.text(heading, look.fs(24), look.colour("gold"), bold=True)
+    surface.blit(t, t.get_rect(midtop=(rect.centerx, rect.y + top)))
 
 
 def _setup_card_lines(look, lines, width, font):
