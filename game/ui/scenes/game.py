@@ -851,10 +851,14 @@ class GameScene(Scene):
         # the status line drops its key hints ("  ·  " parts) from the end to fit
         parts = text.split("  ·  ")
         candidates = ["  ·  ".join(parts[:i]) for i in range(len(parts), 0, -1)]
+        held = parts[0].split(" (your card:")[0]  # the card is on the panel too
+        if held != parts[0]:
+            candidates.append(held)
         if self.choice is not None:
             candidates.append("Choose in the dialog: keys 1-9, or click")
         text = look.first_fit(candidates, font, width)
         if font.size(text)[0] > width:
             font = look.font(look.fs(15), bold=True)
+            text = look.first_fit(candidates, font, width)
         t = look.fit_text(text, font, width, colour)
         surface.blit(t, t.get_rect(midleft=(x, r.centery)))

@@ -307,8 +307,12 @@ class LoadScene(Scene):
                              border_radius=look.px(4))
             surface.blit(tag, tr)
             tag_w = tr.w + look.px(20)
-        name = look.fit_text(e.name, name_font, r.w - look.px(28) - date.get_width() - tag_w,
-                             look.colour("text"))
+        room = r.w - look.px(28) - date.get_width() - tag_w
+        for size in (15, 13):  # a long name takes a smaller type before it is cut
+            if len(e.name) > 200 or name_font.size(e.name)[0] <= room:
+                break  # (a huge name is never measured whole: fit_text cuts it cheaply)
+            name_font = look.font(look.fs(size), bold=True)
+        name = look.fit_text(e.name, name_font, room, look.colour("text"))
         surface.blit(name, (x, r.y + look.px(6)))
         y2 = r.y + look.px(34)
         for d in e.dragons[:8]:
