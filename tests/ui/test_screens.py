@@ -8,6 +8,7 @@ import pytest
 from game.cli import main
 from game.match import Match, SetupError
 from game.ui import settings as settings_mod
+from game.ui.app import App
 from game.ui.controller import GameController, GameSetup, Seat
 from game.ui.rules_text import charts
 from game.ui.scenes.end import EndScene
@@ -19,6 +20,7 @@ from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.rules import RulesScene
 from game.ui.scenes.settings_scene import SettingsScene
+from game.ui.settings import Settings
 from tests.helpers import scenario
 from tests.ui.conftest import run, until
 from tests.ui.test_e2e import click, key
@@ -331,3 +333,24 @@ def test_screenshot_to_an_unwritable_path_says_so(tmp_path, capsys):
     code = main(["--screenshot", str(tmp_path / "no" / "such" / "dir.png"), "--rounds", "0"])
     err = capsys.readouterr().err
     assert code == 2 and "cannot write" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("size, scale", [((1024, 640), 1.0), ((1024, 640), 1.25),
+                                         ((1280, 720), 1.25), ((1920, 1080), 1.0)])
+def test_every_menu_button_stands_inside_the_window_above_the_footer(size, scale):
+    """Eight entries (Learn to play and Join game joined the menu): on a short window
+    they go to two columns rather than under the footer line or off the screen."""
+    a = App(Settings(ui_scale=scale), size=size, fullscreen=False)
+    try:
+        a.push(MenuScene(a))
+        run(a)
+        scene = a.top
+        footer_top = size[1] - scene.look.px(34)
+        rects = [b.rect for b in scene.buttons.values()]
+        for r in rects:
+            assert r.left >= 0 and r.right <= size[0] and r.top >= 0, r
+            assert r.bottom <= footer_top, (r, footer_top)
+        assert not any(r1.colliderect(r2) for i, r1 in enumerate(rects)
+                       for r2 in rects[i + 1:])
+    finally:
+        a.close()

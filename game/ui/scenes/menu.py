@@ -27,12 +27,6 @@ class MenuScene(Scene):
         self.error = ""
         w, h = self.app.screen.get_size()
         look = self.look
-        bw, bh = look.px(320), look.px(48)
-        gap = look.px(10)
-        title_h = look.px(250)
-        self.top = max(look.px(10), (h - title_h - 7 * (bh + gap)) // 2)
-        top = self.top + title_h
-        x = (w - bw) // 2
         if self.latest is not None:
             e = self.latest
             cont = (True, f"Resume {e.name}: round {e.round}, saved {short_date(e.date)}  (C)")
@@ -54,9 +48,26 @@ class MenuScene(Scene):
             ("settings", "Settings", True, "Window, scale, pace, colours  (S)"),
             ("quit", "Quit", True, "Leave the game  (Esc)"),
         ]
+        # One column when the window is tall enough, else two (a short window, a large
+        # UI scale): every button above the footer line, none under it.
+        bw, bh = look.px(320), look.px(48)
+        gap = look.px(10)
+        title_h, foot = look.px(250), look.px(44)
+        n = len(entries)
+        cols = 1 if title_h + n * (bh + gap) + foot + look.px(10) <= h else 2
+        rows = -(-n // cols)
+        room = h - title_h - foot - look.px(10)
+        if rows * (bh + gap) > room:
+            bh = max(look.px(30), room // rows - gap)
+        self.top = max(look.px(10), (h - foot - title_h - rows * (bh + gap)) // 2)
+        top = self.top + title_h
+        col_gap = 2 * gap
+        x0 = (w - cols * bw - (cols - 1) * col_gap) // 2
         self.buttons = {}
         for i, (key, text, enabled, tip) in enumerate(entries):
-            self.buttons[key] = button(self.ui, (x, top + i * (bh + gap), bw, bh), text,
+            c, r = divmod(i, rows)
+            self.buttons[key] = button(self.ui, (x0 + c * (bw + col_gap), top + r * (bh + gap),
+                                                 bw, bh), text,
                                        cls="@menu_button", tip=tip, enabled=enabled)
         self.nav = KeyNav()
         self.nav.set_items(list(self.buttons.values()))
