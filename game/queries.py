@@ -302,26 +302,27 @@ def _by_row(t) -> tuple[int, int]:
     return (t[2].row, t[2].col)
 
 
+def _sorted_pieces(m: Match, key: str, kind: type) -> list:
+    """(entity, component, footprint) of one kind of piece by row then column, cached
+    per layout under `key`; never mutate it."""
+    c = layout_cache(m)
+    out: list | None = c.get(key)
+    if out is None:
+        rows: list[tuple[int, Any]] = list(esper.get_components(kind, Footprint))
+        out = [(e, piece, fp) for e, (piece, fp) in rows]
+        out.sort(key=_by_row)
+        c[key] = out
+    return out
+
+
 def settlements(m: Match) -> list[tuple[int, Settlement, Footprint]]:
     """(entity, settlement, footprint) by row then column; cached, never mutate it."""
-    c = layout_cache(m)
-    out = c.get("settlements")
-    if out is None:
-        out = [(e, s, fp) for e, (s, fp) in esper.get_components(Settlement, Footprint)]
-        out.sort(key=_by_row)
-        c["settlements"] = out
-    return out
+    return _sorted_pieces(m, "settlements", Settlement)
 
 
 def places(m: Match) -> list[tuple[int, PlaceOfPower, Footprint]]:
     """(entity, place, footprint) by row then column; cached, never mutate it."""
-    c = layout_cache(m)
-    out = c.get("places")
-    if out is None:
-        out = [(e, p, fp) for e, (p, fp) in esper.get_components(PlaceOfPower, Footprint)]
-        out.sort(key=_by_row)
-        c["places"] = out
-    return out
+    return _sorted_pieces(m, "places", PlaceOfPower)
 
 
 def gambles(m: Match) -> list[tuple[int, Gamble]]:

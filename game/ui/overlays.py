@@ -142,7 +142,7 @@ class Overlays:
         look = self.look
         rows = [(n, v) for n, v in tribute.items()]
         line = look.px(34)
-        w, h = look.px(380), look.px(70) + line * len(rows)
+        w, h = look.px(380), look.px(84) + line * len(rows)  # the hint line below the rows
         rect = pygame.Rect(0, 0, w, h)
         rect.center = self.board_area.center
         summary_card(surface, look, rect, "Tribute", look.px(10))

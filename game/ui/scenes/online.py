@@ -23,7 +23,7 @@ from game.net.window import RemoteController, remember_token, remembered_token
 from game.ui.scene import Scene
 from game.ui.scenes.backdrop import backdrop, panel_rect
 from game.ui.scenes.game import GameScene
-from game.ui.scenes.widgets import KeyNav, button, label
+from game.ui.scenes.widgets import KeyNav, button, dialog_key, label
 
 
 def _seat_lines(lobby: dict | None, me: str | None = None) -> list[tuple[str, str, str]]:
@@ -123,14 +123,7 @@ class HostLobbyScene(Scene):
                 return True
         if self.nav.handle(event):
             return True
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.cancel()
-                return True
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.start()
-                return True
-        return False
+        return dialog_key(event, self.start, self.cancel)
 
     def start(self) -> None:
         if not self.c.core.seats_ready():

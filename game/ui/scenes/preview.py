@@ -26,7 +26,7 @@ from game.ui.controller import GameController, GameSetup, Seat
 from game.ui.scene import Scene
 from game.ui.scenes.backdrop import backdrop
 from game.ui.scenes.game import GameScene
-from game.ui.scenes.widgets import button, label
+from game.ui.scenes.widgets import button, dialog_key, label
 
 POLL = 0.5  # seconds between looks at the file
 _CELL = re.compile(r"\((-?\d+), (-?\d+)\)")
@@ -206,13 +206,8 @@ class PreviewScene(Scene):
             if event.ui_element is self.play_btn:
                 self.play()
                 return True
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.close_preview()
-                return True
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.play()
-                return True
+        if dialog_key(event, self.play, self.close_preview):
+            return True
             if event.key == pygame.K_F5:
                 self.reloads += 1
                 self.load()

@@ -11,7 +11,7 @@ import pygame_gui
 from game.ui import settings as settings_mod
 from game.ui.scene import Scene
 from game.ui.scenes.backdrop import backdrop, panel_rect
-from game.ui.scenes.widgets import Cycler, KeyNav, button, label
+from game.ui.scenes.widgets import Cycler, KeyNav, button, dialog_key, label
 from game.ui.settings import PACES, UI_SCALES, WINDOW_SIZES, Settings
 from game.ui.sound.cues import Cue
 
@@ -156,14 +156,7 @@ class SettingsScene(Scene):
                 return True
         if self.nav.handle(event):
             return True
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.cancel()
-                return True
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.save()
-                return True
-        return False
+        return dialog_key(event, self.save, self.cancel)
 
     def _preview(self, _value=None) -> None:
         """Hear the volumes as they are chosen (Apply keeps them, Back does not)."""

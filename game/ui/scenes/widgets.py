@@ -220,6 +220,19 @@ class KeyNav:
         return False
 
 
+def dialog_key(event, ok, cancel) -> bool:
+    """Esc cancels and Enter confirms a dialog-like screen; True when the key was one."""
+    if event.type != pygame.KEYDOWN:
+        return False
+    if event.key == pygame.K_ESCAPE:
+        cancel()
+        return True
+    if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        ok()
+        return True
+    return False
+
+
 def press(el: UIButton) -> None:
     """Post the same event a mouse click on `el` would."""
     pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, {
