@@ -27,6 +27,7 @@ from game.board import BoardSpec
 from game.components import Treasure
 from game.decisions import Decision, IllegalAnswer, shape_reason
 from game.dice import Dice
+from game.queries import QUIET_EVENTS
 from game.shapes import Answer, Event, Frame, StateDoc
 from game.snapshot import from_document, from_trusted, to_document
 from game.systems import (
@@ -184,7 +185,8 @@ class Match:
     def emit(self, kind: str, **fields) -> Event:
         event = cast(Event, {"type": kind, **fields})
         self.events.append(event)
-        queries.bump(self, event)
+        if kind not in QUIET_EVENTS:  # most events change no piece: skip the call
+            queries.bump(self, event)
         return event
 
     def roll(self, sides: int, purpose: str, dragon: str | None = None) -> int:
