@@ -25,19 +25,16 @@ class RandomPlayer:
 
     def pick(self, legal: list) -> dict:
         """The choice among answers already asked for (the same draw as choose)."""
-        # Built from C-level list operations, not a Python loop over ~40 answers (the
-        # benchmark's player must not cost more than the engine it measures); the same
-        # groups in the same order as always, so the same draws.
-        kinds = [answer.get("do") for answer in legal]
-        i = -1
-        for _ in range(kinds.count(None)):  # powers, cards, reactions, passes, choices
-            i = kinds.index(None, i + 1)
-            kinds[i] = answer_kind(legal[i])
-        kind = self.rng.choice(sorted(set(kinds)))
-        first, n = kinds.index(kind), kinds.count(kind)
-        if kinds[first:first + n].count(kind) == n:  # one run, as the engine lists them
-            return self.rng.choice(legal[first:first + n])
-        return self.rng.choice([a for a, k in zip(legal, kinds, strict=True) if k == kind])
+        groups: dict[str, list[dict]] = {}
+        for answer in legal:
+            kind = answer.get("do") or answer_kind(answer)
+            group = groups.get(kind)
+            if group is None:
+                groups[kind] = [answer]
+            else:
+                group.append(answer)
+        kind = self.rng.choice(sorted(groups))
+        return self.rng.choice(groups[kind])
 
 
 class AIPlayer:

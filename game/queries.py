@@ -69,12 +69,15 @@ QUIET_EVENTS = frozenset({
     "tie_extra_round", "treasure", "tribute", "tribute_claim", "turn", "turn_end",
 })
 # Events that change rings or a settlement's kind but move, add or remove no piece:
-# they bump `Match.version` only. Every other event (a move, a placement, a removal, and
-# any event kind a new rule adds) bumps both `Match.version` and `Match.layout`.
+# they bump `Match.version` only. Every other event (a placement, a removal, and any
+# event kind a new rule adds) bumps both `Match.version` and `Match.layout`.
 RING_EVENTS = frozenset({
     "claim", "unclaim", "gamble", "ruined", "upgraded", "resettled", "rebuilt",
 })
-# One piece moved: the layout cache is kept in step instead of rebuilt (see _shift).
+# One dragon or the chest moved: the layout cache is kept in step instead of rebuilt (see
+# _shift), and `Match.version` is not bumped: the per-version facts (claims, gamble rings,
+# place holders, each dragon's ring cells) belong to settlements, places and rings, which
+# never move, so a move (a third of all changes) keeps them.
 SHIFT_EVENTS = frozenset({"move", "displaced", "chest_moved"})
 
 
@@ -83,11 +86,14 @@ def bump(m: Match, event: Event) -> None:
     kind = event["type"]
     if kind in QUIET_EVENTS:
         return
+    if kind in SHIFT_EVENTS:
+        if m.derived_layout_version == m.layout and "occ" in m.derived_layout:
+            _shift(m, event)
+        else:
+            m.layout += 1
+        return
     m.version += 1
     if kind in RING_EVENTS:
-        return
-    if kind in SHIFT_EVENTS and m.derived_layout_version == m.layout and "occ" in m.derived_layout:
-        _shift(m, event)
         return
     if (kind == "placed" and m.derived_layout_version == m.layout
             and tuple(event["at"]) in m.derived_layout.get("occ", ())):
