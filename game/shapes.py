@@ -48,6 +48,28 @@ class Frame(TypedDict, total=False):
     roll: Any  # a roll frame's roll, or a tribute total
     choices: list[Any]
     dice: list[dict[str, Any]]
+    k: int  # a settlement step's number in the populate phase
+    tries: int  # re-rolls so far (P9)
+    place: str  # the place of power being placed
+    # an action's `act` frame (game.systems.actions)
+    do: str
+    answer: dict[str, Any]
+    card: str  # Robber's act frame
+    stage: str
+    cancelled: bool
+    rolls: list[dict[str, Any]]
+    results: Any  # finished rolls' results, or placement dice totals
+    # a pending roll (game.systems.rolls) and its windows
+    purpose: str
+    chart: str | None
+    ctx: dict[str, Any]
+    actor: str
+    face: int | None
+    mods: list[Any]
+    window: str
+    about: dict[str, Any]
+    order: list[str]
+    extras: list[str]  # a tribute roll's bonus cards (Sheriff, Mayor)
 
 
 class Event(TypedDict, total=False):

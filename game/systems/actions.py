@@ -133,6 +133,7 @@ def run_act(m: Match, f) -> None:
             cards.resolve_robber(m, name, f)
             return
         f["stage"] = "rolls"
+        assert rule is not None  # only Robber's frame has no rule, and it ended above
         f["rolls"] = rule.rolls(m, name, f["answer"]) if rule.rolls else []
         f["results"] = []
     done = len(f["results"])
@@ -140,6 +141,7 @@ def run_act(m: Match, f) -> None:
         rolls.push_roll(m, f["rolls"][done], actor=name)
         return
     m.stack.pop()
+    assert rule is not None  # only Robber's frame has no rule, and it ended above
     if rule.rolls:
         rule.resolve(m, name, f["answer"], f["results"])
     else:

@@ -58,6 +58,7 @@ from game.tables import (
 
 if TYPE_CHECKING:
     from game.match import Match
+    from game.shapes import Frame
 
 OWN_CARDS = frozenset(OWN_ROLL_CARDS) | frozenset(TRIBUTE_CARDS)
 ROLL_WINDOW_CARDS = frozenset(ROLL_CARDS) | {TRICKSTER}
@@ -127,7 +128,7 @@ def own_options(m: Match, name: str, roll: dict) -> list[str]:
 
 
 # ----- cancels, when an opponent's action is declared (R40) -------------------------------
-def peace_targets(m: Match, act: dict) -> list[str]:
+def peace_targets(m: Match, act: Frame) -> list[str]:
     """Peacemaker (R38): the attacker or the defender, whichever would actually be moved
     beside its cavern (P14: a send-home that changes nothing is not offered)."""
     out = []
@@ -220,7 +221,7 @@ USABLE = {"own": _own_usable, "cancel": _cancel_usable, "roll": _roll_usable,
           "dice": _dice_usable}
 
 
-def _params(m: Match, card: str, window: str, subject: dict) -> list[dict]:
+def _params(m: Match, card: str, window: str, subject: Frame) -> list[dict]:
     if card == "peacemaker":
         return [{"dragon": d} for d in peace_targets(m, subject)]
     if window == "dice":
@@ -233,13 +234,13 @@ def _params(m: Match, card: str, window: str, subject: dict) -> list[dict]:
     return [{}]
 
 
-def answers(m: Match, name: str, option: str, subject: dict) -> list[dict]:
+def answers(m: Match, name: str, option: str, subject: Frame) -> list[dict]:
     """The legal answers for a card option in the window over `subject`."""
     window = window_of(subject)
     key = "play" if window == "own" else "react"
     if option != COPIER:
         return [{key: option, **p} for p in _params(m, option, window, subject)]
-    out = []
+    out: list[dict] = []
     usable = USABLE[window]
     for card in copyable(m):
         if usable(m, name, subject, card):
@@ -247,7 +248,7 @@ def answers(m: Match, name: str, option: str, subject: dict) -> list[dict]:
     return out
 
 
-def play(m: Match, name: str, subject: dict, answer: dict) -> None:
+def play(m: Match, name: str, subject: Frame, answer: dict) -> None:
     """Play a legal card answer of a `modify` or `react` decision on its subject frame
     (the pending roll, the declared action or the placement dice)."""
     played = answer.get("play") or answer["react"]
@@ -294,7 +295,7 @@ def _cancel(m: Match, name, act, answer, card, event) -> None:
 
 
 # ----- refusals in a window -----------------------------------------------------------------
-def refusal(m: Match, name: str, value, answer: dict, subject: dict) -> str:
+def refusal(m: Match, name: str, value, answer: dict, subject: Frame) -> str:
     """Why a card answer in a `modify`/`react` decision is refused (not held, wrong
     timing, a bad parameter). Never names another dragon's card (P28)."""
     held = m.hands.get(name)
@@ -476,7 +477,7 @@ def _orienteer_check(m: Match, name, answer):
 
 
 def _orienteer_fast(m: Match, name):
-    out = []
+    out: list[dict] = []
     for other in m.seat_names:
         if other != name:
             at = queries.dragon_fp(m, other).at
@@ -541,9 +542,10 @@ def turn_reason(m: Match, name: str, answer: dict) -> str | None:
         return f"{title(name)} does not hold {card_title(played)}"
     card = played
     if played == COPIER:
-        card = answer.get("as")
-        if card not in copyable(m):
-            return _copier_reason(m, card)
+        copied = answer.get("as")
+        if not isinstance(copied, str) or copied not in copyable(m):
+            return _copier_reason(m, copied)
+        card = copied
     if card not in TURN:
         return f"{card_title(card)} is not played on a turn: it is played {card_when(card)}"
     return TURN[card].check(m, name, answer)

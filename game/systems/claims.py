@@ -63,7 +63,9 @@ def _hut_settlements(m: Match, name) -> list[tuple[int, Footprint]]:
     """Settlements adjacent to Baba Yaga's Hut when `name` holds it, else []."""
     if queries.place_holders(m).get(HUT) != name:
         return []
-    _ent, hut = queries.place_on_board(m, HUT)
+    found_hut = queries.place_on_board(m, HUT)
+    assert found_hut is not None  # a holder means the hut is on the board
+    hut = found_hut[1]
     occ = queries.occupancy(m)
     found = {occ[c] for c in ring_cells(hut.at, 2, m.board.width, m.board.height) if c in occ}
     return [(e, esper.component_for_entity(e, Footprint)) for e in found
@@ -180,6 +182,7 @@ def _take_check(m: Match, name, answer):
     ent, reason = claimable_at(m, name, answer)
     if reason:
         return reason
+    assert ent is not None  # claimable_at gives a piece or a reason
     owner = queries.claim_owner(ent)
     if owner is None:
         return f"nobody claims {queries.describe(m, ent)}; a plain Claim (1 action) takes it"

@@ -26,6 +26,7 @@ def _check(m: Match, name, answer):
     target, reason = other_dragon(m, name, answer)
     if reason:
         return reason
+    assert target is not None  # other_dragon gives a dragon or a reason
     fp = queries.dragon_fp(m, target)
     if not queries.next_to_dragon(m, name, fp.at, 2):
         return f"{title(name)} is not adjacent to {title(target)}"

@@ -27,6 +27,7 @@ def _check(m: Match, name, answer):
     ent, reason = claimable_at(m, name, answer)
     if reason:
         return reason
+    assert ent is not None  # claimable_at gives a piece or a reason
     if name in NO_SETTLEMENT_DESTROY and esper.has_component(ent, Settlement):
         return (f"{title(name)} shall not destroy settlements "
                 "(it may still destroy places of power)")

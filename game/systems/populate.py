@@ -44,11 +44,11 @@ def settle_at(m: Match, cell: Cell) -> None:
     occ = queries.occupancy(m)
     holder = occ.get(cell)
     settlement = esper.try_component(holder, Settlement) if holder is not None else None
-    if settlement and settlement.kind == "town":
+    if holder is not None and settlement and settlement.kind == "town":
         settlement.kind = "city"  # step 1: its claim, if any, stays
         m.emit("upgraded", at=list(cell), to="city", claim=queries.claim_owner(holder))
         return
-    if settlement and settlement.kind == "ruin":
+    if holder is not None and settlement and settlement.kind == "ruin":
         settlement.kind = "town"  # step 2: resettled, claim stays
         m.emit("resettled", at=list(cell), to="town", claim=queries.claim_owner(holder))
         return

@@ -198,8 +198,9 @@ def move_reason(m: Match, what: str, at: Cell, to: Cell, steps: int) -> str | No
 
 # Baba Yaga's Hut (R37.1): the hut moves up to 3 king steps; claims stay.
 def _hut(m: Match):
-    ent, fp = queries.place_on_board(m, "baba_yagas_hut")
-    return ent, fp
+    found = queries.place_on_board(m, "baba_yagas_hut")
+    assert found is not None  # asked only while the hut's holder may use it
+    return found
 
 
 def _hut_targets(m: Match, name):
@@ -286,7 +287,7 @@ def _flame_check(m: Match, name, answer):
     cell = cell_of(answer, "at")
     ent = queries.occupancy(m).get(cell)
     settlement = esper.try_component(ent, Settlement) if ent is not None else None
-    if settlement is None:
+    if ent is None or settlement is None:
         return f"there is no ruin at {show_cell(cell)}"
     if settlement.kind != "ruin":
         return f"{queries.describe(m, ent)} is not a ruin"
@@ -320,7 +321,7 @@ def _madhouse_check(m: Match, name, answer):
 
 
 def _madhouse_fast(m: Match, name):
-    out = []
+    out: list[dict] = []
     for other in m.seat_names:
         if other != name:
             at = queries.dragon_fp(m, other).at

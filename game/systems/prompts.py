@@ -26,6 +26,7 @@ from game.tables import (
 
 if TYPE_CHECKING:
     from game.match import Match
+    from game.shapes import Frame
 
 MINUS = "\u2212"
 
@@ -49,7 +50,7 @@ def _signed(v: int) -> str:
     return f"+{v}" if v >= 0 else f"{MINUS}{-v}"
 
 
-def _action(m: Match, name: str, act: dict) -> str:
+def _action(m: Match, name: str, act: Frame) -> str:
     actor, answer, do = act["dragon"], act["answer"], act["do"]
     who = title(actor)
     if do == "attack":
@@ -73,7 +74,7 @@ def _action(m: Match, name: str, act: dict) -> str:
     return f"{who} declares {ACTION_TITLES.get(do, do)}"
 
 
-def _roll_words(m: Match, name: str, roll: dict) -> str:
+def _roll_words(m: Match, name: str, roll: Frame) -> str:
     purpose, ctx = roll["purpose"], roll["ctx"]
     if purpose == "attack":
         return f"to attack {_you(ctx['other'], name)}"
@@ -84,11 +85,11 @@ def _roll_words(m: Match, name: str, roll: dict) -> str:
     if purpose == "steal":
         victim = ctx.get("victim")
         return ("to steal from the thief's chest" if victim == "chest"
-                else f"to steal from {_you(victim, name)}")
+                else f"to steal from {_you(str(victim), name)}")
     return f"for {purpose}"
 
 
-def _rolled(m: Match, name: str, roll: dict) -> str:
+def _rolled(m: Match, name: str, roll: Frame) -> str:
     who = "You" if roll["dragon"] == name else title(roll["dragon"])
     mods = "".join(f" {_signed(v)}" for _, v in roll["mods"])
     return f"{who} rolled {roll['face']}{mods} {_roll_words(m, name, roll)}"
@@ -99,13 +100,13 @@ DICE_WHAT = {"settlement": "the new settlement's location", "place_location":
              "place_of_power": "which place of power comes"}
 
 
-def _dice(m: Match, name: str, f: dict) -> str:
+def _dice(m: Match, name: str, f: Frame) -> str:
     shown = ", ".join(f"{d['name']} {die_total(d)}" if d["name"] else str(die_total(d))
                       for d in f["dice"])
     return f"The dice for {DICE_WHAT.get(f['purpose'], f['purpose'])} show {shown}"
 
 
-def _option(m: Match, name: str, option: str, subject: dict, window: str) -> str:
+def _option(m: Match, name: str, option: str, subject: Frame, window: str) -> str:
     if option in PLACE_TITLES:
         place = PLACE_TITLES[option]
         if option in OWN_ROLL_POWERS:
@@ -120,7 +121,7 @@ def _option(m: Match, name: str, option: str, subject: dict, window: str) -> str
     return _card(m, name, option, subject, window)
 
 
-def _card(m: Match, name: str, card: str, subject: dict, window: str, verb: str = "play ") -> str:
+def _card(m: Match, name: str, card: str, subject: Frame, window: str, verb: str = "play ") -> str:
     t = f"{verb}{CARD_TITLES[card]}"
     if card in OWN_ROLL_CARDS:
         return f"{t} (+{OWN_ROLL_CARDS[card][1]} to your roll)"
@@ -142,7 +143,7 @@ def _card(m: Match, name: str, card: str, subject: dict, window: str, verb: str 
     return t
 
 
-def react(m: Match, name: str, window: str, subject: dict, options) -> str:
+def react(m: Match, name: str, window: str, subject: Frame, options) -> str:
     if window == "cancel":
         situation = _action(m, name, subject)
     elif window == "roll":
@@ -153,6 +154,6 @@ def react(m: Match, name: str, window: str, subject: dict, options) -> str:
     return f"{situation}: {choices}?"
 
 
-def modify(m: Match, name: str, roll: dict, options) -> str:
+def modify(m: Match, name: str, roll: Frame, options) -> str:
     choices = " or ".join(_option(m, name, o, roll, "own") for o in options)
     return f"You are about to roll {_roll_words(m, name, roll)}: {choices}?"

@@ -53,6 +53,7 @@ from game.tables import (
 
 if TYPE_CHECKING:
     from game.match import Match
+    from game.shapes import Frame
 
 # (m, dragon, frame) -> option names that dragon may use now.
 OWN_SOURCES = (powers.own_options, cards.own_options)  # frame: the pending roll (roller)
@@ -83,13 +84,14 @@ def window_order(m: Match, actor: str, include_actor: bool) -> list[str]:
     return out + [actor] if include_actor else out
 
 
-def ask_window(m: Match, frame: dict, window: str, actor: str | None, sources, about: dict,
+def ask_window(m: Match, frame: Frame, window: str, actor: str | None, sources, about: dict,
                order: list[str] | None = None) -> bool:
     """Push a `react` decision for the next dragon of the window, from frame["i"], who
     has a usable option; False when nobody is left to ask. A dragon that reacts is asked
     again while it still has options (P12); a pass moves on. `order` overrides the turn
     order after the actor (placement rolls have no actor, P26)."""
     if order is None:
+        assert actor is not None  # only placement dice have no actor, and pass `order`
         order = window_order(m, actor, include_actor=(window == "roll"))
     i = frame["i"]
     while i < len(order):
@@ -110,7 +112,7 @@ CANCELLABLE = frozenset(CANCEL_POWERS.values()) | {do for dos in CANCEL_CARDS.va
                                                     for do in dos}
 
 
-def cancel_window(m: Match, act: dict) -> bool:
+def cancel_window(m: Match, act: Frame) -> bool:
     if act["do"] not in CANCELLABLE:  # nobody could be asked: skip the window's walk
         act["i"] = len(window_order(m, act["dragon"], include_actor=False))
         return False
@@ -129,7 +131,7 @@ def roll_dice(m: Match, owner: dict, purpose: str, dice) -> list[int] | None:
         return owner.pop("results")
     rolled = [{"name": n, "purpose": p, "die": sides, "face": m.dice.roll(sides), "mods": []}
               for n, p, sides in dice]
-    frame = {"step": "dice", "purpose": purpose, "dice": rolled, "i": 0}
+    frame: Frame = {"step": "dice", "purpose": purpose, "dice": rolled, "i": 0}
     if cards.anyone_holds_dice_cards(m):
         frame["order"] = turn_order(m)  # this round's order: populate cannot change it
         m.stack.append(frame)
@@ -139,21 +141,21 @@ def roll_dice(m: Match, owner: dict, purpose: str, dice) -> list[int] | None:
     return _finish_dice(m, frame)
 
 
-def _dice_window(m: Match, f: dict) -> bool:
+def _dice_window(m: Match, f: Frame) -> bool:
     about = {"purpose": f["purpose"],
              "dice": [{"name": d["name"], "face": d["face"], "mods": [list(x) for x in d["mods"]]}
                       for d in f["dice"]]}
     return ask_window(m, f, "dice", None, DICE_SOURCES, about, order=f["order"])
 
 
-def run_dice(m: Match, f: dict) -> None:
+def run_dice(m: Match, f: Frame) -> None:
     if _dice_window(m, f):
         return
     m.stack.pop()
     m.stack[-1]["results"] = _finish_dice(m, f)
 
 
-def _finish_dice(m: Match, f: dict) -> list[int]:
+def _finish_dice(m: Match, f: Frame) -> list[int]:
     out = []
     for d in f["dice"]:
         total = die_total(d)
@@ -181,7 +183,7 @@ def push_roll(m: Match, spec: dict, actor: str) -> None:
                     "mods": [], "i": 0})
 
 
-def run_roll(m: Match, f: dict) -> None:
+def run_roll(m: Match, f: Frame) -> None:
     if f["stage"] == "pre":
         opts = options(OWN_SOURCES, m, f["dragon"], f)
         if opts:
@@ -206,7 +208,7 @@ def run_roll(m: Match, f: dict) -> None:
     _finish(m, f)
 
 
-def _finish(m: Match, f: dict) -> None:
+def _finish(m: Match, f: Frame) -> None:
     face, mods, chart = f["face"], f["mods"], f["chart"]
     total = face + sum(v for _, v in mods)
     label = None

@@ -56,6 +56,7 @@ def _place_map_pieces(m: Match) -> None:
         if piece.kind == "chest":
             esper.add_component(m.chest_ent, Footprint(*piece.at))
         elif piece.kind == "place_of_power":
+            assert piece.place is not None  # the map loader names every place piece
             esper.create_entity(PlaceOfPower(piece.place), Footprint(*piece.at, 2))
         else:
             esper.create_entity(Settlement(piece.kind), Footprint(*piece.at))
