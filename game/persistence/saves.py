@@ -343,7 +343,9 @@ def upgrade(doc, path: Path) -> dict:
                         f"{FORMAT!r})")
     while version < CURRENT_VERSION:
         doc = UPGRADES[version](doc, path)
-        version = _version_of(doc)
+        next_version = _version_of(doc)
+        assert next_version is not None  # each step gives the next known version
+        version = next_version
     return doc
 
 
