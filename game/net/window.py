@@ -72,10 +72,9 @@ class NetHostController(GameController):
         except SessionError as exc:
             raise SetupError(str(exc)) from None
         self = cls.__new__(cls)
-        self.setup = setup
         seats = [NetSeat(s.kind, s.level, s.dragon, "Remote" if s.kind == "remote" else "")
                  for s in setup.seats]
-        self._init(session, seats, ai_mode, data_dir)
+        self._init(session, seats, ai_mode, data_dir, setup)
         self.queue.extend(self.match.events)
         self.core = HostCore(session, kinds, code=code or join_code(), data_dir=data_dir,
                              autosaves=False, drop_wait=drop_wait, on_drop="ai",
@@ -93,14 +92,13 @@ class NetHostController(GameController):
         if missing:
             raise ValueError(f"the seats file does not name {', '.join(missing)}")
         self = cls.__new__(cls)
-        self.setup = None
         seats = []
         for d in session.dragons:
             k = kinds[d]
             seats.append(NetSeat("human") if k == "local" else
                          NetSeat("remote", text="Remote") if k == "remote" else
                          NetSeat("ai", k))
-        self._init(session, seats, ai_mode, data_dir)
+        self._init(session, seats, ai_mode, data_dir, None)
         seed = session.seed if isinstance(session.seed, int) else 0
         self.core = HostCore(
             session, kinds, code=side.get("code") or join_code(), data_dir=data_dir,
