@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import json
 import multiprocessing
 import os
@@ -11,6 +12,7 @@ import random
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any, cast
 
 from game.desktop import main as desktop_main
 from game.log import describe
@@ -43,7 +45,7 @@ def main(argv: list[str] | None = None) -> int:
 
     for stream in (sys.stdout, sys.stderr):  # a name with a lone surrogate must print
         with contextlib.suppress(Exception):  # not a stream we can reconfigure: fine
-            stream.reconfigure(errors="backslashreplace")
+            cast(io.TextIOWrapper, stream).reconfigure(errors="backslashreplace")
     try:
         return _dispatch(argv)
     except ResourceError as exc:  # an incomplete install: say so, no traceback
@@ -131,6 +133,7 @@ def _tutorial(argv) -> int:
     from game.ui.app import App, open_app  # noqa: PLC0415 (window code stays out of headless commands)
     from game.ui.settings import Settings  # noqa: PLC0415 (window code stays out of headless commands)
 
+    app: App | None
     if args.autoplay:
         app = App(Settings(window=(w, h), pace="fast"), size=(w, h), fullscreen=False)
         app.ai_mode = "sync"
@@ -285,7 +288,9 @@ def _play(argv) -> int:
     players = {name: shared if kind == "random" else AIPlayer(kind, seed * 1009 + i)
                for i, (name, kind) in enumerate(session.players.items())}
     while not match.finished:
-        session.submit(players[match.pending.dragon].choose(match))
+        pending = match.pending
+        assert pending is not None  # the game is not over
+        session.submit(players[pending.dragon].choose(match))
     if args.save:
         try:
             print(f"saved: {save_game(session, args.save, data_dir(args.data_dir))}",
@@ -296,7 +301,7 @@ def _play(argv) -> int:
     if args.log or demo:
         for event in match.events:
             print(describe(event))
-    result = {"seed": seed, "winner": match.winner, "rounds": match.round,
+    result: dict[str, Any] = {"seed": seed, "winner": match.winner, "rounds": match.round,
               "scores": match.scores(), "players": dict(session.players)}
     if args.json:
         print(json.dumps(result))
@@ -476,7 +481,7 @@ def _saves(argv) -> int:
     p.add_argument("--json", action="store_true", help="print the listing as JSON")
     args = p.parse_args(argv)
     data = data_dir(args.data_dir)
-    listing = {"data_dir": str(data), "saves": [], "problems": []}
+    listing: dict[str, Any] = {"data_dir": str(data), "saves": [], "problems": []}
     for kind, folder in (("save", saves_dir(data)), ("autosave", autosaves_dir(data))):
         entries, problems = list_saves(folder, kind)
         listing["saves"] += [_entry_json(e) for e in entries]

@@ -92,10 +92,12 @@ def _hostile(m, roller: str, purpose: str, chart, known: dict,
             continue
         places = _ready_places(m, other, ROLL_REACTION_POWERS)
         card = known.get(other)
+        out += [(other, s, v) for s, v in rule_maths.hostile_modifiers(purpose, chart, places)]
+        if card is None:  # no card known: places only
+            continue
         cards = [card] if card in ROLL_CARDS else []
         if card == COPIER:
             cards = [c for c in m.played if c in ROLL_CARDS]
-        out += [(other, s, v) for s, v in rule_maths.hostile_modifiers(purpose, chart, places)]
         for c in cards:
             out += [(other, card, v) for _s, v in rule_maths.hostile_modifiers(
                 purpose, chart, card=c, attacked=other == attacked_by)]
@@ -108,14 +110,14 @@ def roll_plan(m, viewer: str, answer: dict, known_cards: dict | None = None
     `known_cards` (dragon -> card) says which cards the viewer can see; by default only
     its own (P28): other dragons' cards are hidden, places of power are public."""
     m.activate()
-    rule = actions.RULES.get(answer.get("do"))
+    rule = actions.RULES.get(answer.get("do", ""))
     if rule is None or rule.rolls is None:
         return None
     known = ({viewer: m.hands.get(viewer)} if known_cards is None else dict(known_cards))
     out = []
     for spec in rule.rolls(m, viewer, answer):
         purpose, roller = spec["purpose"], spec["dragon"]
-        standing = [tuple(x) for x in queries.modifiers(
+        standing = [(s, v) for s, v in queries.modifiers(
             m, HOOK_PURPOSE.get(purpose, purpose), roller, **spec.get("ctx", {}))]
         attacked = spec["ctx"].get("other") if purpose == "attack" else None
         out.append(RollPlan(purpose, roller, spec["chart"], standing,

@@ -199,7 +199,8 @@ class Session:
             try:
                 self.submit(answer)
             except IllegalAnswer as exc:
-                who = title(self.match.pending.dragon)
+                pending = self.match.pending  # the game is not over (checked above)
+                who = title(pending.dragon) if pending else "nobody"
                 raise ReplayError(f"{self.where}: decision {i} ({who}, "
                                   f"{json.dumps(answer)[:100]}) is illegal: {str(exc)[:200]}"
                                   ) from None
@@ -237,6 +238,7 @@ class Session:
             # The match may be half-changed; the history (only finished answers) is not.
             self.broken = True
             raise
+        assert dragon is not None  # the match refuses any answer once the game is over
         step = Step(dragon, _json_copy(answer), copy_json(events),
                     (m.dice.rng.getstate(), len(m.dice.script)) != dice_before,
                     len(self.events))
@@ -260,7 +262,9 @@ class Session:
             return False, "Nothing to undo: the game is over"
         if not self.steps:
             return False, "Nothing to undo yet"
-        pending = m.pending.dragon
+        decision = m.pending
+        assert decision is not None  # the game is not over (checked above)
+        pending = decision.dragon
         if self.players.get(pending, "human") != "human":
             return False, f"Nothing to undo while {title(pending)} (computer) is deciding"
         step = self.steps[-1]

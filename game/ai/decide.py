@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any
+from typing import Any, cast
 
 from game.ai.evaluate import POWER_VALUE, Evaluator
 from game.ai.model import (
@@ -86,15 +86,15 @@ class Ctx:
         self.view, self.board, self.level, self.seed = view, board, level, seed
         self.cfg = LEVEL_SETTINGS[level]
         self.rng = random.Random(seed)
-        self.pending = view.get("pending") or {}
-        self.me = self.pending.get("dragon")
+        self.pending: dict[str, Any] = view.get("pending") or {}
+        self.me: str = cast(str, self.pending.get("dragon"))  # a decision names its dragon
         self.budget = budget if budget is not None else self.cfg.get("budget", 0)
         limit = time_limit if time_limit is not None else (
             self.cfg.get("time") if budget is None else None)
         self.deadline = time.perf_counter() + limit if limit else None
-        self._legal = None
-        self._pos = None
-        self._ev = None
+        self._legal: list[dict] | None = None
+        self._pos: Pos | None = None
+        self._ev: Evaluator | None = None
 
     def legal(self) -> list[dict]:
         if self._legal is None:
@@ -129,7 +129,7 @@ class Ctx:
 
 
 def decide(ctx: Ctx) -> dict:
-    kind = ctx.pending.get("kind")
+    kind = ctx.pending.get("kind", "")
     if ctx.blunders():
         return ctx.random_legal()
     handler = HANDLERS.get(kind, generic)
@@ -149,7 +149,8 @@ def action(ctx: Ctx) -> dict:
                         deep_width=ctx.cfg["deep_width"], budget=ctx.budget,
                         deadline=ctx.deadline)
     search.ev = ctx.ev
-    known, unknown = [], []
+    known: list[tuple[dict, Any]] = []
+    unknown: list[tuple[dict, Any]] = []
     for a in legal:
         t = to_action(a)
         (known if t is not None else unknown).append((a, t))
@@ -225,6 +226,7 @@ def _easy_action(ctx: Ctx, legal, pos: Pos, k: int) -> dict:
         v += ctx.rng.gauss(0.0, noise)
         if v > best_v:
             best, best_v = a, v
+    assert best is not None  # several legal answers, each valued
     return best
 
 
@@ -248,7 +250,7 @@ CANCELS = ("pearlthorn_castle", "soulwash_temple", "leader", "watcher", "peacema
 assert set(CANCELS) == set(CANCEL_POWERS) | set(CANCEL_CARDS)  # the engine's cancels
 
 
-def _option(answer: dict) -> str:
+def _option(answer: dict) -> str | None:
     return answer.get("as", answer.get("react"))
 
 
@@ -333,7 +335,7 @@ def _roll_reaction(ctx: Ctx) -> dict:
         if "pass" in a:
             continue
         name = _option(a)
-        by = a.get("by", REACTION_VALUES.get(name))
+        by = a.get("by", REACTION_VALUES.get(name or ""))
         if by is None:
             raise _Unmodelled
         v = outcomes(total + by) - KEEP.get(a["react"], 0.2)
@@ -435,6 +437,7 @@ def lose_claim(ctx: Ctx) -> dict:
             v += ctx.rng.gauss(0.0, ctx.cfg["noise"])
         if v > best_v:
             best, best_v = a, v
+    assert best is not None  # a pending decision has legal answers
     return best
 
 

@@ -37,6 +37,7 @@ from game.ai.model import (
     own_mod,
     tribute_ev,
 )
+from game.board import Cell
 from game.geometry import rect_gap
 from game.tables import ACTIONS_PER_TURN, UNDEAD_HOME
 
@@ -72,6 +73,9 @@ DEFAULT = {
     "gamble_union": 0.0,  # > 0: gamble rings are worth the free cells they cover together
 }
 
+# a target worth reaching next turn (Evaluator._find_targets)
+Target = tuple[Cell, int, float, int, bool, bool, Cell | None]
+
 
 class Evaluator:
     def __init__(self, root: Pos, params: dict | None = None):
@@ -98,7 +102,7 @@ class Evaluator:
         self._targets = self._find_targets(root)
         self._opp_memo: dict = {}
         self._fresh_memo: dict = {}
-        self._foreign: dict = {}
+        self._foreign: dict[object, list[Target]] = {}
         self._gmemo: dict = {}
         self._root_gambles = sum(1 for o in root.gambles.values() if o == me)
 
@@ -234,6 +238,7 @@ class Evaluator:
             if before is None or after is None or after[2] != me or before[2] not in w:
                 continue
             d, kind, size = before[2], before[0], before[1]
+            assert d is not None  # an owner (it is in w)
             adj = gap2(pos.at[me], tl, size) == 1
             total += w[d] * self.take_chance(d, tl, kind, size, adj) * self.claim_worth(
                 d, kind, gap2(root.at[d], tl, size) == 1)
@@ -258,11 +263,11 @@ class Evaluator:
         mod = held_mod(self.root, self.me, "tribute")
         return tribute_ev(kind, self.me, mod)
 
-    def _find_targets(self, pos: Pos) -> list:
+    def _find_targets(self, pos: Pos) -> list[Target]:
         """Things worth reaching next turn: (top-left, size, value, actions it costs,
         repeatable, needs a ring, claimable key or None)."""
         me = self.me
-        out = []
+        out: list[Target] = []
         for tl, (kind, size, owner) in pos.pieces.items():
             if owner is None:
                 gain = self.claim_worth(me, kind, False) * self._race(pos, tl, size)
@@ -391,9 +396,10 @@ class Evaluator:
         pieces, root_pieces = pos.pieces, self.root.pieces
         targets = self._targets
         if pos.lineage is not self.root.lineage:  # a position from another view (the
-            targets = self._foreign.get(pos.lineage)  # generic handler): its own targets
-            if targets is None:
-                targets = self._foreign[pos.lineage] = self._find_targets(pos)
+            found = self._foreign.get(pos.lineage)  # generic handler): its own targets
+            if found is None:
+                found = self._foreign[pos.lineage] = self._find_targets(pos)
+            targets = found
             root_pieces = pieces
         best = second = 0.0
         for tl, size, value, cost, repeat, ring, key in targets:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from functools import cache
 
 from game import rule_maths
+from game.board import Cell
 from game.geometry import rect_gap
 from game.rule_maths import (
     adjacent_worth,
@@ -38,6 +39,7 @@ from game.tables import (
     UNDEAD_HOME,
 )
 
+Piece = tuple[str, int, str | None]  # (kind, size, owner) of a settlement or place
 SETTLEMENT = frozenset({"town", "city", "ruin"})
 PLACE_SET = frozenset(PLACES)
 TREASURE_MEAN = float(rule_maths.TREASURE_MEAN)  # a treasure token is worth a d3 (R32)
@@ -72,6 +74,37 @@ class Pos:
                  "chest_coins", "powers_used", "actions", "claims", "round", "target",
                  "order", "turn", "lineage", "changed", "moved", "free_key",
                  "phase", "card", "played")
+    # the slots' types (annotations only: __slots__ makes the attributes)
+    width: int
+    height: int
+    blocked: frozenset[Cell]
+    names: tuple[str, ...]
+    seats: dict[str, int]
+    me: str
+    at: dict[str, Cell]
+    coins: dict[str, float]
+    treasure: dict[str, float]
+    rings: dict[str, int]
+    cavern: dict[str, tuple[Cell, int] | None]
+    pieces: dict[Cell, Piece]
+    occ: dict[Cell, Cell | str]
+    gambles: dict[Cell, str]
+    chest_at: Cell | None
+    chest_coins: float
+    powers_used: frozenset[str]
+    actions: int
+    claims: dict[str, frozenset[Cell]]
+    round: int
+    target: int
+    order: tuple[str, ...]
+    turn: str | None
+    lineage: object
+    changed: frozenset[Cell]
+    moved: frozenset[str]
+    free_key: object
+    phase: str | None
+    card: str | None
+    played: tuple[str, ...]
 
     def child(self) -> Pos:
         new = _new(Pos)
@@ -178,6 +211,7 @@ class Pos:
         self.changed = self.changed | {tl}
         self.pieces = dict(self.pieces)
         if piece is None:
+            assert old is not None  # only a piece on the board is removed
             del self.pieces[tl]
             self.occ = occ = dict(self.occ)
             for dr in range(old[1]):

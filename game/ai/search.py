@@ -240,9 +240,9 @@ class TurnSearch:
                 self._holders[key] = found
         return found
 
-    def candidates(self, pos: Pos, k: int, root: bool = False) -> list:
+    def candidates(self, pos: Pos, k: int, root: bool = False) -> list[tuple]:
         me = self.me
-        out = []
+        out: list[tuple] = []  # search actions: ("move", cell), ("steal_chest",), ...
         rings = pos.rings[me]
         holders = self.holders(pos)
         near = pos.near_pieces(me)

@@ -21,6 +21,7 @@ import struct
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 from xml.etree import ElementTree as ET
 from xml.parsers import expat
 
@@ -259,12 +260,13 @@ class MapVetter:
             self.add(None, what, "give check-map the .tmx map file")
             self.fatal = True
             return
-        size = {a: _int_attr(root, a) for a in ("width", "height", "tilewidth", "tileheight")}
-        bad = [a for a, v in size.items() if v is None or v <= 0]
+        read = {a: _int_attr(root, a) for a in ("width", "height", "tilewidth", "tileheight")}
+        bad = [a for a, v in read.items() if v is None or v <= 0]
         if bad:
             self.add("map", f"has no valid {', '.join(bad)}", "re-save the map from Tiled")
             self.fatal = True
             return
+        size = cast(dict[str, int], read)  # none is None (checked just above)
         if root.get("infinite") == "1":
             self.add("map", "is an infinite map", "untick Map ▸ Map Properties ▸ Infinite")
             self.fatal = True
@@ -492,6 +494,7 @@ class MapVetter:
                   if el.tag != "property" and el.find("properties") is not None]
         for owner in owners:
             props = owner.find("properties")
+            assert props is not None  # owners are the elements that have one
             where = label(owner)
             if context:
                 where = context if owner is root else f"{context} {where}"

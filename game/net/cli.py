@@ -257,6 +257,7 @@ def join_main(argv: list[str]) -> int:
         print(f"narby join: {exc}", file=sys.stderr)
         return 1
     over = result.over
+    assert over is not None  # run_bot returns only once the game is over
     out = {"seat": result.seat, "winner": over["winner"], "rounds": over["rounds"],
            "scores": over["scores"], "reason": over["reason"], "answers": result.answers,
            "rejoins": result.rejoins}

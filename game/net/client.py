@@ -17,8 +17,10 @@ import contextlib
 import queue
 import random
 import threading
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from game.ai import choose, node_budget
@@ -33,6 +35,9 @@ from game.net.protocol import (
     parse_host,
 )
 from game.resources import shipped_map
+
+if TYPE_CHECKING:
+    from websockets.asyncio.client import ClientConnection
 
 BOT_KINDS = ("random", "easy", "normal", "hard")
 
@@ -184,7 +189,7 @@ class ClientThread:
         self.url, self.hello = url, hello
         self.inbox: queue.Queue = queue.Queue()
         self.loop: asyncio.AbstractEventLoop | None = None
-        self._ws = None
+        self._ws: ClientConnection | None = None
         self.thread = threading.Thread(target=self._run, name="narby-client", daemon=True)
 
     def start(self) -> ClientThread:
@@ -221,12 +226,12 @@ class ClientThread:
                 items.append(self.inbox.get_nowait())
         return items
 
-    def _call(self, make) -> None:
+    def _call(self, make: Callable[[ClientConnection], Coroutine[Any, Any, None]]) -> None:
         """Run a coroutine on the connection's loop, if it still runs (else drop it)."""
         if self.loop is None or self._ws is None or self.loop.is_closed() or \
                 not self.thread.is_alive():
             return
-        coro = make()
+        coro = make(self._ws)
         try:
             asyncio.run_coroutine_threadsafe(coro, self.loop)
         except RuntimeError:  # the loop closed in between
@@ -234,8 +239,8 @@ class ClientThread:
 
     def send(self, msg: dict) -> None:
         text = encode(msg)
-        self._call(lambda: self._ws.send(text))
+        self._call(lambda ws: ws.send(text))
 
     def close(self) -> None:
-        self._call(lambda: self._ws.close())
+        self._call(lambda ws: ws.close())
         self.thread.join(5)

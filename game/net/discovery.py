@@ -55,13 +55,13 @@ def browse(seconds: float = 2.0) -> list[dict]:
     found: dict[str, dict] = {}
     done = threading.Event()
     try:
-        from zeroconf import ServiceBrowser, Zeroconf  # noqa: PLC0415 (optional heavy dependency, loaded when used)
+        from zeroconf import ServiceBrowser, ServiceListener, Zeroconf  # noqa: PLC0415 (optional heavy dependency, loaded when used)
 
         zc = Zeroconf()
     except Exception:  # noqa: BLE001
         return []
 
-    class Listener:
+    class Listener(ServiceListener):
         def add_service(self, zc, type_, name):
             with contextlib.suppress(Exception):
                 info = zc.get_service_info(type_, name, timeout=1000)

@@ -31,9 +31,10 @@ import secrets
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from game.decisions import IllegalAnswer, title
 from game.match import Match
@@ -48,6 +49,9 @@ from game.persistence.saves import SaveError, autosave, game_id, starts_round
 from game.players import AIPlayer, RandomPlayer
 from game.seat_view import scrub, visible_events
 from game.session import Session, SessionError
+
+if TYPE_CHECKING:
+    from websockets.asyncio.server import Server, ServerConnection
 
 SEAT_KINDS = ("remote", "local", "easy", "normal", "hard", "random")
 AI_KINDS = ("easy", "normal", "hard", "random")
@@ -99,7 +103,7 @@ class Out:
 
 @dataclass
 class HostCore:
-    session: object
+    session: Session
     kinds: dict[str, str]                 # dragon -> seat kind
     code: str | None = None               # the join code (None: none asked)
     tokens: dict[str, str] = field(default_factory=dict)
@@ -452,7 +456,7 @@ class HostCore:
         return [Out(c.cid, msg) for c in self.conns.values() if c.hello]
 
     # ----- saves --------------------------------------------------------------------
-    def _autosave(self, events: list[dict]) -> None:
+    def _autosave(self, events: Iterable[Mapping[str, Any]]) -> None:
         if self.data_dir is None:
             return
         if not self.autosaves:
@@ -537,7 +541,7 @@ class RateLimit:
 
 @dataclass
 class _Link:
-    ws: object
+    ws: ServerConnection
     out: asyncio.Queue
     limit: RateLimit
     sender: asyncio.Task | None = None
@@ -566,7 +570,7 @@ class HostServer:
         self.links: dict[int, _Link] = {}
         self._ids = iter(range(1, 1 << 62))
         self.loop: asyncio.AbstractEventLoop | None = None
-        self.server = None
+        self.server: Server | None = None
         self.finished = asyncio.Event()
         self.dropped_slow = 0
         self._auto_scheduled = False
@@ -672,7 +676,8 @@ class HostServer:
         except asyncio.QueueFull:
             self.dropped_slow += 1
             self.links.pop(cid, None)
-            link.sender.cancel()
+            if link.sender is not None:  # started with the link (_handler)
+                link.sender.cancel()
             transport = getattr(link.ws, "transport", None)
             if transport is not None:
                 transport.abort()
@@ -692,7 +697,7 @@ class HostServer:
         if not self.inline:
             self.inbox.put((what, cid, data))
             return
-        core = self.core
+        core = self._inline_core()
         if what == "open":
             outs = core.opened(cid, data)
         elif what == "msg":
@@ -703,22 +708,31 @@ class HostServer:
         self._schedule_ai()
 
     def _schedule_ai(self) -> None:
-        if self.inline and not self._auto_scheduled and self.core.auto_player() is not None:
+        if self.inline and not self._auto_scheduled and \
+                self._inline_core().auto_player() is not None:
             self._auto_scheduled = True
+            assert self.loop is not None  # inline driving happens on the running loop
             self.loop.call_soon(self._ai_turn)
+
+    def _inline_core(self) -> HostCore:
+        """The core the server drives itself (inline=True means there is one)."""
+        assert self.core is not None
+        return self.core
 
     def _ai_turn(self) -> None:
         self._auto_scheduled = False
-        self.deliver(self.core.step_ai())
-        if self.core.over:
+        core = self._inline_core()
+        self.deliver(core.step_ai())
+        if core.over:
             self.finished.set()
         self._schedule_ai()
 
     async def _tick_loop(self) -> None:
+        core = self._inline_core()
         while True:
             await asyncio.sleep(self.tick_every)
-            self.deliver(self.core.tick())
-            if self.core.over:
+            self.deliver(core.tick())
+            if core.over:
                 self.finished.set()
             self._schedule_ai()
 

@@ -21,6 +21,7 @@ import time
 from collections import deque
 from pathlib import Path
 from types import SimpleNamespace
+from typing import cast
 
 import pygame
 
@@ -57,6 +58,8 @@ def host_kind(seat: Seat) -> str:
 
 
 class NetHostController(GameController):
+    core: HostCore  # set by host() and resume(), its two constructors
+
     @classmethod
     def host(cls, setup: GameSetup, *, port: int = 8765, bind: str = "0.0.0.0",
              data_dir=None, ai_mode: str = "worker", code: str | None = None,
@@ -72,10 +75,10 @@ class NetHostController(GameController):
         except SessionError as exc:
             raise SetupError(str(exc)) from None
         self = cls.__new__(cls)
-        self.setup = setup
-        seats = [NetSeat(s.kind, s.level, s.dragon, "Remote" if s.kind == "remote" else "")
-                 for s in setup.seats]
-        self._init(session, seats, ai_mode, data_dir)
+        seats: list[Seat] = [
+            NetSeat(s.kind, s.level, s.dragon, "Remote" if s.kind == "remote" else "")
+            for s in setup.seats]
+        self._init(session, seats, ai_mode, data_dir, setup)
         self.queue.extend(self.match.events)
         self.core = HostCore(session, kinds, code=code or join_code(), data_dir=data_dir,
                              autosaves=False, drop_wait=drop_wait, on_drop="ai",
@@ -93,14 +96,13 @@ class NetHostController(GameController):
         if missing:
             raise ValueError(f"the seats file does not name {', '.join(missing)}")
         self = cls.__new__(cls)
-        self.setup = None
-        seats = []
+        seats: list[Seat] = []
         for d in session.dragons:
             k = kinds[d]
             seats.append(NetSeat("human") if k == "local" else
                          NetSeat("remote", text="Remote") if k == "remote" else
                          NetSeat("ai", k))
-        self._init(session, seats, ai_mode, data_dir)
+        self._init(session, seats, ai_mode, data_dir, None)
         seed = session.seed if isinstance(session.seed, int) else 0
         self.core = HostCore(
             session, kinds, code=side.get("code") or join_code(), data_dir=data_dir,
@@ -167,7 +169,8 @@ class NetHostController(GameController):
             if self._noted.get(dragon, "none") == state:
                 continue
             self._noted[dragon] = state
-            self.seats[dragon].text = "Remote" + (f" · {seat.name}" if seat.name else "") + \
+            net_seat = cast(NetSeat, self.seats[dragon])  # a host's seats are NetSeats
+            net_seat.text = "Remote" + (f" · {seat.name}" if seat.name else "") + \
                 {"away": " (away)", "standin": " (AI)"}.get(state, "")
             who = f"{title(dragon)}" + (f" ({seat.name})" if seat.name else "")
             self.ai_notes.append({
@@ -253,6 +256,8 @@ def token_store(data_dir) -> Path | None:
 
 def remembered_token(data_dir, url: str) -> str | None:
     path = token_store(data_dir)
+    if path is None:
+        return None
     try:
         doc = json.loads(path.read_text(encoding="utf-8"))
         token = doc.get(url) if isinstance(doc, dict) else None

@@ -119,7 +119,8 @@ def play(match: Match, decisions, where: str = "replay") -> None:
         try:
             match.submit(answer)
         except IllegalAnswer as exc:
-            who = match.pending.dragon.capitalize()
+            pending = match.pending  # the game is not over (checked above)
+            who = pending.dragon.capitalize() if pending else "nobody"
             raise ReplayError(f"{where}: decision {i} ({who}, {cut(json.dumps(answer), 100)}) "
                               f"is illegal: {cut(str(exc), 200)}") from None
         except DiceScriptError as exc:

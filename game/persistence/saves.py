@@ -28,10 +28,12 @@ import re
 import tempfile
 import time
 import uuid
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from importlib.metadata import version
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 
@@ -271,7 +273,7 @@ def _game_of(path: Path) -> str | None:
     return gid if isinstance(gid, str) else ""
 
 
-def starts_round(events: list[dict]) -> bool:
+def starts_round(events: Iterable[Mapping[str, Any]]) -> bool:
     """True when these events (from Session.submit) began a new round: autosave time."""
     return any(e.get("type") == "round" for e in events)
 
@@ -343,7 +345,9 @@ def upgrade(doc, path: Path) -> dict:
                         f"{FORMAT!r})")
     while version < CURRENT_VERSION:
         doc = UPGRADES[version](doc, path)
-        version = _version_of(doc)
+        next_version = _version_of(doc)
+        assert next_version is not None  # each step gives the next known version
+        version = next_version
     return doc
 
 

@@ -174,9 +174,11 @@ class ActionBar:
             size = look.fs(pt)
             font = look.font(size, bold=True)
             if len(words) > 1:
+                def widest(p: tuple[str, str], f: pygame.font.Font = font) -> int:
+                    return max(f.size(p[0])[0], f.size(p[1])[0])
+
                 best = min(((" ".join(words[:i]), " ".join(words[i:]))
-                            for i in range(1, len(words))),
-                           key=lambda p, f=font: max(f.size(p[0])[0], f.size(p[1])[0]))
+                            for i in range(1, len(words))), key=widest)
                 if max(font.size(x)[0] for x in best) <= width:
                     return list(best), size
             elif font.size(label)[0] <= width:

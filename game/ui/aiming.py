@@ -81,10 +81,17 @@ class Aim:
         return len(value_cells(self.scene.shown, "to", v, sample)) == 4
 
     def value_cells(self, value) -> list:
+        """The cells of `value` (as target_map gives them: none without a field or a
+        lone answer)."""
+        if self.picker is None:
+            return []
         if value == CONFIRM:
-            return single_target_cells(self.scene.shown, self.picker.answer())
-        return value_cells(self.scene.shown, self.picker.key(), value,
-                           self.picker.remaining[0])
+            a = self.picker.answer()
+            return single_target_cells(self.scene.shown, a) if a is not None else []
+        k = self.picker.key()
+        if k is None:
+            return []
+        return value_cells(self.scene.shown, k, value, self.picker.remaining[0])
 
     def value_at(self, pos):
         """The picker value a mouse position points at."""
@@ -110,9 +117,11 @@ class Aim:
 
     def listed(self) -> bool:
         """The field's values are not on the board: they are picked from a list."""
-        if self.picker is None or self.picker.key() is None:
+        if self.picker is None:
             return False
         k = self.picker.key()
+        if k is None:
+            return False
         sample = self.picker.remaining[0]
         return not any(value_cells(self.scene.shown, k, v, sample)
                        for v in self.picker.options())
@@ -208,7 +217,7 @@ class Aim:
             near = self.neighbours(answer["to"], p.dragon)
             lines.append("Lands beside " + (", ".join(near) if near else "nothing"))
         if do in ("claim", "claim_settlement") or "also" in answer:
-            at = answer.get("at")
+            at = answer["at"]  # claims (the only answers with "also") name a cell
             kind = "place"
             for s in scene.shown["settlements"]:
                 if list(s["at"]) == list(at):

@@ -17,6 +17,7 @@ import os
 import sys
 import warnings
 from pathlib import Path
+from typing import cast
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -24,6 +25,7 @@ import traceback  # noqa: E402
 
 import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
+from pygame_gui.core import UIContainer  # noqa: E402
 from pygame_gui.elements import UITooltip  # noqa: E402
 
 from game.persistence.crash import emergency_save  # noqa: E402
@@ -177,12 +179,17 @@ class App:
         """Build every scene's widgets again, bottom first, each hiding those beneath."""
         for i, scene in enumerate(self.scenes):
             if i:
-                root = self.ui.get_root_container()
+                root = self._root()
                 scene.hidden_below = [el for el in list(root.elements) if el.visible]
                 for el in scene.hidden_below:
                     el.hide()
             scene.enter()
         self.dirty = True
+
+    def _root(self) -> UIContainer:
+        # pygame-gui types the root as an optional container interface (without
+        # `elements`); it is the manager's UIContainer, made with the manager
+        return cast(UIContainer, self.ui.get_root_container())
 
     # ----- scenes ----------------------------------------------------------------
     @property
@@ -193,7 +200,7 @@ class App:
         if self.scenes:
             self.scenes[-1].covered()
         # widgets of the scenes beneath would draw over this one: hide them until it goes
-        root = self.ui.get_root_container()
+        root = self._root()
         _drop_tool_tips(root)
         scene.hidden_below = [el for el in list(root.elements) if el.visible]
         for el in scene.hidden_below:

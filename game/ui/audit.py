@@ -19,6 +19,7 @@ Measured with the fonts' metrics, never by eye.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 from pygame_gui.elements import UIButton, UILabel, UITextEntryLine, UITooltip
@@ -62,7 +63,7 @@ class _RecSurface(pygame.Surface):
 
     audit: Audit
 
-    def blit(self, source, dest, area=None, special_flags=0):
+    def blit(self, source, dest=(0, 0), area=None, special_flags=0):  # dest: as pygame-ce's
         self.audit.record_blit(self, source, dest, area)
         return super().blit(source, dest, area, special_flags)
 
@@ -109,15 +110,20 @@ class Audit:
                 audit.record_cover(pygame.Rect(r))
             return orig_rect(surface, color, r, width, *args, **kw)
 
-        look_cls.font = font
-        look_cls.fit_text = fit_text
-        pygame.draw.rect = rect
+        # patched through Any: mypy refuses assignments to methods and functions
+        patch_look: Any = look_cls
+        patch_draw: Any = pygame.draw
+        patch_look.font = font
+        patch_look.fit_text = fit_text
+        patch_draw.rect = rect
 
     def uninstall(self) -> None:
         if self._saved:
-            theme.Look.font = self._saved["font"]
-            theme.Look.fit_text = self._saved["fit"]
-            pygame.draw.rect = self._saved["rect"]
+            patch_look: Any = theme.Look
+            patch_draw: Any = pygame.draw
+            patch_look.font = self._saved["font"]
+            patch_look.fit_text = self._saved["fit"]
+            patch_draw.rect = self._saved["rect"]
             self._saved = {}
 
     # ----- one frame -------------------------------------------------------------------

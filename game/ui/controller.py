@@ -16,6 +16,7 @@ import random
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import cast, overload
 
 from game.ai import LEVELS, choose, node_budget
 from game.ai.worker import AIWorker
@@ -76,6 +77,12 @@ def seat_for(kind: str) -> Seat:
     return Seat("human") if kind == "human" else Seat("ai", kind)
 
 
+@overload
+def _map_file(path: str) -> str: ...
+@overload
+def _map_file(path: None) -> None: ...
+@overload
+def _map_file(path: str | None) -> str | None: ...
 def _map_file(path: str | None) -> str | None:
     """A map path that works from any working folder ("maps/NAME.tmx": a shipped map)."""
     if path is None:
@@ -102,7 +109,6 @@ class GameController:
         """ai_mode: "worker" (a process, the window stays responsive) or "sync" (the AI
         answers in-process at once: tests, screenshots). data_dir: where autosaves go
         (None: no autosaves)."""
-        self.setup = setup
         seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(
             1, 10**6)
         try:
@@ -111,7 +117,7 @@ class GameController:
                                   map_path=_map_file(setup.map_path), options=setup.options())
         except SessionError as exc:
             raise SetupError(str(exc)) from None
-        self._init(session, list(setup.seats), ai_mode, data_dir)
+        self._init(session, list(setup.seats), ai_mode, data_dir, setup)
         self.queue.extend(self.match.events)  # setup + round 1 so far
         self.autosave()  # round 1 has begun (P36)
 
@@ -121,8 +127,7 @@ class GameController:
         """Drive a match that already exists (a scenario): its history starts here."""
         session = Session.from_match(match, [player_kind(s) for s in seats])
         self = cls.__new__(cls)
-        self.setup = setup
-        self._init(session, list(seats), ai_mode, data_dir)
+        self._init(session, list(seats), ai_mode, data_dir, setup)
         return self
 
     @classmethod
@@ -130,28 +135,30 @@ class GameController:
                      hotseat: bool = True) -> GameController:
         """Resume a loaded game: seat kinds come from the session's players."""
         self = cls.__new__(cls)
-        self.setup = None
         seats = [seat_for(session.players.get(n, "human")) for n in session.dragons]
-        self._init(session, seats, ai_mode, data_dir)
+        self._init(session, seats, ai_mode, data_dir, None)
         self.setup.hotseat = hotseat
         return self
 
-    def _init(self, session: Session, seats: list[Seat], ai_mode: str, data_dir) -> None:
+    def _init(self, session: Session, seats: list[Seat], ai_mode: str, data_dir,
+              setup: GameSetup | None) -> None:
+        """`setup`: the game's setup, or None to describe it from the session."""
         self.session = session
         m = session.match
-        if self.setup is None:
-            self.setup = GameSetup(seats=seats, map_path=session.map_path,
-                                   target=m.options["target"], cards=m.options["cards"],
-                                   seed=session.seed if isinstance(session.seed, int) else None,
-                                   round_cap=m.options.get("round_cap"))
+        if setup is None:
+            setup = GameSetup(seats=seats, map_path=session.map_path,
+                              target=m.options["target"], cards=m.options["cards"],
+                              seed=session.seed if isinstance(session.seed, int) else None,
+                              round_cap=m.options.get("round_cap"))
+        self.setup: GameSetup = setup
         self.seed = session.seed if isinstance(session.seed, int) else 0
         self.board = session.board
         self.seats: dict[str, Seat] = dict(zip(m.seat_names, seats, strict=True))
         self.queue: deque[dict] = deque()
         self.ai_mode = ai_mode
         self.data_dir = data_dir
-        self._worker = None
-        self._ticket = None  # ticket of the AI question in flight
+        self._worker: AIWorker | None = None
+        self._ticket: int | None = None  # ticket of the AI question in flight
         self._ai_answer: dict | None = None  # answered, waiting for the board to catch up
         self.ai_notes: list[str] = []  # AI and autosave trouble the window reports in the log
         self._autosaved_at: int | None = None
@@ -216,7 +223,9 @@ class GameController:
     def submit(self, answer: dict) -> list[dict]:
         """Apply an answer through the one door; IllegalAnswer (changing nothing) if the
         rules forbid it. New events join the animation queue."""
-        events = self.session.submit(answer)
+        # the engine's Event records are plain dicts, like the host's events a remote
+        # window queues: the window handles them as such
+        events = cast(list[dict], self.session.submit(answer))
         self.queue.extend(events)
         if saves.starts_round(events) or self.match.finished:
             self.autosave()  # P36: at the first decision of every round; P37: at the end

@@ -86,16 +86,18 @@ def action_odds(m, dragon: str, answer: dict, known_cards: dict | None = None) -
     if answer["do"] == "attack":
         return _attack(m, dragon, answer["dragon"], plan)
     roll = plan[0]
+    chart = roll.chart
+    assert chart is not None  # only attack rolls (above) have no chart
     total_mod = sum(v for _, v in roll.standing)
     odds = Odds(_title(m, dragon, answer), mods=list(roll.standing))
-    for row, chance in chart_distribution(roll.chart, total_mod):
+    for row, chance in chart_distribution(chart, total_mod):
         odds.rows.append(RowOdds(row_label(row), chance, _outcome(m, dragon, answer, roll, row)))
     for name, value in roll.own:
         odds.optional.append(f"If you add {_source(name)} ({value:+d}): "
-                             f"{_spread(roll.chart, total_mod + value)}")
+                             f"{_spread(chart, total_mod + value)}")
     for who, name, value in roll.hostile:
         odds.optional.append(f"If {title(who)} uses {_source(name)} ({value:+d}): "
-                             f"{_spread(roll.chart, total_mod + value)}")
+                             f"{_spread(chart, total_mod + value)}")
     return odds
 
 
@@ -171,6 +173,7 @@ def _steal_outcome(m, dragon, answer, amount) -> str:
 
 def _destroy_outcome(m, dragon, answer, chart, result) -> str:
     ent = queries.occupancy(m).get(tuple(answer["at"]))
+    assert ent is not None  # a destroy answer targets a piece
     kind = queries.piece_kind(ent)
     claimed = chart.endswith("_claimed")
     if result == "nothing":

@@ -12,6 +12,8 @@ import pygame_gui
 from game.ui.theme import Look
 
 if TYPE_CHECKING:
+    from pygame_gui.core.interfaces import IUIElementInterface
+
     from game.ui.app import App
 
 
@@ -19,6 +21,8 @@ class Scene:
     """One screen. `overlay` scenes are drawn over the scene beneath them."""
 
     overlay = False
+    # the widgets of the scenes beneath, hidden while this one is on top (set by the App)
+    hidden_below: list[IUIElementInterface]
 
     def __init__(self, app: App):
         self.app = app

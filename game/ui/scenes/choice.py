@@ -25,8 +25,8 @@ class ChoiceDialog:
         # What each option does (game.ui.explain): a tooltip on hover, and the line under
         # the buttons for the option with keyboard focus.
         self.details = list(details or [])
-        self.detail_box = None
-        self.panel = None
+        self.detail_box: UITextBox | None = None
+        self.panel: UIPanel | None = None
         self.buttons: list[UIButton] = []
         self.focus = 0
         self._taken = None
@@ -171,6 +171,7 @@ def place(rect: pygame.Rect, area: pygame.Rect, avoid, margin: int) -> pygame.Re
             return r
         if best_cover is None or cover < best_cover:
             best, best_cover = r, cover
+    assert best is not None  # `spots` is not empty
     return best
 
 

@@ -171,7 +171,8 @@ class EndScene(Scene):
             name_font.size(title(n))[0] for n, *_ in self.standings) + look.px(10)
         if cols[1] - look.px(30) < name_end:
             span = (r.right - look.px(8) - name_end) / 3
-            cols = (cols[0], *(round(name_end + span * (i + 0.5)) for i in range(3)))
+            c1, c2, c3 = (round(name_end + span * (i + 0.5)) for i in range(3))
+            cols = (cols[0], c1, c2, c3)
         small = look.font(look.fs(13))
         for text, cx in (("coins", cols[1]), ("treasure", cols[2]), ("score", cols[3])):
             t = small.render(text, True, look.colour("text_dim"))
@@ -254,7 +255,7 @@ class EndScene(Scene):
             pts = [pt(i, v) for i, v in enumerate(self.series[name][:upto])]
             if len(pts) >= 2:
                 width = 4 if name in self.winners() else 2
-                colour = look.dragon_colour(name)
+                colour: tuple[int, ...] = look.dragon_colour(name)
                 if sum(colour) < 240:  # a dark dragon (Black) still reads on the dark chart
                     colour = tuple(min(255, c + 70) for c in colour)
                 pygame.draw.lines(surface, colour, False, pts, width)

@@ -453,6 +453,7 @@ class GameScene(Scene):
 
     def _build_choice(self) -> None:
         """Open the question dialog where it hides none of the pieces it is about."""
+        assert self.choice is not None  # every caller has just set it
         self.choice.build(self.ui, self.board_area, avoid=self._question_pieces())
 
     def _question_pieces(self) -> list[pygame.Rect]:
@@ -747,7 +748,7 @@ class GameScene(Scene):
                        hidden=hidden)
         if self.app.settings.show_coordinates:  # teach hook: cell numbers on the edges
             edge_coords.draw(surface, self.view, look, self.board_area)
-        if moving is not None:
+        if moving is not None and step is not None:  # a move step is showing
             self.overlays.draw_flight(surface, moving, step.progress)
         if step is not None and step.kind == "coins":
             self.overlays.draw_coins(surface, step.events[0], step.progress)

@@ -79,7 +79,7 @@ class LoadScene(Scene):
         self.index = 0 if self.entries else None
         self.top_row = 0
         self.error = ""
-        self._last_click = (None, -1.0)
+        self._last_click: tuple[int | None, float] = (None, -1.0)
         self.time = 0.0
         self.buttons: dict = {}
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pygame
 import pygame_gui
+from pygame_gui.core import UIElement
 from pygame_gui.elements import UISelectionList, UITextBox, UITextEntryLine
 from pygame_gui.windows import UIFileDialog
 
@@ -113,6 +114,8 @@ def thumbnail(board, size: int, palette: str) -> pygame.Surface:
 
 
 class NewGameScene(Scene):
+    dialog: UIFileDialog | None = None  # the open-a-map dialog while it is open
+
     def __init__(self, app, setup: GameSetup | None = None):
         super().__init__(app)
         # issue 16: on first run (no game saved yet) the AI seats are proposed at Easy
@@ -323,13 +326,15 @@ class NewGameScene(Scene):
         for row in self.seat_rows:
             for w in row:
                 w.kill()
-        for w in (*self.notes, self.add_btn, self.target, self.cards, self.handover,
-                  self.seed_label, self.seed, self.map_list, self.map_cycle, self.info,
-                  self.start_btn, self.back_btn, self.error_label, self.folder_label,
-                  self.open_btn, self.problems_btn):
-            w.kill()
+        fixed: tuple[UIElement | Cycler, ...] = (
+            *self.notes, self.add_btn, self.target, self.cards, self.handover,
+            self.seed_label, self.seed, self.map_list, self.map_cycle, self.info,
+            self.start_btn, self.back_btn, self.error_label, self.folder_label,
+            self.open_btn, self.problems_btn)
+        for part in fixed:
+            part.kill()
         self.widgets, self.seat_rows = [], []
-        if getattr(self, "dialog", None) is not None:
+        if self.dialog is not None:
             self.dialog.kill()
             self.dialog = None
 
@@ -387,7 +392,7 @@ class NewGameScene(Scene):
         if getattr(self, "_covered", False):
             return False
         self._since_poll += dt
-        if self._since_poll >= POLL and getattr(self, "dialog", None) is None:
+        if self._since_poll >= POLL and self.dialog is None:
             self._since_poll = 0.0
             return self.refresh()
         return False
@@ -445,12 +450,12 @@ class NewGameScene(Scene):
                 self.show_problems()
                 return True
         if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and \
-                event.ui_element is getattr(self, "dialog", None):
+                event.ui_element is self.dialog:
             self.dialog = None
             self.open_map(event.text)
             return True
         if event.type == pygame_gui.UI_WINDOW_CLOSE and \
-                event.ui_element is getattr(self, "dialog", None):
+                event.ui_element is self.dialog:
             self.dialog = None
             return True
         if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and \

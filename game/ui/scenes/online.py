@@ -185,7 +185,7 @@ class JoinScene(Scene):
         self.name = ""
         self.status = "Type the address the host shows, e.g. ws://192.168.1.5:8765/K7PXQ2"
         self.status_colour = "text_dim"
-        self.client = None
+        self.client: ClientThread | None = None
         self.url = ""
         self.welcome: dict | None = None
         self.lobby: dict | None = None
@@ -332,12 +332,14 @@ class JoinScene(Scene):
         return True
 
     def _start(self, state: dict) -> None:
+        client, welcome = self.client, self.welcome
+        assert client is not None and welcome is not None  # connected and welcomed (update)
         try:
-            c = RemoteController(self.client, self.welcome, self.lobby, state, url=self.url,
+            c = RemoteController(client, welcome, self.lobby, state, url=self.url,
                                  data_dir=self.app.data_dir)
         except Exception as exc:  # noqa: BLE001 - e.g. the host's map is not installed here
             self._say(f"Cannot show this game: {exc}", "red")
-            self.client.close()
+            client.close()
             self.client = None
             return
         self.client = None

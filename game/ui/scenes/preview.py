@@ -19,6 +19,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UITextBox
 
+from game.board import BoardSpec
 from game.maps import catalog
 from game.maps.tmx_reader import Report, read_xml
 from game.ui.board_view import BoardView, preplaced_doc
@@ -75,7 +76,7 @@ class PreviewScene(Scene):
         super().__init__(app)
         self.path = Path(path)
         self.reloads = 0  # how many times the file was read again after a change
-        self.spec = None
+        self.spec: BoardSpec | None = None
         self.problems: list = []
         self.bad_cells: set = set()
         self.view: BoardView | None = None
@@ -226,6 +227,7 @@ class PreviewScene(Scene):
         """A game on this map: a person and AI seats, as many as suit the map (up to 4)."""
         if not self.ok:
             return
+        assert self.spec is not None  # ok: the map was read
 
         n = max(self.spec.min_players, min(4, self.spec.max_players))
         setup = GameSetup(seats=[Seat("human")] + [Seat("ai", "normal")
@@ -261,6 +263,7 @@ class PreviewScene(Scene):
             surface.blit(msg, msg.get_rect(center=self.board_rect.center))
             return
         spec = self.spec
+        assert spec is not None  # a view is only built for a spec
         marks = {c: "danger" for c in self.bad_cells if spec.on_board(c)}
         self.view.draw(surface, preplaced_doc(spec), highlights=marks)
         clip = surface.get_clip()
@@ -270,6 +273,7 @@ class PreviewScene(Scene):
         surface.set_clip(clip)
 
     def _spot(self, surface, at, seat: int) -> None:
+        assert self.view is not None  # draw checked it
         rect = self.view.cell_rect(tuple(at))
         r = max(7, int(rect.w * 0.36))
         pygame.draw.circle(surface, (30, 24, 24), rect.center, r)

@@ -16,6 +16,7 @@ import pygame_gui
 from pygame_gui.elements import UIHorizontalSlider
 
 from game.decisions import title
+from game.match import Match
 from game.persistence.replay_positions import ReplayPositions
 from game.seat_view import scrub, visible_events
 from game.session import answer_words
@@ -47,7 +48,7 @@ class ReplayScene(Scene):
         self.log = LogView(app.look)
         self.panel = PanelView(app.look)
         self.pos = -1
-        self.match = None
+        self.match: Match | None = None
         self.doc: dict | None = None
         self.playing = False
         self.clock = 0.0
@@ -91,7 +92,12 @@ class ReplayScene(Scene):
         self._sync_controls()
 
     def board_doc(self) -> dict:
-        return board_doc(self.doc)
+        return board_doc(self.shown_doc())
+
+    def shown_doc(self) -> dict:
+        """The document of the position shown (`go` sets it, from the first frame on)."""
+        assert self.doc is not None
+        return self.doc
 
     def answer_text(self) -> str:
         """What the answer just given was ('Red: Move to (6, 5)'), or where we are."""
@@ -292,7 +298,7 @@ class ReplayScene(Scene):
         x = self.text_x
         width = b.right - x - look.px(12)
         y = b.y + look.px(40)
-        step = look.fit_text(f"{self.step_text()} · round {self.doc['round']}",
+        step = look.fit_text(f"{self.step_text()} · round {self.shown_doc()['round']}",
                              look.font(look.fs(15), bold=True), width, look.colour("gold"))
         surface.blit(step, (x, y))
         y += step.get_height() + look.px(2)
@@ -310,8 +316,9 @@ class ReplayScene(Scene):
         pygame.draw.rect(surface, look.colour("bg2"), self.panel_rect)
         pygame.draw.line(surface, look.colour("edge"), self.panel_rect.topleft,
                          self.panel_rect.bottomleft, 2)
-        pending = self.doc.get("pending") or {}
-        model = panel_model(self.doc, self.seats, deciding=pending.get("dragon"))
+        doc = self.shown_doc()
+        pending = doc.get("pending") or {}
+        model = panel_model(doc, self.seats, deciding=pending.get("dragon"))
         rect = pygame.Rect(self.panel_rect.x, self.panel_top, self.panel_rect.w,
                            self.panel.height(len(model.rows)))
         self.panel.draw(surface, rect, model)

@@ -37,7 +37,7 @@ class RulesScene(Scene):
                            tip="Esc")
         self.box_rect = pygame.Rect(f.x + 2 * pad + tw, f.y + look.px(76),
                                     f.w - 3 * pad - tw, f.h - look.px(76) - pad)
-        self.box = None
+        self.box: UITextBox | None = None
         self.show(self.section)
         self.nav = KeyNav()
         self.nav.set_items(self.tabs + [self.back])
@@ -79,7 +79,8 @@ class RulesScene(Scene):
             if k in (pygame.K_LEFT, pygame.K_RIGHT):
                 self.show((self.section + (1 if k == pygame.K_RIGHT else -1)) % len(SECTIONS))
                 return True
-            if k in (pygame.K_PAGEDOWN, pygame.K_PAGEUP) and self.box.scroll_bar:
+            if k in (pygame.K_PAGEDOWN, pygame.K_PAGEUP) and self.box is not None \
+                    and self.box.scroll_bar:
                 bar = self.box.scroll_bar
                 step = 0.25 if k == pygame.K_PAGEDOWN else -0.25
                 bar.set_scroll_from_start_percentage(

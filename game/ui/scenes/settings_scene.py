@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 import pygame_gui
+from pygame_gui.elements import UIButton
 
 from game.ui import settings as settings_mod
 from game.ui.scene import Scene
@@ -51,11 +52,11 @@ class SettingsScene(Scene):
                   cls="@heading"),
             label(self.ui, (x + cw + col_gap, top - look.px(40), cw, look.px(34)), "Sound",
                   cls="@heading")]
-        sizes = list(WINDOW_SIZES)
+        sizes: list[tuple[int, ...]] = list(WINDOW_SIZES)
         if tuple(s.window) not in sizes:
             sizes.append(tuple(s.window))
-        self.cyclers = {}
-        self.tests = {}
+        self.cyclers: dict[str, Cycler] = {}
+        self.tests: dict[str, UIButton] = {}
 
         def add(key, values, labels, value, prefix, tip, width=cw, on_change=None):
             nonlocal y
@@ -116,7 +117,7 @@ class SettingsScene(Scene):
         self.frame.h = y + gap + rh + 4 + look.px(44) - self.frame.y
         self.frame.centery = h // 2
         self.nav = KeyNav()
-        order = [c for k, c in self.cyclers.items()]
+        order: list[Cycler | UIButton] = [c for k, c in self.cyclers.items()]
         for key, test in self.tests.items():  # each Test right after its volume
             order.insert(order.index(self.cyclers[key]) + 1, test)
         self.nav.set_items(order + [self.back, self.apply])

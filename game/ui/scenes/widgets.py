@@ -10,11 +10,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID, UIElement
-from pygame_gui.elements import UIButton, UILabel
+from pygame_gui.elements import UIButton, UILabel, UITooltip
 
 
 class TipButton(UIButton):
@@ -23,7 +24,8 @@ class TipButton(UIButton):
     pygame-gui's own button takes no hover while disabled or selected."""
 
     def can_hover(self) -> bool:
-        if self.tool_tip is not None and not self.tool_tip.alive():
+        # the tip is a UITooltip (a sprite); its interface type does not list alive()
+        if self.tool_tip is not None and not cast(UITooltip, self.tool_tip).alive():
             self.tool_tip = None  # killed when a screen covered this one
         return not self.held
 
@@ -113,6 +115,7 @@ class Cycler:
         if x is None:
             return False
         font = self.button.font
+        assert font is not None  # set when the button was built
         text = self._text()
         left = self.button.rect.centerx - font.size(text)[0] / 2
         head = f"{self.prefix}‹  "

@@ -49,7 +49,8 @@ class Step:
         """The coach's words, with {at} / {to} / {dragon} from the answer asked for and
         {actions} / {move_steps} from game.tables."""
         # the engine's own numbers, never typed into the lesson
-        fields = {"actions": tables.ACTIONS_PER_TURN, "move_steps": tables.MOVE_STEPS}
+        fields: dict[str, object] = {"actions": tables.ACTIONS_PER_TURN,
+                                     "move_steps": tables.MOVE_STEPS}
         for k, v in (self.do or {}).items():
             is_cell = isinstance(v, list) and len(v) == 2
             # a cell never breaks across lines: "(6, 5)" keeps a no-break space
@@ -189,7 +190,9 @@ class TutorialController(GameController):
             why = self.coach.refusal(answer)
             if why:
                 raise IllegalAnswer(why)
-            self._inject(self.coach.current.dice)
+            step = self.coach.current
+            assert step is not None  # the coach is not finished
+            self._inject(step.dice)
             events = super().submit(answer)
             self.coach.done()
             return events
