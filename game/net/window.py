@@ -23,8 +23,6 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import cast
 
-import pygame
-
 from game.decisions import Decision, IllegalAnswer, title
 from game.match import SetupError
 from game.net.client import ClientThread, board_of, split_address
@@ -36,6 +34,7 @@ from game.persistence import saves
 from game.persistence.saves import SaveError
 from game.seat_view import determinize
 from game.session import SessionError, UndoError
+from game.ui import bindings
 from game.ui.controller import GameController, GameSetup, Seat, _map_file
 
 NO_UNDO = "No undo in an online game"
@@ -189,19 +188,22 @@ class NetHostController(GameController):
         w = self.core.waiting_for()
         if w is not None and w.away_since is not None:
             left = max(0, int(self.core.drop_wait - (self.core.clock() - w.away_since)))
-            return (f"{title(dragon)} is away: {left} s, then an AI plays · F6 AI now · "
-                    "F7 wait more · F8 end")
+            keys = {b.command: b.shown for b in bindings.HOST}
+            return (f"{title(dragon)} is away: {left} s, then an AI plays · "
+                    f"{keys['host_ai_now']} AI now · {keys['host_wait']} wait more · "
+                    f"{keys['host_end']} end")
         return f"{title(dragon)} is deciding on their machine"
 
     def host_key(self, key: int) -> bool:
         """The host's say while a dropped player is awaited: F6 an AI plays the seat now,
         F7 wait another full period, F8 end the game. True when the key was used."""
         seat = self.core.waiting_for()
-        if seat is None or key not in (pygame.K_F6, pygame.K_F7, pygame.K_F8):
+        command = bindings.host_command(key)
+        if seat is None or command is None:
             return False
-        if key == pygame.K_F6:
+        if command == "host_ai_now":
             self.net.send(self.core.take_over(seat.dragon))
-        elif key == pygame.K_F7:
+        elif command == "host_wait":
             self.net.send(self.core.wait_more(seat.dragon))
             self.ai_notes.append(f"Waiting {int(self.core.drop_wait)} s more for "
                                  f"{title(seat.dragon)}")

@@ -50,6 +50,23 @@ BOARD: tuple[Binding, ...] = (
     Binding("hint", (pygame.K_h,), "H", "hint: what the Hard AI would do, and why"),
 )
 
+# The online host's say while a dropped player is awaited (game.net.window.host_key): the
+# board screen hands these keys over before its own table, so none of them is in BOARD.
+HOST: tuple[Binding, ...] = (
+    Binding("host_ai_now", (pygame.K_F6,), "F6", "an AI plays the away seat now"),
+    Binding("host_wait", (pygame.K_F7,), "F7", "wait longer for the away player"),
+    Binding("host_end", (pygame.K_F8,), "F8", "end the game"),
+)
+
+
+def host_command(key: int) -> str | None:
+    """The HOST command of a key code, or None."""
+    for b in HOST:
+        if key in b.keys:
+            return b.command
+    return None
+
+
 # Keys the window itself takes before any screen sees them (F11: full screen).
 WINDOW_KEYS = (pygame.K_F11,)
 

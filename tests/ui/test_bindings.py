@@ -57,3 +57,14 @@ def test_extra_keys_are_stable_for_a_turn():
 def test_help_card_lists_the_table():
     words = " ".join(k for _, rows in SHORTCUTS for k, _ in rows)
     assert "Q R T" in words and "Q W" not in words
+
+
+def test_online_host_keys_are_in_the_table_on_the_help_card_and_free_on_the_board():
+    board_keys = {k for b in BOARD for k in b.keys}
+    taken = set(bindings.WINDOW_KEYS) | set(NAV_KEYS)
+    shown = {key for _group, rows in SHORTCUTS for key, _does in rows}
+    for b in bindings.HOST:
+        assert not set(b.keys) & (board_keys | taken), f"{b.shown} is also a board key"
+        assert b.shown in shown, f"{b.shown} is not on the F1 card"
+        assert bindings.host_command(b.keys[0]) == b.command
+    assert bindings.host_command(pygame.K_F5) is None

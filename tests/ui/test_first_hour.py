@@ -7,7 +7,7 @@ from game.players import RandomPlayer
 from game.tables import DRAGONS
 from game.ui import settings as settings_mod
 from game.ui.controller import GameController, Seat
-from game.ui.event_animation import EventAnimation
+from game.ui.event_animation import EventAnimation, Step
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.pause import PauseScene
@@ -153,3 +153,14 @@ def test_setup_is_one_summary_card_unless_asked_to_watch():
     assert total < 5.0 < sum(s.duration for s in watch.steps)
     summary = next(s for s in brief.steps if s.kind == "setup_summary")
     assert summary.data["lines"][0].startswith("Caverns dug: White")
+
+
+def test_status_line_names_the_summary_card_on_screen(app):
+    """A summary card has no event of its own: the status line says what it shows
+    instead of a bare ellipsis."""
+    scene, m = _board(app)
+    for kind, words in (("summary", "Tribute is paid"), ("setup_summary", "The board is set up")):
+        step = Step(kind, [], 1.0, {"tribute": {}, "lines": []})
+        scene.animation.current = step
+        assert scene._prompt_text()[0] == words
+    scene.animation.current = None

@@ -42,6 +42,10 @@ PAN_STEPS = {"pan_left": (1, 0), "pan_right": (-1, 0), "pan_up": (0, 1), "pan_do
 CURSOR_STEPS = {"cursor_left": (-1, 0), "cursor_right": (1, 0), "cursor_up": (0, -1),
                 "cursor_down": (0, 1)}
 
+# The status line while a card with no event of its own is on screen.
+STEP_WORDS = {"summary": "Tribute is paid",
+              "setup_summary": "The board is set up"}
+
 
 class GameScene(Scene):
     def __init__(self, app, controller):
@@ -812,7 +816,9 @@ class GameScene(Scene):
             step = self.animation.current
             if step is not None and step.events:
                 return describe(step.events[-1]).strip("=- "), look.colour("text_dim")
-            return "…", look.colour("text_dim")
+            # the summary cards carry no event of their own: name what the card shows
+            shown = STEP_WORDS.get(step.kind) if step is not None else None
+            return shown or "…", look.colour("text_dim")
         if not self.c.is_human(p.dragon):
             return f"{title(p.dragon)} (AI) is thinking…", look.colour("text_dim")
         if self.slot_key and self.picker is not None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.tables import ACTION_TITLES, ACTIONS
+from game.ui.bindings import HOST
 from game.ui.scene import Scene
 from game.ui.scenes.backdrop import panel_rect
 
@@ -38,6 +39,7 @@ SHORTCUTS = (
         ("Left / Right (replay)", "step back / forward"),
         ("Space / Home / End", "play or pause / go to the start / the end"),
     ]),
+    ("Hosting online: a player is away", [(b.shown, b.does) for b in HOST]),
 )
 
 
@@ -58,7 +60,7 @@ class HelpOverlay(Scene):
         surface.blit(shade, (0, 0))
         pw = min(w - look.px(40), look.px(1180))
         col_w = (pw - look.px(90)) // 2
-        columns = ([SHORTCUTS[0], SHORTCUTS[2]], [SHORTCUTS[1], *SHORTCUTS[3:]])
+        columns = ([SHORTCUTS[0], SHORTCUTS[2], *SHORTCUTS[4:]], [SHORTCUTS[1], SHORTCUTS[3]])
         for pt in (15, 14, 13, 12, 11):  # the largest type with which the card fits
             fonts = (look.font(look.fs(pt), bold=True), look.font(look.fs(pt)),
                      look.font(look.fs(pt + 5), bold=True))
