@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from game import state_checks
 from game.match import Match
-from game.seat_view import HIDDEN, scrub
+from game.seat_view import HIDDEN, SECRET_KEYS, scrub
 from game.tables import CARD_TITLES, CARDS
+
+CARD_KEYS = ("dragons", "pending", "stack", "played", "options")
 
 
 class Ledger:
@@ -60,7 +62,9 @@ def check_cards(doc: dict) -> None:
         assert every == [], "cards in a game without cards"
     names = sorted(doc["dragons"])
     seat = names[len(doc["stack"]) % len(names)]
-    view = scrub(doc, seat)
+    # The parts of the document a card can show in, and the secrets: scrub copies what
+    # it keeps, and the board's pieces (most of a document) hold no card.
+    view = scrub({key: doc[key] for key in CARD_KEYS + SECRET_KEYS}, seat)
     assert "deck" not in view and "dice" not in view
     for name, d in view["dragons"].items():
         if name != seat:
