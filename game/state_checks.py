@@ -51,7 +51,7 @@ def cut(text: str, limit: int = 200) -> str:
 
 
 def _is_int(v) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
+    return type(v) is int or (isinstance(v, int) and not isinstance(v, bool))
 
 
 def problems(doc, board: BoardSpec, exact_rings: bool = True) -> list[str]:
@@ -140,11 +140,22 @@ def _check(doc, board: BoardSpec, found: list[str], exact_rings: bool) -> None: 
     width, height = board.width, board.height
 
     def occupy(at, size: int, what: str) -> None:
-        # the hot path of every restore: plain ints on the board (the usual case) go
-        # through without a call per cell
+        # the hot path of every restore: a footprint wholly on the board (the usual case)
+        # is looked up cell by cell without a bounds check each
         if not (isinstance(at, list) and len(at) == 2 and _is_int(at[0]) and _is_int(at[1])):
             fail(f"{what}: a cell must be [col, row], not {short(at)}", True)
         col, row = at
+        if col >= 0 and row >= 0 and col + size <= width and row + size <= height:
+            footprint = (((col, row), (col + 1, row), (col, row + 1), (col + 1, row + 1))
+                         if size == 2 else
+                         [(col + dc, row + dr) for dr in range(size) for dc in range(size)])
+            for cell in footprint:
+                if cell in blocked:
+                    fail(f"{what} stands on blocked cell {list(cell)} (R5)")
+                if cell in cells:
+                    fail(f"{what} and {cells[cell]} share {list(cell)}")
+                cells[cell] = what
+            return
         for dr in range(size):
             for dc in range(size):
                 cell = (col + dc, row + dr)
