@@ -75,26 +75,27 @@ def to_document(m: Match) -> StateDoc:
         "stack": copy_json(m.stack),
         "dice": m.dice.state(),
     }
+    component = esper.component_for_entity
     for name in m.seat_names:
         ent = m.dragon_ents[name]
         cavern = m.cavern_ents.get(name)
+        fp = component(ent, Footprint)
         doc["dragons"][name] = {
-            "seat": esper.component_for_entity(ent, Dragon).seat,
-            "coins": esper.component_for_entity(ent, Coins).amount,
-            "treasure": list(esper.component_for_entity(ent, Treasure).tokens),
-            "rings_in_supply": esper.component_for_entity(ent, Rings).supply,
-            "at": list(esper.component_for_entity(ent, Footprint).at),
-            "cavern": list(esper.component_for_entity(cavern, Footprint).at) if cavern else None,
+            "seat": component(ent, Dragon).seat,
+            "coins": component(ent, Coins).amount,
+            "treasure": list(component(ent, Treasure).tokens),
+            "rings_in_supply": component(ent, Rings).supply,
+            "at": [fp.col, fp.row],
+            "cavern": list(component(cavern, Footprint).at) if cavern else None,
             "card": m.hands.get(name),
         }
-    for ent, s, fp in queries.settlements(m):
-        doc["settlements"].append({"kind": s.kind, "at": list(fp.at),
-                                   "claim": queries.claim_owner(ent)})
-    for ent, p, fp in queries.places(m):
-        doc["places"].append({"kind": p.kind, "at": list(fp.at), "claim": queries.claim_owner(ent),
-                              "power_used": p.power_used})
-    for _, g in queries.gambles(m):
-        doc["gambles"].append({"at": [g.col, g.row], "owner": g.owner})
+    # every claim ring's owner at once (one look-up per piece was half of this function)
+    owner = {ent: claim.owner for ent, claim in esper.get_component(Claim)}.get
+    doc["settlements"] = [{"kind": s.kind, "at": [fp.col, fp.row], "claim": owner(ent)}
+                          for ent, s, fp in queries.settlements(m)]
+    doc["places"] = [{"kind": p.kind, "at": [fp.col, fp.row], "claim": owner(ent),
+                      "power_used": p.power_used} for ent, p, fp in queries.places(m)]
+    doc["gambles"] = [{"at": [g.col, g.row], "owner": g.owner} for _, g in queries.gambles(m)]
     return doc
 
 
