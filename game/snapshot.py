@@ -258,10 +258,16 @@ def _count(value, what) -> int:
 
 
 def _at(value, what):
-    if (not isinstance(value, list) or len(value) != 2
-            or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
-        raise StateError(f"{what}: a cell must be [col, row], not {short(value)}")
-    return tuple(value)
+    if isinstance(value, list) and len(value) == 2:
+        col, row = value
+        # a plain int passes at once (every piece of every checked restore comes here)
+        if (type(col) is int or _whole(col)) and (type(row) is int or _whole(row)):
+            return (col, row)
+    raise StateError(f"{what}: a cell must be [col, row], not {short(value)}")
+
+
+def _whole(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
 
 
 def _owner(m, name):
@@ -290,9 +296,10 @@ def _derive_stack(m, doc) -> list[dict]:
 def _check_board(m) -> None:
     """Every piece on the board and on its own cells (R5)."""
     seen: dict = {}
+    on_board = m.board.on_board
     for ent, fp in esper.get_component(Footprint):
         for cell in fp.cells():
-            if not m.board.on_board(cell):
+            if not on_board(cell):
                 raise StateError(f"{queries.describe(m, ent)} is off the "
                                  f"{m.board.width}x{m.board.height} board")
             if cell in seen:
