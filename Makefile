@@ -26,10 +26,13 @@ $(VENV)/.installed-bundle: pyproject.toml | $(BIN)/python
 play: $(VENV)/.installed
 	$(BIN)/narby
 
+# PYTHONDONTWRITEBYTECODE (set in many containers) would make every pytest worker and
+# every tool the tests start compile the game and rewrite the test modules' asserts from
+# source on every run (~5 s a worker); the test run keeps its bytecode in __pycache__.
 test: $(VENV)/.installed-test
 	$(BIN)/ruff check .
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -n 2 --dist worksteal
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n 2 --dist worksteal
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .

@@ -16,13 +16,17 @@ def copy_json(value):
     several times faster than copy.deepcopy: snapshots, seat views and histories copy
     these shapes at every decision."""
     kind = type(value)
+    # a leaf (anything but a dict, list or tuple) is kept as it is, without a call
     if kind is dict:
-        return {k: copy_json(v) for k, v in value.items()}
+        return {k: copy_json(v) if type(v) in _NESTED else v for k, v in value.items()}
     if kind is list:
-        return [copy_json(v) for v in value]
+        return [copy_json(v) if type(v) in _NESTED else v for v in value]
     if kind is tuple:
-        return tuple(copy_json(v) for v in value)
+        return tuple(copy_json(v) if type(v) in _NESTED else v for v in value)
     return value
+
+
+_NESTED = frozenset({dict, list, tuple})
 
 
 Cell = list[int]  # [col, row] in JSON; the engine also passes (col, row) tuples

@@ -51,7 +51,7 @@ def cut(text: str, limit: int = 200) -> str:
 
 
 def _is_int(v) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
+    return type(v) is int or (isinstance(v, int) and not isinstance(v, bool))
 
 
 def problems(doc, board: BoardSpec, exact_rings: bool = True) -> list[str]:
@@ -68,82 +68,103 @@ def problems(doc, board: BoardSpec, exact_rings: bool = True) -> list[str]:
 
 
 def _check(doc, board: BoardSpec, found: list[str], exact_rings: bool) -> None:  # noqa: C901 - one checklist
-    def need(ok: bool, message: str, stop: bool = False) -> None:
-        if not ok:
-            found.append(message)
-            if stop:
-                raise _Stop
+    # Every check is `if not <condition>: fail(<message>)`: a message is built only for a
+    # problem found (this runs after every decision of the breadth suite and on every
+    # checked restore).
+    def fail(message: str, stop: bool = False) -> None:
+        found.append(message)
+        if stop:
+            raise _Stop
 
-    need(isinstance(doc, dict), "the state is not a JSON object", True)
+    if not isinstance(doc, dict):
+        fail("the state is not a JSON object", True)
     dragons = doc.get("dragons")
-    need(isinstance(dragons, dict) and 2 <= len(dragons) <= 8,
-         "a game has 2 to 8 dragons", True)
+    if not (isinstance(dragons, dict) and 2 <= len(dragons) <= 8):
+        fail("a game has 2 to 8 dragons", True)
     names = list(dragons)
     for name, d in dragons.items():
-        need(name in DRAGONS, f"unknown dragon {short(name)}", True)
-        need(isinstance(d, dict), f"{name}: not an object", True)
-        need(_is_int(d.get("seat")), f"{name}: seat {short(d.get('seat'))} is not a number",
-             True)
-        need(_is_int(d.get("coins")) and 0 <= d["coins"] <= MAX_COINS,
-             f"{name}: coins {short(d.get('coins'))} are not 0 to {MAX_COINS}", True)
+        if name not in DRAGONS:
+            fail(f"unknown dragon {short(name)}", True)
+        if not isinstance(d, dict):
+            fail(f"{name}: not an object", True)
+        if not _is_int(d.get("seat")):
+            fail(f"{name}: seat {short(d.get('seat'))} is not a number", True)
+        if not (_is_int(d.get("coins")) and 0 <= d["coins"] <= MAX_COINS):
+            fail(f"{name}: coins {short(d.get('coins'))} are not 0 to {MAX_COINS}", True)
         tokens = d.get("treasure")
-        need(isinstance(tokens, list) and len(tokens) <= MAX_TOKENS
-             and all(_is_int(t) and t in TREASURE_FACES for t in tokens),
-             f"{name}: treasure must be tokens worth 1 to 3 (R32), not {short(tokens)}", True)
-        need(_is_int(d.get("rings_in_supply")) and d["rings_in_supply"] >= 0,
-             f"{name}: rings in supply {short(d.get('rings_in_supply'))}", True)
-        need(d.get("card") is None or d.get("card") in CARDS,
-             f"{name}: unknown card {short(d.get('card'))}", True)
+        if not (isinstance(tokens, list) and len(tokens) <= MAX_TOKENS
+                and all(_is_int(t) and t in TREASURE_FACES for t in tokens)):
+            fail(f"{name}: treasure must be tokens worth 1 to 3 (R32), not {short(tokens)}",
+                 True)
+        if not (_is_int(d.get("rings_in_supply")) and d["rings_in_supply"] >= 0):
+            fail(f"{name}: rings in supply {short(d.get('rings_in_supply'))}", True)
+        if not (d.get("card") is None or d.get("card") in CARDS):
+            fail(f"{name}: unknown card {short(d.get('card'))}", True)
     seats = sorted(d["seat"] for d in dragons.values())
-    need(seats == list(range(len(names))),
-         f"seats must be 0 to {len(names) - 1}, once each, not {short(seats)}", True)
+    if seats != list(range(len(names))):
+        fail(f"seats must be 0 to {len(names) - 1}, once each, not {short(seats)}", True)
 
     rnd = doc.get("round")
-    need(_is_int(rnd) and 0 <= rnd <= MAX_ROUND, f"round {short(rnd)} is not 0 to {MAX_ROUND}",
-         True)
-    need(doc.get("phase") in PHASES, f"phase {short(doc.get('phase'))} is not one of "
-         f"{', '.join(PHASES)}", True)
+    if not (_is_int(rnd) and 0 <= rnd <= MAX_ROUND):
+        fail(f"round {short(rnd)} is not 0 to {MAX_ROUND}", True)
+    if doc.get("phase") not in PHASES:
+        fail(f"phase {short(doc.get('phase'))} is not one of {', '.join(PHASES)}", True)
     finished = doc.get("finished")
-    need(isinstance(finished, bool), f"finished {short(finished)} is not true or false", True)
+    if not isinstance(finished, bool):
+        fail(f"finished {short(finished)} is not true or false", True)
     order = doc.get("order")
-    need(isinstance(order, list) and all(isinstance(n, str) for n in order),
-         f"order {short(order)} is not a list of dragons", True)
-    need(all(n in dragons for n in order) and len(set(order)) == len(order),
-         f"the turn order {short(order)} must name this game's dragons, once each")
+    if not (isinstance(order, list) and all(isinstance(n, str) for n in order)):
+        fail(f"order {short(order)} is not a list of dragons", True)
+    if not (all(n in dragons for n in order) and len(set(order)) == len(order)):
+        fail(f"the turn order {short(order)} must name this game's dragons, once each")
     turn = doc.get("turn")
-    need(turn is None or (isinstance(turn, str) and turn in order),
-         f"the turn {short(turn)} is not a dragon in the turn order")
+    if not (turn is None or (isinstance(turn, str) and turn in order)):
+        fail(f"the turn {short(turn)} is not a dragon in the turn order")
     left = doc.get("actions_left")
-    need(_is_int(left) and 0 <= left <= MAX_ACTIONS_LEFT,
-         f"actions left {short(left)} are not 0 to {MAX_ACTIONS_LEFT}")
+    if not (_is_int(left) and 0 <= left <= MAX_ACTIONS_LEFT):
+        fail(f"actions left {short(left)} are not 0 to {MAX_ACTIONS_LEFT}")
     winner = doc.get("winner")
     if finished:
         ok = (winner == "thief" or (isinstance(winner, str) and winner in dragons)
               or (isinstance(winner, list) and len(winner) >= 2
                   and all(isinstance(w, str) and w in dragons for w in winner)
                   and len(set(winner)) == len(winner)))
-        need(ok, f"the winner {short(winner)} is not a dragon of this game")
-    else:
-        need(winner is None, f"an unfinished game has a winner ({short(winner)})")
+        if not ok:
+            fail(f"the winner {short(winner)} is not a dragon of this game")
+    elif winner is not None:
+        fail(f"an unfinished game has a winner ({short(winner)})")
 
     # -- the board: every piece on its own unblocked cells (R4, R5) ---------------------
     cells: dict[tuple, str] = {}
+    blocked = board.blocked
+    width, height = board.width, board.height
 
     def occupy(at, size: int, what: str) -> None:
-        # the hot path of every restore: messages are built only for a problem found
-        if not (isinstance(at, list) and len(at) == 2 and all(_is_int(v) for v in at)):
-            need(False, f"{what}: a cell must be [col, row], not {short(at)}", True)
-        blocked = board.blocked
+        # the hot path of every restore: a footprint wholly on the board (the usual case)
+        # is looked up cell by cell without a bounds check each
+        if not (isinstance(at, list) and len(at) == 2 and _is_int(at[0]) and _is_int(at[1])):
+            fail(f"{what}: a cell must be [col, row], not {short(at)}", True)
+        col, row = at
+        if col >= 0 and row >= 0 and col + size <= width and row + size <= height:
+            footprint = (((col, row), (col + 1, row), (col, row + 1), (col + 1, row + 1))
+                         if size == 2 else
+                         [(col + dc, row + dr) for dr in range(size) for dc in range(size)])
+            for cell in footprint:
+                if cell in blocked:
+                    fail(f"{what} stands on blocked cell {list(cell)} (R5)")
+                if cell in cells:
+                    fail(f"{what} and {cells[cell]} share {list(cell)}")
+                cells[cell] = what
+            return
         for dr in range(size):
             for dc in range(size):
-                cell = (at[0] + dc, at[1] + dr)
-                if not board.on_board(cell):
-                    need(False, f"{what} at {at} leaves the {board.width}x{board.height} "
-                         "board", True)
+                cell = (col + dc, row + dr)
+                if not (0 <= cell[0] < width and 0 <= cell[1] < height):
+                    fail(f"{what} at {at} leaves the {width}x{height} board", True)
                 if cell in blocked:
-                    need(False, f"{what} stands on blocked cell {list(cell)} (R5)")
+                    fail(f"{what} stands on blocked cell {list(cell)} (R5)")
                 if cell in cells:
-                    need(False, f"{what} and {cells[cell]} share {list(cell)}")
+                    fail(f"{what} and {cells[cell]} share {list(cell)}")
                 cells[cell] = what
 
     rings_out = dict.fromkeys(names, 0)
@@ -151,41 +172,47 @@ def _check(doc, board: BoardSpec, found: list[str], exact_rings: bool) -> None: 
     def claim(owner, what: str) -> None:
         if owner is None:
             return
-        need(isinstance(owner, str) and owner in dragons,
-             f"{what} is claimed by {short(owner)}, who is not in this game", True)
+        if not (isinstance(owner, str) and owner in dragons):
+            fail(f"{what} is claimed by {short(owner)}, who is not in this game", True)
         rings_out[owner] += 1
 
     for key in ("settlements", "places", "gambles"):
-        need(isinstance(doc.get(key), list) and all(isinstance(x, dict) for x in doc[key]),
-             f"{key} must be a list of objects", True)
+        if not (isinstance(doc.get(key), list) and all(isinstance(x, dict) for x in doc[key])):
+            fail(f"{key} must be a list of objects", True)
     for s in doc["settlements"]:
-        need(s.get("kind") in SETTLEMENT_KINDS,
-             f"unknown settlement kind {short(s.get('kind'))}", True)
+        if s.get("kind") not in SETTLEMENT_KINDS:
+            fail(f"unknown settlement kind {short(s.get('kind'))}", True)
         occupy(s.get("at"), 1, s["kind"])
         claim(s.get("claim"), s["kind"])
     kinds = [p.get("kind") for p in doc["places"]]
     for p in doc["places"]:
-        need(p.get("kind") in PLACES, f"unknown place of power {short(p.get('kind'))}", True)
+        if p.get("kind") not in PLACES:
+            fail(f"unknown place of power {short(p.get('kind'))}", True)
         occupy(p.get("at"), 2, p["kind"])
         claim(p.get("claim"), p["kind"])
-        need(isinstance(p.get("power_used"), bool), f"{p['kind']}: power_used must be "
-             "true or false", True)
-    need(len(set(kinds)) == len(kinds), "a place of power is on the board twice (R14)")
+        if not isinstance(p.get("power_used"), bool):
+            fail(f"{p['kind']}: power_used must be true or false", True)
+    if len(set(kinds)) != len(kinds):
+        fail("a place of power is on the board twice (R14)")
     ring_cells: set[tuple] = set()
     for g in doc["gambles"]:
         at = g.get("at")
-        need(isinstance(at, list) and len(at) == 2 and all(_is_int(v) for v in at),
-             f"gamble ring: a cell must be [col, row], not {short(at)}", True)
+        if not (isinstance(at, list) and len(at) == 2 and all(_is_int(v) for v in at)):
+            fail(f"gamble ring: a cell must be [col, row], not {short(at)}", True)
         cell = tuple(at)
-        need(board.on_board(cell), f"a gamble ring at {at} is off the board", True)
-        need(cell not in board.blocked, f"a gamble ring at {at} is in the water (P2)")
-        need(cell not in ring_cells, f"two gamble rings share the cell {at}")
+        if not board.on_board(cell):
+            fail(f"a gamble ring at {at} is off the board", True)
+        if cell in blocked:
+            fail(f"a gamble ring at {at} is in the water (P2)")
+        if cell in ring_cells:
+            fail(f"two gamble rings share the cell {at}")
         ring_cells.add(cell)
         claim(g.get("owner"), f"the gamble ring at {at}")
     chest = doc.get("chest")
-    need(isinstance(chest, dict), "chest must be an object", True)
-    need(_is_int(chest.get("coins")) and 0 <= chest["coins"] <= MAX_COINS,
-         f"chest coins {short(chest.get('coins'))} are not 0 to {MAX_COINS}")
+    if not isinstance(chest, dict):
+        fail("chest must be an object", True)
+    if not (_is_int(chest.get("coins")) and 0 <= chest["coins"] <= MAX_COINS):
+        fail(f"chest coins {short(chest.get('coins'))} are not 0 to {MAX_COINS}")
     if chest.get("at") is not None:
         occupy(chest["at"], 1, "chest")
     for name, d in dragons.items():
@@ -193,51 +220,54 @@ def _check(doc, board: BoardSpec, found: list[str], exact_rings: bool) -> None: 
         if d.get("cavern") is not None:
             occupy(d["cavern"], 1, name + " cavern")
         total = d["rings_in_supply"] + rings_out[name]
-        need(total == RING_COUNT[name] if exact_rings else
-             max(d["rings_in_supply"], rings_out[name]) <= RING_COUNT[name],
-             f"{name} has {d['rings_in_supply']} rings in supply and {rings_out[name]} on "
-             f"the board: {total}, not {RING_COUNT[name]} in all (R9)")
+        if not (total == RING_COUNT[name] if exact_rings else
+                max(d["rings_in_supply"], rings_out[name]) <= RING_COUNT[name]):
+            fail(f"{name} has {d['rings_in_supply']} rings in supply and {rings_out[name]} on "
+                 f"the board: {total}, not {RING_COUNT[name]} in all (R9)")
 
     # -- cards (R11) --------------------------------------------------------------------
     options = doc.get("options")
-    need(isinstance(options, dict), "options must be an object", True)
+    if not isinstance(options, dict):
+        fail("options must be an object", True)
     deck, played = doc.get("deck"), doc.get("played")
-    need(isinstance(deck, list) and isinstance(played, list), "deck and played must be "
-         "lists of cards", True)
+    if not (isinstance(deck, list) and isinstance(played, list)):
+        fail("deck and played must be lists of cards", True)
     hands = [d["card"] for d in dragons.values() if d["card"] is not None]
     every = deck + hands + played
-    need(all(isinstance(c, str) for c in every), "cards must be names", True)
+    if not all(isinstance(c, str) for c in every):
+        fail("cards must be names", True)
     if options.get("cards"):
-        need(sorted(every) == sorted(CARDS), "each card must be in exactly one place: a "
-             "hand, played or the deck")
-    else:
-        need(every == [], "cards in a game without cards")
+        if sorted(every) != sorted(CARDS):
+            fail("each card must be in exactly one place: a hand, played or the deck")
+    elif every != []:
+        fail("cards in a game without cards")
 
     # -- the flow -----------------------------------------------------------------------
     found.extend(stack_problems(doc.get("stack"), names, finished))
     if finished:
-        need(doc.get("phase") == "finished", "a finished game is not in phase 'finished'")
-    else:
-        need(doc.get("phase") != "finished", f"an unfinished game in phase "
-             f"{short(doc.get('phase'))}")
-    need(doc.get("pending") is None or isinstance(doc.get("pending"), dict),
-         "pending must be an object")
+        if doc.get("phase") != "finished":
+            fail("a finished game is not in phase 'finished'")
+    elif doc.get("phase") == "finished":
+        fail(f"an unfinished game in phase {short(doc.get('phase'))}")
+    if not (doc.get("pending") is None or isinstance(doc.get("pending"), dict)):
+        fail("pending must be an object")
 
 
-def _check_frame(frame: dict, dragons: dict, need) -> None:
+def _check_frame(frame: dict, dragons: dict, fail) -> None:
     """Values inside one flow frame: dragons of this game, small counters, JSON depth."""
     for key, value in frame.items():
-        need(isinstance(key, str), "a flow frame has a key that is not a string", True)
-        if key == "dragon" and value is not None:
-            need(isinstance(value, str) and value in dragons,
-                 f"a {frame['step']} frame names {short(value)}, who is not in this game",
+        if not isinstance(key, str):
+            fail("a flow frame has a key that is not a string", True)
+        if key == "dragon" and value is not None and not (isinstance(value, str)
+                                                           and value in dragons):
+            fail(f"a {frame['step']} frame names {short(value)}, who is not in this game",
                  True)
-        if key in ("i", "k", "tries"):
-            need(_is_int(value) and 0 <= value <= MAX_FRAME_INT,
-                 f"a {frame['step']} frame has {key}={short(value)}", True)
-        need(_depth(value) <= 6, f"a {frame['step']} frame is nested too deeply", True)
-        need(not isinstance(value, float) or math.isfinite(value),
-             f"a {frame['step']} frame holds {value}", True)
+        if key in ("i", "k", "tries") and not (_is_int(value) and 0 <= value <= MAX_FRAME_INT):
+            fail(f"a {frame['step']} frame has {key}={short(value)}", True)
+        if _depth(value) > 6:
+            fail(f"a {frame['step']} frame is nested too deeply", True)
+        if isinstance(value, float) and not math.isfinite(value):
+            fail(f"a {frame['step']} frame holds {value}", True)
 
 
 def _depth(value, limit: int = 8) -> int:
@@ -257,23 +287,22 @@ def stack_problems(stack, names, finished: bool) -> list[str]:
 
     found: list[str] = []
 
-    def need(ok: bool, message: str, stop: bool = False) -> None:
-        if not ok:
-            found.append(message)
-            if stop:
-                raise _Stop
+    def fail(message: str, stop: bool = False) -> None:
+        found.append(message)
+        if stop:
+            raise _Stop
 
     with contextlib.suppress(_Stop):
-        need(isinstance(stack, list) and len(stack) <= MAX_STACK,
-             f"the flow stack must be a list of at most {MAX_STACK} frames", True)
+        if not (isinstance(stack, list) and len(stack) <= MAX_STACK):
+            fail(f"the flow stack must be a list of at most {MAX_STACK} frames", True)
         for frame in stack:
-            need(isinstance(frame, dict) and isinstance(frame.get("step"), str)
-                 and frame["step"] in {**STEPS, **DECISIONS},
-                 f"the flow stack holds an unknown frame {short(frame)}", True)
-            _check_frame(frame, names, need)
+            if not (isinstance(frame, dict) and isinstance(frame.get("step"), str)
+                    and (frame["step"] in STEPS or frame["step"] in DECISIONS)):
+                fail(f"the flow stack holds an unknown frame {short(frame)}", True)
+            _check_frame(frame, names, fail)
         if finished:
-            need(stack == [], "a finished game still has steps to run")
-        else:
-            need(bool(stack) and stack[-1]["step"] in DECISIONS,
-                 "an unfinished game must wait for a decision (the flow stack)")
+            if stack != []:
+                fail("a finished game still has steps to run")
+        elif not (bool(stack) and stack[-1]["step"] in DECISIONS):
+            fail("an unfinished game must wait for a decision (the flow stack)")
     return found

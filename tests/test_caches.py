@@ -29,6 +29,7 @@ from game.tables import MOVE_STEPS, PLACES
 from tests.test_random_games import crowded_start
 
 MAPS = Path(__file__).parent / "maps"
+STEPS = (1, MOVE_STEPS, 4)  # the reaches of queries.landings compared
 
 
 def fresh_rows(m) -> list[int]:
@@ -38,18 +39,28 @@ def fresh_rows(m) -> list[int]:
     return rows
 
 
-def brute_landings(m, at, steps, me_at):
-    occ = queries.fresh_occupancy()
+def free_cells(m, at, reach, me_at, occ) -> set:
+    """The cells within `reach` of `at` (and one more on the far sides, for a 2x2
+    footprint) that a footprint may cover: on the board, not blocked, and free (or under
+    the dragon at `me_at`)."""
     mine = {(me_at[0] + dc, me_at[1] + dr) for dr in range(2) for dc in range(2)} \
         if me_at else set()
+    width, height, blocked = m.board.width, m.board.height, m.board.blocked
+    return {(col, row) for row in range(max(0, at[1] - reach), min(height, at[1] + reach + 2))
+            for col in range(max(0, at[0] - reach), min(width, at[0] + reach + 2))
+            if (col, row) not in blocked and ((col, row) not in occ or (col, row) in mine)}
+
+
+def brute_landings(at, steps, free) -> list:
+    """Every 2x2 landing within `steps` of `at` by brute force: all four cells of each
+    footprint in `free` (free_cells with a reach of at least `steps`)."""
     out = []
     for row in range(at[1] - steps, at[1] + steps + 1):
         for col in range(at[0] - steps, at[0] + steps + 1):
             if (col, row) == at:
                 continue
-            cells = [(col + dc, row + dr) for dr in range(2) for dc in range(2)]
-            if all(m.board.on_board(c) and c not in m.board.blocked
-                   and (c not in occ or c in mine) for c in cells):
+            if ((col, row) in free and (col + 1, row) in free and (col, row + 1) in free
+                    and (col + 1, row + 1) in free):
                 out.append((col, row))
     return out
 
@@ -76,6 +87,7 @@ def compare_all(m) -> None:
         assert queries.gamble_at(m, (g.col, g.row)) == e
     assert queries.place_holders(m) == {
         p.kind: c.owner for _, (p, c) in esper.get_components(PlaceOfPower, Claim)}
+    occ = queries.fresh_occupancy()  # nothing below changes a piece
     for name in m.seat_names:
         assert adjacent_claimables(m, name) == fresh_adjacent_claimables(m, name)
         assert setup.home_spot(m, name) == setup.fresh_home_spot(m, name)
@@ -83,9 +95,11 @@ def compare_all(m) -> None:
         at = queries.dragon_fp(m, name).at
         assert claims.own_rings(m, name) == claims.fresh_own_rings(m, name)
         assert claims.gamble_free(m, at) == claims.fresh_gamble_free(m, at)
-        for steps in (1, MOVE_STEPS, 4):
-            assert queries.landings(m, at, steps, at) == brute_landings(m, at, steps, at)
-            assert queries.landings(m, at, steps) == brute_landings(m, at, steps, None)
+        reach = max(STEPS)
+        free_mine, free_any = free_cells(m, at, reach, at, occ), free_cells(m, at, reach, None, occ)
+        for steps in STEPS:
+            assert queries.landings(m, at, steps, at) == brute_landings(at, steps, free_mine)
+            assert queries.landings(m, at, steps) == brute_landings(at, steps, free_any)
     pending = m.pending
     if pending is not None and pending.kind == "action":
         fast = actions.legal_actions(m, pending.dragon)

@@ -38,9 +38,12 @@ def play_checked(seed: int, seats: int, options: dict) -> Match:
     return match
 
 
-@pytest.mark.parametrize("batch", range(10))
+BATCHES = 50  # small batches, so both workers of `make test` stay busy to the end
+
+
+@pytest.mark.parametrize("batch", range(BATCHES))
 def test_random_games_keep_every_invariant(batch):
-    for game in range(batch * GAMES // 10, (batch + 1) * GAMES // 10):
+    for game in range(batch * GAMES // BATCHES, (batch + 1) * GAMES // BATCHES):
         seats = SEATS[game % len(SEATS)]
         match = play_checked(seed=game, seats=seats, options=OPTIONS[game % len(OPTIONS)])
         assert match.winner is not None

@@ -8,6 +8,11 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 from game.ui.app import App  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
+from game.ui.sound import mixer  # noqa: E402
+
+# The dummy audio device closes only after a buffer's worth of (silent) play: ~50 ms a
+# pygame.quit with the game's 1024 samples, and most UI tests open and close a window.
+mixer.BUFFER = 256
 
 
 @pytest.fixture(autouse=True)
