@@ -257,7 +257,7 @@ def _count(value, what) -> int:
     return value
 
 
-def _at(value, what):
+def _at(value, what) -> tuple[int, int]:
     if isinstance(value, list) and len(value) == 2:
         col, row = value
         # a plain int passes at once (every piece of every checked restore comes here)
