@@ -320,3 +320,33 @@ def test_nothing_secret_reaches_a_seat_in_a_whole_game():
                 assert not any(t in p["prompt"] for t in CARD_TITLES.values())
                 assert s["legal"] == []
     assert cards_seen > 0  # each seat did see its own dealt cards
+
+
+def test_a_link_whose_sender_ends_leaves_nothing_for_close_to_wait_on():
+    """A connection cut while messages wait for it (its sender cancelled, or its socket
+    closed): the queue is done with, so the host's close() does not wait out its drain
+    time for a client that can no longer read (it waited 2 s after a killed bot)."""
+
+    class Stuck:  # a socket whose send never returns
+        async def send(self, text):
+            await asyncio.Event().wait()
+
+    class Gone:  # a socket already closed
+        async def send(self, text):
+            raise ConnectionClosed(None, None)
+
+    async def main():
+        server = HostServer(make_core())
+        for ws, cancel in ((Stuck(), True), (Gone(), False)):
+            link = _Link(ws, asyncio.Queue(), RateLimit(100, 10))
+            for n in range(3):
+                link.out.put_nowait((f"message {n}", False))
+            sender = asyncio.create_task(server._send_loop(1, link))
+            await asyncio.sleep(0)  # the sender takes the first message
+            if cancel:
+                sender.cancel()
+            await asyncio.gather(sender, return_exceptions=True)
+            assert link.out.empty()
+            await asyncio.wait_for(link.out.join(), 1)  # returns at once: nothing pending
+
+    run(main())

@@ -664,6 +664,13 @@ class HostServer:
                     link.out.task_done()
         except ConnectionClosed:
             pass
+        finally:
+            # Closed, cut off or cancelled (its connection ended): nothing more goes
+            # out on this link, so what is left in its queue is done with and close()
+            # does not wait out its drain time for it.
+            while not link.out.empty():
+                link.out.get_nowait()
+                link.out.task_done()
 
     def send(self, cid: int, msg: dict, close: bool = False) -> None:
         """Queue a message (on the loop's thread). A client whose queue is full is too

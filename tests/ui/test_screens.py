@@ -7,6 +7,7 @@ import pytest
 
 from game.cli import main
 from game.match import Match, SetupError
+from game.ui import screenshot as screenshot_mod
 from game.ui import settings as settings_mod
 from game.ui.app import App
 from game.ui.controller import GameController, GameSetup, Seat
@@ -354,3 +355,17 @@ def test_every_menu_button_stands_inside_the_window_above_the_footer(size, scale
                        for r2 in rects[i + 1:])
     finally:
         a.close()
+
+
+def test_played_twice_gives_the_same_game_without_searching_again(monkeypatch):
+    """game.ui.screenshot.played replays the AI's answers of a game it already played in
+    this process: the same position and history, and no search."""
+    first = screenshot_mod.played(5, 1)
+
+    def no_search(*args, **kwargs):
+        raise AssertionError("the AI searched again")
+
+    monkeypatch.setattr(screenshot_mod, "choose", no_search)
+    again = screenshot_mod.played(5, 1)
+    assert again.match.snapshot() == first.match.snapshot()
+    assert again.answers == first.answers and again.n_answers == first.n_answers

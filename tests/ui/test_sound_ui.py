@@ -15,7 +15,7 @@ from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.scenes.widgets import press
-from game.ui.sound.mixer import GROUP_LIMIT, POOLS
+from game.ui.sound.mixer import GROUP_LIMIT, POOLS, PygameBackend
 from tests.ui.conftest import run, until
 
 
@@ -107,3 +107,18 @@ def test_pause_ducks_the_music_and_resume_restores_it(app):
     app.pop()
     run(app, 90)
     assert app.sound.music.share == 1.0
+
+
+def test_music_is_not_decoded_for_the_silent_dummy_device(app, monkeypatch):
+    """Under SDL's dummy audio driver (headless runs) nobody hears the music: the track
+    is still chosen (the game's state), but its file is never loaded."""
+    assert pygame.mixer.get_driver() == "dummy"
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("music loaded for the dummy device")
+
+    monkeypatch.setattr(pygame.mixer.music, "load", refuse)
+    PygameBackend().music_play("music_menu", 0)
+    app.sound.music.stop()
+    app.sound.music.play("menu")
+    assert app.sound.music.track == "menu"
