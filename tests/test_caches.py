@@ -66,9 +66,25 @@ def brute_landings(at, steps, free) -> list:
 
 
 def compare_all(m) -> None:
-    """Each cached fact against its fresh computation, on the match's world."""
+    """Each cached fact against its fresh computation, on the match's world. Nothing
+    here changes a piece, so the per-call occupancy check (checked_occupancy) is
+    paused while the comparisons run and made once more at the end: the ~170,000
+    calls of the slow reference listing would only compare the same state again."""
     m.activate()
     assert queries.occupancy(m) == queries.fresh_occupancy()
+    PER_CALL["on"] = False
+    try:
+        _compare_rest(m)
+    finally:
+        PER_CALL["on"] = True
+    assert queries.occupancy(m) == queries.fresh_occupancy(), "a query changed a piece"
+
+
+# Whether checked_occupancy compares at every call (compare_all pauses it).
+PER_CALL = {"on": True}
+
+
+def _compare_rest(m) -> None:
     assert queries.row_masks(m) == fresh_rows(m)
     settlements = sorted(((e, fp.row, fp.col) for e, (s, fp)
                           in esper.get_components(Settlement, Footprint)), key=lambda t: t[1:])
@@ -114,7 +130,8 @@ def checked_occupancy(monkeypatch):
 
     def occupancy(m):
         got = cached(m)
-        assert got == queries.fresh_occupancy(), "stale occupancy cache"
+        if PER_CALL["on"]:
+            assert got == queries.fresh_occupancy(), "stale occupancy cache"
         return got
 
     monkeypatch.setattr(queries, "occupancy", occupancy)
