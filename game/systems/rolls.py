@@ -114,7 +114,8 @@ CANCELLABLE = frozenset(CANCEL_POWERS.values()) | {do for dos in CANCEL_CARDS.va
 
 def cancel_window(m: Match, act: Frame) -> bool:
     if act["do"] not in CANCELLABLE:  # nobody could be asked: skip the window's walk
-        act["i"] = len(window_order(m, act["dragon"], include_actor=False))
+        # (the walk's end: everyone but the actor, as window_order lists them)
+        act["i"] = (len(m.order) if act["dragon"] in m.order else len(m.seat_names)) - 1
         return False
     about = {"dragon": act["dragon"], "answer": act["answer"]}
     return ask_window(m, act, "cancel", act["dragon"], CANCEL_SOURCES, about)
