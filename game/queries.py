@@ -482,8 +482,13 @@ def place_holders(m: Match) -> dict[str, str]:
     c = cache(m)
     found = c.get("holders")
     if found is None:
-        found = c["holders"] = {p.kind: cl.owner
-                                for _, (p, cl) in esper.get_components(PlaceOfPower, Claim)}
+        # from the (per-layout) list of places: esper's own query is rebuilt after every
+        # claim anywhere, since any component added or removed clears its query cache
+        found = c["holders"] = {}
+        for ent, place, _fp in places(m):
+            owner = claim_owner(ent)
+            if owner is not None:
+                found[place.kind] = owner
     return found
 
 
