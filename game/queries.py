@@ -123,7 +123,7 @@ def _settled(m: Match, cell: Cell) -> None:
     """The layout cache after a settlement was placed on the empty `cell` (occupancy
     and masks already updated by settlement_placed): the settlement list is rebuilt,
     the facts whose area does not contain `cell` are kept."""
-    cells = [cell]
+    cells = [(cell[0], cell[1], cell[0], cell[1])]
     m.derived_layout = {key: value for key, value in m.derived_layout.items()
                  if key in _PLACE_PROOF or _still_true(m, key, None, cells, settled=True)}
 
@@ -158,17 +158,20 @@ def _shift(m: Match, event: Mapping[str, Any]) -> None:
             if rows is not None:
                 rows[cell[1]] |= 1 << cell[0]
     mover = None if moved is None else moved[1]
-    cells = [(before[0] + dc, before[1] + dr) for dr in range(size) for dc in range(size)
-             ] if before is not None else []
-    cells += [(after[0] + dc, after[1] + dr) for dr in range(size) for dc in range(size)]
+    # the moved piece's footprints before and after, as (col_lo, row_lo, col_hi, row_hi)
+    cells = [(after[0], after[1], after[0] + size - 1, after[1] + size - 1)]
+    if before is not None:
+        cells.append((before[0], before[1], before[0] + size - 1, before[1] + size - 1))
     m.derived_layout = {key: value for key, value in c.items()
                  if key in _MOVE_PROOF or _still_true(m, key, mover, cells)}
 
 
-def _still_true(m, key, mover: str | None, cells: list[Cell], settled: bool = False) -> bool:
+def _still_true(m, key, mover: str | None, cells: list[tuple[int, int, int, int]],
+                settled: bool = False) -> bool:
     """Whether the per-layout fact under `key` is unchanged when the pieces on `cells`
-    (the moved piece's cells before and after) moved; `mover` is the dragon that moved,
-    None for the chest. `settled`: instead, a settlement was placed on `cells`. Facts
+    (rectangles: the moved piece's footprints before and after) moved; `mover` is the
+    dragon that moved, None for the chest. `settled`: instead, a settlement was placed
+    on `cells` (its one cell). Facts
     whose area the change does not touch are kept."""
     if type(key) is not tuple:
         return False
@@ -194,8 +197,13 @@ def _still_true(m, key, mover: str | None, cells: list[Cell], settled: bool = Fa
     return False
 
 
-def _untouched(cells: list[Cell], c_lo: int, r_lo: int, c_hi: int, r_hi: int) -> bool:
-    return not any(c_lo <= c <= c_hi and r_lo <= r <= r_hi for c, r in cells)
+def _untouched(rects: list[tuple[int, int, int, int]], c_lo: int, r_lo: int, c_hi: int,
+               r_hi: int) -> bool:
+    """No cell of the `rects` (inclusive col/row bounds) lies in the given area."""
+    for a, b, c, d in rects:  # noqa: SIM110 (a plain loop: no generator on this hot path)
+        if a <= c_hi and c >= c_lo and b <= r_hi and d >= r_lo:
+            return False
+    return True
 
 
 # Layout facts a move of a dragon or the chest leaves as they are (occ and rows are
