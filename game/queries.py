@@ -92,13 +92,18 @@ def bump(m: Match, event: Event) -> None:
         else:
             m.layout += 1
         return
+    if kind == "placed":
+        # A new settlement is unclaimed (a gamble ring's claim on it is an event of its
+        # own): the per-version facts stay, as for a move.
+        if (m.derived_layout_version == m.layout
+                and tuple(event["at"]) in m.derived_layout.get("occ", ())):
+            col, row = event["at"]
+            _settled(m, (col, row))
+        else:
+            m.layout += 1
+        return
     m.version += 1
     if kind in RING_EVENTS:
-        return
-    if (kind == "placed" and m.derived_layout_version == m.layout
-            and tuple(event["at"]) in m.derived_layout.get("occ", ())):
-        col, row = event["at"]
-        _settled(m, (col, row))
         return
     m.layout += 1
 
