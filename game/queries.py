@@ -102,10 +102,34 @@ def bump(m: Match, event: Event) -> None:
         else:
             m.layout += 1
         return
+    if kind in OWNED_RING_EVENTS and m.derived_version == m.version and _drop_ring_facts(m, event):
+        return
     m.version += 1
     if kind in RING_EVENTS:
         return
     m.layout += 1
+
+
+# A ring of one dragon placed or lifted (each claim, unclaim and gamble ring is an event
+# naming the ring's owner): only that dragon's ring cells, the place holders and the
+# gamble rings can change, so only those facts are dropped, not every dragon's.
+OWNED_RING_EVENTS = frozenset({"claim", "unclaim", "gamble"})
+_RING_FACTS = frozenset({"holders", "gambles", "gamble_cells"})
+
+
+def _drop_ring_facts(m: Match, event: Event) -> bool:
+    """Drop the per-version facts one dragon's ring event may change; False (drop
+    everything instead) if the cache holds a kind of fact this does not know."""
+    d = m.derived
+    for key in d:
+        if key not in _RING_FACTS and not (type(key) is tuple and key[0] == "own_rings"):
+            return False
+    d.pop(("own_rings", event["dragon"]), None)
+    d.pop("holders", None)
+    if event["type"] != "claim" or event.get("via") == "gamble":
+        d.pop("gambles", None)
+        d.pop("gamble_cells", None)
+    return True
 
 
 def settlement_placed(m: Match, ent: int, cell: Cell) -> None:
