@@ -326,6 +326,18 @@ def landings(m: Match, at: Cell, steps: int, me_at: Cell | None = None) -> list[
     return out
 
 
+def piece_landings(m: Match, at: Cell, steps: int) -> list[Cell]:
+    """landings(m, at, steps, at): where the 2x2 piece standing at `at` (a dragon, or
+    the hut) can land within `steps`, its own cells counting as free. Cached per layout
+    (a move elsewhere keeps it, see _still_true); never mutate it."""
+    key = ("move_landings", at, steps)
+    cache = layout_cache(m)
+    cells = cache.get(key)
+    if cells is None:
+        cells = cache[key] = landings(m, at, steps, at)
+    return cells
+
+
 def cell_free(m: Match, cell: Cell, occ: dict[Cell, int], ignore: int | None = None) -> bool:
     """On the board, not blocked, and holding no piece (or only `ignore`)."""
     if not m.board.on_board(cell) or cell in m.board.blocked:

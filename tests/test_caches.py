@@ -116,6 +116,10 @@ def _compare_rest(m) -> None:
         for steps in STEPS:
             assert queries.landings(m, at, steps, at) == brute_landings(at, steps, free_mine)
             assert queries.landings(m, at, steps) == brute_landings(at, steps, free_any)
+    for key, cells in list(m.derived_layout.items()):  # every landing fact kept so far
+        if type(key) is tuple and key[0] == "move_landings":
+            at, steps = key[1], key[2]
+            assert cells == brute_landings(at, steps, free_cells(m, at, steps, at, occ)), key
     pending = m.pending
     if pending is not None and pending.kind == "action":
         fast = actions.legal_actions(m, pending.dragon)

@@ -50,12 +50,7 @@ def _check(m: Match, name, answer, steps: int = MOVE_STEPS):
 
 
 def _fast(m: Match, name, steps: int = MOVE_STEPS):
-    at = queries.dragon_fp(m, name).at
-    key = ("move_landings", at, steps)  # per layout: a claim or a gamble keeps it
-    cache = queries.layout_cache(m)
-    cells = cache.get(key)
-    if cells is None:
-        cells = cache[key] = queries.landings(m, at, steps, at)
+    cells = queries.piece_landings(m, queries.dragon_fp(m, name).at, steps)
     return [{"do": "move", "to": [c, r]} for c, r in cells]
 
 

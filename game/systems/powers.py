@@ -172,7 +172,7 @@ def landing_reason(m: Match, what: str, to: Cell, size: int, ignore: int) -> str
 def free_landings(m: Match, at: Cell, steps: int, size: int, ignore: int) -> list[Cell]:
     occ = queries.occupancy(m)
     if size == 2 and occ.get(at) == ignore:  # the mover's own 2x2: the row-mask scan
-        return queries.landings(m, at, steps, at)
+        return queries.piece_landings(m, at, steps)
     blocked = m.board.blocked
     w, h = m.board.width - size, m.board.height - size
     out = []
