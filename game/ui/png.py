@@ -34,9 +34,9 @@ def save(surface: pygame.Surface, path: str | Path) -> None:
 def encode(surface: pygame.Surface) -> bytes:
     """The PNG file's bytes: RGBA when the surface has per-pixel alpha, else RGB."""
     alpha = bool(surface.get_flags() & pygame.SRCALPHA)
-    mode, colour_type, depth = ("RGBA", 6, 4) if alpha else ("RGB", 2, 3)
+    colour_type, depth = (6, 4) if alpha else (2, 3)
     w, h = surface.get_size()
-    raw = memoryview(pygame.image.tobytes(surface, mode))
+    raw = memoryview(pygame.image.tobytes(surface, "RGBA" if alpha else "RGB"))
     stride = w * depth
     # each row starts with its filter type: 0, none
     rows = b"".join(b"\x00" + raw[i:i + stride] for i in range(0, stride * h, stride))
