@@ -406,13 +406,13 @@ def auto_scale(size: tuple[int, int]) -> float:
 
 
 def _forget_art() -> None:
-    """Fonts and display-format sprites do not outlive pygame.quit()."""
+    """Fonts do not outlive pygame.quit(); sprites do (game.ui.art keeps the scaled
+    copies per display format), so a new window does not load and scale them again."""
     try:
         from game.ui import art  # noqa: PLC0415 (optional dependency, fails soft)
     except ImportError:
         return
-    art.font.cache_clear()
-    art.clear_cache()
+    art.forget_fonts()
 
 
 def open_app(size: tuple[int, int] | None = None, data_dir=None, *,
