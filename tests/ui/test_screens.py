@@ -289,7 +289,10 @@ def test_a_choice_is_asked_with_its_situation_and_answered_by_key(app):
 
 
 def test_end_screen_from_a_finished_game(app):
-    c = GameController(GameSetup(seats=[Seat("ai"), Seat("ai")], seed=2, target=10),
+    # any finished game will do: Easy seats (no search) finish one in 0.1 s, Normal
+    # ones in 1 s
+    c = GameController(GameSetup(seats=[Seat("ai", "easy"), Seat("ai", "easy")], seed=2,
+                                 target=10),
                        ai_mode="sync")
     while not c.finished:
         c.step_ai(True)
