@@ -61,6 +61,7 @@ class Look:
         self._sprites: dict = {}
         self._grey: dict = {}
         self._texts: dict = {}
+        self._fitted: dict = {}
         self._warned: set[str] = set()
 
     # ----- sizes -----------------------------------------------------------------
@@ -136,7 +137,20 @@ class Look:
 
         O(log n) measurements and one render whatever the length: no glyph is narrower
         than a pixel, so at most `width` characters can fit (the rest is cut first), then
-        the longest prefix that fits is found by binary search on font.size()."""
+        the longest prefix that fits is found by binary search on font.size(). Cached per
+        (text, font, width, colour): the action bar fits the same labels every frame."""
+        key = (s, font, width, colour)
+        try:
+            surf = self._fitted.get(key)
+        except TypeError:  # an unhashable colour (a list, a pygame.Color): not cached
+            return self._fit_text(s, font, width, colour)
+        if surf is None:
+            if len(self._fitted) > 2000:
+                self._fitted.clear()
+            surf = self._fitted[key] = self._fit_text(s, font, width, colour)
+        return surf
+
+    def _fit_text(self, s: str, font, width: int, colour) -> pygame.Surface:
         s = _printable(s[:max(1, width) + 1])
         if font.size(s)[0] <= width:
             return font.render(s, True, colour)

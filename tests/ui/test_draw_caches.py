@@ -1,0 +1,32 @@
+"""What a frame draws again and again is measured and rendered once: fitted texts (the
+Look) and the action bar's label lines, with the same results as measured afresh."""
+
+import pygame
+
+from game.ui.action_bar import ActionBar
+from game.ui.theme import Look
+
+
+def test_fitted_texts_are_rendered_once_and_the_same(app):
+    look = Look()
+    font = look.font(15)
+    long = "Steal from the cavern of the dragon far away " * 3
+    a = look.fit_text(long, font, 120, (239, 230, 210))
+    assert look.fit_text(long, font, 120, (239, 230, 210)) is a
+    fresh = look._fit_text(long, font, 120, (239, 230, 210))
+    assert pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(fresh, "RGBA")
+    assert look.fit_text(long, font, 140, (239, 230, 210)) is not a
+    # an unhashable colour is drawn, not cached
+    c = look.fit_text("Red", font, 120, pygame.Color(214, 56, 48))
+    assert c.get_width() > 0
+
+
+def test_the_action_bar_measures_each_label_once(app):
+    bar = ActionBar(Look(1.25))
+    for label in ("Move", "Steal from cavern", "Claim Settlement", "Abandon Claim"):
+        for width in (40, 70, 120):
+            first = bar.label_lines(label, width)
+            assert first == bar._label_lines(label, width) == bar.label_lines(label, width)
+    lines, _ = bar.label_lines("Steal from cavern", 70)
+    lines.append("changed by a caller")
+    assert bar.label_lines("Steal from cavern", 70)[0] != lines
