@@ -4,6 +4,7 @@ Look) and the action bar's label lines, with the same results as measured afresh
 import pygame
 
 from game.ui.action_bar import ActionBar
+from game.ui.log_view import LogView
 from game.ui.theme import Look
 
 
@@ -30,3 +31,20 @@ def test_the_action_bar_measures_each_label_once(app):
     lines, _ = bar.label_lines("Steal from cavern", 70)
     lines.append("changed by a caller")
     assert bar.label_lines("Steal from cavern", 70)[0] != lines
+
+
+def test_the_log_renders_each_word_once_and_wraps_to_the_same_rows(app):
+    log = LogView(app.look)
+    for i in range(30):
+        log.note(f"Red moves to the town at ({i}, 5) and the bank pays Red {i} coins")
+    log.build(app.ui, pygame.Rect(0, 0, 260, 200))
+    first = [pygame.image.tobytes(r, "RGBA") for r in log.rows]
+    words = len(log._words)
+    assert words < 30 * 8  # "Red", "moves", "the" ... once each
+    log._rewrap()
+    assert [pygame.image.tobytes(r, "RGBA") for r in log.rows] == first
+    assert len(log._words) == words
+    log._words.clear()
+    log._sizes.clear()
+    log._rewrap()  # measured and rendered afresh: the same rows
+    assert [pygame.image.tobytes(r, "RGBA") for r in log.rows] == first
