@@ -372,3 +372,28 @@ def test_played_twice_gives_the_same_game_without_searching_again(monkeypatch):
     again = screenshot_mod.played(5, 1)
     assert again.match.snapshot() == first.match.snapshot()
     assert again.answers == first.answers and again.n_answers == first.n_answers
+
+
+def test_played_to_fewer_or_more_rounds_replays_what_it_has(monkeypatch):
+    """A game `played` to some rounds gives the same game to fewer rounds without a
+    search, and searches only past where it stopped for more: the same position and
+    history as played afresh."""
+    more = screenshot_mod.played(5, 1)
+    real = screenshot_mod.choose
+    asked = []
+
+    def counted(*args, **kwargs):
+        asked.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(screenshot_mod, "choose", counted)
+    fewer = screenshot_mod.played(5, 0)
+    assert not asked and fewer.answers == more.answers[:fewer.n_answers]
+    monkeypatch.setattr(screenshot_mod, "_PLAYED", {})
+    afresh = screenshot_mod.played(5, 0)
+    assert afresh.match.snapshot() == fewer.match.snapshot()
+    assert afresh.answers == fewer.answers and asked
+    asked.clear()
+    again = screenshot_mod.played(5, 1)  # searches on from round 0's end only
+    assert again.match.snapshot() == more.match.snapshot() and again.answers == more.answers
+    assert 0 < len(asked) == more.n_answers - fewer.n_answers
