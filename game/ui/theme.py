@@ -62,6 +62,7 @@ class Look:
         self._grey: dict = {}
         self._texts: dict = {}
         self._fitted: dict = {}
+        self._wrapped: dict = {}
         self._warned: set[str] = set()
 
     # ----- sizes -----------------------------------------------------------------
@@ -183,6 +184,18 @@ class Look:
         return s[:head] + "…" + s[-tail:]
 
     def wrap(self, s: str, font, width: int) -> list[str]:
+        """`s` in lines no wider than `width` (a word wider than that has its own line).
+        Measured once per (text, font, width): panels wrap the same paragraphs every
+        frame."""
+        key = (s, font, width)
+        lines = self._wrapped.get(key)
+        if lines is None:
+            if len(self._wrapped) > 2000:
+                self._wrapped.clear()
+            lines = self._wrapped[key] = self._wrap(s, font, width)
+        return list(lines)
+
+    def _wrap(self, s: str, font, width: int) -> list[str]:
         lines: list[str] = []
         for para in s.split("\n"):
             words = para.split(" ")

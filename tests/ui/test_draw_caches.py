@@ -48,3 +48,14 @@ def test_the_log_renders_each_word_once_and_wraps_to_the_same_rows(app):
     log._sizes.clear()
     log._rewrap()  # measured and rendered afresh: the same rows
     assert [pygame.image.tobytes(r, "RGBA") for r in log.rows] == first
+
+
+def test_wrapped_lines_are_measured_once_and_the_same(app):
+    look = Look()
+    font = look.font(15)
+    text = "Red's cavern, where its coins are kept, is just above you.\nFly to (3, 5)."
+    lines = look.wrap(text, font, 180)
+    assert lines == look._wrap(text, font, 180) and len(lines) > 2
+    lines.append("changed by a caller")
+    assert look.wrap(text, font, 180) == look._wrap(text, font, 180)
+    assert look.wrap(text, font, 400) == look._wrap(text, font, 400) != look._wrap(text, font, 180)
