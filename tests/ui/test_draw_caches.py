@@ -4,7 +4,10 @@ Look) and the action bar's label lines, with the same results as measured afresh
 import pygame
 
 from game.ui.action_bar import ActionBar
+from game.ui.app import App
+from game.ui.audit import Audit
 from game.ui.log_view import LogView
+from game.ui.settings import Settings
 from game.ui.theme import Look
 
 
@@ -59,3 +62,24 @@ def test_wrapped_lines_are_measured_once_and_the_same(app):
     lines.append("changed by a caller")
     assert look.wrap(text, font, 180) == look._wrap(text, font, 180)
     assert look.wrap(text, font, 400) == look._wrap(text, font, 400) != look._wrap(text, font, 180)
+
+
+def test_texts_are_shared_across_windows_but_not_under_the_audit():
+    seen = []
+    for watched in (False, False, True):
+        a = App(Settings(), size=(1280, 720), fullscreen=False)
+        audit = Audit()
+        if watched:
+            audit.install()
+        try:
+            surf = a.look.text("Narby Conquest", a.look.fs(40), (226, 176, 72), bold=True)
+            fresh = a.look.font(a.look.fs(40), bold=True).render("Narby Conquest", True,
+                                                                 (226, 176, 72))
+            assert pygame.image.tobytes(surf, "RGBA") == pygame.image.tobytes(fresh, "RGBA")
+            seen.append(surf)
+            if watched:  # rendered afresh, through the audit's font: it knows the text
+                assert surf is not seen[0] and audit.texts[id(surf)][0] == "Narby Conquest"
+        finally:
+            audit.uninstall()
+            a.close()
+    assert seen[1] is seen[0]
