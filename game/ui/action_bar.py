@@ -132,6 +132,7 @@ class ActionBar:
         self.rects: list[pygame.Rect] = []
         self.selected: str | None = None
         self.hover: int | None = None
+        self._lines: dict = {}  # label_lines, measured
 
     def set_rect(self, rect: pygame.Rect) -> None:
         self.rect = pygame.Rect(rect)
@@ -163,7 +164,18 @@ class ActionBar:
 
     def label_lines(self, label: str, width: int) -> tuple[list[str], int]:
         """A slot's label in one line, else two, at the largest size (13 to 10 pt,
-        scaled) that fits `width`: measured, so no label is cut ("Take O…")."""
+        scaled) that fits `width`: measured, so no label is cut ("Take O…"). Measured
+        once per label, width and look (a frame draws every slot)."""
+        key = (label, width, self.look)
+        found = self._lines.get(key)
+        if found is None:
+            if len(self._lines) > 500:
+                self._lines.clear()
+            found = self._lines[key] = self._label_lines(label, width)
+        lines, size = found
+        return list(lines), size
+
+    def _label_lines(self, label: str, width: int) -> tuple[list[str], int]:
         look = self.look
         words = label.split()
         for pt in (13, 12, 11):
@@ -220,9 +232,8 @@ class ActionBar:
             text = look.fit_text(line, font, r.w - look.px(4), colour)
             surface.blit(text, text.get_rect(midbottom=(r.centerx, y)))
             y -= font.get_linesize() - look.px(2)
-        small = look.font(look.fs(11), bold=True)
         if slot.hotkey:
-            key = small.render(slot.hotkey, True, look.colour("key"))
+            key = look.text(slot.hotkey, look.fs(11), look.colour("key"), bold=True)
             kr = key.get_rect(topleft=(r.x + 5, r.y + 3))
             pygame.draw.rect(surface, look.colour("key_bg"), kr.inflate(6, 2), border_radius=3)
             surface.blit(key, kr)

@@ -31,6 +31,7 @@ from pygame_gui.elements import UITooltip  # noqa: E402
 from game.persistence.crash import emergency_save  # noqa: E402
 from game.persistence.saves import data_dir as resolve_data_dir  # noqa: E402
 from game.resources import asset, package_file  # noqa: E402
+from game.ui import png  # noqa: E402
 from game.ui import settings as settings_mod  # noqa: E402
 from game.ui.art import FONT_BOLD_PATH, FONT_PATH  # noqa: E402
 from game.ui.scene import Scene  # noqa: E402
@@ -386,7 +387,7 @@ class App:
 
     def screenshot(self, path: str | Path) -> None:
         self.draw()
-        pygame.image.save(self.screen, str(path))
+        png.save(self.screen, path)
 
 
 def _drop_tool_tips(root) -> None:
@@ -405,13 +406,13 @@ def auto_scale(size: tuple[int, int]) -> float:
 
 
 def _forget_art() -> None:
-    """Fonts and display-format sprites do not outlive pygame.quit()."""
+    """Fonts do not outlive pygame.quit(); sprites do (game.ui.art keeps the scaled
+    copies per display format), so a new window does not load and scale them again."""
     try:
         from game.ui import art  # noqa: PLC0415 (optional dependency, fails soft)
     except ImportError:
         return
-    art.font.cache_clear()
-    art.clear_cache()
+    art.forget_fonts()
 
 
 def open_app(size: tuple[int, int] | None = None, data_dir=None, *,

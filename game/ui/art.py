@@ -10,6 +10,11 @@ changing the drawings). Sprites that carry a dragon's colour (dragon, cavern, ri
 gamble) also exist per palette under assets/sprites/<palette>/; `sprite(..., palette=)`
 picks that version. Scaled copies are cached per (name, size, palette): loading and
 smooth-scaling happen once, a frame only blits.
+
+The caches outlive a window: the files' pixels (`_original`) are plain surfaces that
+pygame.quit() leaves alone, and the scaled copies are kept per display pixel format (a
+window opened in another format gets copies converted for it). Fonts are different:
+pygame.quit() closes every font, so `forget_fonts()` must follow it (game.ui.app does).
 """
 
 from __future__ import annotations
@@ -94,11 +99,11 @@ def _original(name: str, palette: str) -> pygame.Surface:
 
 def sprite(name: str, size: int, palette: str = "normal") -> pygame.Surface:
     """The sprite smooth-scaled to fit a size x size box (aspect kept), cached."""
-    return _scaled(name, max(1, int(size)), palette)
+    return _scaled(name, max(1, int(size)), palette, _display_format())
 
 
 @lru_cache(maxsize=4096)
-def _scaled(name: str, size: int, palette: str) -> pygame.Surface:
+def _scaled(name: str, size: int, palette: str, fmt: tuple | None) -> pygame.Surface:
     image = _original(name, palette)
     w, h = image.get_size()
     k = size / max(w, h)
@@ -108,12 +113,22 @@ def _scaled(name: str, size: int, palette: str) -> pygame.Surface:
 
 def sprite_wh(name: str, dims: tuple[int, int], palette: str = "normal") -> pygame.Surface:
     """The sprite smooth-scaled to exactly dims (w, h), cached."""
-    return _exact(name, (max(1, int(dims[0])), max(1, int(dims[1]))), palette)
+    return _exact(name, (max(1, int(dims[0])), max(1, int(dims[1]))), palette,
+                  _display_format())
 
 
 @lru_cache(maxsize=512)
-def _exact(name: str, dims: tuple[int, int], palette: str) -> pygame.Surface:
+def _exact(name: str, dims: tuple[int, int], palette: str, fmt: tuple | None) -> pygame.Surface:
     return _ready(pygame.transform.smoothscale(_original(name, palette), dims))
+
+
+def _display_format() -> tuple | None:
+    """The open window's pixel format (None without one): the scaled caches' key, so a
+    copy converted for one display is never blitted as if made for another."""
+    screen = pygame.display.get_surface() if pygame.display.get_init() else None
+    if screen is None:
+        return None
+    return (screen.get_bitsize(), screen.get_masks())
 
 
 def _ready(image: pygame.Surface) -> pygame.Surface:
@@ -130,7 +145,13 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 
 
 def clear_cache() -> None:
-    """Forget loaded sprites (after re-running the art script, or a display change)."""
+    """Forget loaded sprites (after re-running the art script) and fonts."""
     _original.cache_clear()
     _scaled.cache_clear()
     _exact.cache_clear()
+    forget_fonts()
+
+
+def forget_fonts() -> None:
+    """Forget the fonts: pygame.quit() (and pygame.font.quit()) close them."""
+    font.cache_clear()

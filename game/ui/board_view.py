@@ -16,7 +16,9 @@ piece. Sprites come from game.ui.art, cached per size.
 from __future__ import annotations
 
 import math
+import os
 import random
+import re
 from pathlib import Path
 
 import pygame
@@ -394,11 +396,45 @@ def thumbnail(board: BoardSpec, size: tuple[int, int], palette: str = "normal") 
 
 
 def _load_terrain(board: BoardSpec) -> pygame.Surface:
+    """The board's terrain at TILE px per cell, drawn once per process and files: a new
+    window (or board screen) on the same map finds it drawn, unless one of the files it
+    was drawn from (the map, its .tsx tilesets, the images) has changed since. The
+    surface is shared: it is only read (chunks are scaled copies of it)."""
+    path = _resolve(board.source)
+    key = (board.width, board.height, str(path.resolve()) if path is not None else None)
+    known = _TERRAIN.get(key)
+    if known is not None and all(_stat(f) == st for f, st in known[0].items()):
+        return known[1]
+    files: dict[str, tuple | None] = {}
+    out = _draw_terrain(board, path, files)
+    if len(_TERRAIN) >= 8:
+        _TERRAIN.clear()
+    _TERRAIN[key] = (files, out)
+    return out
+
+
+# terrain drawn in this process: (the files it came from with their stat, the surface)
+_TERRAIN: dict[tuple, tuple[dict[str, tuple | None], pygame.Surface]] = {}
+_TSX = re.compile(r"""source\s*=\s*["']([^"']+)["']""")
+
+
+def _stat(file: str) -> tuple | None:
+    try:
+        st = os.stat(file)
+    except OSError:
+        return None
+    return (st.st_mtime_ns, st.st_size, st.st_ino)
+
+
+def _draw_terrain(board: BoardSpec, path: Path | None,
+                  files: dict[str, tuple | None]) -> pygame.Surface:
+    """Draw the terrain; `files` gets each file it reads, stat taken before reading."""
     out = pygame.Surface((board.width * TILE, board.height * TILE))
     out.fill((96, 150, 70))
-    path = _resolve(board.source)
     if path is None:
-        sheet = pygame.image.load(str(asset("tiles", "terrain.png")))
+        sheet_path = str(asset("tiles", "terrain.png"))
+        files[sheet_path] = _stat(sheet_path)
+        sheet = pygame.image.load(sheet_path)
         rng = random.Random(board.width * 1000 + board.height)  # same board, same grass
         ids = [i for i, _ in PLAIN_TILES]
         weights = [w for _, w in PLAIN_TILES]
@@ -410,6 +446,13 @@ def _load_terrain(board: BoardSpec) -> pygame.Surface:
                          ((i % cols) * TILE, (i // cols) * TILE, TILE, TILE))
         return out
 
+    files[str(path)] = _stat(str(path))
+    try:  # the tilesets it names (sources that are images are recorded as read below)
+        for source in _TSX.findall(path.read_text(encoding="utf-8", errors="replace")):
+            tsx = path.parent / source
+            files[str(tsx)] = _stat(str(tsx))
+    except OSError:
+        pass
     try:
         tmx = read_tiled(path)  # the safe reader: bounded XML, vetted tilesets and images
     except MapError:
@@ -421,6 +464,7 @@ def _load_terrain(board: BoardSpec) -> pygame.Surface:
                 continue
             file, rect, _flags = tmx.images[gid]
             if file not in sheets:
+                files[str(file)] = _stat(str(file))
                 try:
                     sheets[file] = pygame.image.load(file)
                 except (pygame.error, OSError, ValueError):

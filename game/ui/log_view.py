@@ -67,6 +67,10 @@ class LogView:
         self.wrapped_for = None
         self.events: list[dict] = []   # what each line says, to colour it again
         self._palette = look.palette
+        # words measured and rendered, per font (a log says "Red", "moves" and "the"
+        # thousands of times, and a new width or an undo wraps every line again)
+        self._sizes: dict = {}
+        self._words: dict = {}
 
     # ----- content ------------------------------------------------------------------
     def add(self, event: dict) -> None:
@@ -147,9 +151,14 @@ class LogView:
         row: list = []
         x = 0
         indent = self.look.px(12)
+        sizes = self._sizes
+        if len(sizes) > 5000:
+            sizes.clear()
         for word, colour, is_bold in words:
             f = bold if is_bold else regular
-            w = f.size(word)[0]
+            w = sizes.get((word, f))
+            if w is None:
+                w = sizes[(word, f)] = f.size(word)[0]
             if x + w > width and row and not word.isspace():
                 rows.append(row)
                 row, x = [], indent
@@ -160,10 +169,16 @@ class LogView:
         if row:
             rows.append(row)
         out = []
+        rendered = self._words
+        if len(rendered) > 5000:
+            rendered.clear()
         for r in rows:
             surf = pygame.Surface((width, line_h), pygame.SRCALPHA)
             for x, word, colour, f in r:
-                surf.blit(f.render(word, True, colour), (x, 0))
+                img = rendered.get((word, colour, f))
+                if img is None:
+                    img = rendered[(word, colour, f)] = f.render(word, True, colour)
+                surf.blit(img, (x, 0))
             out.append(surf)
         return out
 

@@ -53,28 +53,28 @@ def played(seed: int, rounds: int, seats: int = 4, *, map_path=None, data_dir=No
     setup = GameSetup(seats=[Seat("human")] + [Seat("ai", "normal") for _ in range(seats - 1)],
                       map_path=map_path or DEFAULT_MAP, seed=seed)
     c = GameController(setup, ai_mode="sync", data_dir=data_dir)
-    key = (seed, rounds, seats, str(map_path or DEFAULT_MAP))
-    known = _PLAYED.get(key)
-    if known is not None:  # the same game again: its answers, without the AI's search
-        for answer in known:
-            c.submit(copy_json(answer))
-        return c
+    # the same game played before in this process (to these rounds, or fewer, or more):
+    # its answers, without the AI's search, then searching on from where it stopped
+    answers = _PLAYED.setdefault((seed, seats, str(map_path or DEFAULT_MAP)), [])
     m = c.match
     me = m.seat_names[0]
-    answers = []
     while not m.finished:
         p = m.pending
         if m.round > rounds and p.dragon == me and p.kind == "action":
             break
+        if c.n_answers < len(answers):
+            c.submit(copy_json(answers[c.n_answers]))
+            continue
         answer = choose(seat_view(m, p.dragon), "normal", seed=c.ai_seed(), board=c.board,
                         budget=node_budget("normal"))
-        answers.append(copy_json(answer))
+        kept = copy_json(answer)
         c.submit(answer)
-    _PLAYED[key] = answers
+        answers.append(kept)  # once the engine took it
     return c
 
 
-# The AI's answers of each game `played` has played in this process: the game is a pure
-# function of its arguments (seeded AI, node budget, no clock), so a tool or test asking
-# for it again replays them instead of searching again.
+# The AI's answers of each game `played` has played in this process, as far as it has
+# played it: the game is a pure function of its seed, seats and map (seeded AI, node
+# budget, no clock), so a tool or test asking for it again, to any number of rounds,
+# replays them instead of searching again.
 _PLAYED: dict[tuple, list[dict]] = {}

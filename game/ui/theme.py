@@ -61,6 +61,8 @@ class Look:
         self._sprites: dict = {}
         self._grey: dict = {}
         self._texts: dict = {}
+        self._fitted: dict = {}
+        self._wrapped: dict = {}
         self._warned: set[str] = set()
 
     # ----- sizes -----------------------------------------------------------------
@@ -121,22 +123,53 @@ class Look:
         return f
 
     def text(self, s: str, size: int, colour=None, bold: bool = False) -> pygame.Surface:
-        """Rendered text, cached (panels draw the same words every frame)."""
+        """Rendered text, cached (panels draw the same words every frame). Texts in the
+        shipped font are shared by every Look in the process (a new window, or the same
+        one after a Settings change, draws the same titles and labels): a rendered text
+        is a plain surface that outlives its font and pygame.quit()."""
         key = (s, size, colour, bold)
         surf = self._texts.get(key)
         if surf is None:
             if len(self._texts) > 2000:
                 self._texts.clear()
-            surf = self._texts[key] = self.font(size, bold).render(
-                s, True, colour or COLOURS["text"])
+            font = self.font(size, bold)
+            shared = _SHARED_TEXTS if self._shipped_font() else None
+            if shared is not None:
+                surf = shared.get(key)
+            if surf is None:
+                surf = font.render(s, True, colour or COLOURS["text"])
+                if shared is not None:
+                    if len(shared) > 4000:
+                        shared.clear()
+                    shared[key] = surf
+            self._texts[key] = surf
         return surf
+
+    def _shipped_font(self) -> bool:
+        # renders may be shared only when they come from the shipped font through this
+        # class's own font(): not a stand-in font, nor a font() patched to watch renders
+        # (the UI audit measures every text it sees rendered)
+        return "font" not in self._warned and type(self).font is _LOOK_FONT
 
     def fit_text(self, s: str, font, width: int, colour) -> pygame.Surface:
         """Render `s`, shortened with an ellipsis if wider than `width`.
 
         O(log n) measurements and one render whatever the length: no glyph is narrower
         than a pixel, so at most `width` characters can fit (the rest is cut first), then
-        the longest prefix that fits is found by binary search on font.size()."""
+        the longest prefix that fits is found by binary search on font.size(). Cached per
+        (text, font, width, colour): the action bar fits the same labels every frame."""
+        key = (s, font, width, colour)
+        try:
+            surf = self._fitted.get(key)
+        except TypeError:  # an unhashable colour (a list, a pygame.Color): not cached
+            return self._fit_text(s, font, width, colour)
+        if surf is None:
+            if len(self._fitted) > 2000:
+                self._fitted.clear()
+            surf = self._fitted[key] = self._fit_text(s, font, width, colour)
+        return surf
+
+    def _fit_text(self, s: str, font, width: int, colour) -> pygame.Surface:
         s = _printable(s[:max(1, width) + 1])
         if font.size(s)[0] <= width:
             return font.render(s, True, colour)
@@ -169,6 +202,18 @@ class Look:
         return s[:head] + "…" + s[-tail:]
 
     def wrap(self, s: str, font, width: int) -> list[str]:
+        """`s` in lines no wider than `width` (a word wider than that has its own line).
+        Measured once per (text, font, width): panels wrap the same paragraphs every
+        frame."""
+        key = (s, font, width)
+        lines = self._wrapped.get(key)
+        if lines is None:
+            if len(self._wrapped) > 2000:
+                self._wrapped.clear()
+            lines = self._wrapped[key] = self._wrap(s, font, width)
+        return list(lines)
+
+    def _wrap(self, s: str, font, width: int) -> list[str]:
         lines: list[str] = []
         for para in s.split("\n"):
             words = para.split(" ")
@@ -238,6 +283,11 @@ class Look:
             print(f"narby: art for {what!r} unavailable ({exc}); using a plain emblem",
                   file=sys.stderr)
 
+
+_LOOK_FONT = Look.font
+# Look.text's renders in the shipped font, shared by every Look: {(text, size, colour,
+# bold): surface}
+_SHARED_TEXTS: dict = {}
 
 _FALLBACK_DRAGON = {
     "white": (235, 235, 235), "black": (60, 60, 70), "green": (70, 170, 80),

@@ -123,3 +123,24 @@ def test_the_window_has_the_games_title_and_icon(monkeypatch):
         assert len(icons) == 1 and icons[0].get_size() == (64, 64)
     finally:
         a.close()
+
+
+def test_sprites_outlive_a_window_and_fonts_are_opened_again():
+    """A new window (a test's own App) finds the sprites already loaded and scaled, with
+    the same pixels; fonts, closed by pygame.quit(), are opened again."""
+    shown = []
+    for _ in range(2):
+        a = App(Settings(), size=(1280, 720), fullscreen=False)
+        try:
+            loads = art._original.cache_info().misses
+            surf = art.sprite("dragon/red", 61)
+            shown.append((pygame.image.tobytes(surf, "RGBA"), surf.get_size(), surf,
+                          art._original.cache_info().misses - loads))
+            f = art.font(19)
+            assert f.render("Narby", True, (0, 0, 0)).get_width() > 20
+        finally:
+            a.close()
+        assert art.font.cache_info().currsize == 0  # f is closed: none is handed out
+    (pixels, size, first, _), (again, size2, second, loaded) = shown
+    assert second is first and loaded == 0
+    assert again == pixels and size2 == size

@@ -35,6 +35,7 @@ def test_audit_finds_cut_and_faint_text(app):
     try:
         app.look._texts.clear()
         app.look._fonts.clear()
+        app.look._fitted.clear()
         app.push(Bad(app))
         found = audit.frame(app)
     finally:

@@ -3,6 +3,8 @@ highlights, hover and palettes showing on screen (dummy video driver)."""
 
 from __future__ import annotations
 
+import os
+import shutil
 from pathlib import Path
 
 import pygame
@@ -10,6 +12,7 @@ import pytest
 
 from game.board import BoardSpec
 from game.maps.loader import load_board
+from game.ui import board_view
 from game.ui.board_view import BoardView, preplaced_doc, thumbnail
 from tools.bench_ui import midgame
 
@@ -197,3 +200,37 @@ def test_map_thumbnails_show_terrain_and_preplaced_pieces(screen):
         img = thumbnail(board, (200, 160))
         assert img.get_size() == (200, 160)
         assert img.get_at((100, 80)).a == 255
+
+
+def test_terrain_is_drawn_once_until_one_of_its_files_changes(tmp_path):
+    """A new board screen on the same map reuses the terrain drawn before; a change to
+    the map, its .tsx tileset or the tileset's image draws it again."""
+    pygame.init()
+    tiles = tmp_path / "assets" / "tiles"
+    tiles.mkdir(parents=True)
+    for name in ("terrain.tsx", "terrain.png"):
+        shutil.copy(ROOT / "assets" / "tiles" / name, tiles / name)
+    (tmp_path / "maps").mkdir()
+    path = tmp_path / "maps" / "vale.tmx"
+    shutil.copy(ROOT / "maps" / "narby-vale.tmx", path)
+    board = load_board(path)
+    first = board_view._load_terrain(board)
+    assert board_view._load_terrain(board) is first
+
+    def touched(file):
+        st = os.stat(file)
+        os.utime(file, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))
+
+    for file in (path, tiles / "terrain.tsx"):
+        touched(file)
+        again = board_view._load_terrain(board)
+        assert again is not first
+        assert pygame.image.tobytes(again, "RGB") == pygame.image.tobytes(first, "RGB")
+        first = again
+        assert board_view._load_terrain(board) is first
+    sheet = pygame.image.load(str(tiles / "terrain.png"))
+    sheet.fill((200, 0, 200))
+    pygame.image.save(sheet, str(tiles / "terrain.png"))
+    touched(tiles / "terrain.png")
+    magenta = board_view._load_terrain(board)
+    assert magenta is not first and magenta.get_at((5, 5))[:3] == (200, 0, 200)

@@ -20,6 +20,7 @@ from game.net.host import read_side, side_file
 from game.net.protocol import message
 from game.net.window import NetHostController, RemoteController
 from game.persistence.saves import autosaves_dir, game_id, load_save
+from game.ui import png
 from game.ui.controller import GameSetup, Seat
 from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.online import HostLobbyScene, JoinScene
@@ -106,7 +107,7 @@ def test_the_online_screens_draw(app, tmp_path):
     run(app, 2)
     assert not lobby.start_btn.is_enabled  # the remote seat has no player yet
 
-    pygame.image.save(app.screen, str(tmp_path / "host_lobby.png"))
+    png.save(app.screen, tmp_path / "host_lobby.png")
     join_scene = JoinScene(app, f"ws://127.0.0.1:{host.net.server.port}/TEST42")
     app.push(join_scene)
     run(app, 1)
@@ -117,7 +118,7 @@ def test_the_online_screens_draw(app, tmp_path):
     while join_scene.welcome is None or join_scene.lobby is None:
         wait_for(join_scene.client.inbox)
         run(app, 1)
-    pygame.image.save(app.screen, str(tmp_path / "join_lobby.png"))
+    png.save(app.screen, tmp_path / "join_lobby.png")
 
     if os.environ.get("NARBY_SHOTS"):  # look at them: NARBY_SHOTS=DIR pytest ...
         for name in ("host_lobby.png", "join_lobby.png"):

@@ -332,7 +332,9 @@ def test_watch_replay_from_the_load_screen_and_the_end_screen(app, data_dir):
     key(pygame.K_ESCAPE)
     run(app)
     assert app.top is load
-    c = GameController(GameSetup(seats=[Seat("ai"), Seat("ai")], seed=2, target=10),
+    # any finished game: Easy seats (no search) play it ten times as fast as Normal
+    c = GameController(GameSetup(seats=[Seat("ai", "easy"), Seat("ai", "easy")], seed=2,
+                                 target=10),
                        ai_mode="sync")
     while not c.finished:
         c.step_ai(True)

@@ -289,7 +289,10 @@ def test_a_choice_is_asked_with_its_situation_and_answered_by_key(app):
 
 
 def test_end_screen_from_a_finished_game(app):
-    c = GameController(GameSetup(seats=[Seat("ai"), Seat("ai")], seed=2, target=10),
+    # any finished game will do: Easy seats (no search) finish one in 0.1 s, Normal
+    # ones in 1 s
+    c = GameController(GameSetup(seats=[Seat("ai", "easy"), Seat("ai", "easy")], seed=2,
+                                 target=10),
                        ai_mode="sync")
     while not c.finished:
         c.step_ai(True)
@@ -369,3 +372,28 @@ def test_played_twice_gives_the_same_game_without_searching_again(monkeypatch):
     again = screenshot_mod.played(5, 1)
     assert again.match.snapshot() == first.match.snapshot()
     assert again.answers == first.answers and again.n_answers == first.n_answers
+
+
+def test_played_to_fewer_or_more_rounds_replays_what_it_has(monkeypatch):
+    """A game `played` to some rounds gives the same game to fewer rounds without a
+    search, and searches only past where it stopped for more: the same position and
+    history as played straight through."""
+    more = screenshot_mod.played(5, 1)
+    real = screenshot_mod.choose
+    asked = []
+
+    def counted(*args, **kwargs):
+        asked.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(screenshot_mod, "choose", counted)
+    fewer = screenshot_mod.played(5, 0)
+    assert not asked and 0 < fewer.n_answers < more.n_answers
+    assert fewer.answers == more.answers[:fewer.n_answers]
+    # known only to its last two answers: those two are searched again, the same
+    (key,) = [k for k in screenshot_mod._PLAYED if k[0] == 5 and k[1] == 4]
+    known = screenshot_mod._PLAYED[key]
+    monkeypatch.setitem(screenshot_mod._PLAYED, key, known[:more.n_answers - 2])
+    again = screenshot_mod.played(5, 1)
+    assert len(asked) == 2
+    assert again.match.snapshot() == more.match.snapshot() and again.answers == more.answers

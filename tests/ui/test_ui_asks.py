@@ -6,6 +6,7 @@ match's private attributes, or guards a question to the engine with a blanket
 from __future__ import annotations
 
 import ast
+from functools import cache
 from pathlib import Path
 
 UI = Path(__file__).resolve().parents[2] / "game" / "ui"
@@ -18,6 +19,16 @@ def modules():
     return sorted(UI.rglob("*.py"))
 
 
+@cache
+def _parsed(path: Path) -> ast.Module:
+    # each scan walks every module: parse each once (nothing here changes a tree)
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
+def trees():
+    return [(path, _parsed(path)) for path in modules()]
+
+
 def _is_match(node: ast.AST) -> bool:
     if isinstance(node, ast.Name):
         return node.id in MATCHES
@@ -26,8 +37,8 @@ def _is_match(node: ast.AST) -> bool:
 
 def test_no_ui_module_imports_the_rules():
     found = []
-    for path in modules():
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for path, tree in trees():
+        for node in ast.walk(tree):
             names = []
             if isinstance(node, ast.Import):
                 names = [a.name for a in node.names]
@@ -40,8 +51,8 @@ def test_no_ui_module_imports_the_rules():
 
 def test_no_ui_module_reaches_into_a_match():
     found = []
-    for path in modules():
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for path, tree in trees():
+        for node in ast.walk(tree):
             if (isinstance(node, ast.Attribute) and node.attr.startswith("_")
                     and not node.attr.startswith("__") and _is_match(node.value)):
                 found.append(f"{path.name}:{node.lineno} .{node.attr}")
@@ -50,8 +61,8 @@ def test_no_ui_module_reaches_into_a_match():
 
 def test_no_blanket_except_guards_a_question_to_the_engine():
     found = []
-    for path in modules():
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for path, tree in trees():
+        for node in ast.walk(tree):
             if not isinstance(node, ast.Try):
                 continue
             blanket = any(h.type is None or (isinstance(h.type, ast.Name)

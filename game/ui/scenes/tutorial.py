@@ -264,7 +264,7 @@ class TutorialScene(GameScene):
         room = bottom - buttons_h - look.px(6)
         big = look.font(look.fs(18), bold=True)
         for line in look.wrap(heading, big, w)[:2]:
-            surface.blit(big.render(line, True, look.colour("gold")), (x, y))
+            surface.blit(look.text(line, look.fs(18), look.colour("gold"), bold=True), (x, y))
             y += big.get_linesize()
         y += look.px(4)
         y = self._paragraph(surface, body, look.fs(15), look.colour("text"), x, y, w, room)
@@ -292,7 +292,7 @@ class TutorialScene(GameScene):
             if y + font.get_linesize() > limit:
                 break
             if i == len(lines) - 1 or y + 2 * font.get_linesize() <= limit:
-                surface.blit(font.render(line, True, colour), (x, y))
+                surface.blit(look.text(line, size, colour), (x, y))
             else:
                 surface.blit(look.fit_text(line + " …", font, w, colour), (x, y))
             y += font.get_linesize()
