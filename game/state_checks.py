@@ -54,20 +54,27 @@ def _is_int(v) -> bool:
     return type(v) is int or (isinstance(v, int) and not isinstance(v, bool))
 
 
-def problems(doc, board: BoardSpec, exact_rings: bool = True) -> list[str]:
+def problems(doc, board: BoardSpec, exact_rings: bool = True,
+             placed: bool = False) -> list[str]:
     """Every way `doc` is not a state the engine could reach; [] when it is sound.
 
     `exact_rings`: each dragon's rings in supply plus those on the board are exactly its
     R9 count (after every decision of a game). Without it (a restored document: rule
     tests and scenarios set a supply directly) the supply and the rings on the board
-    may each be anything up to that count, never more."""
+    may each be anything up to that count, never more.
+
+    `placed`: `doc` is the snapshot of a match whose footprints are known to be whole
+    numbers, on the board and on cells of their own (game.snapshot's _check_board
+    passed), so of the pieces' cells only the blocked ones are looked for: the other
+    checks of those cells could find nothing. The result is the same list."""
     found: list[str] = []
     with contextlib.suppress(_Stop):
-        _check(doc, board, found, exact_rings)
+        _check(doc, board, found, exact_rings, placed)
     return found
 
 
-def _check(doc, board: BoardSpec, found: list[str], exact_rings: bool) -> None:  # noqa: C901 - one checklist
+def _check(doc, board: BoardSpec, found: list[str], exact_rings: bool,  # noqa: C901 - one checklist
+           placed: bool = False) -> None:
     # Every check is `if not <condition>: fail(<message>)`: a message is built only for a
     # problem found (this runs after every decision of the breadth suite and on every
     # checked restore).
@@ -140,6 +147,14 @@ def _check(doc, board: BoardSpec, found: list[str], exact_rings: bool) -> None: 
     width, height = board.width, board.height
 
     def occupy(at, size: int, what: str) -> None:
+        if placed:  # [col, row] of whole numbers, on the board, on cells of its own
+            if blocked:
+                col, row = at
+                for dr in range(size):
+                    for dc in range(size):
+                        if (col + dc, row + dr) in blocked:
+                            fail(f"{what} stands on blocked cell {[col + dc, row + dr]} (R5)")
+            return
         # the hot path of every restore: a footprint wholly on the board (the usual case)
         # is looked up cell by cell without a bounds check each
         if not (isinstance(at, list) and len(at) == 2 and _is_int(at[0]) and _is_int(at[1])):
