@@ -318,7 +318,9 @@ def _check_board(m) -> dict:
         # a footprint wholly on the board (every sound piece) skips the per-cell bounds
         # check; one crossing the edge keeps it, and the same first message
         inside = col >= 0 and row >= 0 and col + size <= width and row + size <= height
-        for cell in fp.cells():
+        cells = (((col, row), (col + 1, row), (col, row + 1), (col + 1, row + 1))
+                 if size == 2 else ((col, row),) if size == 1 else fp.cells())
+        for cell in cells:
             if not (inside or on_board(cell)):
                 raise StateError(f"{queries.describe(m, ent)} is off the "
                                  f"{m.board.width}x{m.board.height} board")

@@ -16,6 +16,7 @@ board (R4, R5, P2), rings (R9, R13), coins and treasure (R32), cards (R11), the 
 from __future__ import annotations
 
 import contextlib
+import itertools
 import math
 
 from game.board import BoardSpec
@@ -29,6 +30,10 @@ MAX_ACTIONS_LEFT = 12      # 3 a turn (R17) plus a few from powers and cards
 MAX_STACK = 200            # a real flow is a dozen frames deep
 MAX_FRAME_INT = 10_000     # indexes and re-roll counters inside frames
 TREASURE_FACES = (1, 2, 3)  # R32: each token is a d3
+_SORTED_CARDS = sorted(CARDS)
+_INT = frozenset({int})
+_FACES = frozenset(TREASURE_FACES)
+_DICTS = itertools.repeat(dict)  # all(map(isinstance, items, _DICTS)): every item a dict
 PHASES = ("setup", "draw", "populate", "action", "tribute", "finished")
 
 
@@ -63,10 +68,11 @@ def problems(doc, board: BoardSpec, exact_rings: bool = True,
     tests and scenarios set a supply directly) the supply and the rings on the board
     may each be anything up to that count, never more.
 
-    `placed`: `doc` is the snapshot of a match whose footprints are known to be whole
-    numbers, on the board and on cells of their own (game.snapshot's _check_board
-    passed), so of the pieces' cells only the blocked ones are looked for: the other
-    checks of those cells could find nothing. The result is the same list."""
+    `placed`: `doc` is the snapshot of a match game.snapshot rebuilt and checked: its
+    footprints are whole numbers, on the board and on cells of their own (_check_board
+    passed), so of the pieces' cells only the blocked ones are looked for, and its flow
+    stack (the match's, copied) passed stack_problems, which is not run again: those
+    checks could find nothing. The result is the same list."""
     found: list[str] = []
     with contextlib.suppress(_Stop):
         _check(doc, board, found, exact_rings, placed)
@@ -99,8 +105,10 @@ def _check(doc, board: BoardSpec, found: list[str], exact_rings: bool,  # noqa: 
         if not (_is_int(d.get("coins")) and 0 <= d["coins"] <= MAX_COINS):
             fail(f"{name}: coins {short(d.get('coins'))} are not 0 to {MAX_COINS}", True)
         tokens = d.get("treasure")
+        # plain ints are checked as a set at once; anything else token by token
         if not (isinstance(tokens, list) and len(tokens) <= MAX_TOKENS
-                and all(_is_int(t) and t in TREASURE_FACES for t in tokens)):
+                and ((set(map(type, tokens)) <= _INT and set(tokens) <= _FACES)
+                     or all(_is_int(t) and t in TREASURE_FACES for t in tokens))):
             fail(f"{name}: treasure must be tokens worth 1 to 3 (R32), not {short(tokens)}",
                  True)
         if not (_is_int(d.get("rings_in_supply")) and d["rings_in_supply"] >= 0):
@@ -162,7 +170,7 @@ def _check(doc, board: BoardSpec, found: list[str], exact_rings: bool,  # noqa: 
         col, row = at
         if col >= 0 and row >= 0 and col + size <= width and row + size <= height:
             footprint = (((col, row), (col + 1, row), (col, row + 1), (col + 1, row + 1))
-                         if size == 2 else
+                         if size == 2 else ((col, row),) if size == 1 else
                          [(col + dc, row + dr) for dr in range(size) for dc in range(size)])
             for cell in footprint:
                 if cell in blocked:
@@ -192,13 +200,28 @@ def _check(doc, board: BoardSpec, found: list[str], exact_rings: bool,  # noqa: 
         rings_out[owner] += 1
 
     for key in ("settlements", "places", "gambles"):
-        if not (isinstance(doc.get(key), list) and all(isinstance(x, dict) for x in doc[key])):
+        if not (isinstance(doc.get(key), list) and all(map(isinstance, doc[key], _DICTS))):
             fail(f"{key} must be a list of objects", True)
     for s in doc["settlements"]:
-        if s.get("kind") not in SETTLEMENT_KINDS:
-            fail(f"unknown settlement kind {short(s.get('kind'))}", True)
-        occupy(s.get("at"), 1, s["kind"])
-        claim(s.get("claim"), s["kind"])
+        kind = s.get("kind")
+        if kind not in SETTLEMENT_KINDS:
+            fail(f"unknown settlement kind {short(kind)}", True)
+        # occupy(at, 1, kind) inline for the usual [col, row] of plain ints on the board
+        # (most pieces are settlements); anything else takes occupy and its messages
+        at = s.get("at")
+        if (not placed and type(at) is list and len(at) == 2 and type(at[0]) is int
+                and type(at[1]) is int and 0 <= at[0] < width and 0 <= at[1] < height):
+            cell = (at[0], at[1])
+            if cell in blocked:
+                fail(f"{kind} stands on blocked cell {list(cell)} (R5)")
+            if cell in cells:
+                fail(f"{kind} and {cells[cell]} share {list(cell)}")
+            cells[cell] = kind
+        else:
+            occupy(at, 1, kind)
+        owner = s.get("claim")
+        if owner is not None:
+            claim(owner, kind)
     kinds = [p.get("kind") for p in doc["places"]]
     for p in doc["places"]:
         if p.get("kind") not in PLACES:
@@ -252,13 +275,14 @@ def _check(doc, board: BoardSpec, found: list[str], exact_rings: bool,  # noqa: 
     if not all(isinstance(c, str) for c in every):
         fail("cards must be names", True)
     if options.get("cards"):
-        if sorted(every) != sorted(CARDS):
+        if sorted(every) != _SORTED_CARDS:
             fail("each card must be in exactly one place: a hand, played or the deck")
     elif every != []:
         fail("cards in a game without cards")
 
     # -- the flow -----------------------------------------------------------------------
-    found.extend(stack_problems(doc.get("stack"), names, finished))
+    if not placed:
+        found.extend(stack_problems(doc.get("stack"), names, finished))
     if finished:
         if doc.get("phase") != "finished":
             fail("a finished game is not in phase 'finished'")
