@@ -6,6 +6,7 @@ outcomes and a seed reproduces a whole game. The match records each roll as an e
 
 from __future__ import annotations
 
+import array
 import random
 
 
@@ -46,7 +47,18 @@ class Dice:
         """Rebuild from `state()`; raises DiceStateError for a state no generator can have
         (all zeros rolls 1 forever; a wrong length or value cannot be set at all)."""
         check_state(state)
-        dice = cls(0, state.get("script"))
+        return cls.set_to(state)
+
+    @classmethod
+    def set_to(cls, state: dict) -> Dice:
+        """Dice whose generator is set to `state` (`state()`'s shape), unchecked: for a
+        state checked by `check_state` or written by the engine itself. The generator is
+        not seeded first (setstate replaces all of its state: the 624 words, the position
+        and the gauss value), which is what a seeded one would cost."""
+        dice = cls.__new__(cls)
+        dice.rng = random.Random.__new__(random.Random)
+        dice.script = list(state.get("script") or [])
+        dice.used = 0
         version, internal, gauss = state["rng"]
         dice.rng.setstate((version, tuple(internal), gauss))
         return dice
@@ -60,6 +72,20 @@ MT_WORDS = 624          # the Mersenne Twister's state words; the 625th is its p
 MAX_SCRIPT = 100_000    # scripted faces a document may carry
 
 
+def _words(values: list[int]) -> bool:
+    """Every int of `values` is 0 to 2**32 - 1 (array's "I" refuses any other)."""
+    if _UINT32 is None:  # pragma: no cover - a platform whose C unsigned int is not 32 bits
+        return min(values) >= 0 and max(values) < 2**32
+    try:
+        array.array(_UINT32, values)
+    except OverflowError:
+        return False
+    return True
+
+
+_UINT32 = "I" if array.array("I").itemsize == 4 else None
+
+
 def check_state(state) -> None:
     """Refuse a crafted generator state before it is used (DiceStateError)."""
     if not isinstance(state, dict):
@@ -71,10 +97,9 @@ def check_state(state) -> None:
     if version != 3 or isinstance(version, bool):
         raise DiceStateError(f"unknown dice generator version {str(version)[:20]!r}")
     # every word an int (not a bool), 0 <= v < 2**32: checked in bulk (this runs at
-    # every restore of a state document)
+    # every restore of a state document); the range by packing them as 32-bit words
     if not (isinstance(internal, list) and len(internal) == MT_WORDS + 1
-            and set(map(type, internal)) == {int}
-            and min(internal) >= 0 and max(internal) < 2**32):
+            and set(map(type, internal)) == {int} and _words(internal)):
         raise DiceStateError("the dice generator state must be 625 whole numbers "
                              "from 0 to 2**32 - 1")
     if not 0 <= internal[-1] <= MT_WORDS:

@@ -186,13 +186,25 @@ def _build(cls, doc, board, seed, dice):
             m.cavern_ents[name] = esper.create_entity(Cavern(name),
                                                       Footprint(*_at(d["cavern"], name)))
     settled: list = []
+    create = esper.create_entity
     for s in doc.get("settlements", []):
-        if s["kind"] not in SETTLEMENT_KINDS:
-            raise StateError(f"unknown settlement kind {short(s['kind'])}")
-        piece, fp = Settlement(s["kind"]), Footprint(*_at(s["at"], s["kind"]))
-        ent = esper.create_entity(piece, fp)
+        kind = s["kind"]
+        if kind not in SETTLEMENT_KINDS:
+            raise StateError(f"unknown settlement kind {short(kind)}")
+        at = s["at"]
+        # _at's checks, with a [col, row] of plain ints (every sound piece) let through
+        # inline; the claim ring's owner checked (_owner) before the piece is made, so it
+        # is made with its Claim at once (a failed check fails the whole restore)
+        fp = (Footprint(at[0], at[1]) if type(at) is list and len(at) == 2
+              and type(at[0]) is int and type(at[1]) is int else Footprint(*_at(at, kind)))
+        piece = Settlement(kind)
+        owner = s.get("claim")
+        if owner is None:
+            ent = create(piece, fp)
+        else:
+            _owner(m, owner)
+            ent = create(piece, fp, Claim(owner))
         settled.append((ent, piece, fp))
-        _claim(m, ent, s.get("claim"))
     used = doc.get("powers_used", [])
     if not isinstance(used, list) or not all(isinstance(k, str) and k in PLACES for k in used):
         raise StateError(f"powers_used must list places of power, not {short(used)}")
@@ -423,7 +435,4 @@ def from_trusted(cls, doc: StateDoc | dict, *, board: BoardSpec | None = None, s
 def _trusted_dice(state: dict) -> Dice:
     """`Dice.from_state` without its check of the generator's 625 words (most of a
     trusted restore's time): the engine wrote this state itself."""
-    dice = Dice(0, state.get("script"))
-    version, internal, gauss = state["rng"]
-    dice.rng.setstate((version, tuple(internal), gauss))
-    return dice
+    return Dice.set_to(state)
