@@ -34,6 +34,7 @@ _SORTED_CARDS = sorted(CARDS)
 _INT = frozenset({int})
 _FACES = frozenset(TREASURE_FACES)
 _DICTS = itertools.repeat(dict)  # all(map(isinstance, items, _DICTS)): every item a dict
+_STRS = itertools.repeat(str)
 PHASES = ("setup", "draw", "populate", "action", "tribute", "finished")
 
 
@@ -100,10 +101,12 @@ def _check(doc, board: BoardSpec, found: list[str], exact_rings: bool,  # noqa: 
             fail(f"unknown dragon {short(name)}", True)
         if not isinstance(d, dict):
             fail(f"{name}: not an object", True)
-        if not _is_int(d.get("seat")):
-            fail(f"{name}: seat {short(d.get('seat'))} is not a number", True)
-        if not (_is_int(d.get("coins")) and 0 <= d["coins"] <= MAX_COINS):
-            fail(f"{name}: coins {short(d.get('coins'))} are not 0 to {MAX_COINS}", True)
+        seat = d.get("seat")
+        if not _is_int(seat):
+            fail(f"{name}: seat {short(seat)} is not a number", True)
+        coins = d.get("coins")
+        if not (_is_int(coins) and 0 <= coins <= MAX_COINS):
+            fail(f"{name}: coins {short(coins)} are not 0 to {MAX_COINS}", True)
         tokens = d.get("treasure")
         # plain ints are checked as a set at once; anything else token by token
         if not (isinstance(tokens, list) and len(tokens) <= MAX_TOKENS
@@ -111,10 +114,12 @@ def _check(doc, board: BoardSpec, found: list[str], exact_rings: bool,  # noqa: 
                      or all(_is_int(t) and t in TREASURE_FACES for t in tokens))):
             fail(f"{name}: treasure must be tokens worth 1 to 3 (R32), not {short(tokens)}",
                  True)
-        if not (_is_int(d.get("rings_in_supply")) and d["rings_in_supply"] >= 0):
-            fail(f"{name}: rings in supply {short(d.get('rings_in_supply'))}", True)
-        if not (d.get("card") is None or d.get("card") in CARDS):
-            fail(f"{name}: unknown card {short(d.get('card'))}", True)
+        supply = d.get("rings_in_supply")
+        if not (_is_int(supply) and supply >= 0):
+            fail(f"{name}: rings in supply {short(supply)}", True)
+        card = d.get("card")
+        if not (card is None or card in CARDS):
+            fail(f"{name}: unknown card {short(card)}", True)
     seats = sorted(d["seat"] for d in dragons.values())
     if seats != list(range(len(names))):
         fail(f"seats must be 0 to {len(names) - 1}, once each, not {short(seats)}", True)
@@ -235,7 +240,9 @@ def _check(doc, board: BoardSpec, found: list[str], exact_rings: bool,  # noqa: 
     ring_cells: set[tuple] = set()
     for g in doc["gambles"]:
         at = g.get("at")
-        if not (isinstance(at, list) and len(at) == 2 and all(_is_int(v) for v in at)):
+        if not ((type(at) is list and len(at) == 2 and type(at[0]) is int
+                 and type(at[1]) is int)
+                or (isinstance(at, list) and len(at) == 2 and all(_is_int(v) for v in at))):
             fail(f"gamble ring: a cell must be [col, row], not {short(at)}", True)
         cell = tuple(at)
         if not board.on_board(cell):
@@ -245,7 +252,12 @@ def _check(doc, board: BoardSpec, found: list[str], exact_rings: bool,  # noqa: 
         if cell in ring_cells:
             fail(f"two gamble rings share the cell {at}")
         ring_cells.add(cell)
-        claim(g.get("owner"), f"the gamble ring at {at}")
+        owner = g.get("owner")
+        if owner is not None:  # claim(owner, f"the gamble ring at {at}"), its message lazy
+            if not (isinstance(owner, str) and owner in dragons):
+                fail(f"the gamble ring at {at} is claimed by {short(owner)}, who is not in "
+                     "this game", True)
+            rings_out[owner] += 1
     chest = doc.get("chest")
     if not isinstance(chest, dict):
         fail("chest must be an object", True)
@@ -272,7 +284,7 @@ def _check(doc, board: BoardSpec, found: list[str], exact_rings: bool,  # noqa: 
         fail("deck and played must be lists of cards", True)
     hands = [d["card"] for d in dragons.values() if d["card"] is not None]
     every = deck + hands + played
-    if not all(isinstance(c, str) for c in every):
+    if not all(map(isinstance, every, _STRS)):
         fail("cards must be names", True)
     if options.get("cards"):
         if sorted(every) != _SORTED_CARDS:
