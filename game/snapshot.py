@@ -171,20 +171,7 @@ def _build(cls, doc, board, seed, dice):
     m.chest_ent = esper.create_entity(Chest(_count(chest["coins"], "chest coins")))
     if chest["at"] is not None:
         esper.add_component(m.chest_ent, Footprint(*_at(chest["at"], "chest")))
-    dragons = sorted(doc["dragons"].items(), key=lambda kv: kv[1]["seat"])
-    for name, d in dragons:
-        if name not in DRAGONS:
-            raise StateError(f"unknown dragon {short(name)}")
-        m.seat_names.append(name)
-        m.dragon_ents[name] = esper.create_entity(
-            Dragon(name, d["seat"]), Coins(_count(d["coins"], f"{name} coins")),
-            Treasure(list(d.get("treasure", []))),
-            Rings(_count(d["rings_in_supply"], f"{name} rings")),
-            Footprint(*_at(d["at"], name), 2),
-        )
-        if d.get("cavern") is not None:
-            m.cavern_ents[name] = esper.create_entity(Cavern(name),
-                                                      Footprint(*_at(d["cavern"], name)))
+    _add_dragons(m, doc)
     settled: list = []
     create = esper.create_entity
     for s in doc.get("settlements", []):
@@ -238,8 +225,36 @@ def _build(cls, doc, board, seed, dice):
     _seed_caches(m, settled, placed, rings)
     # the pieces' cells, as queries.occupancy computes them (the same pass over the
     # footprints, cell order included): the restore's legal_answers() reads them
-    queries.layout_cache(m)["occ"] = occupied
+    if occupied is not None:
+        queries.layout_cache(m)["occ"] = occupied
     return m
+
+
+def _add_dragons(m, doc) -> None:
+    """The dragons (in seat order) and their caverns, checked as _build's pieces are."""
+    dragons = sorted(doc["dragons"].items(), key=lambda kv: kv[1]["seat"])
+    for name, d in dragons:
+        if name not in DRAGONS:
+            raise StateError(f"unknown dragon {short(name)}")
+        m.seat_names.append(name)
+        # _count's and _at's checks, a plain int >= 0 and a [col, row] of plain ints let
+        # through inline (their messages built only for a value they refuse); the
+        # values are read and checked in the same order as before
+        seat, coins = d["seat"], d["coins"]
+        if not (type(coins) is int and coins >= 0):
+            coins = _count(coins, f"{name} coins")
+        treasure = Treasure(list(d.get("treasure", [])))
+        supply = d["rings_in_supply"]
+        if not (type(supply) is int and supply >= 0):
+            supply = _count(supply, f"{name} rings")
+        at = d["at"]
+        col, row = (at if type(at) is list and len(at) == 2 and type(at[0]) is int
+                    and type(at[1]) is int else _at(at, name))
+        m.dragon_ents[name] = esper.create_entity(
+            Dragon(name, seat), Coins(coins), treasure, Rings(supply), Footprint(col, row, 2))
+        if d.get("cavern") is not None:
+            m.cavern_ents[name] = esper.create_entity(Cavern(name),
+                                                      Footprint(*_at(d["cavern"], name)))
 
 
 def _restore_cards(m, doc) -> None:
@@ -319,19 +334,32 @@ def _derive_stack(m, doc) -> list[dict]:
             {"step": "action", "dragon": m.turn}]
 
 
-def _check_board(m) -> dict:
+def _check_board(m) -> dict | None:
     """Every piece on the board and on its own cells (R5); returns {cell: entity} of
-    every piece's cells (queries.fresh_occupancy's)."""
+    every piece's cells, queries.fresh_occupancy's dict (None if a cell is not a pair
+    of plain ints: fresh_occupancy keeps an int subclass where fp.cells() does not)."""
     seen: dict = {}
     on_board = m.board.on_board
     width, height = m.board.width, m.board.height
+    plain = True
     for ent, fp in esper.get_component(Footprint):
         col, row, size = fp.col, fp.row, fp.size
-        # a footprint wholly on the board (every sound piece) skips the per-cell bounds
-        # check; one crossing the edge keeps it, and the same first message
-        inside = col >= 0 and row >= 0 and col + size <= width and row + size <= height
+        # a footprint of plain ints wholly on the board (every sound piece) skips the
+        # per-cell bounds check; any other takes fp.cells() and on_board, as before
+        if type(col) is int and type(row) is int:
+            inside = col >= 0 and row >= 0 and col + size <= width and row + size <= height
+        else:
+            inside = plain = False
+        if size == 1 and inside:  # a settlement, cavern or the chest: one cell
+            cell = (col, row)
+            if cell in seen:
+                raise StateError(f"{queries.describe(m, ent)} and "
+                                 f"{queries.describe(m, seen[cell])} "
+                                 f"share the cell {list(cell)}")
+            seen[cell] = ent
+            continue
         cells = (((col, row), (col + 1, row), (col, row + 1), (col + 1, row + 1))
-                 if size == 2 else ((col, row),) if size == 1 else fp.cells())
+                 if size == 2 and inside else fp.cells())
         for cell in cells:
             if not (inside or on_board(cell)):
                 raise StateError(f"{queries.describe(m, ent)} is off the "
@@ -341,7 +369,7 @@ def _check_board(m) -> dict:
                                  f"{queries.describe(m, seen[cell])} "
                                  f"share the cell {list(cell)}")
             seen[cell] = ent
-    return seen
+    return seen if plain else None
 
 
 def _seed_caches(m, settled: list, placed: list, rings: list) -> None:

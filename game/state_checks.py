@@ -161,12 +161,13 @@ def _check(doc, board: BoardSpec, found: list[str], exact_rings: bool,  # noqa: 
 
     def occupy(at, size: int, what: str) -> None:
         if placed:  # [col, row] of whole numbers, on the board, on cells of its own
-            if blocked:
+            if blocked:  # the cells as below (an int subclass kept in the first cell)
                 col, row = at
-                for dr in range(size):
-                    for dc in range(size):
-                        if (col + dc, row + dr) in blocked:
-                            fail(f"{what} stands on blocked cell {[col + dc, row + dr]} (R5)")
+                for cell in (((col, row), (col + 1, row), (col, row + 1), (col + 1, row + 1))
+                             if size == 2 else
+                             [(col + dc, row + dr) for dr in range(size) for dc in range(size)]):
+                    if cell in blocked:
+                        fail(f"{what} stands on blocked cell {list(cell)} (R5)")
             return
         # the hot path of every restore: a footprint wholly on the board (the usual case)
         # is looked up cell by cell without a bounds check each
@@ -175,7 +176,7 @@ def _check(doc, board: BoardSpec, found: list[str], exact_rings: bool,  # noqa: 
         col, row = at
         if col >= 0 and row >= 0 and col + size <= width and row + size <= height:
             footprint = (((col, row), (col + 1, row), (col, row + 1), (col + 1, row + 1))
-                         if size == 2 else ((col, row),) if size == 1 else
+                         if size == 2 else
                          [(col + dc, row + dr) for dr in range(size) for dc in range(size)])
             for cell in footprint:
                 if cell in blocked:
@@ -214,7 +215,10 @@ def _check(doc, board: BoardSpec, found: list[str], exact_rings: bool,  # noqa: 
         # occupy(at, 1, kind) inline for the usual [col, row] of plain ints on the board
         # (most pieces are settlements); anything else takes occupy and its messages
         at = s.get("at")
-        if (not placed and type(at) is list and len(at) == 2 and type(at[0]) is int
+        if placed:
+            if blocked:  # the only problem occupy could find (see `placed`)
+                occupy(at, 1, kind)
+        elif (type(at) is list and len(at) == 2 and type(at[0]) is int
                 and type(at[1]) is int and 0 <= at[0] < width and 0 <= at[1] < height):
             cell = (at[0], at[1])
             if cell in blocked:
