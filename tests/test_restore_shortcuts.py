@@ -123,3 +123,39 @@ def test_set_to_is_from_state_without_the_check():
         assert a.state() == b.state() == state
         assert [a.roll(6) for _ in range(30)] == [b.roll(6) for _ in range(30)]
         assert a.rng.gauss(0, 1) == b.rng.gauss(0, 1)
+
+
+def test_dice_state_known_without_getstate_is_the_generators():
+    """Dice.state() gives the words a checked state set, or those it last read, until the
+    generator runs (a roll, a shuffle, or anyone reading `rng`): always what getstate
+    says. An unchecked state is read back with getstate: setstate takes a word of True
+    or above 2**32 and gives another value back."""
+    def agrees(d: Dice) -> None:
+        version, internal, gauss = d._rng.getstate()  # noqa: SLF001 - the real state
+        assert d.state()["rng"] == [version, list(internal), gauss]
+
+    rng = random.Random(8)
+    rng.gauss(0, 1)
+    state = {"rng": [3, list(rng.getstate()[1]), rng.getstate()[2]], "script": [4]}
+    for d in (Dice.set_to(state), Dice.set_to(state, checked=True), Dice.from_state(state),
+              Dice(5, [1, 2])):
+        agrees(d)
+        assert d.roll(6) in (1, 2, 4)  # a scripted face: the generator did not run
+        agrees(d)
+        for _ in range(3):
+            d.roll(20)
+            agrees(d)
+            agrees(d)
+        d.shuffle(items := list(range(30)))
+        agrees(d)
+        d.rng.random()  # a caller using the generator itself
+        agrees(d)
+        d.rng.gauss(0, 1)
+        agrees(d)
+        assert d.state() is not d.state() and d.state()["rng"][1] is not d.state()["rng"][1]
+        assert items != list(range(30))
+
+    odd = {"rng": [3, [True] + list(rng.getstate()[1])[1:], None], "script": []}
+    d = Dice.set_to(odd)
+    assert d.state()["rng"][1][0] is not True
+    agrees(d)
