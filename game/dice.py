@@ -6,6 +6,7 @@ outcomes and a seed reproduces a whole game. The match records each roll as an e
 
 from __future__ import annotations
 
+import array
 import random
 
 
@@ -15,9 +16,21 @@ class DiceScriptError(ValueError):
 
 class Dice:
     def __init__(self, seed: int | None = 0, script: list[int] | None = None):
-        self.rng = random.Random(seed)
+        self._rng = random.Random(seed)
+        # The generator's state words and gauss value while they are known without
+        # getstate (set from a state, or read by state() since the generator last ran);
+        # None once it may have run: every use of the generator goes through `rng`
+        # (which forgets them), roll or shuffle.
+        self._words: tuple[int, ...] | None = None
+        self._gauss: float | None = None
         self.script = list(script or [])
         self.used = 0  # scripted faces consumed so far (for messages)
+
+    @property
+    def rng(self) -> random.Random:
+        """The generator; reading it forgets the known state (the reader may use it)."""
+        self._words = None
+        return self._rng
 
     def roll(self, sides: int) -> int:
         """A face from 1 to `sides`: the next scripted face, else the generator's."""
@@ -30,26 +43,54 @@ class Dice:
                     f"(faces 1-{sides})"
                 )
             return face
-        return self.rng.randint(1, sides)
+        self._words = None
+        return self._rng.randint(1, sides)
 
     def shuffle(self, items: list) -> None:
         """Shuffle in place with the match's generator (card deck, R11)."""
-        self.rng.shuffle(items)
+        self._words = None
+        self._rng.shuffle(items)
 
     # --- snapshot support: the exact generator state and the unused script ---
     def state(self) -> dict:
-        version, internal, gauss = self.rng.getstate()
-        return {"rng": [version, list(internal), gauss], "script": list(self.script)}
+        """The generator's exact state and the unused script (a snapshot's `dice`). The
+        625 words are read with getstate (625 new ints) only when the generator has run
+        since they were last known."""
+        words = self._words
+        if words is None:
+            _, words, self._gauss = self._rng.getstate()
+            self._words = words
+        return {"rng": [3, list(words), self._gauss], "script": list(self.script)}
 
     @classmethod
     def from_state(cls, state: dict) -> Dice:
         """Rebuild from `state()`; raises DiceStateError for a state no generator can have
         (all zeros rolls 1 forever; a wrong length or value cannot be set at all)."""
         check_state(state)
-        dice = cls(0, state.get("script"))
-        version, internal, gauss = state["rng"]
-        dice.rng.setstate((version, tuple(internal), gauss))
+        return cls.set_to(state, checked=True)
+
+    @classmethod
+    def set_to(cls, state: dict, checked: bool = False) -> Dice:
+        """Dice whose generator is set to `state` (`state()`'s shape), unchecked: for a
+        state checked by `check_state` or written by the engine itself. The generator is
+        not seeded first (setstate replaces all of its state: the 624 words, the position
+        and the gauss value), which is what a seeded one would cost. `checked`: the
+        state passed check_state, so its words are what setstate keeps (plain ints below
+        2**32) and state() gives them back without getstate."""
+        dice = cls.__new__(cls)
+        dice._set(state, checked)  # noqa: SLF001 (its own class)
         return dice
+
+    def _set(self, state: dict, checked: bool) -> None:
+        self._rng = random.Random.__new__(random.Random)
+        version, internal, gauss = state["rng"]
+        words = tuple(internal)
+        self._rng.setstate((version, words, gauss))
+        # setstate keeps checked words as given (setstate would take a bool or a word
+        # above 2**32 too, and getstate give another value back)
+        self._words, self._gauss = (words, gauss) if checked else (None, None)
+        self.script = list(state.get("script") or [])
+        self.used = 0
 
 
 class DiceStateError(ValueError):
@@ -58,6 +99,20 @@ class DiceStateError(ValueError):
 
 MT_WORDS = 624          # the Mersenne Twister's state words; the 625th is its position
 MAX_SCRIPT = 100_000    # scripted faces a document may carry
+
+
+def _words(values: list[int]) -> bool:
+    """Every int of `values` is 0 to 2**32 - 1 (array's "I" refuses any other)."""
+    if _UINT32 is None:  # pragma: no cover - a platform whose C unsigned int is not 32 bits
+        return min(values) >= 0 and max(values) < 2**32
+    try:
+        array.array(_UINT32, values)
+    except OverflowError:
+        return False
+    return True
+
+
+_UINT32 = "I" if array.array("I").itemsize == 4 else None
 
 
 def check_state(state) -> None:
@@ -71,10 +126,9 @@ def check_state(state) -> None:
     if version != 3 or isinstance(version, bool):
         raise DiceStateError(f"unknown dice generator version {str(version)[:20]!r}")
     # every word an int (not a bool), 0 <= v < 2**32: checked in bulk (this runs at
-    # every restore of a state document)
+    # every restore of a state document); the range by packing them as 32-bit words
     if not (isinstance(internal, list) and len(internal) == MT_WORDS + 1
-            and set(map(type, internal)) == {int}
-            and min(internal) >= 0 and max(internal) < 2**32):
+            and set(map(type, internal)) == {int} and _words(internal)):
         raise DiceStateError("the dice generator state must be 625 whole numbers "
                              "from 0 to 2**32 - 1")
     if not 0 <= internal[-1] <= MT_WORDS:

@@ -11,6 +11,7 @@ derived from `order` and `turn`, and the deck holds every card not held or playe
 from __future__ import annotations
 
 import copy
+import operator
 from typing import TYPE_CHECKING
 
 import esper
@@ -127,7 +128,8 @@ def _check_reachable(m) -> None:
     use (where the emergency save would only replay it again)."""
     found = state_checks.stack_problems(m.stack, m.seat_names, m.finished)
     try:
-        found = found or state_checks.problems(m.snapshot(), m.board, exact_rings=False)
+        found = found or state_checks.problems(m.snapshot(), m.board, exact_rings=False,
+                                               placed=True)
     except Exception as exc:  # the pending decision could not even be described
         raise StateError(f"the stored flow cannot continue ({type(exc).__name__}: "
                          f"{cut(str(exc), 120)})") from None
@@ -169,40 +171,47 @@ def _build(cls, doc, board, seed, dice):
     m.chest_ent = esper.create_entity(Chest(_count(chest["coins"], "chest coins")))
     if chest["at"] is not None:
         esper.add_component(m.chest_ent, Footprint(*_at(chest["at"], "chest")))
-    dragons = sorted(doc["dragons"].items(), key=lambda kv: kv[1]["seat"])
-    for name, d in dragons:
-        if name not in DRAGONS:
-            raise StateError(f"unknown dragon {short(name)}")
-        m.seat_names.append(name)
-        m.dragon_ents[name] = esper.create_entity(
-            Dragon(name, d["seat"]), Coins(_count(d["coins"], f"{name} coins")),
-            Treasure(list(d.get("treasure", []))),
-            Rings(_count(d["rings_in_supply"], f"{name} rings")),
-            Footprint(*_at(d["at"], name), 2),
-        )
-        if d.get("cavern") is not None:
-            m.cavern_ents[name] = esper.create_entity(Cavern(name),
-                                                      Footprint(*_at(d["cavern"], name)))
+    _add_dragons(m, doc)
+    settled: list = []
+    create = esper.create_entity
     for s in doc.get("settlements", []):
-        if s["kind"] not in SETTLEMENT_KINDS:
-            raise StateError(f"unknown settlement kind {short(s['kind'])}")
-        ent = esper.create_entity(Settlement(s["kind"]), Footprint(*_at(s["at"], s["kind"])))
-        _claim(m, ent, s.get("claim"))
+        kind = s["kind"]
+        if kind not in SETTLEMENT_KINDS:
+            raise StateError(f"unknown settlement kind {short(kind)}")
+        at = s["at"]
+        # _at's checks, with a [col, row] of plain ints (every sound piece) let through
+        # inline; the claim ring's owner checked (_owner) before the piece is made, so it
+        # is made with its Claim at once (a failed check fails the whole restore)
+        fp = (Footprint(at[0], at[1]) if type(at) is list and len(at) == 2
+              and type(at[0]) is int and type(at[1]) is int else Footprint(*_at(at, kind)))
+        piece = Settlement(kind)
+        owner = s.get("claim")
+        if owner is None:
+            ent = create(piece, fp)
+        else:
+            _owner(m, owner)
+            ent = create(piece, fp, Claim(owner))
+        settled.append((ent, piece, fp))
     used = doc.get("powers_used", [])
     if not isinstance(used, list) or not all(isinstance(k, str) and k in PLACES for k in used):
         raise StateError(f"powers_used must list places of power, not {short(used)}")
     m.powers_used = set(used)
+    placed: list = []
     for p in doc.get("places", []):
         if p["kind"] not in PLACES:
             raise StateError(f"unknown place of power {short(p['kind'])}")
         if p.get("power_used"):
             m.powers_used.add(p["kind"])
-        ent = esper.create_entity(PlaceOfPower(p["kind"], p["kind"] in m.powers_used),
-                                  Footprint(*_at(p["at"], p["kind"]), 2))
+        place, fp = (PlaceOfPower(p["kind"], p["kind"] in m.powers_used),
+                     Footprint(*_at(p["at"], p["kind"]), 2))
+        ent = esper.create_entity(place, fp)
+        placed.append((ent, place, fp))
         _claim(m, ent, p.get("claim"))
+    rings: list = []
     for g in doc.get("gambles", []):
         _owner(m, g["owner"])
-        esper.create_entity(Gamble(g["owner"], *_at(g["at"], "gamble ring")))
+        ring = Gamble(g["owner"], *_at(g["at"], "gamble ring"))
+        rings.append((esper.create_entity(ring), ring))
     m.round = doc["round"]
     m.phase = doc["phase"]
     m.order = list(doc.get("order") or [])
@@ -212,8 +221,40 @@ def _build(cls, doc, board, seed, dice):
     m.winner = doc.get("winner")
     _restore_cards(m, doc)
     m.stack = copy_json(doc["stack"]) if "stack" in doc else _derive_stack(m, doc)
-    _check_board(m)
+    occupied = _check_board(m)
+    _seed_caches(m, settled, placed, rings)
+    # the pieces' cells, as queries.occupancy computes them (the same pass over the
+    # footprints, cell order included): the restore's legal_answers() reads them
+    if occupied is not None:
+        queries.layout_cache(m)["occ"] = occupied
     return m
+
+
+def _add_dragons(m, doc) -> None:
+    """The dragons (in seat order) and their caverns, checked as _build's pieces are."""
+    dragons = sorted(doc["dragons"].items(), key=lambda kv: kv[1]["seat"])
+    for name, d in dragons:
+        if name not in DRAGONS:
+            raise StateError(f"unknown dragon {short(name)}")
+        m.seat_names.append(name)
+        # _count's and _at's checks, a plain int >= 0 and a [col, row] of plain ints let
+        # through inline (their messages built only for a value they refuse); the
+        # values are read and checked in the same order as before
+        seat, coins = d["seat"], d["coins"]
+        if not (type(coins) is int and coins >= 0):
+            coins = _count(coins, f"{name} coins")
+        treasure = Treasure(list(d.get("treasure", [])))
+        supply = d["rings_in_supply"]
+        if not (type(supply) is int and supply >= 0):
+            supply = _count(supply, f"{name} rings")
+        at = d["at"]
+        col, row = (at if type(at) is list and len(at) == 2 and type(at[0]) is int
+                    and type(at[1]) is int else _at(at, name))
+        m.dragon_ents[name] = esper.create_entity(
+            Dragon(name, seat), Coins(coins), treasure, Rings(supply), Footprint(col, row, 2))
+        if d.get("cavern") is not None:
+            m.cavern_ents[name] = esper.create_entity(Cavern(name),
+                                                      Footprint(*_at(d["cavern"], name)))
 
 
 def _restore_cards(m, doc) -> None:
@@ -293,13 +334,34 @@ def _derive_stack(m, doc) -> list[dict]:
             {"step": "action", "dragon": m.turn}]
 
 
-def _check_board(m) -> None:
-    """Every piece on the board and on its own cells (R5)."""
+def _check_board(m) -> dict | None:
+    """Every piece on the board and on its own cells (R5); returns {cell: entity} of
+    every piece's cells, queries.fresh_occupancy's dict (None if a cell is not a pair
+    of plain ints: fresh_occupancy keeps an int subclass where fp.cells() does not)."""
     seen: dict = {}
     on_board = m.board.on_board
+    width, height = m.board.width, m.board.height
+    plain = True
     for ent, fp in esper.get_component(Footprint):
-        for cell in fp.cells():
-            if not on_board(cell):
+        col, row, size = fp.col, fp.row, fp.size
+        # a footprint of plain ints wholly on the board (every sound piece) skips the
+        # per-cell bounds check; any other takes fp.cells() and on_board, as before
+        if type(col) is int and type(row) is int:
+            inside = col >= 0 and row >= 0 and col + size <= width and row + size <= height
+        else:
+            inside = plain = False
+        if size == 1 and inside:  # a settlement, cavern or the chest: one cell
+            cell = (col, row)
+            if cell in seen:
+                raise StateError(f"{queries.describe(m, ent)} and "
+                                 f"{queries.describe(m, seen[cell])} "
+                                 f"share the cell {list(cell)}")
+            seen[cell] = ent
+            continue
+        cells = (((col, row), (col + 1, row), (col, row + 1), (col + 1, row + 1))
+                 if size == 2 and inside else fp.cells())
+        for cell in cells:
+            if not (inside or on_board(cell)):
                 raise StateError(f"{queries.describe(m, ent)} is off the "
                                  f"{m.board.width}x{m.board.height} board")
             if cell in seen:
@@ -307,6 +369,29 @@ def _check_board(m) -> None:
                                  f"{queries.describe(m, seen[cell])} "
                                  f"share the cell {list(cell)}")
             seen[cell] = ent
+    return seen if plain else None
+
+
+def _seed_caches(m, settled: list, placed: list, rings: list) -> None:
+    """The restored match's sorted piece lists (queries.settlements, places, gambles)
+    from the pieces just created, instead of a pass over the world on first use (its
+    first snapshot reads all three). The engine writes each list in that order, so a
+    list goes in when its pieces are in strictly increasing order of queries' sort key
+    (then it is exactly the list queries would compute); else queries computes it."""
+    layout = queries.layout_cache(m)
+    if _increasing([(fp.row, fp.col) for _, _, fp in settled]):
+        layout["settlements"] = settled
+    if _increasing([(fp.row, fp.col) for _, _, fp in placed]):
+        layout["places"] = placed
+    if _increasing([(g.row, g.col, g.owner) for _, g in rings]):
+        queries.cache(m)["gambles"] = rings
+
+
+def _increasing(keys: list) -> bool:
+    try:
+        return all(map(operator.lt, keys, keys[1:]))
+    except TypeError:  # not comparable: not a list queries could sort either
+        return False
 
 
 # ----- the fast path for the engine's own documents -----------------------------------------
@@ -338,24 +423,27 @@ def from_trusted(cls, doc: StateDoc | dict, *, board: BoardSpec | None = None, s
         if cavern is not None:
             m.cavern_ents[name] = create(Cavern(name), Footprint(cavern[0], cavern[1]))
         m.hands[name] = d.get("card")
+    settled = []
     for s in doc.get("settlements", ()):
         at, owner = s["at"], s.get("claim")
-        if owner is None:
-            create(Settlement(s["kind"]), Footprint(at[0], at[1]))
-        else:
-            create(Settlement(s["kind"]), Footprint(at[0], at[1]), Claim(owner))
+        piece, fp = Settlement(s["kind"]), Footprint(at[0], at[1])
+        ent = create(piece, fp) if owner is None else create(piece, fp, Claim(owner))
+        settled.append((ent, piece, fp))
     m.powers_used = set(doc.get("powers_used", ()))
     for p in doc.get("places", ()):
         if p.get("power_used"):
             m.powers_used.add(p["kind"])
+    placed = []
     for p in doc.get("places", ()):
         at, owner = p["at"], p.get("claim")
-        parts = [PlaceOfPower(p["kind"], p["kind"] in m.powers_used), Footprint(at[0], at[1], 2)]
-        if owner is not None:
-            parts.append(Claim(owner))
-        create(*parts)
+        place, fp = PlaceOfPower(p["kind"], p["kind"] in m.powers_used), Footprint(at[0], at[1], 2)
+        ent = create(place, fp) if owner is None else create(place, fp, Claim(owner))
+        placed.append((ent, place, fp))
+    rings = []
     for g in doc.get("gambles", ()):
-        create(Gamble(g["owner"], g["at"][0], g["at"][1]))
+        ring = Gamble(g["owner"], g["at"][0], g["at"][1])
+        rings.append((create(ring), ring))
+    _seed_caches(m, settled, placed, rings)
     m.round, m.phase = doc["round"], doc["phase"]
     m.order = list(doc.get("order") or ())
     m.turn = doc.get("turn")
@@ -375,7 +463,4 @@ def from_trusted(cls, doc: StateDoc | dict, *, board: BoardSpec | None = None, s
 def _trusted_dice(state: dict) -> Dice:
     """`Dice.from_state` without its check of the generator's 625 words (most of a
     trusted restore's time): the engine wrote this state itself."""
-    dice = Dice(0, state.get("script"))
-    version, internal, gauss = state["rng"]
-    dice.rng.setstate((version, tuple(internal), gauss))
-    return dice
+    return Dice.set_to(state)

@@ -16,6 +16,7 @@ board (R4, R5, P2), rings (R9, R13), coins and treasure (R32), cards (R11), the 
 from __future__ import annotations
 
 import contextlib
+import itertools
 import math
 
 from game.board import BoardSpec
@@ -29,6 +30,11 @@ MAX_ACTIONS_LEFT = 12      # 3 a turn (R17) plus a few from powers and cards
 MAX_STACK = 200            # a real flow is a dozen frames deep
 MAX_FRAME_INT = 10_000     # indexes and re-roll counters inside frames
 TREASURE_FACES = (1, 2, 3)  # R32: each token is a d3
+_SORTED_CARDS = sorted(CARDS)
+_INT = frozenset({int})
+_FACES = frozenset(TREASURE_FACES)
+_DICTS = itertools.repeat(dict)  # all(map(isinstance, items, _DICTS)): every item a dict
+_STRS = itertools.repeat(str)
 PHASES = ("setup", "draw", "populate", "action", "tribute", "finished")
 
 
@@ -54,20 +60,28 @@ def _is_int(v) -> bool:
     return type(v) is int or (isinstance(v, int) and not isinstance(v, bool))
 
 
-def problems(doc, board: BoardSpec, exact_rings: bool = True) -> list[str]:
+def problems(doc, board: BoardSpec, exact_rings: bool = True,
+             placed: bool = False) -> list[str]:
     """Every way `doc` is not a state the engine could reach; [] when it is sound.
 
     `exact_rings`: each dragon's rings in supply plus those on the board are exactly its
     R9 count (after every decision of a game). Without it (a restored document: rule
     tests and scenarios set a supply directly) the supply and the rings on the board
-    may each be anything up to that count, never more."""
+    may each be anything up to that count, never more.
+
+    `placed`: `doc` is the snapshot of a match game.snapshot rebuilt and checked: its
+    footprints are whole numbers, on the board and on cells of their own (_check_board
+    passed), so of the pieces' cells only the blocked ones are looked for, and its flow
+    stack (the match's, copied) passed stack_problems, which is not run again: those
+    checks could find nothing. The result is the same list."""
     found: list[str] = []
     with contextlib.suppress(_Stop):
-        _check(doc, board, found, exact_rings)
+        _check(doc, board, found, exact_rings, placed)
     return found
 
 
-def _check(doc, board: BoardSpec, found: list[str], exact_rings: bool) -> None:  # noqa: C901 - one checklist
+def _check(doc, board: BoardSpec, found: list[str], exact_rings: bool,  # noqa: C901 - one checklist
+           placed: bool = False) -> None:
     # Every check is `if not <condition>: fail(<message>)`: a message is built only for a
     # problem found (this runs after every decision of the breadth suite and on every
     # checked restore).
@@ -87,19 +101,25 @@ def _check(doc, board: BoardSpec, found: list[str], exact_rings: bool) -> None: 
             fail(f"unknown dragon {short(name)}", True)
         if not isinstance(d, dict):
             fail(f"{name}: not an object", True)
-        if not _is_int(d.get("seat")):
-            fail(f"{name}: seat {short(d.get('seat'))} is not a number", True)
-        if not (_is_int(d.get("coins")) and 0 <= d["coins"] <= MAX_COINS):
-            fail(f"{name}: coins {short(d.get('coins'))} are not 0 to {MAX_COINS}", True)
+        seat = d.get("seat")
+        if not _is_int(seat):
+            fail(f"{name}: seat {short(seat)} is not a number", True)
+        coins = d.get("coins")
+        if not (_is_int(coins) and 0 <= coins <= MAX_COINS):
+            fail(f"{name}: coins {short(coins)} are not 0 to {MAX_COINS}", True)
         tokens = d.get("treasure")
+        # plain ints are checked as a set at once; anything else token by token
         if not (isinstance(tokens, list) and len(tokens) <= MAX_TOKENS
-                and all(_is_int(t) and t in TREASURE_FACES for t in tokens)):
+                and ((set(map(type, tokens)) <= _INT and set(tokens) <= _FACES)
+                     or all(_is_int(t) and t in TREASURE_FACES for t in tokens))):
             fail(f"{name}: treasure must be tokens worth 1 to 3 (R32), not {short(tokens)}",
                  True)
-        if not (_is_int(d.get("rings_in_supply")) and d["rings_in_supply"] >= 0):
-            fail(f"{name}: rings in supply {short(d.get('rings_in_supply'))}", True)
-        if not (d.get("card") is None or d.get("card") in CARDS):
-            fail(f"{name}: unknown card {short(d.get('card'))}", True)
+        supply = d.get("rings_in_supply")
+        if not (_is_int(supply) and supply >= 0):
+            fail(f"{name}: rings in supply {short(supply)}", True)
+        card = d.get("card")
+        if not (card is None or card in CARDS):
+            fail(f"{name}: unknown card {short(card)}", True)
     seats = sorted(d["seat"] for d in dragons.values())
     if seats != list(range(len(names))):
         fail(f"seats must be 0 to {len(names) - 1}, once each, not {short(seats)}", True)
@@ -140,6 +160,15 @@ def _check(doc, board: BoardSpec, found: list[str], exact_rings: bool) -> None: 
     width, height = board.width, board.height
 
     def occupy(at, size: int, what: str) -> None:
+        if placed:  # [col, row] of whole numbers, on the board, on cells of its own
+            if blocked:  # the cells as below (an int subclass kept in the first cell)
+                col, row = at
+                for cell in (((col, row), (col + 1, row), (col, row + 1), (col + 1, row + 1))
+                             if size == 2 else
+                             [(col + dc, row + dr) for dr in range(size) for dc in range(size)]):
+                    if cell in blocked:
+                        fail(f"{what} stands on blocked cell {list(cell)} (R5)")
+            return
         # the hot path of every restore: a footprint wholly on the board (the usual case)
         # is looked up cell by cell without a bounds check each
         if not (isinstance(at, list) and len(at) == 2 and _is_int(at[0]) and _is_int(at[1])):
@@ -177,13 +206,31 @@ def _check(doc, board: BoardSpec, found: list[str], exact_rings: bool) -> None: 
         rings_out[owner] += 1
 
     for key in ("settlements", "places", "gambles"):
-        if not (isinstance(doc.get(key), list) and all(isinstance(x, dict) for x in doc[key])):
+        if not (isinstance(doc.get(key), list) and all(map(isinstance, doc[key], _DICTS))):
             fail(f"{key} must be a list of objects", True)
     for s in doc["settlements"]:
-        if s.get("kind") not in SETTLEMENT_KINDS:
-            fail(f"unknown settlement kind {short(s.get('kind'))}", True)
-        occupy(s.get("at"), 1, s["kind"])
-        claim(s.get("claim"), s["kind"])
+        kind = s.get("kind")
+        if kind not in SETTLEMENT_KINDS:
+            fail(f"unknown settlement kind {short(kind)}", True)
+        # occupy(at, 1, kind) inline for the usual [col, row] of plain ints on the board
+        # (most pieces are settlements); anything else takes occupy and its messages
+        at = s.get("at")
+        if placed:
+            if blocked:  # the only problem occupy could find (see `placed`)
+                occupy(at, 1, kind)
+        elif (type(at) is list and len(at) == 2 and type(at[0]) is int
+                and type(at[1]) is int and 0 <= at[0] < width and 0 <= at[1] < height):
+            cell = (at[0], at[1])
+            if cell in blocked:
+                fail(f"{kind} stands on blocked cell {list(cell)} (R5)")
+            if cell in cells:
+                fail(f"{kind} and {cells[cell]} share {list(cell)}")
+            cells[cell] = kind
+        else:
+            occupy(at, 1, kind)
+        owner = s.get("claim")
+        if owner is not None:
+            claim(owner, kind)
     kinds = [p.get("kind") for p in doc["places"]]
     for p in doc["places"]:
         if p.get("kind") not in PLACES:
@@ -197,7 +244,9 @@ def _check(doc, board: BoardSpec, found: list[str], exact_rings: bool) -> None: 
     ring_cells: set[tuple] = set()
     for g in doc["gambles"]:
         at = g.get("at")
-        if not (isinstance(at, list) and len(at) == 2 and all(_is_int(v) for v in at)):
+        if not ((type(at) is list and len(at) == 2 and type(at[0]) is int
+                 and type(at[1]) is int)
+                or (isinstance(at, list) and len(at) == 2 and all(_is_int(v) for v in at))):
             fail(f"gamble ring: a cell must be [col, row], not {short(at)}", True)
         cell = tuple(at)
         if not board.on_board(cell):
@@ -207,7 +256,12 @@ def _check(doc, board: BoardSpec, found: list[str], exact_rings: bool) -> None: 
         if cell in ring_cells:
             fail(f"two gamble rings share the cell {at}")
         ring_cells.add(cell)
-        claim(g.get("owner"), f"the gamble ring at {at}")
+        owner = g.get("owner")
+        if owner is not None:  # claim(owner, f"the gamble ring at {at}"), its message lazy
+            if not (isinstance(owner, str) and owner in dragons):
+                fail(f"the gamble ring at {at} is claimed by {short(owner)}, who is not in "
+                     "this game", True)
+            rings_out[owner] += 1
     chest = doc.get("chest")
     if not isinstance(chest, dict):
         fail("chest must be an object", True)
@@ -234,16 +288,17 @@ def _check(doc, board: BoardSpec, found: list[str], exact_rings: bool) -> None: 
         fail("deck and played must be lists of cards", True)
     hands = [d["card"] for d in dragons.values() if d["card"] is not None]
     every = deck + hands + played
-    if not all(isinstance(c, str) for c in every):
+    if not all(map(isinstance, every, _STRS)):
         fail("cards must be names", True)
     if options.get("cards"):
-        if sorted(every) != sorted(CARDS):
+        if sorted(every) != _SORTED_CARDS:
             fail("each card must be in exactly one place: a hand, played or the deck")
     elif every != []:
         fail("cards in a game without cards")
 
     # -- the flow -----------------------------------------------------------------------
-    found.extend(stack_problems(doc.get("stack"), names, finished))
+    if not placed:
+        found.extend(stack_problems(doc.get("stack"), names, finished))
     if finished:
         if doc.get("phase") != "finished":
             fail("a finished game is not in phase 'finished'")
