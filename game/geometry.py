@@ -24,8 +24,14 @@ def rect_gap(a: Cell, asize: int, b: Cell, bsize: int) -> int:
 
 
 def adjacent(a: Cell, asize: int, b: Cell, bsize: int) -> bool:
-    """R2: footprints do not overlap and some cells are a king step apart."""
-    return rect_gap(a, asize, b, bsize) == 1
+    """R2: footprints do not overlap and some cells are a king step apart, i.e.
+    rect_gap(...) == 1, by comparisons only (the rules ask it thousands of times a
+    game): b meets a grown by one cell on every side, and does not meet a itself."""
+    ac, ar = a
+    bc, br = b
+    if bc > ac + asize or bc + bsize < ac or br > ar + asize or br + bsize < ar:
+        return False  # farther than one step
+    return bc >= ac + asize or bc + bsize <= ac or br >= ar + asize or br + bsize <= ar
 
 
 @lru_cache(maxsize=8192)

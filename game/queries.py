@@ -26,7 +26,7 @@ from game.components import (
     Treasure,
 )
 from game.decisions import show_cell, title
-from game.geometry import Cell, rect_gap
+from game.geometry import Cell, adjacent
 from game.tables import PLACE_TITLES, TREASURE_DIE, UNDEAD_HOME
 
 if TYPE_CHECKING:
@@ -477,7 +477,7 @@ def fresh_cavern_of(m: Match, name: str) -> tuple[Cell, int] | None:
 
 def next_to_dragon(m: Match, name: str, at: Cell, size: int) -> bool:
     fp = dragon_fp(m, name)
-    return rect_gap(fp.at, 2, at, size) == 1
+    return adjacent(fp.at, 2, at, size)
 
 
 def poorest(m: Match) -> str:

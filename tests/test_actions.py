@@ -6,11 +6,13 @@ rows 4-7 minus its own four. Positions are built with tests.helpers.scenario.
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from game.board import BoardSpec
 from game.decisions import IllegalAnswer
-from game.geometry import adjacent, ring_cells
+from game.geometry import adjacent, rect_gap, ring_cells
 from game.match import Match
 from tests.helpers import coins, kinds, scenario
 
@@ -891,3 +893,13 @@ def test_refusal_after_some_actions_leaves_game_unchanged():
     m.submit({"do": "attack", "dragon": "blue"})
     rolls = [e for e in kinds(m.events, "roll") if e["purpose"] in ("attack", "defend")]
     assert [r["face"] for r in rolls] == [9, 9]
+
+
+def test_adjacent_is_exactly_a_gap_of_one():
+    """geometry.adjacent (comparisons only, on the rules' hot paths) says the same as
+    rect_gap(...) == 1 for every pair of footprints of sizes 1-3 around each other."""
+    cells = list(itertools.product(range(-1, 6), repeat=2))
+    for a, b in itertools.product(cells, cells):
+        for asize, bsize in itertools.product((1, 2, 3), repeat=2):
+            assert adjacent(a, asize, b, bsize) == (rect_gap(a, asize, b, bsize) == 1), \
+                (a, asize, b, bsize)

@@ -36,7 +36,7 @@ from game import queries, rule_maths
 from game.components import Claim, Footprint, Settlement
 from game.content import card_when
 from game.decisions import cell_of, show_cell, title
-from game.geometry import rect_gap
+from game.geometry import adjacent
 from game.systems import movement, powers, setup
 from game.tables import (
     CANCEL_CARDS,
@@ -364,7 +364,7 @@ def _jumper_targets(m: Match, name):
     for fp in _claimed_pieces(m, name):
         for row in range(fp.row - 2, fp.row + fp.size + 1):
             for col in range(fp.col - 2, fp.col + fp.size + 1):
-                if rect_gap((col, row), 2, fp.at, fp.size) == 1:
+                if adjacent((col, row), 2, fp.at, fp.size):
                     spots.add((row, col))
     return [{"to": [c, r]} for r, c in sorted(spots)]
 
@@ -376,7 +376,7 @@ def _jumper_check(m: Match, name, answer):
     pieces = _claimed_pieces(m, name)
     if not pieces:
         return f"{title(name)} claims no settlement or place for Jumper to land beside"
-    if not any(rect_gap(to, 2, fp.at, fp.size) == 1 for fp in pieces):
+    if not any(adjacent(to, 2, fp.at, fp.size) for fp in pieces):
         return (f"Jumper puts {title(name)} beside one of its claimed settlements or places; "
                 f"{show_cell(to)} is beside none")
     return movement.landing_reason(m, name, to, ignore=m.dragon_ents[name])
@@ -395,7 +395,7 @@ def _jumper_fast(m: Match, name):
     for fp in pieces:
         for row in range(max(0, fp.row - 2), min(h, fp.row + fp.size) + 1):
             for col in range(max(0, fp.col - 2), min(w, fp.col + fp.size) + 1):
-                if (col, row) == at or rect_gap((col, row), 2, fp.at, fp.size) != 1:
+                if (col, row) == at or not adjacent((col, row), 2, fp.at, fp.size):
                     continue
                 for cell in ((col, row), (col + 1, row), (col, row + 1), (col + 1, row + 1)):
                     if cell in blocked or occ.get(cell, me) != me:

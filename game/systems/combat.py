@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from game import queries
 from game.decisions import title
-from game.geometry import rect_gap
+from game.geometry import adjacent
 from game.systems.base import ActionRule, other_dragon
 from game.systems.rolls import roll_spec
 from game.tables import ATTACK_STAKE
@@ -59,8 +59,8 @@ def _neighbours(m: Match, name) -> list[str]:
     found = cache.get(key)
     if found is None:
         me = queries.dragon_fp(m, name).at
-        found = cache[key] = [other for other in m.seat_names if other != name and rect_gap(
-            me, 2, queries.dragon_fp(m, other).at, 2) == 1]
+        found = cache[key] = [other for other in m.seat_names if other != name and adjacent(
+            me, 2, queries.dragon_fp(m, other).at, 2)]
     return found
 
 

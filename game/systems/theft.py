@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from game import queries
 from game.decisions import title
-from game.geometry import rect_gap
+from game.geometry import adjacent
 from game.systems.base import ActionRule, other_dragon
 from game.systems.rolls import result_row, roll_spec
 
@@ -106,7 +106,7 @@ def _near_caverns(m: Match, name) -> list[str]:
         found = cache[key] = []
         for other in m.seat_names:
             cavern = queries.cavern_of(m, other) if other != name else None
-            if cavern and rect_gap(me, 2, cavern[0], cavern[1]) == 1:
+            if cavern and adjacent(me, 2, cavern[0], cavern[1]):
                 found.append(other)
     return found
 
