@@ -71,6 +71,8 @@ def holder_reason(m: Match, name: str, kind: str) -> str | None:
 # ----- own pre-roll modifiers (R40: asked before the holder's own roll) ----------------
 def own_options(m: Match, name: str, roll: dict) -> list[str]:
     ready = [k for k in OWN_ROLL_POWERS if queries.power_ready(m, k, name)]
+    if not ready:  # most rolls: no place's power to offer
+        return []
     return [k for k, _v in rule_maths.own_modifiers(roll["purpose"], ready)]
 
 
@@ -110,6 +112,8 @@ def roll_options(m: Match, name: str, roll: dict) -> list[str]:
     if roll["dragon"] == name:
         return []
     ready = [k for k in ROLL_REACTION_POWERS if queries.power_ready(m, k, name)]
+    if not ready:
+        return []
     return [k for k, _v in rule_maths.hostile_modifiers(roll["purpose"], roll["chart"], ready)]
 
 
