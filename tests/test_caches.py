@@ -12,7 +12,6 @@ a system that changes a piece without the matching event is caught.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import esper
@@ -124,7 +123,7 @@ def _compare_rest(m) -> None:
     if pending is not None and pending.kind == "action":
         fast = actions.legal_actions(m, pending.dragon)
         slow = actions.legal_actions(m, pending.dragon, fast=False)
-        assert sorted(map(json.dumps, fast)) == sorted(map(json.dumps, slow))
+        assert sorted(map(repr, fast)) == sorted(map(repr, slow))  # repr: JSON-stricter, faster
 
 
 @pytest.fixture
