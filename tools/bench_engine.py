@@ -67,6 +67,22 @@ def play_games(games: int, seats: int, seed: int, board: BoardSpec | None = None
     return decisions, games, clock() - start
 
 
+def count_choices(games: int, seats: int, seed: int, board: BoardSpec | None = None) -> int:
+    """The decisions with at least two legal answers in the same seeded games as
+    play_games, replayed untimed (the per-choice comparison with catanatron, whose
+    forced one-action ticks are decisions too: see tools/bench_catanatron.py)."""
+    choices = 0
+    for g in range(games):
+        m = Match([None] * seats, seed=seed + g, board=board)
+        player = RandomPlayer(seed + g)
+        while not m.finished:
+            legal = m.legal_answers()
+            choices += len(legal) > 1
+            m.submit(player.pick(legal))
+        m.close()
+    return choices
+
+
 def midgame_doc(seed: int = 3, rounds: int = 8) -> dict:
     """The state document of a 4-seat game at its first decision of round `rounds`."""
     m = Match([None] * 4, seed=seed)
@@ -99,10 +115,12 @@ def catanatron_python(flag: str | None) -> Path | None:
 
 
 def run_catanatron(python: Path, games: int, seed: int, cpu: bool = False):
+    """(decisions, choices, games, seconds) of catanatron's seeded random games."""
     out = subprocess.run([str(python), str(CATAN_SCRIPT), "--games", str(games),
                           "--seed", str(seed)], capture_output=True, text=True, check=True)
     got = json.loads(out.stdout.strip().splitlines()[-1])
-    return got["decisions"], got["games"], got["cpu_seconds" if cpu else "seconds"]
+    return (got["decisions"], got["choices"], got["games"],
+            got["cpu_seconds" if cpu else "seconds"])
 
 
 def table(args) -> None:
@@ -130,23 +148,30 @@ def table(args) -> None:
 def compare(args, python: Path) -> None:
     how = "CPU time of each process" if args.cpu else "wall-clock time"
     print(f"side by side with catanatron ({python}), {args.rounds} rounds, alternating, "
-          f"{how}:")
+          f"{how}.\nPer decision: every decision each engine asks. Per choice: only the "
+          f"decisions with at least two answers (each engine's whole time, divided by its "
+          f"choices; most of catanatron's\ndecisions are forced one-action ROLL and "
+          f"END_TURN ticks, where ours asks nothing):")
     clock = time.process_time if args.cpu else time.perf_counter
-    ours_rates, theirs_rates, ratios = [], [], []
+    rows = []  # (ours dec/s, theirs dec/s, ours choices/s, theirs choices/s)
     play_games(2, 4, args.seed)  # warm up
     for k in range(args.rounds):
         seed = args.seed + 1000 * k
         d, g, s = play_games(args.games, 4, seed, clock=clock)
-        cd, cg, cs = run_catanatron(python, args.catan_games, seed, cpu=args.cpu)
-        ours, theirs = d / s, cd / cs
-        ours_rates.append(ours)
-        theirs_rates.append(theirs)
-        ratios.append(ours / theirs)
-        print(f"  round {k + 1}: narby {ours:8,.0f} dec/s ({g / s:5.2f} games/s)   "
-              f"catanatron {theirs:8,.0f} dec/s ({cg / cs:5.2f} games/s)   "
-              f"ratio {ours / theirs:5.2f}")
-    print(f"  median: narby {statistics.median(ours_rates):,.0f} dec/s, catanatron "
-          f"{statistics.median(theirs_rates):,.0f} dec/s, ratio {statistics.median(ratios):.2f}")
+        cd, cc, cg, cs = run_catanatron(python, args.catan_games, seed, cpu=args.cpu)
+        c = count_choices(args.games, 4, seed)
+        rows.append((d / s, cd / cs, c / s, cc / cs))
+        print(f"  round {k + 1}: narby {d / s:8,.0f} dec/s {c / s:8,.0f} choices/s "
+              f"({c / d:4.0%} of decisions)   catanatron {cd / cs:8,.0f} dec/s "
+              f"{cc / cs:8,.0f} choices/s ({cc / cd:4.0%})   ratio per decision "
+              f"{d / s / (cd / cs):5.2f}, per choice {c / s / (cc / cs):5.2f}")
+    med = [statistics.median(r[i] for r in rows) for i in range(4)]
+    per_dec = statistics.median(r[0] / r[1] for r in rows)
+    per_choice = statistics.median(r[2] / r[3] for r in rows)
+    print(f"  median per decision: narby {med[0]:,.0f} dec/s, catanatron {med[1]:,.0f} "
+          f"dec/s, ratio {per_dec:.2f}")
+    print(f"  median per choice:   narby {med[2]:,.0f} choices/s, catanatron "
+          f"{med[3]:,.0f} choices/s, ratio {per_choice:.2f}")
 
 
 def profile(args) -> None:
