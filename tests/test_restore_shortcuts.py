@@ -159,3 +159,12 @@ def test_dice_state_known_without_getstate_is_the_generators():
     d = Dice.set_to(odd)
     assert d.state()["rng"][1][0] is not True
     agrees(d)
+
+
+def test_dice_roll_is_randint():
+    """Dice.roll draws with the generator's _randbelow (randint's own result without its
+    two wrapper calls): the faces must stay those of random.Random.randint(1, sides)."""
+    for seed in range(5):
+        d, rng = Dice(seed), random.Random(seed)
+        for sides in [1, 2, 3, 6, 20, 40, 64, 100] * 50:
+            assert d.roll(sides) == rng.randint(1, sides)

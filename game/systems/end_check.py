@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import esper
+
 from game import queries
+from game.components import Coins, Treasure
 
 if TYPE_CHECKING:
     from game.match import Match
@@ -13,10 +16,17 @@ if TYPE_CHECKING:
 def run(m: Match, frame) -> None:
     m.stack.pop()
     target = m.options["target"]
-    scores = m.scores()
+    # m.scores() (coins + treasure, R33) with each dragon's coins kept for the target
+    component = esper.component_for_entity
+    coins: dict[str, int] = {}
+    scores: dict[str, int] = {}
+    for n in m.seat_names:
+        ent = m.dragon_ents[n]
+        coins[n] = component(ent, Coins).amount
+        scores[n] = coins[n] + sum(component(ent, Treasure).tokens)
     best = max(scores.values())
     leaders = [n for n in m.seat_names if scores[n] == best]
-    dragons_over = any(queries.coins(m, n) > target for n in m.seat_names)
+    dragons_over = any(coins[n] > target for n in m.seat_names)
     capped = m.round >= m.options["round_cap"]
     if dragons_over:
         if len(leaders) == 1:

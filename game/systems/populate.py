@@ -10,7 +10,8 @@ import esper
 from game import queries
 from game.components import Claim, Footprint, PlaceOfPower, Settlement
 from game.decisions import Decision, DecisionStep, IllegalAnswer, title
-from game.geometry import Cell, chebyshev, shift_inward
+from game.geometry import Cell, shift_inward
+from game.systems import cards
 from game.systems.rolls import location, roll_dice
 from game.tables import FAILED_PLACEMENT_BONUS, PLACE_LOCATION_TRIES, PLACES
 
@@ -32,27 +33,37 @@ def run_phase(m: Match, frame) -> None:
 
 
 def run_settlement(m: Match, frame) -> None:
-    cell = location(m, frame, "settlement")  # None: a card holder is asked first (R38)
+    cell = _location(m, frame, "settlement")  # None: a card holder is asked first (R38)
     if cell is None:
         return
     m.stack.pop()
     settle_at(m, cell)
 
 
+def _location(m: Match, frame, purpose: str) -> Cell | None:
+    """rolls.location (None while a card holder is asked, R38). When nobody holds a
+    card that could open the dice window, its dice are plain rolls with the same
+    events (P25): Match.roll_cell, without building the window's frames."""
+    if "results" in frame or cards.anyone_holds_dice_cards(m):
+        return location(m, frame, purpose)
+    return m.roll_cell(purpose)
+
+
 def settle_at(m: Match, cell: Cell) -> None:
     """R12 steps 1-5 for one rolled cell."""
     occ = queries.occupancy(m)
     holder = occ.get(cell)
-    settlement = esper.try_component(holder, Settlement) if holder is not None else None
-    if holder is not None and settlement and settlement.kind == "town":
-        settlement.kind = "city"  # step 1: its claim, if any, stays
-        m.emit("upgraded", at=list(cell), to="city", claim=queries.claim_owner(holder))
-        return
-    if holder is not None and settlement and settlement.kind == "ruin":
-        settlement.kind = "town"  # step 2: resettled, claim stays
-        m.emit("resettled", at=list(cell), to="town", claim=queries.claim_owner(holder))
-        return
-    if holder is None and cell not in m.board.blocked:
+    if holder is not None:
+        settlement = esper.try_component(holder, Settlement)
+        if settlement is not None and settlement.kind == "town":
+            settlement.kind = "city"  # step 1: its claim, if any, stays
+            m.emit("upgraded", at=list(cell), to="city", claim=queries.claim_owner(holder))
+            return
+        if settlement is not None and settlement.kind == "ruin":
+            settlement.kind = "town"  # step 2: resettled, claim stays
+            m.emit("resettled", at=list(cell), to="town", claim=queries.claim_owner(holder))
+            return
+    elif cell not in m.board.blocked:
         near_town = _town_next_to(m, occ, cell)
         kind = "city" if near_town else "town"  # steps 3 and 4
         ent = esper.create_entity(Settlement(kind), Footprint(*cell))
@@ -68,13 +79,14 @@ def settle_at(m: Match, cell: Cell) -> None:
 def _town_next_to(m: Match, occ, cell: Cell) -> bool:
     """R12 step 4: a town on one of the 8 cells around `cell` (towns are 1x1)."""
     c, r = cell
-    for dr in (-1, 0, 1):
-        for dc in (-1, 0, 1):
-            ent = occ.get((c + dc, r + dr))
-            if (dc or dr) and ent is not None:
-                s = esper.try_component(ent, Settlement)
-                if s is not None and s.kind == "town":
-                    return True
+    get = occ.get
+    for around in ((c - 1, r - 1), (c, r - 1), (c + 1, r - 1), (c - 1, r), (c + 1, r),
+                   (c - 1, r + 1), (c, r + 1), (c + 1, r + 1)):
+        ent = get(around)
+        if ent is not None:
+            s = esper.try_component(ent, Settlement)
+            if s is not None and s.kind == "town":
+                return True
     return False
 
 
@@ -82,9 +94,20 @@ def _gamble_claims(m: Match, ent: int, cell: Cell) -> None:
     """R13: a gamble ring on the cell claims it; else the adjacent ring of the poorest
     dragon (ties: most rings in supply, lowest seat; its first ring by row, column)."""
     rings = queries.gambles(m)
-    chosen = next((g for g in rings if (g[1].col, g[1].row) == cell), None)
+    if not rings:
+        return
+    # One pass: the ring on the cell if any, else the rings a king step away, in order.
+    c, r = cell
+    chosen = None
+    near = []
+    for g in rings:
+        dc, dr = g[1].col - c, g[1].row - r
+        if -1 <= dc <= 1 and -1 <= dr <= 1:
+            if not (dc or dr):
+                chosen = g
+                break
+            near.append(g)
     if chosen is None:
-        near = [g for g in rings if chebyshev((g[1].col, g[1].row), cell) == 1]
         if not near:
             return
         key = {n: (queries.coins(m, n), -queries.rings(m, n).supply, queries.seat(m, n))
@@ -105,11 +128,14 @@ def run_place_of_power(m: Match, frame) -> None:
         m.stack.pop()
         return
     while frame.get("tries", 0) < PLACE_REROLLS:
-        got = roll_dice(m, frame, "place_of_power", [(None, "place_of_power", 20)])
-        if got is None:
-            return  # Trickster's holder is asked first (R38)
+        if "results" in frame or cards.anyone_holds_dice_cards(m):
+            got = roll_dice(m, frame, "place_of_power", [(None, "place_of_power", 20)])
+            if got is None:
+                return  # Trickster's holder is asked first (R38)
+            face = got[0]
+        else:  # no window can open: a plain roll, as in _location
+            face = m.roll(20, "place_of_power")
         frame["tries"] = frame.get("tries", 0) + 1
-        face = got[0]
         if face > len(PLACES):
             m.stack.pop()
             chooser = queries.poorest(m)
@@ -134,13 +160,14 @@ def supply_places(m: Match) -> list[str]:
 
 def run_place_location(m: Match, frame) -> None:
     kind = frame["place"]
+    board = m.board
     while frame.get("tries", 0) < PLACE_LOCATION_TRIES:
-        cell = location(m, frame, "place_location")
+        cell = _location(m, frame, "place_location")
         if cell is None:
             return
         frame["tries"] = frame.get("tries", 0) + 1
-        at = shift_inward(cell, 2, m.board.width, m.board.height)
-        if queries.footprint_free(m, at, 2, queries.occupancy(m)):
+        at = shift_inward(cell, 2, board.width, board.height)
+        if _room_for_place(at, queries.occupancy(m), board.blocked):
             m.stack.pop()
             # A place removed and placed again within a round stays used (R36).
             esper.create_entity(PlaceOfPower(kind, kind in m.powers_used), Footprint(*at, 2))
@@ -150,22 +177,34 @@ def run_place_location(m: Match, frame) -> None:
     m.emit("place_not_placed", place=kind)
 
 
+def _room_for_place(at: Cell, occ, blocked) -> bool:
+    """queries.footprint_free for a 2x2 already shifted onto the board (R4): its four
+    cells hold no piece and none is blocked."""
+    c, r = at
+    for cell in ((c, r), (c + 1, r), (c, r + 1), (c + 1, r + 1)):
+        if cell in occ or cell in blocked:
+            return False
+    return True
+
+
 def run_chest(m: Match, frame) -> None:
     """R15: the chest moves to a rolled free cell (its own cell counts as free)."""
-    before = queries.chest_at(m)
+    chest = m.chest_ent
+    fp = esper.try_component(chest, Footprint)
     while frame.get("tries", 0) < CHEST_REROLLS:
-        cell = location(m, frame, "chest")
+        cell = _location(m, frame, "chest")
         if cell is None:
             return
         frame["tries"] = frame.get("tries", 0) + 1
-        if queries.cell_free(m, cell, queries.occupancy(m), ignore=m.chest_ent):
+        if queries.cell_free(m, cell, queries.occupancy(m), ignore=chest):
             m.stack.pop()
-            fp = esper.try_component(m.chest_ent, Footprint)
             if fp is None:
-                esper.add_component(m.chest_ent, Footprint(*cell))
+                before = None
+                esper.add_component(chest, Footprint(*cell))
             else:
+                before = [fp.col, fp.row]
                 fp.col, fp.row = cell
-            m.emit("chest_moved", at=list(cell), **{"from": list(before) if before else None})
+            m.emit("chest_moved", at=list(cell), **{"from": before})
             return
     m.stack.pop()
 

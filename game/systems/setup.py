@@ -18,7 +18,7 @@ from game.components import (
     Settlement,
     Treasure,
 )
-from game.geometry import Cell, fits, rect_gap, shift_inward
+from game.geometry import Cell, rect_gap, shift_inward
 from game.tables import CAVERN_OFFSETS, DRAGON_BY_DIGIT, RING_COUNT
 
 if TYPE_CHECKING:
@@ -127,14 +127,21 @@ def beside_cavern(m: Match, name: str, cavern: Cell, size: int = 1) -> Cell:
     else the nearest free one. The dragon's own cells count as free (send-home effects).
     `size` is 2 for the Undead's home, Immortals Resting Place (R8, P14)."""
     ent = m.dragon_ents[name]
-    occ = queries.occupancy(m)
+    get = queries.occupancy(m).get
+    blocked = m.board.blocked
+    last_c, last_r = m.board.width - 2, m.board.height - 2
     offsets = CAVERN_OFFSETS if size == 1 else cavern_offsets(size)
     for dc, dr in offsets:
-        at = (cavern[0] + dc, cavern[1] + dr)
-        if fits(at, 2, m.board.width, m.board.height) and queries.footprint_free(
-            m, at, 2, occ, ignore=ent
-        ):
-            return at
+        c, r = cavern[0] + dc, cavern[1] + dr
+        if 0 <= c <= last_c and 0 <= r <= last_r:  # fits(at, 2, ...)
+            # queries.footprint_free(m, at, 2, occ, ignore=ent), cell by cell (asked for
+            # every dragon at many decisions while Horror or Tower of Faces is in play)
+            for cell in ((c, r), (c + 1, r), (c, r + 1), (c + 1, r + 1)):
+                holder = get(cell)
+                if (holder is not None and holder != ent) or cell in blocked:
+                    break
+            else:
+                return (c, r)
     return _fallback(m, cavern, 2, ignore=ent, origin_size=size)
 
 

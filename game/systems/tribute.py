@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import esper
 
-from game import queries, rule_maths
+from game import geometry, queries, rule_maths
 from game.components import Claim, Footprint, PlaceOfPower, Settlement
 from game.decisions import Decision, DecisionStep, IllegalAnswer, cell_of, show_cell, title
 from game.systems.claims import remove_claim, remove_gamble
@@ -33,15 +33,30 @@ def claims_of(m: Match, name: str) -> list[tuple[int, str, Footprint, bool]]:
     """(entity, kind, footprint, adjacent to its dragon) for each settlement or place
     `name` claims, by row then column; kind is town/city/ruin or 'place'."""
     out = []
+    component, try_component = esper.component_for_entity, esper.try_component
+    dragon_at = queries.dragon_fp(m, name).at
+    adjacent = geometry.adjacent
     for ent, claim in esper.get_component(Claim):
         if claim.owner != name:
             continue
-        fp = esper.component_for_entity(ent, Footprint)
-        settlement = esper.try_component(ent, Settlement)
+        fp = component(ent, Footprint)
+        settlement = try_component(ent, Settlement)
         kind = settlement.kind if settlement else "place"
-        out.append((ent, kind, fp, queries.next_to_dragon(m, name, fp.at, fp.size)))
-    out.sort(key=lambda t: (t[2].row, t[2].col))
+        out.append((ent, kind, fp, adjacent(dragon_at, 2, fp.at, fp.size)))
+    out.sort(key=_by_row)
     return out
+
+
+def _by_row(claim) -> tuple[int, int]:
+    return (claim[2].row, claim[2].col)
+
+
+def _claims_any(name: str) -> bool:
+    """Whether `name` has a claim ring on the board (claims_of is not empty)."""
+    for _ent, claim in esper.get_component(Claim):  # noqa: SIM110 (no generator: hot path)
+        if claim.owner == name:
+            return True
+    return False
 
 
 def tribute_value(name: str, kind: str, values: dict) -> tuple[int, int]:
@@ -64,7 +79,7 @@ def run_tribute(m: Match, frame) -> None:
         return
     frame["i"] = i + 1
     name = m.order[i]
-    if not claims_of(m, name):
+    if not _claims_any(name):
         return  # R31: a dragon with only gamble rings (or nothing) does not roll
     frame["dragon"] = name
     frame["results"] = []
@@ -82,8 +97,9 @@ def score(m: Match, name: str, total: int, extras=()) -> None:
         values = TRIBUTE_ADJACENT if adjacent else chart_values
         if values is None:
             continue  # 0-4: non-adjacent claims score nothing
-        coins, tokens = tribute_value(name, kind, values)
-        bonus = sum(TRIBUTE_CARD_BONUS for card in extras if TRIBUTE_CARDS[card] == kind)
+        coins, tokens = rule_maths.tribute_value(name, kind, values)
+        bonus = (sum(TRIBUTE_CARD_BONUS for card in extras if TRIBUTE_CARDS[card] == kind)
+                 if extras else 0)
         coins += bonus
         m.emit("tribute_claim", dragon=name, at=list(fp.at), piece=_piece(ent, kind),
                adjacent=adjacent, coins=coins, tokens=tokens,
