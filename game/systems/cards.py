@@ -63,6 +63,9 @@ if TYPE_CHECKING:
 OWN_CARDS = frozenset(OWN_ROLL_CARDS) | frozenset(TRIBUTE_CARDS)
 ROLL_WINDOW_CARDS = frozenset(ROLL_CARDS) | {TRICKSTER}
 DICE_CARDS = frozenset({PRO_CREATOR, TRICKSTER})
+# action -> the cards that may cancel it when it is declared (R38)
+CANCELLERS = {do: frozenset(c for c, dos in CANCEL_CARDS.items() if do in dos)
+              for dos in CANCEL_CARDS.values() for do in dos}
 
 def card_title(card: str) -> str:
     return CARD_TITLES.get(card, card)
@@ -192,18 +195,14 @@ def dice_options(m: Match, name: str, dice: dict) -> list[str]:
     return _offer(m, name, lambda c: _dice_usable(m, name, dice, c))
 
 
-def anyone_holds_roll_cards(m: Match) -> bool:
-    """Cheap test before a post-roll window: does anyone hold a card it could open?"""
-    return any(card in ROLL_WINDOW_CARDS or card == COPIER for card in m.hands.values())
-
-
-def anyone_holds_dice_cards(m: Match) -> bool:
-    """Cheap test before a placement roll: could any window be opened at all?"""
-    for card in m.hands.values():
-        if card in DICE_CARDS or (card == COPIER and (TRICKSTER in m.played
-                                                      or PRO_CREATOR in m.played)):
-            return True
-    return False
+def holders_of(m: Match, usable: frozenset[str]) -> set[str]:
+    """The dragons holding one of the cards `usable`, or Copier while one of them has
+    been played this round: a cheap over-estimate of whom a window of those cards may
+    ask (its options, which test each card's use, are listed for these only)."""
+    hands = m.hands
+    if any(c in usable for c in m.played):
+        return {d for d in hands if hands[d] in usable or hands[d] == COPIER}
+    return {d for d in hands if hands[d] in usable}
 
 
 # ----- answers and playing in a window ----------------------------------------------------
@@ -334,7 +333,8 @@ def _show(answer: dict) -> str:
 class TurnCard(NamedTuple):
     """targets(m, name) -> candidate parameter dicts; check(m, name, answer) -> reason or
     None; apply(m, name, answer, played) -> an action answer to declare, or None;
-    fast(m, name) -> exactly the parameters that pass check (speed only, tested equal)."""
+    fast(m, name, head) -> the answers {**head, **params} for exactly the parameters
+    that pass check (speed only, tested equal; built whole, not merged afterwards)."""
 
     targets: Callable
     check: Callable
@@ -382,7 +382,15 @@ def _jumper_check(m: Match, name, answer):
     return movement.landing_reason(m, name, to, ignore=m.dragon_ents[name])
 
 
-def _jumper_fast(m: Match, name):
+def _speedster_fast(m: Match, name, head):
+    if m.actions_left < 1:
+        return []
+    # movement.fast's landings, with the reach of Speedster's Move
+    cells = queries.piece_landings(m, queries.dragon_fp(m, name).at, SPEEDSTER_STEPS)
+    return [{**head, "to": [c, r]} for c, r in cells]
+
+
+def _jumper_fast(m: Match, name, head):
     pieces = _claimed_pieces(m, name)
     if not pieces:
         return []
@@ -402,7 +410,7 @@ def _jumper_fast(m: Match, name):
                         break
                 else:
                     spots.add((row, col))
-    return [{"to": [c, r]} for r, c in sorted(spots)]
+    return [{**head, "to": [c, r]} for r, c in sorted(spots)]
 
 
 def _jumper_apply(m: Match, name, answer, played):
@@ -442,12 +450,12 @@ def _horror_check(m: Match, name, answer):
     return powers.send_home_refusal(m, answer.get("dragon"), "Horror")
 
 
-def _horror_fast(m: Match, name):
+def _horror_fast(m: Match, name, head):
     out = []
     for d in m.seat_names:
         home = setup.home_spot(m, d)
         if home is not None and home != queries.dragon_fp(m, d).at:
-            out.append({"dragon": d})
+            out.append({**head, "dragon": d})
     return out
 
 
@@ -476,12 +484,12 @@ def _orienteer_check(m: Match, name, answer):
             or powers.landing_reason(m, title(target), to, 2, m.dragon_ents[target]))
 
 
-def _orienteer_fast(m: Match, name):
+def _orienteer_fast(m: Match, name, head):
     out: list[dict] = []
     for other in m.seat_names:
         if other != name:
             at = queries.dragon_fp(m, other).at
-            out.extend({"dragon": other, "to": list(to)} for to in powers.free_landings(
+            out.extend({**head, "dragon": other, "to": [c, r]} for c, r in powers.free_landings(
                 m, at, ORIENTEER_STEPS, 2, m.dragon_ents[other]))
     return out
 
@@ -498,16 +506,16 @@ def _vigor_apply(m: Match, name, answer, played):
 TURN = {
     "speedster": TurnCard(lambda m, name: [{"to": a["to"]} for a in movement.targets(
                               m, name, SPEEDSTER_STEPS)],
-                          _speedster_check, _speedster_apply,
-                          lambda m, name: ([{"to": a["to"]} for a in movement.fast(
-                              m, name, SPEEDSTER_STEPS)] if m.actions_left >= 1 else [])),
+                          _speedster_check, _speedster_apply, _speedster_fast),
     "jumper": TurnCard(_jumper_targets, _jumper_check, _jumper_apply, _jumper_fast),
     "robber": TurnCard(_robber_targets, _robber_check, _robber_apply,
-                       lambda m, name: list(_robber_targets(m, name))),
+                       lambda m, name, head: [{**head, "dragon": d} for d in m.seat_names
+                                              if d != name]),
     "horror": TurnCard(_horror_targets, _horror_check, _horror_apply, _horror_fast),
     "orienteer": TurnCard(_orienteer_targets, _orienteer_check, _orienteer_apply,
                           _orienteer_fast),
-    "vigor": TurnCard(lambda m, name: [{}], lambda m, name, answer: None, _vigor_apply),
+    "vigor": TurnCard(lambda m, name: [{}], lambda m, name, answer: None, _vigor_apply,
+                      lambda m, name, head: [dict(head)]),
 }
 assert tuple(TURN) == TURN_CARDS
 
@@ -515,8 +523,14 @@ assert tuple(TURN) == TURN_CARDS
 def turn_answers(m: Match, name: str, fast: bool = True) -> list[dict]:
     """The turn cards `name` may play now, as answers of its action decision."""
     held = m.hands.get(name)
-    if held is None or (held not in TURN and held != COPIER):
+    if held is None:
         return []
+    if held != COPIER:
+        tc = TURN.get(held)
+        if tc is None:
+            return []
+        if fast and tc.fast:  # the common case: one card, its answers built whole
+            return tc.fast(m, name, {"play": held})
     out: list[dict] = []
     for card in ([held] if held != COPIER else copyable(m)):
         tc = TURN.get(card)
@@ -524,10 +538,10 @@ def turn_answers(m: Match, name: str, fast: bool = True) -> list[dict]:
             continue
         head = {"play": held} if held != COPIER else {"play": COPIER, "as": card}
         if fast and tc.fast:
-            params = tc.fast(m, name)
+            out.extend(tc.fast(m, name, head))
         else:
             params = [p for p in tc.targets(m, name) if tc.check(m, name, {**head, **p}) is None]
-        out.extend({**head, **p} for p in params)
+            out.extend({**head, **p} for p in params)
     return out
 
 

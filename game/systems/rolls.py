@@ -32,7 +32,7 @@ legal answers expand each option (a card's target or die) and end with passing.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import TYPE_CHECKING, Any
 
 from game import queries, rule_maths
@@ -47,6 +47,7 @@ from game.tables import (
     CARDS,
     CHARTS,
     PLACE_TITLES,
+    ROLL_REACTION_POWERS,
     chart_row,
     row_label,
 )
@@ -84,24 +85,29 @@ def window_order(m: Match, actor: str, include_actor: bool) -> list[str]:
     return out + [actor] if include_actor else out
 
 
-def ask_window(m: Match, frame: Frame, window: str, actor: str | None, sources, about: dict,
+def ask_window(m: Match, frame: Frame, window: str, actor: str | None, sources,
+               about: Callable[[], dict], askable: Collection[str],
                order: list[str] | None = None) -> bool:
     """Push a `react` decision for the next dragon of the window, from frame["i"], who
     has a usable option; False when nobody is left to ask. A dragon that reacts is asked
-    again while it still has options (P12); a pass moves on. `order` overrides the turn
-    order after the actor (placement rolls have no actor, P26)."""
+    again while it still has options (P12); a pass moves on. Only the dragons in
+    `askable` (all who hold something the window's sources could offer) have their
+    options listed: the others have none. `about()` builds the decision's context when
+    someone is asked. `order` overrides the turn order after the actor (placement rolls
+    have no actor, P26)."""
     if order is None:
         assert actor is not None  # only placement dice have no actor, and pass `order`
         order = window_order(m, actor, include_actor=(window == "roll"))
     i = frame["i"]
     while i < len(order):
         name = order[i]
-        opts = options(sources, m, name, frame)
-        if opts:
-            frame["i"] = i
-            m.stack.append({"step": "react", "dragon": name, "window": window,
-                            "options": opts, "about": about})
-            return True
+        if name in askable:
+            opts = options(sources, m, name, frame)
+            if opts:
+                frame["i"] = i
+                m.stack.append({"step": "react", "dragon": name, "window": window,
+                                "options": opts, "about": about()})
+                return True
         i += 1
     frame["i"] = i
     return False
@@ -110,15 +116,20 @@ def ask_window(m: Match, frame: Frame, window: str, actor: str | None, sources, 
 # Actions that some power or card can cancel (R37, R38); no window is opened for others.
 CANCELLABLE = frozenset(CANCEL_POWERS.values()) | {do for dos in CANCEL_CARDS.values()
                                                     for do in dos}
+NONE: frozenset[str] = frozenset()
 
 
 def cancel_window(m: Match, act: Frame) -> bool:
-    if act["do"] not in CANCELLABLE:  # nobody could be asked: skip the window's walk
+    do = act["do"]
+    askable = (cards.holders_of(m, cards.CANCELLERS.get(do, NONE))
+               | powers.ready_holders(m, powers.CANCELLING.get(do, ()))
+               if do in CANCELLABLE else ())
+    if not askable:  # nobody could be asked: skip the window's walk
         # (the walk's end: everyone but the actor, as window_order lists them)
         act["i"] = (len(m.order) if act["dragon"] in m.order else len(m.seat_names)) - 1
         return False
-    about = {"dragon": act["dragon"], "answer": act["answer"]}
-    return ask_window(m, act, "cancel", act["dragon"], CANCEL_SOURCES, about)
+    return ask_window(m, act, "cancel", act["dragon"], CANCEL_SOURCES,
+                      lambda: {"dragon": act["dragon"], "answer": act["answer"]}, askable)
 
 
 # ----- placement dice (R38 Pro-creator and Trickster on Populate rolls, P25, P26) --------
@@ -132,33 +143,35 @@ def roll_dice(m: Match, owner: dict, purpose: str, dice) -> list[int] | None:
         return owner.pop("results")
     rolled = [{"name": n, "purpose": p, "die": sides, "face": m.dice.roll(sides), "mods": []}
               for n, p, sides in dice]
-    frame: Frame = {"step": "dice", "purpose": purpose, "dice": rolled, "i": 0}
-    if cards.anyone_holds_dice_cards(m):
-        frame["order"] = turn_order(m)  # this round's order: populate cannot change it
+    askable = cards.holders_of(m, cards.DICE_CARDS)
+    if askable:
+        frame: Frame = {"step": "dice", "purpose": purpose, "dice": rolled, "i": 0,
+                        "order": turn_order(m)}  # this round's order: populate keeps it
         m.stack.append(frame)
-        if _dice_window(m, frame):
+        if _dice_window(m, frame, askable):
             return None
         m.stack.pop()
-    return _finish_dice(m, frame)
+    return _finish_dice(m, rolled)
 
 
-def _dice_window(m: Match, f: Frame) -> bool:
-    about = {"purpose": f["purpose"],
-             "dice": [{"name": d["name"], "face": d["face"], "mods": [list(x) for x in d["mods"]]}
-                      for d in f["dice"]]}
-    return ask_window(m, f, "dice", None, DICE_SOURCES, about, order=f["order"])
+def _dice_window(m: Match, f: Frame, askable: Collection[str]) -> bool:
+    def about() -> dict:
+        return {"purpose": f["purpose"],
+                "dice": [{"name": d["name"], "face": d["face"],
+                          "mods": [list(x) for x in d["mods"]]} for d in f["dice"]]}
+    return ask_window(m, f, "dice", None, DICE_SOURCES, about, askable, order=f["order"])
 
 
 def run_dice(m: Match, f: Frame) -> None:
-    if _dice_window(m, f):
+    if _dice_window(m, f, cards.holders_of(m, cards.DICE_CARDS)):
         return
     m.stack.pop()
-    m.stack[-1]["results"] = _finish_dice(m, f)
+    m.stack[-1]["results"] = _finish_dice(m, f["dice"])
 
 
-def _finish_dice(m: Match, f: Frame) -> list[int]:
+def _finish_dice(m: Match, dice: list[dict]) -> list[int]:
     out = []
-    for d in f["dice"]:
+    for d in dice:
         total = die_total(d)
         m.emit("roll", purpose=d["purpose"], dragon=None, die=d["die"], face=d["face"],
                mods=[list(x) for x in d["mods"]], total=total, row=None)
@@ -199,14 +212,13 @@ def run_roll(m: Match, f: Frame) -> None:
         f["mods"][:0] = [list(x) for x in standing]
         f["face"] = m.dice.roll(20)
         f["stage"] = "post"
-    if not (cards.anyone_holds_roll_cards(m) or powers.roll_reactions_possible(m)):
-        _finish(m, f)  # nobody could be asked: no walk of the window (it asks nothing)
+    askable = (cards.holders_of(m, cards.ROLL_WINDOW_CARDS)
+               | powers.ready_holders(m, ROLL_REACTION_POWERS))
+    if askable and ask_window(m, f, "roll", f["actor"], ROLL_SOURCES, lambda: {
+            "purpose": f["purpose"], "dragon": f["dragon"], "face": f["face"],
+            "mods": [list(x) for x in f["mods"]]}, askable):
         return
-    about = {"purpose": f["purpose"], "dragon": f["dragon"], "face": f["face"],
-             "mods": [list(x) for x in f["mods"]]}
-    if ask_window(m, f, "roll", f["actor"], ROLL_SOURCES, about):
-        return
-    _finish(m, f)
+    _finish(m, f)  # (nobody could be asked: no walk of the window, which asks nothing)
 
 
 def _finish(m: Match, f: Frame) -> None:
