@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
+from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import esper
@@ -195,14 +196,20 @@ def dice_options(m: Match, name: str, dice: dict) -> list[str]:
     return _offer(m, name, lambda c: _dice_usable(m, name, dice, c))
 
 
-def holders_of(m: Match, usable: frozenset[str]) -> set[str]:
+NOBODY: frozenset[str] = frozenset()
+
+
+def holders_of(m: Match, usable: frozenset[str]) -> AbstractSet[str]:
     """The dragons holding one of the cards `usable`, or Copier while one of them has
     been played this round: a cheap over-estimate of whom a window of those cards may
     ask (its options, which test each card's use, are listed for these only)."""
     hands = m.hands
-    if any(c in usable for c in m.played):
-        return {d for d in hands if hands[d] in usable or hands[d] == COPIER}
-    return {d for d in hands if hands[d] in usable}
+    held = hands.values()
+    if usable.isdisjoint(m.played):
+        if usable.isdisjoint(held):  # most windows: nobody to ask for a card
+            return NOBODY
+        return {d for d in hands if hands[d] in usable}
+    return {d for d in hands if hands[d] in usable or hands[d] == COPIER}
 
 
 # ----- answers and playing in a window ----------------------------------------------------

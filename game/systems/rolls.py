@@ -141,16 +141,21 @@ def roll_dice(m: Match, owner: dict, purpose: str, dice) -> list[int] | None:
     Nobody holding a usable card -> no window, and the events are those of plain rolls."""
     if "results" in owner:
         return owner.pop("results")
-    rolled = [{"name": n, "purpose": p, "die": sides, "face": m.dice.roll(sides), "mods": []}
-              for n, p, sides in dice]
+    faces = [m.dice.roll(sides) for _n, _p, sides in dice]
     askable = cards.holders_of(m, cards.DICE_CARDS)
-    if askable:
-        frame: Frame = {"step": "dice", "purpose": purpose, "dice": rolled, "i": 0,
-                        "order": turn_order(m)}  # this round's order: populate keeps it
-        m.stack.append(frame)
-        if _dice_window(m, frame, askable):
-            return None
-        m.stack.pop()
+    if not askable:  # most placement rolls: plain rolls, each total its face (no mods)
+        for (_n, p, sides), face in zip(dice, faces, strict=True):
+            m.emit("roll", purpose=p, dragon=None, die=sides, face=face, mods=[], total=face,
+                   row=None)
+        return faces
+    rolled = [{"name": n, "purpose": p, "die": sides, "face": face, "mods": []}
+              for (n, p, sides), face in zip(dice, faces, strict=True)]
+    frame: Frame = {"step": "dice", "purpose": purpose, "dice": rolled, "i": 0,
+                    "order": turn_order(m)}  # this round's order: populate cannot change it
+    m.stack.append(frame)
+    if _dice_window(m, frame, askable):
+        return None
+    m.stack.pop()
     return _finish_dice(m, rolled)
 
 
@@ -209,7 +214,8 @@ def run_roll(m: Match, f: Frame) -> None:
         purpose = f["purpose"]
         standing = queries.modifiers(m, HOOK_PURPOSE.get(purpose, purpose), f["dragon"],
                                    **f["ctx"])
-        f["mods"][:0] = [list(x) for x in standing]
+        if standing:  # (none in the core game)
+            f["mods"][:0] = [list(x) for x in standing]
         f["face"] = m.dice.roll(20)
         f["stage"] = "post"
     askable = (cards.holders_of(m, cards.ROLL_WINDOW_CARDS)
@@ -223,7 +229,7 @@ def run_roll(m: Match, f: Frame) -> None:
 
 def _finish(m: Match, f: Frame) -> None:
     face, mods, chart = f["face"], f["mods"], f["chart"]
-    total = face + sum(v for _, v in mods)
+    total = face + sum(v for _, v in mods) if mods else face
     label = None
     if chart is not None:  # R30: chart rolls are clamped; attack rolls are not
         total = rule_maths.clamp(chart, total)
