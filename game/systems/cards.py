@@ -401,21 +401,29 @@ def _jumper_fast(m: Match, name, head):
     pieces = _claimed_pieces(m, name)
     if not pieces:
         return []
-    me = m.dragon_ents[name]
-    at = queries.dragon_fp(m, name).at
-    occ = queries.occupancy(m)
-    blocked = m.board.blocked
+    ac, ar = queries.dragon_fp(m, name).at
+    rows = queries.row_masks(m)
+    own = ~(3 << ac)  # the dragon's own cells count as free (it leaves them)
     w, h = m.board.width - 2, m.board.height - 2
     spots = set()
     for fp in pieces:
-        for row in range(max(0, fp.row - 2), min(h, fp.row + fp.size) + 1):
-            for col in range(max(0, fp.col - 2), min(w, fp.col + fp.size) + 1):
-                if (col, row) == at or not adjacent((col, row), 2, fp.at, fp.size):
-                    continue
-                for cell in ((col, row), (col + 1, row), (col, row + 1), (col + 1, row + 1)):
-                    if cell in blocked or occ.get(cell, me) != me:
-                        break
-                else:
+        pc, pr, size = fp.col, fp.row, fp.size
+        lo, hi = max(0, pc - 2), min(w, pc + size)
+        for row in range(max(0, pr - 2), min(h, pr + size) + 1):
+            # a 2x2 at (col, row) cannot stand where one of its four cells is taken
+            top, bottom = rows[row], rows[row + 1]
+            if row == ar or row == ar + 1:
+                top &= own
+            if row + 1 == ar or row + 1 == ar + 1:
+                bottom &= own
+            pair = top | bottom
+            taken = pair | (pair >> 1)
+            # beside the piece (geometry.adjacent): its whole rows above and below,
+            # only the columns on either side in between
+            cols = range(lo, hi + 1) if row == pr - 2 or row == pr + size else (
+                c for c in (pc - 2, pc + size) if lo <= c <= hi)
+            for col in cols:
+                if not (taken >> col) & 1 and (col != ac or row != ar):
                     spots.add((row, col))
     return [{**head, "to": [c, r]} for r, c in sorted(spots)]
 

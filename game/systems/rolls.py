@@ -229,7 +229,7 @@ def run_roll(m: Match, f: Frame) -> None:
 
 def _finish(m: Match, f: Frame) -> None:
     face, mods, chart = f["face"], f["mods"], f["chart"]
-    total = face + sum(v for _, v in mods) if mods else face
+    total = face + sum(v for _, v in mods)
     label = None
     if chart is not None:  # R30: chart rolls are clamped; attack rolls are not
         total = rule_maths.clamp(chart, total)
