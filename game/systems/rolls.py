@@ -33,6 +33,7 @@ legal answers expand each option (a card's target or die) and end with passing.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from game import queries, rule_maths
@@ -227,13 +228,20 @@ def run_roll(m: Match, f: Frame) -> None:
     _finish(m, f)  # (nobody could be asked: no walk of the window, which asks nothing)
 
 
+@cache
+def _on_chart(chart: str, total: int) -> tuple[int, str]:
+    """A chart roll's clamped total and the label of its row (R30); a pure function of
+    the two, remembered (a few dozen pairs in a game) rather than worked out per roll."""
+    total = rule_maths.clamp(chart, total)
+    return total, row_label(rule_maths.row_of(chart, total))
+
+
 def _finish(m: Match, f: Frame) -> None:
     face, mods, chart = f["face"], f["mods"], f["chart"]
     total = face + sum(v for _, v in mods)
     label = None
     if chart is not None:  # R30: chart rolls are clamped; attack rolls are not
-        total = rule_maths.clamp(chart, total)
-        label = row_label(rule_maths.row_of(chart, total))
+        total, label = _on_chart(chart, total)
     m.emit("roll", purpose=f["purpose"], dragon=f["dragon"], die=20, face=face,
            mods=[list(x) for x in mods], total=total, row=label)
     m.stack.pop()
