@@ -340,8 +340,9 @@ def _show(answer: dict) -> str:
 class TurnCard(NamedTuple):
     """targets(m, name) -> candidate parameter dicts; check(m, name, answer) -> reason or
     None; apply(m, name, answer, played) -> an action answer to declare, or None;
-    fast(m, name, head) -> the answers {**head, **params} for exactly the parameters
-    that pass check (speed only, tested equal; built whole, not merged afterwards)."""
+    fast(m, name, card) -> the answers {"play": card, **params} for exactly the
+    parameters that pass check (speed only, tested equal; each built as one literal,
+    ~2.5x quicker than merging a head into it, for listings of up to ~60 answers)."""
 
     targets: Callable
     check: Callable
@@ -389,15 +390,15 @@ def _jumper_check(m: Match, name, answer):
     return movement.landing_reason(m, name, to, ignore=m.dragon_ents[name])
 
 
-def _speedster_fast(m: Match, name, head):
+def _speedster_fast(m: Match, name, card):
     if m.actions_left < 1:
         return []
     # movement.fast's landings, with the reach of Speedster's Move
     cells = queries.piece_landings(m, queries.dragon_fp(m, name).at, SPEEDSTER_STEPS)
-    return [{**head, "to": [c, r]} for c, r in cells]
+    return [{"play": card, "to": [c, r]} for c, r in cells]
 
 
-def _jumper_fast(m: Match, name, head):
+def _jumper_fast(m: Match, name, card):
     pieces = _claimed_pieces(m, name)
     if not pieces:
         return []
@@ -425,7 +426,7 @@ def _jumper_fast(m: Match, name, head):
             for col in cols:
                 if not (taken >> col) & 1 and (col != ac or row != ar):
                     spots.add((row, col))
-    return [{**head, "to": [c, r]} for r, c in sorted(spots)]
+    return [{"play": card, "to": [c, r]} for r, c in sorted(spots)]
 
 
 def _jumper_apply(m: Match, name, answer, played):
@@ -465,12 +466,12 @@ def _horror_check(m: Match, name, answer):
     return powers.send_home_refusal(m, answer.get("dragon"), "Horror")
 
 
-def _horror_fast(m: Match, name, head):
+def _horror_fast(m: Match, name, card):
     out = []
     for d in m.seat_names:
         home = setup.home_spot(m, d)
         if home is not None and home != queries.dragon_fp(m, d).at:
-            out.append({**head, "dragon": d})
+            out.append({"play": card, "dragon": d})
     return out
 
 
@@ -499,13 +500,13 @@ def _orienteer_check(m: Match, name, answer):
             or powers.landing_reason(m, title(target), to, 2, m.dragon_ents[target]))
 
 
-def _orienteer_fast(m: Match, name, head):
+def _orienteer_fast(m: Match, name, card):
     out: list[dict] = []
     for other in m.seat_names:
         if other != name:
             at = queries.dragon_fp(m, other).at
-            out.extend({**head, "dragon": other, "to": [c, r]} for c, r in powers.free_landings(
-                m, at, ORIENTEER_STEPS, 2, m.dragon_ents[other]))
+            cells = powers.free_landings(m, at, ORIENTEER_STEPS, 2, m.dragon_ents[other])
+            out.extend({"play": card, "dragon": other, "to": [c, r]} for c, r in cells)
     return out
 
 
@@ -524,13 +525,13 @@ TURN = {
                           _speedster_check, _speedster_apply, _speedster_fast),
     "jumper": TurnCard(_jumper_targets, _jumper_check, _jumper_apply, _jumper_fast),
     "robber": TurnCard(_robber_targets, _robber_check, _robber_apply,
-                       lambda m, name, head: [{**head, "dragon": d} for d in m.seat_names
+                       lambda m, name, card: [{"play": card, "dragon": d} for d in m.seat_names
                                               if d != name]),
     "horror": TurnCard(_horror_targets, _horror_check, _horror_apply, _horror_fast),
     "orienteer": TurnCard(_orienteer_targets, _orienteer_check, _orienteer_apply,
                           _orienteer_fast),
     "vigor": TurnCard(lambda m, name: [{}], lambda m, name, answer: None, _vigor_apply,
-                      lambda m, name, head: [dict(head)]),
+                      lambda m, name, card: [{"play": card}]),
 }
 assert tuple(TURN) == TURN_CARDS
 
@@ -545,7 +546,7 @@ def turn_answers(m: Match, name: str, fast: bool = True) -> list[dict]:
         if tc is None:
             return []
         if fast and tc.fast:  # the common case: one card, its answers built whole
-            return tc.fast(m, name, {"play": held})
+            return tc.fast(m, name, held)
     out: list[dict] = []
     for card in ([held] if held != COPIER else copyable(m)):
         tc = TURN.get(card)
@@ -553,11 +554,20 @@ def turn_answers(m: Match, name: str, fast: bool = True) -> list[dict]:
             continue
         head = {"play": held} if held != COPIER else {"play": COPIER, "as": card}
         if fast and tc.fast:
-            out.extend(tc.fast(m, name, head))
+            found = tc.fast(m, name, card)
+            out.extend(found if held != COPIER else _as_copy(found, card))
         else:
             params = [p for p in tc.targets(m, name) if tc.check(m, name, {**head, **p}) is None]
             out.extend({**head, **p} for p in params)
     return out
+
+
+def _as_copy(answers: list[dict], card: str) -> list[dict]:
+    """A turn card's answers as Copier's copies of it: {"play": "copier", "as": card,
+    ...} (the answers are fresh dicts, built for this listing: changed in place)."""
+    for a in answers:
+        del a["play"]
+    return [{"play": COPIER, "as": card, **a} for a in answers]
 
 
 def turn_reason(m: Match, name: str, answer: dict) -> str | None:
