@@ -29,6 +29,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 from collections.abc import Set as AbstractSet
+from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import esper
@@ -175,6 +176,15 @@ def _roll_usable(m: Match, name, roll, card) -> bool:
     # claimed settlement (P29)
     return bool(rule_maths.hostile_modifiers(roll["purpose"], roll["chart"], card=card,
                                              attacked=roll["ctx"].get("other") == name))
+
+
+@cache
+def roll_cards(purpose: str, chart: str | None) -> frozenset[str]:
+    """The cards that may answer a `purpose` roll on `chart` for some holder: Trickster
+    (any roll) and those whose modifier applies to it when the holder is the one
+    attacked (_roll_usable's test at its widest; a pure function, remembered)."""
+    return frozenset({TRICKSTER} | {c for c in ROLL_CARDS if rule_maths.hostile_modifiers(
+        purpose, chart, card=c, attacked=True)})
 
 
 def roll_options(m: Match, name: str, roll: dict) -> list[str]:

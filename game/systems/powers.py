@@ -21,6 +21,7 @@ or the declared action). The windows themselves live in game.systems.rolls.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
 import esper
@@ -70,11 +71,18 @@ def holder_reason(m: Match, name: str, kind: str) -> str | None:
 
 # ----- own pre-roll modifiers (R40: asked before the holder's own roll) ----------------
 def own_options(m: Match, name: str, roll: dict) -> list[str]:
-    holders = queries.place_holders(m)  # power_ready's test, the holders looked up once
-    ready = [k for k in OWN_ROLL_POWERS if holders.get(k) == name and k not in m.powers_used]
-    if not ready:  # most rolls: no place's power to offer
+    kinds = own_powers(roll["purpose"])
+    if not kinds:
         return []
-    return [k for k, _v in rule_maths.own_modifiers(roll["purpose"], ready)]
+    holders = queries.place_holders(m)  # power_ready's test, the holders looked up once
+    return [k for k in kinds if holders.get(k) == name and k not in m.powers_used]
+
+
+@cache
+def own_powers(purpose: str) -> tuple[str, ...]:
+    """The places whose power may modify its holder's own `purpose` roll, in
+    rule_maths.own_modifiers' order (a pure function, remembered)."""
+    return tuple(k for k, _v in rule_maths.own_modifiers(purpose, OWN_ROLL_POWERS))
 
 
 def _own_modifier(m: Match, name, roll, answer) -> None:
@@ -112,12 +120,19 @@ def _cancel(m: Match, name, act, answer) -> None:
 def roll_options(m: Match, name: str, roll: dict) -> list[str]:
     if roll["dragon"] == name:
         return []
-    holders = queries.place_holders(m)  # power_ready's test, the holders looked up once
-    ready = [k for k in ROLL_REACTION_POWERS
-             if holders.get(k) == name and k not in m.powers_used]
-    if not ready:
+    kinds = roll_powers(roll["purpose"], roll["chart"])
+    if not kinds:
         return []
-    return [k for k, _v in rule_maths.hostile_modifiers(roll["purpose"], roll["chart"], ready)]
+    holders = queries.place_holders(m)  # power_ready's test, the holders looked up once
+    return [k for k in kinds if holders.get(k) == name and k not in m.powers_used]
+
+
+@cache
+def roll_powers(purpose: str, chart: str | None) -> tuple[str, ...]:
+    """The places whose power may answer a `purpose` roll on `chart` (roll_options'
+    test before the holders; a pure function, remembered)."""
+    return tuple(k for k, _v in rule_maths.hostile_modifiers(purpose, chart,
+                                                             ROLL_REACTION_POWERS))
 
 
 def ready_holders(m: Match, kinds) -> set[str]:

@@ -48,7 +48,6 @@ from game.tables import (
     CARDS,
     CHARTS,
     PLACE_TITLES,
-    ROLL_REACTION_POWERS,
     chart_row,
     row_label,
 )
@@ -120,11 +119,18 @@ CANCELLABLE = frozenset(CANCEL_POWERS.values()) | {do for dos in CANCEL_CARDS.va
 NONE: frozenset[str] = frozenset()
 
 
+def _cancellers(m: Match, do: str) -> Collection[str]:
+    """Whom a cancel window over a declared `do` may ask: the holders of a card that
+    cancels it (or of Copier, one such card played) and of an unused place whose power
+    does (R37, R38)."""
+    found = cards.holders_of(m, cards.CANCELLERS.get(do, NONE))
+    kinds = powers.CANCELLING.get(do)
+    return found | powers.ready_holders(m, kinds) if kinds else found
+
+
 def cancel_window(m: Match, act: Frame) -> bool:
     do = act["do"]
-    askable = (cards.holders_of(m, cards.CANCELLERS.get(do, NONE))
-               | powers.ready_holders(m, powers.CANCELLING.get(do, ()))
-               if do in CANCELLABLE else ())
+    askable = _cancellers(m, do) if do in CANCELLABLE else NONE
     if not askable:  # nobody could be asked: skip the window's walk
         # (the walk's end: everyone but the actor, as window_order lists them)
         act["i"] = (len(m.order) if act["dragon"] in m.order else len(m.seat_names)) - 1
@@ -219,8 +225,11 @@ def run_roll(m: Match, f: Frame) -> None:
             f["mods"][:0] = [list(x) for x in standing]
         f["face"] = m.dice.roll(20)
         f["stage"] = "post"
-    askable = (cards.holders_of(m, cards.ROLL_WINDOW_CARDS)
-               | powers.ready_holders(m, ROLL_REACTION_POWERS))
+    purpose, chart = f["purpose"], f["chart"]
+    askable = cards.holders_of(m, cards.roll_cards(purpose, chart))
+    kinds = powers.roll_powers(purpose, chart)
+    if kinds:  # (Blade Miller: destroy rolls only)
+        askable = askable | powers.ready_holders(m, kinds)
     if askable and ask_window(m, f, "roll", f["actor"], ROLL_SOURCES, lambda: {
             "purpose": f["purpose"], "dragon": f["dragon"], "face": f["face"],
             "mods": [list(x) for x in f["mods"]]}, askable):
