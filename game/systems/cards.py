@@ -65,6 +65,7 @@ if TYPE_CHECKING:
 OWN_CARDS = frozenset(OWN_ROLL_CARDS) | frozenset(TRIBUTE_CARDS)
 ROLL_WINDOW_CARDS = frozenset(ROLL_CARDS) | {TRICKSTER}
 DICE_CARDS = frozenset({PRO_CREATOR, TRICKSTER})
+ONLY_TRICKSTER = frozenset({TRICKSTER})
 # action -> the cards that may cancel it when it is declared (R38)
 CANCELLERS = {do: frozenset(c for c, dos in CANCEL_CARDS.items() if do in dos)
               for dos in CANCEL_CARDS.values() for do in dos}
@@ -195,8 +196,14 @@ def roll_options(m: Match, name: str, roll: dict) -> list[str]:
 
 
 # ----- modifiers after a placement roll of the Populate phase (R38, R40, P25) -------------
+def dice_cards(purpose: str) -> frozenset[str]:
+    """The cards that may modify placement dice rolled for `purpose`: Trickster any,
+    Pro-creator a new settlement's (R38, P25)."""
+    return DICE_CARDS if purpose == "settlement" else ONLY_TRICKSTER
+
+
 def _dice_usable(m: Match, name, dice, card) -> bool:
-    return card == TRICKSTER or (card == PRO_CREATOR and dice["purpose"] == "settlement")
+    return card in dice_cards(dice["purpose"])
 
 
 def dice_options(m: Match, name: str, dice: dict) -> list[str]:

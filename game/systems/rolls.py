@@ -119,18 +119,36 @@ CANCELLABLE = frozenset(CANCEL_POWERS.values()) | {do for dos in CANCEL_CARDS.va
 NONE: frozenset[str] = frozenset()
 
 
-def _cancellers(m: Match, do: str) -> Collection[str]:
-    """Whom a cancel window over a declared `do` may ask: the holders of a card that
-    cancels it (or of Copier, one such card played) and of an unused place whose power
-    does (R37, R38)."""
+# Whom each window may ask, a cheap over-estimate from the hands and the place holders
+# (tests/test_cards.py checks that every dragon left out has no option to offer).
+def cancellers(m: Match, act: Frame) -> Collection[str]:
+    """A cancel window over the declared `act`: the holders of a card that cancels it
+    (or of Copier, one such card played) and of an unused place whose power does."""
+    do = act["do"]
+    if do not in CANCELLABLE:
+        return NONE
     found = cards.holders_of(m, cards.CANCELLERS.get(do, NONE))
     kinds = powers.CANCELLING.get(do)
     return found | powers.ready_holders(m, kinds) if kinds else found
 
 
+def roll_reactors(m: Match, roll: Frame) -> Collection[str]:
+    """A post-roll window: the holders of a card that may modify this roll (or Copier)
+    and of an unused place whose power may."""
+    purpose, chart = roll["purpose"], roll["chart"]
+    found = cards.holders_of(m, cards.roll_cards(purpose, chart))
+    kinds = powers.roll_powers(purpose, chart)  # (Blade Miller: destroy rolls only)
+    return found | powers.ready_holders(m, kinds) if kinds else found
+
+
+def dice_holders(m: Match, purpose: str) -> Collection[str]:
+    """A placement-dice window for `purpose`: the holders of Trickster, of Pro-creator
+    on a settlement's dice, or of Copier with one of them played."""
+    return cards.holders_of(m, cards.dice_cards(purpose))
+
+
 def cancel_window(m: Match, act: Frame) -> bool:
-    do = act["do"]
-    askable = _cancellers(m, do) if do in CANCELLABLE else NONE
+    askable = cancellers(m, act)
     if not askable:  # nobody could be asked: skip the window's walk
         # (the walk's end: everyone but the actor, as window_order lists them)
         act["i"] = (len(m.order) if act["dragon"] in m.order else len(m.seat_names)) - 1
@@ -149,7 +167,7 @@ def roll_dice(m: Match, owner: dict, purpose: str, dice) -> list[int] | None:
     if "results" in owner:
         return owner.pop("results")
     faces = [m.dice.roll(sides) for _n, _p, sides in dice]
-    askable = cards.holders_of(m, cards.DICE_CARDS)
+    askable = dice_holders(m, purpose)
     if not askable:  # most placement rolls: plain rolls, each total its face (no mods)
         for (_n, p, sides), face in zip(dice, faces, strict=True):
             m.emit("roll", purpose=p, dragon=None, die=sides, face=face, mods=[], total=face,
@@ -175,7 +193,7 @@ def _dice_window(m: Match, f: Frame, askable: Collection[str]) -> bool:
 
 
 def run_dice(m: Match, f: Frame) -> None:
-    if _dice_window(m, f, cards.holders_of(m, cards.DICE_CARDS)):
+    if _dice_window(m, f, dice_holders(m, f["purpose"])):
         return
     m.stack.pop()
     m.stack[-1]["results"] = _finish_dice(m, f["dice"])
@@ -225,11 +243,7 @@ def run_roll(m: Match, f: Frame) -> None:
             f["mods"][:0] = [list(x) for x in standing]
         f["face"] = m.dice.roll(20)
         f["stage"] = "post"
-    purpose, chart = f["purpose"], f["chart"]
-    askable = cards.holders_of(m, cards.roll_cards(purpose, chart))
-    kinds = powers.roll_powers(purpose, chart)
-    if kinds:  # (Blade Miller: destroy rolls only)
-        askable = askable | powers.ready_holders(m, kinds)
+    askable = roll_reactors(m, f)
     if askable and ask_window(m, f, "roll", f["actor"], ROLL_SOURCES, lambda: {
             "purpose": f["purpose"], "dragon": f["dragon"], "face": f["face"],
             "mods": [list(x) for x in f["mods"]]}, askable):
