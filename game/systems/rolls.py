@@ -212,9 +212,15 @@ def _finish_dice(m: Match, dice: list[dict]) -> list[int]:
 def location(m: Match, owner: dict, purpose: str) -> tuple[int, int] | None:
     """R3 location roll (column die, then row die) through `roll_dice`: the 0-based cell,
     or None while a window asks."""
-    got = roll_dice(m, owner, purpose, [("col", purpose + "_col", m.board.width),
-                                        ("row", purpose + "_row", m.board.height)])
+    got = roll_dice(m, owner, purpose, _location_dice(purpose, m.board.width, m.board.height))
     return None if got is None else (got[0] - 1, got[1] - 1)
+
+
+@cache
+def _location_dice(purpose: str, width: int, height: int) -> tuple[tuple[str, str, int], ...]:
+    """roll_dice's (name, purpose, sides) of a location roll: a few per game, remembered
+    (a placement rolls one at most decisions)."""
+    return (("col", purpose + "_col", width), ("row", purpose + "_row", height))
 
 
 # ----- the pending roll ------------------------------------------------------------------
