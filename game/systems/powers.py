@@ -20,7 +20,7 @@ or the declared action). The windows themselves live in game.systems.rolls.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -135,7 +135,7 @@ def roll_powers(purpose: str, chart: str | None) -> tuple[str, ...]:
                                                              ROLL_REACTION_POWERS))
 
 
-def ready_holders(m: Match, kinds) -> set[str]:
+def ready_holders(m: Match, kinds: Iterable[str]) -> set[str]:
     """The dragons holding one of the places `kinds` with its power unused this round:
     whom a window of those powers may ask (R36, R40)."""
     holders = queries.place_holders(m)
