@@ -15,9 +15,11 @@ from game.match import Match
 from game.players import RandomPlayer, play_out
 from game.seat_view import HIDDEN, determinize, seat_view, visible_events
 from game.snapshot import StateError
+from game.systems import rolls
 from game.systems.cards import turn_answers
 from game.tables import CARDS, TURN_CARDS
 from tests.helpers import coins, kinds, pending, refused, rolls_of, scenario, state_doc
+from tests.test_random_games import crowded_start
 
 RED_AT = (5, 5)
 NEXT = (7, 5)
@@ -799,3 +801,52 @@ def test_robber_against_no_coins_is_legal_and_takes_nothing_like_an_empty_cavern
     assert kinds(events, "coins") == [] and kinds(events, "card")[0]["card"] == "robber"
     assert hand(m, "red") is None and m.snapshot()["chest"]["coins"] == 0
     assert m.actions_left == 3 and pending(m) == ("red", "action")
+
+
+def test_windows_pass_over_only_dragons_with_nothing_to_offer(monkeypatch):
+    """R40: a window lists options only for the dragons its cheap over-estimate names
+    (game.systems.rolls: cancellers, roll_reactors, dice_holders; an empty one skips the
+    window). At every window of random games (open board, and the crowded board where
+    every power is in play), with the hands as dealt and with each card (and Copier,
+    everything played) put in each hand in turn, each dragon left out has no option."""
+    seen: dict[tuple[str, bool], int] = {}
+    everything = [c for c in CARDS if c != "copier"]
+
+    def checked(fn_name, sources, frame_of):
+        real = getattr(rolls, fn_name)
+
+        def left_out_have_nothing(m, subject):
+            for name in m.seat_names:
+                if name not in real(m, subject):
+                    assert not rolls.options(sources, m, name, frame_of(subject)), \
+                        (fn_name, name, m.hands.get(name), m.played, subject)
+
+        def askable(m, subject):
+            found = real(m, subject)
+            key = (fn_name, bool(found))
+            seen[key] = seen.get(key, 0) + 1
+            left_out_have_nothing(m, subject)
+            hands, played = dict(m.hands), m.played
+            for name in m.seat_names:
+                for card in CARDS:
+                    m.hands[name] = card
+                    m.played = everything if card == "copier" else played
+                    left_out_have_nothing(m, subject)
+                m.hands[name], m.played = hands[name], played
+            assert m.hands == hands
+            return found
+        monkeypatch.setattr(rolls, fn_name, askable)
+
+    checked("cancellers", rolls.CANCEL_SOURCES, lambda act: act)
+    checked("roll_reactors", rolls.ROLL_SOURCES, lambda roll: roll)
+    checked("dice_holders", rolls.DICE_SOURCES, lambda purpose: {"purpose": purpose})
+    for seed in range(4):
+        m = Match([None] * (3 + seed), seed=300 + seed, options={"target": 30, "round_cap": 5})
+        play_out(m, RandomPlayer(seed))
+        m.close()
+    for seed in range(6):
+        m = crowded_start(seed, tuple(CARDS[(seed + k * 7) % 20] for k in range(3)))
+        play_out(m, RandomPlayer(seed))
+        m.close()
+    assert all(seen.get((f, b), 0) > 10 for f in ("cancellers", "roll_reactors", "dice_holders")
+               for b in (True, False)), seen

@@ -28,6 +28,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
+from collections.abc import Set as AbstractSet
+from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import esper
@@ -63,6 +65,10 @@ if TYPE_CHECKING:
 OWN_CARDS = frozenset(OWN_ROLL_CARDS) | frozenset(TRIBUTE_CARDS)
 ROLL_WINDOW_CARDS = frozenset(ROLL_CARDS) | {TRICKSTER}
 DICE_CARDS = frozenset({PRO_CREATOR, TRICKSTER})
+ONLY_TRICKSTER = frozenset({TRICKSTER})
+# action -> the cards that may cancel it when it is declared (R38)
+CANCELLERS = {do: frozenset(c for c, dos in CANCEL_CARDS.items() if do in dos)
+              for dos in CANCEL_CARDS.values() for do in dos}
 
 def card_title(card: str) -> str:
     return CARD_TITLES.get(card, card)
@@ -173,6 +179,15 @@ def _roll_usable(m: Match, name, roll, card) -> bool:
                                              attacked=roll["ctx"].get("other") == name))
 
 
+@cache
+def roll_cards(purpose: str, chart: str | None) -> frozenset[str]:
+    """The cards that may answer a `purpose` roll on `chart` for some holder: Trickster
+    (any roll) and those whose modifier applies to it when the holder is the one
+    attacked (_roll_usable's test at its widest; a pure function, remembered)."""
+    return frozenset({TRICKSTER} | {c for c in ROLL_CARDS if rule_maths.hostile_modifiers(
+        purpose, chart, card=c, attacked=True)})
+
+
 def roll_options(m: Match, name: str, roll: dict) -> list[str]:
     card = m.hands.get(name)
     if card is None or (card not in ROLL_WINDOW_CARDS and card != COPIER):
@@ -181,8 +196,14 @@ def roll_options(m: Match, name: str, roll: dict) -> list[str]:
 
 
 # ----- modifiers after a placement roll of the Populate phase (R38, R40, P25) -------------
+def dice_cards(purpose: str) -> frozenset[str]:
+    """The cards that may modify placement dice rolled for `purpose`: Trickster any,
+    Pro-creator a new settlement's (R38, P25)."""
+    return DICE_CARDS if purpose == "settlement" else ONLY_TRICKSTER
+
+
 def _dice_usable(m: Match, name, dice, card) -> bool:
-    return card == TRICKSTER or (card == PRO_CREATOR and dice["purpose"] == "settlement")
+    return card in dice_cards(dice["purpose"])
 
 
 def dice_options(m: Match, name: str, dice: dict) -> list[str]:
@@ -192,18 +213,20 @@ def dice_options(m: Match, name: str, dice: dict) -> list[str]:
     return _offer(m, name, lambda c: _dice_usable(m, name, dice, c))
 
 
-def anyone_holds_roll_cards(m: Match) -> bool:
-    """Cheap test before a post-roll window: does anyone hold a card it could open?"""
-    return any(card in ROLL_WINDOW_CARDS or card == COPIER for card in m.hands.values())
+NOBODY: frozenset[str] = frozenset()
 
 
-def anyone_holds_dice_cards(m: Match) -> bool:
-    """Cheap test before a placement roll: could any window be opened at all?"""
-    for card in m.hands.values():
-        if card in DICE_CARDS or (card == COPIER and (TRICKSTER in m.played
-                                                      or PRO_CREATOR in m.played)):
-            return True
-    return False
+def holders_of(m: Match, usable: frozenset[str]) -> AbstractSet[str]:
+    """The dragons holding one of the cards `usable`, or Copier while one of them has
+    been played this round: a cheap over-estimate of whom a window of those cards may
+    ask (its options, which test each card's use, are listed for these only)."""
+    hands = m.hands
+    held = hands.values()
+    if usable.isdisjoint(m.played):
+        if usable.isdisjoint(held):  # most windows: nobody to ask for a card
+            return NOBODY
+        return {d for d in hands if hands[d] in usable}
+    return {d for d in hands if hands[d] in usable or hands[d] == COPIER}
 
 
 # ----- answers and playing in a window ----------------------------------------------------
@@ -334,7 +357,9 @@ def _show(answer: dict) -> str:
 class TurnCard(NamedTuple):
     """targets(m, name) -> candidate parameter dicts; check(m, name, answer) -> reason or
     None; apply(m, name, answer, played) -> an action answer to declare, or None;
-    fast(m, name) -> exactly the parameters that pass check (speed only, tested equal)."""
+    fast(m, name, card) -> the answers {"play": card, **params} for exactly the
+    parameters that pass check (speed only, tested equal; each answer one dict literal:
+    merging a head dict into each was most of a 60-answer listing's time)."""
 
     targets: Callable
     check: Callable
@@ -382,27 +407,43 @@ def _jumper_check(m: Match, name, answer):
     return movement.landing_reason(m, name, to, ignore=m.dragon_ents[name])
 
 
-def _jumper_fast(m: Match, name):
+def _speedster_fast(m: Match, name, card):
+    if m.actions_left < 1:
+        return []
+    # movement.fast's landings, with the reach of Speedster's Move
+    cells = queries.piece_landings(m, queries.dragon_fp(m, name).at, SPEEDSTER_STEPS)
+    return [{"play": card, "to": [c, r]} for c, r in cells]
+
+
+def _jumper_fast(m: Match, name, card):
     pieces = _claimed_pieces(m, name)
     if not pieces:
         return []
-    me = m.dragon_ents[name]
-    at = queries.dragon_fp(m, name).at
-    occ = queries.occupancy(m)
-    blocked = m.board.blocked
+    ac, ar = queries.dragon_fp(m, name).at
+    rows = queries.row_masks(m)
+    own = ~(3 << ac)  # the dragon's own cells count as free (it leaves them)
     w, h = m.board.width - 2, m.board.height - 2
     spots = set()
     for fp in pieces:
-        for row in range(max(0, fp.row - 2), min(h, fp.row + fp.size) + 1):
-            for col in range(max(0, fp.col - 2), min(w, fp.col + fp.size) + 1):
-                if (col, row) == at or not adjacent((col, row), 2, fp.at, fp.size):
-                    continue
-                for cell in ((col, row), (col + 1, row), (col, row + 1), (col + 1, row + 1)):
-                    if cell in blocked or occ.get(cell, me) != me:
-                        break
-                else:
+        pc, pr, size = fp.col, fp.row, fp.size
+        lo, hi = max(0, pc - 2), min(w, pc + size)
+        for row in range(max(0, pr - 2), min(h, pr + size) + 1):
+            # a 2x2 at (col, row) cannot stand where one of its four cells is taken
+            top, bottom = rows[row], rows[row + 1]
+            if row == ar or row == ar + 1:
+                top &= own
+            if row + 1 == ar or row + 1 == ar + 1:
+                bottom &= own
+            pair = top | bottom
+            taken = pair | (pair >> 1)
+            # beside the piece (geometry.adjacent): its whole rows above and below,
+            # only the columns on either side in between
+            cols = range(lo, hi + 1) if row == pr - 2 or row == pr + size else (
+                c for c in (pc - 2, pc + size) if lo <= c <= hi)
+            for col in cols:
+                if not (taken >> col) & 1 and (col != ac or row != ar):
                     spots.add((row, col))
-    return [{"to": [c, r]} for r, c in sorted(spots)]
+    return [{"play": card, "to": [c, r]} for r, c in sorted(spots)]
 
 
 def _jumper_apply(m: Match, name, answer, played):
@@ -442,12 +483,12 @@ def _horror_check(m: Match, name, answer):
     return powers.send_home_refusal(m, answer.get("dragon"), "Horror")
 
 
-def _horror_fast(m: Match, name):
+def _horror_fast(m: Match, name, card):
     out = []
     for d in m.seat_names:
         home = setup.home_spot(m, d)
         if home is not None and home != queries.dragon_fp(m, d).at:
-            out.append({"dragon": d})
+            out.append({"play": card, "dragon": d})
     return out
 
 
@@ -476,13 +517,13 @@ def _orienteer_check(m: Match, name, answer):
             or powers.landing_reason(m, title(target), to, 2, m.dragon_ents[target]))
 
 
-def _orienteer_fast(m: Match, name):
+def _orienteer_fast(m: Match, name, card):
     out: list[dict] = []
     for other in m.seat_names:
         if other != name:
             at = queries.dragon_fp(m, other).at
-            out.extend({"dragon": other, "to": list(to)} for to in powers.free_landings(
-                m, at, ORIENTEER_STEPS, 2, m.dragon_ents[other]))
+            cells = powers.free_landings(m, at, ORIENTEER_STEPS, 2, m.dragon_ents[other])
+            out.extend({"play": card, "dragon": other, "to": [c, r]} for c, r in cells)
     return out
 
 
@@ -498,16 +539,16 @@ def _vigor_apply(m: Match, name, answer, played):
 TURN = {
     "speedster": TurnCard(lambda m, name: [{"to": a["to"]} for a in movement.targets(
                               m, name, SPEEDSTER_STEPS)],
-                          _speedster_check, _speedster_apply,
-                          lambda m, name: ([{"to": a["to"]} for a in movement.fast(
-                              m, name, SPEEDSTER_STEPS)] if m.actions_left >= 1 else [])),
+                          _speedster_check, _speedster_apply, _speedster_fast),
     "jumper": TurnCard(_jumper_targets, _jumper_check, _jumper_apply, _jumper_fast),
     "robber": TurnCard(_robber_targets, _robber_check, _robber_apply,
-                       lambda m, name: list(_robber_targets(m, name))),
+                       lambda m, name, card: [{"play": card, "dragon": d} for d in m.seat_names
+                                              if d != name]),
     "horror": TurnCard(_horror_targets, _horror_check, _horror_apply, _horror_fast),
     "orienteer": TurnCard(_orienteer_targets, _orienteer_check, _orienteer_apply,
                           _orienteer_fast),
-    "vigor": TurnCard(lambda m, name: [{}], lambda m, name, answer: None, _vigor_apply),
+    "vigor": TurnCard(lambda m, name: [{}], lambda m, name, answer: None, _vigor_apply,
+                      lambda m, name, card: [{"play": card}]),
 }
 assert tuple(TURN) == TURN_CARDS
 
@@ -515,8 +556,14 @@ assert tuple(TURN) == TURN_CARDS
 def turn_answers(m: Match, name: str, fast: bool = True) -> list[dict]:
     """The turn cards `name` may play now, as answers of its action decision."""
     held = m.hands.get(name)
-    if held is None or (held not in TURN and held != COPIER):
+    if held is None:
         return []
+    if held != COPIER:
+        tc = TURN.get(held)
+        if tc is None:
+            return []
+        if fast and tc.fast:  # the common case: one card, its answers built whole
+            return tc.fast(m, name, held)
     out: list[dict] = []
     for card in ([held] if held != COPIER else copyable(m)):
         tc = TURN.get(card)
@@ -524,11 +571,20 @@ def turn_answers(m: Match, name: str, fast: bool = True) -> list[dict]:
             continue
         head = {"play": held} if held != COPIER else {"play": COPIER, "as": card}
         if fast and tc.fast:
-            params = tc.fast(m, name)
+            found = tc.fast(m, name, card)
+            out.extend(found if held != COPIER else _as_copy(found, card))
         else:
             params = [p for p in tc.targets(m, name) if tc.check(m, name, {**head, **p}) is None]
-        out.extend({**head, **p} for p in params)
+            out.extend({**head, **p} for p in params)
     return out
+
+
+def _as_copy(answers: list[dict], card: str) -> list[dict]:
+    """A turn card's answers as Copier's copies of it: {"play": "copier", "as": card,
+    ...} (the answers are fresh dicts, built for this listing: changed in place)."""
+    for a in answers:
+        del a["play"]
+    return [{"play": COPIER, "as": card, **a} for a in answers]
 
 
 def turn_reason(m: Match, name: str, answer: dict) -> str | None:

@@ -20,7 +20,8 @@ or the declared action). The windows themselves live in game.systems.rolls.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
 import esper
@@ -70,10 +71,18 @@ def holder_reason(m: Match, name: str, kind: str) -> str | None:
 
 # ----- own pre-roll modifiers (R40: asked before the holder's own roll) ----------------
 def own_options(m: Match, name: str, roll: dict) -> list[str]:
-    ready = [k for k in OWN_ROLL_POWERS if queries.power_ready(m, k, name)]
-    if not ready:  # most rolls: no place's power to offer
+    kinds = own_powers(roll["purpose"])
+    if not kinds:
         return []
-    return [k for k, _v in rule_maths.own_modifiers(roll["purpose"], ready)]
+    holders = queries.place_holders(m)  # power_ready's test, the holders looked up once
+    return [k for k in kinds if holders.get(k) == name and k not in m.powers_used]
+
+
+@cache
+def own_powers(purpose: str) -> tuple[str, ...]:
+    """The places whose power may modify its holder's own `purpose` roll, in
+    rule_maths.own_modifiers' order (a pure function, remembered)."""
+    return tuple(k for k, _v in rule_maths.own_modifiers(purpose, OWN_ROLL_POWERS))
 
 
 def _own_modifier(m: Match, name, roll, answer) -> None:
@@ -111,17 +120,31 @@ def _cancel(m: Match, name, act, answer) -> None:
 def roll_options(m: Match, name: str, roll: dict) -> list[str]:
     if roll["dragon"] == name:
         return []
-    ready = [k for k in ROLL_REACTION_POWERS if queries.power_ready(m, k, name)]
-    if not ready:
+    kinds = roll_powers(roll["purpose"], roll["chart"])
+    if not kinds:
         return []
-    return [k for k, _v in rule_maths.hostile_modifiers(roll["purpose"], roll["chart"], ready)]
+    holders = queries.place_holders(m)  # power_ready's test, the holders looked up once
+    return [k for k in kinds if holders.get(k) == name and k not in m.powers_used]
 
 
-def roll_reactions_possible(m: Match) -> bool:
-    """Could some dragon hold an unused roll-reaction power now? A cheap test before
-    walking a post-roll window dragon by dragon (R40)."""
+@cache
+def roll_powers(purpose: str, chart: str | None) -> tuple[str, ...]:
+    """The places whose power may answer a `purpose` roll on `chart` (roll_options'
+    test before the holders; a pure function, remembered)."""
+    return tuple(k for k, _v in rule_maths.hostile_modifiers(purpose, chart,
+                                                             ROLL_REACTION_POWERS))
+
+
+def ready_holders(m: Match, kinds: Iterable[str]) -> set[str]:
+    """The dragons holding one of the places `kinds` with its power unused this round:
+    whom a window of those powers may ask (R36, R40)."""
     holders = queries.place_holders(m)
-    return any(k in holders and k not in m.powers_used for k in ROLL_REACTION_POWERS)
+    return {holders[k] for k in kinds if k in holders and k not in m.powers_used}
+
+
+# action -> the places whose power may cancel it when it is declared (R37)
+CANCELLING = {do: tuple(k for k, d in CANCEL_POWERS.items() if d == do)
+              for do in CANCEL_POWERS.values()}
 
 
 def _roll_modifier(m: Match, name, roll, answer) -> None:
@@ -175,8 +198,12 @@ def landing_reason(m: Match, what: str, to: Cell, size: int, ignore: int) -> str
 
 def free_landings(m: Match, at: Cell, steps: int, size: int, ignore: int) -> list[Cell]:
     occ = queries.occupancy(m)
-    if size == 2 and occ.get(at) == ignore:  # the mover's own 2x2: the row-mask scan
-        return queries.piece_landings(m, at, steps)
+    if occ.get(at) == ignore:
+        if size == 2:  # the mover's own 2x2: the row-mask scan
+            return queries.piece_landings(m, at, steps)
+        if size == 1:  # the mover's own 1x1: its only cell is `at`, never a landing, so a
+            # cell is free exactly when its row-mask bit (blocked or a piece) is clear
+            return _free_cells(m, at, steps)
     blocked = m.board.blocked
     w, h = m.board.width - size, m.board.height - size
     out = []
@@ -189,6 +216,17 @@ def free_landings(m: Match, at: Cell, steps: int, size: int, ignore: int) -> lis
                     break
             else:
                 out.append((col, row))
+    return out
+
+
+def _free_cells(m: Match, at: Cell, steps: int) -> list[Cell]:
+    rows = queries.row_masks(m)
+    c_lo, c_hi = max(0, at[0] - steps), min(m.board.width - 1, at[0] + steps)
+    cols = range(c_lo, c_hi + 1)
+    out: list[Cell] = []
+    for row in range(max(0, at[1] - steps), min(m.board.height - 1, at[1] + steps) + 1):
+        taken = rows[row]
+        out.extend((col, row) for col in cols if not taken >> col & 1)
     return out
 
 
@@ -265,7 +303,12 @@ def send_home_refusal(m: Match, target, what: str) -> str | None:
 
 
 def _faces_fast(m: Match, name):
-    return [a for a in _faces_targets(m, name) if _faces_check(m, name, a) is None]
+    out = []
+    for d in m.seat_names:  # send_home_refusal's tests, without building its words
+        home = setup.home_spot(m, d)
+        if home is not None and home != queries.dragon_fp(m, d).at:
+            out.append({"power": "tower_of_faces", "dragon": d})
+    return out
 
 
 def _faces_apply(m: Match, name, answer):
@@ -376,8 +419,10 @@ TURN = {
     "angelstar_shrine": TurnPower(lambda m, name: [{"power": "angelstar_shrine"}],
                                   lambda m, name, answer: None, _shrine_apply),
     "tower_of_faces": TurnPower(_faces_targets, _faces_check, _faces_apply, _faces_fast),
-    "tower_of_unquenched_flame": TurnPower(_flame_targets, _flame_check, _flame_apply,
-                                           lambda m, name: list(_flame_targets(m, name))),
+    "tower_of_unquenched_flame": TurnPower(
+        _flame_targets, _flame_check, _flame_apply,
+        lambda m, name: [{"power": "tower_of_unquenched_flame", "at": list(fp.at)}
+                         for _ent, s, fp in queries.settlements(m) if s.kind == "ruin"]),
     "madhouse": TurnPower(_madhouse_targets, _madhouse_check, _madhouse_apply,
                           _madhouse_fast),
     "darkheart_cottage": TurnPower(_cottage_targets, _cottage_check, _cottage_apply,

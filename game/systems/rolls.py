@@ -32,7 +32,8 @@ legal answers expand each option (a card's target or die) and end with passing.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Collection, Mapping
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from game import queries, rule_maths
@@ -84,24 +85,29 @@ def window_order(m: Match, actor: str, include_actor: bool) -> list[str]:
     return out + [actor] if include_actor else out
 
 
-def ask_window(m: Match, frame: Frame, window: str, actor: str | None, sources, about: dict,
+def ask_window(m: Match, frame: Frame, window: str, actor: str | None, sources,
+               about: Callable[[], dict], askable: Collection[str],
                order: list[str] | None = None) -> bool:
     """Push a `react` decision for the next dragon of the window, from frame["i"], who
     has a usable option; False when nobody is left to ask. A dragon that reacts is asked
-    again while it still has options (P12); a pass moves on. `order` overrides the turn
-    order after the actor (placement rolls have no actor, P26)."""
+    again while it still has options (P12); a pass moves on. Only the dragons in
+    `askable` (all who hold something the window's sources could offer) have their
+    options listed: the others have none. `about()` builds the decision's context when
+    someone is asked. `order` overrides the turn order after the actor (placement rolls
+    have no actor, P26)."""
     if order is None:
         assert actor is not None  # only placement dice have no actor, and pass `order`
         order = window_order(m, actor, include_actor=(window == "roll"))
     i = frame["i"]
     while i < len(order):
         name = order[i]
-        opts = options(sources, m, name, frame)
-        if opts:
-            frame["i"] = i
-            m.stack.append({"step": "react", "dragon": name, "window": window,
-                            "options": opts, "about": about})
-            return True
+        if name in askable:
+            opts = options(sources, m, name, frame)
+            if opts:
+                frame["i"] = i
+                m.stack.append({"step": "react", "dragon": name, "window": window,
+                                "options": opts, "about": about()})
+                return True
         i += 1
     frame["i"] = i
     return False
@@ -110,15 +116,45 @@ def ask_window(m: Match, frame: Frame, window: str, actor: str | None, sources, 
 # Actions that some power or card can cancel (R37, R38); no window is opened for others.
 CANCELLABLE = frozenset(CANCEL_POWERS.values()) | {do for dos in CANCEL_CARDS.values()
                                                     for do in dos}
+NONE: frozenset[str] = frozenset()
+
+
+# Whom each window may ask, a cheap over-estimate from the hands and the place holders
+# (tests/test_cards.py checks that every dragon left out has no option to offer).
+def cancellers(m: Match, act: Frame) -> Collection[str]:
+    """A cancel window over the declared `act`: the holders of a card that cancels it
+    (or of Copier, one such card played) and of an unused place whose power does."""
+    do = act["do"]
+    if do not in CANCELLABLE:
+        return NONE
+    found = cards.holders_of(m, cards.CANCELLERS.get(do, NONE))
+    kinds = powers.CANCELLING.get(do)
+    return found | powers.ready_holders(m, kinds) if kinds else found
+
+
+def roll_reactors(m: Match, roll: Frame) -> Collection[str]:
+    """A post-roll window: the holders of a card that may modify this roll (or Copier)
+    and of an unused place whose power may."""
+    purpose, chart = roll["purpose"], roll["chart"]
+    found = cards.holders_of(m, cards.roll_cards(purpose, chart))
+    kinds = powers.roll_powers(purpose, chart)  # (Blade Miller: destroy rolls only)
+    return found | powers.ready_holders(m, kinds) if kinds else found
+
+
+def dice_holders(m: Match, purpose: str) -> Collection[str]:
+    """A placement-dice window for `purpose`: the holders of Trickster, of Pro-creator
+    on a settlement's dice, or of Copier with one of them played."""
+    return cards.holders_of(m, cards.dice_cards(purpose))
 
 
 def cancel_window(m: Match, act: Frame) -> bool:
-    if act["do"] not in CANCELLABLE:  # nobody could be asked: skip the window's walk
+    askable = cancellers(m, act)
+    if not askable:  # nobody could be asked: skip the window's walk
         # (the walk's end: everyone but the actor, as window_order lists them)
         act["i"] = (len(m.order) if act["dragon"] in m.order else len(m.seat_names)) - 1
         return False
-    about = {"dragon": act["dragon"], "answer": act["answer"]}
-    return ask_window(m, act, "cancel", act["dragon"], CANCEL_SOURCES, about)
+    return ask_window(m, act, "cancel", act["dragon"], CANCEL_SOURCES,
+                      lambda: {"dragon": act["dragon"], "answer": act["answer"]}, askable)
 
 
 # ----- placement dice (R38 Pro-creator and Trickster on Populate rolls, P25, P26) --------
@@ -130,35 +166,42 @@ def roll_dice(m: Match, owner: dict, purpose: str, dice) -> list[int] | None:
     Nobody holding a usable card -> no window, and the events are those of plain rolls."""
     if "results" in owner:
         return owner.pop("results")
-    rolled = [{"name": n, "purpose": p, "die": sides, "face": m.dice.roll(sides), "mods": []}
-              for n, p, sides in dice]
-    frame: Frame = {"step": "dice", "purpose": purpose, "dice": rolled, "i": 0}
-    if cards.anyone_holds_dice_cards(m):
-        frame["order"] = turn_order(m)  # this round's order: populate cannot change it
-        m.stack.append(frame)
-        if _dice_window(m, frame):
-            return None
-        m.stack.pop()
-    return _finish_dice(m, frame)
+    faces = [m.dice.roll(sides) for _n, _p, sides in dice]
+    askable = dice_holders(m, purpose)
+    if not askable:  # most placement rolls: plain rolls, each total its face (no mods)
+        for (_n, p, sides), face in zip(dice, faces, strict=True):
+            m.emit("roll", purpose=p, dragon=None, die=sides, face=face, mods=[], total=face,
+                   row=None)
+        return faces
+    rolled = [{"name": n, "purpose": p, "die": sides, "face": face, "mods": []}
+              for (n, p, sides), face in zip(dice, faces, strict=True)]
+    frame: Frame = {"step": "dice", "purpose": purpose, "dice": rolled, "i": 0,
+                    "order": turn_order(m)}  # this round's order: populate cannot change it
+    m.stack.append(frame)
+    if _dice_window(m, frame, askable):
+        return None
+    m.stack.pop()
+    return _finish_dice(m, rolled)
 
 
-def _dice_window(m: Match, f: Frame) -> bool:
-    about = {"purpose": f["purpose"],
-             "dice": [{"name": d["name"], "face": d["face"], "mods": [list(x) for x in d["mods"]]}
-                      for d in f["dice"]]}
-    return ask_window(m, f, "dice", None, DICE_SOURCES, about, order=f["order"])
+def _dice_window(m: Match, f: Frame, askable: Collection[str]) -> bool:
+    def about() -> dict:
+        return {"purpose": f["purpose"],
+                "dice": [{"name": d["name"], "face": d["face"],
+                          "mods": [list(x) for x in d["mods"]]} for d in f["dice"]]}
+    return ask_window(m, f, "dice", None, DICE_SOURCES, about, askable, order=f["order"])
 
 
 def run_dice(m: Match, f: Frame) -> None:
-    if _dice_window(m, f):
+    if _dice_window(m, f, dice_holders(m, f["purpose"])):
         return
     m.stack.pop()
-    m.stack[-1]["results"] = _finish_dice(m, f)
+    m.stack[-1]["results"] = _finish_dice(m, f["dice"])
 
 
-def _finish_dice(m: Match, f: Frame) -> list[int]:
+def _finish_dice(m: Match, dice: list[dict]) -> list[int]:
     out = []
-    for d in f["dice"]:
+    for d in dice:
         total = die_total(d)
         m.emit("roll", purpose=d["purpose"], dragon=None, die=d["die"], face=d["face"],
                mods=[list(x) for x in d["mods"]], total=total, row=None)
@@ -169,9 +212,15 @@ def _finish_dice(m: Match, f: Frame) -> list[int]:
 def location(m: Match, owner: dict, purpose: str) -> tuple[int, int] | None:
     """R3 location roll (column die, then row die) through `roll_dice`: the 0-based cell,
     or None while a window asks."""
-    got = roll_dice(m, owner, purpose, [("col", purpose + "_col", m.board.width),
-                                        ("row", purpose + "_row", m.board.height)])
+    got = roll_dice(m, owner, purpose, _location_dice(purpose, m.board.width, m.board.height))
     return None if got is None else (got[0] - 1, got[1] - 1)
+
+
+@cache
+def _location_dice(purpose: str, width: int, height: int) -> tuple[tuple[str, str, int], ...]:
+    """roll_dice's (name, purpose, sides) of a location roll: a few per game, remembered
+    (a placement rolls one at most decisions)."""
+    return (("col", purpose + "_col", width), ("row", purpose + "_row", height))
 
 
 # ----- the pending roll ------------------------------------------------------------------
@@ -196,17 +245,24 @@ def run_roll(m: Match, f: Frame) -> None:
         purpose = f["purpose"]
         standing = queries.modifiers(m, HOOK_PURPOSE.get(purpose, purpose), f["dragon"],
                                    **f["ctx"])
-        f["mods"][:0] = [list(x) for x in standing]
+        if standing:  # (none in the core game)
+            f["mods"][:0] = [list(x) for x in standing]
         f["face"] = m.dice.roll(20)
         f["stage"] = "post"
-    if not (cards.anyone_holds_roll_cards(m) or powers.roll_reactions_possible(m)):
-        _finish(m, f)  # nobody could be asked: no walk of the window (it asks nothing)
+    askable = roll_reactors(m, f)
+    if askable and ask_window(m, f, "roll", f["actor"], ROLL_SOURCES, lambda: {
+            "purpose": f["purpose"], "dragon": f["dragon"], "face": f["face"],
+            "mods": [list(x) for x in f["mods"]]}, askable):
         return
-    about = {"purpose": f["purpose"], "dragon": f["dragon"], "face": f["face"],
-             "mods": [list(x) for x in f["mods"]]}
-    if ask_window(m, f, "roll", f["actor"], ROLL_SOURCES, about):
-        return
-    _finish(m, f)
+    _finish(m, f)  # (nobody could be asked: no walk of the window, which asks nothing)
+
+
+@cache
+def _on_chart(chart: str, total: int) -> tuple[int, str]:
+    """A chart roll's clamped total and the label of its row (R30); a pure function of
+    the two, remembered (a few dozen pairs in a game) rather than worked out per roll."""
+    total = rule_maths.clamp(chart, total)
+    return total, row_label(rule_maths.row_of(chart, total))
 
 
 def _finish(m: Match, f: Frame) -> None:
@@ -214,8 +270,7 @@ def _finish(m: Match, f: Frame) -> None:
     total = face + sum(v for _, v in mods)
     label = None
     if chart is not None:  # R30: chart rolls are clamped; attack rolls are not
-        total = rule_maths.clamp(chart, total)
-        label = row_label(rule_maths.row_of(chart, total))
+        total, label = _on_chart(chart, total)
     m.emit("roll", purpose=f["purpose"], dragon=f["dragon"], die=20, face=face,
            mods=[list(x) for x in mods], total=total, row=label)
     m.stack.pop()
