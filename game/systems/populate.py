@@ -11,7 +11,7 @@ from game import queries
 from game.components import Claim, Footprint, PlaceOfPower, Settlement
 from game.decisions import Decision, DecisionStep, IllegalAnswer, title
 from game.geometry import Cell, shift_inward
-from game.systems import cards
+from game.systems import rolls
 from game.systems.rolls import location, roll_dice
 from game.tables import FAILED_PLACEMENT_BONUS, PLACE_LOCATION_TRIES, PLACES
 
@@ -44,7 +44,7 @@ def _location(m: Match, frame, purpose: str) -> Cell | None:
     """rolls.location (None while a card holder is asked, R38). When nobody holds a
     card that could open the dice window, its dice are plain rolls with the same
     events (P25): Match.roll_cell, without building the window's frames."""
-    if "results" in frame or cards.anyone_holds_dice_cards(m):
+    if "results" in frame or rolls.dice_holders(m, purpose):
         return location(m, frame, purpose)
     return m.roll_cell(purpose)
 
@@ -128,7 +128,7 @@ def run_place_of_power(m: Match, frame) -> None:
         m.stack.pop()
         return
     while frame.get("tries", 0) < PLACE_REROLLS:
-        if "results" in frame or cards.anyone_holds_dice_cards(m):
+        if "results" in frame or rolls.dice_holders(m, "place_of_power"):
             got = roll_dice(m, frame, "place_of_power", [(None, "place_of_power", 20)])
             if got is None:
                 return  # Trickster's holder is asked first (R38)
