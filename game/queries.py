@@ -111,25 +111,122 @@ def bump(m: Match, event: Event) -> None:
 
 
 # A ring of one dragon placed or lifted (each claim, unclaim and gamble ring is an event
-# naming the ring's owner): only that dragon's ring cells, the place holders and the
-# gamble rings can change, so only those facts are dropped, not every dragon's.
+# naming the ring's owner): only that dragon's ring cells (updated in place, see
+# _rings_after), the place holders (only if the ring is on a place) and the gamble rings
+# can change, so only those facts are dropped, not every dragon's.
 OWNED_RING_EVENTS = frozenset({"claim", "unclaim", "gamble"})
 _RING_FACTS = frozenset({"holders", "gambles", "gamble_cells"})
 
 
 def _drop_ring_facts(m: Match, event: Event) -> bool:
-    """Drop the per-version facts one dragon's ring event may change; False (drop
-    everything instead) if the cache holds a kind of fact this does not know."""
+    """Drop (or update) the per-version facts one dragon's ring event may change; False
+    (drop everything instead) if the cache holds a kind of fact this does not know."""
     d = m.derived
     for key in d:
         if key not in _RING_FACTS and not (type(key) is tuple and key[0] == "own_rings"):
             return False
-    d.pop(("own_rings", event["dragon"]), None)
-    d.pop("holders", None)
-    if event["type"] != "claim" or event.get("via") == "gamble":
-        d.pop("gambles", None)
-        d.pop("gamble_cells", None)
+    kind = event["type"]
+    key = ("own_rings", event["dragon"])
+    rings = d.get(key)
+    if rings is not None:
+        rings = _rings_after(rings, event)
+        if rings is None:
+            del d[key]
+        else:
+            d[key] = rings
+    if kind != "gamble" and "holders" in d:
+        # a place's holder changes only with a ring on the place itself (a claim's or
+        # unclaim's cell is its piece's top-left; a gamble ring lies on no place)
+        at = event["at"]
+        ent = occupancy(m).get((at[0], at[1]))
+        if ent is not None and esper.try_component(ent, PlaceOfPower) is not None:
+            del d["holders"]
+    # The gamble rings: kept in step by claims.put_gamble / remove_gamble (gamble_placed,
+    # gamble_lifted, before their events); a ring lifted by a settlement (a claim via a
+    # gamble ring) or a list that disagrees with the event drops them.
+    if kind == "claim" and event.get("via") != "gamble":
+        return True
+    cells = d.get("gamble_cells")
+    at = event["at"]
+    ring = None if cells is None else cells.get((at[0], at[1]))
+    if kind == "gamble" and ring is not None:
+        return True
+    if kind == "unclaim" and cells is not None and (
+            ring is None or esper.try_component(ring, Gamble) is None
+            or esper.component_for_entity(ring, Gamble).owner != event["dragon"]):
+        return True  # a claim lifted, or the ring already taken out of the lists
+    d.pop("gambles", None)
+    d.pop("gamble_cells", None)
     return True
+
+
+def gamble_placed(m: Match, ent: int, ring: Gamble) -> None:
+    """Called between creating a gamble ring and its `gamble` event: puts it into the
+    cached lists (new ones: the cached ones may be held by a caller)."""
+    if m.derived_version != m.version:
+        return
+    d = m.derived
+    found = d.get("gambles")
+    if found is not None and all(e != ent for e, _g in found):
+        key = (ring.row, ring.col, ring.owner)
+        i = 0
+        while i < len(found) and (found[i][1].row, found[i][1].col, found[i][1].owner) < key:
+            i += 1
+        d["gambles"] = found[:i] + [(ent, ring)] + found[i:]
+    cells = d.get("gamble_cells")
+    if cells is not None:
+        d["gamble_cells"] = {**cells, (ring.col, ring.row): ent}
+
+
+def gamble_lifted(m: Match, ent: int) -> None:
+    """Called between deleting a gamble ring and its `unclaim` event: takes it out of
+    the cached lists (new ones)."""
+    if m.derived_version != m.version:
+        return
+    d = m.derived
+    found = d.get("gambles")
+    if found is not None:
+        d["gambles"] = [t for t in found if t[0] != ent]
+    cells = d.get("gamble_cells")
+    if cells is not None:
+        d["gamble_cells"] = {cell: e for cell, e in cells.items() if e != ent}
+
+
+def _rings_after(rings: tuple[list[Cell], int],
+                 event: Mapping[str, Any]) -> tuple[list[Cell], int] | None:
+    """One dragon's ring cells (claims.own_rings: its claims by row then column, then its
+    gamble rings, and the number of claims) after its ring event, or None if the event
+    leaves them unclear. New lists: the cached ones may be held by a caller. Idempotent
+    (a fact computed between the change and its event stays right)."""
+    cells, n = rings
+    claimed, gambled = cells[:n], cells[n:]
+    at = event["at"]
+    cell = (at[0], at[1])
+    kind = event["type"]
+    if kind == "unclaim":  # a claim or a gamble ring lifted: which one, by its cell
+        if (cell in claimed) == (cell in gambled):
+            return None  # both (a claimed place over its own gamble ring) or neither
+        (claimed if cell in claimed else gambled).remove(cell)
+        return claimed + gambled, len(claimed)
+    if kind == "gamble":
+        _insert_by_row(gambled, cell)
+    else:  # a claim; from a gamble ring next to a new settlement, that ring is lifted
+        if event.get("via") == "gamble":
+            ring = event["from"]
+            if (ring[0], ring[1]) in gambled:
+                gambled.remove((ring[0], ring[1]))
+        _insert_by_row(claimed, cell)
+    return claimed + gambled, len(claimed)
+
+
+def _insert_by_row(cells: list[Cell], cell: Cell) -> None:
+    """Put `cell` into `cells` (sorted by row then column) unless it is there."""
+    if cell in cells:
+        return
+    i = 0
+    while i < len(cells) and (cells[i][1], cells[i][0]) < (cell[1], cell[0]):
+        i += 1
+    cells.insert(i, cell)
 
 
 def settlement_placed(m: Match, ent: int, cell: Cell) -> None:
@@ -152,9 +249,8 @@ def _settled(m: Match, cell: Cell) -> None:
     """The layout cache after a settlement was placed on the empty `cell` (occupancy
     and masks already updated by settlement_placed): the settlement list is rebuilt,
     the facts whose area does not contain `cell` are kept."""
-    cells = [(cell[0], cell[1], cell[0], cell[1])]
-    m.derived_layout = {key: value for key, value in m.derived_layout.items()
-                 if key in _PLACE_PROOF or _still_true(m, key, None, cells, settled=True)}
+    m.derived_layout = _kept(m, m.derived_layout, _PLACE_PROOF, None,
+                             [(cell[0], cell[1], cell[0], cell[1])], settled=True)
 
 
 def _shift(m: Match, event: Mapping[str, Any]) -> None:
@@ -165,11 +261,10 @@ def _shift(m: Match, event: Mapping[str, Any]) -> None:
     c = m.derived_layout
     if event["type"] == "chest_moved":
         ent, size, before, after = m.chest_ent, 1, event["from"], event["at"]
-        moved = None  # the chest is not claimable: every dragon's neighbours stay
+        mover = None  # the chest is not claimable: every dragon's neighbours stay
     else:
-        ent, size, before, after = (m.dragon_ents[event["dragon"]], 2, event["from"],
-                                    event["to"])
-        moved = ("adjacent_claimables", event["dragon"])
+        mover = event["dragon"]
+        ent, size, before, after = m.dragon_ents[mover], 2, event["from"], event["to"]
     occ = c["occ"]
     rows = c.get("rows")
     if before is not None:
@@ -186,53 +281,57 @@ def _shift(m: Match, event: Mapping[str, Any]) -> None:
             occ[cell] = ent
             if rows is not None:
                 rows[cell[1]] |= 1 << cell[0]
-    mover = None if moved is None else moved[1]
     # the moved piece's footprints before and after, as (col_lo, row_lo, col_hi, row_hi)
     cells = [(after[0], after[1], after[0] + size - 1, after[1] + size - 1)]
     if before is not None:
         cells.append((before[0], before[1], before[0] + size - 1, before[1] + size - 1))
-    m.derived_layout = {key: value for key, value in c.items()
-                 if key in _MOVE_PROOF or _still_true(m, key, mover, cells)}
+    m.derived_layout = _kept(m, c, _MOVE_PROOF, mover, cells)
 
 
-def _still_true(m, key, mover: str | None, cells: list[tuple[int, int, int, int]],
-                settled: bool = False) -> bool:
-    """Whether the per-layout fact under `key` is unchanged when the pieces on `cells`
+def _kept(m: Match, c: dict, proof: frozenset, mover: str | None,
+          cells: list[tuple[int, int, int, int]], settled: bool = False) -> dict:
+    """The per-layout facts of `c` that stay true when the pieces on `cells`
     (rectangles: the moved piece's footprints before and after) moved; `mover` is the
     dragon that moved, None for the chest. `settled`: instead, a settlement was placed
-    on `cells` (its one cell). Facts
-    whose area the change does not touch are kept."""
-    if type(key) is not tuple:
-        return False
-    kind = key[0]
-    if kind == "adjacent_claimables" and settled:  # a new claimable next to key[1]?
-        c0, r0 = dragon_fp(m, key[1]).at
-        return _untouched(cells, c0 - 1, r0 - 1, c0 + 2, r0 + 2)
-    if kind in ("adjacent_claimables", "near_caverns"):  # caverns and claimables stay
-        return key[1] != mover
-    if kind == "neighbours":  # the dragons next to key[1]
-        if mover is None:
-            return True
-        if key[1] == mover:
-            return False
-        c0, r0 = dragon_fp(m, key[1]).at
-        return _untouched(cells, c0 - 1, r0 - 1, c0 + 2, r0 + 2)
-    if kind == "move_landings":  # 2x2 landings within key[2] steps of key[1]
-        (c0, r0), steps = key[1], key[2]
-        return _untouched(cells, c0 - steps, r0 - steps, c0 + steps + 1, r0 + steps + 1)
-    if kind == "gamble_free":  # the 12 cells around a 2x2 at key[1]
-        c0, r0 = key[1]
-        return _untouched(cells, c0 - 1, r0 - 1, c0 + 2, r0 + 2)
-    return False
-
-
-def _untouched(rects: list[tuple[int, int, int, int]], c_lo: int, r_lo: int, c_hi: int,
-               r_hi: int) -> bool:
-    """No cell of the `rects` (inclusive col/row bounds) lies in the given area."""
-    for a, b, c, d in rects:  # noqa: SIM110 (a plain loop: no generator on this hot path)
-        if a <= c_hi and c >= c_lo and b <= r_hi and d >= r_lo:
-            return False
-    return True
+    on `cells` (its one cell). Facts named in `proof` are kept; facts whose area the
+    change does not touch are kept; the rest are dropped. One loop with the area tests
+    inline: it runs after a third of all events."""
+    kept = {}
+    for key, value in c.items():
+        if type(key) is not tuple:
+            if key in proof:
+                kept[key] = value
+            continue
+        kind = key[0]
+        if kind == "move_landings":  # 2x2 landings within key[2] steps of key[1]
+            (c0, r0), steps = key[1], key[2]
+            lo_c, lo_r, hi_c, hi_r = c0 - steps, r0 - steps, c0 + steps + 1, r0 + steps + 1
+        elif kind == "gamble_free":  # the 12 cells around a 2x2 at key[1]
+            c0, r0 = key[1]
+            lo_c, lo_r, hi_c, hi_r = c0 - 1, r0 - 1, c0 + 2, r0 + 2
+        elif kind == "adjacent_claimables" and settled:  # a new claimable next to key[1]?
+            c0, r0 = dragon_fp(m, key[1]).at
+            lo_c, lo_r, hi_c, hi_r = c0 - 1, r0 - 1, c0 + 2, r0 + 2
+        elif kind == "adjacent_claimables" or kind == "near_caverns":
+            if key[1] != mover:  # caverns and claimables stay
+                kept[key] = value
+            continue
+        elif kind == "neighbours":  # the dragons next to key[1]
+            if mover is None:
+                kept[key] = value
+                continue
+            if key[1] == mover:
+                continue
+            c0, r0 = dragon_fp(m, key[1]).at
+            lo_c, lo_r, hi_c, hi_r = c0 - 1, r0 - 1, c0 + 2, r0 + 2
+        else:
+            continue  # a fact this does not know: dropped
+        for a, b, cc, d in cells:
+            if a <= hi_c and cc >= lo_c and b <= hi_r and d >= lo_r:
+                break  # the change touches the fact's area
+        else:
+            kept[key] = value
+    return kept
 
 
 # Layout facts a move of a dragon or the chest leaves as they are (occ and rows are
@@ -310,7 +409,9 @@ def landings(m: Match, at: Cell, steps: int, me_at: Cell | None = None) -> list[
         own_row, own = me_at[1], ~(3 << me_at[0])
     ac, ar = at
     lo_c, hi_c = max(0, ac - steps), min(w, ac + steps)
-    out = []
+    window = (2 << hi_c) - (1 << lo_c)  # the columns lo_c..hi_c
+    out: list[Cell] = []
+    append = out.append
     for row in range(max(0, ar - steps), min(h, ar + steps) + 1):
         top, bottom = rows[row], rows[row + 1]
         if own_row - 1 <= row <= own_row + 1:
@@ -319,10 +420,13 @@ def landings(m: Match, at: Cell, steps: int, me_at: Cell | None = None) -> list[
             if row != own_row + 1:
                 bottom &= own
         pair = top | bottom
-        taken = pair | (pair >> 1)
-        for col in range(lo_c, hi_c + 1):
-            if not (taken >> col) & 1 and (col != ac or row != ar):
-                out.append((col, row))
+        free = window & ~(pair | (pair >> 1))  # top-left columns of free 2x2 squares
+        if row == ar:
+            free &= ~(1 << ac)
+        while free:  # only the set bits, lowest (leftmost) first
+            low = free & -free
+            append((low.bit_length() - 1, row))
+            free ^= low
     return out
 
 

@@ -45,6 +45,7 @@ def remove_claim(m: Match, ent: int, reason: str) -> str | None:
 def remove_gamble(m: Match, ent: int, reason: str) -> None:
     gamble = esper.component_for_entity(ent, Gamble)
     esper.delete_entity(ent, immediate=True)
+    queries.gamble_lifted(m, ent)
     queries.rings(m, gamble.owner).supply += 1
     m.emit("unclaim", dragon=gamble.owner, at=[gamble.col, gamble.row], reason=reason)
 
@@ -213,24 +214,30 @@ def _abandon_fast(m, name):
 
 def own_rings(m, name: str) -> list:
     """The cells of `name`'s rings: its claims by row then column, then its gamble rings
-    (queries.gambles order), as _abandon_targets lists them. Cached per version, never
-    mutate it."""
+    (queries.gambles order), as _abandon_targets lists them. Cached per version with the
+    number of claims (so that the dragon's own ring events update it: queries.bump),
+    never mutate it."""
     cache = queries.cache(m)
     key = ("own_rings", name)
     found = cache.get(key)
     if found is None:
-        found = cache[key] = fresh_own_rings(m, name)
-    return found
+        found = cache[key] = _fresh_rings(m, name)
+    return found[0]
 
 
 def fresh_own_rings(m, name: str) -> list:
     """own_rings() computed from the world, bypassing the cache."""
+    return _fresh_rings(m, name)[0]
+
+
+def _fresh_rings(m, name: str) -> tuple[list, int]:
     own = [esper.component_for_entity(ent, Footprint) for ent, claim
            in esper.get_component(Claim) if claim.owner == name]
     found = sorted((fp.row, fp.col) for fp in own)  # no two share a top-left cell
     found = [(c, r) for r, c in found]
+    n = len(found)
     found.extend((g.col, g.row) for _e, g in queries.gambles(m) if g.owner == name)
-    return found
+    return found, n
 
 
 def _at(ent):
@@ -291,7 +298,8 @@ def _gamble_check(m: Match, name, answer):
 def _gamble_resolve(m: Match, name, answer):
     queries.rings(m, name).supply -= 1
     col, row = answer["at"]
-    esper.create_entity(Gamble(name, col, row))
+    ring = Gamble(name, col, row)
+    queries.gamble_placed(m, esper.create_entity(ring), ring)
     m.emit("gamble", dragon=name, at=[col, row])
 
 
