@@ -306,24 +306,18 @@ def _kept(m: Match, c: dict, proof: frozenset, mover: str | None,
         if kind == "move_landings":  # 2x2 landings within key[2] steps of key[1]
             (c0, r0), steps = key[1], key[2]
             lo_c, lo_r, hi_c, hi_r = c0 - steps, r0 - steps, c0 + steps + 1, r0 + steps + 1
-        elif kind == "gamble_free":  # the 12 cells around a 2x2 at key[1]
-            c0, r0 = key[1]
-            lo_c, lo_r, hi_c, hi_r = c0 - 1, r0 - 1, c0 + 2, r0 + 2
-        elif kind == "adjacent_claimables" and settled:  # a new claimable next to key[1]?
-            c0, r0 = dragon_fp(m, key[1]).at
-            lo_c, lo_r, hi_c, hi_r = c0 - 1, r0 - 1, c0 + 2, r0 + 2
-        elif kind == "adjacent_claimables" or kind == "near_caverns":
-            if key[1] != mover:  # caverns and claimables stay
-                kept[key] = value
-            continue
-        elif kind == "neighbours":  # the dragons next to key[1]
-            if mover is None:
-                kept[key] = value
-                continue
+        elif kind == "around" or kind == "neighbours":  # the 12 cells around key[1]
             if key[1] == mover:
                 continue
+            if kind == "neighbours" and mover is None:  # (dragons only)
+                kept[key] = value
+                continue
             c0, r0 = dragon_fp(m, key[1]).at
             lo_c, lo_r, hi_c, hi_r = c0 - 1, r0 - 1, c0 + 2, r0 + 2
+        elif kind == "near_caverns":
+            if key[1] != mover:  # caverns stay
+                kept[key] = value
+            continue
         else:
             continue  # a fact this does not know: dropped
         for a, b, cc, d in cells:

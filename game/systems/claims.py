@@ -13,6 +13,7 @@ from game.geometry import ring_cells
 from game.systems.base import (
     ActionRule,
     adjacent_claimables,
+    around,
     claimable_at,
     no_rings,
 )
@@ -321,26 +322,16 @@ def _take_fast(m: Match, name):
 
 
 def _gamble_fast(m: Match, name):
-    free = gamble_free(m, queries.dragon_fp(m, name).at)
+    free = around(m, name)[2]
     rings = queries.gamble_cells(m)  # cached per version
     if rings:
         return [{"do": "gamble", "at": [c, r]} for c, r in free if (c, r) not in rings]
     return [{"do": "gamble", "at": [c, r]} for c, r in free]
 
 
-def gamble_free(m, at) -> tuple:
-    """The cells around a dragon at `at` that hold no piece and are not blocked, in
-    ring order; cached per layout (a move drops it), never mutate it."""
-    cache = queries.layout_cache(m)
-    key = ("gamble_free", at)
-    free = cache.get(key)
-    if free is None:
-        free = cache[key] = fresh_gamble_free(m, at)
-    return free
-
-
 def fresh_gamble_free(m, at) -> tuple:
-    """gamble_free() computed from the world, bypassing the cache."""
+    """The cells around a dragon at `at` that hold no piece and are not blocked, in
+    ring order (base.around's third part), computed from the world."""
     occ = queries.occupancy(m)
     blocked = m.board.blocked
     return tuple(cell for cell in ring_cells(at, 2, m.board.width, m.board.height)
