@@ -338,7 +338,9 @@ _PLACE_PROOF = frozenset({"occ", "rows", "places", "place_at", "caverns"})
 def cache(m: Match) -> dict:
     """Facts derived from the world's rings and pieces, valid while `m.version` is
     unchanged (tests/test_caches.py compares every one with a fresh computation over
-    many random games). Values are shared: callers must never mutate them."""
+    many random games). Values are shared: callers must never mutate them. The hottest
+    readers test `m.derived_version == m.version` inline and call this only when it
+    fails (the same check, without a call per read)."""
     if m.derived_version != m.version:
         m.derived = {}
         m.derived_version = m.version
@@ -357,7 +359,7 @@ def layout_cache(m: Match) -> dict:
 def occupancy(m: Match) -> dict[Cell, int]:
     """Every cell that holds a piece (R5), mapped to the entity holding it.
     Cached per layout (`layout_cache`); callers must not mutate the result."""
-    c = layout_cache(m)
+    c = m.derived_layout if m.derived_layout_version == m.layout else layout_cache(m)
     occ = c.get("occ")
     if occ is None:
         occ = c["occ"] = fresh_occupancy()
@@ -378,7 +380,7 @@ def fresh_occupancy() -> dict[Cell, int]:
 def row_masks(m: Match) -> list[int]:
     """Per row, a bit mask of the cells that are blocked or hold a piece (bit c = column
     c); one extra empty row at the bottom. Cached per layout, never mutate it."""
-    c = layout_cache(m)
+    c = m.derived_layout if m.derived_layout_version == m.layout else layout_cache(m)
     rows = c.get("rows")
     if rows is None:
         rows = [0] * (m.board.height + 1)
@@ -395,24 +397,24 @@ def landings(m: Match, at: Cell, steps: int, me_at: Cell | None = None) -> list[
     piece can stand: on the board, no blocked cell and no other piece (R4, R5, R18).
     `me_at`: the top-left of the moving 2x2 piece itself, whose cells count as free.
     Row by row, then column (the order of a scan of the square)."""
-    rows = row_masks(m)
     w, h = m.board.width - 2, m.board.height - 2
-    own_row = -9
-    own = -1
-    if me_at is not None:
-        own_row, own = me_at[1], ~(3 << me_at[0])
     ac, ar = at
     lo_c, hi_c = max(0, ac - steps), min(w, ac + steps)
+    lo_r, hi_r = max(0, ar - steps), min(h, ar + steps)
+    if hi_r < lo_r or hi_c < lo_c:
+        return []
     window = (2 << hi_c) - (1 << lo_c)  # the columns lo_c..hi_c
+    rows = row_masks(m)[lo_r:hi_r + 2]  # a copy: the mover's own cells are freed in it
+    if me_at is not None:
+        own = ~(3 << me_at[0])
+        for i in (me_at[1] - lo_r, me_at[1] + 1 - lo_r):
+            if 0 <= i < len(rows):
+                rows[i] &= own
     out: list[Cell] = []
     append = out.append
-    for row in range(max(0, ar - steps), min(h, ar + steps) + 1):
-        top, bottom = rows[row], rows[row + 1]
-        if own_row - 1 <= row <= own_row + 1:
-            if row != own_row - 1:  # the mover's rows own_row and own_row + 1
-                top &= own
-            if row != own_row + 1:
-                bottom &= own
+    row = lo_r
+    top = rows[0]
+    for bottom in rows[1:]:
         pair = top | bottom
         free = window & ~(pair | (pair >> 1))  # top-left columns of free 2x2 squares
         if row == ar:
@@ -421,15 +423,17 @@ def landings(m: Match, at: Cell, steps: int, me_at: Cell | None = None) -> list[
             low = free & -free
             append((low.bit_length() - 1, row))
             free ^= low
+        top = bottom
+        row += 1
     return out
 
 
 def piece_landings(m: Match, at: Cell, steps: int) -> list[Cell]:
     """landings(m, at, steps, at): where the 2x2 piece standing at `at` (a dragon, or
     the hut) can land within `steps`, its own cells counting as free. Cached per layout
-    (a move elsewhere keeps it, see _still_true); never mutate it."""
+    (a move elsewhere keeps it, see _kept); never mutate it."""
     key = ("move_landings", at, steps)
-    cache = layout_cache(m)
+    cache = m.derived_layout if m.derived_layout_version == m.layout else layout_cache(m)
     cells = cache.get(key)
     if cells is None:
         cells = cache[key] = landings(m, at, steps, at)
@@ -480,7 +484,7 @@ def places(m: Match) -> list[tuple[int, PlaceOfPower, Footprint]]:
 
 def gambles(m: Match) -> list[tuple[int, Gamble]]:
     """(entity, gamble ring) by row, column, owner; cached, never mutate it."""
-    c = cache(m)
+    c = m.derived if m.derived_version == m.version else cache(m)
     out = c.get("gambles")
     if out is None:
         out = list(esper.get_component(Gamble))
@@ -491,7 +495,7 @@ def gambles(m: Match) -> list[tuple[int, Gamble]]:
 
 def gamble_cells(m: Match) -> dict[Cell, int]:
     """{cell: gamble entity}; cached, never mutate it. Two rings never share a cell (R28)."""
-    c = cache(m)
+    c = m.derived if m.derived_version == m.version else cache(m)
     out = c.get("gamble_cells")
     if out is None:
         out = c["gamble_cells"] = {(g.col, g.row): e for e, g in reversed(gambles(m))}
@@ -543,7 +547,7 @@ def claimable(ent: int) -> bool:
 
 
 def place_on_board(m: Match, kind: str) -> tuple[int, Footprint] | None:
-    c = layout_cache(m)
+    c = m.derived_layout if m.derived_layout_version == m.layout else layout_cache(m)
     found = c.get("place_at")
     if found is None:
         found = c["place_at"] = {}
@@ -555,7 +559,7 @@ def place_on_board(m: Match, kind: str) -> tuple[int, Footprint] | None:
 def cavern_of(m: Match, name: str) -> tuple[Cell, int] | None:
     """A dragon's cavern as (top-left, size), or None (R8: the Undead's is the
     Immortals Resting Place while it is on the board). Cached per layout."""
-    c = layout_cache(m)
+    c = m.derived_layout if m.derived_layout_version == m.layout else layout_cache(m)
     found = c.get("caverns")
     if found is None:
         found = c["caverns"] = {n: fresh_cavern_of(m, n) for n in m.seat_names}
@@ -626,7 +630,7 @@ def modifiers(m: Match, purpose: str, dragon: str, **context) -> list[tuple[str,
 def place_holders(m: Match) -> dict[str, str]:
     """{place kind: holder} for every claimed place of power on the board (R36).
     Cached per version, like occupancy(); callers must not mutate it."""
-    c = cache(m)
+    c = m.derived if m.derived_version == m.version else cache(m)
     found = c.get("holders")
     if found is None:
         # from the (per-layout) list of places: esper's own query is rebuilt after every

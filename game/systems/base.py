@@ -60,7 +60,8 @@ def around(m: Match, name: str) -> tuple:
     layout (queries.layout_cache; a move far from the dragon keeps it, see
     queries._kept); callers must not mutate it."""
     key = ("around", name)
-    cache = queries.layout_cache(m)
+    cache = (m.derived_layout if m.derived_layout_version == m.layout
+             else queries.layout_cache(m))
     found = cache.get(key)
     if found is None:
         found = cache[key] = fresh_around(m, name)

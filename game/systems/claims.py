@@ -218,7 +218,7 @@ def own_rings(m, name: str) -> list:
     (queries.gambles order), as _abandon_targets lists them. Cached per version with the
     number of claims (so that the dragon's own ring events update it: queries.bump),
     never mutate it."""
-    cache = queries.cache(m)
+    cache = m.derived if m.derived_version == m.version else queries.cache(m)
     key = ("own_rings", name)
     found = cache.get(key)
     if found is None:
