@@ -102,8 +102,19 @@ def bump(m: Match, event: Event) -> None:
         else:
             m.layout += 1
         return
+    if kind == "place_placed":
+        # A new place of power is unclaimed and lands on free cells: like a new
+        # settlement, the per-version facts stay and the layout is kept in step.
+        if not (m.derived_layout_version == m.layout and "occ" in m.derived_layout
+                and _place_placed(m, event)):
+            m.layout += 1
+        if not _only_ring_facts(m.derived):
+            m.version += 1
+        return
     if kind in OWNED_RING_EVENTS and m.derived_version == m.version and _drop_ring_facts(m, event):
         return
+    if kind in KIND_EVENTS and _only_ring_facts(m.derived):
+        return  # no ring fact depends on a settlement's kind
     m.version += 1
     if kind in RING_EVENTS:
         return
@@ -115,16 +126,25 @@ def bump(m: Match, event: Event) -> None:
 # _rings_after), the place holders (only if the ring is on a place) and the gamble rings
 # can change, so only those facts are dropped, not every dragon's.
 OWNED_RING_EVENTS = frozenset({"claim", "unclaim", "gamble"})
+# A settlement's kind changed, its claim stays (R12, R21, Flame Forge).
+KIND_EVENTS = frozenset({"ruined", "upgraded", "resettled", "rebuilt"})
 _RING_FACTS = frozenset({"holders", "gambles", "gamble_cells"})
+
+
+def _only_ring_facts(d: dict) -> bool:
+    """The per-version cache `d` holds only facts this module knows (the ring facts)."""
+    for key in d:  # noqa: SIM110 (a plain loop: no generator on this hot path)
+        if key not in _RING_FACTS and not (type(key) is tuple and key[0] == "own_rings"):
+            return False
+    return True
 
 
 def _drop_ring_facts(m: Match, event: Event) -> bool:
     """Drop (or update) the per-version facts one dragon's ring event may change; False
     (drop everything instead) if the cache holds a kind of fact this does not know."""
     d = m.derived
-    for key in d:
-        if key not in _RING_FACTS and not (type(key) is tuple and key[0] == "own_rings"):
-            return False
+    if not _only_ring_facts(d):
+        return False
     kind = event["type"]
     key = ("own_rings", event["dragon"])
     rings = d.get(key)
@@ -250,7 +270,44 @@ def _settled(m: Match, cell: Cell) -> None:
     and masks already updated by settlement_placed): the settlement list is rebuilt,
     the facts whose area does not contain `cell` are kept."""
     m.derived_layout = _kept(m, m.derived_layout, _PLACE_PROOF, None,
-                             [(cell[0], cell[1], cell[0], cell[1])], settled=True)
+                             [(cell[0], cell[1], cell[0], cell[1])])
+
+
+def _place_placed(m: Match, event: Mapping[str, Any]) -> bool:
+    """The layout cache after a place of power was put on free cells (Populate, R14):
+    its cells go into the occupancy and masks, the lists of places are rebuilt, the facts
+    whose area it does not touch are kept. False (rebuild everything) if the new piece
+    is not found where the event says, on cells the occupancy has free."""
+    c = m.derived_layout
+    kind = event["place"]
+    at = (event["at"][0], event["at"][1])
+    ent = next((e for e, place in esper.get_component(PlaceOfPower) if place.kind == kind),
+               None)
+    if ent is None:
+        return False
+    fp = esper.try_component(ent, Footprint)
+    if fp is None or fp.at != at:
+        return False
+    size = fp.size
+    cells = [(at[0] + dc, at[1] + dr) for dr in range(size) for dc in range(size)]
+    occ = c["occ"]
+    for cell in cells:
+        if cell in occ:
+            return False
+    rows = c.get("rows")
+    for cell in cells:
+        occ[cell] = ent
+        if rows is not None:
+            rows[cell[1]] |= 1 << cell[0]
+    proof = (_PLACE_PROOF - {"places", "place_at"}) | {"settlements"}
+    if kind == UNDEAD_HOME:  # the Undead's cavern (R8): who is next to it changes
+        proof = proof - {"caverns"}
+    kept = _kept(m, c, proof, None, [(at[0], at[1], at[0] + size - 1, at[1] + size - 1)])
+    if kind == UNDEAD_HOME:
+        kept = {key: value for key, value in kept.items()
+                if not (type(key) is tuple and key[0] == "near_caverns")}
+    m.derived_layout = kept
+    return True
 
 
 def _shift(m: Match, event: Mapping[str, Any]) -> None:
@@ -289,13 +346,13 @@ def _shift(m: Match, event: Mapping[str, Any]) -> None:
 
 
 def _kept(m: Match, c: dict, proof: frozenset, mover: str | None,
-          cells: list[tuple[int, int, int, int]], settled: bool = False) -> dict:
+          cells: list[tuple[int, int, int, int]]) -> dict:
     """The per-layout facts of `c` that stay true when the pieces on `cells`
     (rectangles: the moved piece's footprints before and after) moved; `mover` is the
-    dragon that moved, None for the chest. `settled`: instead, a settlement was placed
-    on `cells` (its one cell). Facts named in `proof` are kept; facts whose area the
-    change does not touch are kept; the rest are dropped. One loop with the area tests
-    inline: it runs after a third of all events."""
+    dragon that moved, None for the chest or a new piece (then `cells` is its
+    footprint). Facts named in `proof` are kept; facts whose area the change does not
+    touch are kept; the rest are dropped. One loop with the area tests inline: it runs
+    after a third of all events."""
     kept = {}
     for key, value in c.items():
         if type(key) is not tuple:
