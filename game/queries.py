@@ -8,6 +8,7 @@ does not keep entity order (docs/ARCHITECTURE.md).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
 import esper
@@ -128,32 +129,32 @@ def bump(m: Match, event: Event) -> None:
 OWNED_RING_EVENTS = frozenset({"claim", "unclaim", "gamble"})
 # A settlement's kind changed, its claim stays (R12, R21, Flame Forge).
 KIND_EVENTS = frozenset({"ruined", "upgraded", "resettled", "rebuilt"})
-_RING_FACTS = frozenset({"holders", "gambles", "gamble_cells"})
+# ("own_rings": {dragon: (its ring cells, its number of claims)}, claims.own_rings)
+_RING_FACTS = frozenset({"holders", "gambles", "gamble_cells", "own_rings"})
 
 
 def _only_ring_facts(d: dict) -> bool:
     """The per-version cache `d` holds only facts this module knows (the ring facts)."""
-    for key in d:  # noqa: SIM110 (a plain loop: no generator on this hot path)
-        if key not in _RING_FACTS and not (type(key) is tuple and key[0] == "own_rings"):
-            return False
-    return True
+    return d.keys() <= _RING_FACTS
 
 
 def _drop_ring_facts(m: Match, event: Event) -> bool:
     """Drop (or update) the per-version facts one dragon's ring event may change; False
     (drop everything instead) if the cache holds a kind of fact this does not know."""
     d = m.derived
-    if not _only_ring_facts(d):
+    if not d.keys() <= _RING_FACTS:
         return False
     kind = event["type"]
-    key = ("own_rings", event["dragon"])
-    rings = d.get(key)
-    if rings is not None:
-        rings = _rings_after(rings, event)
-        if rings is None:
-            del d[key]
-        else:
-            d[key] = rings
+    owners = d.get("own_rings")
+    if owners is not None:
+        name = event["dragon"]
+        rings = owners.get(name)
+        if rings is not None:
+            rings = _rings_after(rings, event)
+            if rings is None:
+                del owners[name]
+            else:
+                owners[name] = rings
     if kind != "gamble" and "holders" in d:
         # a place's holder changes only with a ring on the place itself (a claim's or
         # unclaim's cell is its piece's top-left; a gamble ring lies on no place)
@@ -363,11 +364,16 @@ def _kept(m: Match, c: dict, proof: frozenset, mover: str | None,
         if kind == "move_landings":  # 2x2 landings within key[2] steps of key[1]
             (c0, r0), steps = key[1], key[2]
             lo_c, lo_r, hi_c, hi_r = c0 - steps, r0 - steps, c0 + steps + 1, r0 + steps + 1
-        elif kind == "around" or kind == "neighbours":  # the 12 cells around key[1]
+        elif kind == "around":  # the 12 cells around key[1], standing at value[0]
             if key[1] == mover:
                 continue
-            if kind == "neighbours" and mover is None:  # (dragons only)
+            c0, r0 = value[0]
+            lo_c, lo_r, hi_c, hi_r = c0 - 1, r0 - 1, c0 + 2, r0 + 2
+        elif kind == "neighbours":  # the dragons next to key[1]
+            if mover is None:
                 kept[key] = value
+                continue
+            if key[1] == mover:
                 continue
             c0, r0 = dragon_fp(m, key[1]).at
             lo_c, lo_r, hi_c, hi_r = c0 - 1, r0 - 1, c0 + 2, r0 + 2
@@ -469,6 +475,7 @@ def landings(m: Match, at: Cell, steps: int, me_at: Cell | None = None) -> list[
                 rows[i] &= own
     out: list[Cell] = []
     append = out.append
+    cols = range(lo_c, hi_c + 1)
     row = lo_r
     top = rows[0]
     for bottom in rows[1:]:
@@ -476,10 +483,13 @@ def landings(m: Match, at: Cell, steps: int, me_at: Cell | None = None) -> list[
         free = window & ~(pair | (pair >> 1))  # top-left columns of free 2x2 squares
         if row == ar:
             free &= ~(1 << ac)
-        while free:  # only the set bits, lowest (leftmost) first
-            low = free & -free
-            append((low.bit_length() - 1, row))
-            free ^= low
+        if free == window:  # the whole row (often): its cells made in C
+            out.extend(zip(cols, repeat(row)))
+        else:
+            while free:  # only the set bits, lowest (leftmost) first
+                low = free & -free
+                append((low.bit_length() - 1, row))
+                free ^= low
         top = bottom
         row += 1
     return out

@@ -219,10 +219,12 @@ def own_rings(m, name: str) -> list:
     number of claims (so that the dragon's own ring events update it: queries.bump),
     never mutate it."""
     cache = m.derived if m.derived_version == m.version else queries.cache(m)
-    key = ("own_rings", name)
-    found = cache.get(key)
+    owners = cache.get("own_rings")
+    if owners is None:
+        owners = cache["own_rings"] = {}  # by dragon; only queries.bump changes it
+    found = owners.get(name)
     if found is None:
-        found = cache[key] = _fresh_rings(m, name)
+        found = owners[name] = _fresh_rings(m, name)
     return found[0]
 
 
