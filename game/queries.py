@@ -354,6 +354,8 @@ def _kept(m: Match, c: dict, proof: frozenset, mover: str | None,
     footprint). Facts named in `proof` are kept; facts whose area the change does not
     touch are kept; the rest are dropped. One loop with the area tests inline: it runs
     after a third of all events."""
+    a1, b1, c1, d1 = cells[0]
+    a2, b2, c2, d2 = cells[-1]  # (the same rectangle again when there is one)
     kept = {}
     for key, value in c.items():
         if type(key) is not tuple:
@@ -363,12 +365,18 @@ def _kept(m: Match, c: dict, proof: frozenset, mover: str | None,
         kind = key[0]
         if kind == "move_landings":  # 2x2 landings within key[2] steps of key[1]
             (c0, r0), steps = key[1], key[2]
-            lo_c, lo_r, hi_c, hi_r = c0 - steps, r0 - steps, c0 + steps + 1, r0 + steps + 1
+            lo_c = c0 - steps
+            lo_r = r0 - steps
+            hi_c = c0 + steps + 1
+            hi_r = r0 + steps + 1
         elif kind == "around":  # the 12 cells around key[1], standing at value[0]
             if key[1] == mover:
                 continue
             c0, r0 = value[0]
-            lo_c, lo_r, hi_c, hi_r = c0 - 1, r0 - 1, c0 + 2, r0 + 2
+            lo_c = c0 - 1
+            lo_r = r0 - 1
+            hi_c = c0 + 2
+            hi_r = r0 + 2
         elif kind == "neighbours":  # the dragons next to key[1]
             if mover is None:
                 kept[key] = value
@@ -376,18 +384,19 @@ def _kept(m: Match, c: dict, proof: frozenset, mover: str | None,
             if key[1] == mover:
                 continue
             c0, r0 = dragon_fp(m, key[1]).at
-            lo_c, lo_r, hi_c, hi_r = c0 - 1, r0 - 1, c0 + 2, r0 + 2
+            lo_c = c0 - 1
+            lo_r = r0 - 1
+            hi_c = c0 + 2
+            hi_r = r0 + 2
         elif kind == "near_caverns":
             if key[1] != mover:  # caverns stay
                 kept[key] = value
             continue
         else:
             continue  # a fact this does not know: dropped
-        for a, b, cc, d in cells:
-            if a <= hi_c and cc >= lo_c and b <= hi_r and d >= lo_r:
-                break  # the change touches the fact's area
-        else:
-            kept[key] = value
+        if not ((a1 <= hi_c and c1 >= lo_c and b1 <= hi_r and d1 >= lo_r)
+                or (a2 <= hi_c and c2 >= lo_c and b2 <= hi_r and d2 >= lo_r)):
+            kept[key] = value  # the change does not touch the fact's area
     return kept
 
 
