@@ -162,7 +162,7 @@ def _drop_ring_facts(m: Match, event: Event) -> bool:
         ent = occupancy(m).get((at[0], at[1]))
         if ent is not None and esper.try_component(ent, PlaceOfPower) is not None:
             del d["holders"]
-    # The gamble rings: kept in step by claims.put_gamble / remove_gamble (gamble_placed,
+    # The gamble rings: kept in step by claims._gamble_resolve / remove_gamble (gamble_placed,
     # gamble_lifted, before their events); a ring lifted by a settlement (a claim via a
     # gamble ring) or a list that disagrees with the event drops them.
     if kind == "claim" and event.get("via") != "gamble":

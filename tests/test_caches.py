@@ -109,6 +109,8 @@ def _compare_rest(m) -> None:
         assert queries.cavern_of(m, name) == queries.fresh_cavern_of(m, name)
         at = queries.dragon_fp(m, name).at
         assert claims.own_rings(m, name) == claims.fresh_own_rings(m, name)
+        # (with its number of claims, which the ring events' updates rely on)
+        assert queries.cache(m)["own_rings"][name] == claims._fresh_rings(m, name)
         assert around(m, name) == fresh_around(m, name)
         assert around(m, name)[2] == claims.fresh_gamble_free(m, at)
         reach = max(STEPS)
