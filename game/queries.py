@@ -8,6 +8,7 @@ does not keep entity order (docs/ARCHITECTURE.md).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
 import esper
@@ -102,8 +103,19 @@ def bump(m: Match, event: Event) -> None:
         else:
             m.layout += 1
         return
+    if kind == "place_placed":
+        # A new place of power is unclaimed and lands on free cells: like a new
+        # settlement, the per-version facts stay and the layout is kept in step.
+        if not (m.derived_layout_version == m.layout and "occ" in m.derived_layout
+                and _place_placed(m, event)):
+            m.layout += 1
+        if not _only_ring_facts(m.derived):
+            m.version += 1
+        return
     if kind in OWNED_RING_EVENTS and m.derived_version == m.version and _drop_ring_facts(m, event):
         return
+    if kind in KIND_EVENTS and _only_ring_facts(m.derived):
+        return  # no ring fact depends on a settlement's kind
     m.version += 1
     if kind in RING_EVENTS:
         return
@@ -111,25 +123,131 @@ def bump(m: Match, event: Event) -> None:
 
 
 # A ring of one dragon placed or lifted (each claim, unclaim and gamble ring is an event
-# naming the ring's owner): only that dragon's ring cells, the place holders and the
-# gamble rings can change, so only those facts are dropped, not every dragon's.
+# naming the ring's owner): only that dragon's ring cells (updated in place, see
+# _rings_after), the place holders (only if the ring is on a place) and the gamble rings
+# can change, so only those facts are dropped, not every dragon's.
 OWNED_RING_EVENTS = frozenset({"claim", "unclaim", "gamble"})
-_RING_FACTS = frozenset({"holders", "gambles", "gamble_cells"})
+# A settlement's kind changed, its claim stays (R12, R21, Flame Forge).
+KIND_EVENTS = frozenset({"ruined", "upgraded", "resettled", "rebuilt"})
+# ("own_rings": {dragon: (its ring cells, its number of claims)}, claims.own_rings)
+_RING_FACTS = frozenset({"holders", "gambles", "gamble_cells", "own_rings"})
+
+
+def _only_ring_facts(d: dict) -> bool:
+    """The per-version cache `d` holds only facts this module knows (the ring facts)."""
+    return d.keys() <= _RING_FACTS
 
 
 def _drop_ring_facts(m: Match, event: Event) -> bool:
-    """Drop the per-version facts one dragon's ring event may change; False (drop
-    everything instead) if the cache holds a kind of fact this does not know."""
+    """Drop (or update) the per-version facts one dragon's ring event may change; False
+    (drop everything instead) if the cache holds a kind of fact this does not know."""
     d = m.derived
-    for key in d:
-        if key not in _RING_FACTS and not (type(key) is tuple and key[0] == "own_rings"):
-            return False
-    d.pop(("own_rings", event["dragon"]), None)
-    d.pop("holders", None)
-    if event["type"] != "claim" or event.get("via") == "gamble":
-        d.pop("gambles", None)
-        d.pop("gamble_cells", None)
+    if not d.keys() <= _RING_FACTS:
+        return False
+    kind = event["type"]
+    owners = d.get("own_rings")
+    if owners is not None:
+        name = event["dragon"]
+        rings = owners.get(name)
+        if rings is not None:
+            rings = _rings_after(rings, event)
+            if rings is None:
+                del owners[name]
+            else:
+                owners[name] = rings
+    if kind != "gamble" and "holders" in d:
+        # a place's holder changes only with a ring on the place itself (a claim's or
+        # unclaim's cell is its piece's top-left; a gamble ring lies on no place)
+        at = event["at"]
+        ent = occupancy(m).get((at[0], at[1]))
+        if ent is not None and esper.try_component(ent, PlaceOfPower) is not None:
+            del d["holders"]
+    # The gamble rings: kept in step by claims._gamble_resolve / remove_gamble (gamble_placed,
+    # gamble_lifted, before their events); a ring lifted by a settlement (a claim via a
+    # gamble ring) or a list that disagrees with the event drops them.
+    if kind == "claim" and event.get("via") != "gamble":
+        return True
+    cells = d.get("gamble_cells")
+    at = event["at"]
+    ring = None if cells is None else cells.get((at[0], at[1]))
+    if kind == "gamble" and ring is not None:
+        return True
+    if kind == "unclaim" and cells is not None and (
+            ring is None or esper.try_component(ring, Gamble) is None
+            or esper.component_for_entity(ring, Gamble).owner != event["dragon"]):
+        return True  # a claim lifted, or the ring already taken out of the lists
+    d.pop("gambles", None)
+    d.pop("gamble_cells", None)
     return True
+
+
+def gamble_placed(m: Match, ent: int, ring: Gamble) -> None:
+    """Called between creating a gamble ring and its `gamble` event: puts it into the
+    cached lists (new ones: the cached ones may be held by a caller)."""
+    if m.derived_version != m.version:
+        return
+    d = m.derived
+    found = d.get("gambles")
+    if found is not None and all(e != ent for e, _g in found):
+        key = (ring.row, ring.col, ring.owner)
+        i = 0
+        while i < len(found) and (found[i][1].row, found[i][1].col, found[i][1].owner) < key:
+            i += 1
+        d["gambles"] = found[:i] + [(ent, ring)] + found[i:]
+    cells = d.get("gamble_cells")
+    if cells is not None:
+        d["gamble_cells"] = {**cells, (ring.col, ring.row): ent}
+
+
+def gamble_lifted(m: Match, ent: int) -> None:
+    """Called between deleting a gamble ring and its `unclaim` event: takes it out of
+    the cached lists (new ones)."""
+    if m.derived_version != m.version:
+        return
+    d = m.derived
+    found = d.get("gambles")
+    if found is not None:
+        d["gambles"] = [t for t in found if t[0] != ent]
+    cells = d.get("gamble_cells")
+    if cells is not None:
+        d["gamble_cells"] = {cell: e for cell, e in cells.items() if e != ent}
+
+
+def _rings_after(rings: tuple[list[Cell], int],
+                 event: Mapping[str, Any]) -> tuple[list[Cell], int] | None:
+    """One dragon's ring cells (claims.own_rings: its claims by row then column, then its
+    gamble rings, and the number of claims) after its ring event, or None if the event
+    leaves them unclear. New lists: the cached ones may be held by a caller. Idempotent
+    (a fact computed between the change and its event stays right)."""
+    cells, n = rings
+    claimed, gambled = cells[:n], cells[n:]
+    at = event["at"]
+    cell = (at[0], at[1])
+    kind = event["type"]
+    if kind == "unclaim":  # a claim or a gamble ring lifted: which one, by its cell
+        if (cell in claimed) == (cell in gambled):
+            return None  # both (a claimed place over its own gamble ring) or neither
+        (claimed if cell in claimed else gambled).remove(cell)
+        return claimed + gambled, len(claimed)
+    if kind == "gamble":
+        _insert_by_row(gambled, cell)
+    else:  # a claim; from a gamble ring next to a new settlement, that ring is lifted
+        if event.get("via") == "gamble":
+            ring = event["from"]
+            if (ring[0], ring[1]) in gambled:
+                gambled.remove((ring[0], ring[1]))
+        _insert_by_row(claimed, cell)
+    return claimed + gambled, len(claimed)
+
+
+def _insert_by_row(cells: list[Cell], cell: Cell) -> None:
+    """Put `cell` into `cells` (sorted by row then column) unless it is there."""
+    if cell in cells:
+        return
+    i = 0
+    while i < len(cells) and (cells[i][1], cells[i][0]) < (cell[1], cell[0]):
+        i += 1
+    cells.insert(i, cell)
 
 
 def settlement_placed(m: Match, ent: int, cell: Cell) -> None:
@@ -152,9 +270,45 @@ def _settled(m: Match, cell: Cell) -> None:
     """The layout cache after a settlement was placed on the empty `cell` (occupancy
     and masks already updated by settlement_placed): the settlement list is rebuilt,
     the facts whose area does not contain `cell` are kept."""
-    cells = [(cell[0], cell[1], cell[0], cell[1])]
-    m.derived_layout = {key: value for key, value in m.derived_layout.items()
-                 if key in _PLACE_PROOF or _still_true(m, key, None, cells, settled=True)}
+    m.derived_layout = _kept(m, m.derived_layout, _PLACE_PROOF, None,
+                             [(cell[0], cell[1], cell[0], cell[1])])
+
+
+def _place_placed(m: Match, event: Mapping[str, Any]) -> bool:
+    """The layout cache after a place of power was put on free cells (Populate, R14):
+    its cells go into the occupancy and masks, the lists of places are rebuilt, the facts
+    whose area it does not touch are kept. False (rebuild everything) if the new piece
+    is not found where the event says, on cells the occupancy has free."""
+    c = m.derived_layout
+    kind = event["place"]
+    at = (event["at"][0], event["at"][1])
+    ent = next((e for e, place in esper.get_component(PlaceOfPower) if place.kind == kind),
+               None)
+    if ent is None:
+        return False
+    fp = esper.try_component(ent, Footprint)
+    if fp is None or fp.at != at:
+        return False
+    size = fp.size
+    cells = [(at[0] + dc, at[1] + dr) for dr in range(size) for dc in range(size)]
+    occ = c["occ"]
+    for cell in cells:
+        if cell in occ:
+            return False
+    rows = c.get("rows")
+    for cell in cells:
+        occ[cell] = ent
+        if rows is not None:
+            rows[cell[1]] |= 1 << cell[0]
+    proof = (_PLACE_PROOF - {"places", "place_at"}) | {"settlements"}
+    if kind == UNDEAD_HOME:  # the Undead's cavern (R8): who is next to it changes
+        proof = proof - {"caverns"}
+    kept = _kept(m, c, proof, None, [(at[0], at[1], at[0] + size - 1, at[1] + size - 1)])
+    if kind == UNDEAD_HOME:
+        kept = {key: value for key, value in kept.items()
+                if not (type(key) is tuple and key[0] == "near_caverns")}
+    m.derived_layout = kept
+    return True
 
 
 def _shift(m: Match, event: Mapping[str, Any]) -> None:
@@ -165,11 +319,10 @@ def _shift(m: Match, event: Mapping[str, Any]) -> None:
     c = m.derived_layout
     if event["type"] == "chest_moved":
         ent, size, before, after = m.chest_ent, 1, event["from"], event["at"]
-        moved = None  # the chest is not claimable: every dragon's neighbours stay
+        mover = None  # the chest is not claimable: every dragon's neighbours stay
     else:
-        ent, size, before, after = (m.dragon_ents[event["dragon"]], 2, event["from"],
-                                    event["to"])
-        moved = ("adjacent_claimables", event["dragon"])
+        mover = event["dragon"]
+        ent, size, before, after = m.dragon_ents[mover], 2, event["from"], event["to"]
     occ = c["occ"]
     rows = c.get("rows")
     if before is not None:
@@ -186,53 +339,65 @@ def _shift(m: Match, event: Mapping[str, Any]) -> None:
             occ[cell] = ent
             if rows is not None:
                 rows[cell[1]] |= 1 << cell[0]
-    mover = None if moved is None else moved[1]
     # the moved piece's footprints before and after, as (col_lo, row_lo, col_hi, row_hi)
     cells = [(after[0], after[1], after[0] + size - 1, after[1] + size - 1)]
     if before is not None:
         cells.append((before[0], before[1], before[0] + size - 1, before[1] + size - 1))
-    m.derived_layout = {key: value for key, value in c.items()
-                 if key in _MOVE_PROOF or _still_true(m, key, mover, cells)}
+    m.derived_layout = _kept(m, c, _MOVE_PROOF, mover, cells)
 
 
-def _still_true(m, key, mover: str | None, cells: list[tuple[int, int, int, int]],
-                settled: bool = False) -> bool:
-    """Whether the per-layout fact under `key` is unchanged when the pieces on `cells`
+def _kept(m: Match, c: dict, proof: frozenset, mover: str | None,
+          cells: list[tuple[int, int, int, int]]) -> dict:
+    """The per-layout facts of `c` that stay true when the pieces on `cells`
     (rectangles: the moved piece's footprints before and after) moved; `mover` is the
-    dragon that moved, None for the chest. `settled`: instead, a settlement was placed
-    on `cells` (its one cell). Facts
-    whose area the change does not touch are kept."""
-    if type(key) is not tuple:
-        return False
-    kind = key[0]
-    if kind == "adjacent_claimables" and settled:  # a new claimable next to key[1]?
-        c0, r0 = dragon_fp(m, key[1]).at
-        return _untouched(cells, c0 - 1, r0 - 1, c0 + 2, r0 + 2)
-    if kind in ("adjacent_claimables", "near_caverns"):  # caverns and claimables stay
-        return key[1] != mover
-    if kind == "neighbours":  # the dragons next to key[1]
-        if mover is None:
-            return True
-        if key[1] == mover:
-            return False
-        c0, r0 = dragon_fp(m, key[1]).at
-        return _untouched(cells, c0 - 1, r0 - 1, c0 + 2, r0 + 2)
-    if kind == "move_landings":  # 2x2 landings within key[2] steps of key[1]
-        (c0, r0), steps = key[1], key[2]
-        return _untouched(cells, c0 - steps, r0 - steps, c0 + steps + 1, r0 + steps + 1)
-    if kind == "gamble_free":  # the 12 cells around a 2x2 at key[1]
-        c0, r0 = key[1]
-        return _untouched(cells, c0 - 1, r0 - 1, c0 + 2, r0 + 2)
-    return False
-
-
-def _untouched(rects: list[tuple[int, int, int, int]], c_lo: int, r_lo: int, c_hi: int,
-               r_hi: int) -> bool:
-    """No cell of the `rects` (inclusive col/row bounds) lies in the given area."""
-    for a, b, c, d in rects:  # noqa: SIM110 (a plain loop: no generator on this hot path)
-        if a <= c_hi and c >= c_lo and b <= r_hi and d >= r_lo:
-            return False
-    return True
+    dragon that moved, None for the chest or a new piece (then `cells` is its
+    footprint). Facts named in `proof` are kept; facts whose area the change does not
+    touch are kept; the rest are dropped. One loop with the area tests inline: it runs
+    after a third of all events."""
+    a1, b1, c1, d1 = cells[0]
+    a2, b2, c2, d2 = cells[-1]  # (the same rectangle again when there is one)
+    kept = {}
+    for key, value in c.items():
+        if type(key) is not tuple:
+            if key in proof:
+                kept[key] = value
+            continue
+        kind = key[0]
+        if kind == "move_landings":  # 2x2 landings within key[2] steps of key[1]
+            (c0, r0), steps = key[1], key[2]
+            lo_c = c0 - steps
+            lo_r = r0 - steps
+            hi_c = c0 + steps + 1
+            hi_r = r0 + steps + 1
+        elif kind == "around":  # the 12 cells around key[1], standing at value[0]
+            if key[1] == mover:
+                continue
+            c0, r0 = value[0]
+            lo_c = c0 - 1
+            lo_r = r0 - 1
+            hi_c = c0 + 2
+            hi_r = r0 + 2
+        elif kind == "neighbours":  # the dragons next to key[1]
+            if mover is None:
+                kept[key] = value
+                continue
+            if key[1] == mover:
+                continue
+            c0, r0 = dragon_fp(m, key[1]).at
+            lo_c = c0 - 1
+            lo_r = r0 - 1
+            hi_c = c0 + 2
+            hi_r = r0 + 2
+        elif kind == "near_caverns":
+            if key[1] != mover:  # caverns stay
+                kept[key] = value
+            continue
+        else:
+            continue  # a fact this does not know: dropped
+        if not ((a1 <= hi_c and c1 >= lo_c and b1 <= hi_r and d1 >= lo_r)
+                or (a2 <= hi_c and c2 >= lo_c and b2 <= hi_r and d2 >= lo_r)):
+            kept[key] = value  # the change does not touch the fact's area
+    return kept
 
 
 # Layout facts a move of a dragon or the chest leaves as they are (occ and rows are
@@ -245,7 +410,9 @@ _PLACE_PROOF = frozenset({"occ", "rows", "places", "place_at", "caverns"})
 def cache(m: Match) -> dict:
     """Facts derived from the world's rings and pieces, valid while `m.version` is
     unchanged (tests/test_caches.py compares every one with a fresh computation over
-    many random games). Values are shared: callers must never mutate them."""
+    many random games). Values are shared: callers must never mutate them. The hottest
+    readers test `m.derived_version == m.version` inline and call this only when it
+    fails (the same check, without a call per read)."""
     if m.derived_version != m.version:
         m.derived = {}
         m.derived_version = m.version
@@ -264,7 +431,7 @@ def layout_cache(m: Match) -> dict:
 def occupancy(m: Match) -> dict[Cell, int]:
     """Every cell that holds a piece (R5), mapped to the entity holding it.
     Cached per layout (`layout_cache`); callers must not mutate the result."""
-    c = layout_cache(m)
+    c = m.derived_layout if m.derived_layout_version == m.layout else layout_cache(m)
     occ = c.get("occ")
     if occ is None:
         occ = c["occ"] = fresh_occupancy()
@@ -285,7 +452,7 @@ def fresh_occupancy() -> dict[Cell, int]:
 def row_masks(m: Match) -> list[int]:
     """Per row, a bit mask of the cells that are blocked or hold a piece (bit c = column
     c); one extra empty row at the bottom. Cached per layout, never mutate it."""
-    c = layout_cache(m)
+    c = m.derived_layout if m.derived_layout_version == m.layout else layout_cache(m)
     rows = c.get("rows")
     if rows is None:
         rows = [0] * (m.board.height + 1)
@@ -302,36 +469,47 @@ def landings(m: Match, at: Cell, steps: int, me_at: Cell | None = None) -> list[
     piece can stand: on the board, no blocked cell and no other piece (R4, R5, R18).
     `me_at`: the top-left of the moving 2x2 piece itself, whose cells count as free.
     Row by row, then column (the order of a scan of the square)."""
-    rows = row_masks(m)
     w, h = m.board.width - 2, m.board.height - 2
-    own_row = -9
-    own = -1
-    if me_at is not None:
-        own_row, own = me_at[1], ~(3 << me_at[0])
     ac, ar = at
     lo_c, hi_c = max(0, ac - steps), min(w, ac + steps)
-    out = []
-    for row in range(max(0, ar - steps), min(h, ar + steps) + 1):
-        top, bottom = rows[row], rows[row + 1]
-        if own_row - 1 <= row <= own_row + 1:
-            if row != own_row - 1:  # the mover's rows own_row and own_row + 1
-                top &= own
-            if row != own_row + 1:
-                bottom &= own
+    lo_r, hi_r = max(0, ar - steps), min(h, ar + steps)
+    if hi_r < lo_r or hi_c < lo_c:
+        return []
+    window = (2 << hi_c) - (1 << lo_c)  # the columns lo_c..hi_c
+    rows = row_masks(m)[lo_r:hi_r + 2]  # a copy: the mover's own cells are freed in it
+    if me_at is not None:
+        own = ~(3 << me_at[0])
+        for i in (me_at[1] - lo_r, me_at[1] + 1 - lo_r):
+            if 0 <= i < len(rows):
+                rows[i] &= own
+    out: list[Cell] = []
+    append = out.append
+    cols = range(lo_c, hi_c + 1)
+    row = lo_r
+    top = rows[0]
+    for bottom in rows[1:]:
         pair = top | bottom
-        taken = pair | (pair >> 1)
-        for col in range(lo_c, hi_c + 1):
-            if not (taken >> col) & 1 and (col != ac or row != ar):
-                out.append((col, row))
+        free = window & ~(pair | (pair >> 1))  # top-left columns of free 2x2 squares
+        if row == ar:
+            free &= ~(1 << ac)
+        if free == window:  # the whole row (often): its cells made in C
+            out.extend(zip(cols, repeat(row)))
+        else:
+            while free:  # only the set bits, lowest (leftmost) first
+                low = free & -free
+                append((low.bit_length() - 1, row))
+                free ^= low
+        top = bottom
+        row += 1
     return out
 
 
 def piece_landings(m: Match, at: Cell, steps: int) -> list[Cell]:
     """landings(m, at, steps, at): where the 2x2 piece standing at `at` (a dragon, or
     the hut) can land within `steps`, its own cells counting as free. Cached per layout
-    (a move elsewhere keeps it, see _still_true); never mutate it."""
+    (a move elsewhere keeps it, see _kept); never mutate it."""
     key = ("move_landings", at, steps)
-    cache = layout_cache(m)
+    cache = m.derived_layout if m.derived_layout_version == m.layout else layout_cache(m)
     cells = cache.get(key)
     if cells is None:
         cells = cache[key] = landings(m, at, steps, at)
@@ -382,7 +560,7 @@ def places(m: Match) -> list[tuple[int, PlaceOfPower, Footprint]]:
 
 def gambles(m: Match) -> list[tuple[int, Gamble]]:
     """(entity, gamble ring) by row, column, owner; cached, never mutate it."""
-    c = cache(m)
+    c = m.derived if m.derived_version == m.version else cache(m)
     out = c.get("gambles")
     if out is None:
         out = list(esper.get_component(Gamble))
@@ -393,7 +571,7 @@ def gambles(m: Match) -> list[tuple[int, Gamble]]:
 
 def gamble_cells(m: Match) -> dict[Cell, int]:
     """{cell: gamble entity}; cached, never mutate it. Two rings never share a cell (R28)."""
-    c = cache(m)
+    c = m.derived if m.derived_version == m.version else cache(m)
     out = c.get("gamble_cells")
     if out is None:
         out = c["gamble_cells"] = {(g.col, g.row): e for e, g in reversed(gambles(m))}
@@ -445,7 +623,7 @@ def claimable(ent: int) -> bool:
 
 
 def place_on_board(m: Match, kind: str) -> tuple[int, Footprint] | None:
-    c = layout_cache(m)
+    c = m.derived_layout if m.derived_layout_version == m.layout else layout_cache(m)
     found = c.get("place_at")
     if found is None:
         found = c["place_at"] = {}
@@ -457,7 +635,7 @@ def place_on_board(m: Match, kind: str) -> tuple[int, Footprint] | None:
 def cavern_of(m: Match, name: str) -> tuple[Cell, int] | None:
     """A dragon's cavern as (top-left, size), or None (R8: the Undead's is the
     Immortals Resting Place while it is on the board). Cached per layout."""
-    c = layout_cache(m)
+    c = m.derived_layout if m.derived_layout_version == m.layout else layout_cache(m)
     found = c.get("caverns")
     if found is None:
         found = c["caverns"] = {n: fresh_cavern_of(m, n) for n in m.seat_names}
@@ -528,7 +706,7 @@ def modifiers(m: Match, purpose: str, dragon: str, **context) -> list[tuple[str,
 def place_holders(m: Match) -> dict[str, str]:
     """{place kind: holder} for every claimed place of power on the board (R36).
     Cached per version, like occupancy(); callers must not mutate it."""
-    c = cache(m)
+    c = m.derived if m.derived_version == m.version else cache(m)
     found = c.get("holders")
     if found is None:
         # from the (per-layout) list of places: esper's own query is rebuilt after every

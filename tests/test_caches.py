@@ -23,7 +23,7 @@ from game.maps.loader import load_board
 from game.match import Match
 from game.players import RandomPlayer
 from game.systems import actions, claims, setup
-from game.systems.base import adjacent_claimables, fresh_adjacent_claimables
+from game.systems.base import adjacent_claimables, around, fresh_adjacent_claimables, fresh_around
 from game.tables import MOVE_STEPS, PLACES
 from tests.test_random_games import crowded_start
 
@@ -109,7 +109,10 @@ def _compare_rest(m) -> None:
         assert queries.cavern_of(m, name) == queries.fresh_cavern_of(m, name)
         at = queries.dragon_fp(m, name).at
         assert claims.own_rings(m, name) == claims.fresh_own_rings(m, name)
-        assert claims.gamble_free(m, at) == claims.fresh_gamble_free(m, at)
+        # (with its number of claims, which the ring events' updates rely on)
+        assert queries.cache(m)["own_rings"][name] == claims._fresh_rings(m, name)
+        assert around(m, name) == fresh_around(m, name)
+        assert around(m, name)[2] == claims.fresh_gamble_free(m, at)
         reach = max(STEPS)
         free_mine, free_any = free_cells(m, at, reach, at, occ), free_cells(m, at, reach, None, occ)
         for steps in STEPS:

@@ -61,9 +61,16 @@ def legal_actions(m: Match, name: str, fast: bool = True) -> list[dict]:
     out: list[dict] = []
     left = m.actions_left
     if fast:
+        asked = None  # several rules share a ready test (no rings left): asked once
+        unready = None
         for do, cost, ready, listing in _FAST:
-            if cost > left or (ready and ready(m, name)):
+            if cost > left:
                 continue  # (cost_reason's test, without building its words)
+            if ready is not None:
+                if ready is not asked:
+                    asked, unready = ready, ready(m, name)
+                if unready:
+                    continue
             out.extend(listing(m, name) if listing else _checked(m, name, RULES[do]))
     else:
         for do, rule in RULES.items():

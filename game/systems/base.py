@@ -48,13 +48,49 @@ def claimable_at(m: Match, name: str, answer: dict) -> tuple[int | None, str | N
 
 def adjacent_claimables(m: Match, name: str) -> list[tuple[int, Footprint]]:
     """Settlements and places of power adjacent to the dragon, by row then column.
-    Cached per layout (queries.layout_cache); callers must not mutate the list."""
-    key = ("adjacent_claimables", name)
-    cache = queries.layout_cache(m)
+    Cached per layout (part of `around`); callers must not mutate the list."""
+    return around(m, name)[1]
+
+
+def around(m: Match, name: str) -> tuple:
+    """What is next to `name`'s dragon, from one pass over the cells around it: (its
+    top-left, the settlements and places of power adjacent to it as (entity, footprint)
+    by row then column, the cells around it that hold no piece and are not blocked in
+    ring order). Claim, Claim Settlement, Destroy and Gamble all read it. Cached per
+    layout (queries.layout_cache; a move far from the dragon keeps it, see
+    queries._kept); callers must not mutate it."""
+    key = ("around", name)
+    cache = (m.derived_layout if m.derived_layout_version == m.layout
+             else queries.layout_cache(m))
     found = cache.get(key)
     if found is None:
-        found = cache[key] = fresh_adjacent_claimables(m, name)
+        found = cache[key] = fresh_around(m, name)
     return found
+
+
+def fresh_around(m: Match, name: str) -> tuple:
+    """around() computed from the world, bypassing the cache."""
+    at = queries.dragon_fp(m, name).at
+    occ = queries.occupancy(m)
+    blocked = m.board.blocked
+    free = []
+    near: list[int] = []
+    for cell in ring_cells(at, 2, m.board.width, m.board.height):
+        ent = occ.get(cell)
+        if ent is None:
+            if cell not in blocked:
+                free.append(cell)
+        elif ent not in near:
+            near.append(ent)
+    found = [(e, esper.component_for_entity(e, Footprint)) for e in near
+             if esper.has_component(e, Settlement) or esper.has_component(e, PlaceOfPower)]
+    if len(found) > 1:
+        found.sort(key=_by_row)
+    return at, found, tuple(free)
+
+
+def _by_row(t: tuple[int, Footprint]) -> tuple[int, int]:
+    return (t[1].row, t[1].col)
 
 
 def fresh_adjacent_claimables(m: Match, name: str) -> list[tuple[int, Footprint]]:

@@ -13,6 +13,7 @@ from game.geometry import ring_cells
 from game.systems.base import (
     ActionRule,
     adjacent_claimables,
+    around,
     claimable_at,
     no_rings,
 )
@@ -45,6 +46,7 @@ def remove_claim(m: Match, ent: int, reason: str) -> str | None:
 def remove_gamble(m: Match, ent: int, reason: str) -> None:
     gamble = esper.component_for_entity(ent, Gamble)
     esper.delete_entity(ent, immediate=True)
+    queries.gamble_lifted(m, ent)
     queries.rings(m, gamble.owner).supply += 1
     m.emit("unclaim", dragon=gamble.owner, at=[gamble.col, gamble.row], reason=reason)
 
@@ -213,24 +215,32 @@ def _abandon_fast(m, name):
 
 def own_rings(m, name: str) -> list:
     """The cells of `name`'s rings: its claims by row then column, then its gamble rings
-    (queries.gambles order), as _abandon_targets lists them. Cached per version, never
-    mutate it."""
-    cache = queries.cache(m)
-    key = ("own_rings", name)
-    found = cache.get(key)
+    (queries.gambles order), as _abandon_targets lists them. Cached per version with the
+    number of claims (so that the dragon's own ring events update it: queries.bump),
+    never mutate it."""
+    cache = m.derived if m.derived_version == m.version else queries.cache(m)
+    owners = cache.get("own_rings")
+    if owners is None:
+        owners = cache["own_rings"] = {}  # by dragon; only queries.bump changes it
+    found = owners.get(name)
     if found is None:
-        found = cache[key] = fresh_own_rings(m, name)
-    return found
+        found = owners[name] = _fresh_rings(m, name)
+    return found[0]
 
 
 def fresh_own_rings(m, name: str) -> list:
     """own_rings() computed from the world, bypassing the cache."""
+    return _fresh_rings(m, name)[0]
+
+
+def _fresh_rings(m, name: str) -> tuple[list, int]:
     own = [esper.component_for_entity(ent, Footprint) for ent, claim
            in esper.get_component(Claim) if claim.owner == name]
     found = sorted((fp.row, fp.col) for fp in own)  # no two share a top-left cell
     found = [(c, r) for r, c in found]
+    n = len(found)
     found.extend((g.col, g.row) for _e, g in queries.gambles(m) if g.owner == name)
-    return found
+    return found, n
 
 
 def _at(ent):
@@ -291,7 +301,8 @@ def _gamble_check(m: Match, name, answer):
 def _gamble_resolve(m: Match, name, answer):
     queries.rings(m, name).supply -= 1
     col, row = answer["at"]
-    esper.create_entity(Gamble(name, col, row))
+    ring = Gamble(name, col, row)
+    queries.gamble_placed(m, esper.create_entity(ring), ring)
     m.emit("gamble", dragon=name, at=[col, row])
 
 
@@ -313,26 +324,16 @@ def _take_fast(m: Match, name):
 
 
 def _gamble_fast(m: Match, name):
-    free = gamble_free(m, queries.dragon_fp(m, name).at)
+    free = around(m, name)[2]
     rings = queries.gamble_cells(m)  # cached per version
     if rings:
         return [{"do": "gamble", "at": [c, r]} for c, r in free if (c, r) not in rings]
     return [{"do": "gamble", "at": [c, r]} for c, r in free]
 
 
-def gamble_free(m, at) -> tuple:
-    """The cells around a dragon at `at` that hold no piece and are not blocked, in
-    ring order; cached per layout (a move drops it), never mutate it."""
-    cache = queries.layout_cache(m)
-    key = ("gamble_free", at)
-    free = cache.get(key)
-    if free is None:
-        free = cache[key] = fresh_gamble_free(m, at)
-    return free
-
-
 def fresh_gamble_free(m, at) -> tuple:
-    """gamble_free() computed from the world, bypassing the cache."""
+    """The cells around a dragon at `at` that hold no piece and are not blocked, in
+    ring order (base.around's third part), computed from the world."""
     occ = queries.occupancy(m)
     blocked = m.board.blocked
     return tuple(cell for cell in ring_cells(at, 2, m.board.width, m.board.height)
