@@ -21,7 +21,15 @@ class RandomPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, match) -> dict:
-        return self.pick(match.legal_answers())
+        legal = match.legal_answers()
+        runs = getattr(legal, "runs", None)
+        if runs is None:
+            return self.pick(legal)
+        # The same draws as pick(), from the runs the listing recorded (game.answers):
+        # the list has not left our hands, so they are still true.
+        kind = self.rng.choice(sorted(runs))
+        start, stop = runs[kind]
+        return self.rng.choice(legal[start:stop])
 
     def pick(self, legal: list) -> dict:
         """The choice among answers already asked for (the same draw as choose)."""

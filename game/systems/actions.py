@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.answers import Answers
 from game.decisions import Decision, DecisionStep, IllegalAnswer, title
 from game.systems import cards, claims, combat, destruction, movement, powers, rolls, theft
 from game.tables import ACTION_COST, ACTION_TITLES
@@ -57,8 +58,10 @@ def legal(m: Match, frame) -> list[dict]:
 
 def legal_actions(m: Match, name: str, fast: bool = True) -> list[dict]:
     """Legal action answers; fast=False filters every candidate through `check` (the
-    reference the fast enumerators are tested against)."""
-    out: list[dict] = []
+    reference the fast enumerators are tested against). The list is an Answers: the
+    answers of each kind are one run, recorded in its `runs` (game.answers)."""
+    out = Answers()
+    runs = out.runs
     left = m.actions_left
     if fast:
         asked = None  # several rules share a ready test (no rings left): asked once
@@ -71,14 +74,30 @@ def legal_actions(m: Match, name: str, fast: bool = True) -> list[dict]:
                     asked, unready = ready, ready(m, name)
                 if unready:
                     continue
-            out.extend(listing(m, name) if listing else _checked(m, name, RULES[do]))
+            got = listing(m, name) if listing else _checked(m, name, RULES[do])
+            if got:
+                start = len(out)
+                out.extend(got)
+                runs[do] = (start, start + len(got))
     else:
         for do, rule in RULES.items():
             if ACTION_COST[do] > left or (rule.ready and rule.ready(m, name)):
                 continue
-            out.extend(_checked(m, name, rule))
-    out.extend(powers.turn_answers(m, name, fast))  # R36: turn powers cost no action
-    out.extend(cards.turn_answers(m, name, fast))  # R38: so do turn cards
+            got = _checked(m, name, rule)
+            if got:
+                runs[do] = (len(out), len(out) + len(got))
+                out.extend(got)
+    # R36: turn powers cost no action; the answers of one place are listed together
+    for answer in powers.turn_answers(m, name, fast):
+        kind = "power:" + answer["power"]
+        run = runs.get(kind)
+        runs[kind] = (run[0] if run else len(out), len(out) + 1)
+        out.append(answer)
+    got = cards.turn_answers(m, name, fast)  # R38: so do turn cards (one card, or
+    if got:  # Copier's copies: every answer plays the same card)
+        runs["play:" + got[0]["play"]] = (len(out), len(out) + len(got))
+        out.extend(got)
+    runs["end_turn"] = (len(out), len(out) + 1)
     out.append({"do": "end_turn"})
     return out
 
