@@ -301,13 +301,10 @@ def _place_placed(m: Match, event: Mapping[str, Any]) -> bool:
         if rows is not None:
             rows[cell[1]] |= 1 << cell[0]
     proof = (_PLACE_PROOF - {"places", "place_at"}) | {"settlements"}
-    if kind == UNDEAD_HOME:  # the Undead's cavern (R8): who is next to it changes
-        proof = proof - {"caverns"}
-    kept = _kept(m, c, proof, None, [(at[0], at[1], at[0] + size - 1, at[1] + size - 1)])
-    if kind == UNDEAD_HOME:
-        kept = {key: value for key, value in kept.items()
-                if not (type(key) is tuple and key[0] == "near_caverns")}
-    m.derived_layout = kept
+    if kind == UNDEAD_HOME:  # the Undead's cavern (R8); a dragon next to it has its
+        proof = proof - {"caverns"}  # `around` dropped by the area test
+    m.derived_layout = _kept(m, c, proof, None,
+                             [(at[0], at[1], at[0] + size - 1, at[1] + size - 1)])
     return True
 
 
@@ -319,7 +316,7 @@ def _shift(m: Match, event: Mapping[str, Any]) -> None:
     c = m.derived_layout
     if event["type"] == "chest_moved":
         ent, size, before, after = m.chest_ent, 1, event["from"], event["at"]
-        mover = None  # the chest is not claimable: every dragon's neighbours stay
+        mover = None
     else:
         mover = event["dragon"]
         ent, size, before, after = m.dragon_ents[mover], 2, event["from"], event["to"]
@@ -377,21 +374,11 @@ def _kept(m: Match, c: dict, proof: frozenset, mover: str | None,
             lo_r = r0 - 1
             hi_c = c0 + 2
             hi_r = r0 + 2
-        elif kind == "neighbours":  # the dragons next to key[1]
-            if mover is None:
-                kept[key] = value
+        elif kind == "home":  # a dragon's home spot (setup.home_spot): (spot, area)
+            area = value[1]
+            if area is None:
                 continue
-            if key[1] == mover:
-                continue
-            c0, r0 = dragon_fp(m, key[1]).at
-            lo_c = c0 - 1
-            lo_r = r0 - 1
-            hi_c = c0 + 2
-            hi_r = r0 + 2
-        elif kind == "near_caverns":
-            if key[1] != mover:  # caverns stay
-                kept[key] = value
-            continue
+            lo_c, lo_r, hi_c, hi_r = area
         else:
             continue  # a fact this does not know: dropped
         if not ((a1 <= hi_c and c1 >= lo_c and b1 <= hi_r and d1 >= lo_r)

@@ -19,10 +19,11 @@ import pytest
 
 from game import queries
 from game.components import Claim, Footprint, Gamble, PlaceOfPower, Settlement
+from game.geometry import adjacent
 from game.maps.loader import load_board
 from game.match import Match
 from game.players import RandomPlayer
-from game.systems import actions, claims, setup
+from game.systems import actions, claims, combat, setup, theft
 from game.systems.base import adjacent_claimables, around, fresh_adjacent_claimables, fresh_around
 from game.tables import MOVE_STEPS, PLACES
 from tests.test_random_games import crowded_start
@@ -113,6 +114,10 @@ def _compare_rest(m) -> None:
         assert queries.cache(m)["own_rings"][name] == claims._fresh_rings(m, name)
         assert around(m, name) == fresh_around(m, name)
         assert around(m, name)[2] == claims.fresh_gamble_free(m, at)
+        assert around(m, name)[3] == combat.fresh_neighbours(m, name)
+        assert around(m, name)[4] == theft.fresh_near_caverns(m, name)
+        chest = queries.chest_at(m)
+        assert around(m, name)[5] == (chest is not None and adjacent(at, 2, chest, 1))
         reach = max(STEPS)
         free_mine, free_any = free_cells(m, at, reach, at, occ), free_cells(m, at, reach, None, occ)
         for steps in STEPS:
