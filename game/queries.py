@@ -112,6 +112,16 @@ def bump(m: Match, event: Event) -> None:
         if not _only_ring_facts(m.derived):
             m.version += 1
         return
+    if kind in REMOVAL_EVENTS:
+        # The piece's claim was lifted by its own `unclaim` event just before: like a
+        # new piece, the per-version facts stay and the layout is kept in step.
+        if not (m.derived_layout_version == m.layout and "occ" in m.derived_layout
+                and _removed(m, event)):
+            m.layout += 1
+        if not (m.derived_version == m.version and _only_ring_facts(m.derived)
+                and _unclaimed(m, event)):
+            m.version += 1
+        return
     if kind in OWNED_RING_EVENTS and m.derived_version == m.version and _drop_ring_facts(m, event):
         return
     if kind in KIND_EVENTS and _only_ring_facts(m.derived):
@@ -306,6 +316,54 @@ def _place_placed(m: Match, event: Mapping[str, Any]) -> bool:
     m.derived_layout = _kept(m, c, proof, None,
                              [(at[0], at[1], at[0] + size - 1, at[1] + size - 1)])
     return True
+
+
+# A settlement destroyed or a place of power removed (R21, R22): its entity is deleted
+# after its claim is lifted (an `unclaim` event), then the event names its top-left.
+REMOVAL_EVENTS = frozenset({"destroyed", "place_removed"})
+
+
+def _removed(m: Match, event: Mapping[str, Any]) -> bool:
+    """The layout cache after a settlement or place was deleted: its cells leave the
+    occupancy and masks, its list is rebuilt, the facts whose area it touched are
+    dropped and the others kept. False (rebuild everything) if the occupancy does not
+    hold a deleted entity at the event's cell."""
+    c = m.derived_layout
+    occ = c["occ"]
+    col, row = event["at"]
+    ent = occ.get((col, row))
+    if ent is None or esper.entity_exists(ent):
+        return False
+    rows = c.get("rows")
+    size = 1
+    for cell in ((col, row), (col + 1, row), (col, row + 1), (col + 1, row + 1)):
+        if occ.get(cell) == ent:
+            del occ[cell]
+            if rows is not None:
+                rows[cell[1]] &= ~(1 << cell[0])
+            if cell != (col, row):
+                size = 2
+    if event["type"] == "destroyed":
+        proof = _PLACE_PROOF
+    else:
+        proof = (_PLACE_PROOF - {"places", "place_at"}) | {"settlements"}
+        if event["place"] == UNDEAD_HOME:  # the Undead's cavern (R8)
+            proof = proof - {"caverns"}
+    m.derived_layout = _kept(m, c, proof, None,
+                             [(col, row, col + size - 1, row + size - 1)])
+    return True
+
+
+def _unclaimed(m: Match, event: Mapping[str, Any]) -> bool:
+    """Whether the per-version ring facts (checked to be all the cache holds) hold no
+    claim on the removed piece, whose `unclaim` event came first (else: drop them)."""
+    d = m.derived
+    at = event["at"]
+    cell = (at[0], at[1])
+    for cells, n in d.get("own_rings", {}).values():
+        if cell in cells[:n]:
+            return False
+    return event["type"] != "place_removed" or event["place"] not in d.get("holders", ())
 
 
 def _shift(m: Match, event: Mapping[str, Any]) -> None:
