@@ -310,9 +310,9 @@ def _place_placed(m: Match, event: Mapping[str, Any]) -> bool:
         occ[cell] = ent
         if rows is not None:
             rows[cell[1]] |= 1 << cell[0]
-    proof = (_PLACE_PROOF - {"places", "place_at"}) | {"settlements"}
-    if kind == UNDEAD_HOME:  # the Undead's cavern (R8); a dragon next to it has its
-        proof = proof - {"caverns"}  # `around` dropped by the area test
+    # (the Undead's home is its cavern, R8; a dragon next to it has its `around`
+    # dropped by the area test)
+    proof = _HOME_PROOF if kind == UNDEAD_HOME else _PLACES_PROOF
     m.derived_layout = _kept(m, c, proof, None,
                              [(at[0], at[1], at[0] + size - 1, at[1] + size - 1)])
     return True
@@ -346,9 +346,7 @@ def _removed(m: Match, event: Mapping[str, Any]) -> bool:
     if event["type"] == "destroyed":
         proof = _PLACE_PROOF
     else:
-        proof = (_PLACE_PROOF - {"places", "place_at"}) | {"settlements"}
-        if event["place"] == UNDEAD_HOME:  # the Undead's cavern (R8)
-            proof = proof - {"caverns"}
+        proof = _HOME_PROOF if event["place"] == UNDEAD_HOME else _PLACES_PROOF
     m.derived_layout = _kept(m, c, proof, None,
                              [(col, row, col + size - 1, row + size - 1)])
     return True
@@ -381,23 +379,27 @@ def _shift(m: Match, event: Mapping[str, Any]) -> None:
     occ = c["occ"]
     rows = c.get("rows")
     if before is not None:
-        for dr in range(size):
-            for dc in range(size):
-                cell = (before[0] + dc, before[1] + dr)
-                if occ.get(cell) == ent:
-                    del occ[cell]
-                    if rows is not None:
-                        rows[cell[1]] &= ~(1 << cell[0])
-    for dr in range(size):
-        for dc in range(size):
-            cell = (after[0] + dc, after[1] + dr)
-            occ[cell] = ent
-            if rows is not None:
-                rows[cell[1]] |= 1 << cell[0]
+        c0, r0 = before
+        for cell in (((c0, r0), (c0 + 1, r0), (c0, r0 + 1), (c0 + 1, r0 + 1)) if size == 2
+                     else ((c0, r0),)):
+            if occ.get(cell) == ent:
+                del occ[cell]
+                if rows is not None:
+                    rows[cell[1]] &= ~(1 << cell[0])
+    c1, r1 = after
+    c2 = c1 + size - 1
+    r2 = r1 + size - 1
+    occ[(c1, r1)] = ent
+    if size == 2:
+        occ[(c2, r1)] = occ[(c1, r2)] = occ[(c2, r2)] = ent
+    if rows is not None:
+        bits = (2 << c2) - (1 << c1)  # the columns c1..c2
+        rows[r1] |= bits
+        rows[r2] |= bits
     # the moved piece's footprints before and after, as (col_lo, row_lo, col_hi, row_hi)
-    cells = [(after[0], after[1], after[0] + size - 1, after[1] + size - 1)]
+    cells = [(c1, r1, c2, r2)]
     if before is not None:
-        cells.append((before[0], before[1], before[0] + size - 1, before[1] + size - 1))
+        cells.append((c0, r0, c0 + size - 1, r0 + size - 1))
     m.derived_layout = _kept(m, c, _MOVE_PROOF, mover, cells)
 
 
@@ -450,6 +452,10 @@ def _kept(m: Match, c: dict, proof: frozenset, mover: str | None,
 _MOVE_PROOF = frozenset({"occ", "rows", "settlements", "places", "place_at", "caverns"})
 # Layout facts a new settlement leaves as they are (occ and rows: settlement_placed).
 _PLACE_PROOF = frozenset({"occ", "rows", "places", "place_at", "caverns"})
+# Layout facts a place of power put or removed leaves as they are; the Undead's home
+# (R8) also changes the caverns.
+_PLACES_PROOF = frozenset({"occ", "rows", "settlements", "caverns"})
+_HOME_PROOF = frozenset({"occ", "rows", "settlements"})
 
 
 def cache(m: Match) -> dict:
