@@ -112,6 +112,16 @@ def bump(m: Match, event: Event) -> None:
         if not _only_ring_facts(m.derived):
             m.version += 1
         return
+    if kind in REMOVAL_EVENTS:
+        # The piece's claim was lifted by its own `unclaim` event just before: like a
+        # new piece, the per-version facts stay and the layout is kept in step.
+        if not (m.derived_layout_version == m.layout and "occ" in m.derived_layout
+                and _removed(m, event)):
+            m.layout += 1
+        if not (m.derived_version == m.version and _only_ring_facts(m.derived)
+                and _unclaimed(m, event)):
+            m.version += 1
+        return
     if kind in OWNED_RING_EVENTS and m.derived_version == m.version and _drop_ring_facts(m, event):
         return
     if kind in KIND_EVENTS and _only_ring_facts(m.derived):
@@ -300,15 +310,58 @@ def _place_placed(m: Match, event: Mapping[str, Any]) -> bool:
         occ[cell] = ent
         if rows is not None:
             rows[cell[1]] |= 1 << cell[0]
-    proof = (_PLACE_PROOF - {"places", "place_at"}) | {"settlements"}
-    if kind == UNDEAD_HOME:  # the Undead's cavern (R8): who is next to it changes
-        proof = proof - {"caverns"}
-    kept = _kept(m, c, proof, None, [(at[0], at[1], at[0] + size - 1, at[1] + size - 1)])
-    if kind == UNDEAD_HOME:
-        kept = {key: value for key, value in kept.items()
-                if not (type(key) is tuple and key[0] == "near_caverns")}
-    m.derived_layout = kept
+    # (the Undead's home is its cavern, R8; a dragon next to it has its `around`
+    # dropped by the area test)
+    proof = _HOME_PROOF if kind == UNDEAD_HOME else _PLACES_PROOF
+    m.derived_layout = _kept(m, c, proof, None,
+                             [(at[0], at[1], at[0] + size - 1, at[1] + size - 1)])
     return True
+
+
+# A settlement destroyed or a place of power removed (R21, R22): its entity is deleted
+# after its claim is lifted (an `unclaim` event), then the event names its top-left.
+REMOVAL_EVENTS = frozenset({"destroyed", "place_removed"})
+
+
+def _removed(m: Match, event: Mapping[str, Any]) -> bool:
+    """The layout cache after a settlement or place was deleted: its cells leave the
+    occupancy and masks, its list is rebuilt, the facts whose area it touched are
+    dropped and the others kept. False (rebuild everything) if the occupancy does not
+    hold a deleted entity at the event's cell."""
+    c = m.derived_layout
+    occ = c["occ"]
+    col, row = event["at"]
+    ent = occ.get((col, row))
+    if ent is None or esper.entity_exists(ent):
+        return False
+    rows = c.get("rows")
+    size = 1
+    for cell in ((col, row), (col + 1, row), (col, row + 1), (col + 1, row + 1)):
+        if occ.get(cell) == ent:
+            del occ[cell]
+            if rows is not None:
+                rows[cell[1]] &= ~(1 << cell[0])
+            if cell != (col, row):
+                size = 2
+    if event["type"] == "destroyed":
+        proof = _PLACE_PROOF
+    else:
+        proof = _HOME_PROOF if event["place"] == UNDEAD_HOME else _PLACES_PROOF
+    m.derived_layout = _kept(m, c, proof, None,
+                             [(col, row, col + size - 1, row + size - 1)])
+    return True
+
+
+def _unclaimed(m: Match, event: Mapping[str, Any]) -> bool:
+    """Whether the per-version ring facts (checked to be all the cache holds) hold no
+    claim on the removed piece, whose `unclaim` event came first (else: drop them)."""
+    d = m.derived
+    at = event["at"]
+    cell = (at[0], at[1])
+    for cells, n in d.get("own_rings", {}).values():
+        if cell in cells[:n]:
+            return False
+    return event["type"] != "place_removed" or event["place"] not in d.get("holders", ())
 
 
 def _shift(m: Match, event: Mapping[str, Any]) -> None:
@@ -319,30 +372,34 @@ def _shift(m: Match, event: Mapping[str, Any]) -> None:
     c = m.derived_layout
     if event["type"] == "chest_moved":
         ent, size, before, after = m.chest_ent, 1, event["from"], event["at"]
-        mover = None  # the chest is not claimable: every dragon's neighbours stay
+        mover = None
     else:
         mover = event["dragon"]
         ent, size, before, after = m.dragon_ents[mover], 2, event["from"], event["to"]
     occ = c["occ"]
     rows = c.get("rows")
     if before is not None:
-        for dr in range(size):
-            for dc in range(size):
-                cell = (before[0] + dc, before[1] + dr)
-                if occ.get(cell) == ent:
-                    del occ[cell]
-                    if rows is not None:
-                        rows[cell[1]] &= ~(1 << cell[0])
-    for dr in range(size):
-        for dc in range(size):
-            cell = (after[0] + dc, after[1] + dr)
-            occ[cell] = ent
-            if rows is not None:
-                rows[cell[1]] |= 1 << cell[0]
+        c0, r0 = before
+        for cell in (((c0, r0), (c0 + 1, r0), (c0, r0 + 1), (c0 + 1, r0 + 1)) if size == 2
+                     else ((c0, r0),)):
+            if occ.get(cell) == ent:
+                del occ[cell]
+                if rows is not None:
+                    rows[cell[1]] &= ~(1 << cell[0])
+    c1, r1 = after
+    c2 = c1 + size - 1
+    r2 = r1 + size - 1
+    occ[(c1, r1)] = ent
+    if size == 2:
+        occ[(c2, r1)] = occ[(c1, r2)] = occ[(c2, r2)] = ent
+    if rows is not None:
+        bits = (2 << c2) - (1 << c1)  # the columns c1..c2
+        rows[r1] |= bits
+        rows[r2] |= bits
     # the moved piece's footprints before and after, as (col_lo, row_lo, col_hi, row_hi)
-    cells = [(after[0], after[1], after[0] + size - 1, after[1] + size - 1)]
+    cells = [(c1, r1, c2, r2)]
     if before is not None:
-        cells.append((before[0], before[1], before[0] + size - 1, before[1] + size - 1))
+        cells.append((c0, r0, c0 + size - 1, r0 + size - 1))
     m.derived_layout = _kept(m, c, _MOVE_PROOF, mover, cells)
 
 
@@ -377,21 +434,11 @@ def _kept(m: Match, c: dict, proof: frozenset, mover: str | None,
             lo_r = r0 - 1
             hi_c = c0 + 2
             hi_r = r0 + 2
-        elif kind == "neighbours":  # the dragons next to key[1]
-            if mover is None:
-                kept[key] = value
+        elif kind == "home":  # a dragon's home spot (setup.home_spot): (spot, area)
+            area = value[1]
+            if area is None:
                 continue
-            if key[1] == mover:
-                continue
-            c0, r0 = dragon_fp(m, key[1]).at
-            lo_c = c0 - 1
-            lo_r = r0 - 1
-            hi_c = c0 + 2
-            hi_r = r0 + 2
-        elif kind == "near_caverns":
-            if key[1] != mover:  # caverns stay
-                kept[key] = value
-            continue
+            lo_c, lo_r, hi_c, hi_r = area
         else:
             continue  # a fact this does not know: dropped
         if not ((a1 <= hi_c and c1 >= lo_c and b1 <= hi_r and d1 >= lo_r)
@@ -405,6 +452,10 @@ def _kept(m: Match, c: dict, proof: frozenset, mover: str | None,
 _MOVE_PROOF = frozenset({"occ", "rows", "settlements", "places", "place_at", "caverns"})
 # Layout facts a new settlement leaves as they are (occ and rows: settlement_placed).
 _PLACE_PROOF = frozenset({"occ", "rows", "places", "place_at", "caverns"})
+# Layout facts a place of power put or removed leaves as they are; the Undead's home
+# (R8) also changes the caverns.
+_PLACES_PROOF = frozenset({"occ", "rows", "settlements", "caverns"})
+_HOME_PROOF = frozenset({"occ", "rows", "settlements"})
 
 
 def cache(m: Match) -> dict:

@@ -19,12 +19,14 @@ import pytest
 
 from game import queries
 from game.components import Claim, Footprint, Gamble, PlaceOfPower, Settlement
+from game.geometry import adjacent
 from game.maps.loader import load_board
 from game.match import Match
 from game.players import RandomPlayer
-from game.systems import actions, claims, setup
+from game.systems import actions, claims, combat, setup, theft, tribute
 from game.systems.base import adjacent_claimables, around, fresh_adjacent_claimables, fresh_around
 from game.tables import MOVE_STEPS, PLACES
+from tests.helpers import scenario
 from tests.test_random_games import crowded_start
 
 MAPS = Path(__file__).parent / "maps"
@@ -112,7 +114,12 @@ def _compare_rest(m) -> None:
         # (with its number of claims, which the ring events' updates rely on)
         assert queries.cache(m)["own_rings"][name] == claims._fresh_rings(m, name)
         assert around(m, name) == fresh_around(m, name)
+        assert tribute.claims_of(m, name) == tribute.fresh_claims_of(m, name)
         assert around(m, name)[2] == claims.fresh_gamble_free(m, at)
+        assert around(m, name)[3] == combat.fresh_neighbours(m, name)
+        assert around(m, name)[4] == theft.fresh_near_caverns(m, name)
+        chest = queries.chest_at(m)
+        assert around(m, name)[5] == (chest is not None and adjacent(at, 2, chest, 1))
         reach = max(STEPS)
         free_mine, free_any = free_cells(m, at, reach, at, occ), free_cells(m, at, reach, None, occ)
         for steps in STEPS:
@@ -214,4 +221,19 @@ def test_trusted_restore_and_copy_continue_exactly_like_restore(seed):
                 x.close()
         m.submit(player.choose(m))
         n += 1
+    m.close()
+
+
+@pytest.mark.parametrize("place", ["immortals_resting_place", "soul_mine"])
+def test_caches_after_a_place_is_removed(place, checked_occupancy):
+    """A place removed (here next to Red; the Undead's home takes its cavern with it)
+    keeps the facts far from it and drops the ones it touched: the Undead's home spot,
+    Red's surroundings (a cavern to steal from, a place to claim)."""
+    m = scenario({"red": dict(at=(5, 5)), "undead": dict(at=(15, 15), coins=9)},
+                 places=[(place, (7, 5), None)], dice=[18])
+    compare_all(m)  # every cache warm, then the removal keeps some of them in step
+    events = m.submit({"do": "destroy", "at": [7, 5]})
+    assert [e["place"] for e in events if e["type"] == "place_removed"] == [place]
+    compare_all(m)
+    assert setup.home_spot(m, "undead") is None or place != "immortals_resting_place"
     m.close()

@@ -8,9 +8,10 @@ from typing import TYPE_CHECKING, NamedTuple
 import esper
 
 from game import queries
-from game.components import Footprint, PlaceOfPower, Settlement
+from game.components import Cavern, Dragon, Footprint, PlaceOfPower, Settlement
 from game.decisions import cell_of, show_cell, title
 from game.geometry import ring_cells
+from game.tables import UNDEAD_HOME
 
 if TYPE_CHECKING:
     from game.match import Match
@@ -53,11 +54,14 @@ def adjacent_claimables(m: Match, name: str) -> list[tuple[int, Footprint]]:
 
 
 def around(m: Match, name: str) -> tuple:
-    """What is next to `name`'s dragon, from one pass over the cells around it: (its
-    top-left, the settlements and places of power adjacent to it as (entity, footprint)
-    by row then column, the cells around it that hold no piece and are not blocked in
-    ring order). Claim, Claim Settlement, Destroy and Gamble all read it. Cached per
-    layout (queries.layout_cache; a move far from the dragon keeps it, see
+    """What is next to `name`'s dragon, from one pass over the cells around it:
+    (0) its top-left, (1) the settlements and places of power adjacent to it as
+    (entity, footprint) by row then column, (2) the cells around it that hold no piece
+    and are not blocked, in ring order, (3) the other dragons adjacent to it and (4)
+    the other dragons whose cavern is adjacent to it, both in seat order, (5) whether
+    the thief's chest is adjacent to it. Claim, Claim Settlement, Destroy, Gamble,
+    Attack and the steals all read it. Cached per layout (queries.layout_cache; a
+    change that does not touch the 4x4 square of the dragon and its ring keeps it, see
     queries._kept); callers must not mutate it."""
     key = ("around", name)
     cache = (m.derived_layout if m.derived_layout_version == m.layout
@@ -82,11 +86,37 @@ def fresh_around(m: Match, name: str) -> tuple:
                 free.append(cell)
         elif ent not in near:
             near.append(ent)
-    found = [(e, esper.component_for_entity(e, Footprint)) for e in near
-             if esper.has_component(e, Settlement) or esper.has_component(e, PlaceOfPower)]
+    found = []
+    dragons: list[str] = []
+    caverns: list[str] = []
+    chest = False
+    has, try_component = esper.has_component, esper.try_component
+    for e in near:
+        place = try_component(e, PlaceOfPower)
+        if place is not None:  # the Undead's home is its cavern (R8)
+            found.append((e, esper.component_for_entity(e, Footprint)))
+            if place.kind == UNDEAD_HOME:
+                caverns.append("undead")
+        elif has(e, Settlement):
+            found.append((e, esper.component_for_entity(e, Footprint)))
+        elif e == m.chest_ent:
+            chest = True
+        else:
+            dragon = try_component(e, Dragon)
+            if dragon is not None:
+                dragons.append(dragon.name)
+            else:
+                cavern = try_component(e, Cavern)
+                if cavern is not None and cavern.owner != "undead":
+                    caverns.append(cavern.owner)
     if len(found) > 1:
         found.sort(key=_by_row)
-    return at, found, tuple(free)
+    seats = m.seat_names
+    if dragons:
+        dragons = [other for other in seats if other in dragons]
+    if caverns:
+        caverns = [other for other in seats if other != name and other in caverns]
+    return at, found, tuple(free), dragons, caverns, chest
 
 
 def _by_row(t: tuple[int, Footprint]) -> tuple[int, int]:

@@ -228,6 +228,13 @@ def own_rings(m, name: str) -> list:
     return found[0]
 
 
+def own_ring_record(m, name: str) -> tuple[list, int]:
+    """(own_rings(m, name), its number of claims: the claims are its first cells), from
+    the same per-version cache; never mutate it."""
+    own_rings(m, name)
+    return m.derived["own_rings"][name]
+
+
 def fresh_own_rings(m, name: str) -> list:
     """own_rings() computed from the world, bypassing the cache."""
     return _fresh_rings(m, name)[0]

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from game import queries
 from game.decisions import title
 from game.geometry import adjacent
-from game.systems.base import ActionRule, other_dragon
+from game.systems.base import ActionRule, around, other_dragon
 from game.systems.rolls import roll_spec
 from game.tables import ATTACK_STAKE
 
@@ -49,19 +49,15 @@ def _resolve(m: Match, name, answer, results):
 
 
 def _fast(m: Match, name):
-    return [{"do": "attack", "dragon": other} for other in _neighbours(m, name)]
+    return [{"do": "attack", "dragon": other} for other in around(m, name)[3]]
 
 
-def _neighbours(m: Match, name) -> list[str]:
-    """The dragons adjacent to `name`'s dragon, in seat order; cached per layout."""
-    key = ("neighbours", name)
-    cache = queries.layout_cache(m)
-    found = cache.get(key)
-    if found is None:
-        me = queries.dragon_fp(m, name).at
-        found = cache[key] = [other for other in m.seat_names if other != name and adjacent(
-            me, 2, queries.dragon_fp(m, other).at, 2)]
-    return found
+def fresh_neighbours(m: Match, name) -> list[str]:
+    """The dragons adjacent to `name`'s dragon, in seat order, from the world (the
+    reference for around()'s cached list)."""
+    me = queries.dragon_fp(m, name).at
+    return [other for other in m.seat_names
+            if other != name and adjacent(me, 2, queries.dragon_fp(m, other).at, 2)]
 
 
 RULES = {"attack": ActionRule(_targets, _check, _resolve, fast=_fast, rolls=_rolls)}

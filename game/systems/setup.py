@@ -126,6 +126,14 @@ def beside_cavern(m: Match, name: str, cavern: Cell, size: int = 1) -> Cell:
     """R7: the first free 2x2 footprint around the cavern in the fixed clockwise order,
     else the nearest free one. The dragon's own cells count as free (send-home effects).
     `size` is 2 for the Undead's home, Immortals Resting Place (R8, P14)."""
+    spot = _beside(m, name, cavern, size)
+    if spot is None:
+        spot = _fallback(m, cavern, 2, ignore=m.dragon_ents[name], origin_size=size)
+    return spot
+
+
+def _beside(m: Match, name: str, cavern: Cell, size: int) -> Cell | None:
+    """beside_cavern's first free footprint in the clockwise order, or None."""
     ent = m.dragon_ents[name]
     get = queries.occupancy(m).get
     blocked = m.board.blocked
@@ -142,18 +150,38 @@ def beside_cavern(m: Match, name: str, cavern: Cell, size: int = 1) -> Cell:
                     break
             else:
                 return (c, r)
-    return _fallback(m, cavern, 2, ignore=ent, origin_size=size)
+    return None
 
 
 def home_spot(m: Match, name: str) -> Cell | None:
     """Where a "send home" effect puts the dragon (R7 placement beside its cavern), or
     None when it has no cavern (the Undead without Immortals Resting Place, R8).
     Cached per layout, like queries.occupancy (Horror, Peacemaker and Tower of Faces
-    ask for it at many decisions)."""
-    homes = queries.layout_cache(m).setdefault("homes", {})
-    if name not in homes:
-        homes[name] = fresh_home_spot(m, name)
-    return homes[name]
+    ask for it at many decisions), as (spot, area): a change outside `area` keeps it
+    (queries._kept)."""
+    key = ("home", name)
+    cache = (m.derived_layout if m.derived_layout_version == m.layout
+             else queries.layout_cache(m))
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = _home_fact(m, name)
+    return found[0]
+
+
+def _home_fact(m: Match, name: str) -> tuple[Cell | None, tuple[int, int, int, int] | None]:
+    """(home spot, the area it depends on as (col_lo, row_lo, col_hi, row_hi)): the
+    square of the footprints beside the cavern that R7 tries, when the spot is one of
+    them (R7's footprints touch the cavern: top-left 2 cells up or left of it at most);
+    None (any change drops it) when there is no cavern or the spot is the nearest free
+    one farther away (_fallback)."""
+    cavern = queries.cavern_of(m, name)
+    if cavern is None:
+        return None, None
+    (col, row), size = cavern
+    spot = _beside(m, name, (col, row), size)
+    if spot is None:
+        return beside_cavern(m, name, (col, row), size), None  # (_fallback)
+    return spot, (col - 2, row - 2, col + size + 1, row + size + 1)
 
 
 def fresh_home_spot(m: Match, name: str) -> Cell | None:

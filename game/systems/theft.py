@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from game import queries
 from game.decisions import title
 from game.geometry import adjacent
-from game.systems.base import ActionRule, other_dragon
+from game.systems.base import ActionRule, around, other_dragon
 from game.systems.rolls import result_row, roll_spec
 
 if TYPE_CHECKING:
@@ -96,18 +96,15 @@ def _for_thief_resolve(m: Match, name, answer, results):
         queries.pay(m, victim, "chest", amount, "steal_for_thief")
 
 
-def _near_caverns(m: Match, name) -> list[str]:
-    """The other dragons whose cavern is adjacent to `name`'s dragon; cached per layout."""
-    key = ("near_caverns", name)
-    cache = queries.layout_cache(m)
-    found = cache.get(key)
-    if found is None:
-        me = queries.dragon_fp(m, name).at
-        found = cache[key] = []
-        for other in m.seat_names:
-            cavern = queries.cavern_of(m, other) if other != name else None
-            if cavern and adjacent(me, 2, cavern[0], cavern[1]):
-                found.append(other)
+def fresh_near_caverns(m: Match, name) -> list[str]:
+    """The other dragons whose cavern is adjacent to `name`'s dragon, in seat order,
+    from the world (the reference for around()'s cached list)."""
+    me = queries.dragon_fp(m, name).at
+    found = []
+    for other in m.seat_names:
+        cavern = queries.fresh_cavern_of(m, other) if other != name else None
+        if cavern and adjacent(me, 2, cavern[0], cavern[1]):
+            found.append(other)
     return found
 
 
@@ -116,15 +113,12 @@ def _victims_fast(do):
         if do == "steal_for_thief" and _cottage_reach(m, name):
             return [{"do": do, "dragon": other} for other in m.seat_names
                     if other != name and queries.cavern_of(m, other)]
-        return [{"do": do, "dragon": other} for other in _near_caverns(m, name)]
+        return [{"do": do, "dragon": other} for other in around(m, name)[4]]
     return fast
 
 
 def _chest_fast(m: Match, name):
-    at = queries.chest_at(m)
-    if at is None or not queries.next_to_dragon(m, name, at, 1):
-        return []
-    return [{"do": "steal_chest"}]
+    return [{"do": "steal_chest"}] if around(m, name)[5] else []
 
 
 RULES = {

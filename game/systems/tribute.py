@@ -9,7 +9,7 @@ import esper
 from game import geometry, queries, rule_maths
 from game.components import Claim, Footprint, PlaceOfPower, Settlement
 from game.decisions import Decision, DecisionStep, IllegalAnswer, cell_of, show_cell, title
-from game.systems.claims import remove_claim, remove_gamble
+from game.systems.claims import own_ring_record, remove_claim, remove_gamble
 from game.systems.rolls import push_roll, roll_spec
 from game.tables import (
     TRIBUTE,
@@ -31,18 +31,38 @@ def run_phase(m: Match, frame) -> None:
 
 def claims_of(m: Match, name: str) -> list[tuple[int, str, Footprint, bool]]:
     """(entity, kind, footprint, adjacent to its dragon) for each settlement or place
-    `name` claims, by row then column; kind is town/city/ruin or 'place'."""
-    out = []
+    `name` claims, by row then column; kind is town/city/ruin or 'place'. From the
+    dragon's cached ring cells (claims.own_ring_record: its claims' top-left cells by
+    row then column): esper's own query of claims is rebuilt after any component
+    change anywhere."""
+    cells, n = own_ring_record(m, name)
+    out: list[tuple[int, str, Footprint, bool]] = []
+    if not n:
+        return out
     component, try_component = esper.component_for_entity, esper.try_component
+    occ = queries.occupancy(m)
     dragon_at = queries.dragon_fp(m, name).at
     adjacent = geometry.adjacent
-    for ent, claim in esper.get_component(Claim):
-        if claim.owner != name:
-            continue
+    for i in range(n):
+        ent = occ[cells[i]]
         fp = component(ent, Footprint)
         settlement = try_component(ent, Settlement)
         kind = settlement.kind if settlement else "place"
         out.append((ent, kind, fp, adjacent(dragon_at, 2, fp.at, fp.size)))
+    return out
+
+
+def fresh_claims_of(m: Match, name: str) -> list[tuple[int, str, Footprint, bool]]:
+    """claims_of() computed from the world, bypassing the cache."""
+    out = []
+    dragon_at = queries.dragon_fp(m, name).at
+    for ent, claim in esper.get_component(Claim):
+        if claim.owner != name:
+            continue
+        fp = esper.component_for_entity(ent, Footprint)
+        settlement = esper.try_component(ent, Settlement)
+        kind = settlement.kind if settlement else "place"
+        out.append((ent, kind, fp, geometry.adjacent(dragon_at, 2, fp.at, fp.size)))
     out.sort(key=_by_row)
     return out
 
@@ -51,12 +71,9 @@ def _by_row(claim) -> tuple[int, int]:
     return (claim[2].row, claim[2].col)
 
 
-def _claims_any(name: str) -> bool:
+def _claims_any(m: Match, name: str) -> bool:
     """Whether `name` has a claim ring on the board (claims_of is not empty)."""
-    for _ent, claim in esper.get_component(Claim):  # noqa: SIM110 (no generator: hot path)
-        if claim.owner == name:
-            return True
-    return False
+    return own_ring_record(m, name)[1] > 0
 
 
 def tribute_value(name: str, kind: str, values: dict) -> tuple[int, int]:
@@ -79,7 +96,7 @@ def run_tribute(m: Match, frame) -> None:
         return
     frame["i"] = i + 1
     name = m.order[i]
-    if not _claims_any(name):
+    if not _claims_any(m, name):
         return  # R31: a dragon with only gamble rings (or nothing) does not roll
     frame["dragon"] = name
     frame["results"] = []
