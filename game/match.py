@@ -269,7 +269,8 @@ class Match:
             raise IllegalAnswer("the game is over")
         if not isinstance(answer, dict):
             raise IllegalAnswer(f"an answer is a JSON object, not {answer!r}")
-        self.activate()
+        if esper.current_world != self.world:  # (activate(), without its call)
+            esper.switch_world(self.world)
         start = len(self.events)
         frame = self.stack[-1]
         step = frame["step"]

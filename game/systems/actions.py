@@ -157,8 +157,15 @@ def run_act(m: Match, f) -> None:
         m.stack.pop()  # R40: a cancelled action still spends its cost
         return
     name = f["dragon"]
-    rule = RULES.get(f["do"])
+    do = f["do"]
+    rule = RULES.get(do)
     if f["stage"] == "cancel":
+        if rule is not None and rule.rolls is None and do not in rolls.CANCELLABLE:
+            # (Move, Gamble, Abandon): no window and no roll, so nothing ever sees the
+            # frame again, nor the window's counter cancel_window would leave in it
+            m.stack.pop()
+            rule.resolve(m, name, f["answer"])
+            return
         if rolls.cancel_window(m, f):
             return
         if "card" in f:  # Robber, not cancelled by Watcher
