@@ -228,7 +228,7 @@ class Match:
 
     def set_phase(self, phase: str) -> None:
         self.phase = phase
-        self.emit("phase", phase=phase, round=self.round)
+        self.log({"type": "phase", "phase": phase, "round": self.round})
 
     def _advance(self) -> None:
         """Run automatic steps until a decision is pending or the game is over."""
