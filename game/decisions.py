@@ -53,6 +53,10 @@ def title(name: str) -> str:
 def cell_of(answer: dict, key: str) -> tuple[int, int]:
     """Read a [col, row] cell from an answer, or explain what is wrong."""
     value = answer.get(key)
+    if type(value) is list and len(value) == 2:  # (the usual answer: tested the short way)
+        col, row = value
+        if type(col) is int and type(row) is int:
+            return (col, row)
     if (
         not isinstance(value, (list, tuple))
         or len(value) != 2

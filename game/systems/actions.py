@@ -32,6 +32,8 @@ RULES = {**movement.RULES, **claims.RULES, **destruction.RULES, **theft.RULES, *
 # (do, cost, ready, fast) of each rule, in RULES order: legal_actions runs at every action
 # decision and reads these without a dict and two attribute look-ups per rule.
 _FAST = tuple((do, ACTION_COST[do], rule.ready, rule.fast) for do, rule in RULES.items())
+# do -> (cost, ready, check) of each rule, for why_not (every action answer submitted).
+_CHECKS = {do: (ACTION_COST[do], rule.ready, rule.check) for do, rule in RULES.items()}
 
 
 def _ask(m: Match, frame) -> Decision:
@@ -109,20 +111,29 @@ def _checked(m: Match, name: str, rule) -> list[dict]:
 
 def why_not(m: Match, name: str, answer: dict) -> str | None:
     """The reason an action answer (a turn power, a turn card) is illegal, or None."""
-    if "do" not in answer and "power" in answer:
+    if "do" in answer:
+        do = answer["do"]
+    elif "power" in answer:
         return powers.turn_reason(m, name, answer)
-    if "do" not in answer and "play" in answer:
+    elif "play" in answer:
         return cards.turn_reason(m, name, answer)
-    do = answer.get("do")
-    if not isinstance(do, str) or do not in ACTION_COST:
+    else:
+        do = None
+    checks = _CHECKS.get(do) if isinstance(do, str) else None
+    if checks is None:
+        if do == "end_turn":
+            return None
         known = ", ".join(ACTION_COST)
         return (f"unknown action {do!r} (actions: {known}; a place's power is "
                 f'{{"power": ...}}, a card {{"play": ...}})')
-    if do == "end_turn":
-        return None
-    rule = RULES[do]
-    return cost_reason(m, name, do) or (rule.ready and rule.ready(m, name)) or rule.check(
-        m, name, answer)
+    cost, ready, check = checks
+    if cost > m.actions_left:
+        return cost_reason(m, name, do)
+    if ready is not None:
+        reason = ready(m, name)
+        if reason:
+            return reason
+    return check(m, name, answer)
 
 
 def _answer(m: Match, frame, answer: dict) -> None:
@@ -130,12 +141,12 @@ def _answer(m: Match, frame, answer: dict) -> None:
     reason = why_not(m, name, answer)
     if reason:
         raise IllegalAnswer(reason)
-    if "play" in answer and "do" not in answer:
-        declared = cards.play_turn(m, name, answer)
-        if declared:  # Speedster: its Move is declared as an action
-            declare(m, name, declared)
-        return
     if "do" not in answer:
+        if "play" in answer:  # (before "power": an answer with both plays its card)
+            declared = cards.play_turn(m, name, answer)
+            if declared:  # Speedster: its Move is declared as an action
+                declare(m, name, declared)
+            return
         powers.use_turn_power(m, name, answer)
         return
     if answer["do"] == "end_turn":
@@ -147,11 +158,15 @@ def _answer(m: Match, frame, answer: dict) -> None:
 def declare(m: Match, name: str, answer: dict) -> None:
     """Pay a legal action's cost, record it and push its `act` frame (P11)."""
     do = answer["do"]
-    m.actions_left -= ACTION_COST[do]
-    m.emit("action", dragon=name, do=do, cost=ACTION_COST[do], actions_left=m.actions_left,
-           answer=dict(answer))
-    claims.spend_citadel(m, name, answer)
-    m.stack.append({"step": "act", "dragon": name, "do": do, "answer": dict(answer),
+    cost = ACTION_COST[do]
+    left = m.actions_left = m.actions_left - cost
+    # One copy of the caller's answer for the event and the frame: nothing changes either.
+    own = dict(answer)
+    m.log({"type": "action", "dragon": name, "do": do, "cost": cost, "actions_left": left,
+           "answer": own})
+    if "also" in answer:  # (spend_citadel's own test, without the call for every action)
+        claims.spend_citadel(m, name, answer)
+    m.stack.append({"step": "act", "dragon": name, "do": do, "answer": own,
                     "stage": "cancel", "i": 0})
 
 
@@ -161,17 +176,28 @@ def run_act(m: Match, f) -> None:
         m.stack.pop()  # R40: a cancelled action still spends its cost
         return
     name = f["dragon"]
-    rule = RULES.get(f["do"])
+    do = f["do"]
+    rule = RULES.get(do)
     if f["stage"] == "cancel":
+        if rule is not None and rule.rolls is None and do not in rolls.CANCELLABLE:
+            # (Move, Gamble, Abandon): no window and no roll, so nothing ever sees the
+            # frame again, nor the window's counter cancel_window would leave in it
+            m.stack.pop()
+            rule.resolve(m, name, f["answer"])
+            return
         if rolls.cancel_window(m, f):
             return
         if "card" in f:  # Robber, not cancelled by Watcher
             m.stack.pop()
             cards.resolve_robber(m, name, f)
             return
-        f["stage"] = "rolls"
         assert rule is not None  # only Robber's frame has no rule, and it ended above
-        f["rolls"] = rule.rolls(m, name, f["answer"]) if rule.rolls else []
+        if rule.rolls is None:  # nothing to roll (most actions): the result applies now
+            m.stack.pop()
+            rule.resolve(m, name, f["answer"])
+            return
+        f["stage"] = "rolls"
+        f["rolls"] = rule.rolls(m, name, f["answer"])
         f["results"] = []
     done = len(f["results"])
     if done < len(f["rolls"]):
@@ -188,7 +214,7 @@ def run_act(m: Match, f) -> None:
 def _done(m: Match, frame) -> bool:
     if m.actions_left > 0 and not m.finished:
         return False
-    m.emit("turn_end", dragon=frame["dragon"])
+    m.log({"type": "turn_end", "dragon": frame["dragon"]})
     return True
 
 

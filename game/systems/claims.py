@@ -310,7 +310,7 @@ def _gamble_resolve(m: Match, name, answer):
     col, row = answer["at"]
     ring = Gamble(name, col, row)
     queries.gamble_placed(m, esper.create_entity(ring), ring)
-    m.emit("gamble", dragon=name, at=[col, row])
+    m.log({"type": "gamble", "dragon": name, "at": [col, row]})
 
 
 def _claim_fast(m: Match, name):

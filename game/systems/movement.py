@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import esper
+
 from game import queries
+from game.components import Footprint
 from game.decisions import cell_of, show_cell, title
 from game.geometry import chebyshev, fits
 from game.systems.base import ActionRule
@@ -24,29 +27,31 @@ def _targets(m: Match, name, steps: int = MOVE_STEPS):
 
 def landing_reason(m: Match, name: str, to, ignore: int | None = None) -> str | None:
     """Why a 2x2 dragon cannot stand at top-left `to`, or None (R4, R5, R18)."""
-    if not fits(to, 2, m.board.width, m.board.height):
+    board = m.board
+    if not fits(to, 2, board.width, board.height):
         return f"a dragon at {show_cell(to)} would leave the board"
     occ = queries.occupancy(m)
-    for dr in range(2):
-        for dc in range(2):
-            cell = (to[0] + dc, to[1] + dr)
-            if cell in m.board.blocked:
-                return f"{title(name)} cannot land on blocked ground at {show_cell(cell)}"
-            holder = occ.get(cell)
-            if holder is not None and holder != ignore:
-                return f"{title(name)} cannot land on {queries.describe(m, holder)}"
+    blocked = board.blocked
+    c, r = to
+    for cell in ((c, r), (c + 1, r), (c, r + 1), (c + 1, r + 1)):  # row by row
+        if cell in blocked:
+            return f"{title(name)} cannot land on blocked ground at {show_cell(cell)}"
+        holder = occ.get(cell)
+        if holder is not None and holder != ignore:
+            return f"{title(name)} cannot land on {queries.describe(m, holder)}"
     return None
 
 
 def _check(m: Match, name, answer, steps: int = MOVE_STEPS):
     """Why the Move is illegal, or None; Speedster (game.systems.cards) passes 4 steps."""
     to = cell_of(answer, "to")
-    fp = queries.dragon_fp(m, name)
-    if to == fp.at:
+    me = m.dragon_ents[name]
+    at = esper.component_for_entity(me, Footprint).at
+    if to == at:
         return "a move must change the dragon's position"
-    if chebyshev(to, fp.at) > steps:
+    if chebyshev(to, at) > steps:
         return f"{title(name)} can fly at most {steps} spaces"
-    return landing_reason(m, name, to, ignore=m.dragon_ents[name])
+    return landing_reason(m, name, to, ignore=me)
 
 
 def _fast(m: Match, name, steps: int = MOVE_STEPS):
@@ -58,7 +63,7 @@ def _resolve(m: Match, name, answer):
     fp = queries.dragon_fp(m, name)
     before = [fp.col, fp.row]
     fp.col, fp.row = answer["to"]
-    m.emit("move", dragon=name, **{"from": before}, to=[fp.col, fp.row])
+    m.log({"type": "move", "dragon": name, "from": before, "to": [fp.col, fp.row]})
 
 
 RULES = {"move": ActionRule(_targets, _check, _resolve, fast=_fast)}
