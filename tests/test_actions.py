@@ -903,3 +903,19 @@ def test_adjacent_is_exactly_a_gap_of_one():
         for asize, bsize in itertools.product((1, 2, 3), repeat=2):
             assert adjacent(a, asize, b, bsize) == (rect_gap(a, asize, b, bsize) == 1), \
                 (a, asize, b, bsize)
+
+
+def test_an_answer_with_both_a_power_and_a_card_is_refused():
+    """Such an answer was checked as the power and then played as the card, unchecked:
+    an answer names one thing (a legal power plus a card not held is refused too)."""
+    from tests.test_random_games import crowded_start  # noqa: PLC0415 (a test helper)
+    from tests.helpers import refused  # noqa: PLC0415
+
+    m = crowded_start(0, ("fighter", None, None))
+    while m.stack[-1]["step"] != "action" or not any(
+            "power" in a for a in m.legal_answers()):
+        m.submit(m.legal_answers()[-1])
+    power = next(a for a in m.legal_answers() if "power" in a)
+    for card in ("fighter", "speedster", "robber"):
+        refused(m, {**power, "play": card}, "power", "card", "not both")
+    m.submit(power)  # the power alone is still fine

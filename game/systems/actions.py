@@ -114,6 +114,10 @@ def why_not(m: Match, name: str, answer: dict) -> str | None:
     if "do" in answer:
         do = answer["do"]
     elif "power" in answer:
+        if "play" in answer:  # one answer, one thing (it was checked as a power and
+            # then played as a card, unchecked)
+            return ('an answer uses a place\'s power {"power": ...} or plays a card '
+                    '{"play": ...}, not both')
         return powers.turn_reason(m, name, answer)
     elif "play" in answer:
         return cards.turn_reason(m, name, answer)
@@ -142,7 +146,7 @@ def _answer(m: Match, frame, answer: dict) -> None:
     if reason:
         raise IllegalAnswer(reason)
     if "do" not in answer:
-        if "play" in answer:  # (before "power": an answer with both plays its card)
+        if "play" in answer:  # (why_not refused an answer with both)
             declared = cards.play_turn(m, name, answer)
             if declared:  # Speedster: its Move is declared as an action
                 declare(m, name, declared)
