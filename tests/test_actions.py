@@ -908,8 +908,8 @@ def test_adjacent_is_exactly_a_gap_of_one():
 def test_an_answer_with_both_a_power_and_a_card_is_refused():
     """Such an answer was checked as the power and then played as the card, unchecked:
     an answer names one thing (a legal power plus a card not held is refused too)."""
-    from tests.test_random_games import crowded_start  # noqa: PLC0415 (a test helper)
-    from tests.helpers import refused  # noqa: PLC0415
+    from tests.helpers import refused  # noqa: PLC0415 (test helpers)
+    from tests.test_random_games import crowded_start  # noqa: PLC0415
 
     m = crowded_start(0, ("fighter", None, None))
     while m.stack[-1]["step"] != "action" or not any(
