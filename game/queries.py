@@ -729,7 +729,7 @@ def pay(m: Match, src: str, dst: str, amount: int, reason: str) -> int:
         chest(m).coins += amount
     elif dst != "bank":
         _holding(m, dst).amount += amount
-    m.emit("coins", **{"from": src, "to": dst, "amount": amount, "reason": reason})
+    m.log({"type": "coins", "from": src, "to": dst, "amount": amount, "reason": reason})
     return amount
 
 

@@ -88,7 +88,7 @@ def run_draw(m: Match, frame) -> None:
         card = deck.pop(0)
         m.hands[name] = card
         # Only the holder may see which card it is (game.seat_view.visible_events).
-        m.emit("card_dealt", dragon=name, card=card, private=name)
+        m.log({"type": "card_dealt", "dragon": name, "card": card, "private": name})
     m.deck = deck
 
 

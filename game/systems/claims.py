@@ -27,8 +27,8 @@ def put_claim(m: Match, name: str, ent: int, via: str) -> None:
     """A ring from `name`'s supply onto a settlement or place (R9)."""
     queries.rings(m, name).supply -= 1
     esper.add_component(ent, Claim(name))
-    m.emit("claim", dragon=name, at=list(esper.component_for_entity(ent, Footprint).at),
-           via=via)
+    m.log({"type": "claim", "dragon": name,
+           "at": list(esper.component_for_entity(ent, Footprint).at), "via": via})
 
 
 def remove_claim(m: Match, ent: int, reason: str) -> str | None:
@@ -38,8 +38,8 @@ def remove_claim(m: Match, ent: int, reason: str) -> str | None:
         return None
     esper.remove_component(ent, Claim)
     queries.rings(m, claim.owner).supply += 1
-    m.emit("unclaim", dragon=claim.owner, at=list(esper.component_for_entity(ent, Footprint).at),
-           reason=reason)
+    m.log({"type": "unclaim", "dragon": claim.owner,
+           "at": list(esper.component_for_entity(ent, Footprint).at), "reason": reason})
     return claim.owner
 
 

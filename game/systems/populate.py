@@ -68,7 +68,7 @@ def settle_at(m: Match, cell: Cell) -> None:
         kind = "city" if near_town else "town"  # steps 3 and 4
         ent = esper.create_entity(Settlement(kind), Footprint(*cell))
         queries.settlement_placed(m, ent, cell)
-        m.emit("placed", piece=kind, at=list(cell))
+        m.log({"type": "placed", "piece": kind, "at": list(cell)})
         _gamble_claims(m, ent, cell)
         return
     # Step 5: nothing can be placed there; the thief profits (from Dragoon).

@@ -170,8 +170,8 @@ def roll_dice(m: Match, owner: dict, purpose: str, dice) -> list[int] | None:
     askable = dice_holders(m, purpose)
     if not askable:  # most placement rolls: plain rolls, each total its face (no mods)
         for (_n, p, sides), face in zip(dice, faces, strict=True):
-            m.emit("roll", purpose=p, dragon=None, die=sides, face=face, mods=[], total=face,
-                   row=None)
+            m.log({"type": "roll", "purpose": p, "dragon": None, "die": sides, "face": face,
+                   "mods": [], "total": face, "row": None})
         return faces
     rolled = [{"name": n, "purpose": p, "die": sides, "face": face, "mods": []}
               for (n, p, sides), face in zip(dice, faces, strict=True)]
@@ -203,8 +203,9 @@ def _finish_dice(m: Match, dice: list[dict]) -> list[int]:
     out = []
     for d in dice:
         total = die_total(d)
-        m.emit("roll", purpose=d["purpose"], dragon=None, die=d["die"], face=d["face"],
-               mods=[list(x) for x in d["mods"]], total=total, row=None)
+        m.log({"type": "roll", "purpose": d["purpose"], "dragon": None, "die": d["die"],
+               "face": d["face"], "mods": [list(x) for x in d["mods"]], "total": total,
+               "row": None})
         out.append(total)
     return out
 
@@ -271,8 +272,8 @@ def _finish(m: Match, f: Frame) -> None:
     label = None
     if chart is not None:  # R30: chart rolls are clamped; attack rolls are not
         total, label = _on_chart(chart, total)
-    m.emit("roll", purpose=f["purpose"], dragon=f["dragon"], die=20, face=face,
-           mods=[list(x) for x in mods], total=total, row=label)
+    m.log({"type": "roll", "purpose": f["purpose"], "dragon": f["dragon"], "die": 20,
+           "face": face, "mods": [list(x) for x in mods], "total": total, "row": label})
     m.stack.pop()
     result = {"purpose": f["purpose"], "dragon": f["dragon"], "face": face, "total": total,
               "chart": chart}

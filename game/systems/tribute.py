@@ -124,7 +124,8 @@ def score(m: Match, name: str, total: int, extras=()) -> None:
         got_coins += queries.pay(m, "bank", name, coins, "tribute")
         for _ in range(tokens):
             got_tokens += queries.gain_treasure(m, name, "tribute")
-    m.emit("tribute", dragon=name, roll=total, coins=got_coins, treasure=got_tokens)
+    m.log({"type": "tribute", "dragon": name, "roll": total, "coins": got_coins,
+           "treasure": got_tokens})
     if chart_values is None:
         choices = loss_choices(m, name, claims)
         if len(choices) == 1:

@@ -42,5 +42,5 @@ def run_turns(m: Match, frame) -> None:
 def start_turn(m: Match, name: str) -> None:
     m.turn = name
     m.actions_left = ACTIONS_PER_TURN
-    m.emit("turn", dragon=name, actions=ACTIONS_PER_TURN)
+    m.log({"type": "turn", "dragon": name, "actions": ACTIONS_PER_TURN})
     m.stack.append({"step": "action", "dragon": name})
