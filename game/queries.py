@@ -8,7 +8,6 @@ does not keep entity order (docs/ARCHITECTURE.md).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
 import esper
@@ -534,8 +533,9 @@ def landings(m: Match, at: Cell, steps: int, me_at: Cell | None = None) -> list[
             if 0 <= i < len(rows):
                 rows[i] &= own
     out: list[Cell] = []
-    append = out.append
-    cols = range(lo_c, hi_c + 1)
+    memo = _ROW_CELLS
+    if len(memo) > 65536:  # (bounded: the patterns of a long session)
+        memo.clear()
     row = lo_r
     top = rows[0]
     for bottom in rows[1:]:
@@ -543,16 +543,32 @@ def landings(m: Match, at: Cell, steps: int, me_at: Cell | None = None) -> list[
         free = window & ~(pair | (pair >> 1))  # top-left columns of free 2x2 squares
         if row == ar:
             free &= ~(1 << ac)
-        if free == window:  # the whole row (often): its cells made in C
-            out.extend(zip(cols, repeat(row)))
-        else:
-            while free:  # only the set bits, lowest (leftmost) first
-                low = free & -free
-                append((low.bit_length() - 1, row))
-                free ^= low
+        if free:
+            # the row's cells for this pattern of free columns, made once: a window's
+            # rows repeat the same few patterns, and a cell by cell scan of the bits
+            # was most of a call's time
+            key = (free << 12) | row  # (rows < 4096)
+            cells = memo.get(key)
+            if cells is None:
+                cells = memo[key] = _row_cells(free, row)
+            out += cells
         top = bottom
         row += 1
     return out
+
+
+# {free columns << 12 | row: that row's cells}, landings' memo (a pure function).
+_ROW_CELLS: dict[int, tuple[Cell, ...]] = {}
+
+
+def _row_cells(free: int, row: int) -> tuple[Cell, ...]:
+    """The cells (col, row) of the set bits of `free`, lowest (leftmost) first."""
+    out = []
+    while free:
+        low = free & -free
+        out.append((low.bit_length() - 1, row))
+        free ^= low
+    return tuple(out)
 
 
 def piece_landings(m: Match, at: Cell, steps: int) -> list[Cell]:

@@ -23,15 +23,17 @@ from typing import TYPE_CHECKING
 from game.answers import Answers
 from game.decisions import Decision, DecisionStep, IllegalAnswer, title
 from game.systems import cards, claims, combat, destruction, movement, powers, rolls, theft
+from game.systems.base import around
 from game.tables import ACTION_COST, ACTION_TITLES
 
 if TYPE_CHECKING:
     from game.match import Match
 
 RULES = {**movement.RULES, **claims.RULES, **destruction.RULES, **theft.RULES, **combat.RULES}
-# (do, cost, ready, fast) of each rule, in RULES order: legal_actions runs at every action
-# decision and reads these without a dict and two attribute look-ups per rule.
-_FAST = tuple((do, ACTION_COST[do], rule.ready, rule.fast) for do, rule in RULES.items())
+# (do, cost, ready, fast, near) of each rule, in RULES order: legal_actions runs at every
+# action decision and reads these without a dict and two attribute look-ups per rule.
+_FAST = tuple((do, ACTION_COST[do], rule.ready, rule.fast, rule.near)
+              for do, rule in RULES.items())
 # do -> (cost, ready, check) of each rule, for why_not (every action answer submitted).
 _CHECKS = {do: (ACTION_COST[do], rule.ready, rule.check) for do, rule in RULES.items()}
 
@@ -68,9 +70,12 @@ def legal_actions(m: Match, name: str, fast: bool = True) -> list[dict]:
     if fast:
         asked = None  # several rules share a ready test (no rings left): asked once
         unready = None
-        for do, cost, ready, listing in _FAST:
+        near = around(m, name)  # what is next to the dragon (most rules read it)
+        for do, cost, ready, listing, part in _FAST:
             if cost > left:
                 continue  # (cost_reason's test, without building its words)
+            if part is not None and not near[part]:
+                continue  # nothing next to the dragon that the rule could target
             if ready is not None:
                 if ready is not asked:
                     asked, unready = ready, ready(m, name)

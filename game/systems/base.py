@@ -24,7 +24,10 @@ class ActionRule(NamedTuple):
     answers without building reasons (speed only: tests prove it equals the candidates
     that pass `check`); rolls(m, name, answer) -> the pending-roll specs of a rolled
     action (game.systems.rolls.roll_spec), whose resolve then takes a fourth argument,
-    the finished rolls' results, in the same order."""
+    the finished rolls' results, in the same order. near: the part of around()'s record
+    that is empty when the rule has no legal answer (a neighbour to attack, a cavern to
+    steal from...): legal_actions skips the rule then without calling it (speed only:
+    the fast listing is tested against the reference one)."""
 
     targets: Callable
     check: Callable
@@ -32,6 +35,11 @@ class ActionRule(NamedTuple):
     ready: Callable | None = None
     fast: Callable | None = None
     rolls: Callable | None = None
+    near: int | None = None
+
+
+# The parts of around()'s record an ActionRule's `near` names.
+NEAR_CLAIMABLES, NEAR_DRAGONS, NEAR_CAVERNS, NEAR_CHEST = 1, 3, 4, 5
 
 
 def claimable_at(m: Match, name: str, answer: dict) -> tuple[int | None, str | None]:

@@ -11,6 +11,7 @@ from game.components import Claim, Footprint, Gamble, Settlement
 from game.decisions import cell_of, show_cell, title
 from game.geometry import ring_cells
 from game.systems.base import (
+    NEAR_CLAIMABLES,
     ActionRule,
     adjacent_claimables,
     around,
@@ -350,7 +351,7 @@ def fresh_gamble_free(m, at) -> tuple:
 RULES = {
     "claim": ActionRule(_claim_targets, _claim_check, _claim_resolve, no_rings, _claim_fast),
     "claim_settlement": ActionRule(_take_targets, _take_check, _take_resolve, no_rings,
-                                   _take_fast),
+                                   _take_fast, near=NEAR_CLAIMABLES),
     "abandon": ActionRule(_abandon_targets, _abandon_check, _abandon_resolve,
                           fast=_abandon_fast),
     "gamble": ActionRule(_gamble_targets, _gamble_check, _gamble_resolve, no_rings,

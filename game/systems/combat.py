@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from game import queries
 from game.decisions import title
 from game.geometry import adjacent
-from game.systems.base import ActionRule, around, other_dragon
+from game.systems.base import NEAR_DRAGONS, ActionRule, around, other_dragon
 from game.systems.rolls import roll_spec
 from game.tables import ATTACK_STAKE
 
@@ -60,4 +60,5 @@ def fresh_neighbours(m: Match, name) -> list[str]:
             if other != name and adjacent(me, 2, queries.dragon_fp(m, other).at, 2)]
 
 
-RULES = {"attack": ActionRule(_targets, _check, _resolve, fast=_fast, rolls=_rolls)}
+RULES = {"attack": ActionRule(_targets, _check, _resolve, fast=_fast, rolls=_rolls,
+                              near=NEAR_DRAGONS)}

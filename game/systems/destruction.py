@@ -9,7 +9,7 @@ import esper
 from game import queries
 from game.components import Footprint, PlaceOfPower, Settlement
 from game.decisions import title
-from game.systems.base import ActionRule, adjacent_claimables, claimable_at
+from game.systems.base import NEAR_CLAIMABLES, ActionRule, adjacent_claimables, claimable_at
 from game.systems.claims import remove_claim
 from game.systems.rolls import result_row, roll_spec
 from game.tables import DESTROYED, NO_SETTLEMENT_DESTROY, REVOLT_COST
@@ -90,4 +90,5 @@ def _fast(m: Match, name):
             if not (spare and esper.has_component(ent, Settlement))]
 
 
-RULES = {"destroy": ActionRule(_targets, _check, _resolve, fast=_fast, rolls=_rolls)}
+RULES = {"destroy": ActionRule(_targets, _check, _resolve, fast=_fast, rolls=_rolls,
+                               near=NEAR_CLAIMABLES)}

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from game import queries
 from game.decisions import title
 from game.geometry import adjacent
-from game.systems.base import ActionRule, around, other_dragon
+from game.systems.base import NEAR_CAVERNS, NEAR_CHEST, ActionRule, around, other_dragon
 from game.systems.rolls import result_row, roll_spec
 
 if TYPE_CHECKING:
@@ -123,9 +123,10 @@ def _chest_fast(m: Match, name):
 
 RULES = {
     "steal_cavern": ActionRule(_dragon_targets("steal_cavern"), _cavern_check, _cavern_resolve,
-                               fast=_victims_fast("steal_cavern"), rolls=_steal_rolls),
+                               fast=_victims_fast("steal_cavern"), rolls=_steal_rolls,
+                               near=NEAR_CAVERNS),
     "steal_chest": ActionRule(_chest_targets, _chest_check, _chest_resolve, fast=_chest_fast,
-                              rolls=_steal_rolls),
+                              rolls=_steal_rolls, near=NEAR_CHEST),
     "steal_for_thief": ActionRule(_dragon_targets("steal_for_thief"), _for_thief_check,
                                   _for_thief_resolve, fast=_victims_fast("steal_for_thief"),
                                   rolls=_steal_rolls),
