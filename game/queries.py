@@ -547,7 +547,7 @@ def landings(m: Match, at: Cell, steps: int, me_at: Cell | None = None) -> list[
             # the row's cells for this pattern of free columns, made once: a window's
             # rows repeat the same few patterns, and a cell by cell scan of the bits
             # was most of a call's time
-            key = (free << 12) | row  # (rows < 4096)
+            key = (free, row)
             cells = memo.get(key)
             if cells is None:
                 cells = memo[key] = _row_cells(free, row)
@@ -557,8 +557,8 @@ def landings(m: Match, at: Cell, steps: int, me_at: Cell | None = None) -> list[
     return out
 
 
-# {free columns << 12 | row: that row's cells}, landings' memo (a pure function).
-_ROW_CELLS: dict[int, tuple[Cell, ...]] = {}
+# {(free columns, row): that row's cells}, landings' memo (a pure function).
+_ROW_CELLS: dict[tuple[int, int], tuple[Cell, ...]] = {}
 
 
 def _row_cells(free: int, row: int) -> tuple[Cell, ...]:
