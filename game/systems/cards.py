@@ -140,7 +140,7 @@ def _own_usable(m: Match, name, roll, card) -> bool:
     return False
 
 
-def own_options(m: Match, name: str, roll: dict) -> list[str]:
+def own_options(m: Match, name: str, roll: Frame) -> list[str]:
     card = m.hands.get(name)
     if card is None or (card not in OWN_CARDS and card != COPIER):
         return []

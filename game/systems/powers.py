@@ -46,6 +46,7 @@ from game.tables import (
 
 if TYPE_CHECKING:
     from game.match import Match
+    from game.shapes import Frame
 
 
 def mark_used(m: Match, kind: str) -> None:
@@ -71,7 +72,7 @@ def holder_reason(m: Match, name: str, kind: str) -> str | None:
 
 
 # ----- own pre-roll modifiers (R40: asked before the holder's own roll) ----------------
-def own_options(m: Match, name: str, roll: dict) -> list[str]:
+def own_options(m: Match, name: str, roll: Frame) -> list[str]:
     kinds = own_powers(roll["purpose"])
     if not kinds:
         return []
