@@ -23,7 +23,7 @@ from game.geometry import adjacent
 from game.maps.loader import load_board
 from game.match import Match
 from game.players import RandomPlayer
-from game.systems import actions, claims, combat, setup, theft, tribute
+from game.systems import actions, claims, combat, powers, setup, theft, tribute
 from game.systems.base import adjacent_claimables, around, fresh_adjacent_claimables, fresh_around
 from game.tables import MOVE_STEPS, PLACES
 from tests.helpers import scenario
@@ -104,6 +104,9 @@ def _compare_rest(m) -> None:
         assert queries.gamble_at(m, (g.col, g.row)) == e
     assert queries.place_holders(m) == {
         p.kind: c.owner for _, (p, c) in esper.get_components(PlaceOfPower, Claim)}
+    # the send-home listing on the row masks (Horror, Tower of Faces) against home_spot
+    assert powers.sent_home(m) == [d for d in m.seat_names
+                                   if powers.send_home_refusal(m, d, "Horror") is None]
     occ = queries.fresh_occupancy()  # nothing below changes a piece
     for name in m.seat_names:
         assert adjacent_claimables(m, name) == fresh_adjacent_claimables(m, name)

@@ -15,7 +15,7 @@ from game.match import Match
 from game.players import RandomPlayer, play_out
 from game.seat_view import HIDDEN, determinize, seat_view, visible_events
 from game.snapshot import StateError
-from game.systems import rolls
+from game.systems import powers, rolls
 from game.systems.cards import turn_answers
 from game.tables import CARDS, TURN_CARDS
 from tests.helpers import coins, kinds, pending, refused, rolls_of, scenario, state_doc
@@ -789,6 +789,37 @@ def test_turn_card_enumerators_equal_the_checked_candidates():
             m.submit(player.choose(m))
         m.close()
     assert compared > 500
+
+
+@pytest.mark.parametrize("cavern", [(10, 10), (1, 0), (19, 12), (0, 19)])
+def test_sent_home_equals_the_refusals_beside_a_crowded_cavern(cavern):
+    """powers.sent_home (Horror's and Tower of Faces' listing, on the row masks) against
+    send_home_refusal (setup.home_spot), for Red standing anywhere near its cavern:
+    every footprint beside it taken by towns (R7's search goes farther out), then also
+    the first free spots of the next ring, and with a free side."""
+    cc, cr = cavern
+    around = [(cc + dc, cr + dr) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+              if (dc or dr) and 0 <= cc + dc < 20 and 0 <= cr + dr < 20]
+    next_ring = [(cc + dc, cr + dr) for dr in (-2, 2) for dc in (-2, -1, 0, 1, 2)
+                 if 0 <= cc + dc < 20 and 0 <= cr + dr < 20]
+    blue = ((cc + 10) % 18, (cr + 10) % 18)  # out of Red's way, its cavern below it
+    compared = 0
+    for towns in (around, around + next_ring[:3], around[1:]):
+        taken = set(towns) | {cavern}
+        for row in range(max(0, cr - 5), min(18, cr + 4) + 1):
+            for col in range(max(0, cc - 5), min(18, cc + 4) + 1):
+                cells = {(col, row), (col + 1, row), (col, row + 1), (col + 1, row + 1)}
+                if cells & taken:
+                    continue
+                m = scenario({"red": dict(at=(col, row), cavern=cavern, card="horror"),
+                              "blue": dict(at=blue, cavern=(blue[0], blue[1] + 2))},
+                             settlements=[("town", t, None) for t in towns])
+                want = [d for d in m.seat_names
+                        if powers.send_home_refusal(m, d, "Horror") is None]
+                assert powers.sent_home(m) == want, (towns, (col, row))
+                compared += 1
+                m.close()
+    assert compared > 40
 
 
 def test_robber_against_no_coins_is_legal_and_takes_nothing_like_an_empty_cavern():

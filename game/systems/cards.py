@@ -39,7 +39,7 @@ from game.components import Claim, Footprint, Settlement
 from game.content import card_when
 from game.decisions import cell_of, show_cell, title
 from game.geometry import adjacent
-from game.systems import movement, powers, setup
+from game.systems import claims, movement, powers, setup
 from game.tables import (
     CANCEL_CARDS,
     CARD_STEP,
@@ -113,20 +113,34 @@ def _offer(m: Match, name: str, test: Callable[[str], bool]) -> list[str]:
 
 # ----- own cards, before the holder's roll (R38, R40) -------------------------------------
 def _claims_kind(m: Match, name: str, kind: str) -> bool:
-    return any(c.owner == name and s.kind == kind
-               for _, (s, c) in esper.get_components(Settlement, Claim))
+    """`name` claims a settlement of `kind` (from its cached claims' top-left cells:
+    esper's query of settlements and claims is rebuilt after every claim anywhere)."""
+    cells, n = claims.own_ring_record(m, name)
+    occ = queries.occupancy(m)
+    for i in range(n):
+        settlement = esper.try_component(occ[cells[i]], Settlement)
+        if settlement is not None and settlement.kind == kind:
+            return True
+    return False
+
+
+@cache
+def own_card_fits(purpose: str, card: str) -> bool:
+    """A card of OWN_ROLL_CARDS modifies its holder's `purpose` roll (a pure function,
+    remembered: asked before every roll of a holder)."""
+    return bool(rule_maths.own_modifiers(purpose, card=card))
 
 
 def _own_usable(m: Match, name, roll, card) -> bool:
     purpose = roll["purpose"]
     if card in OWN_ROLL_CARDS:  # Fighter: the attack roll only (P19)
-        return bool(rule_maths.own_modifiers(purpose, card=card))
+        return own_card_fits(purpose, card)
     if card in TRIBUTE_CARDS:
         return purpose == "tribute" and _claims_kind(m, name, TRIBUTE_CARDS[card])
     return False
 
 
-def own_options(m: Match, name: str, roll: dict) -> list[str]:
+def own_options(m: Match, name: str, roll: Frame) -> list[str]:
     card = m.hands.get(name)
     if card is None or (card not in OWN_CARDS and card != COPIER):
         return []
@@ -416,34 +430,45 @@ def _speedster_fast(m: Match, name, card):
 
 
 def _jumper_fast(m: Match, name, card):
-    pieces = _claimed_pieces(m, name)
-    if not pieces:
+    cells, n = claims.own_ring_record(m, name)  # its claims' top-left cells, by row
+    if not n:
         return []
+    occ = queries.occupancy(m)
+    w, h = m.board.width - 2, m.board.height - 2
+    # Per row, the columns of the top-left cells beside some claimed piece
+    # (geometry.adjacent: its whole rows above and below, only the columns on either
+    # side in between), as bits.
+    wanted: dict[int, int] = {}
+    for i in range(n):
+        pc, pr = cells[i]
+        ent = occ[(pc, pr)]
+        size = 2 if occ.get((pc + 1, pr)) == ent else 1  # a place of power is 2x2
+        lo, hi = max(0, pc - 2), min(w, pc + size)
+        span = (2 << hi) - (1 << lo)  # the columns lo..hi
+        sides = (1 << pc - 2 if pc >= 2 else 0) | (1 << pc + size if pc + size <= w else 0)
+        for row in range(max(0, pr - 2), min(h, pr + size) + 1):
+            wanted[row] = wanted.get(row, 0) | (
+                span if row == pr - 2 or row == pr + size else sides)
     ac, ar = queries.dragon_fp(m, name).at
     rows = queries.row_masks(m)
     own = ~(3 << ac)  # the dragon's own cells count as free (it leaves them)
-    w, h = m.board.width - 2, m.board.height - 2
-    spots = set()
-    for fp in pieces:
-        pc, pr, size = fp.col, fp.row, fp.size
-        lo, hi = max(0, pc - 2), min(w, pc + size)
-        for row in range(max(0, pr - 2), min(h, pr + size) + 1):
-            # a 2x2 at (col, row) cannot stand where one of its four cells is taken
-            top, bottom = rows[row], rows[row + 1]
-            if row == ar or row == ar + 1:
-                top &= own
-            if row + 1 == ar or row + 1 == ar + 1:
-                bottom &= own
-            pair = top | bottom
-            taken = pair | (pair >> 1)
-            # beside the piece (geometry.adjacent): its whole rows above and below,
-            # only the columns on either side in between
-            cols = range(lo, hi + 1) if row == pr - 2 or row == pr + size else (
-                c for c in (pc - 2, pc + size) if lo <= c <= hi)
-            for col in cols:
-                if not (taken >> col) & 1 and (col != ac or row != ar):
-                    spots.add((row, col))
-    return [{"play": card, "to": [c, r]} for r, c in sorted(spots)]
+    out = []
+    for row in sorted(wanted):
+        # a 2x2 at (col, row) cannot stand where one of its four cells is taken
+        top, bottom = rows[row], rows[row + 1]
+        if row == ar or row == ar + 1:
+            top &= own
+        if row + 1 == ar or row + 1 == ar + 1:
+            bottom &= own
+        pair = top | bottom
+        free = wanted[row] & ~(pair | (pair >> 1))
+        if row == ar:
+            free &= ~(1 << ac)  # somewhere new
+        while free:  # lowest (leftmost) column first
+            low = free & -free
+            out.append({"play": card, "to": [low.bit_length() - 1, row]})
+            free ^= low
+    return out
 
 
 def _jumper_apply(m: Match, name, answer, played):
@@ -484,12 +509,7 @@ def _horror_check(m: Match, name, answer):
 
 
 def _horror_fast(m: Match, name, card):
-    out = []
-    for d in m.seat_names:
-        home = setup.home_spot(m, d)
-        if home is not None and home != queries.dragon_fp(m, d).at:
-            out.append({"play": card, "dragon": d})
-    return out
+    return [{"play": card, "dragon": d} for d in powers.sent_home(m)]
 
 
 def _horror_apply(m: Match, name, answer, played):
@@ -519,11 +539,13 @@ def _orienteer_check(m: Match, name, answer):
 
 def _orienteer_fast(m: Match, name, card):
     out: list[dict] = []
+    ents = m.dragon_ents
     for other in m.seat_names:
         if other != name:
-            at = queries.dragon_fp(m, other).at
-            cells = powers.free_landings(m, at, ORIENTEER_STEPS, 2, m.dragon_ents[other])
-            out.extend({"play": card, "dragon": other, "to": [c, r]} for c, r in cells)
+            # powers.free_landings of the other's own 2x2: the cached landings of a Move
+            at = esper.component_for_entity(ents[other], Footprint).at
+            cells = queries.piece_landings(m, at, ORIENTEER_STEPS)
+            out += [{"play": card, "dragon": other, "to": [c, r]} for c, r in cells]
     return out
 
 
@@ -564,19 +586,22 @@ def turn_answers(m: Match, name: str, fast: bool = True) -> list[dict]:
             return []
         if fast and tc.fast:  # the common case: one card, its answers built whole
             return tc.fast(m, name, held)
+        return _checked(m, name, held, held, tc)
     out: list[dict] = []
-    for card in ([held] if held != COPIER else copyable(m)):
+    for card in copyable(m):  # Copier: each copyable turn card's answers, as copies
         tc = TURN.get(card)
-        if tc is None:
-            continue
-        head = {"play": held} if held != COPIER else {"play": COPIER, "as": card}
-        if fast and tc.fast:
-            found = tc.fast(m, name, card)
-            out.extend(found if held != COPIER else _as_copy(found, card))
-        else:
-            params = [p for p in tc.targets(m, name) if tc.check(m, name, {**head, **p}) is None]
-            out.extend({**head, **p} for p in params)
+        if tc is not None:
+            out.extend(_as_copy(tc.fast(m, name, card), card) if fast and tc.fast
+                       else _checked(m, name, COPIER, card, tc))
     return out
+
+
+def _checked(m: Match, name: str, held: str, card: str, tc: TurnCard) -> list[dict]:
+    """The reference listing: `card`'s candidates that pass its check, played as `held`
+    (the card itself, or Copier as it)."""
+    head = {"play": held} if held != COPIER else {"play": COPIER, "as": card}
+    params = [p for p in tc.targets(m, name) if tc.check(m, name, {**head, **p}) is None]
+    return [{**head, **p} for p in params]
 
 
 def _as_copy(answers: list[dict], card: str) -> list[dict]:

@@ -34,6 +34,7 @@ from game.systems import setup
 from game.tables import (
     ANGELSTAR_ACTIONS,
     CANCEL_POWERS,
+    CAVERN_OFFSETS,
     CHEST_STEPS,
     HUT_STEPS,
     MADHOUSE_STEPS,
@@ -45,6 +46,7 @@ from game.tables import (
 
 if TYPE_CHECKING:
     from game.match import Match
+    from game.shapes import Frame
 
 
 def mark_used(m: Match, kind: str) -> None:
@@ -70,7 +72,7 @@ def holder_reason(m: Match, name: str, kind: str) -> str | None:
 
 
 # ----- own pre-roll modifiers (R40: asked before the holder's own roll) ----------------
-def own_options(m: Match, name: str, roll: dict) -> list[str]:
+def own_options(m: Match, name: str, roll: Frame) -> list[str]:
     kinds = own_powers(roll["purpose"])
     if not kinds:
         return []
@@ -303,12 +305,83 @@ def send_home_refusal(m: Match, target, what: str) -> str | None:
 
 
 def _faces_fast(m: Match, name):
+    return [{"power": "tower_of_faces", "dragon": d} for d in sent_home(m)]
+
+
+# The 2x2 footprints beside the Undead's 2x2 home, in R7's order (P14).
+_HOME_OFFSETS_2 = tuple(setup.cavern_offsets(2))
+
+
+def sent_home(m: Match) -> list[str]:
+    """The dragons a send-home effect (Tower of Faces, Horror, Peacemaker) would move,
+    in seat order: send_home_refusal(m, d, ...) is None exactly for these (P14), tested
+    equal. setup.home_spot's R7 search done on the row masks, stopping at the first free
+    footprint beside the cavern, without its per-layout fact (a move near the cavern
+    drops that fact, and Horror asks for every dragon at each of its holder's
+    decisions); only a cavern with no free footprint beside it asks home_spot (R7's
+    nearest free footprint farther away)."""
+    rows = queries.row_masks(m)
+    last_c, last_r = m.board.width - 2, m.board.height - 2
+    ents = m.dragon_ents
     out = []
-    for d in m.seat_names:  # send_home_refusal's tests, without building its words
-        home = setup.home_spot(m, d)
-        if home is not None and home != queries.dragon_fp(m, d).at:
-            out.append({"power": "tower_of_faces", "dragon": d})
+    for d in m.seat_names:
+        cave = queries.cavern_of(m, d)
+        if cave is None:
+            continue  # no cavern, no home (R8)
+        (cc, cr), size = cave
+        ac, ar = at = esper.component_for_entity(ents[d], Footprint).at
+        own = ~(3 << ac)  # the dragon's own cells count as free (setup._beside)
+        for dc, dr in (CAVERN_OFFSETS if size == 1 else _HOME_OFFSETS_2):
+            c, r = cc + dc, cr + dr
+            if 0 <= c <= last_c and 0 <= r <= last_r:
+                top, bottom = rows[r], rows[r + 1]
+                if r == ar or r == ar + 1:
+                    top &= own
+                if r + 1 == ar or r + 1 == ar + 1:
+                    bottom &= own
+                if not (top | bottom) >> c & 3:  # all four cells free: the home spot
+                    if c != ac or r != ar:
+                        out.append(d)
+                    break
+        else:  # none free beside the cavern: R7's nearest free footprint
+            spot = _farther_home(m, rows, cc, cr, size, ac, ar) or setup.home_spot(m, d)
+            if spot != at:
+                out.append(d)
     return out
+
+
+def _farther_home(m: Match, rows: list[int], oc: int, or_: int, size: int,
+                  ac: int, ar: int) -> Cell | None:
+    """setup._fallback's spot for the dragon standing at (ac, ar) whose cavern (or 2x2
+    home) at (oc, or_) has no free footprint beside it (gap 1): the first free 2x2 at
+    gap 2, 3, ... by row then column, on the row masks (a crowded cavern made Horror's
+    listing search the board at every decision: _fallback's fact is dropped by any
+    change). Its own cells count as free."""
+    width, height = m.board.width, m.board.height
+    w, h = width - 2, height - 2
+    own = ~(3 << ac)
+    for gap in range(2, max(width, height) + 1):
+        # the ring of top-left cells at this gap: whole rows on top and bottom, only
+        # the two side columns in between (geometry.rect_gap)
+        top_r, bottom_r = or_ - gap - 1, or_ + size + gap - 1
+        left_c, right_c = oc - gap - 1, oc + size + gap - 1
+        lo_c, hi_c = max(0, left_c), min(w, right_c)
+        if lo_c > hi_c:
+            continue
+        span = (2 << hi_c) - (1 << lo_c)
+        sides = ((1 << left_c if left_c >= 0 else 0)
+                 | (1 << right_c if right_c <= w else 0))
+        for row in range(max(0, top_r), min(h, bottom_r) + 1):
+            top, bottom = rows[row], rows[row + 1]
+            if row == ar or row == ar + 1:
+                top &= own
+            if row + 1 == ar or row + 1 == ar + 1:
+                bottom &= own
+            pair = top | bottom
+            free = (span if row in (top_r, bottom_r) else sides) & ~(pair | pair >> 1)
+            if free:
+                return ((free & -free).bit_length() - 1, row)
+    return None  # no room (setup's search raises)
 
 
 def _faces_apply(m: Match, name, answer):

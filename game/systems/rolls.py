@@ -135,10 +135,16 @@ def cancellers(m: Match, act: Frame) -> Collection[str]:
 def roll_reactors(m: Match, roll: Frame) -> Collection[str]:
     """A post-roll window: the holders of a card that may modify this roll (or Copier)
     and of an unused place whose power may."""
-    purpose, chart = roll["purpose"], roll["chart"]
-    found = cards.holders_of(m, cards.roll_cards(purpose, chart))
-    kinds = powers.roll_powers(purpose, chart)  # (Blade Miller: destroy rolls only)
+    usable, kinds = _roll_sources(roll["purpose"], roll["chart"])
+    found = cards.holders_of(m, usable)
     return found | powers.ready_holders(m, kinds) if kinds else found
+
+
+@cache
+def _roll_sources(purpose: str, chart: str | None) -> tuple[frozenset[str], tuple[str, ...]]:
+    """The cards and the places whose power may answer a `purpose` roll on `chart`
+    (Blade Miller: destroy rolls only), looked up once per kind of roll (remembered)."""
+    return cards.roll_cards(purpose, chart), powers.roll_powers(purpose, chart)
 
 
 def dice_holders(m: Match, purpose: str) -> Collection[str]:
@@ -235,14 +241,17 @@ def push_roll(m: Match, spec: dict, actor: str) -> None:
 
 
 def run_roll(m: Match, f: Frame) -> None:
-    if f["stage"] == "pre":
-        opts = options(OWN_SOURCES, m, f["dragon"], f)
+    stage = f["stage"]
+    if stage == "pre":
+        roller = f["dragon"]
+        # options(OWN_SOURCES, ...), its two sources called directly (before every roll)
+        opts = powers.own_options(m, roller, f) + cards.own_options(m, roller, f)
         if opts:
-            m.stack.append({"step": "modify", "dragon": f["dragon"], "purpose": f["purpose"],
+            m.stack.append({"step": "modify", "dragon": roller, "purpose": f["purpose"],
                             "options": opts})
             return
-        f["stage"] = "roll"
-    if f["stage"] == "roll":
+        stage = f["stage"] = "roll"
+    if stage == "roll":
         purpose = f["purpose"]
         standing = queries.modifiers(m, HOOK_PURPOSE.get(purpose, purpose), f["dragon"],
                                    **f["ctx"])
@@ -268,12 +277,17 @@ def _on_chart(chart: str, total: int) -> tuple[int, str]:
 
 def _finish(m: Match, f: Frame) -> None:
     face, mods, chart = f["face"], f["mods"], f["chart"]
-    total = face + sum(v for _, v in mods)
+    if mods:
+        total = face + sum(v for _, v in mods)
+        copied = [list(x) for x in mods]
+    else:  # most rolls: nobody modified it
+        total = face
+        copied = []
     label = None
     if chart is not None:  # R30: chart rolls are clamped; attack rolls are not
         total, label = _on_chart(chart, total)
     m.log({"type": "roll", "purpose": f["purpose"], "dragon": f["dragon"], "die": 20,
-           "face": face, "mods": [list(x) for x in mods], "total": total, "row": label})
+           "face": face, "mods": copied, "total": total, "row": label})
     m.stack.pop()
     result = {"purpose": f["purpose"], "dragon": f["dragon"], "face": face, "total": total,
               "chart": chart}
