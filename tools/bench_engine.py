@@ -162,9 +162,10 @@ def compare(args, python: Path) -> None:
         c = count_choices(args.games, 4, seed)
         rows.append((d / s, cd / cs, c / s, cc / cs))
         print(f"  round {k + 1}: narby {d / s:8,.0f} dec/s {c / s:8,.0f} choices/s "
-              f"({c / d:4.0%} of decisions)   catanatron {cd / cs:8,.0f} dec/s "
-              f"{cc / cs:8,.0f} choices/s ({cc / cd:4.0%})   ratio per decision "
-              f"{d / s / (cd / cs):5.2f}, per choice {c / s / (cc / cs):5.2f}")
+              f"({c / d:4.0%} of decisions, {g / s:5.1f} games/s)   catanatron "
+              f"{cd / cs:8,.0f} dec/s {cc / cs:8,.0f} choices/s ({cc / cd:4.0%}, "
+              f"{cg / cs:5.1f} games/s)   ratio per decision {d / s / (cd / cs):5.2f}, "
+              f"per choice {c / s / (cc / cs):5.2f}")
     med = [statistics.median(r[i] for r in rows) for i in range(4)]
     per_dec = statistics.median(r[0] / r[1] for r in rows)
     per_choice = statistics.median(r[2] / r[3] for r in rows)
