@@ -22,12 +22,11 @@ from typing import Any
 
 import esper
 
-from game import queries
+from game import queries, upkeep
 from game.board import BoardSpec
 from game.components import Treasure
 from game.decisions import Decision, IllegalAnswer, shape_reason
 from game.dice import Dice
-from game.queries import QUIET_EVENTS
 from game.shapes import Answer, Event, Frame, StateDoc
 from game.snapshot import from_document, from_trusted, to_document
 from game.systems import (
@@ -41,6 +40,7 @@ from game.systems import (
     turn_order,
 )
 from game.tables import CARDS, DEFAULT_OPTIONS, DRAGONS, TARGETS
+from game.upkeep import QUIET_EVENTS
 
 _world_ids = itertools.count(1)
 
@@ -142,7 +142,7 @@ class Match:
         # Derived facts about the pieces (occupancy, holders...; game.queries.cache and
         # layout_cache), valid while `version` (rings and pieces) and `layout` (where
         # pieces are) are unchanged. Every change to a piece or ring emits an event, and
-        # queries.bump counts it.
+        # upkeep.bump counts it.
         self.version = 0
         self.layout = 0
         self.derived: dict = {}
@@ -186,7 +186,7 @@ class Match:
         event: Any = {"type": kind, **fields}  # (an Event; no cast() call: ~6 a decision)
         self.events.append(event)
         if kind not in QUIET_EVENTS:  # most events change no piece: skip the call
-            queries.bump(self, event)
+            upkeep.bump(self, event)
         return event
 
     def log(self, event: Any) -> Event:
@@ -195,7 +195,7 @@ class Match:
         one dict display."""
         self.events.append(event)
         if event["type"] not in QUIET_EVENTS:
-            queries.bump(self, event)
+            upkeep.bump(self, event)
         return event
 
     def roll(self, sides: int, purpose: str, dragon: str | None = None) -> int:

@@ -3,7 +3,7 @@
 The caches (game.queries.cache / layout_cache: occupancy, row masks, landings, lists of
 settlements, places and gamble rings, place holders, adjacent claimables, home spots)
 are derived from the esper world and invalidated by `Match.version` / `Match.layout`,
-which the events bump (queries.bump), or kept in step on a move (queries._shift). Here
+which the events bump (upkeep.bump), or kept in step on a move (upkeep._shift). Here
 many seeded random games (2-8 seats, cards on, plain boards, a blocked map, the crowded
 board where every power is in play) compare each cache with a fresh computation at
 every decision, and `occupancy` is checked at every single call, mid-step included, so

@@ -70,7 +70,7 @@ def around(m: Match, name: str) -> tuple:
     the thief's chest is adjacent to it. Claim, Claim Settlement, Destroy, Gamble,
     Attack and the steals all read it. Cached per layout (queries.layout_cache; a
     change that does not touch the 4x4 square of the dragon and its ring keeps it, see
-    queries._kept); callers must not mutate it."""
+    upkeep._kept); callers must not mutate it."""
     key = ("around", name)
     cache = (m.derived_layout if m.derived_layout_version == m.layout
              else queries.layout_cache(m))

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import esper
 
-from game import queries
+from game import queries, upkeep
 from game.components import Claim, Footprint, Gamble, Settlement
 from game.decisions import cell_of, show_cell, title
 from game.geometry import ring_cells
@@ -47,7 +47,7 @@ def remove_claim(m: Match, ent: int, reason: str) -> str | None:
 def remove_gamble(m: Match, ent: int, reason: str) -> None:
     gamble = esper.component_for_entity(ent, Gamble)
     esper.delete_entity(ent, immediate=True)
-    queries.gamble_lifted(m, ent)
+    upkeep.gamble_lifted(m, ent)
     queries.rings(m, gamble.owner).supply += 1
     m.emit("unclaim", dragon=gamble.owner, at=[gamble.col, gamble.row], reason=reason)
 
@@ -217,12 +217,12 @@ def _abandon_fast(m, name):
 def own_rings(m, name: str) -> list:
     """The cells of `name`'s rings: its claims by row then column, then its gamble rings
     (queries.gambles order), as _abandon_targets lists them. Cached per version with the
-    number of claims (so that the dragon's own ring events update it: queries.bump),
+    number of claims (so that the dragon's own ring events update it: upkeep.bump),
     never mutate it."""
     cache = m.derived if m.derived_version == m.version else queries.cache(m)
     owners = cache.get("own_rings")
     if owners is None:
-        owners = cache["own_rings"] = {}  # by dragon; only queries.bump changes it
+        owners = cache["own_rings"] = {}  # by dragon; only upkeep.bump changes it
     found = owners.get(name)
     if found is None:
         found = owners[name] = _fresh_rings(m, name)
@@ -310,7 +310,7 @@ def _gamble_resolve(m: Match, name, answer):
     queries.rings(m, name).supply -= 1
     col, row = answer["at"]
     ring = Gamble(name, col, row)
-    queries.gamble_placed(m, esper.create_entity(ring), ring)
+    upkeep.gamble_placed(m, esper.create_entity(ring), ring)
     m.log({"type": "gamble", "dragon": name, "at": [col, row]})
 
 

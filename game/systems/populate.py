@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import esper
 
-from game import queries
+from game import queries, upkeep
 from game.components import Claim, Footprint, PlaceOfPower, Settlement
 from game.decisions import Decision, DecisionStep, IllegalAnswer, title
 from game.geometry import Cell, shift_inward
@@ -67,7 +67,7 @@ def settle_at(m: Match, cell: Cell) -> None:
         near_town = _town_next_to(m, occ, cell)
         kind = "city" if near_town else "town"  # steps 3 and 4
         ent = esper.create_entity(Settlement(kind), Footprint(*cell))
-        queries.settlement_placed(m, ent, cell)
+        upkeep.settlement_placed(m, ent, cell)
         m.log({"type": "placed", "piece": kind, "at": list(cell)})
         _gamble_claims(m, ent, cell)
         return

@@ -158,7 +158,7 @@ def home_spot(m: Match, name: str) -> Cell | None:
     None when it has no cavern (the Undead without Immortals Resting Place, R8).
     Cached per layout, like queries.occupancy (Horror, Peacemaker and Tower of Faces
     ask for it at many decisions), as (spot, area): a change outside `area` keeps it
-    (queries._kept)."""
+    (upkeep._kept)."""
     key = ("home", name)
     cache = (m.derived_layout if m.derived_layout_version == m.layout
              else queries.layout_cache(m))
