@@ -175,6 +175,20 @@ def _row_cells(free: int, row: int) -> tuple[Cell, ...]:
     return tuple(out)
 
 
+def taken_tops(rows: list[int], row: int, ac: int, ar: int) -> int:
+    """Bit mask of the columns c where a 2x2 with top-left (c, row) would cover a
+    blocked or held cell (`rows`: row_masks), the cells of the 2x2 piece standing at
+    (ac, ar) counting as free (it is the one that moves)."""
+    top, bottom = rows[row], rows[row + 1]
+    own = ~(3 << ac)
+    if row == ar or row == ar + 1:
+        top &= own
+    if row + 1 == ar or row + 1 == ar + 1:
+        bottom &= own
+    pair = top | bottom
+    return pair | pair >> 1
+
+
 def piece_landings(m: Match, at: Cell, steps: int) -> list[Cell]:
     """landings(m, at, steps, at): where the 2x2 piece standing at `at` (a dragon, or
     the hut) can land within `steps`, its own cells counting as free. Cached per layout

@@ -451,17 +451,9 @@ def _jumper_fast(m: Match, name, card):
                 span if row == pr - 2 or row == pr + size else sides)
     ac, ar = queries.dragon_fp(m, name).at
     rows = queries.row_masks(m)
-    own = ~(3 << ac)  # the dragon's own cells count as free (it leaves them)
     out = []
-    for row in sorted(wanted):
-        # a 2x2 at (col, row) cannot stand where one of its four cells is taken
-        top, bottom = rows[row], rows[row + 1]
-        if row == ar or row == ar + 1:
-            top &= own
-        if row + 1 == ar or row + 1 == ar + 1:
-            bottom &= own
-        pair = top | bottom
-        free = wanted[row] & ~(pair | (pair >> 1))
+    for row in sorted(wanted):  # (the dragon's own cells count as free: it leaves them)
+        free = wanted[row] & ~queries.taken_tops(rows, row, ac, ar)
         if row == ar:
             free &= ~(1 << ac)  # somewhere new
         while free:  # lowest (leftmost) column first

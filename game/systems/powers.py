@@ -330,19 +330,14 @@ def sent_home(m: Match) -> list[str]:
             continue  # no cavern, no home (R8)
         (cc, cr), size = cave
         ac, ar = at = esper.component_for_entity(ents[d], Footprint).at
-        own = ~(3 << ac)  # the dragon's own cells count as free (setup._beside)
         for dc, dr in (CAVERN_OFFSETS if size == 1 else _HOME_OFFSETS_2):
             c, r = cc + dc, cr + dr
-            if 0 <= c <= last_c and 0 <= r <= last_r:
-                top, bottom = rows[r], rows[r + 1]
-                if r == ar or r == ar + 1:
-                    top &= own
-                if r + 1 == ar or r + 1 == ar + 1:
-                    bottom &= own
-                if not (top | bottom) >> c & 3:  # all four cells free: the home spot
-                    if c != ac or r != ar:
-                        out.append(d)
-                    break
+            # on the board, all four cells free (its own count as free: setup._beside)
+            if (0 <= c <= last_c and 0 <= r <= last_r
+                    and not queries.taken_tops(rows, r, ac, ar) >> c & 1):
+                if c != ac or r != ar:
+                    out.append(d)
+                break
         else:  # none free beside the cavern: R7's nearest free footprint
             spot = _farther_home(m, rows, cc, cr, size, ac, ar) or setup.home_spot(m, d)
             if spot != at:
@@ -359,7 +354,6 @@ def _farther_home(m: Match, rows: list[int], oc: int, or_: int, size: int,
     change). Its own cells count as free."""
     width, height = m.board.width, m.board.height
     w, h = width - 2, height - 2
-    own = ~(3 << ac)
     for gap in range(2, max(width, height) + 1):
         # the ring of top-left cells at this gap: whole rows on top and bottom, only
         # the two side columns in between (geometry.rect_gap)
@@ -372,13 +366,8 @@ def _farther_home(m: Match, rows: list[int], oc: int, or_: int, size: int,
         sides = ((1 << left_c if left_c >= 0 else 0)
                  | (1 << right_c if right_c <= w else 0))
         for row in range(max(0, top_r), min(h, bottom_r) + 1):
-            top, bottom = rows[row], rows[row + 1]
-            if row == ar or row == ar + 1:
-                top &= own
-            if row + 1 == ar or row + 1 == ar + 1:
-                bottom &= own
-            pair = top | bottom
-            free = (span if row in (top_r, bottom_r) else sides) & ~(pair | pair >> 1)
+            free = ((span if row in (top_r, bottom_r) else sides)
+                    & ~queries.taken_tops(rows, row, ac, ar))
             if free:
                 return ((free & -free).bit_length() - 1, row)
     return None  # no room (setup's search raises)
