@@ -205,7 +205,7 @@ def render(dists: list[md.Distribution], bundle: bool = False) -> str:
              "licence, whose full texts follow. Made by tools/third_party_notices.py from "
              "the",
              "installed distributions; do not edit by hand.", "", "Python libraries:"]
-    for d in dists + extra:
+    for d in dists:
         lines.append(f"  - {d.metadata['Name']} {d.version}: {licence_name(d)} "
                      f"({homepage(d)})")
     if natives:
@@ -216,9 +216,9 @@ def render(dists: list[md.Distribution], bundle: bool = False) -> str:
             lines.append(f"  - {file}: {name}: {licence} ({source})")
     if bundle:
         lines += ["", f"The standalone bundle also ships the Python {sys.version.split()[0]} "
-                  "interpreter and", "its standard library (PSF License), and PyInstaller's "
-                  "bootloader (GPL 2.0 with", "its bootloader exception, which allows "
-                  "shipping it with any program)."]
+                  "interpreter and", "its standard library (PSF License), and the bootloader "
+                  f"of PyInstaller {extra[0].version}", "(GPL 2.0 with its bootloader "
+                  "exception, which allows shipping it with any", "program)."]
     text = "\n".join(lines) + "\n"
     for d in dists + extra:
         for path, body in licence_texts(d):
