@@ -63,6 +63,12 @@ def asset(*parts: str) -> Path:
     return assets_dir().joinpath(*parts)
 
 
+def notices(name: str = "THIRD_PARTY_NOTICES.txt") -> Path:
+    """A licence file shipped beside maps/ and assets/: THIRD_PARTY_NOTICES.txt (the full
+    licences of the libraries shipped), LICENSE or NOTICE (the game's own and its origins)."""
+    return data_root() / name
+
+
 def shipped_maps() -> list[Path]:
     """Every shipped .tmx map, sorted by file name."""
     return sorted(maps_dir().glob("*.tmx"))

@@ -2,6 +2,8 @@
 
 For players ("does my download work?") and for the wheel and bundle smoke tests: the
 shipped maps, art, fonts and icon are found (game.resources), every shipped map loads,
+the licence files are there (LICENSE, NOTICE, THIRD_PARTY_NOTICES.txt: LGPL libraries
+may not ship without their notices),
 the user folders are writable, the AI worker process answers (it is a second process:
 in a frozen bundle that needs multiprocessing.freeze_support() at the entry point), and
 with --window the window opens and draws its menu. One line per check; exit 0 when all
@@ -19,7 +21,7 @@ from game.ai.worker import AIWorker
 from game.maps.loader import load_board
 from game.match import Match
 from game.persistence.saves import data_dir as resolve
-from game.resources import asset, data_root, shipped_maps, version
+from game.resources import asset, data_root, notices, shipped_maps, version
 from game.seat_view import seat_view
 
 WORKER_WAIT = 120.0  # seconds: a cold process on a slow machine, never reached when well
@@ -48,6 +50,14 @@ def _art() -> str:
         raise RuntimeError(f"missing sprites: {', '.join(missing[:5])}")
     pygame.image.load(str(asset("icons", "narby-conquest-64.png")))
     return f"fonts, {len(art.SPRITE_NAMES)} sprites and the icon are there"
+
+
+def _licences() -> str:
+    names = ("LICENSE", "NOTICE", "THIRD_PARTY_NOTICES.txt")
+    missing = [n for n in names if not notices(n).is_file()]
+    if missing:
+        raise RuntimeError(f"missing {', '.join(missing)} in {data_root()}; reinstall the game")
+    return "the licence and third-party notices are there"
 
 
 def _folders(data_dir) -> str:
@@ -115,7 +125,8 @@ def main(argv: list[str]) -> int:
         return int(exc.code or 0)
 
     checks = [("files", lambda: f"narby {version()}, files in {data_root()}"),
-              ("maps", _maps), ("art", _art), ("folders", lambda: _folders(args.data_dir))]
+              ("maps", _maps), ("art", _art), ("licences", _licences),
+              ("folders", lambda: _folders(args.data_dir))]
     if not args.no_worker:
         checks.append(("AI worker", _worker))
     if args.window:

@@ -6,6 +6,8 @@ case "${1:-}" in -h|--help) printf "usage: bash tools/build_bundle.sh   (make bu
 cd "$(dirname "$0")/.."
 PY=${PY:-.venv/bin/python}
 start=$(date +%s)
+# the notices of what this bundle ships: the libraries, Python and PyInstaller's bootloader
+"$PY" tools/third_party_notices.py --bundle --out build/notices/THIRD_PARTY_NOTICES.txt
 "$PY" -m PyInstaller --noconfirm --clean --log-level WARN \
     --distpath dist --workpath build/pyinstaller packaging/narby.spec
 # pygame-gui carries its own copies of the game's font (the same files): link them to
@@ -18,5 +20,7 @@ for font in NotoSans-Regular.ttf NotoSans-Bold.ttf; do
         ln -sf "../../game/_data/assets/fonts/$font" "$theirs"
     fi
 done
+# ...and beside the program, where a player who unpacks the folder sees them
+cp LICENSE NOTICE build/notices/THIRD_PARTY_NOTICES.txt dist/narby/
 size=$(du -sh dist/narby | cut -f1)
 echo "built dist/narby/ ($size, $(find dist/narby -type f | wc -l) files) in $(( $(date +%s) - start )) s"

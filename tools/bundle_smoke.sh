@@ -3,7 +3,7 @@
 # environment (env -i), from a folder outside the repository, with a fresh HOME so saves
 # and crash logs land in that user's folders (platformdirs).
 set -euo pipefail
-case "${1:-}" in -h|--help) printf "usage: bash tools/bundle_smoke.sh   (make bundle-test)\n\nRun the built bundle dist/narby/narby with a clean environment (env -i) and a fresh\nHOME: version, self-test, a headless game with the AI worker, a screenshot.\n"; exit 0;; esac
+case "${1:-}" in -h|--help) printf "usage: bash tools/bundle_smoke.sh   (make bundle-test)\n\nRun the built bundle dist/narby/narby with a clean environment (env -i) and a fresh\nHOME: version, licence notices, self-test, a headless game with the AI worker, a screenshot.\n"; exit 0;; esac
 cd "$(dirname "$0")/.."
 APP=$PWD/dist/narby/narby
 [ -x "$APP" ] || { echo "bundle-test: no $APP (run make bundle)" >&2; exit 1; }
@@ -15,6 +15,12 @@ run() { env -i HOME="$WORK/home" "$@"; }
 dummy() { run SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy "$@"; }
 want=$(sed -n 's/^__version__ = "\([^"]*\)".*/\1/p' "$OLDPWD/game/__init__.py")
 run "$APP" --version | grep -qx "narby $want"
+# the licences travel with it: beside the program and where the Credits screen finds them
+for notices in "$(dirname "$APP")/THIRD_PARTY_NOTICES.txt" \
+        "$(dirname "$APP")/_internal/game/_data/THIRD_PARTY_NOTICES.txt"; do
+    for word in pygame-ce SDL LGPL "Python"; do grep -q "$word" "$notices"; done
+done
+test -s "$(dirname "$APP")/LICENSE" && test -s "$(dirname "$APP")/NOTICE"
 run "$APP" self-test                              # files, maps, art, folders, AI worker process
 dummy "$APP" self-test --window --no-worker       # the window opens and draws
 run "$APP" --headless --map riverfell --seats hard,normal,easy --seed 3 --round-cap 6 --save smoke

@@ -5,7 +5,7 @@
     .venv/bin/python tools/ui_audit.py --size 1280x720 --scale 1.15 --palette normal
 
 Renders (dummy video driver, no display) the menu (first run and with saves), new
-game, rules, settings, help, the board (an action, aiming a Move, an odds tip, a card
+game, rules, settings, credits, help, the board (an action, aiming a Move, an odds tip, a card
 to confirm, a banner, the setup card, the tribute card), every question dialog the
 seeded games reach, the hand-over, pause, save and load screens, the end screen, the
 replay viewer and the crash screen, at 1024x640, 1280x720 and 1920x1080, in both
@@ -36,7 +36,9 @@ from game.seat_view import seat_view  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.audit import Audit  # noqa: E402
 from game.ui.controller import GameController  # noqa: E402
+from game.ui.credits_text import SECTIONS as CREDITS  # noqa: E402
 from game.ui.event_animation import Step  # noqa: E402
+from game.ui.scenes.credits import CreditsScene  # noqa: E402
 from game.ui.scenes.end import EndScene  # noqa: E402
 from game.ui.scenes.game import GameScene  # noqa: E402
 from game.ui.scenes.handover import HandoverScene  # noqa: E402
@@ -128,6 +130,10 @@ def screens(app, states: dict, data: Path, empty: Path, fast: bool):
         show(SettingsScene(app))
         yield "settings"
         app.pop()
+        for section in range(len(CREDITS)):
+            show(CreditsScene(app, section=section))
+            yield f"credits-{section}"
+            app.pop()
         show(HelpOverlay(app))
         yield "help"
         app.pop()

@@ -31,6 +31,7 @@ from game.persistence import saves  # noqa: E402
 from game.seat_view import seat_view  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.controller import GameController  # noqa: E402
+from game.ui.scenes.credits import CreditsScene  # noqa: E402
 from game.ui.scenes.end import EndScene  # noqa: E402
 from game.ui.scenes.game import GameScene  # noqa: E402
 from game.ui.scenes.handover import HandoverScene  # noqa: E402
@@ -103,6 +104,9 @@ def shoot(out: Path, size) -> list[Path]:
     app.pop()
     app.push(SettingsScene(app))
     save(app, "settings")
+    app.pop()
+    app.push(CreditsScene(app, section=2))
+    save(app, "credits")
     app.pop()
     app.push(HelpOverlay(app))
     save(app, "help")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game import resources
+from game import resources, selftest
 from game.cli import main
 
 
@@ -11,7 +11,7 @@ def test_self_test_passes_on_a_whole_install(tmp_path, capsys):
     assert main(["self-test", "--no-worker", "--window", "--data-dir", str(tmp_path)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[-1] == "self-test passed"
-    assert all(line.startswith("ok   ") for line in out[:-1]) and len(out) == 6
+    assert all(line.startswith("ok   ") for line in out[:-1]) and len(out) == 7
 
 
 def test_self_test_names_what_is_missing(tmp_path, monkeypatch, capsys):
@@ -23,3 +23,12 @@ def test_self_test_names_what_is_missing(tmp_path, monkeypatch, capsys):
         resources.data_root.cache_clear()
     out = capsys.readouterr().out
     assert "FAIL files: ResourceError" in out and "reinstall" in out
+
+
+def test_self_test_fails_without_the_licence_notices(tmp_path, monkeypatch, capsys):
+    # issue 31: the LGPL libraries may not ship without their notices
+    monkeypatch.setattr(selftest, "notices", lambda name="": tmp_path / name)
+    assert main(["self-test", "--no-worker", "--data-dir", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert "FAIL licences: RuntimeError: missing LICENSE, NOTICE, THIRD_PARTY_NOTICES.txt" \
+        in out

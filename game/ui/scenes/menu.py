@@ -1,4 +1,5 @@
-"""Main menu: New game, Learn to play, Continue, Load, Join game, Rules, Settings, Quit."""
+"""Main menu: New game, Learn to play, Continue, Load, Join game, Rules, Settings,
+Credits, Quit."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import pygame_gui
 
 from game.ui.scene import Scene
 from game.ui.scenes.backdrop import backdrop, title_block
+from game.ui.scenes.credits import CreditsScene
 from game.ui.scenes.help import HelpOverlay
 from game.ui.scenes.load import LoadScene, open_game
 from game.ui.scenes.new_game import NewGameScene
@@ -46,6 +48,8 @@ class MenuScene(Scene):
             ("join", "Join game", True, "Play a game hosted on another machine  (J)"),
             ("rules", "Rules", True, "Charts, actions, dragons, places and rulings  (R)"),
             ("settings", "Settings", True, "Window, scale, pace, colours  (S)"),
+            ("credits", "Credits", True, "Where the game comes from; its fonts, libraries, "
+             "tools and licences"),
             ("quit", "Quit", True, "Leave the game  (Esc)"),
         ]
         # One column when the window is tall enough, else two (a short window, a large
@@ -122,6 +126,8 @@ class MenuScene(Scene):
             self.app.push(RulesScene(self.app))
         elif key == "settings":
             self.app.push(SettingsScene(self.app))
+        elif key == "credits":  # issue 31
+            self.app.push(CreditsScene(self.app))
         elif key == "quit":
             self.app.quit()
 
