@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 import game
+from game import cli
 from game.persistence import saves
 from game.persistence.reopen import NOTE, writer_release
 from tests.test_compat import COMPAT, position, same_position
@@ -144,3 +145,12 @@ def test_the_load_listing_shows_an_older_save_opened_from_its_state(tmp_path, ne
     assert problems == [] and len(entries) == 2
     old = next(e for e in entries if e.path.name == "old.json")
     assert old.round == expected["files"][NAME]["position"]["round"]
+
+
+def test_narby_replay_says_so_in_one_line(tmp_path, newer_release, capsys):
+    doc, _ = frozen()
+    path = write(tmp_path, illegal_history(doc))
+    assert cli.main(["replay", str(path), "--state-json"]) == 0
+    out, err = capsys.readouterr()
+    assert err == f"narby replay: {path}: {NOTE.format(release='0.1.0')}\n"
+    assert json.loads(out)["dragons"] == doc["state"]["dragons"]
