@@ -15,7 +15,8 @@ window's GameController.autosave and the online host's HostCore, an emergency sa
 crash.emergency_save, finished games by `narby --headless --save`, the online game's
 seat file by HostCore.save_side, settings by game.ui.settings.save. A replay file is
 Session.replay_doc() as JSON (what `narby replay` reads) and the join token file holds
-the token of the host's `welcome`, as `narby join --token-file` keeps it.
+the token of the host's `welcome`, as `narby join --token-file` keeps it. The release's
+shipped maps are copied to maps/archive/<version>/ too (kept if already there).
 """
 
 from __future__ import annotations
@@ -296,6 +297,21 @@ def write_settings(out: Path, expected: dict) -> None:
     expected["files"][rel(path, out)] = {"kind": "settings", "settings": loaded}
 
 
+def archive_maps(release: str) -> None:
+    """maps/archive/<release>/: this release's shipped maps, for the saves made on them
+    once a later release changes one (game.persistence.map_archive). Only the tileset's
+    folder differs (the copy sits two folders deeper); an existing archive is kept."""
+    folder = maps_dir() / "archive" / release
+    if folder.exists():
+        return
+    folder.mkdir(parents=True)
+    for tmx in sorted(maps_dir().glob("*.tmx")):
+        text = tmx.read_text(encoding="utf-8")
+        (folder / tmx.name).write_text(text.replace('source="../assets/',
+                                                    'source="../../../assets/'),
+                                       encoding="utf-8")
+
+
 def rel(path: Path, out: Path) -> str:
     return Path(path).resolve().relative_to(out.resolve()).as_posix()
 
@@ -357,6 +373,8 @@ def main(argv: list[str] | None = None) -> int:
             index.unlink()
         expected["maps"] = {p.name: hashlib.sha256(p.read_bytes()).hexdigest()
                             for p in sorted(maps_dir().glob("*.tmx"))}
+        if not args.into:
+            archive_maps(game.__version__)
         (out / "expected.json").write_text(json.dumps(expected, indent=1, sort_keys=True)
                                            + "\n", encoding="utf-8")
         sums(out)
