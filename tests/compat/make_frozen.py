@@ -1,6 +1,11 @@
 """Freeze this version's player files into tests/compat/<version>/ (issue 31).
 
     python tests/compat/make_frozen.py            # from the repository root
+    python tests/compat/make_frozen.py --into DIR --seed-offset 1000   # a held-out set
+
+A held-out set of 0.1.0 is made the same way from 0.1.0's code (commit 7c01196: the
+release's game code and this script) into a folder outside the repository, and checked
+with NARBY_COMPAT_EXTRA=DIR pytest tests/test_compat.py.
 
 THE FOLDER IT WRITES IS NEVER REGENERATED. It is made once, from the code of the
 version named in game/__init__.py, and then only read: tests/test_compat.py loads every
