@@ -8,10 +8,13 @@ import json
 import shutil
 
 import game
+from game import cli
 from game.persistence import saves
 from game.persistence.reopen import NOTE
+from game.ui.app import App
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.load import LoadScene
+from game.ui.scenes.replay_viewer import ReplayScene
 from tests.test_compat import COMPAT
 from tests.ui.conftest import run
 
@@ -54,3 +57,24 @@ def test_an_older_save_that_no_longer_replays_opens_with_its_note(app, monkeypat
     note = NOTE.format(release="0.1.0")
     assert note == "made by 0.1.0; its history before this point can't be replayed"
     assert any(note in line for line in board.log.text_lines())
+
+
+def test_narby_replay_window_opens_an_older_save_with_its_note(tmp_path, monkeypatch,
+                                                              capsys):
+    monkeypatch.setattr(game, "__version__", "0.2.0")
+    doc = json.loads((FROZEN / NAME).read_text(encoding="utf-8"))
+    doc["replay"]["decisions"][5] = {"do": "move", "to": [40, 40]}
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    seen = {}
+
+    def fake_run(self):
+        self.step(1 / 60)
+        seen["scene"] = type(self.top)
+        self.close()
+        return 0
+    monkeypatch.setattr(App, "run", fake_run)
+    assert cli.main(["replay", str(path), "--window"]) == 0
+    assert seen == {"scene": ReplayScene}
+    assert capsys.readouterr().err == \
+        f"narby replay: {path}: {NOTE.format(release='0.1.0')}\n"
