@@ -114,8 +114,19 @@ def test_no_frozen_file_was_changed_added_or_removed(folder):
         assert got == digest, f"{name} changed: frozen files are never regenerated"
 
 
-def test_every_version_so_far_has_a_frozen_folder():
-    assert (COMPAT / "0.1.0" / "expected.json").is_file()
+# Each release's SHA256SUMS, pinned here when its folder is frozen: a folder regenerated
+# whole (files and sums) fails here. A new release adds its line; none is ever changed.
+FROZEN_SUMS = {
+    "0.1.0": "841f2adba34bcdeacf64726b26299a991c89773e99b124cd7671555963500c5a",
+}
+
+
+def test_every_frozen_folder_is_pinned_and_unchanged():
+    folders = {p.name for p in COMPAT.iterdir() if p.is_dir() and p.name[0].isdigit()}
+    assert folders == set(FROZEN_SUMS), "pin each frozen folder's SHA256SUMS in FROZEN_SUMS"
+    for release, digest in FROZEN_SUMS.items():
+        sums = (COMPAT / release / "SHA256SUMS").read_bytes()
+        assert hashlib.sha256(sums).hexdigest() == digest, f"{release} was regenerated"
 
 
 def test_the_generator_refuses_to_write_a_version_that_exists(capsys, monkeypatch):

@@ -11,8 +11,9 @@ THE FOLDER IT WRITES IS NEVER REGENERATED. It is made once, from the code of the
 version named in game/__init__.py, and then only read: tests/test_compat.py loads every
 file in it with the current code and checks the position is the one recorded in
 expected.json, and that no file differs from SHA256SUMS. Each later release runs this
-script once more (from its own code) into its own new folder; the script refuses to
-write into a folder that exists.
+script once more (from its own code) into its own new folder, then pins the folder's
+SHA256SUMS digest in FROZEN_SUMS of tests/test_compat.py; the script refuses to write
+into a folder that exists.
 
 Every file is written by the functions the game itself calls: saves by
 saves.save_game (the Save dialog, `narby --headless --save`), autosaves by the
