@@ -418,6 +418,8 @@ def _replay_window(path: str, *, explicit: bool) -> int | None:
         print(f"narby replay: {_short_path(path)}: cannot be played "
               f"({type(exc).__name__}: {str(exc)[:200]})", file=sys.stderr)
         return 1
+    if session.note:  # an older release's save, opened from its stored state (issue 31)
+        print(f"narby replay: {_short_path(path)}: {session.note}", file=sys.stderr)
     from game.ui.app import open_app  # noqa: PLC0415 (window code stays out of headless commands)
     from game.ui.scenes.replay_viewer import ReplayScene  # noqa: PLC0415 (window code stays out of headless commands)
 
@@ -461,6 +463,8 @@ def _replay_save(args) -> int:
         print(f"narby replay: {_short_path(args.file)}: cannot be played "
               f"({type(exc).__name__}: {str(exc)[:200]})", file=sys.stderr)
         return 1
+    if session.note:  # an older release's save, opened from its stored state (issue 31)
+        print(f"narby replay: {_short_path(args.file)}: {session.note}", file=sys.stderr)
     if args.state_json:
         print(json.dumps(session.snapshot(), indent=1))
     else:

@@ -20,6 +20,7 @@ in each, and a save names a shipped map "maps/NAME.tmx" whichever layout wrote i
 from __future__ import annotations
 
 import os
+import re
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -30,6 +31,8 @@ PACKAGE = "game"
 DATA = "_data"  # inside the package, in a wheel or a bundle
 MAPS = "maps"
 ASSETS = "assets"
+ARCHIVE = "archive"  # maps/archive/<release>/NAME.tmx: shipped maps as a release had them
+ARCHIVED_RELEASE = re.compile(r"^[0-9][0-9A-Za-z.+-]{0,30}$")
 
 
 class ResourceError(RuntimeError):
@@ -76,11 +79,19 @@ def shipped_maps() -> list[Path]:
 
 def shipped_map(name: str | os.PathLike) -> Path | None:
     """A shipped map named "riverfell", "riverfell.tmx" or "maps/riverfell.tmx" (the way
-    saves name them); None when there is no such shipped map."""
+    saves name them), or an earlier release's copy "maps/archive/0.1.0/riverfell.tmx";
+    None when there is no such shipped map."""
     text = str(name).replace("\\", "/")
     if not text:
         return None
     parts = text.split("/")
+    if len(parts) == 4 and parts[:2] == [MAPS, ARCHIVE] and ARCHIVED_RELEASE.match(parts[2]):
+        # an earlier release's copy, kept for the saves made on it (issue 31)
+        stem = parts[3]
+        if stem in (".", "..") or not stem.endswith(".tmx"):
+            return None
+        path = maps_dir() / ARCHIVE / parts[2] / stem
+        return path if path.is_file() else None
     if len(parts) == 2 and parts[0] == MAPS:
         parts = parts[1:]
     if len(parts) != 1 or parts[0] in (".", ".."):

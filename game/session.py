@@ -140,6 +140,9 @@ class Session:
         self.created: str | None = None
         self.updated: str | None = None
         self.game_id: str | None = None
+        # Set by game.persistence.reopen: why this game begins where it does (an older
+        # release's save opened from its stored state), for the player to read on Load.
+        self.note: str | None = None
         self._play(decisions)
         self._checkpoint_from = 0
 

@@ -112,6 +112,8 @@ def host_main(argv: list[str]) -> int:
     try:
         if args.resume:
             session = load_save(args.resume)
+            if session.note:  # an older release's save, from its stored state (issue 31)
+                print(f"narby host: {args.resume}: {session.note}", file=sys.stderr)
             side = side_file(data, game_id(session))
             if not side.exists():
                 print(f"narby host: {args.resume}: not a networked game of this data folder "
@@ -323,6 +325,8 @@ def _reopen(path: str, data_dir):
     """(session, seats document) of a networked save, or an exit code after one line."""
     try:
         session = load_save(path)
+        if session.note:  # an older release's save, from its stored state (issue 31)
+            print(f"narby host: {path}: {session.note}", file=sys.stderr)
         side = side_file(find_data(data_dir), game_id(session))
         if not side.exists():
             print(f"narby host: {path}: not a networked game of this data folder (no "

@@ -4,14 +4,16 @@ A save is versioned JSON, never pickle:
 
     {"format": "narby-save/2",
      "meta": {name, created, updated, map, map_title, round, dragons, scores, players,
-              finished, winner, turn, decisions, game_id, app},
+              finished, winner, turn, decisions, game_id, app, map_digest},
      "replay": <narby-replay/1 document: how the game began and every answer since>,
      "state": <narby-state/1 document at the save point>}
 
 Loading replays the history and checks that the result equals the stored state, so a
-hand-edited save is refused rather than played wrongly. Older versions are upgraded on
-load (UPGRADES); a bare narby-replay/1 file opens as a save too. A file that cannot be
-read is never overwritten or deleted: it is reported, naming the file and the problem.
+hand-edited save is refused rather than played wrongly; an older release's save whose
+history the rules no longer replay opens from its stored state, on the map it was made
+on (game.persistence.reopen). Older versions are upgraded on load (UPGRADES); a bare
+narby-replay/1 file opens as a save too. A file that cannot be read is never
+overwritten or deleted: it is reported, naming the file and the problem.
 
 Data directory (`data_dir()`): --data-dir, else $NARBY_DATA_DIR, else platformdirs'
 user data dir for "narby-conquest"; saves in saves/, autosaves in autosaves/ (the last
@@ -31,14 +33,16 @@ import uuid
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
 import platformdirs
 
+import game
 from game.decisions import title
 from game.persistence.json_file import read_json
+from game.persistence.map_archive import digest as map_digest
+from game.persistence.reopen import reopen
 from game.persistence.replay_file import FORMAT as REPLAY_FORMAT
 from game.persistence.replay_file import ReplayError
 from game.session import Session
@@ -92,10 +96,9 @@ def now() -> str:
 
 
 def _app() -> str:
-    try:
-        return f"narby-conquest {version('narby-conquest')}"
-    except Exception:  # not installed (running from a checkout)
-        return "narby-conquest"
+    """The writing release, "narby-conquest 0.1.0" (game.persistence.reopen reads it),
+    from game.__version__, the one place (an editable install's metadata can be stale)."""
+    return f"narby-conquest {game.__version__}"
 
 
 def save_document(session: Session, name: str | None = None) -> dict:
@@ -108,6 +111,7 @@ def save_document(session: Session, name: str | None = None) -> dict:
         "game_id": game_id(session),
         "app": _app(),
         **_facts(session),
+        "map_digest": map_digest(session.board.source) if session.board.source else None,
     }
     return {"format": FORMAT, "meta": meta, "replay": session.replay_doc(),
             "state": session.snapshot()}
@@ -377,22 +381,20 @@ def _session_from(doc: dict, path: Path) -> Session:
         # Options left out of an older replay are those the game was played with,
         # which its stored state records (defaults may have changed since).
         replay = {**replay, "options": {**stored["options"], **(replay.get("options") or {})}}
-    try:
-        session = Session.from_replay(replay, base=path.parent, where=str(path))
+    try:  # on the map it was made on; another release's save may open from its state
+        session = reopen(replay, stored, meta, path, _differs)
     except ReplayError as exc:
         raise SaveError(str(exc)) from None
-    stored = doc.get("state")
-    if stored is not None:
-        problem = first_difference(_comparable(stored), _comparable(session.snapshot()))
-        if problem:
-            session.close()
-            raise SaveError(f"{path}: the saved state does not match its history ({problem})")
     name = meta.get("name")
     session.name = clean_name(name) if isinstance(name, str) and name else path.stem
     session.created = meta.get("created") if isinstance(meta.get("created"), str) else None
     session.game_id = meta.get("game_id") if isinstance(meta.get("game_id"), str) else None
     session.updated = meta.get("updated") if isinstance(meta.get("updated"), str) else None
     return session
+
+
+def _differs(stored, session: Session) -> str | None:
+    return first_difference(_comparable(stored), _comparable(session.snapshot()))
 
 
 def _comparable(state):

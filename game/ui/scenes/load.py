@@ -44,6 +44,8 @@ def open_game(app, path, leaving=None) -> str | None:
     except (SetupError, ValueError) as exc:
         session.close()
         return f"{path}: {exc}"
+    if session.note:  # an older release's save, opened from its stored state (issue 31)
+        c.ai_notes.append(session.note)
     if leaving is not None:
         leaving.on_quit()
         leaving.close()
