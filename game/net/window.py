@@ -292,8 +292,11 @@ class RemoteController:
     """The board screen's controller for a seat played on another machine."""
 
     def __init__(self, client, welcome: dict, lobby: dict | None, state: dict, *, url: str,
-                 data_dir=None):
+                 data_dir=None, backlog: list[dict] | None = None):
+        """`backlog`: messages that arrived with `state` but after it (the join screen
+        read them in the same batch); they are handled first, in order, by `poll`."""
         self.client, self.url, self.data_dir = client, url, data_dir
+        self._backlog: list[dict] = list(backlog or [])
         self.me = welcome.get("seat")
         self.token = welcome.get("token")
         self.queue: deque[dict] = deque()
@@ -323,7 +326,8 @@ class RemoteController:
     # ----- the network --------------------------------------------------------------
     def poll(self) -> bool:
         moved = False
-        for msg in self.client.poll():
+        arrived, self._backlog = self._backlog + self.client.poll(), []
+        for msg in arrived:
             kind = msg.get("type")
             if kind == "state":
                 self._take(msg)

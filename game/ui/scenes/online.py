@@ -309,7 +309,8 @@ class JoinScene(Scene):
             self._say("No games answered on this network (type the host's address)", "gold")
         if self.client is None:
             return True
-        for msg in self.client.poll():
+        arrived = self.client.poll()
+        for i, msg in enumerate(arrived):
             kind = msg.get("type")
             if kind == "welcome":
                 self.welcome = msg
@@ -321,7 +322,9 @@ class JoinScene(Scene):
                 self.lobby = msg
             elif kind == "state" and self.welcome is not None and \
                     (self.lobby or {}).get("started"):
-                self._start(msg)
+                # what came in the same batch (the next states: an AI's move, our
+                # own turn) belongs to the game: the board screen handles it next
+                self._start(msg, arrived[i + 1:])
                 return True
             elif kind == "error":
                 self._say(f"The host says: {msg.get('reason')}", "red")
@@ -331,12 +334,12 @@ class JoinScene(Scene):
                 return True
         return True
 
-    def _start(self, state: dict) -> None:
+    def _start(self, state: dict, backlog: list[dict]) -> None:
         client, welcome = self.client, self.welcome
         assert client is not None and welcome is not None  # connected and welcomed (update)
         try:
             c = RemoteController(client, welcome, self.lobby, state, url=self.url,
-                                 data_dir=self.app.data_dir)
+                                 data_dir=self.app.data_dir, backlog=backlog)
         except Exception as exc:  # noqa: BLE001 - e.g. the host's map is not installed here
             self._say(f"Cannot show this game: {exc}", "red")
             client.close()
