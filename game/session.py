@@ -140,6 +140,9 @@ class Session:
         self.created: str | None = None
         self.updated: str | None = None
         self.game_id: str | None = None
+        # An online game's seat kinds (dragon -> "remote", "local" or an AI level), set by
+        # its host and kept in its saves, so Continue re-hosts it (docs/FORMATS.md).
+        self.net_seats: dict[str, str] | None = None
         self._play(decisions)
         self._checkpoint_from = 0
 

@@ -168,6 +168,8 @@ async def _serve(core, args, code: str) -> None:
     server = HostServer(core, host=args.bind, port=args.port,
                         max_connections=args.max_connections)
     await server.start()
+    core.port = server.port  # a re-host listens there again (the players' addresses)
+    core.save_side()
     shown = args.bind if args.bind not in ("0.0.0.0", "::", "") else lan_address()
     print(f"narby host: listening on ws://{shown}:{server.port}/{code}", file=sys.stderr)
     print(f"narby host: join with: narby join ws://{shown}:{server.port}/{code} --bot "
@@ -303,12 +305,12 @@ def _host_window(data_dir, resume: str | None = None) -> int:
         return 2
     app.push(MenuScene(app))
     if reopened is not None:
-        from game.net.window import NetHostController  # noqa: PLC0415 (window code stays out of headless commands)
+        from game.net.window import rehost  # noqa: PLC0415 (window code stays out of headless commands)
         from game.ui.scenes.online import HostLobbyScene  # noqa: PLC0415 (window code stays out of headless commands)
 
         session, side = reopened
         try:
-            c = NetHostController.resume(session, side, data_dir=app.data_dir)
+            c = rehost(session, side, data_dir=app.data_dir)  # its port, if free
         except (OSError, ValueError) as exc:
             print(f"narby host: {exc}", file=sys.stderr)
             return 1

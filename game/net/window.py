@@ -28,10 +28,20 @@ from game.match import SetupError
 from game.net.client import ClientThread, board_of, split_address
 from game.net.discovery import advertise as announce_game
 from game.net.discovery import lan_address
-from game.net.host import HostCore, HostThread, join_code, new_game, pump
+from game.net.host import (
+    SEAT_KINDS,
+    SIDE_FORMAT,
+    HostCore,
+    HostThread,
+    join_code,
+    new_game,
+    pump,
+    read_side,
+    side_file,
+)
 from game.net.protocol import message
 from game.persistence import saves
-from game.persistence.saves import SaveError
+from game.persistence.saves import SaveError, game_id
 from game.seat_view import determinize
 from game.session import SessionError, UndoError
 from game.ui import bindings
@@ -114,6 +124,7 @@ class NetHostController(GameController):
 
     def _listen(self, port: int, bind: str, advertise: bool) -> NetHostController:
         self.net = HostThread(host=bind, port=port).start()
+        self.core.port = self.net.server.port
         self.core.save_side()
         self.autosave()
         self._noted: dict[str, str] = {}
@@ -249,6 +260,41 @@ class NetHostController(GameController):
         if self.advert is not None:
             self.advert.close()
         super().close()
+
+
+def online_seats(session, data_dir) -> dict | None:
+    """The seats document of a saved online game (narby-net-seats/1, with the tokens the
+    players rejoin with), or None for a local game. A save whose seats file is missing
+    (copied from elsewhere) still says which seats were remote: they are open again.
+    ValueError: the seats file is broken."""
+    side = side_file(Path(data_dir), game_id(session)) if data_dir else None
+    if side is not None and side.exists():
+        return read_side(side)
+    kinds = session.net_seats
+    if not kinds or any(k not in SEAT_KINDS for k in kinds.values()):
+        return None
+    return {"format": SIDE_FORMAT, "code": None,
+            "seats": {d: {"kind": k, "token": None, "name": None} for d, k in kinds.items()}}
+
+
+def rehost(session, side: dict, *, bind: str = "0.0.0.0", data_dir=None,
+           ai_mode: str = "worker") -> NetHostController:
+    """Host a saved online game again (Continue, Load game, `narby host --resume`): on
+    the port it had, so the players' saved addresses and tokens still work; else on the
+    usual port or any free one. OSError when none can be opened."""
+    saved = side.get("port")
+    ports = [saved] if isinstance(saved, int) and 0 < saved < 65536 else []
+    ports += [p for p in ((8765, 0) if bind == "0.0.0.0" else (0,)) if p not in ports]
+    error: OSError | None = None
+    for port in ports:
+        try:
+            return NetHostController.resume(session, side, port=port, bind=bind,
+                                            data_dir=data_dir, ai_mode=ai_mode,
+                                            advertise=bind == "0.0.0.0")
+        except OSError as exc:
+            error = exc
+    assert error is not None  # ports is never empty
+    raise error
 
 
 # ----- the joining window ------------------------------------------------------------
