@@ -48,6 +48,7 @@ from game.ui import bindings
 from game.ui.controller import GameController, GameSetup, Seat, _map_file
 
 NO_UNDO = "No undo in an online game"
+KEPT_BY_HOST = "The host keeps this game: Join game rejoins it"
 REJOIN_TRIES = 6
 
 
@@ -314,6 +315,18 @@ def remembered_token(data_dir, url: str) -> str | None:
         return None
 
 
+def last_joined(data_dir) -> str | None:
+    """The address of the game this window joined last (Join game offers it again)."""
+    path = token_store(data_dir)
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8")) if path else None
+    except (OSError, ValueError):
+        return None
+    urls = [u for u in doc if isinstance(u, str) and len(u) <= 200] \
+        if isinstance(doc, dict) else []
+    return urls[-1] if urls else None
+
+
 def remember_token(data_dir, url: str, token: str | None) -> None:
     path = token_store(data_dir)
     if path is None or not token:
@@ -324,6 +337,7 @@ def remember_token(data_dir, url: str, token: str | None) -> None:
             doc = {}
     except (OSError, ValueError):
         doc = {}
+    doc.pop(url, None)  # the newest last (last_joined)
     doc[url] = token
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -347,7 +361,9 @@ class RemoteController:
         self.token = welcome.get("token")
         self.queue: deque[dict] = deque()
         self.events: list[dict] = []
-        self.session = SimpleNamespace(events=self.events)
+        # no Session here (the host holds the dice and the hidden cards): nothing for a
+        # save or an emergency save to write (game.persistence.crash checks the flag)
+        self.session = SimpleNamespace(events=self.events, kept_by_host=True)
         self.ai_notes: list[str] = []
         self.over: dict | None = None
         self.state = state
@@ -537,6 +553,12 @@ class RemoteController:
 
     def save(self, name: str):
         raise SaveError("an online game is saved by its host (it autosaves every round)")
+
+    def keep_seat(self) -> str:
+        """Save game in a joining window: the seat's token is kept (Join game offers this
+        address again and rejoins with it); the game itself is the host's to save."""
+        remember_token(self.data_dir, self.url, self.token)
+        return KEPT_BY_HOST
 
     def autosave(self):
         return None

@@ -298,7 +298,8 @@ class App:
         with contextlib.suppress(Exception):  # a fresh manager: no half-built widgets
             self.ui = self._manager()
 
-        self.push(CrashScene(self, exc, save_path, log_path))
+        self.push(CrashScene(self, exc, save_path, log_path,
+                             kept_by_host=getattr(session, "kept_by_host", False)))
 
     def _frame(self, dt: float) -> None:
         for event in pygame.event.get():

@@ -19,7 +19,7 @@ from game.decisions import title
 from game.net.client import ClientThread, JoinError, split_address
 from game.net.discovery import browse
 from game.net.protocol import message
-from game.net.window import RemoteController, remember_token, remembered_token
+from game.net.window import RemoteController, last_joined, remember_token, remembered_token
 from game.ui.scene import Scene
 from game.ui.scenes.backdrop import backdrop, panel_rect
 from game.ui.scenes.game import GameScene
@@ -181,7 +181,8 @@ class JoinScene(Scene):
 
     def __init__(self, app, address: str = ""):
         super().__init__(app)
-        self.address = address
+        # the game joined last, offered again (its seat's token is remembered)
+        self.address = address or last_joined(getattr(app, "data_dir", None)) or ""
         self.name = ""
         self.status = "Type the address the host shows, e.g. ws://192.168.1.5:8765/K7PXQ2"
         self.status_colour = "text_dim"

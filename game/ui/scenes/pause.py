@@ -27,9 +27,12 @@ class PauseScene(Scene):
         w, h = self.app.screen.get_size()
         bw, bh, gap = look.px(300), look.px(46), look.px(10)
         over = self.game.c.finished
+        joined = getattr(self.game.c, "keep_seat", None) is not None  # a joining window
         entries = [("resume", "Resume", True, "Back to the board (Esc)"),
-                   ("save", "Save game", not over, "Save to a named slot  (S)" if not over
-                    else "The game is over: watch its replay from the end screen"),
+                   ("save", "Save game", not over,
+                    "The game is over: watch its replay from the end screen" if over else
+                    "The host keeps this game; your seat is kept to rejoin  (S)" if joined
+                    else "Save to a named slot  (S)"),
                    ("load", "Load game", True, "Open a saved game or autosave  (L)"),
                    ("rules", "Rules", True, None),
                    ("settings", "Settings", True, None),
@@ -75,6 +78,10 @@ class PauseScene(Scene):
         if key in self.buttons and not self.buttons[key].is_enabled:
             return
         if key == "save":
+            keep_seat = getattr(self.game.c, "keep_seat", None)
+            if keep_seat is not None:  # a joining window holds no game to save
+                self.note = keep_seat()
+                return
             self.app.push(SaveDialog(self.app, self.game.c, self))
         elif key == "load":
             self.app.load_screen(leaving=self.game)
