@@ -73,7 +73,8 @@ class NetHostController(GameController):
     @classmethod
     def host(cls, setup: GameSetup, *, port: int = 8765, bind: str = "0.0.0.0",
              data_dir=None, ai_mode: str = "worker", code: str | None = None,
-             drop_wait: float = 120.0, advertise: bool = False) -> NetHostController:
+             drop_wait: float = 120.0, advertise: bool = False, on_drop: str = "ai",
+             max_connections: int = 16) -> NetHostController:
         """A hosted game, listening (OSError if the port cannot be opened)."""
         seed = setup.seed if setup.seed is not None else \
             random.SystemRandom().randrange(1, 10**6)
@@ -91,14 +92,15 @@ class NetHostController(GameController):
         self._init(session, seats, ai_mode, data_dir, setup)
         self.queue.extend(self.match.events)
         self.core = HostCore(session, kinds, code=code or join_code(), data_dir=data_dir,
-                             autosaves=False, drop_wait=drop_wait, on_drop="ai",
+                             autosaves=False, drop_wait=drop_wait, on_drop=on_drop,
                              ai_seed=seed, on_events=self._remote_events)
-        return self._listen(port, bind, advertise)
+        return self._listen(port, bind, advertise, max_connections)
 
     @classmethod
     def resume(cls, session, side: dict, *, port: int = 8765, bind: str = "0.0.0.0",
                data_dir=None, ai_mode: str = "worker", drop_wait: float = 120.0,
-               advertise: bool = False) -> NetHostController:
+               advertise: bool = False, on_drop: str = "ai", code: str | None = None,
+               max_connections: int = 16) -> NetHostController:
         """Re-open a networked game from its save and its seats file (narby-net-seats/1):
         the players rejoin with their tokens; Start once they are all back."""
         kinds = {d: s["kind"] for d, s in side["seats"].items()}
@@ -115,16 +117,17 @@ class NetHostController(GameController):
         self._init(session, seats, ai_mode, data_dir, None)
         seed = session.seed if isinstance(session.seed, int) else 0
         self.core = HostCore(
-            session, kinds, code=side.get("code") or join_code(), data_dir=data_dir,
+            session, kinds, code=code or side.get("code") or join_code(), data_dir=data_dir,
             tokens={d: s["token"] for d, s in side["seats"].items() if s.get("token")},
             names={d: s["name"] for d, s in side["seats"].items()
                    if isinstance(s.get("name"), str)},
-            autosaves=False, drop_wait=drop_wait, on_drop="ai", ai_seed=seed,
+            autosaves=False, drop_wait=drop_wait, on_drop=on_drop, ai_seed=seed,
             on_events=self._remote_events)
-        return self._listen(port, bind, advertise)
+        return self._listen(port, bind, advertise, max_connections)
 
-    def _listen(self, port: int, bind: str, advertise: bool) -> NetHostController:
-        self.net = HostThread(host=bind, port=port).start()
+    def _listen(self, port: int, bind: str, advertise: bool,
+                max_connections: int = 16) -> NetHostController:
+        self.net = HostThread(host=bind, port=port, max_connections=max_connections).start()
         self.core.port = self.net.server.port
         self.core.save_side()
         self.autosave()
@@ -143,7 +146,9 @@ class NetHostController(GameController):
     def address(self) -> str:
         """The address to give friends (this machine's LAN address, found once)."""
         if getattr(self, "_address", None) is None:
-            self._address = f"ws://{lan_address()}:{self.net.server.port}/{self.core.code}"
+            bound = self.net.server.host  # 127.0.0.1: this machine only, so say that
+            shown = lan_address() if bound in ("0.0.0.0", "::", "") else bound
+            self._address = f"ws://{shown}:{self.net.server.port}/{self.core.code}"
         return self._address
 
     def poll(self) -> bool:
@@ -279,19 +284,24 @@ def online_seats(session, data_dir) -> dict | None:
 
 
 def rehost(session, side: dict, *, bind: str = "0.0.0.0", data_dir=None,
-           ai_mode: str = "worker") -> NetHostController:
+           ai_mode: str = "worker", port: int | None = None,
+           **options) -> NetHostController:
     """Host a saved online game again (Continue, Load game, `narby host --resume`): on
-    the port it had, so the players' saved addresses and tokens still work; else on the
-    usual port or any free one. OSError when none can be opened."""
+    `port` if given (only there), else on the port it had, so the players' saved
+    addresses and tokens still work, else on the usual port or any free one. OSError
+    when none can be opened. `options`: NetHostController.resume's."""
     saved = side.get("port")
-    ports = [saved] if isinstance(saved, int) and 0 < saved < 65536 else []
-    ports += [p for p in ((8765, 0) if bind == "0.0.0.0" else (0,)) if p not in ports]
+    if port is not None:
+        ports = [port]
+    else:
+        ports = [saved] if isinstance(saved, int) and 0 < saved < 65536 else []
+        ports += [p for p in ((8765, 0) if bind == "0.0.0.0" else (0,)) if p not in ports]
+    options.setdefault("advertise", bind == "0.0.0.0")
     error: OSError | None = None
-    for port in ports:
+    for p in ports:
         try:
-            return NetHostController.resume(session, side, port=port, bind=bind,
-                                            data_dir=data_dir, ai_mode=ai_mode,
-                                            advertise=bind == "0.0.0.0")
+            return NetHostController.resume(session, side, port=p, bind=bind,
+                                            data_dir=data_dir, ai_mode=ai_mode, **options)
         except OSError as exc:
             error = exc
     assert error is not None  # ports is never empty

@@ -61,6 +61,9 @@ class App:
         # user's data folder (game.persistence.saves.data_dir)
         self.data_dir = resolve_data_dir(data_dir)
         self.ai_mode = "worker"
+        # where and how New game's Host online listens (`narby host` flags, tests)
+        self.net_bind = "0.0.0.0"
+        self.net_options: dict = {}
         # Unexpected errors become the crash screen with an emergency save (issue 8);
         # tests turn this off so a bug fails the test with its own traceback.
         self.catch_crashes = True
