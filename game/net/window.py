@@ -168,6 +168,11 @@ class NetHostController(GameController):
         return self.match.finished or self.core.ended is not None
 
     @property
+    def ended_early(self) -> str | None:
+        """Why the game ended before anyone won (the host's choice), or None."""
+        return None if self.match.finished else self.core.ended
+
+    @property
     def pending(self):
         return None if self.core.ended is not None else self.match.pending
 
@@ -507,6 +512,14 @@ class RemoteController:
     @property
     def finished(self) -> bool:
         return self.over is not None or bool(self.state.get("finished"))
+
+    @property
+    def ended_early(self) -> str | None:
+        """Why the game ended before anyone won ("the host closed the game"), or None."""
+        reason = (self.over or {}).get("reason")
+        return None if reason in (None, "finished") else {
+            "lost the host": "the host cannot be reached (it may have ended the game)"
+        }.get(reason, str(reason))
 
     def legal_answers(self) -> list[dict]:
         return list(self.state.get("legal", []))
