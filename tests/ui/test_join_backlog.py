@@ -123,3 +123,31 @@ def test_a_window_that_starts_a_headless_game_is_not_stalled(app, tmp_path):
     finally:
         host.kill()
         host.communicate()
+
+
+def test_a_window_that_joined_before_the_start_keeps_the_log_so_far(app):
+    """The first joiner gets the log so far with the lobby's state; the start's state
+    does not repeat it. The board still shows every event from the beginning."""
+    from game.net.host import HostCore, new_game  # noqa: PLC0415
+
+    session, kinds = new_game([{"dragon": "red", "player": "easy"},
+                               {"dragon": "green", "player": "remote"}], seed=5)
+    core = HostCore(session, kinds)
+    core.opened(1)
+    lobby_batch = [o.msg for o in core.receive(1, encode(message("hello")))]
+    start_batch = [o.msg for o in core.start() if o.cid == 1]
+    assert start_batch[-1]["type"] == "state" and start_batch[-1]["events"] == []
+    scene = JoinScene(app, "ws://127.0.0.1:1/TEST42")
+    app.push(scene)
+    run(app, 1)
+    scene.url, scene.client = "ws://127.0.0.1:1/TEST42", FakeClient(lobby_batch)
+    run(app, 1)
+    assert isinstance(app.top, JoinScene)  # still in the lobby
+    scene.client.inbox = start_batch
+    run(app, 2)
+    board = app.top
+    assert isinstance(board, GameScene)
+    assert len(board.c.events) == len(session.events) > 0
+    assert len(board.log.events) > len(session.events)  # (the notes, then every event)
+    board.c._mirror.close()
+    session.close()

@@ -190,6 +190,7 @@ class JoinScene(Scene):
         self.url = ""
         self.welcome: dict | None = None
         self.lobby: dict | None = None
+        self.early: dict | None = None  # the state sent in the lobby (the log so far)
         self.found: list[dict] | None = None
         self._searching = False
         self.widgets: list = []
@@ -281,7 +282,7 @@ class JoinScene(Scene):
             hello["name"] = name
         if self.client is not None:
             self.client.close()
-        self.welcome = self.lobby = None
+        self.welcome = self.lobby = self.early = None
         self.client = ClientThread(self.url, hello).start()
         self._say(f"Connecting to {url}…", "text")
 
@@ -321,8 +322,9 @@ class JoinScene(Scene):
                           else "Watching: waiting for the host to start", "green")
             elif kind == "lobby":
                 self.lobby = msg
-            elif kind == "state" and self.welcome is not None and \
-                    (self.lobby or {}).get("started"):
+            elif kind == "state" and not (self.lobby or {}).get("started"):
+                self.early = msg  # its events are the game's log so far: kept for the board
+            elif kind == "state" and self.welcome is not None:
                 # what came in the same batch (the next states: an AI's move, our
                 # own turn) belongs to the game: the board screen handles it next
                 self._start(msg, arrived[i + 1:])
@@ -338,6 +340,12 @@ class JoinScene(Scene):
     def _start(self, state: dict, backlog: list[dict]) -> None:
         client, welcome = self.client, self.welcome
         assert client is not None and welcome is not None  # connected and welcomed (update)
+        early = self.early
+        if early is not None and state.get("events_from") == \
+                early.get("events_from", 0) + len(early.get("events", [])):
+            # the host sent the log so far with the lobby's state, not again at the start
+            state = {**state, "events_from": early.get("events_from", 0),
+                     "events": early.get("events", []) + state.get("events", [])}
         try:
             c = RemoteController(client, welcome, self.lobby, state, url=self.url,
                                  data_dir=self.app.data_dir, backlog=backlog)
