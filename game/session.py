@@ -143,6 +143,9 @@ class Session:
         # Set by game.persistence.reopen: why this game begins where it does (an older
         # release's save opened from its stored state), for the player to read on Load.
         self.note: str | None = None
+        # An online game's seat kinds (dragon -> "remote", "local" or an AI level), set by
+        # its host and kept in its saves, so Continue re-hosts it (docs/FORMATS.md).
+        self.net_seats: dict[str, str] | None = None
         self._play(decisions)
         self._checkpoint_from = 0
 

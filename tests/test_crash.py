@@ -99,3 +99,24 @@ def test_emergency_save_never_raises(tmp_path, monkeypatch):
     monkeypatch.setattr(crash, "_write_text", refuse)
     assert emergency_save(game(5, 5), tmp_path, failure()) == (None, None)
     assert emergency_save(object(), tmp_path, None) == (None, None)
+
+
+def test_no_game_to_save_writes_no_shell_save(tmp_path):
+    """Issue 30: a joining window's stand-in (the host keeps the game) or a session whose
+    history cannot be read gives no save at all (never a shell Continue cannot open),
+    only the error report."""
+    from types import SimpleNamespace  # noqa: PLC0415
+
+    joiner = SimpleNamespace(events=[], kept_by_host=True)
+    save_path, log_path = emergency_save(joiner, tmp_path, RuntimeError("a bug"))
+    assert save_path is None and log_path is not None and log_path.exists()
+
+    class Lost:  # a history that will not even be listed
+        name = "lost"
+
+        def replay_doc(self):
+            raise RuntimeError("gone")
+
+    save_path, _ = emergency_save(Lost(), tmp_path, RuntimeError("a bug"))
+    assert save_path is None
+    assert not (tmp_path / "saves").exists() or not list((tmp_path / "saves").iterdir())

@@ -33,7 +33,7 @@ from game.net.host import (
 from game.persistence.saves import SaveError, data_dir, game_id, load_save
 from game.persistence.saves import data_dir as find_data
 from game.session import SessionError
-from game.tables import DRAGONS
+from game.tables import DRAGONS, TARGETS
 
 DEFAULT_PORT = 8765
 
@@ -51,9 +51,10 @@ def _host_parser() -> argparse.ArgumentParser:
     p.add_argument("--bind", default="0.0.0.0",
                    help="address to listen on (default: every interface; 127.0.0.1: this "
                         "machine only)")
-    p.add_argument("--seats", default="remote,remote",
+    p.add_argument("--seats", default=None,
                    help=f"comma-separated seats, 2 to 8: {', '.join(SEAT_KINDS)}, each "
-                        "optionally :DRAGON (remote:red)")
+                        "optionally :DRAGON (remote:red); default remote,remote (the "
+                        "window: local,remote,normal)")
     p.add_argument("--seed", type=int, default=None, help="seed (default: random)")
     p.add_argument("--target", type=int, default=None, help="coins to win: 50, 75 or 100")
     p.add_argument("--round-cap", type=int, default=None, help="rounds before the game stops")
@@ -104,8 +105,16 @@ def host_main(argv: list[str]) -> int:
     code = (args.code or join_code()).upper()
     if not 4 <= len(code) <= 32 or any(c not in CODE_ALPHABET + "01ILO" for c in code):
         p.error("--code takes 4 to 32 letters and digits")
+    if args.resume:
+        fixed = [flag for flag, given in (("--seats", args.seats), ("--seed", args.seed),
+                                          ("--target", args.target),
+                                          ("--round-cap", args.round_cap), ("--map", args.map),
+                                          ("--no-cards", args.no_cards)) if given]
+        if fixed:  # a resumed game is the game it was
+            p.error(f"{fixed[0]} cannot change a resumed game (its save has its seats and "
+                    "options)")
     if not args.headless:
-        return _host_window(args.data_dir, args.resume)
+        return _host_window(args.data_dir, args.resume, *_window_options(p, args))
     data = data_dir(args.data_dir)
     tokens: dict = {}
     names: dict = {}
@@ -127,7 +136,7 @@ def host_main(argv: list[str]) -> int:
             code = args.code.upper() if args.code else (doc.get("code") or code)
             seed = session.seed
         else:
-            seats = _parse_seats(p, args.seats)
+            seats = _parse_seats(p, args.seats or "remote,remote")
             if "local" in [s["player"] for s in seats]:
                 p.error("a headless host has no screen: use remote seats or AIs")
             if "remote" not in [s["player"] for s in seats]:
@@ -170,6 +179,8 @@ async def _serve(core, args, code: str) -> None:
     server = HostServer(core, host=args.bind, port=args.port,
                         max_connections=args.max_connections)
     await server.start()
+    core.port = server.port  # a re-host listens there again (the players' addresses)
+    core.save_side()
     shown = args.bind if args.bind not in ("0.0.0.0", "::", "") else lan_address()
     print(f"narby host: listening on ws://{shown}:{server.port}/{code}", file=sys.stderr)
     print(f"narby host: join with: narby join ws://{shown}:{server.port}/{code} --bot "
@@ -287,9 +298,57 @@ def _join_window(address: str) -> int:
     return app.run()
 
 
-def _host_window(data_dir, resume: str | None = None) -> int:
-    """The window on New game, where a seat set to Remote (online) hosts the game; with
-    a save to resume, the Host online lobby of that game."""
+def _window_options(p, args) -> tuple:
+    """(the New game setup, or None for the window's default; where and how to host) from
+    `narby host`'s flags, each honoured in the window or refused in one line."""
+    from game.ui.controller import GameSetup, Seat  # noqa: PLC0415 (window code stays out of headless commands)
+
+    if args.json:
+        p.error("--json needs --headless (the window shows the result itself)")
+    net = {"port": args.port, "drop_wait": args.drop_wait, "on_drop": args.on_drop,
+           "max_connections": args.max_connections}
+    if args.code:
+        net["code"] = args.code.upper()
+    if args.advertise:
+        net["advertise"] = True
+    if args.resume:
+        return None, args.bind, net
+    if args.target is not None and args.target not in TARGETS:
+        p.error(f"--target takes {', '.join(map(str, TARGETS))}")
+    if args.round_cap is not None and args.round_cap < 1:
+        p.error("--round-cap takes a whole number of rounds, 1 or more")
+    if args.map is not None and not Path(args.map).is_file():
+        p.error(f"--map {args.map}: no such file")
+    seats = [Seat("human"), Seat("remote"), Seat("ai", "normal")]
+    if args.seats is not None:
+        seats = []
+        for s in _parse_seats(p, args.seats):
+            kind = s["player"]
+            if kind == "random":
+                p.error("a random seat needs --headless (the window's AIs are easy, normal "
+                        "or hard)")
+            seats.append(Seat("human" if kind == "local" else "remote" if kind == "remote"
+                              else "ai", kind if kind in ("easy", "normal", "hard") else
+                              "normal", s["dragon"]))
+        if not 2 <= len(seats) <= 8:
+            p.error("--seats takes 2 to 8 seats")
+        if not any(s.kind == "remote" for s in seats):
+            p.error("--seats needs at least one remote seat to host")
+    setup = GameSetup(seats=seats)
+    if args.map is not None:
+        setup.map_path = str(Path(args.map).resolve())
+    if args.target is not None:
+        setup.target = args.target
+    setup.round_cap, setup.cards = args.round_cap, not args.no_cards
+    setup.seed = args.seed
+    return setup, args.bind, net
+
+
+def _host_window(data_dir, resume: str | None = None, setup=None, bind: str = "0.0.0.0",
+                 net: dict | None = None) -> int:
+    """The window on New game (filled in from the command line), where a seat set to
+    Remote (online) hosts the game; with a save to resume, the Host online lobby of that
+    game. `bind` and `net`: where and how to host (_window_options)."""
     from game.ui.app import open_app  # noqa: PLC0415 (window code stays out of headless commands)
     from game.ui.controller import GameSetup, Seat  # noqa: PLC0415 (window code stays out of headless commands)
     from game.ui.scenes.menu import MenuScene  # noqa: PLC0415 (window code stays out of headless commands)
@@ -303,21 +362,25 @@ def _host_window(data_dir, resume: str | None = None) -> int:
     app = open_app(data_dir=data_dir)
     if app is None:
         return 2
+    net = dict(net or {})
+    app.net_bind, app.net_options = bind, net  # New game's Host online reads them
     app.push(MenuScene(app))
     if reopened is not None:
-        from game.net.window import NetHostController  # noqa: PLC0415 (window code stays out of headless commands)
+        from game.net.window import rehost  # noqa: PLC0415 (window code stays out of headless commands)
         from game.ui.scenes.online import HostLobbyScene  # noqa: PLC0415 (window code stays out of headless commands)
 
         session, side = reopened
         try:
-            c = NetHostController.resume(session, side, data_dir=app.data_dir)
+            port = net.pop("port", None)  # asked for: only there; else its own, if free
+            c = rehost(session, side, bind=bind, data_dir=app.data_dir,
+                       port=None if port == DEFAULT_PORT else port, **net)
         except (OSError, ValueError) as exc:
             print(f"narby host: {exc}", file=sys.stderr)
             return 1
         app.push(HostLobbyScene(app, c))
         return app.run()
-    app.push(NewGameScene(app, GameSetup(seats=[Seat("human"), Seat("remote"),
-                                                Seat("ai", "normal")])))
+    app.push(NewGameScene(app, setup or GameSetup(seats=[Seat("human"), Seat("remote"),
+                                                         Seat("ai", "normal")])))
     return app.run()
 
 

@@ -182,6 +182,26 @@ async def _play(ws, bot: Bot, result: BotResult, on_welcome, on_state, on_answer
                     on_answer(msg["decision"], answer)
 
 
+def plain_reason(exc: BaseException) -> str:
+    """Why a connection failed, in words for a player (never an exception's name)."""
+    from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI  # noqa: PLC0415 (optional heavy dependency, loaded when used)
+
+    if isinstance(exc, ConnectionRefusedError):
+        return "the host is not taking connections (it may have ended the game)"
+    if isinstance(exc, TimeoutError):
+        return "the host did not answer in time"
+    if isinstance(exc, ConnectionClosed):
+        return "the connection closed"
+    if isinstance(exc, InvalidURI):
+        return "that is not an address like ws://192.168.1.5:8765/CODE"
+    if isinstance(exc, InvalidHandshake):
+        return "something answered at that address, but not a Narby Conquest host"
+    if isinstance(exc, OSError):
+        return f"cannot reach the host ({exc.strerror.lower()})" if exc.strerror else \
+            "cannot reach the host"
+    return "the connection failed"
+
+
 class ClientThread:
     """A connection in a background thread: the window polls what arrived."""
 
@@ -215,7 +235,7 @@ class ClientThread:
                         self.inbox.put(message("error", reason=str(exc), fatal=True))
                         return
         except Exception as exc:  # noqa: BLE001 - any failure is shown as a line
-            self.inbox.put(message("closed", reason=f"{type(exc).__name__}: {exc}"))
+            self.inbox.put(message("closed", reason=plain_reason(exc)))
             return
         self.inbox.put(message("closed", reason="the host closed the connection"))
 

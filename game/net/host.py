@@ -116,12 +116,15 @@ class HostCore:
     data_dir: Path | None = None          # autosaves (and the seat tokens) go here
     autosaves: bool = True                # False: the window's controller autosaves
     on_events: Callable | None = None     # told of the events of answers the core applies
+    port: int | None = None               # where it listens (kept so a re-host reuses it)
 
     def __post_init__(self):
         m = self.session.match
         unknown = [d for d in m.seat_names if self.kinds.get(d) not in SEAT_KINDS]
         if unknown:
             raise ValueError(f"seat kind missing or unknown for {', '.join(unknown)}")
+        # its saves say it is an online game, and which seats are remote (Continue)
+        self.session.net_seats = {d: self.kinds[d] for d in m.seat_names}
         self.seats: dict[str, Seat] = {}
         self.players: dict[str, object] = {}
         shared = RandomPlayer(self.ai_seed)
@@ -475,7 +478,7 @@ class HostCore:
         return {"format": SIDE_FORMAT,
                 "seats": {d: {"kind": s.kind, "token": s.token if s.claimed else None,
                               "name": s.name} for d, s in self.seats.items()},
-                "code": self.code}
+                "code": self.code, **({"port": self.port} if self.port else {})}
 
     def save_side(self) -> None:
         if self.data_dir is None:

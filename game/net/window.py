@@ -28,16 +28,27 @@ from game.match import SetupError
 from game.net.client import ClientThread, board_of, split_address
 from game.net.discovery import advertise as announce_game
 from game.net.discovery import lan_address
-from game.net.host import HostCore, HostThread, join_code, new_game, pump
+from game.net.host import (
+    SEAT_KINDS,
+    SIDE_FORMAT,
+    HostCore,
+    HostThread,
+    join_code,
+    new_game,
+    pump,
+    read_side,
+    side_file,
+)
 from game.net.protocol import message
 from game.persistence import saves
-from game.persistence.saves import SaveError
+from game.persistence.saves import SaveError, game_id
 from game.seat_view import determinize
 from game.session import SessionError, UndoError
 from game.ui import bindings
 from game.ui.controller import GameController, GameSetup, Seat, _map_file
 
 NO_UNDO = "No undo in an online game"
+KEPT_BY_HOST = "The host keeps this game: Join game rejoins it"
 REJOIN_TRIES = 6
 
 
@@ -62,7 +73,8 @@ class NetHostController(GameController):
     @classmethod
     def host(cls, setup: GameSetup, *, port: int = 8765, bind: str = "0.0.0.0",
              data_dir=None, ai_mode: str = "worker", code: str | None = None,
-             drop_wait: float = 120.0, advertise: bool = False) -> NetHostController:
+             drop_wait: float = 120.0, advertise: bool = False, on_drop: str = "ai",
+             max_connections: int = 16) -> NetHostController:
         """A hosted game, listening (OSError if the port cannot be opened)."""
         seed = setup.seed if setup.seed is not None else \
             random.SystemRandom().randrange(1, 10**6)
@@ -80,14 +92,15 @@ class NetHostController(GameController):
         self._init(session, seats, ai_mode, data_dir, setup)
         self.queue.extend(self.match.events)
         self.core = HostCore(session, kinds, code=code or join_code(), data_dir=data_dir,
-                             autosaves=False, drop_wait=drop_wait, on_drop="ai",
+                             autosaves=False, drop_wait=drop_wait, on_drop=on_drop,
                              ai_seed=seed, on_events=self._remote_events)
-        return self._listen(port, bind, advertise)
+        return self._listen(port, bind, advertise, max_connections)
 
     @classmethod
     def resume(cls, session, side: dict, *, port: int = 8765, bind: str = "0.0.0.0",
                data_dir=None, ai_mode: str = "worker", drop_wait: float = 120.0,
-               advertise: bool = False) -> NetHostController:
+               advertise: bool = False, on_drop: str = "ai", code: str | None = None,
+               max_connections: int = 16) -> NetHostController:
         """Re-open a networked game from its save and its seats file (narby-net-seats/1):
         the players rejoin with their tokens; Start once they are all back."""
         kinds = {d: s["kind"] for d, s in side["seats"].items()}
@@ -104,16 +117,18 @@ class NetHostController(GameController):
         self._init(session, seats, ai_mode, data_dir, None)
         seed = session.seed if isinstance(session.seed, int) else 0
         self.core = HostCore(
-            session, kinds, code=side.get("code") or join_code(), data_dir=data_dir,
+            session, kinds, code=code or side.get("code") or join_code(), data_dir=data_dir,
             tokens={d: s["token"] for d, s in side["seats"].items() if s.get("token")},
             names={d: s["name"] for d, s in side["seats"].items()
                    if isinstance(s.get("name"), str)},
-            autosaves=False, drop_wait=drop_wait, on_drop="ai", ai_seed=seed,
+            autosaves=False, drop_wait=drop_wait, on_drop=on_drop, ai_seed=seed,
             on_events=self._remote_events)
-        return self._listen(port, bind, advertise)
+        return self._listen(port, bind, advertise, max_connections)
 
-    def _listen(self, port: int, bind: str, advertise: bool) -> NetHostController:
-        self.net = HostThread(host=bind, port=port).start()
+    def _listen(self, port: int, bind: str, advertise: bool,
+                max_connections: int = 16) -> NetHostController:
+        self.net = HostThread(host=bind, port=port, max_connections=max_connections).start()
+        self.core.port = self.net.server.port
         self.core.save_side()
         self.autosave()
         self._noted: dict[str, str] = {}
@@ -131,7 +146,9 @@ class NetHostController(GameController):
     def address(self) -> str:
         """The address to give friends (this machine's LAN address, found once)."""
         if getattr(self, "_address", None) is None:
-            self._address = f"ws://{lan_address()}:{self.net.server.port}/{self.core.code}"
+            bound = self.net.server.host  # 127.0.0.1: this machine only, so say that
+            shown = lan_address() if bound in ("0.0.0.0", "::", "") else bound
+            self._address = f"ws://{shown}:{self.net.server.port}/{self.core.code}"
         return self._address
 
     def poll(self) -> bool:
@@ -149,6 +166,11 @@ class NetHostController(GameController):
     @property
     def finished(self) -> bool:
         return self.match.finished or self.core.ended is not None
+
+    @property
+    def ended_early(self) -> str | None:
+        """Why the game ended before anyone won (the host's choice), or None."""
+        return None if self.match.finished else self.core.ended
 
     @property
     def pending(self):
@@ -251,6 +273,46 @@ class NetHostController(GameController):
         super().close()
 
 
+def online_seats(session, data_dir) -> dict | None:
+    """The seats document of a saved online game (narby-net-seats/1, with the tokens the
+    players rejoin with), or None for a local game. A save whose seats file is missing
+    (copied from elsewhere) still says which seats were remote: they are open again.
+    ValueError: the seats file is broken."""
+    side = side_file(Path(data_dir), game_id(session)) if data_dir else None
+    if side is not None and side.exists():
+        return read_side(side)
+    kinds = session.net_seats
+    if not kinds or any(k not in SEAT_KINDS for k in kinds.values()):
+        return None
+    return {"format": SIDE_FORMAT, "code": None,
+            "seats": {d: {"kind": k, "token": None, "name": None} for d, k in kinds.items()}}
+
+
+def rehost(session, side: dict, *, bind: str = "0.0.0.0", data_dir=None,
+           ai_mode: str = "worker", port: int | None = None,
+           **options) -> NetHostController:
+    """Host a saved online game again (Continue, Load game, `narby host --resume`): on
+    `port` if given (only there), else on the port it had, so the players' saved
+    addresses and tokens still work, else on the usual port or any free one. OSError
+    when none can be opened. `options`: NetHostController.resume's."""
+    saved = side.get("port")
+    if port is not None:
+        ports = [port]
+    else:
+        ports = [saved] if isinstance(saved, int) and 0 < saved < 65536 else []
+        ports += [p for p in ((8765, 0) if bind == "0.0.0.0" else (0,)) if p not in ports]
+    options.setdefault("advertise", bind == "0.0.0.0")
+    error: OSError | None = None
+    for p in ports:
+        try:
+            return NetHostController.resume(session, side, port=p, bind=bind,
+                                            data_dir=data_dir, ai_mode=ai_mode, **options)
+        except OSError as exc:
+            error = exc
+    assert error is not None  # ports is never empty
+    raise error
+
+
 # ----- the joining window ------------------------------------------------------------
 def token_store(data_dir) -> Path | None:
     return Path(data_dir) / "net" / "joined.json" if data_dir else None
@@ -268,6 +330,18 @@ def remembered_token(data_dir, url: str) -> str | None:
         return None
 
 
+def last_joined(data_dir) -> str | None:
+    """The address of the game this window joined last (Join game offers it again)."""
+    path = token_store(data_dir)
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8")) if path else None
+    except (OSError, ValueError):
+        return None
+    urls = [u for u in doc if isinstance(u, str) and len(u) <= 200] \
+        if isinstance(doc, dict) else []
+    return urls[-1] if urls else None
+
+
 def remember_token(data_dir, url: str, token: str | None) -> None:
     path = token_store(data_dir)
     if path is None or not token:
@@ -278,6 +352,7 @@ def remember_token(data_dir, url: str, token: str | None) -> None:
             doc = {}
     except (OSError, ValueError):
         doc = {}
+    doc.pop(url, None)  # the newest last (last_joined)
     doc[url] = token
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -292,13 +367,18 @@ class RemoteController:
     """The board screen's controller for a seat played on another machine."""
 
     def __init__(self, client, welcome: dict, lobby: dict | None, state: dict, *, url: str,
-                 data_dir=None):
+                 data_dir=None, backlog: list[dict] | None = None):
+        """`backlog`: messages that arrived with `state` but after it (the join screen
+        read them in the same batch); they are handled first, in order, by `poll`."""
         self.client, self.url, self.data_dir = client, url, data_dir
+        self._backlog: list[dict] = list(backlog or [])
         self.me = welcome.get("seat")
         self.token = welcome.get("token")
         self.queue: deque[dict] = deque()
         self.events: list[dict] = []
-        self.session = SimpleNamespace(events=self.events)
+        # no Session here (the host holds the dice and the hidden cards): nothing for a
+        # save or an emergency save to write (game.persistence.crash checks the flag)
+        self.session = SimpleNamespace(events=self.events, kept_by_host=True)
         self.ai_notes: list[str] = []
         self.over: dict | None = None
         self.state = state
@@ -323,7 +403,8 @@ class RemoteController:
     # ----- the network --------------------------------------------------------------
     def poll(self) -> bool:
         moved = False
-        for msg in self.client.poll():
+        arrived, self._backlog = self._backlog + self.client.poll(), []
+        for msg in arrived:
             kind = msg.get("type")
             if kind == "state":
                 self._take(msg)
@@ -432,6 +513,14 @@ class RemoteController:
     def finished(self) -> bool:
         return self.over is not None or bool(self.state.get("finished"))
 
+    @property
+    def ended_early(self) -> str | None:
+        """Why the game ended before anyone won ("the host closed the game"), or None."""
+        reason = (self.over or {}).get("reason")
+        return None if reason in (None, "finished") else {
+            "lost the host": "the host cannot be reached (it may have ended the game)"
+        }.get(reason, str(reason))
+
     def legal_answers(self) -> list[dict]:
         return list(self.state.get("legal", []))
 
@@ -487,6 +576,12 @@ class RemoteController:
 
     def save(self, name: str):
         raise SaveError("an online game is saved by its host (it autosaves every round)")
+
+    def keep_seat(self) -> str:
+        """Save game in a joining window: the seat's token is kept (Join game offers this
+        address again and rejoins with it); the game itself is the host's to save."""
+        remember_token(self.data_dir, self.url, self.token)
+        return KEPT_BY_HOST
 
     def autosave(self):
         return None

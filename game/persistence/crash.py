@@ -32,8 +32,10 @@ def emergency_save(session, data_dir, exc: BaseException | None = None
     stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S-%f")
     notes: list[str] = []
     save_path = None
-    if session is not None:
-        doc = _save_doc(session, notes)
+    # A joining window's stand-in (no history, no dice: the host keeps the game) or a
+    # history lost altogether gives no save at all, never a shell Continue cannot open.
+    doc = _save_doc(session, notes) if _keeps_a_game(session) else None
+    if doc is not None:
         save_path = _write_somewhere(data_dir, "saves", f"emergency-{stamp}.json",
                                      lambda p: saves.write_json_atomic(p, doc), notes)
     log_text = _log_text(session, exc, save_path, notes)
@@ -42,7 +44,12 @@ def emergency_save(session, data_dir, exc: BaseException | None = None
     return save_path, log_path
 
 
-def _save_doc(session, notes: list[str]) -> dict:
+def _keeps_a_game(session) -> bool:
+    return session is not None and not getattr(session, "kept_by_host", False) and \
+        callable(getattr(session, "replay_doc", None))
+
+
+def _save_doc(session, notes: list[str]) -> dict | None:
     """A narby-save/2 of the history replayed afresh; else a narby-save/1 (history only)."""
     name = f"Emergency save: {session.name}" if getattr(session, "name", None) else \
         "Emergency save"
@@ -59,14 +66,18 @@ def _save_doc(session, notes: list[str]) -> dict:
     except Exception as err:  # the history itself will not replay: keep it anyway
         notes.append(f"the history did not replay ({type(err).__name__}: {err}); "
                      "saved as narby-save/1")
-        return {"format": "narby-save/1", "name": name, "replay": replay or _bare(session)}
+        replay = replay or _bare(session)
+        if replay is None:
+            notes.append("the history could not be read: nothing was saved")
+            return None
+        return {"format": "narby-save/1", "name": name, "replay": replay}
 
 
-def _bare(session) -> dict:
+def _bare(session) -> dict | None:
     try:
         return {**session.origin, "decisions": [s.answer for s in session.steps]}
     except Exception:
-        return {"format": "narby-replay/1"}
+        return None
 
 
 def _write_somewhere(data_dir, sub: str, filename: str, write, notes: list[str]):

@@ -113,6 +113,8 @@ def save_document(session: Session, name: str | None = None) -> dict:
         **_facts(session),
         "map_digest": map_digest(session.board.source) if session.board.source else None,
     }
+    if session.net_seats:  # an online game: which seats were remote (no tokens here)
+        meta["net_seats"] = dict(session.net_seats)
     return {"format": FORMAT, "meta": meta, "replay": session.replay_doc(),
             "state": session.snapshot()}
 
@@ -390,11 +392,21 @@ def _session_from(doc: dict, path: Path) -> Session:
     session.created = meta.get("created") if isinstance(meta.get("created"), str) else None
     session.game_id = meta.get("game_id") if isinstance(meta.get("game_id"), str) else None
     session.updated = meta.get("updated") if isinstance(meta.get("updated"), str) else None
+    session.net_seats = _net_seats(meta.get("net_seats"), session)
     return session
 
 
 def _differs(stored, session: Session) -> str | None:
     return first_difference(_comparable(stored), _comparable(session.snapshot()))
+
+
+def _net_seats(value, session: Session) -> dict[str, str] | None:
+    """An online game's seat kinds from a save's meta: one plain word per dragon of the
+    game, else None (the game opens as a local one)."""
+    if not isinstance(value, dict) or set(value) != set(session.dragons) or \
+            not all(isinstance(k, str) and k.isalpha() for k in value.values()):
+        return None
+    return dict(value)
 
 
 def _comparable(state):

@@ -61,6 +61,9 @@ class App:
         # user's data folder (game.persistence.saves.data_dir)
         self.data_dir = resolve_data_dir(data_dir)
         self.ai_mode = "worker"
+        # where and how New game's Host online listens (`narby host` flags, tests)
+        self.net_bind = "0.0.0.0"
+        self.net_options: dict = {}
         # Unexpected errors become the crash screen with an emergency save (issue 8);
         # tests turn this off so a bug fails the test with its own traceback.
         self.catch_crashes = True
@@ -298,7 +301,8 @@ class App:
         with contextlib.suppress(Exception):  # a fresh manager: no half-built widgets
             self.ui = self._manager()
 
-        self.push(CrashScene(self, exc, save_path, log_path))
+        self.push(CrashScene(self, exc, save_path, log_path,
+                             kept_by_host=getattr(session, "kept_by_host", False)))
 
     def _frame(self, dt: float) -> None:
         for event in pygame.event.get():

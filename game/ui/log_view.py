@@ -13,11 +13,13 @@ own UIVerticalScrollBar, and the mouse wheel.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pygame
 from pygame_gui.elements import UIVerticalScrollBar
 
 from game.log import describe
+from game.seat_view import visible_events
 from game.tables import DRAGONS
 
 _NAMES = re.compile(r"\b(" + "|".join(d.capitalize() for d in DRAGONS) + r")\b")
@@ -71,9 +73,18 @@ class LogView:
         # thousands of times, and a new width or an undo wraps every line again)
         self._sizes: dict = {}
         self._words: dict = {}
+        # Whose dealt cards the log may show (a dealt card is private, P28); None: all
+        # of them (the replay viewer). The board screen sets it to its controller's.
+        self.seen_by: Callable[[], str | None] | None = None
+
+    def _visible(self, event: dict) -> dict:
+        if self.seen_by is None:
+            return event
+        return visible_events([event], self.seen_by())[0]
 
     # ----- content ------------------------------------------------------------------
     def add(self, event: dict) -> None:
+        event = self._visible(event)
         seg = segments(event, self.look)
         self.events.append(event)
         self.lines.append(seg)
@@ -97,7 +108,8 @@ class LogView:
 
     def reset(self, events: list[dict], notes: tuple[str, ...] = ()) -> None:
         """Notes, then these events: the log rebuilt at once (after an undo)."""
-        self.events = [{"type": "note", "text": t} for t in notes] + list(events)
+        self.events = [{"type": "note", "text": t} for t in notes] + \
+            [self._visible(e) for e in events]
         self.lines = [segments(e, self.look) for e in self.events]
         self.follow = True
         if self.wrapped_for is not None:

@@ -19,8 +19,10 @@ from game.ui.scenes.widgets import KeyNav, button
 
 
 class CrashScene(Scene):
-    def __init__(self, app, exc: BaseException | None, save_path, log_path):
+    def __init__(self, app, exc: BaseException | None, save_path, log_path,
+                 kept_by_host: bool = False):
         super().__init__(app)
+        self.kept_by_host = kept_by_host  # a joining window: the host keeps the game
         self.error = f"{type(exc).__name__}: {exc}" if exc is not None else "unknown error"
         self.save_path = save_path
         self.log_path = log_path
@@ -34,6 +36,9 @@ class CrashScene(Scene):
             out += [("text", "Your game was saved first, so nothing is lost. Choose "
                              "Continue on the main menu (now or next time) to play on."),
                     ("label", "Emergency save"), ("path", str(self.save_path))]
+        elif self.kept_by_host:
+            out.append(("text", "The online game goes on at its host, which keeps it: "
+                                "choose Join game on the main menu to rejoin your seat."))
         else:
             out.append(("text", "No game was in progress, so there was nothing to save."))
         if self.log_path is not None:

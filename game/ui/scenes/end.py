@@ -33,13 +33,16 @@ class EndScene(Scene):
         self.stats = stats.dragon_stats(m.events, names)
         self.series = stats.coins_by_round(m.events, names)
         self.t = 0.0
+        # an online game the host ended (or that lost its host): no winner to celebrate
+        self.ended_early: str | None = getattr(controller, "ended_early", None)
+        self.joined = getattr(controller, "keep_seat", None) is not None  # a joining window
         rng = random.Random(controller.seed)
         winners = self.winners()
         colours = [app.look.dragon_colour(n) for n in (winners or names)]
         colours += [app.look.colour("gold"), (250, 246, 235), (214, 84, 70), (110, 190, 110)]
         self.confetti = [(rng.random(), rng.random() * 1.5, rng.uniform(0.6, 1.3),
                           rng.choice(colours), rng.uniform(0, math.tau))
-                         for _ in range(CONFETTI)]
+                         for _ in range(0 if self.ended_early else CONFETTI)]
         controller.close()  # the AI worker and the match's world are no longer needed
 
     def winners(self) -> list[str]:
@@ -49,6 +52,8 @@ class EndScene(Scene):
         return [w] if w and w != "thief" else []
 
     def headline(self) -> str:
+        if self.ended_early:
+            return "Ended early"
         w = self.winner
         if w == "thief":
             return "The thief wins!"
@@ -68,10 +73,14 @@ class EndScene(Scene):
         x = self.frame.right - look.px(20) - 4 * bw - 3 * look.px(10)
         step = bw + look.px(10)
         self.buttons = {
-            "again": button(self.ui, (x, y, bw, bh), "Play again", cls="@primary",
-                            tip="A new game with the same seats and map"),
+            "again": button(self.ui, (x, y, bw, bh), "Join game", cls="@primary",
+                            tip="Join a game hosted on another machine") if self.joined else
+            button(self.ui, (x, y, bw, bh), "Play again", cls="@primary",
+                   tip="A new game with the same seats and map"),
             "replay": button(self.ui, (x + step, y, bw, bh), "Watch replay",
-                             tip="Step through this game from its start (R)"),
+                             tip="The host keeps this game's replay" if self.joined else
+                             "Step through this game from its start (R)",
+                             enabled=not self.joined),
             "menu": button(self.ui, (x + 2 * step, y, bw, bh), "Main menu"),
             "quit": button(self.ui, (x + 3 * step, y, bw, bh), "Quit"),
         }
@@ -104,12 +113,17 @@ class EndScene(Scene):
         return False
 
     def choose(self, key: str) -> None:
-        if key == "again":
+        if key == "again" and self.joined:  # the host sets up the next game
+            from game.ui.scenes.online import JoinScene  # noqa: PLC0415 (online imports this module)
+
+            self.app.main_menu()
+            self.app.push(JoinScene(self.app))
+        elif key == "again":
             setup = self.c.setup
             setup.seed = None
             self.app.main_menu()
             self.app.new_game(setup)
-        elif key == "replay":
+        elif key == "replay" and not self.joined:  # (a joiner has no history to replay)
             self.app.push(ReplayScene(self.app, self.c.session))
         elif key == "menu":
             self.app.main_menu()
@@ -126,6 +140,12 @@ class EndScene(Scene):
         right = pygame.Rect(left.right + look.px(30), f.y + look.px(20),
                             f.right - left.right - look.px(54), f.h)
         y = self._draw_winner(surface, left)
+        if self.ended_early:
+            why = look.fit_text(self.ended_early[:1].upper() + self.ended_early[1:] +
+                                ": no winner", look.font(look.fs(18), bold=True), left.w,
+                                look.colour("gold"))
+            surface.blit(why, (left.x, y - look.px(8)))
+            y += why.get_height()
         self._draw_standings(surface, left, y + look.px(10))
         chart_h = int((f.h - look.px(100)) * 0.5)
         self._draw_chart(surface, pygame.Rect(right.x, right.y, right.w, chart_h))

@@ -61,10 +61,11 @@ class GameScene(Scene):
         # a resumed game: what happened before this window opened is in the log at once
         past = len(controller.session.events) - len(controller.queue)
         for e in controller.session.events[:max(0, past)]:
-            self.log.add(e)
+            self.log.add(visible_events([e], controller.log_viewer())[0])  # P28
         if past > 0:
             self.animation.in_setup = m.round == 0
         self._setup_animation(controller.session.events[:max(0, past)])
+        self.log.seen_by = controller.log_viewer  # a rebuilt log hides cards too
         self.time = 0.0
         self.synced = -1          # len(m.events) when the shown board was last synced
         self.prepared = None      # the decision the controls are set up for

@@ -14,12 +14,14 @@ import pygame_gui
 
 from game.decisions import title
 from game.match import SetupError
+from game.net.window import online_seats, rehost
 from game.persistence import saves
 from game.ui.controller import GameController, load_map
 from game.ui.scene import Scene
 from game.ui.scenes.backdrop import backdrop, panel_rect
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.new_game import thumbnail
+from game.ui.scenes.online import HostLobbyScene
 from game.ui.scenes.replay_viewer import ReplayScene
 from game.ui.scenes.saved import saved_games, short_date
 from game.ui.scenes.widgets import button, label
@@ -38,19 +40,29 @@ def open_game(app, path, leaving=None) -> str | None:
     if session.match.finished:
         session.close()
         return f"{path}: this game is over; watch its replay instead"
+    c: GameController
     try:
-        c = GameController.from_session(session, ai_mode=app.ai_mode, data_dir=app.data_dir,
-                                        hotseat=app.settings.hotseat_handover)
+        side = online_seats(session, app.data_dir)
+        if side is not None:  # an online game is hosted again, its remote seats remote
+            c = rehost(session, side, bind=getattr(app, "net_bind", "0.0.0.0"),
+                       data_dir=app.data_dir, ai_mode=app.ai_mode)
+        else:
+            c = GameController.from_session(session, ai_mode=app.ai_mode,
+                                            data_dir=app.data_dir,
+                                            hotseat=app.settings.hotseat_handover)
     except (SetupError, ValueError) as exc:
         session.close()
         return f"{path}: {exc}"
+    except OSError as exc:
+        session.close()
+        return f"{path}: cannot host this online game here ({exc.strerror or exc})"
     if session.note:  # an older release's save, opened from its stored state (issue 31)
         c.ai_notes.append(session.note)
     if leaving is not None:
         leaving.on_quit()
         leaving.close()
     app.main_menu()
-    app.push(GameScene(app, c))
+    app.push(HostLobbyScene(app, c) if side is not None else GameScene(app, c))
     return None
 
 

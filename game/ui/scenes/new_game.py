@@ -534,12 +534,18 @@ class NewGameScene(Scene):
         controller = None
         bind = getattr(self.app, "net_bind", "0.0.0.0")  # tests: 127.0.0.1, any port
         ports = (8765, 0) if bind == "0.0.0.0" else (0,)  # the usual port, else any free one
+        # `narby host --port/--code/...` (game/net/cli.py): the port asked for, only it
+        asked: dict = dict(getattr(self.app, "net_options", None) or {})
+        if "port" in asked:
+            port = asked.pop("port")
+            ports = (port, 0) if port == 8765 else (port,)  # (8765: the default, if busy)
+        asked.setdefault("advertise", bind == "0.0.0.0")
         for port in ports:
             try:
                 controller = NetHostController.host(
                     self.setup, port=port, bind=bind,
                     ai_mode=getattr(self.app, "ai_mode", "worker"),
-                    data_dir=getattr(self.app, "data_dir", None), advertise=bind == "0.0.0.0")
+                    data_dir=getattr(self.app, "data_dir", None), **asked)
                 break
             except SetupError as exc:
                 self._show_error(str(exc)[:1].upper() + str(exc)[1:])

@@ -19,7 +19,7 @@ from game.decisions import title
 from game.net.client import ClientThread, JoinError, split_address
 from game.net.discovery import browse
 from game.net.protocol import message
-from game.net.window import RemoteController, remember_token, remembered_token
+from game.net.window import RemoteController, last_joined, remember_token, remembered_token
 from game.ui.scene import Scene
 from game.ui.scenes.backdrop import backdrop, panel_rect
 from game.ui.scenes.game import GameScene
@@ -181,7 +181,8 @@ class JoinScene(Scene):
 
     def __init__(self, app, address: str = ""):
         super().__init__(app)
-        self.address = address
+        # the game joined last, offered again (its seat's token is remembered)
+        self.address = address or last_joined(getattr(app, "data_dir", None)) or ""
         self.name = ""
         self.status = "Type the address the host shows, e.g. ws://192.168.1.5:8765/K7PXQ2"
         self.status_colour = "text_dim"
@@ -189,6 +190,7 @@ class JoinScene(Scene):
         self.url = ""
         self.welcome: dict | None = None
         self.lobby: dict | None = None
+        self.early: dict | None = None  # the state sent in the lobby (the log so far)
         self.found: list[dict] | None = None
         self._searching = False
         self.widgets: list = []
@@ -280,7 +282,7 @@ class JoinScene(Scene):
             hello["name"] = name
         if self.client is not None:
             self.client.close()
-        self.welcome = self.lobby = None
+        self.welcome = self.lobby = self.early = None
         self.client = ClientThread(self.url, hello).start()
         self._say(f"Connecting to {url}…", "text")
 
@@ -309,7 +311,8 @@ class JoinScene(Scene):
             self._say("No games answered on this network (type the host's address)", "gold")
         if self.client is None:
             return True
-        for msg in self.client.poll():
+        arrived = self.client.poll()
+        for i, msg in enumerate(arrived):
             kind = msg.get("type")
             if kind == "welcome":
                 self.welcome = msg
@@ -319,9 +322,12 @@ class JoinScene(Scene):
                           else "Watching: waiting for the host to start", "green")
             elif kind == "lobby":
                 self.lobby = msg
-            elif kind == "state" and self.welcome is not None and \
-                    (self.lobby or {}).get("started"):
-                self._start(msg)
+            elif kind == "state" and not (self.lobby or {}).get("started"):
+                self.early = msg  # its events are the game's log so far: kept for the board
+            elif kind == "state" and self.welcome is not None:
+                # what came in the same batch (the next states: an AI's move, our
+                # own turn) belongs to the game: the board screen handles it next
+                self._start(msg, arrived[i + 1:])
                 return True
             elif kind == "error":
                 self._say(f"The host says: {msg.get('reason')}", "red")
@@ -331,12 +337,18 @@ class JoinScene(Scene):
                 return True
         return True
 
-    def _start(self, state: dict) -> None:
+    def _start(self, state: dict, backlog: list[dict]) -> None:
         client, welcome = self.client, self.welcome
         assert client is not None and welcome is not None  # connected and welcomed (update)
+        early = self.early
+        if early is not None and state.get("events_from") == \
+                early.get("events_from", 0) + len(early.get("events", [])):
+            # the host sent the log so far with the lobby's state, not again at the start
+            state = {**state, "events_from": early.get("events_from", 0),
+                     "events": early.get("events", []) + state.get("events", [])}
         try:
             c = RemoteController(client, welcome, self.lobby, state, url=self.url,
-                                 data_dir=self.app.data_dir)
+                                 data_dir=self.app.data_dir, backlog=backlog)
         except Exception as exc:  # noqa: BLE001 - e.g. the host's map is not installed here
             self._say(f"Cannot show this game: {exc}", "red")
             client.close()

@@ -12,6 +12,8 @@ from game.ui.scenes.save_dialog import SaveDialog
 from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.scenes.widgets import KeyNav, button
 
+LEAVE_ASK = "This ends the game for everyone: choose again"
+
 
 class PauseScene(Scene):
     overlay = True
@@ -20,6 +22,8 @@ class PauseScene(Scene):
         super().__init__(app)
         self.game = game_scene
         self.note = ""  # "Saved as ..." after a save
+        # hosting an online game: leaving ends it for everyone, so the first press asks
+        self.leave_asked: str | None = None
 
     def enter(self) -> None:
         self.app.sound.music.duck()  # paused: the music steps back
@@ -27,14 +31,20 @@ class PauseScene(Scene):
         w, h = self.app.screen.get_size()
         bw, bh, gap = look.px(300), look.px(46), look.px(10)
         over = self.game.c.finished
+        joined = getattr(self.game.c, "keep_seat", None) is not None  # a joining window
         entries = [("resume", "Resume", True, "Back to the board (Esc)"),
-                   ("save", "Save game", not over, "Save to a named slot  (S)" if not over
-                    else "The game is over: watch its replay from the end screen"),
+                   ("save", "Save game", not over,
+                    "The game is over: watch its replay from the end screen" if over else
+                    "The host keeps this game; your seat is kept to rejoin  (S)" if joined
+                    else "Save to a named slot  (S)"),
                    ("load", "Load game", True, "Open a saved game or autosave  (L)"),
                    ("rules", "Rules", True, None),
                    ("settings", "Settings", True, None),
-                   ("menu", "Leave to main menu", True, "The game is autosaved: Continue "
-                    "on the main menu resumes it"),
+                   ("menu", "Leave to main menu", True,
+                    "Ends the online game for everyone (asked first); Continue hosts it "
+                    "again" if self._hosting() else
+                    "Leave this game; Join game on the main menu rejoins your seat" if joined
+                    else "The game is autosaved: Continue on the main menu resumes it"),
                    ("quit", "Quit to desktop", True, "Close the game; it is autosaved "
                     "first and Continue resumes it  (Q)")]
         total = len(entries) * (bh + gap) + look.px(110)
@@ -74,7 +84,15 @@ class PauseScene(Scene):
     def choose(self, key: str) -> None:
         if key in self.buttons and not self.buttons[key].is_enabled:
             return
+        if key in ("menu", "quit") and self._hosting() and self.leave_asked != key:
+            self.leave_asked = key
+            self.note = LEAVE_ASK
+            return
         if key == "save":
+            keep_seat = getattr(self.game.c, "keep_seat", None)
+            if keep_seat is not None:  # a joining window holds no game to save
+                self.note = keep_seat()
+                return
             self.app.push(SaveDialog(self.app, self.game.c, self))
         elif key == "load":
             self.app.load_screen(leaving=self.game)
@@ -91,6 +109,11 @@ class PauseScene(Scene):
             self.game.close()
             self.app.main_menu()
 
+    def _hosting(self) -> bool:
+        """This window hosts an online game still being played (players are in it)."""
+        c = self.game.c
+        return getattr(c, "core", None) is not None and not c.finished
+
     def draw(self, surface) -> None:
         w, h = surface.get_size()
         shade = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -101,6 +124,8 @@ class PauseScene(Scene):
         surface.blit(t, t.get_rect(midtop=(self.rect.centerx, self.rect.y + self.look.px(14))))
         if self.note:
             n = self.look.fit_text(self.note, self.look.font(self.look.fs(14)),
-                                   self.rect.w - self.look.px(24), self.look.colour("green"))
+                                   self.rect.w - self.look.px(24),
+                                   self.look.colour("gold" if self.note == LEAVE_ASK
+                                                    else "green"))
             surface.blit(n, n.get_rect(midbottom=(self.rect.centerx,
                                                   self.rect.bottom - self.look.px(14))))
