@@ -8,13 +8,13 @@ import io
 import json
 import multiprocessing
 import os
-import random
 import sys
 import tempfile
 from pathlib import Path
 from typing import Any, cast
 
 from game.desktop import main as desktop_main
+from game.dice import STREAM, ai_seed, new_seed
 from game.log import describe
 from game.maps import commands
 from game.maps.commands import window_main
@@ -274,18 +274,20 @@ def _play(argv) -> int:
         return window_main(p, args, argv)
     demo = args.demo
     seats = _parse_seats(p, args.seats)
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**6)
+    seed = args.seed if args.seed is not None else new_seed()
     options = {k: v for k, v in (("target", args.target), ("round_cap", args.round_cap))
                if v is not None}
     if args.no_cards:
         options["cards"] = False
     try:
-        session = Session.new(seats, seed=seed, map_path=args.map, options=options)
+        session = Session.new(seats, seed=seed, map_path=args.map, options=options,
+                              rng=STREAM)
     except SessionError as exc:
         print(f"narby: {exc}", file=sys.stderr)
         return 2
-    match, shared = session.match, RandomPlayer(seed)  # one generator: old seeds replay
-    players = {name: shared if kind == "random" else AIPlayer(kind, seed * 1009 + i)
+    ai = ai_seed(seed, STREAM)
+    match, shared = session.match, RandomPlayer(ai)  # one generator for the random seats
+    players = {name: shared if kind == "random" else AIPlayer(kind, ai * 1009 + i)
                for i, (name, kind) in enumerate(session.players.items())}
     while not match.finished:
         pending = match.pending

@@ -12,7 +12,6 @@ saves, autosaves (P36), undo (P35) and the crash handler all read it from here.
 
 from __future__ import annotations
 
-import random
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +21,7 @@ from game.ai import LEVELS, choose, node_budget
 from game.ai.worker import AIWorker
 from game.board import BoardSpec
 from game.decisions import IllegalAnswer, title
+from game.dice import STREAM, new_seed
 from game.maps.loader import MapError, load_board
 from game.match import SetupError
 from game.persistence import saves
@@ -109,12 +109,12 @@ class GameController:
         """ai_mode: "worker" (a process, the window stays responsive) or "sync" (the AI
         answers in-process at once: tests, screenshots). data_dir: where autosaves go
         (None: no autosaves)."""
-        seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(
-            1, 10**6)
+        seed = setup.seed if setup.seed is not None else new_seed()
         try:
             session = Session.new([{"dragon": s.dragon, "player": player_kind(s)}
                                    for s in setup.seats], seed=seed,
-                                  map_path=_map_file(setup.map_path), options=setup.options())
+                                  map_path=_map_file(setup.map_path), options=setup.options(),
+                                  rng=STREAM)
         except SessionError as exc:
             raise SetupError(str(exc)) from None
         self._init(session, list(setup.seats), ai_mode, data_dir, setup)
@@ -152,6 +152,7 @@ class GameController:
                               round_cap=m.options.get("round_cap"))
         self.setup: GameSetup = setup
         self.seed = session.seed if isinstance(session.seed, int) else 0
+        self.ai_root = session.ai_seed  # not the seed itself: AI choices are public
         self.board = session.board
         self.seats: dict[str, Seat] = dict(zip(m.seat_names, seats, strict=True))
         self.queue: deque[dict] = deque()
@@ -184,6 +185,12 @@ class GameController:
     @property
     def finished(self) -> bool:
         return self.match.finished
+
+    @property
+    def shown_seed(self) -> int | None:
+        """The seed, for players only once the game has ended: it foretells every roll
+        and deal (docs/ENGINE.md "Why the dice can't be predicted")."""
+        return self.seed if self.match.finished else None
 
     def legal_answers(self) -> list[dict]:
         return self.match.legal_answers()
@@ -233,7 +240,7 @@ class GameController:
 
     def ai_seed(self) -> int:
         """Deterministic per decision: the same game and history ask the same question."""
-        return (self.seed * 1_000_003 + self.n_answers) % (2**32)
+        return (self.ai_root * 1_000_003 + self.n_answers) % (2**32)
 
     def step_ai(self, board_ready: bool) -> bool:
         """Drive AI seats. Asks as soon as an AI decision is pending (thinking overlaps
