@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from game.desktop import main as desktop_main
-from game.dice import STREAM, ai_seed, new_seed
+from game.dice import STREAM, ai_seed, new_seed, seed_argument
 from game.log import describe
 from game.maps import commands
 from game.maps.commands import window_main
@@ -192,7 +192,8 @@ def _play_parser() -> argparse.ArgumentParser:
     p.add_argument("--seats", default="random,random,random,random",
                    help="comma-separated seats, 2 to 8: random, easy, normal or hard, each "
                         "optionally :DRAGON (hard:copper); default: four random")
-    p.add_argument("--seed", type=int, default=None, help="seed (default: random)")
+    p.add_argument("--seed", type=seed_argument, default=None,
+                   help="seed (default: a secret random one)")
     p.add_argument("--target", type=int, default=None, help="coins to win: 50, 75 or 100")
     p.add_argument("--round-cap", type=int, default=None, help="rounds before the game stops")
     p.add_argument("--map", default=None,

@@ -10,6 +10,7 @@ stream of game.stream_random ("blake2b": new games, which record it).
 
 from __future__ import annotations
 
+import argparse
 import array
 import random
 
@@ -20,7 +21,30 @@ MT = "mt"
 STREAM = stream_random.NAME
 GENERATORS = (MT, STREAM)
 __all__ = ["GENERATORS", "MT", "STREAM", "Dice", "DiceScriptError", "DiceStateError",
-           "ai_seed", "check_state", "new_seed"]
+           "ai_seed", "check_state", "new_seed", "parse_seed", "seed_argument"]
+
+
+SEED_LIMIT = 2**256  # |seed| below this: new games' are 128 bits, files may hold more
+SEED_WORDS = "a seed is a whole number of at most 77 digits"
+
+
+def parse_seed(text: str) -> int:
+    """A typed seed (New game's field, --seed): ASCII digits with an optional minus
+    sign, at most 77 digits (under SEED_LIMIT); ValueError in plain words otherwise
+    (int() alone takes "1_000" and "٣", and fails on its own terms past 4300 digits)."""
+    text = text.strip()
+    digits = text.removeprefix("-")
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 77:  # 10**77 < 2**256
+        raise ValueError(f"{text[:20]!r} is not a usable seed: {SEED_WORDS}")
+    return int(text)
+
+
+def seed_argument(text: str) -> int:
+    """parse_seed for argparse, which prints the reason in one line."""
+    try:
+        return parse_seed(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def ai_seed(seed: int, rng: str) -> int:

@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 from game.cli import _winner_text
-from game.dice import new_seed
+from game.dice import new_seed, seed_argument
 from game.net.client import BOT_KINDS, Bot, JoinError, run_bot, split_address
 from game.net.discovery import advertise, lan_address
 from game.net.host import (
@@ -54,7 +54,8 @@ def _host_parser() -> argparse.ArgumentParser:
     p.add_argument("--seats", default="remote,remote",
                    help=f"comma-separated seats, 2 to 8: {', '.join(SEAT_KINDS)}, each "
                         "optionally :DRAGON (remote:red)")
-    p.add_argument("--seed", type=int, default=None, help="seed (default: random)")
+    p.add_argument("--seed", type=seed_argument, default=None,
+                   help="seed (default: a secret random one)")
     p.add_argument("--target", type=int, default=None, help="coins to win: 50, 75 or 100")
     p.add_argument("--round-cap", type=int, default=None, help="rounds before the game stops")
     p.add_argument("--map", default=None, help="a Tiled .tmx map (default: the open plain)")

@@ -8,7 +8,7 @@ from pathlib import Path
 from game import resources
 from game.board import BoardSpec
 from game.decisions import IllegalAnswer
-from game.dice import GENERATORS, MT, DiceScriptError
+from game.dice import GENERATORS, MT, SEED_LIMIT, DiceScriptError
 from game.maps.loader import MapError, load_board
 from game.match import Match, SetupError
 from game.persistence.json_file import read_json
@@ -18,7 +18,7 @@ from game.state_checks import cut, short
 FORMAT = "narby-replay/1"
 MAX_DECISIONS = 20_000   # a 200-round game of 8 dragons is well under this
 MAX_MAP_PATH = 1024      # characters in a map path inside a file
-MAX_SEED = 2**256        # |seed|: new games' seeds are 128 bits (game.dice.new_seed)
+MAX_SEED = SEED_LIMIT     # |seed|: new games' seeds are 128 bits (game.dice.new_seed)
 
 
 class ReplayError(ValueError):
