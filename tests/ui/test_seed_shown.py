@@ -1,0 +1,37 @@
+"""Issue 29/30: the window keeps the seed from the players until the game has ended (it
+foretells every roll and deal), then shows it in the log and on the end screen; a
+joiner's log no longer says "Seed 0"."""
+
+from types import SimpleNamespace
+
+from game.ui.controller import GameController, GameSetup, Seat
+from game.ui.scenes.end import EndScene, seed_words
+from game.ui.scenes.game import GameScene, seed_note
+from tests.ui.conftest import until
+
+SEED = 2**127 + 31_415_926_535_897_932_384
+
+
+def test_the_log_hides_the_seed_until_the_end_then_shows_it(app):
+    app.settings.pace = "instant"
+    setup = GameSetup(seats=[Seat("ai", "easy"), Seat("ai", "easy")], seed=SEED,
+                      map_path=None, round_cap=3)
+    c = GameController(setup, ai_mode="sync")
+    assert c.session.replay_doc()["rng"] == "blake2b" and c.shown_seed is None
+    assert c.ai_root != SEED
+    game = app.push(GameScene(app, c))
+    assert game.log.text_lines()[0].startswith("Seed: hidden until the game ends")
+    until(app, lambda: c.match.round >= 2)
+    assert not [t for t in game.log.text_lines() if str(SEED) in t]
+    until(app, lambda: isinstance(app.top, EndScene))
+    assert c.match.finished and c.shown_seed == SEED
+    assert game.log.text_lines()[-1].startswith(f"Seed {SEED}: the same seed")
+
+
+def test_a_joiner_learns_the_seed_only_from_the_hosts_final_message():
+    joiner = SimpleNamespace(shown_seed=None)  # RemoteController before "over"
+    assert "hidden" in seed_note(joiner) and "Seed 0" not in seed_note(joiner)
+    assert seed_note(SimpleNamespace(shown_seed=SEED)) == \
+        f"Seed {SEED}: the same seed, seats and choices replay this game"
+    assert seed_words(None) == "seed hidden (the game did not end)"
+    assert seed_words(7) == "seed 7"
