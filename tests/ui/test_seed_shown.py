@@ -4,10 +4,13 @@ joiner's log no longer says "Seed 0"."""
 
 from types import SimpleNamespace
 
+from game.net.protocol import message
+from game.net.window import RemoteController
 from game.ui.controller import GameController, GameSetup, Seat
 from game.ui.scenes.end import EndScene, seed_words
 from game.ui.scenes.game import GameScene, seed_note
 from tests.ui.conftest import until
+from tests.ui.test_online import host_game, join, wait_for
 
 SEED = 2**127 + 31_415_926_535_897_932_384
 
@@ -35,3 +38,24 @@ def test_a_joiner_learns_the_seed_only_from_the_hosts_final_message():
         f"Seed {SEED}: the same seed, seats and choices replay this game"
     assert seed_words(None) == "seed hidden (the game did not end)"
     assert seed_words(7) == "seed 7"
+
+
+def test_a_joining_window_shows_the_seed_only_once_the_host_sends_it(data_dir):
+    host = host_game(data_dir)
+    client, got, url = join(host)
+    rc = RemoteController(client, got["welcome"], got["lobby"], got["state"], url=url)
+    try:
+        assert rc.shown_seed is None and "hidden" in seed_note(rc)
+        assert host.shown_seed is None  # the host's own players do not see it either
+        host.net.send(host.core.end("the host left"))  # stopped early: no seed
+        while rc.over is None:
+            wait_for(rc.client.inbox)
+            rc.poll()
+        assert rc.over["reason"] == "the host left" and rc.shown_seed is None
+        client.inbox.put(message("over", winner="red", scores={}, rounds=3,
+                                 reason="finished", seed=12))  # what a finished game sends
+        rc.poll()
+        assert rc.shown_seed == 12 and seed_note(rc).startswith("Seed 12:")
+    finally:
+        rc.close()
+        host.close()
