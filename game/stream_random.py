@@ -89,21 +89,27 @@ class StreamRandom(random.Random):
         return out
 
     def _randbelow(self, n: int) -> int:
-        """0 <= r < n, unbiased: the fewest whole bytes holding n - 1, masked to its bits,
-        drawn again while >= n."""
-        k = (n - 1).bit_length()
-        if k == 0:
-            return 0
-        mask = (1 << k) - 1
-        if k <= 8:  # every die and most shuffles: one byte, no int.from_bytes
+        """0 <= r < n, unbiased. Up to 256: one byte, taken when below the largest
+        multiple of n that fits (252 of 256 for a d6), as its remainder. Above: the
+        fewest whole bytes holding n - 1, masked to its bits, drawn again while >= n."""
+        if n <= 256:
+            if n <= 1:
+                return 0
+            limit = 256 - 256 % n
+            buf, pos = self._buf, self._pos
             while True:
-                if self._pos < len(self._buf):
-                    r = self._buf[self._pos] & mask
-                    self._pos += 1
+                if pos < len(buf):
+                    r = buf[pos]
+                    pos += 1
                 else:
-                    r = self._take(1)[0] & mask
-                if r < n:
-                    return r
+                    self._pos = pos  # all of this block is used: _take starts the next
+                    r = self._take(1)[0]
+                    buf, pos = self._buf, self._pos
+                if r < limit:
+                    self._pos = pos
+                    return r % n
+        k = (n - 1).bit_length()
+        mask = (1 << k) - 1
         size = (k + 7) // 8
         while True:
             r = int.from_bytes(self._take(size), "little") & mask

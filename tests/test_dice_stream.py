@@ -28,7 +28,7 @@ from game.persistence.replay_file import ReplayError
 from game.persistence.saves import autosave, autosaves_dir, load_save, write_save
 from game.players import RandomPlayer
 from game.session import Session
-from game.stream_random import StreamRandom, key_of
+from game.stream_random import StreamRandom, _block, key_of
 
 BIG = 2**127 + 987_654_321_123_456_789  # a 128-bit seed
 
@@ -64,6 +64,24 @@ def test_draws_stay_in_range_and_cover_it(n):
     assert all(0 <= x < n for x in drawn)
     if n <= 20:
         assert set(drawn) == set(range(n))
+
+
+def test_small_draws_take_the_stream_byte_by_byte_across_blocks():
+    """Each draw below 256 takes the stream's next byte, drawing again when it is past the
+    largest multiple of n (a d200 rejects 56 of 256): no byte is used twice or skipped,
+    however the rejections fall at the end of a 64-byte block."""
+    key = key_of(99)
+    stream = b"".join(_block(key, i) for i in range(300))
+    sides = [(3, 6, 20, 100, 200, 255)[i % 6] for i in range(6000)]
+    expected, at = [], 0
+    for n in sides:
+        limit = 256 - 256 % n
+        while stream[at] >= limit:
+            at += 1
+        expected.append(stream[at] % n)
+        at += 1
+    r = StreamRandom(99)
+    assert [r._randbelow(n) for n in sides] == expected  # noqa: SLF001
 
 
 def test_faces_are_fair():
