@@ -118,6 +118,7 @@ class GameController:
         except SessionError as exc:
             raise SetupError(str(exc)) from None
         self._init(session, list(setup.seats), ai_mode, data_dir, setup)
+        self.seed_typed = setup.seed is not None  # chosen at this screen: no secret
         self.queue.extend(self.match.events)  # setup + round 1 so far
         self.autosave()  # round 1 has begun (P36)
 
@@ -153,6 +154,7 @@ class GameController:
         self.setup: GameSetup = setup
         self.seed = session.seed if isinstance(session.seed, int) else 0
         self.ai_root = session.ai_seed  # not the seed itself: AI choices are public
+        self.seed_typed = False
         self.board = session.board
         self.seats: dict[str, Seat] = dict(zip(m.seat_names, seats, strict=True))
         self.queue: deque[dict] = deque()
@@ -189,8 +191,9 @@ class GameController:
     @property
     def shown_seed(self) -> int | None:
         """The seed, for players only once the game has ended: it foretells every roll
-        and deal (docs/ENGINE.md "Why the dice can't be predicted")."""
-        return self.seed if self.match.finished else None
+        and deal (docs/ENGINE.md "Why the dice can't be predicted"). A seed typed at New
+        game (or --seed) for this window's own game is shown at once: it is no secret."""
+        return self.seed if self.match.finished or self.seed_typed else None
 
     def legal_answers(self) -> list[dict]:
         return self.match.legal_answers()

@@ -6,6 +6,7 @@ from types import SimpleNamespace
 
 from game.net.protocol import message
 from game.net.window import RemoteController
+from game.persistence.saves import load_save
 from game.ui.controller import GameController, GameSetup, Seat
 from game.ui.scenes.end import EndScene, seed_words
 from game.ui.scenes.game import GameScene, seed_note
@@ -15,20 +16,29 @@ from tests.ui.test_online import host_game, join, wait_for
 SEED = 2**127 + 31_415_926_535_897_932_384
 
 
-def test_the_log_hides_the_seed_until_the_end_then_shows_it(app):
+def test_the_log_hides_a_secret_seed_until_the_end_then_shows_it(app):
     app.settings.pace = "instant"
-    setup = GameSetup(seats=[Seat("ai", "easy"), Seat("ai", "easy")], seed=SEED,
-                      map_path=None, round_cap=3)
+    setup = GameSetup(seats=[Seat("ai", "easy"), Seat("ai", "easy")], map_path=None,
+                      round_cap=3)  # no seed typed: a secret one
     c = GameController(setup, ai_mode="sync")
-    assert c.session.replay_doc()["rng"] == "blake2b" and c.shown_seed is None
-    assert c.ai_root != SEED
+    seed = c.seed
+    assert c.session.replay_doc()["rng"] == "blake2b" and seed.bit_length() > 64
+    assert c.shown_seed is None and c.ai_root != seed
     game = app.push(GameScene(app, c))
     assert game.log.text_lines()[0].startswith("Seed: hidden until the game ends")
     until(app, lambda: c.match.round >= 2)
-    assert not [t for t in game.log.text_lines() if str(SEED) in t]
+    assert not [t for t in game.log.text_lines() if str(seed) in t]
     until(app, lambda: isinstance(app.top, EndScene))
-    assert c.match.finished and c.shown_seed == SEED
-    assert game.log.text_lines()[-1].startswith(f"Seed {SEED}: the same seed")
+    assert c.match.finished and c.shown_seed == seed
+    assert game.log.text_lines()[-1].startswith(f"Seed {seed}: the same seed")
+
+
+def test_a_typed_seed_is_no_secret_but_a_loaded_games_is(app, data_dir):
+    setup = GameSetup(seats=[Seat("human"), Seat("ai", "easy")], map_path=None, seed=SEED)
+    c = GameController(setup, ai_mode="sync", data_dir=data_dir)
+    assert c.shown_seed == SEED  # the player typed it
+    loaded = GameController.from_session(load_save(c.save("typed")), ai_mode="sync")
+    assert loaded.seed == SEED and loaded.shown_seed is None
 
 
 def test_a_joiner_learns_the_seed_only_from_the_hosts_final_message():
