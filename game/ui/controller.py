@@ -59,6 +59,7 @@ class GameSetup:
     seed: int | None = None
     hotseat: bool = True
     round_cap: int | None = None
+    rng: str = STREAM  # the dice (game.dice); a lesson written for 0.1.0's dice says MT
 
     def options(self) -> dict:
         out = {"target": self.target, "cards": self.cards}
@@ -114,7 +115,7 @@ class GameController:
             session = Session.new([{"dragon": s.dragon, "player": player_kind(s)}
                                    for s in setup.seats], seed=seed,
                                   map_path=_map_file(setup.map_path), options=setup.options(),
-                                  rng=STREAM)
+                                  rng=setup.rng)
         except SessionError as exc:
             raise SetupError(str(exc)) from None
         self._init(session, list(setup.seats), ai_mode, data_dir, setup)
