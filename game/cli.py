@@ -8,13 +8,13 @@ import io
 import json
 import multiprocessing
 import os
-import random
 import sys
 import tempfile
 from pathlib import Path
 from typing import Any, cast
 
 from game.desktop import main as desktop_main
+from game.dice import STREAM, ai_seed, new_seed, seed_argument
 from game.log import describe
 from game.maps import commands
 from game.maps.commands import window_main
@@ -192,7 +192,8 @@ def _play_parser() -> argparse.ArgumentParser:
     p.add_argument("--seats", default="random,random,random,random",
                    help="comma-separated seats, 2 to 8: random, easy, normal or hard, each "
                         "optionally :DRAGON (hard:copper); default: four random")
-    p.add_argument("--seed", type=int, default=None, help="seed (default: random)")
+    p.add_argument("--seed", type=seed_argument, default=None,
+                   help="seed (default: a secret random one)")
     p.add_argument("--target", type=int, default=None, help="coins to win: 50, 75 or 100")
     p.add_argument("--round-cap", type=int, default=None, help="rounds before the game stops")
     p.add_argument("--map", default=None,
@@ -274,18 +275,20 @@ def _play(argv) -> int:
         return window_main(p, args, argv)
     demo = args.demo
     seats = _parse_seats(p, args.seats)
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**6)
+    seed = args.seed if args.seed is not None else new_seed()
     options = {k: v for k, v in (("target", args.target), ("round_cap", args.round_cap))
                if v is not None}
     if args.no_cards:
         options["cards"] = False
     try:
-        session = Session.new(seats, seed=seed, map_path=args.map, options=options)
+        session = Session.new(seats, seed=seed, map_path=args.map, options=options,
+                              rng=STREAM)
     except SessionError as exc:
         print(f"narby: {exc}", file=sys.stderr)
         return 2
-    match, shared = session.match, RandomPlayer(seed)  # one generator: old seeds replay
-    players = {name: shared if kind == "random" else AIPlayer(kind, seed * 1009 + i)
+    ai = ai_seed(seed, STREAM)
+    match, shared = session.match, RandomPlayer(ai)  # one generator for the random seats
+    players = {name: shared if kind == "random" else AIPlayer(kind, ai * 1009 + i)
                for i, (name, kind) in enumerate(session.players.items())}
     while not match.finished:
         pending = match.pending

@@ -2,12 +2,64 @@
 
 Every roll in the game goes through `Dice.roll`, so a scenario can script exact
 outcomes and a seed reproduces a whole game. The match records each roll as an event.
+
+Two generators: Python's Mersenne Twister (MT, "mt": every file without an "rng"
+field, so 0.1.0 saves, replays and scenarios reproduce exactly) and the keyed-hash
+stream of game.stream_random ("blake2b": new games, which record it).
 """
 
 from __future__ import annotations
 
+import argparse
 import array
 import random
+
+from game import stream_random
+from game.stream_random import StreamRandom, new_seed
+
+MT = "mt"
+STREAM = stream_random.NAME
+GENERATORS = (MT, STREAM)
+__all__ = ["GENERATORS", "MT", "STREAM", "Dice", "DiceScriptError", "DiceStateError",
+           "ai_seed", "check_state", "new_seed", "parse_seed", "seed_argument"]
+
+
+SEED_LIMIT = 2**256  # |seed| below this: new games' are 128 bits, files may hold more
+SEED_WORDS = "a seed is a whole number of at most 77 digits"
+
+
+def parse_seed(text: str) -> int:
+    """A typed seed (New game's field, --seed): ASCII digits with an optional minus
+    sign, at most 77 digits (under SEED_LIMIT); ValueError in plain words otherwise
+    (int() alone takes "1_000" and "٣", and fails on its own terms past 4300 digits)."""
+    text = text.strip()
+    digits = text.removeprefix("-")
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 77:  # 10**77 < 2**256
+        raise ValueError(f"{text[:20]!r} is not a usable seed: {SEED_WORDS}")
+    return int(text)
+
+
+def seed_argument(text: str) -> int:
+    """parse_seed for argparse, which prints the reason in one line."""
+    try:
+        return parse_seed(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def ai_seed(seed: int, rng: str) -> int:
+    """The root seed of a game's AI seats: the game's seed for MT games (as 0.1.0 did),
+    a one-way hash of it for stream games (the AI's choices are public)."""
+    return stream_random.ai_seed(seed) if rng == STREAM else seed
+
+
+def generator(seed: int | None, rng: str = MT) -> random.Random:
+    """The seeded generator named `rng` (one of GENERATORS)."""
+    if rng == STREAM:
+        return StreamRandom(seed)
+    if rng != MT:
+        raise ValueError(f"unknown dice generator {rng!r}")
+    return random.Random(seed)
 
 
 class DiceScriptError(ValueError):
@@ -15,8 +67,9 @@ class DiceScriptError(ValueError):
 
 
 class Dice:
-    def __init__(self, seed: int | None = 0, script: list[int] | None = None):
-        self._rng = random.Random(seed)
+    def __init__(self, seed: int | None = 0, script: list[int] | None = None,
+                 rng: str = MT):
+        self._rng = generator(seed, rng)
         # The generator's state words and gauss value while they are known without
         # getstate (set from a state, or read by state() since the generator last ran);
         # None once it may have run: every use of the generator goes through `rng`
@@ -25,6 +78,11 @@ class Dice:
         self._gauss: float | None = None
         self.script = list(script or [])
         self.used = 0  # scripted faces consumed so far (for messages)
+
+    @property
+    def kind(self) -> str:
+        """The generator's name: MT or STREAM."""
+        return STREAM if isinstance(self._rng, StreamRandom) else MT
 
     @property
     def rng(self) -> random.Random:
@@ -57,7 +115,10 @@ class Dice:
     def state(self) -> dict:
         """The generator's exact state and the unused script (a snapshot's `dice`). The
         625 words are read with getstate (625 new ints) only when the generator has run
-        since they were last known."""
+        since they were last known. The stream's state is [STREAM, key, blocks, used]."""
+        if isinstance(self._rng, StreamRandom):
+            _, key, counter, pos = self._rng.getstate()
+            return {"rng": [STREAM, key.hex(), counter, pos], "script": list(self.script)}
         words = self._words
         if words is None:
             _, words, self._gauss = self._rng.getstate()
@@ -84,6 +145,14 @@ class Dice:
         return dice
 
     def _set(self, state: dict, checked: bool) -> None:
+        if state["rng"][0] == STREAM:
+            _, key, counter, pos = state["rng"]
+            self._rng = StreamRandom.__new__(StreamRandom)
+            self._rng.setstate((STREAM, bytes.fromhex(key), counter, pos))
+            self._words = self._gauss = None
+            self.script = list(state.get("script") or [])
+            self.used = 0
+            return
         self._rng = random.Random.__new__(random.Random)
         version, internal, gauss = state["rng"]
         words = tuple(internal)
@@ -122,6 +191,29 @@ def check_state(state) -> None:
     if not isinstance(state, dict):
         raise DiceStateError("the dice state must be an object")
     rng = state.get("rng")
+    if isinstance(rng, list) and rng and rng[0] == STREAM:
+        _check_stream(rng)
+    else:
+        _check_mt(rng)
+    script = state.get("script")
+    if script is not None and not (isinstance(script, list) and len(script) <= MAX_SCRIPT):
+        raise DiceStateError(f"the dice script must be a list of at most {MAX_SCRIPT} faces")
+
+
+def _check_stream(rng: list) -> None:
+    ok = len(rng) == 4 and isinstance(rng[1], str) \
+        and len(rng[1]) == 2 * stream_random.KEY_BYTES
+    try:
+        key = bytes.fromhex(rng[1]) if ok else b""
+    except ValueError:
+        ok = False
+    if not (ok and stream_random.is_state(key, rng[2], rng[3])):
+        raise DiceStateError(f"the dice state's 'rng' must be [\"{STREAM}\", a key of "
+                             f"{2 * stream_random.KEY_BYTES} hex digits, blocks used, bytes "
+                             f"used of the last block (0 to {stream_random.BLOCK})]")
+
+
+def _check_mt(rng) -> None:
     if not (isinstance(rng, list) and len(rng) == 3):
         raise DiceStateError("the dice state's 'rng' must be [3, [625 numbers], null]")
     version, internal, gauss = rng
@@ -143,6 +235,3 @@ def check_state(state) -> None:
     if gauss is not None and not (isinstance(gauss, float) and gauss == gauss
                                   and abs(gauss) < 1e6):
         raise DiceStateError("the dice state's gauss value must be null or a number")
-    script = state.get("script")
-    if script is not None and not (isinstance(script, list) and len(script) <= MAX_SCRIPT):
-        raise DiceStateError(f"the dice script must be a list of at most {MAX_SCRIPT} faces")

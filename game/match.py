@@ -26,7 +26,7 @@ from game import queries, upkeep
 from game.board import BoardSpec
 from game.components import Treasure
 from game.decisions import Decision, IllegalAnswer, shape_reason
-from game.dice import Dice
+from game.dice import MT, Dice
 from game.shapes import Answer, Event, Frame, StateDoc
 from game.snapshot import from_document, from_trusted, to_document
 from game.systems import (
@@ -99,8 +99,11 @@ class Match:
         board: BoardSpec | None = None,
         options: dict | None = None,
         dice: list[int] | None = None,
+        rng: str = MT,
     ):
-        self._init_common(board or BoardSpec.plain(), options, Dice(seed, dice), seed)
+        """rng: the dice generator (game.dice): MT, as every file without "rng" was
+        played, unless the caller records STREAM (new players' games do)."""
+        self._init_common(board or BoardSpec.plain(), options, Dice(seed, dice, rng), seed)
         self._check_seats(seats)
         self.activate()
         try:
@@ -301,10 +304,11 @@ class Match:
 
     @classmethod
     def restore(cls, doc: StateDoc | dict, *, board: BoardSpec | None = None, seed: int | None = 0,
-                dice: list[int] | None = None) -> Match:
+                dice: list[int] | None = None, rng: str = MT) -> Match:
         """Rebuild a match from a state document; it continues identically. The document
-        must be a state the engine could reach (game.state_checks), else StateError."""
-        return from_document(cls, doc, board=board, seed=seed, dice=dice)
+        must be a state the engine could reach (game.state_checks), else StateError.
+        `seed` and `rng` make the dice of a document without `dice`."""
+        return from_document(cls, doc, board=board, seed=seed, dice=dice, rng=rng)
 
     @classmethod
     def restore_trusted(cls, doc: StateDoc | dict, *, board: BoardSpec | None = None,

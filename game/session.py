@@ -24,11 +24,11 @@ from __future__ import annotations
 
 import copy
 import json
-import random
 from dataclasses import dataclass
 from pathlib import Path
 
 from game.decisions import IllegalAnswer, show_cell, title
+from game.dice import MT, STREAM, ai_seed, new_seed
 from game.match import Match
 from game.persistence.replay_file import FORMAT as REPLAY_FORMAT
 from game.persistence.replay_file import MAX_DECISIONS, ReplayError, start
@@ -152,9 +152,12 @@ class Session:
     # ----- construction -----------------------------------------------------------------
     @classmethod
     def new(cls, seats: list[dict], *, seed: int | None = None, map_path: str | None = None,
-            options: dict | None = None) -> Session:
+            options: dict | None = None, rng: str | None = None) -> Session:
         """A fresh game. seats: [{"dragon": "red" or None (R6 draw), "player": one of
-        PLAYER_KINDS}, ...]. A seed of None picks one (recorded, so the game replays)."""
+        PLAYER_KINDS}, ...]. A seed of None picks a secret 128-bit one (recorded, so the
+        game replays). rng: the dice generator (game.dice); None: the unpredictable
+        stream when the seed is picked here, else Mersenne Twister as before. A game
+        with the stream records "rng" (a file without it is played with MT)."""
         if not isinstance(seats, list):
             raise SessionError("seats must be a list")
         clean = []
@@ -164,10 +167,14 @@ class Session:
                                    f"\"player\": \"human\"}}, not {seat!r}")
             seat = seat or {}
             clean.append({"dragon": seat.get("dragon"), "player": _seat_kind(seat)})
+        if rng is None:
+            rng = STREAM if seed is None else MT
         if seed is None:
-            seed = random.SystemRandom().randrange(1, 10**9)
+            seed = new_seed()
         origin = {"format": REPLAY_FORMAT, "map": portable_map_path(map_path), "seed": seed,
                   "options": dict(options or {}), "seats": clean, "start": None, "dice": None}
+        if rng != MT:
+            origin["rng"] = rng
         try:
             return cls(origin, where="new game")
         except ReplayError as exc:
@@ -185,6 +192,8 @@ class Session:
                   "seats": [{"dragon": n, "player": kinds[i] if i < len(kinds) else "human"}
                             for i, n in enumerate(match.seat_names)],
                   "start": doc, "dice": None}
+        if match.dice.kind != MT:
+            origin["rng"] = match.dice.kind  # its start's dice say so too; said once more
         self = cls(origin, where="game")
         # the replayed start equals the match; keep the caller's object (tests read it)
         self.match.close()
@@ -222,6 +231,12 @@ class Session:
     @property
     def seed(self):
         return self.origin.get("seed", 0)
+
+    @property
+    def ai_seed(self) -> int:
+        """The root seed of this game's AI seats (game.dice.ai_seed): never the secret seed
+        of a stream game, whose AI choices everyone sees."""
+        return ai_seed(self.seed if isinstance(self.seed, int) else 0, self.match.dice.kind)
 
     @property
     def map_path(self) -> str | None:

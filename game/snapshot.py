@@ -31,7 +31,7 @@ from game.components import (
     Settlement,
     Treasure,
 )
-from game.dice import Dice, DiceStateError
+from game.dice import MT, Dice, DiceStateError
 from game.maps.loader import load_board
 from game.shapes import StateDoc, copy_json
 from game.state_checks import cut, short
@@ -104,10 +104,10 @@ def _cell(cell):
     return list(cell) if cell is not None else None
 
 
-def from_document(cls, doc, *, board: BoardSpec | None, seed, dice):
+def from_document(cls, doc, *, board: BoardSpec | None, seed, dice, rng: str = MT):
     """Build a match from `doc`; raises StateError naming what is wrong."""
     try:
-        m = _build(cls, doc, board, seed, dice)
+        m = _build(cls, doc, board, seed, dice, rng)
     except StateError:
         raise
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError,
@@ -150,7 +150,7 @@ def _check_reachable(m) -> None:
                          f"{cut(str(exc), 120)})") from None
 
 
-def _build(cls, doc, board, seed, dice):
+def _build(cls, doc, board, seed, dice, rng):
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise StateError(f"not a state document (expected \"format\": \"{FORMAT}\")")
     if board is None:
@@ -164,7 +164,7 @@ def _build(cls, doc, board, seed, dice):
         if dice is not None:
             rolled.script = list(dice)
     else:
-        rolled = Dice(seed, dice)
+        rolled = Dice(seed, dice, rng)
     m._init_common(board, doc.get("options"), rolled, doc.get("seed", seed))
     m.activate()
     chest = doc.get("chest") or {"at": None, "coins": 0}

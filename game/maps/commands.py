@@ -19,6 +19,7 @@ import os
 import sys
 from pathlib import Path
 
+from game.dice import seed_argument
 from game.maps.catalog import entry, scan, shipped_maps_dir, user_maps_dir
 from game.match import SetupError
 from game.persistence.saves import data_dir
@@ -203,7 +204,8 @@ def play_main(argv: list[str]) -> int:
     p.add_argument("--seats", default=DEFAULT_WINDOW_SEATS,
                    help="comma-separated seats, 2 to 8: human, easy, normal, hard or random, "
                         f"each optionally :DRAGON (default: {DEFAULT_WINDOW_SEATS})")
-    p.add_argument("--seed", type=int, default=None, help="seed (default: random)")
+    p.add_argument("--seed", type=seed_argument, default=None,
+                   help="seed (default: a secret random one)")
     p.add_argument("--target", type=int, default=None, help="coins to win: 50, 75 or 100")
     p.add_argument("--round-cap", type=int, default=None, help="rounds before the game stops")
     p.add_argument("--no-cards", action="store_true",

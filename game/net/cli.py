@@ -12,11 +12,11 @@ import argparse
 import asyncio
 import json
 import os
-import random
 import sys
 from pathlib import Path
 
 from game.cli import _winner_text
+from game.dice import new_seed, seed_argument
 from game.net.client import BOT_KINDS, Bot, JoinError, run_bot, split_address
 from game.net.discovery import advertise, lan_address
 from game.net.host import (
@@ -55,7 +55,8 @@ def _host_parser() -> argparse.ArgumentParser:
                    help=f"comma-separated seats, 2 to 8: {', '.join(SEAT_KINDS)}, each "
                         "optionally :DRAGON (remote:red); default remote,remote (the "
                         "window: local,remote,normal)")
-    p.add_argument("--seed", type=int, default=None, help="seed (default: random)")
+    p.add_argument("--seed", type=seed_argument, default=None,
+                   help="seed (default: a secret random one)")
     p.add_argument("--target", type=int, default=None, help="coins to win: 50, 75 or 100")
     p.add_argument("--round-cap", type=int, default=None, help="rounds before the game stops")
     p.add_argument("--map", default=None, help="a Tiled .tmx map (default: the open plain)")
@@ -141,8 +142,7 @@ def host_main(argv: list[str]) -> int:
                 p.error("a headless host has no screen: use remote seats or AIs")
             if "remote" not in [s["player"] for s in seats]:
                 p.error("--seats needs at least one remote seat (or play 'narby --headless')")
-            seed = args.seed if args.seed is not None else \
-                random.SystemRandom().randrange(1, 10**6)
+            seed = args.seed if args.seed is not None else new_seed()
             options = {k: v for k, v in (("target", args.target),
                                          ("round_cap", args.round_cap)) if v is not None}
             if args.no_cards:
@@ -150,7 +150,7 @@ def host_main(argv: list[str]) -> int:
             session, kinds = new_game(seats, seed=seed, map_path=args.map, options=options)
         core = HostCore(session, kinds, code=code, tokens=tokens, names=names,
                         drop_wait=args.drop_wait, on_drop=args.on_drop,
-                        ai_seed=seed if isinstance(seed, int) else 0, auto_start=True,
+                        ai_seed=session.ai_seed, auto_start=True,
                         data_dir=data)
     except (SaveError, SessionError, ValueError) as exc:
         print(f"narby host: {exc}", file=sys.stderr)
@@ -163,13 +163,16 @@ def host_main(argv: list[str]) -> int:
               file=sys.stderr)
         return 1
     m = session.match
+    if not m.finished:
+        seed = None  # the game goes on (narby host --resume): its seed stays secret
     result = {"seed": seed, "winner": m.winner, "rounds": m.round, "scores": m.scores(),
               "players": dict(kinds), "ended": core.ended, "decisions": core.decision}
     if args.json:
         print(json.dumps(result))
     else:
         how = f"ended ({core.ended})" if core.ended else f"winner {_winner_text(m.winner)}"
-        print(f"seed {seed}: {how} after {m.round} rounds")
+        print(f"seed {'hidden until the game ends' if seed is None else seed}: {how} "
+              f"after {m.round} rounds")
         for name, score in sorted(result["scores"].items(), key=lambda kv: -kv[1]):
             print(f"  {name:<7} {kinds[name]:<7} {score}")
     return 0

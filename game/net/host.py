@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.decisions import IllegalAnswer, title
+from game.dice import STREAM
 from game.match import Match
 from game.net.protocol import (
     MAX_MESSAGE,
@@ -456,6 +457,8 @@ class HostCore:
         m = self.match
         msg = message("over", winner=m.winner, scores=m.scores(), rounds=m.round,
                       reason=reason)
+        if m.finished:  # the seed only now: it would foretell every roll (ENGINE.md)
+            msg["seed"] = self.session.seed
         return [Out(c.cid, msg) for c in self.conns.values() if c.hello]
 
     # ----- saves --------------------------------------------------------------------
@@ -820,6 +823,6 @@ def new_game(seats: list[dict], *, seed: int | None = None, map_path: str | None
     session = Session.new([{"dragon": s.get("dragon"),
                             "player": "human" if s["player"] in ("remote", "local")
                             else s["player"]} for s in seats],
-                          seed=seed, map_path=map_path, options=options)
+                          seed=seed, map_path=map_path, options=options, rng=STREAM)
     kinds = {d: seats[i]["player"] for i, d in enumerate(session.match.seat_names)}
     return session, kinds

@@ -114,6 +114,7 @@ class Over(TypedDict):
     scores: dict[str, int]
     rounds: int
     reason: str          # "finished" or why the host ended the game
+    seed: NotRequired[int]  # only once the game has finished: it foretells every roll
 
 
 def message(kind: str, **fields) -> dict:

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import threading
 import time
 from collections import deque
@@ -24,6 +23,7 @@ from types import SimpleNamespace
 from typing import cast
 
 from game.decisions import Decision, IllegalAnswer, title
+from game.dice import new_seed
 from game.match import SetupError
 from game.net.client import ClientThread, board_of, split_address
 from game.net.discovery import advertise as announce_game
@@ -76,8 +76,7 @@ class NetHostController(GameController):
              drop_wait: float = 120.0, advertise: bool = False, on_drop: str = "ai",
              max_connections: int = 16) -> NetHostController:
         """A hosted game, listening (OSError if the port cannot be opened)."""
-        seed = setup.seed if setup.seed is not None else \
-            random.SystemRandom().randrange(1, 10**6)
+        seed = setup.seed if setup.seed is not None else new_seed()
         try:
             session, kinds = new_game([{"dragon": s.dragon, "player": host_kind(s)}
                                        for s in setup.seats], seed=seed,
@@ -93,7 +92,7 @@ class NetHostController(GameController):
         self.queue.extend(self.match.events)
         self.core = HostCore(session, kinds, code=code or join_code(), data_dir=data_dir,
                              autosaves=False, drop_wait=drop_wait, on_drop=on_drop,
-                             ai_seed=seed, on_events=self._remote_events)
+                             ai_seed=session.ai_seed, on_events=self._remote_events)
         return self._listen(port, bind, advertise, max_connections)
 
     @classmethod
@@ -115,7 +114,7 @@ class NetHostController(GameController):
                          NetSeat("remote", text="Remote") if k == "remote" else
                          NetSeat("ai", k))
         self._init(session, seats, ai_mode, data_dir, None)
-        seed = session.seed if isinstance(session.seed, int) else 0
+        seed = session.ai_seed
         self.core = HostCore(
             session, kinds, code=code or side.get("code") or join_code(), data_dir=data_dir,
             tokens={d: s["token"] for d, s in side["seats"].items() if s.get("token")},
@@ -384,7 +383,7 @@ class RemoteController:
         self.state = state
         self.view = state["view"]
         self.board = board_of(self.view)
-        self.seed = 0
+        self.seed: int | None = None  # secret until the host's "over" says it
         self._mirror = None
         self._inflight: int | None = None
         self._tries = 0
@@ -421,6 +420,9 @@ class RemoteController:
                 self.ai_notes.append(f"The host says: {msg.get('reason')}")
             elif kind == "over":
                 self.over = msg
+                seed = msg.get("seed")  # sent once the game has ended (ENGINE.md)
+                self.seed = seed if isinstance(seed, int) and not isinstance(seed, bool) \
+                    else None
                 moved = True
             elif kind == "welcome":
                 self._tries = 0
@@ -520,6 +522,11 @@ class RemoteController:
         return None if reason in (None, "finished") else {
             "lost the host": "the host cannot be reached (it may have ended the game)"
         }.get(reason, str(reason))
+
+    @property
+    def shown_seed(self) -> int | None:
+        """The game's seed, known here only once the host has ended the game."""
+        return self.seed
 
     def legal_answers(self) -> list[dict]:
         return list(self.state.get("legal", []))

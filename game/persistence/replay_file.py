@@ -8,7 +8,7 @@ from pathlib import Path
 from game import resources
 from game.board import BoardSpec
 from game.decisions import IllegalAnswer
-from game.dice import DiceScriptError
+from game.dice import GENERATORS, MT, SEED_LIMIT, DiceScriptError
 from game.maps.loader import MapError, load_board
 from game.match import Match, SetupError
 from game.persistence.json_file import read_json
@@ -18,7 +18,7 @@ from game.state_checks import cut, short
 FORMAT = "narby-replay/1"
 MAX_DECISIONS = 20_000   # a 200-round game of 8 dragons is well under this
 MAX_MAP_PATH = 1024      # characters in a map path inside a file
-MAX_SEED = 2**64
+MAX_SEED = SEED_LIMIT     # |seed|: new games' seeds are 128 bits (game.dice.new_seed)
 
 
 class ReplayError(ValueError):
@@ -79,7 +79,12 @@ def start(doc: dict, where: str = "replay", base: Path | None = None) -> Match:
     """The match a replay document begins with (fresh setup or its `start` state)."""
     seed = doc.get("seed", 0)
     if not (isinstance(seed, int) and not isinstance(seed, bool) and -MAX_SEED < seed < MAX_SEED):
-        raise ReplayError(f"{where}: 'seed' must be a whole number, not {short(seed)}")
+        raise ReplayError(f"{where}: 'seed' must be a whole number (of at most 256 bits), "
+                          f"not {short(seed)}")
+    rng = doc.get("rng", MT)  # absent: a 0.1.0 file, played with Mersenne Twister
+    if rng not in GENERATORS:
+        raise ReplayError(f"{where}: 'rng' must be one of {', '.join(GENERATORS)} (the "
+                          f"dice generator), not {short(rng)}")
     dice = doc.get("dice")
     if dice is not None and not (isinstance(dice, list) and len(dice) <= MAX_DECISIONS * 10):
         raise ReplayError(f"{where}: 'dice' must be a list of die faces")
@@ -90,7 +95,7 @@ def start(doc: dict, where: str = "replay", base: Path | None = None) -> Match:
     try:
         board = board_for(doc.get("map"), base, where)
         if doc.get("start") is not None:
-            return Match.restore(doc["start"], board=board, seed=seed, dice=dice)
+            return Match.restore(doc["start"], board=board, seed=seed, dice=dice, rng=rng)
         seats = doc.get("seats")
         if not isinstance(seats, list):
             raise ReplayError(f"{where}: 'seats' must be a list of seats, "
@@ -100,7 +105,7 @@ def start(doc: dict, where: str = "replay", base: Path | None = None) -> Match:
         if len(names) > 8 or not all(n is None or isinstance(n, str) for n in names):
             raise ReplayError(f"{where}: 'seats' must be 2 to 8 seats, each a dragon or {{}}")
         names = [n if n is None or len(n) <= 40 else n[:40] + "..." for n in names]
-        return Match(names, seed=seed, board=board, options=options, dice=dice)
+        return Match(names, seed=seed, board=board, options=options, dice=dice, rng=rng)
     except (SetupError, StateError, DiceScriptError) as exc:
         raise ReplayError(f"{where}: {cut(str(exc), 300)}") from None
 

@@ -12,7 +12,6 @@ saves, autosaves (P36), undo (P35) and the crash handler all read it from here.
 
 from __future__ import annotations
 
-import random
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +21,7 @@ from game.ai import LEVELS, choose, node_budget
 from game.ai.worker import AIWorker
 from game.board import BoardSpec
 from game.decisions import IllegalAnswer, title
+from game.dice import STREAM, new_seed
 from game.maps.loader import MapError, load_board
 from game.match import SetupError
 from game.persistence import saves
@@ -59,6 +59,7 @@ class GameSetup:
     seed: int | None = None
     hotseat: bool = True
     round_cap: int | None = None
+    rng: str = STREAM  # the dice (game.dice); a lesson written for 0.1.0's dice says MT
 
     def options(self) -> dict:
         out = {"target": self.target, "cards": self.cards}
@@ -109,15 +110,16 @@ class GameController:
         """ai_mode: "worker" (a process, the window stays responsive) or "sync" (the AI
         answers in-process at once: tests, screenshots). data_dir: where autosaves go
         (None: no autosaves)."""
-        seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(
-            1, 10**6)
+        seed = setup.seed if setup.seed is not None else new_seed()
         try:
             session = Session.new([{"dragon": s.dragon, "player": player_kind(s)}
                                    for s in setup.seats], seed=seed,
-                                  map_path=_map_file(setup.map_path), options=setup.options())
+                                  map_path=_map_file(setup.map_path), options=setup.options(),
+                                  rng=setup.rng)
         except SessionError as exc:
             raise SetupError(str(exc)) from None
         self._init(session, list(setup.seats), ai_mode, data_dir, setup)
+        self.seed_typed = setup.seed is not None  # chosen at this screen: no secret
         self.queue.extend(self.match.events)  # setup + round 1 so far
         self.autosave()  # round 1 has begun (P36)
 
@@ -152,6 +154,8 @@ class GameController:
                               round_cap=m.options.get("round_cap"))
         self.setup: GameSetup = setup
         self.seed = session.seed if isinstance(session.seed, int) else 0
+        self.ai_root = session.ai_seed  # not the seed itself: AI choices are public
+        self.seed_typed = False
         self.board = session.board
         self.seats: dict[str, Seat] = dict(zip(m.seat_names, seats, strict=True))
         self.queue: deque[dict] = deque()
@@ -184,6 +188,13 @@ class GameController:
     @property
     def finished(self) -> bool:
         return self.match.finished
+
+    @property
+    def shown_seed(self) -> int | None:
+        """The seed, for players only once the game has ended: it foretells every roll
+        and deal (docs/ENGINE.md "Why the dice can't be predicted"). A seed typed at New
+        game (or --seed) for this window's own game is shown at once: it is no secret."""
+        return self.seed if self.match.finished or self.seed_typed else None
 
     def legal_answers(self) -> list[dict]:
         return self.match.legal_answers()
@@ -233,7 +244,7 @@ class GameController:
 
     def ai_seed(self) -> int:
         """Deterministic per decision: the same game and history ask the same question."""
-        return (self.seed * 1_000_003 + self.n_answers) % (2**32)
+        return (self.ai_root * 1_000_003 + self.n_answers) % (2**32)
 
     def step_ai(self, board_ready: bool) -> bool:
         """Drive AI seats. Asks as soon as an AI decision is pending (thinking overlaps

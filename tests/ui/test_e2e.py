@@ -51,7 +51,7 @@ def test_four_ai_seats_play_from_menu_to_end_screen(app):
     assert end.standings[0][1] == max(scores.values())
     assert max(d["coins"] for d in end.doc["dragons"].values()) > 20  # R33
     # the log shows every event the engine produced, in order
-    assert len(game.log.lines) == len(m.events) + 1  # + the seed note
+    assert len(game.log.lines) == len(m.events) + 2  # + the seed notes: hidden, then at the end
     run(app, 3)  # the end screen draws
 
 

@@ -37,9 +37,13 @@ def wait_for(q):
 
 
 def host_game(data_dir):
+    # Seed 1 (the stream dice of new games): Green, the joiner, acts first, as seed 12
+    # made it with 0.1.0's dice. A joining window whose first turn comes after another
+    # seat's answer waits for a message that never comes (test_two_processes hangs,
+    # with either generator): a stall of its own, not this file's to hide.
     setup = GameSetup(seats=[Seat("human", dragon="red"), Seat("remote", dragon="green"),
                              Seat("ai", "easy", dragon="gold")], map_path=None, target=25,
-                      seed=12)
+                      seed=1)
     return NetHostController.host(setup, port=0, bind="127.0.0.1", data_dir=data_dir,
                                   ai_mode="sync", code="TEST42")
 

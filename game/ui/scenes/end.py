@@ -19,6 +19,12 @@ from game.ui.scenes.widgets import KeyNav, button
 CONFETTI = 90
 
 
+def seed_words(seed: int | None) -> str:
+    """The end screen's seed: what replays the game; hidden when the host stopped it
+    before its end (it may be resumed)."""
+    return "seed hidden (the game did not end)" if seed is None else f"seed {seed}"
+
+
 class EndScene(Scene):
     def __init__(self, app, controller):
         super().__init__(app)
@@ -36,7 +42,7 @@ class EndScene(Scene):
         # an online game the host ended (or that lost its host): no winner to celebrate
         self.ended_early: str | None = getattr(controller, "ended_early", None)
         self.joined = getattr(controller, "keep_seat", None) is not None  # a joining window
-        rng = random.Random(controller.seed)
+        rng = random.Random(controller.seed or 0)
         winners = self.winners()
         colours = [app.look.dragon_colour(n) for n in (winners or names)]
         colours += [app.look.colour("gold"), (250, 246, 235), (214, 84, 70), (110, 190, 110)]
@@ -173,7 +179,8 @@ class EndScene(Scene):
         t = big.render(self.headline(), True, look.colour("gold"))
         surface.blit(t, (x + look.px(12), r.y + look.px(24)))
         seed = look.text(f"{self.rounds} rounds · target {self.doc['options']['target']} · "
-                         f"seed {self.c.seed}", look.fs(15), look.colour("text_dim"))
+                         + seed_words(self.c.shown_seed), look.fs(15),
+                         look.colour("text_dim"))
         surface.blit(seed, (x + look.px(14), r.y + look.px(24) + t.get_height()))
         return r.y + size + look.px(24)
 

@@ -47,6 +47,15 @@ STEP_WORDS = {"summary": "Tribute is paid",
               "setup_summary": "The board is set up"}
 
 
+def seed_note(controller) -> str:
+    """The log's seed line: the seed once the game has ended, hidden before (it would
+    foretell every roll and deal: docs/ENGINE.md)."""
+    seed = controller.shown_seed
+    if seed is None:
+        return "Seed: hidden until the game ends (it would foretell the dice)"
+    return f"Seed {seed}: the same seed, seats and choices replay this game"
+
+
 class GameScene(Scene):
     def __init__(self, app, controller):
         super().__init__(app)
@@ -56,8 +65,7 @@ class GameScene(Scene):
         self.view = BoardView(controller.board, palette=app.look.palette)
         self.animation = EventAnimation()
         self.log = LogView(app.look)
-        self.log.note(f"Seed {controller.seed}: the same seed, seats and choices replay "
-                      "this game")
+        self.log.note(seed_note(controller))
         # a resumed game: what happened before this window opened is in the log at once
         past = len(controller.session.events) - len(controller.queue)
         for e in controller.session.events[:max(0, past)]:
@@ -197,8 +205,7 @@ class GameScene(Scene):
         self.animation.in_setup = self.c.match.round == 0
         self._setup_animation(self.c.session.events)
         self.c.queue.clear()
-        self.log.reset(self.c.session.events, (f"Seed {self.c.seed}: the same seed, seats "
-                                               "and choices replay this game",))
+        self.log.reset(self.c.session.events, (seed_note(self.c),))
         self._idle_controls()
         self.ai_wait = 0.0
         self.ended = False
@@ -313,6 +320,7 @@ class GameScene(Scene):
 
     def _finish(self) -> None:
         self.ended = True
+        self.log.note(seed_note(self.c))  # the game is over: the seed may be known now
 
         self.app.replace(EndScene(self.app, self.c))
 

@@ -15,6 +15,7 @@ from pygame_gui.windows import UIFileDialog
 from game.ai import LEVELS
 from game.board import BoardSpec
 from game.decisions import title
+from game.dice import parse_seed
 from game.maps import catalog
 from game.maps.catalog import MapEntry, user_maps_dir
 from game.match import SetupError
@@ -348,7 +349,10 @@ class NewGameScene(Scene):
         self.setup.cards = self.cards.value
         self.setup.hotseat = self.handover.value
         text = self.seed.get_text().strip()
-        self.setup.seed = int(text) if text.isdigit() else None
+        try:
+            self.setup.seed = parse_seed(text) if text else None
+        except ValueError:
+            self.setup.seed = None  # start() has said why
 
     # ----- changes -----------------------------------------------------------------
     def _set_kind(self, i: int, value) -> None:
@@ -497,8 +501,11 @@ class NewGameScene(Scene):
 
     def start(self) -> None:
         text = self.seed.get_text().strip()
-        if text and not text.isdigit():
-            self._show_error("The seed must be a whole number (or blank for a random one)")
+        try:
+            parse_seed(text) if text else None
+        except ValueError:
+            self._show_error("The seed must be a whole number of at most 77 digits (or "
+                             "blank for a random one)")
             return
         self._read_fields()
         if not self.choice.ok:

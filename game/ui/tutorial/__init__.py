@@ -24,6 +24,7 @@ from pathlib import Path
 
 from game import tables
 from game.decisions import IllegalAnswer, show_cell
+from game.dice import MT
 from game.ui.controller import GameController, GameSetup, Seat
 
 # package data (pyproject), found the way game.resources finds shipped files
@@ -230,5 +231,6 @@ def new_game(path: Path | str = FIRST_GAME) -> TutorialController:
     you, them = doc["seats"]
     setup = GameSetup(seats=[Seat("human", dragon=you), Seat("ai", "easy", dragon=them)],
                       map_path=doc.get("map"), target=int(doc.get("target", 50)),
-                      cards=True, seed=int(doc.get("seed", 1)), hotseat=False)
+                      cards=True, seed=int(doc.get("seed", 1)), hotseat=False,
+                      rng=MT)  # the lesson's seed and scripted dice were written for MT
     return TutorialController(Coach(doc), setup)
