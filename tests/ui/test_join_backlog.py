@@ -93,7 +93,7 @@ def _bot_joins(url: str, joined: threading.Event) -> threading.Thread:
 def test_a_window_that_starts_a_headless_game_is_not_stalled(app, tmp_path):
     host = subprocess.Popen(
         [sys.executable, "-m", "game.cli", "host", "--headless", "--bind", "127.0.0.1",
-         "--port", "0", "--code", "TEST42", "--seats", "remote,remote,easy", "--seed", "1",
+         "--port", "0", "--code", "TEST42", "--seats", "remote,remote,easy", "--seed", "24",
          "--data-dir", str(tmp_path / "host")], text=True, stdout=subprocess.PIPE,
         stderr=subprocess.PIPE, cwd=Path(__file__).resolve().parents[2])
     try:
