@@ -141,12 +141,12 @@ def _check(stack, game: Game, finished: bool) -> None:
         if step not in WORDS:
             raise Bad(f"a step of unknown kind {_short(step)}")
         if step not in ABOVE[below]:
-            raise Bad(f"a {WORDS[step]} step cannot come right after "
-                      f"{'the start' if below is None else 'a ' + WORDS[below] + ' step'}")
+            raise Bad(f"{_a(WORDS[step])} step cannot come right after "
+                      f"{'the start' if below is None else _a(WORDS[below]) + ' step'}")
         below = step
     if below not in DECISIONS:
-        raise Bad(f"the top step, a {WORDS[below]}, waits for no decision (an "
-                  f"{WORDS['act'] if below == 'act' else WORDS[below]} without its decision)")
+        raise Bad(f"the top step, {_a(WORDS[below])}, waits for no decision "
+                  f"({_a(WORDS[below])} without its decision)")
     kind = stack[1]["step"] if stack[1]["step"] != "tribute_phase" else stack[2]["step"]
     phase = PHASE_OF[kind]
     if game.phase != phase:
@@ -173,16 +173,16 @@ def _fields(frame: dict, required: tuple[str, ...], optional: tuple[str, ...] = 
     step = WORDS[frame["step"]]
     for key in required:
         if key not in frame:
-            raise Bad(f"a {step} step without its '{key}'")
+            raise Bad(f"{_a(step)} step without its '{key}'")
     for key in frame:
         if key != "step" and key not in required and key not in optional:
-            raise Bad(f"a {step} step with a field the game never writes ({_short(key)})")
+            raise Bad(f"{_a(step)} step with a field the game never writes ({_short(key)})")
 
 
 def _int(frame: dict, key: str, low: int, high: int) -> int:
     value = frame[key]
     if type(value) is not int or not low <= value <= high:
-        raise Bad(f"a {WORDS[frame['step']]} step's '{key}' must be a whole number from "
+        raise Bad(f"{_a(WORDS[frame['step']])} step's '{key}' must be a whole number from "
                   f"{low} to {high}, not {_short(value)}")
     return value
 
@@ -190,7 +190,7 @@ def _int(frame: dict, key: str, low: int, high: int) -> int:
 def _dragon(frame: dict, key: str, game: Game, what: str = "") -> str:
     value = frame[key] if not what else key
     if not (isinstance(value, str) and value in game.seats):
-        raise Bad(f"a {WORDS[frame['step']]} step names {_short(value)}"
+        raise Bad(f"{_a(WORDS[frame['step']])} step names {_short(value)}"
                   f"{' as ' + what if what else ''}, who is not in this game")
     return value
 
@@ -208,7 +208,7 @@ def _names(frame: dict, key: str, allowed: frozenset) -> list:
     if not (type(value) is list and value and all(isinstance(v, str) and v in allowed
                                                   for v in value)
             and len(set(value)) == len(value)):
-        raise Bad(f"a {WORDS[frame['step']]} step's '{key}' is not a list of powers or "
+        raise Bad(f"{_a(WORDS[frame['step']])} step's '{key}' is not a list of powers or "
                   f"cards it could offer: {_short(value)}")
     return value
 
@@ -537,6 +537,10 @@ FIELDS: dict[str, Callable[[dict, list, int, Game], Any]] = {
     "lose_claim": _lose_claim,
 }
 assert set(FIELDS) == set(WORDS) and set(ACTION_COST) >= set(WINDOWED)
+
+
+def _a(word: str) -> str:
+    return ("an " if word[0] in "aeiou" else "a ") + word
 
 
 def _short(value, limit: int = 40) -> str:
