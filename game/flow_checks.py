@@ -144,10 +144,11 @@ def _check(stack, game: Game, finished: bool) -> None:
             raise Bad(f"{_a(WORDS[step])} step cannot come right after "
                       f"{'the start' if below is None else _a(WORDS[below]) + ' step'}")
         below = step
-    if below not in DECISIONS:
-        raise Bad(f"the top step, {_a(WORDS[below])}, waits for no decision "
-                  f"({_a(WORDS[below])} without its decision)")
-    kind = stack[1]["step"] if stack[1]["step"] != "tribute_phase" else stack[2]["step"]
+    top: str = stack[-1]["step"]
+    if top not in DECISIONS:
+        raise Bad(f"the top step, {_a(WORDS[top])}, waits for no decision "
+                  f"({_a(WORDS[top])} without its decision)")
+    kind: str = stack[1]["step"] if stack[1]["step"] != "tribute_phase" else stack[2]["step"]
     phase = PHASE_OF[kind]
     if game.phase != phase:
         raise Bad(f"its steps are those of the {phase} phase, but the game is in phase "
@@ -272,6 +273,7 @@ def _dice(frame, stack, i, game) -> None:
     purpose = DICE_PURPOSE[stack[i - 1]["step"]]
     if frame["purpose"] != purpose:
         raise Bad(f"placement dice for {_short(frame['purpose'])} over the {purpose} roll")
+    want: list[tuple[str | None, str, int]]
     if purpose == "place_of_power":
         want = [(None, "place_of_power", 20)]
     else:
@@ -414,7 +416,8 @@ def _roll_specs(do: str, actor: str, answer: dict, rolls, game: Game) -> list:
         spec = rolls[0] if type(rolls) is list and len(rolls) == 1 else None
         ctx = spec.get("ctx") if type(spec) is dict else None
         chart = spec.get("chart") if type(spec) is dict else None
-        if type(ctx) is not dict or chart not in ROLL_PURPOSES["destroy"]:
+        if type(ctx) is not dict or not isinstance(chart, str) \
+                or chart not in ROLL_PURPOSES["destroy"]:
             return []
         claimed = ctx.get("claimed")
         if claimed is not (chart.endswith("_claimed")):
