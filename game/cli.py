@@ -19,6 +19,7 @@ from game.log import describe
 from game.maps import commands
 from game.maps.commands import window_main
 from game.match import SetupError
+from game.persistence.plain import unreadable
 from game.persistence.replay_file import ReplayError, load, play, start
 from game.persistence.saves import (
     SaveError,
@@ -382,8 +383,8 @@ def _replay(argv) -> int:
         print(f"narby replay: {exc}", file=sys.stderr)
         return 1
     except Exception as exc:  # last-resort net: a file never prints a traceback
-        print(f"narby replay: {_short_path(args.file)}: cannot be played "
-              f"({type(exc).__name__}: {str(exc)[:200]})", file=sys.stderr)
+        print(f"narby replay: {unreadable(_short_path(args.file), exc, 'cannot be played')}",
+              file=sys.stderr)
         return 1
     if args.state_json:
         print(json.dumps(match.snapshot(), indent=1))
@@ -415,8 +416,8 @@ def _replay_window(path: str, *, explicit: bool) -> int | None:
         print(f"narby replay: {exc}", file=sys.stderr)
         return 1
     except Exception as exc:  # last-resort net: a file never prints a traceback
-        print(f"narby replay: {_short_path(path)}: cannot be played "
-              f"({type(exc).__name__}: {str(exc)[:200]})", file=sys.stderr)
+        print(f"narby replay: {unreadable(_short_path(path), exc, 'cannot be played')}",
+              file=sys.stderr)
         return 1
     from game.ui.app import open_app  # noqa: PLC0415 (window code stays out of headless commands)
     from game.ui.scenes.replay_viewer import ReplayScene  # noqa: PLC0415 (window code stays out of headless commands)
@@ -458,8 +459,8 @@ def _replay_save(args) -> int:
         print(f"narby replay: {exc}", file=sys.stderr)
         return 1
     except Exception as exc:  # last-resort net: a file never prints a traceback
-        print(f"narby replay: {_short_path(args.file)}: cannot be played "
-              f"({type(exc).__name__}: {str(exc)[:200]})", file=sys.stderr)
+        print(f"narby replay: {unreadable(_short_path(args.file), exc, 'cannot be played')}",
+              file=sys.stderr)
         return 1
     if args.state_json:
         print(json.dumps(session.snapshot(), indent=1))

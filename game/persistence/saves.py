@@ -39,6 +39,7 @@ import platformdirs
 
 from game.decisions import title
 from game.persistence.json_file import read_json
+from game.persistence.plain import unreadable
 from game.persistence.replay_file import FORMAT as REPLAY_FORMAT
 from game.persistence.replay_file import ReplayError
 from game.session import Session
@@ -361,7 +362,7 @@ def load_save(path: str | os.PathLike) -> Session:
     except SaveError:
         raise
     except Exception as exc:  # last-resort net: a save must never crash the game
-        raise SaveError(f"{path}: cannot be loaded ({type(exc).__name__}: {exc})") from None
+        raise SaveError(unreadable(str(path), exc)) from None
 
 
 def _session_from(doc: dict, path: Path) -> Session:
@@ -588,8 +589,7 @@ def list_saves(folder: str | os.PathLike, kind: str = "save") -> tuple[list[Entr
         try:
             _list_one(path, kind, index, fresh, entries, problems)
         except Exception as exc:  # last-resort net: one file never hides the others
-            problems.append(Problem(path, f"{path}: cannot be listed ({type(exc).__name__}: "
-                                          f"{str(exc)[:200]})"))
+            problems.append(Problem(path, unreadable(str(path), exc, "cannot be listed")))
     if fresh != index:
         with contextlib.suppress(Exception):
             write_json_atomic(folder / INDEX_NAME, {"format": _INDEX_FORMAT, "files": fresh})
