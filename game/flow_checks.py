@@ -120,6 +120,42 @@ def problem_in(doc: dict, width: int, height: int) -> str | None:
     return problem(doc["stack"], game, doc["finished"])
 
 
+def disagreement(m) -> str | None:
+    """What the top decision offers against what the rules offer in this position (a
+    stack that passed problem(), on its rebuilt match): a reaction's or modifier's
+    options, the place chooser, the claims one may lose. The engine lists them when it
+    asks and nothing changes before the answer, so a stored list that differs was
+    written by hand (a card offered to a dragon who does not hold it)."""
+    from game import queries  # noqa: PLC0415 (the rules import this module's importers)
+    from game.systems import rolls, tribute  # noqa: PLC0415
+
+    stack = m.stack
+    top = stack[-1] if stack else None
+    if top is None or top["step"] == "action":
+        return None
+    step = top["step"]
+    if step == "modify":
+        roll = stack[-2]
+        want = rolls.options(rolls.OWN_SOURCES, m, top["dragon"], roll)
+    elif step == "react":
+        sources = {"cancel": rolls.CANCEL_SOURCES, "roll": rolls.ROLL_SOURCES,
+                   "dice": rolls.DICE_SOURCES}[top["window"]]
+        want = rolls.options(sources, m, top["dragon"], stack[-2])
+    elif step == "choose_place":
+        if top["dragon"] != queries.poorest(m):
+            return PREFIX + "the place of power is chosen by a dragon other than the poorest"
+        return None
+    else:  # lose_claim
+        name = top["dragon"]
+        if top["choices"] != tribute.loss_choices(m, name, tribute.claims_of(m, name)):
+            return PREFIX + "the claims offered to lose are not that dragon's far claims"
+        return None
+    if top["options"] != want:
+        return (PREFIX + f"{_short(top['dragon'])} is offered {_short(top['options'])}, "
+                "which are not the powers and cards it can use here")
+    return None
+
+
 # ----- the shape ------------------------------------------------------------------------
 def _check(stack, game: Game, finished: bool) -> None:
     if not isinstance(stack, list):
@@ -138,6 +174,8 @@ def _check(stack, game: Game, finished: bool) -> None:
         if not isinstance(frame, dict):
             raise Bad("a step is not an object")
         step = frame.get("step")
+        if step in ("round", "draw_phase", "populate_phase"):
+            raise Bad(f"a {step!r} step, which runs at once and never waits in a saved game")
         if step not in WORDS:
             raise Bad(f"a step of unknown kind {_short(step)}")
         if step not in ABOVE[below]:

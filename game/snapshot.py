@@ -162,6 +162,9 @@ def _check_reachable(m, doc) -> None:
                 raise StateError(f"the pending decision is for {short(pending.dragon)}, "
                                  "who is not in this game")
             m.legal_answers()
+        disagreement = flow_checks.disagreement(m) if "stack" in doc else None
+        if disagreement:
+            raise StateError(disagreement)
     except StateError:
         raise
     except Exception as exc:  # a junk flow frame: whatever the rules code tripped on
