@@ -30,6 +30,7 @@ from game.tables import (
     CARDS,
     CHARTS,
     COPIER,
+    DRAGONS,
     OWN_ROLL_CARDS,
     OWN_ROLL_POWERS,
     PLACE_LOCATION_TRIES,
@@ -79,6 +80,7 @@ OPTIONS = frozenset(PLACES) | frozenset(CARDS)
 OWN_OPTIONS = (frozenset(OWN_ROLL_POWERS) | frozenset(OWN_ROLL_CARDS)
                | frozenset(TRIBUTE_CARDS) | {COPIER})
 DICE_MODS = frozenset({"pro_creator", "trickster", COPIER})
+FIELD_WORDS = {"i": "counter", "tries": "count of tries", "roll": "roll"}
 MAX_TRIES = 1000  # populate's CHEST_REROLLS and PLACE_REROLLS
 MAX_MODS = 8      # modifiers on one roll: a few powers and cards at most
 
@@ -108,6 +110,9 @@ def problem(stack, game: Game, finished: bool) -> str | None:
         _check(stack, game, finished)
     except Bad as exc:
         return PREFIX + str(exc)
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError):
+        # a value of a kind no check above expected (text and numbers mixed in a list)
+        return PREFIX + "a step holds a value of the wrong kind"
     return None
 
 
@@ -151,7 +156,7 @@ def disagreement(m) -> str | None:
             return PREFIX + "the claims offered to lose are not that dragon's far claims"
         return None
     if top["options"] != want:
-        return (PREFIX + f"{_short(top['dragon'])} is offered {_short(top['options'])}, "
+        return (PREFIX + f"{_who(top['dragon'])} is offered {_short(top['options'])}, "
                 "which are not the powers and cards it can use here")
     return None
 
@@ -221,15 +226,15 @@ def _fields(frame: dict, required: tuple[str, ...], optional: tuple[str, ...] = 
 def _int(frame: dict, key: str, low: int, high: int) -> int:
     value = frame[key]
     if type(value) is not int or not low <= value <= high:
-        raise Bad(f"{_a(WORDS[frame['step']])} step's '{key}' must be a whole number from "
-                  f"{low} to {high}, not {_short(value)}")
+        raise Bad(f"{_a(WORDS[frame['step']])} step's {FIELD_WORDS.get(key, repr(key))} must "
+                  f"be a whole number from {low} to {high}, not {_short(value)}")
     return value
 
 
 def _dragon(frame: dict, key: str, game: Game, what: str = "") -> str:
     value = frame[key] if not what else key
     if not (isinstance(value, str) and value in game.seats):
-        raise Bad(f"{_a(WORDS[frame['step']])} step names {_short(value)}"
+        raise Bad(f"{_a(WORDS[frame['step']])} step names {_who(value)}"
                   f"{' as ' + what if what else ''}, who is not in this game")
     return value
 
@@ -337,7 +342,7 @@ def _dice(frame, stack, i, game) -> None:
     asked = _int(frame, "i", 0, len(order) - 1)
     react = stack[i + 1]
     if react.get("dragon") != order[asked]:
-        raise Bad(f"{_short(react.get('dragon'))} is asked about the placement dice out of "
+        raise Bad(f"{_who(react.get('dragon'))} is asked about the placement dice out of "
                   "turn")
     if react.get("about") != {"purpose": purpose, "dice": [
             {"name": d["name"], "face": d["face"], "mods": d["mods"]} for d in dice]}:
@@ -362,8 +367,8 @@ def _turns(frame, stack, i, game) -> None:
 def _action(frame, stack, i, game) -> None:
     _fields(frame, ("dragon",))
     if frame["dragon"] != game.turn:
-        raise Bad(f"the action decision is {_short(frame['dragon'])}'s, but it is "
-                  f"{_short(game.turn)}'s turn")
+        raise Bad(f"the action decision is {_who(frame['dragon'])}'s, but it is "
+                  f"{_who(game.turn)}'s turn")
     if type(game.actions_left) is not int:
         raise Bad("the actions left are not a number")
     if _above(stack, i) is None and game.actions_left < 1:
@@ -378,7 +383,7 @@ def _act(frame, stack, i, game) -> None:
     _fields(frame, ("dragon", "do", "answer", "stage", "i") + optional)
     actor = _dragon(frame, "dragon", game)
     if actor != game.turn:
-        raise Bad(f"an action frame of {_short(actor)} on {_short(game.turn)}'s turn")
+        raise Bad(f"an action frame of {_who(actor)} on {_who(game.turn)}'s turn")
     do, answer = frame["do"], frame["answer"]
     if not (robber or do in WINDOWED):
         raise Bad(f"an action frame for {_short(do)}, which never waits on the stack")
@@ -391,7 +396,7 @@ def _act(frame, stack, i, game) -> None:
             raise Bad("a Robber frame that is not Robber's play")
         victim = answer.get("dragon")
         if not (isinstance(victim, str) and victim in game.seats and victim != actor):
-            raise Bad(f"Robber names {_short(victim)}, not an opponent in this game")
+            raise Bad(f"Robber names {_who(victim)}, not an opponent in this game")
     else:
         _answer(do, answer, actor, game)
     if above == "react":
@@ -431,10 +436,14 @@ def _answer(do: str, answer: dict, actor: str, game: Game) -> None:
     if do in ("attack", "steal_cavern", "steal_for_thief"):
         target = answer.get("dragon")
         if not (isinstance(target, str) and target in game.seats and target != actor):
-            raise Bad(f"an action frame aimed at {_short(target)}, not an opponent in this "
+            raise Bad(f"an action frame aimed at {_who(target)}, not an opponent in this "
                       "game")
     if do in ("claim", "claim_settlement", "destroy"):
         _cell(answer.get("at"), game, "the action's target")
+    if "also" in answer:  # Citadel of Torture's second claim (P17)
+        if do != "claim":
+            raise Bad(f"an action frame for {_short(do)} with a second claim")
+        _cell(answer["also"], game, "the second claim's target")
     extra = set(answer) - {"do", "dragon", "at", "also"}
     if extra:
         raise Bad(f"an action frame whose answer has fields the game never writes "
@@ -474,7 +483,7 @@ def _window_turn(react: dict, game: Game, actor: str, asked, include_actor: bool
     k = order.index(actor)
     walk = order[k + 1:] + order[:k] + ([actor] if include_actor else [])
     if type(asked) is not int or not 0 <= asked < len(walk) or react.get("dragon") != walk[asked]:
-        raise Bad(f"{_short(react.get('dragon'))} is asked to react out of turn")
+        raise Bad(f"{_who(react.get('dragon'))} is asked to react out of turn")
 
 
 def _roll(frame, stack, i, game) -> None:
@@ -546,12 +555,14 @@ def _tribute(frame, stack, i, game) -> None:
         raise Bad("the tribute's counter is past the turn order")
     name = game.order[n - 1]
     if above == "roll":
-        if frame["dragon"] != name or frame["results"] != []:
-            raise Bad(f"the tribute roll is {_short(frame['dragon'])}'s, but the tribute "
-                      f"counter is at {_short(name)}")
+        if frame["dragon"] != name:
+            raise Bad(f"the tribute roll is {_who(frame['dragon'])}'s, but the tribute "
+                      f"counter is at {_who(name)}")
+        if frame["results"] != []:
+            raise Bad("a tribute with roll results while its roll is still pending")
     elif stack[i + 1].get("dragon") != name:
-        raise Bad(f"{_short(stack[i + 1].get('dragon'))} loses a claim out of turn (the "
-                  f"tribute counter is at {_short(name)})")
+        raise Bad(f"{_who(stack[i + 1].get('dragon'))} loses a claim out of turn (the "
+                  f"tribute counter is at {_who(name)})")
 
 
 def _lose_claim(frame, stack, i, game) -> None:
@@ -578,6 +589,11 @@ FIELDS: dict[str, Callable[[dict, list, int, Game], Any]] = {
     "lose_claim": _lose_claim,
 }
 assert set(FIELDS) == set(WORDS) and set(ACTION_COST) >= set(WINDOWED)
+
+
+def _who(value) -> str:
+    """A dragon by its name ("Red"), anything else as written."""
+    return value.capitalize() if isinstance(value, str) and value in DRAGONS else _short(value)
 
 
 def _a(word: str) -> str:

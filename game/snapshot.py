@@ -140,13 +140,13 @@ def _check_reachable(m, doc) -> None:
     stored flow stack one the engine builds (game.flow_checks), and its pending decision
     askable: a crafted state is refused here, not on first use (where the emergency save
     would only replay it again)."""
-    found = state_checks.stack_problems(m.stack, m.seat_names, m.finished)
-    if not found and "stack" in doc:  # (a derived stack is the engine's own)
+    flow = None
+    if "stack" in doc:  # (a derived stack is the engine's own); its words first
         flow = flow_checks.problem(m.stack, flow_checks.Game(
             seats=m.seat_names, order=m.order, turn=m.turn, phase=m.phase,
             actions_left=m.actions_left, width=m.board.width, height=m.board.height,
             placed={p["kind"] for p in doc.get("places", [])}), m.finished)
-        found = [flow] if flow else []
+    found = [flow] if flow else state_checks.stack_problems(m.stack, m.seat_names, m.finished)
     if found:  # before anything asks the top frame (a junk frame would trip it)
         raise StateError(_impossible(found))
     try:
