@@ -93,7 +93,7 @@ class Game:
     """The facts of the restored game a frame is checked against."""
 
     def __init__(self, *, seats: list[str], order: list, turn, phase, actions_left,
-                 width: int, height: int, placed: set):
+                 width: int, height: int, placed: set, round_no=1, round_cap=None):
         self.seats = seats
         self.order = order
         self.turn = turn
@@ -102,6 +102,8 @@ class Game:
         self.width = width
         self.height = height
         self.placed = placed  # kinds of the places of power on the board
+        self.round = round_no
+        self.round_cap = round_cap  # None: not checked
 
 
 def problem(stack, game: Game, finished: bool) -> str | None:
@@ -121,7 +123,8 @@ def problem_in(doc: dict, width: int, height: int) -> str | None:
     game = Game(seats=sorted(doc["dragons"], key=lambda n: doc["dragons"][n]["seat"]),
                 order=doc["order"], turn=doc["turn"], phase=doc["phase"],
                 actions_left=doc["actions_left"], width=width, height=height,
-                placed={p["kind"] for p in doc["places"]})
+                placed={p["kind"] for p in doc["places"]}, round_no=doc["round"],
+                round_cap=doc["options"]["round_cap"])
     return problem(doc["stack"], game, doc["finished"])
 
 
@@ -187,6 +190,12 @@ def _check(stack, game: Game, finished: bool) -> None:
             raise Bad(f"{_a(WORDS[step])} step cannot come right after "
                       f"{'the start' if below is None else _a(WORDS[below]) + ' step'}")
         below = step
+    cap = game.round_cap
+    if not (type(game.round) is int and game.round >= 1
+            and (cap is None or (type(cap) is int and game.round <= cap))):
+        # the end check ends the game at the round cap (R34): no later round is played
+        raise Bad(f"round {_short(game.round)} is not one the game plays (rounds 1 to "
+                  f"{_short(cap)})")
     top: str = stack[-1]["step"]
     if top not in DECISIONS:
         raise Bad(f"the top step, {_a(WORDS[top])}, waits for no decision "

@@ -145,7 +145,8 @@ def _check_reachable(m, doc) -> None:
         flow = flow_checks.problem(m.stack, flow_checks.Game(
             seats=m.seat_names, order=m.order, turn=m.turn, phase=m.phase,
             actions_left=m.actions_left, width=m.board.width, height=m.board.height,
-            placed={p["kind"] for p in doc.get("places", [])}), m.finished)
+            placed={p["kind"] for p in doc.get("places", [])}, round_no=m.round,
+            round_cap=m.options["round_cap"]), m.finished)
     found = [flow] if flow else state_checks.stack_problems(m.stack, m.seat_names, m.finished)
     if found:  # before anything asks the top frame (a junk frame would trip it)
         raise StateError(_impossible(found))

@@ -108,6 +108,8 @@ BAD: dict[str, tuple[str, Callable[[dict], object]]] = {
     "order-short": ("tribute_phase/turns/action",
                     lambda d: d.update(order=[d["turn"]])),
     # counters past the seats
+    "round-past-cap": ("tribute_phase/turns/action", lambda d: d.update(round=900)),
+    "round-zero": ("tribute_phase/turns/action", lambda d: d.update(round=0)),
     "turns-past-seats": ("tribute_phase/turns/action", _set(2, i=9)),
     "turns-huge": ("tribute_phase/turns/action", _set(2, i=10**30)),
     "turns-zero": ("tribute_phase/turns/action", _set(2, i=0)),
