@@ -135,12 +135,19 @@ def disagreement(m) -> str | None:
     asks and nothing changes before the answer, so a stored list that differs was
     written by hand (a card offered to a dragon who does not hold it)."""
     from game import queries  # noqa: PLC0415 (the rules import this module's importers)
-    from game.systems import rolls, tribute  # noqa: PLC0415
+    from game.systems import actions, rolls, tribute  # noqa: PLC0415
 
     stack = m.stack
     top = stack[-1] if stack else None
     if top is None or top["step"] == "action":
         return None
+    act = stack[4] if len(stack) > 4 and stack[4]["step"] == "act" else None
+    if act is not None and act["do"] != "robber":
+        # Declared legal, and nothing before its result changes what its rule checks
+        # (Citadel's second claim aside: its power is spent at the declaration).
+        plain = {k: v for k, v in act["answer"].items() if k != "also"}
+        if actions.RULES[act["do"]].check(m, act["dragon"], plain) is not None:
+            return PREFIX + "the declared action is not one its dragon could take here"
     step = top["step"]
     if step == "modify":
         roll = stack[-2]

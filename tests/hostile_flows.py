@@ -74,6 +74,23 @@ def _act_on_top(d):
                        "stage": "cancel", "i": 0})
 
 
+def _act_at_empty_cell(d):
+    """A declared claim or destroy at a cell with nothing on it (its result would fail)."""
+    act = d["stack"][-2]
+    taken = {tuple(p["at"]) for p in d["settlements"]} | {tuple(d["chest"]["at"] or ())}
+    for p in d["places"] + list(d["dragons"].values()):
+        c, r = p["at"]
+        taken |= {(c, r), (c + 1, r), (c, r + 1), (c + 1, r + 1)}
+    cell = next([c, r] for r in range(20) for c in range(20) if (c, r) not in taken)
+    if act["do"] in ("claim", "claim_settlement", "destroy"):
+        act["answer"]["at"] = cell
+    else:  # an attack or theft: aimed at a dragon far away instead
+        act["answer"]["dragon"] = next(n for n in d["dragons"] if n != act["dragon"])
+        act["answer"] = {"do": "claim", "at": cell}
+        act["do"] = "claim"
+    d["stack"][-1]["about"]["answer"] = act["answer"]  # the reaction tells the same lie
+
+
 def _other_seat(d, name):
     return next(n for n in d["dragons"] if n != name)
 
@@ -192,6 +209,7 @@ BAD: dict[str, tuple[str, Callable[[dict], object]]] = {
     "act-do-end-turn": ("action/act/react", _set(2, do="end_turn")),
     "act-other-actor": ("action/act/react", lambda d: d["stack"][-2].update(
         dragon=_other_seat(d, d["turn"]))),
+    "act-target-empty": ("action/act/react", _act_at_empty_cell),
     "act-rolls-junk": ("act/roll/react", _set(3, rolls=[{"purpose": "steal"}])),
     "act-results-full": ("act/roll/react", lambda d: d["stack"][-3].update(
         results=[{"purpose": "x"}] * 5)),

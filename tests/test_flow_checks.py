@@ -70,6 +70,7 @@ def test_the_issues_cases_name_what_is_wrong(bad):
     # KeyError: 'dragon' on the first answer, before (issue 29.7): now named in words
     assert "'dragon'" in why("tribute-without-dragon")
     assert "does not match" in why("pending-other-dragon")
+    assert "could take" in why("act-target-empty")
 
 
 def test_a_tribute_frame_without_its_dragon_no_longer_restores_to_crash_later(positions):
