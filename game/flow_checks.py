@@ -219,7 +219,9 @@ def _check(stack, game: Game, finished: bool) -> None:
 
 def _check_order(game: Game, phase: str) -> None:
     order, seats = game.order, game.seats
-    if not (order == [] and phase == "populate") and sorted(order) != sorted(seats):
+    # (the order is set at the first action phase: empty until then)
+    first = phase == "populate" and game.round == 1
+    if not (order == [] and first) and sorted(order) != sorted(seats):
         raise Bad("the turn order does not list every dragon of the game once")
     if phase == "action":
         if game.turn not in seats:
