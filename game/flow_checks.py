@@ -40,6 +40,7 @@ from game.tables import (
     chart_row,
 )
 
+VERSION = 1  # bump when these checks change: the saves listing's index is rechecked
 PREFIX = "the saved decision stack is not one the game can reach: "
 # Which step may sit directly on which (None: the bottom of the stack).
 ABOVE: dict[str | None, tuple[str, ...]] = {

@@ -176,3 +176,26 @@ def test_every_stack_of_random_games_passes():
             m.submit(player.choose(m))
         m.close()
     assert seen == set(flow_checks.WORDS), set(flow_checks.WORDS) - seen
+
+
+def test_an_index_of_older_checks_does_not_vouch_for_a_bad_save(tmp_path, bad):
+    """A save an older build listed as good (its index entry) is checked again."""
+    folder = saves.saves_dir(tmp_path)
+    good = saves.save_game(good_session(), "Good", tmp_path)
+    saves.list_all(tmp_path)  # the index, with the good entry
+    path = folder / "crafted.json"
+    path.write_text(json.dumps({"format": "narby-save/2", "meta": {"name": "crafted"},
+                                "replay": _replay(bad["bare-act-under-action"]),
+                                "state": None}))
+    index = json.loads((folder / saves.INDEX_NAME).read_text())
+    entry = dict(index["files"][good.name]["entry"], name="crafted")
+    stat = path.stat()
+    index["files"]["crafted.json"] = {**saves._fingerprint(path), "entry": entry}
+    assert stat.st_size == index["files"]["crafted.json"]["size"]
+    del index["checks"]  # as the build before game.flow_checks wrote it
+    (folder / saves.INDEX_NAME).write_text(json.dumps(index))
+    saves._checked.clear()
+    entries, problems = saves.list_all(tmp_path)
+    assert [e.path for e in entries] == [good]
+    assert [p.path for p in problems] == [path]
+    assert "decision stack" in problems[0].message
