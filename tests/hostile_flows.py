@@ -56,12 +56,13 @@ def _dice(i: int, **fields):
     return lambda d: d["stack"][-2]["dice"][i].update(fields)
 
 
-def _deep(d):
-    d["stack"][-1:-1] = [{"step": "settlement", "k": 0}] * 200
+def _deep(d, frames: int = 200):
+    d["stack"][-3:-3] = [{"step": "settlement", "k": 0}] * (frames - len(d["stack"]))
 
 
 def _round_trip(d):
-    d["stack"][2:2] = [{"step": "turns", "i": 1}, {"step": "action", "dragon": d["turn"]}] * 100
+    """turns/action pairs, 200 frames deep (the old limit: what it let in)."""
+    d["stack"][2:2] = [{"step": "turns", "i": 1}, {"step": "action", "dragon": d["turn"]}] * 98
 
 
 def _bare_act_under_action(d):
@@ -107,6 +108,7 @@ BAD: dict[str, tuple[str, Callable[[dict], object]]] = {
     "act-below-turns": ("tribute_phase/turns/action",
                         lambda d: d["stack"].insert(2, {"step": "act"})),
     "stack-200-deep": ("settlement/dice/react", _deep),
+    "stack-16-deep": ("settlement/dice/react", lambda d: _deep(d, 16)),
     "turns-100-times": ("tribute_phase/turns/action", _round_trip),
     "unknown-kind": ("tribute_phase/turns/action",
                      lambda d: d["stack"].insert(1, {"step": "teleport"})),
