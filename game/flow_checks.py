@@ -429,6 +429,8 @@ def _act(frame, stack, i, game) -> None:
         return
     if stage != "rolls" or robber or do not in ROLLED:
         raise Bad("a pending roll over an action that rolls nothing now")
+    if frame["i"] != len(game.seats) - 1:  # its cancel window has asked everyone
+        raise Bad("an action whose rolls began before its cancel window ended")
     rolls, results = frame["rolls"], frame["results"]
     want = _roll_specs(do, actor, answer, rolls, game)
     if rolls != want:
@@ -535,6 +537,8 @@ def _roll(frame, stack, i, game) -> None:
     if above == "modify":
         if frame["stage"] != "pre" or face is not None:
             raise Bad("a roll modifier asked after the die was rolled")
+        if frame["i"] != 0:  # (the window after the roll has not begun)
+            raise Bad("a roll not yet rolled whose reaction window has begun")
         return
     if frame["stage"] != "post" or type(face) is not int or not 1 <= face <= 20:
         raise Bad(f"a d20 roll showing {_short(face)} (stage {_short(frame['stage'])})")
