@@ -137,6 +137,7 @@ def disagreement(m) -> str | None:
     written by hand (a card offered to a dragon who does not hold it)."""
     from game import queries  # noqa: PLC0415 (the rules import this module's importers)
     from game.systems import actions, rolls, tribute  # noqa: PLC0415
+    from game.systems.turn_order import turn_order  # noqa: PLC0415
 
     stack = m.stack
     top = stack[-1] if stack else None
@@ -156,6 +157,9 @@ def disagreement(m) -> str | None:
     elif step == "react":
         sources = {"cancel": rolls.CANCEL_SOURCES, "roll": rolls.ROLL_SOURCES,
                    "dice": rolls.DICE_SOURCES}[top["window"]]
+        # placement dice ask in this round's turn order (P26), which Populate cannot change
+        if top["window"] == "dice" and stack[-2]["order"] != turn_order(m):
+            return PREFIX + "placement dice asking in an order other than this round's"
         want = rolls.options(sources, m, top["dragon"], stack[-2])
     elif step == "choose_place":
         if top["dragon"] != queries.poorest(m):

@@ -92,6 +92,15 @@ def _act_at_empty_cell(d):
     d["stack"][-1]["about"]["answer"] = act["answer"]  # the reaction tells the same lie
 
 
+def _rotate_dice_order(d):
+    """Another order of the same dragons, the one asked still at the counter."""
+    dice, react = d["stack"][-2], d["stack"][-1]
+    order = [n for n in dice["order"] if n != react["dragon"]]
+    order = order[1:] + order[:1]
+    order.insert(dice["i"], react["dragon"])
+    dice["order"] = order
+
+
 def _other_seat(d, name):
     return next(n for n in d["dragons"] if n != name)
 
@@ -153,6 +162,7 @@ BAD: dict[str, tuple[str, Callable[[dict], object]]] = {
     "dice-purpose": ("settlement/dice/react", _set(2, purpose="chest")),
     "dice-mod-junk": ("settlement/dice/react", _dice(0, mods=[["trickster", 7]])),
     "dice-order-junk": ("settlement/dice/react", _set(2, order=["red", "red", "red"])),
+    "dice-order-rotated": ("settlement/dice/react", _rotate_dice_order),
     "dice-extra-die": ("chest_move/dice/react", lambda d: d["stack"][-2]["dice"].append(
         dict(d["stack"][-2]["dice"][0]))),
     "roll-face-21": ("act/roll/react", _set(2, face=21)),
