@@ -199,3 +199,18 @@ def test_an_index_of_older_checks_does_not_vouch_for_a_bad_save(tmp_path, bad):
     assert [e.path for e in entries] == [good]
     assert [p.path for p in problems] == [path]
     assert "decision stack" in problems[0].message
+
+
+def test_a_rules_error_while_replaying_is_refused_in_words(tmp_path, monkeypatch):
+    """A ValueError from the rules code (not a scripted die) names no Python text."""
+    path = saves.save_game(good_session(), "Replayed", tmp_path)
+
+    def trip(self, answer):
+        raise ValueError("list.remove(x): x not in list")
+    monkeypatch.setattr(Match, "submit", trip)
+    with pytest.raises(saves.SaveError) as info:
+        saves.load_save(path)
+    message = str(info.value)
+    assert "decision 0" in message and "cannot be replayed" in message
+    _plain(message.replace(str(path), "FILE"))
+    assert "list.remove" not in message
