@@ -15,6 +15,7 @@ import pygame_gui
 from game.decisions import title
 from game.match import SetupError
 from game.persistence import saves
+from game.persistence.plain import unreadable
 from game.ui.controller import GameController, load_map
 from game.ui.scene import Scene
 from game.ui.scenes.backdrop import backdrop, panel_rect
@@ -41,9 +42,12 @@ def open_game(app, path, leaving=None) -> str | None:
     try:
         c = GameController.from_session(session, ai_mode=app.ai_mode, data_dir=app.data_dir,
                                         hotseat=app.settings.hotseat_handover)
-    except (SetupError, ValueError) as exc:
+    except SetupError as exc:
         session.close()
         return f"{path}: {exc}"
+    except ValueError as exc:  # nothing the checks foresaw: words, the details logged
+        session.close()
+        return unreadable(str(path), exc, "cannot be opened")
     if leaving is not None:
         leaving.on_quit()
         leaving.close()
