@@ -19,6 +19,7 @@ from game.log import describe
 from game.maps import commands
 from game.maps.commands import window_main
 from game.match import SetupError
+from game.persistence.plain import unreadable
 from game.persistence.replay_file import ReplayError, load, play, start
 from game.persistence.saves import (
     SaveError,
@@ -385,8 +386,8 @@ def _replay(argv) -> int:
         print(f"narby replay: {exc}", file=sys.stderr)
         return 1
     except Exception as exc:  # last-resort net: a file never prints a traceback
-        print(f"narby replay: {_short_path(args.file)}: cannot be played "
-              f"({type(exc).__name__}: {str(exc)[:200]})", file=sys.stderr)
+        print(f"narby replay: {unreadable(_short_path(args.file), exc, 'cannot be played')}",
+              file=sys.stderr)
         return 1
     if args.state_json:
         print(json.dumps(match.snapshot(), indent=1))
@@ -418,8 +419,8 @@ def _replay_window(path: str, *, explicit: bool) -> int | None:
         print(f"narby replay: {exc}", file=sys.stderr)
         return 1
     except Exception as exc:  # last-resort net: a file never prints a traceback
-        print(f"narby replay: {_short_path(path)}: cannot be played "
-              f"({type(exc).__name__}: {str(exc)[:200]})", file=sys.stderr)
+        print(f"narby replay: {unreadable(_short_path(path), exc, 'cannot be played')}",
+              file=sys.stderr)
         return 1
     if session.note:  # an older release's save, opened from its stored state (issue 31)
         print(f"narby replay: {_short_path(path)}: {session.note}", file=sys.stderr)
@@ -463,8 +464,8 @@ def _replay_save(args) -> int:
         print(f"narby replay: {exc}", file=sys.stderr)
         return 1
     except Exception as exc:  # last-resort net: a file never prints a traceback
-        print(f"narby replay: {_short_path(args.file)}: cannot be played "
-              f"({type(exc).__name__}: {str(exc)[:200]})", file=sys.stderr)
+        print(f"narby replay: {unreadable(_short_path(args.file), exc, 'cannot be played')}",
+              file=sys.stderr)
         return 1
     if session.note:  # an older release's save, opened from its stored state (issue 31)
         print(f"narby replay: {_short_path(args.file)}: {session.note}", file=sys.stderr)

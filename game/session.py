@@ -28,8 +28,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.decisions import IllegalAnswer, show_cell, title
-from game.dice import MT, STREAM, ai_seed, new_seed
+from game.dice import MT, STREAM, DiceScriptError, ai_seed, new_seed
 from game.match import Match
+from game.persistence.plain import unreadable
 from game.persistence.replay_file import FORMAT as REPLAY_FORMAT
 from game.persistence.replay_file import MAX_DECISIONS, ReplayError, start
 from game.resources import find_map, portable_map_name
@@ -219,8 +220,11 @@ class Session:
                 raise ReplayError(f"{self.where}: decision {i} ({who}, "
                                   f"{json.dumps(answer)[:100]}) is illegal: {str(exc)[:200]}"
                                   ) from None
-            except ValueError as exc:  # a scripted die that does not fit, and the like
+            except DiceScriptError as exc:  # a scripted die that does not fit
                 raise ReplayError(f"{self.where}: decision {i}: {str(exc)[:200]}") from None
+            except ValueError as exc:  # whatever else: plain words, the details logged
+                raise ReplayError(unreadable(f"{self.where}: decision {i}", exc,
+                                             "cannot be replayed")) from None
 
     # ----- playing ----------------------------------------------------------------------
     @property

@@ -11,12 +11,13 @@ derived from `order` and `turn`, and the deck holds every card not held or playe
 from __future__ import annotations
 
 import copy
+import logging
 import operator
 from typing import TYPE_CHECKING
 
 import esper
 
-from game import queries, state_checks
+from game import flow_checks, queries, state_checks
 from game.board import BoardSpec
 from game.components import (
     Cavern,
@@ -41,6 +42,7 @@ if TYPE_CHECKING:
     from game.match import Match
 
 FORMAT = "narby-state/1"
+log = logging.getLogger(__name__)
 
 
 class StateError(ValueError):
@@ -105,37 +107,55 @@ def _cell(cell):
 
 
 def from_document(cls, doc, *, board: BoardSpec | None, seed, dice, rng: str = MT):
-    """Build a match from `doc`; raises StateError naming what is wrong."""
+    """Build a match from `doc`; raises StateError naming what is wrong, in words."""
     try:
         m = _build(cls, doc, board, seed, dice, rng)
     except StateError:
         raise
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError,
             RecursionError) as exc:
-        raise StateError(f"state document is malformed: {type(exc).__name__}: "
-                         f"{cut(str(exc), 120)}") from None
+        raise StateError(_malformed(exc)) from None
     try:
-        _check_reachable(m)
+        _check_reachable(m, doc)
     except BaseException:
         m.close()
         raise
     return m
 
 
-def _check_reachable(m) -> None:
-    """The rebuilt match must be a state the engine could reach (game.state_checks), and
-    its pending decision must be askable: a crafted state is refused here, not on first
-    use (where the emergency save would only replay it again)."""
-    found = state_checks.stack_problems(m.stack, m.seat_names, m.finished)
+def _malformed(exc: BaseException) -> str:
+    """What a field the rebuild tripped on means, in words (never the exception's own
+    text, which goes to the log only)."""
+    log.info("state document refused: %s: %s", type(exc).__name__, cut(str(exc), 200))
+    if isinstance(exc, KeyError) and exc.args:
+        return f"the saved state is malformed: it lacks its {short(exc.args[0], 40)} field"
+    if isinstance(exc, RecursionError):
+        return "the saved state is malformed: it is nested too deeply"
+    return ("the saved state is malformed: it holds a value of the wrong kind (text, a "
+            "number, a list or an object where the game keeps another)")
+
+
+def _check_reachable(m, doc) -> None:
+    """The rebuilt match must be a state the engine could reach (game.state_checks), its
+    stored flow stack one the engine builds (game.flow_checks), and its pending decision
+    askable: a crafted state is refused here, not on first use (where the emergency save
+    would only replay it again)."""
+    flow = None
+    if "stack" in doc:  # (a derived stack is the engine's own); its words first
+        flow = flow_checks.problem(m.stack, flow_checks.Game(
+            seats=m.seat_names, order=m.order, turn=m.turn, phase=m.phase,
+            actions_left=m.actions_left, width=m.board.width, height=m.board.height,
+            placed={p["kind"] for p in doc.get("places", [])}, round_no=m.round,
+            round_cap=m.options["round_cap"]), m.finished)
+    found = [flow] if flow else state_checks.stack_problems(m.stack, m.seat_names, m.finished)
+    if found:  # before anything asks the top frame (a junk frame would trip it)
+        raise StateError(_impossible(found))
     try:
-        found = found or state_checks.problems(m.snapshot(), m.board, exact_rings=False,
-                                               placed=True)
+        found = state_checks.problems(m.snapshot(), m.board, exact_rings=False, placed=True)
     except Exception as exc:  # the pending decision could not even be described
-        raise StateError(f"the stored flow cannot continue ({type(exc).__name__}: "
-                         f"{cut(str(exc), 120)})") from None
+        raise StateError(_stuck(exc)) from None
     if found:
-        more = f" (and {len(found) - 1} more problem(s))" if len(found) > 1 else ""
-        raise StateError(f"impossible state: {cut(found[0], 200)}{more}")
+        raise StateError(_impossible(found))
     try:
         pending = m.pending
         if pending is not None:
@@ -143,11 +163,41 @@ def _check_reachable(m) -> None:
                 raise StateError(f"the pending decision is for {short(pending.dragon)}, "
                                  "who is not in this game")
             m.legal_answers()
+        disagreement = flow_checks.disagreement(m) if "stack" in doc else None
+        if disagreement:
+            raise StateError(disagreement)
     except StateError:
         raise
     except Exception as exc:  # a junk flow frame: whatever the rules code tripped on
-        raise StateError(f"the stored flow cannot continue ({type(exc).__name__}: "
-                         f"{cut(str(exc), 120)})") from None
+        raise StateError(_stuck(exc)) from None
+    _check_pending(doc.get("pending"), pending)
+
+
+def _impossible(found: list[str]) -> str:
+    more = f" (and {len(found) - 1} more problem(s))" if len(found) > 1 else ""
+    text = found[0] if found[0].startswith(flow_checks.PREFIX) else "impossible state: " + found[0]
+    return cut(text, 240) + more
+
+
+def _stuck(exc: BaseException) -> str:
+    log.info("stored flow refused: %s: %s", type(exc).__name__, cut(str(exc), 200))
+    return "the saved game cannot continue from its stored decision"
+
+
+def _check_pending(saved, pending) -> None:
+    """The document's own `pending` (when it has one) names the decision its stack asks."""
+    if saved is None:
+        if pending is not None:
+            raise StateError("the saved state says no decision is pending, but its game "
+                             "waits for one")
+        return
+    if not isinstance(saved, dict):
+        raise StateError("the saved pending decision is not an object")
+    if pending is None or saved.get("dragon") != pending.dragon \
+            or saved.get("kind") != pending.kind:
+        raise StateError("the saved pending decision does not match its decision stack "
+                         f"(saved {short(saved.get('kind'), 30)} for "
+                         f"{short(saved.get('dragon'), 30)})")
 
 
 def _build(cls, doc, board, seed, dice, rng):

@@ -113,6 +113,12 @@ def bad_save_docs() -> dict[str, object]:
         "treasure-x": spoiled(lambda d: d["dragons"]["red"].update(treasure=["x"])),
         "treasure-huge": spoiled(lambda d: d["dragons"]["red"].update(treasure=[10**30])),
         "junk-stack": spoiled(lambda d: d.update(stack=[{"step": "action", "dragon": 7}])),
+        # issue 29.6: a bare act frame under the action decision, a counter past the seats,
+        # a stack 200 rounds deep (game.flow_checks)
+        "bare-act": spoiled(lambda d: d["stack"].insert(-1, {"step": "act"})),
+        "turn-past-seats": spoiled(lambda d: d["stack"][-2].update(i=9)),
+        "deep-stack": spoiled(lambda d: d.update(stack=d["stack"][:1] + [
+            {"step": "tribute_phase"}, {"step": "turns", "i": 1}] * 100 + d["stack"][-1:])),
         "zero-dice": spoiled(zero_dice),
         "rings-1e12": spoiled(lambda d: d["dragons"]["red"].update(rings_in_supply=10**12)),
         "winner-unfinished": spoiled(lambda d: d.update(winner="red")),

@@ -53,8 +53,8 @@ BAD = [
     (lambda d: d.update(gambles=[{"at": [30, 3], "owner": "red"}]), "off the board"),
     (lambda d: d.update(settlements=[{"kind": "town", "at": [c, 0], "claim": "red"}
                                      for c in range(12)]), "rings"),
-    (lambda d: d.update(stack=[{"step": "junk"}]), "flow"),
-    (lambda d: d.update(stack=[{"step": "action"}]), "flow"),
+    (lambda d: d.update(stack=[{"step": "junk"}]), "decision stack"),
+    (lambda d: d.update(stack=[{"step": "action"}]), "decision stack"),
     (lambda d: d.update(stack="junk"), ""),
     (lambda d: d["dice"]["rng"][1].__setitem__(slice(None), [0] * 625), "dice"),
 ]

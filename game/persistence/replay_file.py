@@ -71,8 +71,9 @@ def board_for(map_path, base: Path | None = None, where: str = "replay") -> Boar
         more = f" (and {len(exc.problems) - 1} more problem(s))" if len(exc.problems) > 1 else ""
         raise ReplayError(f"{where}: its map cannot be used: {cut(first, 300)}{more}") from None
     except (OSError, ValueError) as exc:
-        raise ReplayError(f"{where}: its map {short(map_path)} cannot be read "
-                          f"({type(exc).__name__})") from None
+        why = ("the file cannot be opened" if isinstance(exc, OSError)
+               else "it is not a map this version reads")
+        raise ReplayError(f"{where}: its map {short(map_path)} cannot be read ({why})") from None
 
 
 def start(doc: dict, where: str = "replay", base: Path | None = None) -> Match:

@@ -39,9 +39,11 @@ from typing import Any
 import platformdirs
 
 import game
+from game import flow_checks
 from game.decisions import title
 from game.persistence.json_file import read_json
 from game.persistence.map_archive import digest as map_digest
+from game.persistence.plain import unreadable
 from game.persistence.reopen import reopen
 from game.persistence.replay_file import FORMAT as REPLAY_FORMAT
 from game.persistence.replay_file import ReplayError
@@ -367,7 +369,7 @@ def load_save(path: str | os.PathLike) -> Session:
     except SaveError:
         raise
     except Exception as exc:  # last-resort net: a save must never crash the game
-        raise SaveError(f"{path}: cannot be loaded ({type(exc).__name__}: {exc})") from None
+        raise SaveError(unreadable(str(path), exc)) from None
 
 
 def _session_from(doc: dict, path: Path) -> Session:
@@ -505,6 +507,9 @@ def entry_for(path: str | os.PathLike, kind: str = "save") -> Entry:
 # so a start of the game lists saves without replaying them (a file that changed in
 # any way is checked again). A broken index is ignored and rewritten, never trusted.
 _INDEX_FORMAT = "narby-save-index/1"
+# The load checks an index's verdicts were reached with: a save an older build indexed
+# as good is checked again by these (game.flow_checks refuses stacks older builds let in).
+LOAD_CHECKS = f"flow-{flow_checks.VERSION}"
 
 
 def _entry_doc(e: Entry) -> dict:
@@ -547,8 +552,8 @@ def _read_index(folder: Path) -> dict:
     except ValueError:
         return {}
     if not isinstance(doc, dict) or doc.get("format") != _INDEX_FORMAT \
-            or not isinstance(doc.get("files"), dict):
-        return {}
+            or not isinstance(doc.get("files"), dict) or doc.get("checks") != LOAD_CHECKS:
+        return {}  # (an index of other checks: every file is checked again)
     return {k: v for k, v in doc["files"].items() if isinstance(k, str) and isinstance(v, dict)}
 
 
@@ -602,11 +607,11 @@ def list_saves(folder: str | os.PathLike, kind: str = "save") -> tuple[list[Entr
         try:
             _list_one(path, kind, index, fresh, entries, problems)
         except Exception as exc:  # last-resort net: one file never hides the others
-            problems.append(Problem(path, f"{path}: cannot be listed ({type(exc).__name__}: "
-                                          f"{str(exc)[:200]})"))
+            problems.append(Problem(path, unreadable(str(path), exc, "cannot be listed")))
     if fresh != index:
         with contextlib.suppress(Exception):
-            write_json_atomic(folder / INDEX_NAME, {"format": _INDEX_FORMAT, "files": fresh})
+            write_json_atomic(folder / INDEX_NAME, {"format": _INDEX_FORMAT,
+                                                    "checks": LOAD_CHECKS, "files": fresh})
     entries.sort(key=lambda e: (e.date, e.path.name), reverse=True)
     return entries, problems
 

@@ -16,6 +16,7 @@ from game.decisions import title
 from game.match import SetupError
 from game.net.window import online_seats, rehost
 from game.persistence import saves
+from game.persistence.plain import unreadable
 from game.ui.controller import GameController, load_map
 from game.ui.scene import Scene
 from game.ui.scenes.backdrop import backdrop, panel_rect
@@ -50,9 +51,12 @@ def open_game(app, path, leaving=None) -> str | None:
             c = GameController.from_session(session, ai_mode=app.ai_mode,
                                             data_dir=app.data_dir,
                                             hotseat=app.settings.hotseat_handover)
-    except (SetupError, ValueError) as exc:
+    except SetupError as exc:
         session.close()
         return f"{path}: {exc}"
+    except ValueError as exc:  # nothing the checks foresaw: words, the details logged
+        session.close()
+        return unreadable(str(path), exc, "cannot be opened")
     except OSError as exc:
         session.close()
         return f"{path}: cannot host this online game here ({exc.strerror or exc})"

@@ -1,0 +1,16 @@
+"""The last-resort words for a file the loaders tripped on in a way no check foresaw:
+one plain line for the player, the exception's details for the log only (issue 29.7)."""
+
+from __future__ import annotations
+
+import logging
+
+log = logging.getLogger("narby.files")
+log.addHandler(logging.NullHandler())  # never Python's last-resort print to stderr
+
+
+def unreadable(where: str, exc: BaseException, what: str = "cannot be loaded") -> str:
+    """`<where>: <what>: it holds something this version cannot make sense of`, with
+    the exception logged (a bug report's detail), never shown."""
+    log.warning("%s %s", where, what, exc_info=(type(exc), exc, exc.__traceback__))
+    return f"{where}: {what}: it holds something this version cannot make sense of"
