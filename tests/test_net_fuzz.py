@@ -8,13 +8,16 @@ import asyncio
 import json
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from game.net.host import HostCore, HostServer, new_game
+from game.decisions import answer_kind
+from game.net.host import HostCore, HostServer, new_game, pump
 from game.net.protocol import MAX_MESSAGE, ProtocolError, parse_client
+from tests.net_variants import LEAKS, exact, variants
 
 _json = st.recursive(
     st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats(allow_nan=False)
@@ -142,3 +145,158 @@ def test_a_fuzzer_on_loopback_finds_no_crack():
     assert replies and all(r["type"] == "error" and r["reason"] for r in replies)
     assert core.decision == 0
     assert json.dumps(core.session.snapshot(), sort_keys=True) == before
+
+
+# ----- issue 29: every legal answer kind, in every other JSON type ----------------------
+def _plain(out_msgs, label):
+    assert len(out_msgs) == 1, (label, out_msgs)
+    msg = out_msgs[0]
+    assert msg["type"] == "error" and not msg["fatal"], (label, msg)
+    reason = msg["reason"]
+    assert isinstance(reason, str) and reason and "\n" not in reason and len(reason) < 400
+    assert not any(leak in reason for leak in LEAKS), (label, reason)
+
+
+def _fuzz_a_game(core, send, rng, *, per_kind=2):
+    """Play `core`'s game to its end with exact legal answers; at the first positions of
+    every answer kind, first send each legal answer's type variants: every one is refused
+    in plain words and changes nothing. Returns the answer kinds fuzzed."""
+    cids = {d: s.conn for d, s in core.seats.items()}
+    fuzzed: dict[tuple, int] = {}
+    while not core.over:
+        pending = core.match.pending
+        cid = cids[pending.dragon]
+        legal = core.match.legal_answers()
+        offered = {exact(a) for a in legal}
+        todo = []
+        for a in legal:
+            kind = (pending.kind, answer_kind(a).split(":")[0])
+            if fuzzed.get(kind, 0) < per_kind:
+                fuzzed[kind] = fuzzed.get(kind, 0) + 1
+                todo.append(a)
+        if todo:
+            before = (core.decision, len(core.session.events),
+                      json.dumps(core.session.snapshot(), sort_keys=True))
+            for a in todo:
+                for label, raw in variants(a):
+                    try:
+                        parsed = json.loads(raw)["answer"]
+                    except ValueError:
+                        parsed = None
+                    if label != "duplicate key" and exact(parsed) in offered:
+                        continue  # this variant is itself a legal answer
+                    _plain([o.msg for o in send(cid, raw)], f"{a} {label}")
+                    assert (core.decision, len(core.session.events)) == before[:2], label
+            assert json.dumps(core.session.snapshot(), sort_keys=True) == before[2]
+        n = core.decision
+        outs = send(cid, json.dumps({"v": 1, "type": "answer", "answer": rng.choice(legal)}))
+        assert core.decision == n + 1, [o.msg for o in outs if o.msg["type"] == "error"]
+    return set(fuzzed)
+
+
+# the answer kinds seeded games reach (pending kind, answer kind): all must be fuzzed
+KINDS = {("action", k) for k in ("move", "claim", "destroy", "gamble", "end_turn", "play",
+                                 "power", "abandon", "attack")} | {
+    ("choose_place", "choice"), ("lose_claim", "choice"), ("react", "react"),
+    ("react", "pass")}
+
+
+def _remote_core(seed, **kw):
+    session, kinds = new_game([{"dragon": None, "player": "remote"} for _ in range(3)],
+                              seed=seed, options={"target": 25, "round_cap": 8})
+    core = HostCore(session, kinds, code="ABC234", auto_start=True, **kw)
+    for cid, dragon in enumerate(core.match.seat_names, start=1):
+        core.opened(cid, "10.0.0.1")
+        core.receive(cid, json.dumps({"v": 1, "type": "hello", "code": "ABC234",
+                                      "seat": dragon}))
+    assert core.started
+    return core
+
+
+def test_type_variants_of_every_legal_answer_are_refused_by_the_headless_host():
+    seen: set = set()
+    for seed in (1, 2, 3, 4, 5, 6):
+        core = _remote_core(seed)
+        seen |= _fuzz_a_game(core, core.receive, random.Random(seed))
+        assert core.match.finished
+    assert seen >= KINDS, KINDS - seen
+
+
+def test_type_variants_are_refused_on_the_window_hosts_path(tmp_path):
+    """The window feeds what its HostThread received to the core with pump(), on its main
+    thread, with its own autosaves; an exception there was the crash screen."""
+    seen: set = set()
+    told: list = []
+    for seed in (7, 8, 9):
+        core = _remote_core(seed, autosaves=False, data_dir=tmp_path, on_events=told.extend)
+
+        def send(cid, raw, core=core):
+            return pump(core, [("msg", cid, raw)])
+
+        seen |= _fuzz_a_game(core, send, random.Random(seed), per_kind=1)
+        assert core.match.finished
+    assert told and {("action", "move"), ("react", "react")} <= seen
+
+
+def _floats(cell):
+    return [float(x) for x in cell]
+
+
+# (the issue's examples) a legal answer of this kind -> the same in other JSON types
+ISSUE_CASES = {
+    "move to floats": (lambda a: a.get("do") == "move", lambda a: {**a, "to": _floats(a["to"])}),
+    "move col 1 as true": (lambda a: a.get("do") == "move" and a["to"][0] == 1,
+                           lambda a: {**a, "to": [True, a["to"][1]]}),
+    "pass as 1": (lambda a: a.get("pass") is True, lambda a: {"pass": 1}),
+    "lose-claim floats": (lambda a: isinstance(a.get("choose"), list),
+                          lambda a: {"choose": _floats(a["choose"])}),
+    "react by float": (lambda a: "by" in a, lambda a: {**a, "by": float(a["by"])}),
+    "end turn extra key": (lambda a: a.get("do") == "end_turn",
+                           lambda a: {**a, "extra": None}),
+}
+
+
+@pytest.mark.parametrize("case", sorted(ISSUE_CASES))
+def test_the_issues_answers_are_refused_with_a_hint(case):
+    """Each used to pass the host's check (== says 6.0 == 6) and then crash the engine."""
+    fits, change = ISSUE_CASES[case]
+    for seed in range(1, 9):
+        core = _remote_core(seed)
+        rng = random.Random(seed)
+        while not core.over:
+            cid = core.seats[core.match.pending.dragon].conn
+            legal = core.match.legal_answers()
+            target = next((a for a in legal if fits(a)), None)
+            if target is not None:
+                n, before = core.decision, json.dumps(core.session.snapshot())
+                outs = core.receive(cid, json.dumps({"v": 1, "type": "answer",
+                                                     "answer": change(target)}))
+                _plain([o.msg for o in outs], case)
+                assert core.decision == n and json.dumps(core.session.snapshot()) == before
+                if change(target) == target:  # Python's == would have let it in
+                    assert "exactly as listed" in outs[0].msg["reason"]
+                return
+            core.receive(cid, json.dumps({"v": 1, "type": "answer",
+                                          "answer": rng.choice(legal)}))
+    raise AssertionError(f"no seeded game reached a position for {case}")
+
+
+def test_a_fault_in_the_rules_is_a_plain_refusal_and_the_game_goes_on(capsys):
+    """Defence in depth: even an offered answer the engine then fails on (a bug) neither
+    raises out of the host nor ends the game; the match is rebuilt from the answers."""
+    core = _remote_core(2)
+    cid = core.seats[core.match.pending.dragon].conn
+    legal = core.match.legal_answers()
+    n = core.decision
+
+    def boom(answer):
+        raise RuntimeError("a bug in the rules")
+
+    core.match.submit = boom  # this match object only: the rebuilt one plays normally
+    outs = core.receive(cid, json.dumps({"v": 1, "type": "answer", "answer": legal[0]}))
+    _plain([o.msg for o in outs], "fault")
+    assert core.decision == n and not core.session.broken
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and "Traceback" not in err and "RuntimeError" in err
+    outs = core.receive(cid, json.dumps({"v": 1, "type": "answer", "answer": legal[0]}))
+    assert core.decision == n + 1 and any(o.msg["type"] == "state" for o in outs)

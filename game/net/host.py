@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.decisions import IllegalAnswer, title
-from game.match import Match
+from game.net.offered import Offer, describe, refusal
 from game.net.protocol import (
     MAX_MESSAGE,
     ProtocolError,
@@ -60,6 +60,11 @@ CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
 EVENTS_ON_JOIN = 400   # the log a (re)joining client gets: the latest events
 STANDIN_LEVEL = "normal"
 SIDE_FORMAT = "narby-net-seats/1"
+
+
+def log(text: str) -> None:
+    """One line on the host's console (stderr): never a traceback."""
+    print(f"narby host: {text}", file=sys.stderr, flush=True)
 
 
 def join_code(n: int = 6) -> str:
@@ -145,6 +150,7 @@ class HostCore:
         self.local_answers: list[dict] = []
         self._doc: tuple[int, dict] | None = None
         self._waiting_sent: tuple[str, int] | None = None
+        self._offer: tuple[tuple, Offer] | None = None
 
     # ----- facts --------------------------------------------------------------------
     @property
@@ -295,43 +301,61 @@ class HostCore:
         if "decision" in msg and msg["decision"] != self.decision:
             return [self._error(cid, f"that answer was for decision {msg['decision']}; "
                                      f"the game is at decision {self.decision}")]
-        reason = self.check(msg["answer"])
-        if reason:
-            return [self._error(cid, reason)]
-        return self._submit(msg["answer"])
+        mine, reason = self.accept(msg["answer"])
+        if mine is None:
+            return [self._error(cid, reason or "not one of the legal answers")]
+        return self._submit_for(cid, mine)
+
+    def offer(self) -> Offer:
+        """The pending decision's legal answers, computed once per decision."""
+        key = (self.decision, id(self.match), self.over)
+        if self._offer is None or self._offer[0] != key:
+            answers = self.match.legal_answers() if not self.over else []
+            self._offer = (key, Offer(answers))
+        return self._offer[1]
+
+    def accept(self, answer) -> tuple[dict | None, str | None]:
+        """(the host's own copy of the offered answer that `answer` is exactly, None) or
+        (None, why it is refused). Refusing reads the match and copies nothing."""
+        offer = self.offer()
+        mine = offer.find(answer)
+        if mine is not None:
+            return copy.deepcopy(mine), None  # the engine may keep or change what it gets
+        return None, refusal(self.match, offer, answer)
 
     def check(self, answer: dict) -> str | None:
-        """None when `answer` is one of the legal answers; else the engine's reason,
-        found on a copy of the match so the game itself never sees a bad answer."""
-        try:
-            if answer in self.match.legal_answers():
-                return None
-        except Exception:  # noqa: BLE001 - comparing odd values must not break the host
-            return "not an answer"
-
-        trial = None
-        try:
-            trial = Match.restore(self.match.snapshot(), board=self.match.board)
-            trial.submit(copy.deepcopy(answer))
-        except IllegalAnswer as exc:
-            return str(exc)
-        except Exception:  # noqa: BLE001 - hostile shapes the rules never expected
-            return "not an answer the rules understand"
-        finally:
-            if trial is not None:
-                trial.close()
-            self.match.activate()
-        return "not one of the legal answers (ask for them as they are listed)"
+        """None when `answer` is exactly one of the legal answers; else why not."""
+        return self.accept(answer)[1]
 
     def submit_local(self, answer: dict) -> list[Out]:
         """An answer from a person at the host's screen (a "local" seat)."""
         pending = self.match.pending
         if self.over or self.kinds.get(pending.dragon) != "local":
             raise IllegalAnswer("it is not a local seat's decision")
-        reason = self.check(answer)
-        if reason:
-            raise IllegalAnswer(reason)
-        return self._submit(answer)
+        mine, reason = self.accept(answer)
+        if mine is None:
+            raise IllegalAnswer(reason or "not one of the legal answers")
+        return self._submit(mine)
+
+    def _submit_for(self, cid: int, answer: dict) -> list[Out]:
+        """Submit an offered answer for a client. Defence in depth: whatever the engine
+        raises is a plain refusal to that client and one log line, never a crash, and a
+        match left half-changed is rebuilt from the finished answers."""
+        try:
+            return self._submit(answer)
+        except IllegalAnswer as exc:
+            return [self._error(cid, str(exc))]
+        except Exception as exc:  # noqa: BLE001 - no client message may end the game
+            log(f"the rules failed on an offered answer {describe(answer)} "
+                f"({type(exc).__name__}); the game goes on from before it")
+            if self.session.broken:
+                try:
+                    self.session.recover()
+                except Exception as again:  # noqa: BLE001 - reported, the game stays as saved
+                    log(f"could not rebuild the game after that ({type(again).__name__})")
+            self._offer = None
+            return [self._error(cid, "the host could not apply that answer; "
+                                     "please choose another")]
 
     def _submit(self, answer: dict) -> list[Out]:
         events = self.session.submit(answer)
@@ -416,7 +440,7 @@ class HostCore:
                        "prompt": p.prompt if mine else
                        f"Waiting for {title(p.dragon)} ({p.kind.replace('_', ' ')})"}
             if mine and self.started and not self.over:
-                legal = self.match.legal_answers()
+                legal = self.offer().answers
         msg = message("state", decision=self.decision, view=view,
                       events=visible_events(events, seat), events_from=conn.sent,
                       pending=pending, legal=legal, finished=self.over)
