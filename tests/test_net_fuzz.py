@@ -15,6 +15,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from game.decisions import answer_kind
+from game.net.gate import CodeGuard
 from game.net.host import HostCore, HostServer, new_game, pump
 from game.net.protocol import MAX_MESSAGE, ProtocolError, parse_client
 from tests.net_variants import LEAKS, exact, variants
@@ -94,7 +95,9 @@ def test_parse_client_accepts_or_explains(raw):
 def test_a_fuzzer_on_loopback_finds_no_crack():
     session, kinds = new_game([{"dragon": "red", "player": "remote"},
                                {"dragon": "green", "player": "remote"}], seed=9)
-    core = HostCore(session, kinds, code="ABC234", auto_start=True)
+    later = [0.0]  # the wrong codes below lock loopback out (CodeGuard) until this moves
+    core = HostCore(session, kinds, code="ABC234", auto_start=True,
+                    guard=CodeGuard(clock=lambda: later[0]))
     rng = random.Random(1)
     junk = [json.dumps({"v": 1, "type": "answer", "answer": {"do": "end_turn"}}),
             json.dumps({"v": 1, "type": "hello", "token": "A" * 40}),
@@ -134,6 +137,10 @@ def test_a_fuzzer_on_loopback_finds_no_crack():
                 await ws.recv()
             except ConnectionClosed as exc:
                 assert exc.rcvd.code == 1009
+        async with connect(url) as ws:
+            await ws.send(json.dumps({"v": 1, "type": "hello", "code": "ABC234"}))
+            assert "wrong join codes" in json.loads(await ws.recv())["reason"]
+        later[0] += 3600  # an hour on: the address may try again
         async with connect(url) as ws:
             await ws.send(json.dumps({"v": 1, "type": "hello", "code": "ABC234"}))
             assert json.loads(await ws.recv())["type"] == "welcome"

@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.decisions import IllegalAnswer, title
+from game.net.gate import CodeGuard, address_key, quiet_logger, quiet_loop
 from game.net.offered import Offer, describe, refusal
 from game.net.protocol import (
     MAX_MESSAGE,
@@ -59,6 +60,7 @@ DROP_POLICIES = ("ai", "wait", "end")
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
 EVENTS_ON_JOIN = 400   # the log a (re)joining client gets: the latest events
 STANDIN_LEVEL = "normal"
+MAX_WATCHERS = 8       # spectators at once: with the seats, the welcomed connections
 SIDE_FORMAT = "narby-net-seats/1"
 
 
@@ -121,6 +123,8 @@ class HostCore:
     data_dir: Path | None = None          # autosaves (and the seat tokens) go here
     autosaves: bool = True                # False: the window's controller autosaves
     on_events: Callable | None = None     # told of the events of answers the core applies
+    guard: CodeGuard | None = None        # wrong join codes per address (default: own)
+    max_watchers: int = MAX_WATCHERS
 
     def __post_init__(self):
         m = self.session.match
@@ -145,6 +149,8 @@ class HostCore:
             elif kind in AI_KINDS:
                 self.players[dragon] = AIPlayer(kind, self.ai_seed * 1009 + i)
         self.conns: dict[int, Conn] = {}
+        if self.guard is None:
+            self.guard = CodeGuard(self.clock)
         self.started = False
         self.ended: str | None = None      # why the game ended early (host's choice)
         self.local_answers: list[dict] = []
@@ -236,21 +242,25 @@ class HostCore:
         cid = conn.cid
         if conn.hello:
             return [self._error(cid, "hello was already said on this connection")]
-        if self.code is not None and not secrets.compare_digest(
-                str(msg.get("code", "")).upper().encode(), self.code.encode()):
-            return [self._error(cid, "wrong join code", fatal=True)]
+        refused = self._code_refused(conn, msg)
+        if refused:
+            return [self._error(cid, refused, fatal=True)]
         outs: list[Out] = []
         seat: Seat | None = None
         if "token" in msg:
-            seat = next((s for s in self.remote_seats() if s.token and secrets.compare_digest(
-                s.token.encode(), msg["token"].encode())), None)
+            seat = self._seat_of(msg["token"])
             if seat is None:
                 return [self._error(cid, "unknown seat token", fatal=True)]
             if seat.conn is not None and seat.conn in self.conns:
                 outs.append(self._error(seat.conn, "this seat joined again from another "
                                         "connection", fatal=True))
                 self.conns[seat.conn].seat = None
-        elif not msg.get("watch"):
+        elif msg.get("watch"):
+            watching = sum(1 for c in self.conns.values() if c.hello and c.seat is None)
+            if watching >= self.max_watchers:
+                return [self._error(cid, "too many people are watching this game already",
+                                    fatal=True)]
+        else:
             free = [s for s in self.remote_seats() if not s.claimed]
             if "seat" in msg:
                 free = [s for s in free if s.dragon == msg["seat"]]
@@ -284,6 +294,33 @@ class HostCore:
             outs += [o for o in self._over_all(self.ended or "finished") if o.cid == cid]
         self.save_side()
         return outs
+
+    def _seat_of(self, token: str) -> Seat | None:
+        return next((s for s in self.remote_seats() if s.token and secrets.compare_digest(
+            s.token.encode(), token.encode())), None)
+
+    def _code_refused(self, conn: Conn, msg: dict) -> str | None:
+        """Why this hello's join code is refused (None: let in). Wrong codes from one
+        address slow it down and lock it out (CodeGuard); while it waits its tries are
+        not even compared, so guessing learns nothing. A valid seat token is a key no one
+        guesses: its holder is not kept out by someone else's guessing at their address."""
+        if self.code is None:
+            return None
+        assert self.guard is not None  # (set in __post_init__)
+        key = address_key(conn.peer)
+        wait = self.guard.wait(key)
+        token = msg.get("token")
+        if wait > 0 and not (isinstance(token, str) and self._seat_of(token) is not None):
+            what = "locked out" if self.guard.locked(key) else "slowed down"
+            return (f"too many wrong join codes from your address ({what}): try again "
+                    f"in {int(wait) + 1} s")
+        if not secrets.compare_digest(str(msg.get("code", "")).upper().encode(),
+                                      self.code.encode()):
+            self.guard.failed(key)
+            return "wrong join code"
+        if wait == 0:  # (a token let in past the wait does not lift it for the others)
+            self.guard.passed(key)
+        return None
 
     # ----- answers ------------------------------------------------------------------
     def _answer(self, conn: Conn, msg: dict) -> list[Out]:
@@ -570,6 +607,10 @@ class _Link:
     limit: RateLimit
     sender: asyncio.Task | None = None
     strikes: int = 0
+    addr: str = ""                 # address_key of its peer
+    welcomed: bool = False         # the host said welcome (a valid hello, the right code)
+    closing: bool = False          # the host is closing it (it holds no place meanwhile)
+    due: asyncio.TimerHandle | None = None  # closes it unless welcomed by then
 
 
 class HostServer:
@@ -583,10 +624,14 @@ class HostServer:
     def __init__(self, core: HostCore | None = None, *, host: str = "127.0.0.1",
                  port: int = 0, max_connections: int = 16, rate: float = 100.0,
                  burst: float = 200.0, hello_timeout: float = 10.0, send_queue: int = 512,
-                 tick_every: float = 0.5):
+                 tick_every: float = 0.5, max_pending: int = 8, per_address: int = 4):
         self.core, self.inline = core, core is not None
         self.host, self.port = host, port
+        # welcomed connections (players and spectators), and apart from them those not
+        # yet welcomed: in all, and from one address; so knocking never takes a seat
         self.max_connections = max_connections
+        self.max_pending, self.per_address = max_pending, per_address
+        self._closing: set[asyncio.Task] = set()
         self.rate, self.burst = rate, burst
         self.hello_timeout, self.send_queue = hello_timeout, send_queue
         self.tick_every = tick_every
@@ -603,12 +648,14 @@ class HostServer:
         from websockets.asyncio.server import serve  # noqa: PLC0415 (optional heavy dependency, loaded when used)
 
         self.loop = asyncio.get_running_loop()
+        quiet_loop(self.loop)
         self.finished = asyncio.Event()
         self.server = await serve(self._handler, self.host, self.port,
                                   max_size=MAX_MESSAGE, max_queue=32,
                                   open_timeout=self.hello_timeout, ping_interval=20,
                                   ping_timeout=20, close_timeout=2,
-                                  compression=None, server_header=None)
+                                  compression=None, server_header=None,
+                                  logger=quiet_logger())
         self.port = self.server.sockets[0].getsockname()[1]
         if self.inline:
             self._ticker = asyncio.create_task(self._tick_loop())
@@ -636,19 +683,24 @@ class HostServer:
     async def _handler(self, ws) -> None:
         from websockets.exceptions import ConnectionClosed  # noqa: PLC0415 (optional heavy dependency, loaded when used)
 
-        if len(self.links) >= self.max_connections:
-            await ws.close(1013, "the host is full")
+        peer = ws.remote_address[0] if ws.remote_address else ""
+        addr = address_key(peer)
+        refused = self._admit(addr)
+        if refused:
+            with contextlib.suppress(Exception):
+                await ws.close(1013, refused)
             return
         cid = next(self._ids)
         link = _Link(ws, asyncio.Queue(maxsize=self.send_queue),
-                     RateLimit(self.rate, self.burst))
+                     RateLimit(self.rate, self.burst), addr=addr)
         self.links[cid] = link
         link.sender = asyncio.create_task(self._send_loop(cid, link))
-        peer = ws.remote_address[0] if ws.remote_address else ""
+        # Whatever it sends meanwhile (pings included), a connection the host has not
+        # welcomed when this runs out is closed: knocking does not hold a place.
+        assert self.loop is not None  # (set by start)
+        link.due = self.loop.call_later(self.hello_timeout, self._hello_due, cid)
         self._input("open", cid, peer)
         try:
-            first = await asyncio.wait_for(ws.recv(), self.hello_timeout)
-            self._input("msg", cid, first)
             async for raw in ws:
                 wait = link.limit.wait()
                 if wait > 0:
@@ -663,15 +715,50 @@ class HostServer:
                     link.strikes = 0
                 link.limit.take()
                 self._input("msg", cid, raw)
-        except TimeoutError:
-            with contextlib.suppress(Exception):
-                await ws.close(1008, "no hello in time")
         except ConnectionClosed:
             pass
         finally:
+            link.due.cancel()
             self.links.pop(cid, None)
             link.sender.cancel()
             self._input("close", cid, None)
+
+    def _admit(self, addr: str) -> str | None:
+        """Why a new connection from `addr` is turned away (None: let in). When the
+        places for connections not yet welcomed are all taken, the one waiting longest
+        goes (a real player says hello at once: only a knocker waits)."""
+        pending = [(cid, k) for cid, k in self.links.items()
+                   if not k.welcomed and not k.closing]
+        if sum(1 for k in self.links.values() if k.welcomed) >= self.max_connections:
+            return "the host is full"
+        if sum(1 for _, k in pending if k.addr == addr) >= self.per_address:
+            return "too many connections from your address: say hello on one first"
+        if pending and len(pending) >= self.max_pending:
+            self._shut(pending[0][0], 1013, "the host is busy: connect again")
+        return None
+
+    def _hello_due(self, cid: int) -> None:
+        link = self.links.get(cid)
+        if link is not None and not link.welcomed:
+            self._shut(cid, 1008, "no hello in time")
+
+    def _shut(self, cid: int, code: int, reason: str) -> None:
+        """Close a connection from the host's side: politely, and cut after 3 s."""
+        link = self.links.get(cid)
+        if link is None or link.closing:
+            return
+        link.closing = True
+
+        async def shut(ws=link.ws):
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(ws.close(code, reason), 3)
+            transport = getattr(ws, "transport", None)
+            if transport is not None:
+                transport.abort()
+
+        task = asyncio.ensure_future(shut())
+        self._closing.add(task)
+        task.add_done_callback(self._closing.discard)
 
     async def _send_loop(self, cid: int, link: _Link) -> None:
         from websockets.exceptions import ConnectionClosed  # noqa: PLC0415 (optional heavy dependency, loaded when used)
@@ -702,6 +789,10 @@ class HostServer:
         link = self.links.get(cid)
         if link is None:
             return
+        if msg.get("type") == "welcome":
+            link.welcomed = True
+            if link.due is not None:
+                link.due.cancel()
         try:
             link.out.put_nowait((encode(msg), close))
         except asyncio.QueueFull:
