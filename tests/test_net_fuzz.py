@@ -5,6 +5,7 @@ nothing may change the game: the decision count and the state document stay the 
 from __future__ import annotations
 
 import asyncio
+import copy
 import json
 import random
 
@@ -15,6 +16,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from game.decisions import answer_kind
+from game.match import Match
 from game.net.gate import CodeGuard
 from game.net.host import HostCore, HostServer, new_game, pump
 from game.net.protocol import MAX_MESSAGE, ProtocolError, parse_client
@@ -307,3 +309,45 @@ def test_a_fault_in_the_rules_is_a_plain_refusal_and_the_game_goes_on(capsys):
     assert len(err.splitlines()) == 1 and "Traceback" not in err and "RuntimeError" in err
     outs = core.receive(cid, json.dumps({"v": 1, "type": "answer", "answer": legal[0]}))
     assert core.decision == n + 1 and any(o.msg["type"] == "state" for o in outs)
+
+
+def test_no_fault_in_handling_a_message_escapes_the_host(capsys, monkeypatch):
+    core = _remote_core(3)
+    core.opened(50, "10.0.0.9")
+
+    def broken(conn, msg):
+        raise KeyError("a bug in hello")
+
+    monkeypatch.setattr(core, "_hello", broken)
+    outs = core.receive(50, json.dumps({"v": 1, "type": "hello", "code": "ABC234"}))
+    _plain([o.msg for o in outs], "fault in hello")
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and "Traceback" not in err
+
+
+def test_a_refused_answer_copies_nothing(monkeypatch):
+    """A refusal used to be found on a copy of the match (~3 ms each, and the acting
+    player may send 100 a second): now it reads the offered answers and the rules'
+    checks only."""
+    core = _remote_core(5)
+    cid = core.seats[core.match.pending.dragon].conn
+    while core.match.pending.kind != "action":
+        core.receive(cid, json.dumps({"v": 1, "type": "answer",
+                                      "answer": core.match.legal_answers()[-1]}))
+        cid = core.seats[core.match.pending.dragon].conn
+
+    copied = []
+
+    def no_copies(*args, **kwargs):
+        copied.append(args)
+        raise AssertionError("the match was copied to refuse an answer")
+
+    for name in ("snapshot", "restore", "restore_trusted"):
+        monkeypatch.setattr(Match, name, no_copies)
+    monkeypatch.setattr(copy, "deepcopy", no_copies)
+    for answer in ({"do": "move", "to": [0, 0]}, {"do": "move", "to": [1.0, 9.0]},
+                   {"do": "fly"}, {"react": "x"}, {"pass": 1}, {"do": "claim", "at": "x"},
+                   {"play": "nothing"}, {"power": ["x"]}, {"choose": {"a": [None]}}):
+        outs = core.receive(cid, json.dumps({"v": 1, "type": "answer", "answer": answer}))
+        _plain([o.msg for o in outs], answer)
+    assert not copied

@@ -217,6 +217,16 @@ class HostCore:
         return self._lobby_all() + self._waiting_all()
 
     def receive(self, cid: int, raw) -> list[Out]:
+        """What to send for a message from connection `cid`. Never raises: a fault the
+        checks missed is one log line and a plain error to that client alone."""
+        try:
+            return self._receive(cid, raw)
+        except Exception as exc:  # noqa: BLE001 - no client message may crash the host
+            log(f"a message from connection {cid} hit a fault ({type(exc).__name__}); "
+                "the game goes on")
+            return [self._error(cid, "the host could not handle that message")]
+
+    def _receive(self, cid: int, raw) -> list[Out]:
         conn = self.conns.get(cid)
         if conn is None:
             return []
