@@ -7,16 +7,19 @@ that calls it, so the window can drive it from its main loop and the headless ho
 its asyncio loop (esper worlds are process-global: docs/ARCHITECTURE.md, pitfalls).
 
 HostServer is the websocket side (websockets on asyncio): a bounded number of
-connections, a message size limit, a per-connection rate limit, a hello timeout and a
-send queue per connection, so a slow client never stalls the others' views. It either
+connections (welcomed ones, and apart from them those still knocking, in all and per
+address: game/net/gate.py), a message size limit, a per-connection rate limit, a hello
+deadline no other message puts off, and a send queue per connection, so a slow client
+never stalls the others' views. It either
 drives a HostCore itself (`inline`, the headless host and tests) or hands what arrives to
 a thread-safe queue for the thread that owns the match (the window).
 
 Every seat is one of: "remote" (a person on another machine, with a seat token),
 "local" (a person at the host's screen), or an AI level ("easy", "normal", "hard",
 "random"). A client answers for its own seat only; the seat comes from its token, never
-from what it claims. An answer must be one of the rules' legal answers; any other gets
-the engine's reason, and nothing changes.
+from what it claims. An answer must be exactly (JSON types and all) one of the legal
+answers offered, and the host applies its own copy of it (game/net/offered.py); any
+other gets a reason in words, and nothing changes.
 """
 
 from __future__ import annotations
