@@ -200,6 +200,39 @@ def test_knockers_from_few_addresses_cannot_fill_the_host():
     run(main())
 
 
+def test_handshakes_that_never_end_hold_no_place_for_long():
+    """A slow HTTP request (slowloris) is held by the websocket library until its open
+    timeout: many of them, from one address or many, must not keep a player out."""
+    core = make_core()
+
+    async def main():
+        server = HostServer(core, host="127.0.0.1", port=0, hello_timeout=30,
+                            max_handshakes=12, handshakes_per_address=4)
+        await server.start()
+        slow = []
+        for i in range(30):  # 6 from one address, then 24 from six others
+            addr = "127.0.0.2" if i < 6 else f"127.0.0.{3 + i % 6}"
+            reader, writer = await asyncio.open_connection("127.0.0.1", server.port,
+                                                           local_addr=(addr, 0))
+            writer.write(b"GET / HTTP/1.1\r\nHost: x\r\n")  # and never the end of it
+            await writer.drain()
+            slow.append((reader, writer))
+        assert len(server._shaking) <= 12
+        assert sum(1 for a, _ in server._shaking.values() if a == "127.0.0.2") <= 4
+        for reader, _ in slow[:8]:  # the first ones: over the address's cap, or oldest
+            with contextlib.suppress(ConnectionError):  # (cut with a reset)
+                assert await asyncio.wait_for(reader.read(), SAFETY) == b""  # cut
+        async with connect(f"ws://127.0.0.1:{server.port}/",
+                           local_addr=("127.0.0.40", 0)) as ws:
+            await ws.send(hello())
+            assert json.loads(await ws.recv())["type"] == "welcome"
+        for _, writer in slow:
+            writer.transport.abort()
+        await server.close()
+
+    run(main())
+
+
 # ----- junk that is not a websocket request -------------------------------------------------
 JUNK = [b"GET / HTTP/1.1\r\nHost: x\r\n\r\n",
         b"GET / HTTP/1.1\r\nHost: x\r\n\r\nmore junk after the request\r\n",  # was a traceback

@@ -637,13 +637,19 @@ class HostServer:
     def __init__(self, core: HostCore | None = None, *, host: str = "127.0.0.1",
                  port: int = 0, max_connections: int = 16, rate: float = 100.0,
                  burst: float = 200.0, hello_timeout: float = 10.0, send_queue: int = 512,
-                 tick_every: float = 0.5, max_pending: int = 8, per_address: int = 4):
+                 tick_every: float = 0.5, max_pending: int = 8, per_address: int = 4,
+                 max_handshakes: int = 32, handshakes_per_address: int = 8):
         self.core, self.inline = core, core is not None
         self.host, self.port = host, port
         # welcomed connections (players and spectators), and apart from them those not
         # yet welcomed: in all, and from one address; so knocking never takes a seat
         self.max_connections = max_connections
         self.max_pending, self.per_address = max_pending, per_address
+        # TCP connections still in the websocket handshake (a slow or never-ending HTTP
+        # request): in all and per address, the oldest cut when all places are taken
+        self.max_handshakes, self.handshakes_per_address = max_handshakes, \
+            handshakes_per_address
+        self._shaking: dict[Any, tuple[str, Any]] = {}  # connection -> (address, transport)
         self._closing: set[asyncio.Task] = set()
         self.rate, self.burst = rate, burst
         self.hello_timeout, self.send_queue = hello_timeout, send_queue
@@ -668,7 +674,8 @@ class HostServer:
                                   open_timeout=self.hello_timeout, ping_interval=20,
                                   ping_timeout=20, close_timeout=2,
                                   compression=None, server_header=None,
-                                  logger=quiet_logger())
+                                  logger=quiet_logger(),
+                                  create_connection=_counted_connection(self))
         self.port = self.server.sockets[0].getsockname()[1]
         if self.inline:
             self._ticker = asyncio.create_task(self._tick_loop())
@@ -696,6 +703,7 @@ class HostServer:
     async def _handler(self, ws) -> None:
         from websockets.exceptions import ConnectionClosed  # noqa: PLC0415 (optional heavy dependency, loaded when used)
 
+        self._shaking.pop(ws, None)  # (handshake done)
         peer = ws.remote_address[0] if ws.remote_address else ""
         addr = address_key(peer)
         refused = self._admit(addr)
@@ -749,6 +757,23 @@ class HostServer:
         if pending and len(pending) >= self.max_pending:
             self._shut(pending[0][0], 1013, "the host is busy: connect again")
         return None
+
+    def tcp_opened(self, conn, transport) -> None:
+        """A TCP connection came (its websocket handshake not yet done): cut it if its
+        address has too many in the handshake; cut the oldest if all places are taken."""
+        peer = transport.get_extra_info("peername")
+        addr = address_key(str(peer[0])) if peer else ""
+        if sum(1 for a, _ in self._shaking.values() if a == addr) >= \
+                self.handshakes_per_address:
+            transport.abort()
+            return
+        if len(self._shaking) >= self.max_handshakes:
+            _, oldest = self._shaking.pop(next(iter(self._shaking)))
+            oldest.abort()
+        self._shaking[conn] = (addr, transport)
+
+    def tcp_closed(self, conn) -> None:
+        self._shaking.pop(conn, None)
 
     def _hello_due(self, cid: int) -> None:
         link = self.links.get(cid)
@@ -870,6 +895,23 @@ class HostServer:
             if core.over:
                 self.finished.set()
             self._schedule_ai()
+
+
+def _counted_connection(server: HostServer):
+    """websockets' server connection, telling `server` when its TCP connection opens and
+    closes (so handshakes that never end are counted and cut: HostServer.tcp_opened)."""
+    from websockets.asyncio.server import ServerConnection  # noqa: PLC0415 (optional heavy dependency, loaded when used)
+
+    class Counted(ServerConnection):
+        def connection_made(self, transport) -> None:
+            super().connection_made(transport)
+            server.tcp_opened(self, transport)
+
+        def connection_lost(self, exc) -> None:
+            server.tcp_closed(self)
+            super().connection_lost(exc)
+
+    return Counted
 
 
 class HostThread:
