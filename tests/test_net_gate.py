@@ -16,7 +16,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from game.net.gate import CodeGuard, address_key
-from game.net.host import HostCore, HostServer, new_game
+from game.net.host import HostCore, HostServer, HostThread, new_game
 
 SAFETY = 60
 
@@ -72,9 +72,11 @@ def test_the_guard_forgets_old_addresses_first():
 def test_addresses_are_counted_by_machine():
     assert address_key("192.168.1.7") == "192.168.1.7"
     assert address_key("::ffff:192.168.1.7") == "192.168.1.7"
-    assert address_key("2001:db8:1:2:3:4:5:6") == address_key("2001:db8:1:2::9") == \
-        "2001:db8:1:2::/64"
-    assert address_key("fe80::1%eth0") == "fe80::/64"
+    assert address_key("2a00:1450:1:2:3:4:5:6") == address_key("2a00:1450:1:2::9") == \
+        "2a00:1450:1:2::/64"
+    # a LAN's machines share a /64: there each address counts alone
+    assert address_key("fe80::1%eth0") == "fe80::1" != address_key("fe80::2")
+    assert address_key("fd12:3456:789a:1::5") == "fd12:3456:789a:1::5"
     assert address_key("") == "" and address_key("not an ip") == "not an ip"
 
 
@@ -274,3 +276,11 @@ def test_junk_http_is_answered_or_dropped_without_a_traceback(capsys, caplog):
     assert "Traceback" not in err and "File \"" not in err
     assert len(err.splitlines()) <= len(JUNK)
     assert all(line.startswith("narby host:") for line in err.splitlines())
+
+
+def test_the_window_takes_a_flood_over_several_frames():
+    thread = HostThread()  # (not started: its inbox is filled by hand, as its loop would)
+    for i in range(1200):
+        thread.server.inbox.put(("msg", 1, str(i)))
+    sizes = [len(thread.poll()) for _ in range(4)]
+    assert sizes == [500, 500, 200, 0]

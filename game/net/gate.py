@@ -1,7 +1,8 @@
 """Who may knock, and how often (issue 29): the host's door against filling and guessing.
 
 - `address_key(peer)`: the address connections are counted and locked out by (an IPv6
-  client is its /64, which one machine usually has whole; IPv4 the address).
+  client on the internet is its /64, which one machine usually has whole; else the
+  address itself).
 - `CodeGuard`: wrong join codes from one address slow it down (a first typo is free,
   then each try waits 1 s, 2 s, 4 s... after the last wrong one) and lock it out (5 wrong
   in a minute: a minute). Its clock is injected, so tests never sleep.
@@ -30,7 +31,9 @@ def address_key(peer: str) -> str:
     if isinstance(ip, ipaddress.IPv6Address):
         if ip.ipv4_mapped is not None:
             return str(ip.ipv4_mapped)
-        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+        if ip.is_global:  # on the internet a machine has its whole /64; on a LAN the
+            # machines of one room share one, so there each address counts alone
+            return str(ipaddress.IPv6Network((ip, 64), strict=False))
     return str(ip)
 
 

@@ -65,6 +65,7 @@ EVENTS_ON_JOIN = 400   # the log a (re)joining client gets: the latest events
 STANDIN_LEVEL = "normal"
 MAX_WATCHERS = 8       # spectators at once: with the seats, the welcomed connections
 SIDE_FORMAT = "narby-net-seats/1"
+POLL_LIMIT = 500       # items the window's core takes from the network a frame
 
 
 def log(text: str) -> None:
@@ -947,10 +948,12 @@ class HostThread:
 
         asyncio.run(main())
 
-    def poll(self) -> list[tuple]:
+    def poll(self, limit: int = POLL_LIMIT) -> list[tuple]:
+        """What arrived, oldest first: at most `limit` items a call, so a flood that
+        piled up while the window was busy is spread over frames, not one long stall."""
         items = []
         with contextlib.suppress(queue.Empty):
-            while True:
+            while len(items) < limit:
                 items.append(self.server.inbox.get_nowait())
         return items
 
