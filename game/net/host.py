@@ -951,7 +951,7 @@ class HostThread:
     def poll(self, limit: int = POLL_LIMIT) -> list[tuple]:
         """What arrived, oldest first: at most `limit` items a call, so a flood that
         piled up while the window was busy is spread over frames, not one long stall."""
-        items = []
+        items: list[tuple] = []
         with contextlib.suppress(queue.Empty):
             while len(items) < limit:
                 items.append(self.server.inbox.get_nowait())
