@@ -284,3 +284,15 @@ def test_the_window_takes_a_flood_over_several_frames():
         thread.server.inbox.put(("msg", 1, str(i)))
     sizes = [len(thread.poll()) for _ in range(4)]
     assert sizes == [500, 500, 200, 0]
+
+
+def test_guesses_pipelined_on_one_connection_are_not_looked_at():
+    """A wrong code is fatal, but the connection closes only once its error is sent: the
+    hellos it sent meanwhile were each compared (~530 guesses a second)."""
+    core = make_core(Clock())
+    core.opened(1, "10.0.0.5")
+    outs = [core.receive(1, hello(code=f"GUESS{i}")) for i in range(50)]
+    outs.append(core.receive(1, hello()))  # even the right one: the connection is done
+    assert [o.msg["reason"] for o in outs[0]] == ["wrong join code"] and outs[0][0].close
+    assert all(o == [] for o in outs[1:])
+    assert not core.conns[1].hello

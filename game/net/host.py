@@ -101,6 +101,7 @@ class Conn:
     hello: bool = False
     seat: str | None = None       # the dragon it plays (None: spectator or no hello yet)
     sent: int = 0                 # events already sent
+    done: bool = False            # told a fatal error: what it sends after is ignored
 
 
 @dataclass
@@ -232,7 +233,9 @@ class HostCore:
 
     def _receive(self, cid: int, raw) -> list[Out]:
         conn = self.conns.get(cid)
-        if conn is None:
+        if conn is None or conn.done:
+            # (a fatal error closes it; what it pipelined meanwhile, more guesses at the
+            # join code for one, is not looked at)
             return []
         try:
             msg = parse_client(raw)
@@ -246,10 +249,13 @@ class HostCore:
         if kind == "hello":
             return self._hello(conn, msg)
         if kind == "bye":
-            return [Out(cid, message("error", reason="goodbye", fatal=True), close=True)]
+            return [self._error(cid, "goodbye", fatal=True)]
         return self._answer(conn, msg)
 
     def _error(self, cid: int, reason: str, fatal: bool = False) -> Out:
+        conn = self.conns.get(cid)
+        if fatal and conn is not None:
+            conn.done = True
         return Out(cid, message("error", reason=reason, fatal=fatal), close=fatal)
 
     def _hello(self, conn: Conn, msg: dict) -> list[Out]:
