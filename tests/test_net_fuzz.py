@@ -353,3 +353,69 @@ def test_a_refused_answer_copies_nothing(monkeypatch):
         outs = core.receive(cid, json.dumps({"v": 1, "type": "answer", "answer": answer}))
         _plain([o.msg for o in outs], answer)
     assert not copied
+
+
+def _positions():
+    """Cores stopped at the first decision of each kind in seeded games (no answer is
+    ever accepted by the fuzzer below, so they stay there)."""
+    found: dict[str, HostCore] = {}
+    for seed in (1, 2, 3, 4):
+        core = _remote_core(seed)
+        rng = random.Random(seed)
+        while not core.over:
+            kind = core.match.pending.kind
+            if kind not in found:
+                found[kind] = core
+                core = _remote_core(seed)  # the same game again, to go on past it
+                rng = random.Random(seed)
+                continue
+            cid = core.seats[core.match.pending.dragon].conn
+            legal = core.match.legal_answers()
+            core.receive(cid, json.dumps({"v": 1, "type": "answer",
+                                          "answer": rng.choice(legal)}))
+            if core.decision > 400:
+                break
+    return found
+
+
+POSITIONS = _positions()
+_leaf = st.none() | st.booleans() | st.integers(-2**70, 2**70) | \
+    st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=12)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck),
+          derandomize=True)
+@given(kind=st.sampled_from(sorted(POSITIONS)), pick=st.integers(0, 10**6),
+       where=st.integers(0, 10**6), new=_leaf | st.lists(_leaf, max_size=3)
+       | st.dictionaries(st.text(max_size=6), _leaf, max_size=2),
+       add_key=st.none() | st.text(max_size=6))
+def test_a_legal_answer_with_any_part_replaced_is_refused_or_exact(kind, pick, where, new,
+                                                                   add_key):
+    core = POSITIONS[kind]
+    legal = core.match.legal_answers()
+    answer = json.loads(json.dumps(legal[pick % len(legal)]))
+    paths: list[tuple] = []
+
+    def walk(value, path):
+        paths.append(path)
+        items = value.items() if isinstance(value, dict) else \
+            enumerate(value) if isinstance(value, list) else ()
+        for k, v in items:
+            walk(v, (*path, k))
+
+    walk(answer, ())
+    path = paths[1:][where % (len(paths) - 1)] if len(paths) > 1 else ()
+    target = answer
+    for p in path[:-1]:
+        target = target[p]
+    if path:
+        target[path[-1]] = new
+    if add_key is not None:
+        answer[add_key] = new
+    if exact(answer) in {exact(a) for a in legal}:
+        return  # the mutation made another legal answer
+    before = (core.decision, len(core.session.events))
+    cid = core.seats[core.match.pending.dragon].conn
+    outs = core.receive(cid, json.dumps({"v": 1, "type": "answer", "answer": answer}))
+    _plain([o.msg for o in outs], answer)
+    assert (core.decision, len(core.session.events)) == before
