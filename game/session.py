@@ -327,6 +327,12 @@ class Session:
         self._rebuild(len(self.steps) - 1)
         return step.answer
 
+    def recover(self) -> None:
+        """After an internal error mid-answer (`broken`): rebuild the match from the
+        finished answers and go on. Raises SessionError if it cannot be rebuilt."""
+        self._rebuild(len(self.steps))
+        self.broken = False
+
     def _rebuild(self, n: int) -> None:
         """Make the match the one after the first n answers, by replaying them from the
         nearest checkpoint; every replayed answer must cause the events it did before."""

@@ -181,7 +181,7 @@ def test_connections_are_bounded_and_floods_are_slowed():
         a = await Raw.open(url, {"code": "ABC234", "watch": True})
         await a.next("welcome")
         b = await Raw.open(url, {"code": "ABC234", "watch": True})
-
+        await b.next("welcome")  # two welcomed: full (a knocker's place is another matter)
         c = await Raw.open(url)
         with pytest.raises(ConnectionClosed) as info:
             await c.next()

@@ -7,16 +7,19 @@ that calls it, so the window can drive it from its main loop and the headless ho
 its asyncio loop (esper worlds are process-global: docs/ARCHITECTURE.md, pitfalls).
 
 HostServer is the websocket side (websockets on asyncio): a bounded number of
-connections, a message size limit, a per-connection rate limit, a hello timeout and a
-send queue per connection, so a slow client never stalls the others' views. It either
+connections (welcomed ones, and apart from them those still knocking, in all and per
+address: game/net/gate.py), a message size limit, a per-connection rate limit, a hello
+deadline no other message puts off, and a send queue per connection, so a slow client
+never stalls the others' views. It either
 drives a HostCore itself (`inline`, the headless host and tests) or hands what arrives to
 a thread-safe queue for the thread that owns the match (the window).
 
 Every seat is one of: "remote" (a person on another machine, with a seat token),
 "local" (a person at the host's screen), or an AI level ("easy", "normal", "hard",
 "random"). A client answers for its own seat only; the seat comes from its token, never
-from what it claims. An answer must be one of the rules' legal answers; any other gets
-the engine's reason, and nothing changes.
+from what it claims. An answer must be exactly (JSON types and all) one of the legal
+answers offered, and the host applies its own copy of it (game/net/offered.py); any
+other gets a reason in words, and nothing changes.
 """
 
 from __future__ import annotations
@@ -38,7 +41,8 @@ from typing import TYPE_CHECKING, Any
 
 from game.decisions import IllegalAnswer, title
 from game.dice import STREAM
-from game.match import Match
+from game.net.gate import CodeGuard, address_key, quiet_logger, quiet_loop
+from game.net.offered import Offer, describe, refusal
 from game.net.protocol import (
     MAX_MESSAGE,
     ProtocolError,
@@ -60,7 +64,14 @@ DROP_POLICIES = ("ai", "wait", "end")
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
 EVENTS_ON_JOIN = 400   # the log a (re)joining client gets: the latest events
 STANDIN_LEVEL = "normal"
+MAX_WATCHERS = 8       # spectators at once: with the seats, the welcomed connections
 SIDE_FORMAT = "narby-net-seats/1"
+POLL_LIMIT = 500       # items the window's core takes from the network a frame
+
+
+def log(text: str) -> None:
+    """One line on the host's console (stderr): never a traceback."""
+    print(f"narby host: {text}", file=sys.stderr, flush=True)
 
 
 def join_code(n: int = 6) -> str:
@@ -91,6 +102,7 @@ class Conn:
     hello: bool = False
     seat: str | None = None       # the dragon it plays (None: spectator or no hello yet)
     sent: int = 0                 # events already sent
+    done: bool = False            # told a fatal error: what it sends after is ignored
 
 
 @dataclass
@@ -118,6 +130,8 @@ class HostCore:
     autosaves: bool = True                # False: the window's controller autosaves
     on_events: Callable | None = None     # told of the events of answers the core applies
     port: int | None = None               # where it listens (kept so a re-host reuses it)
+    guard: CodeGuard | None = None        # wrong join codes per address (default: own)
+    max_watchers: int = MAX_WATCHERS
 
     def __post_init__(self):
         m = self.session.match
@@ -144,11 +158,14 @@ class HostCore:
             elif kind in AI_KINDS:
                 self.players[dragon] = AIPlayer(kind, self.ai_seed * 1009 + i)
         self.conns: dict[int, Conn] = {}
+        if self.guard is None:
+            self.guard = CodeGuard(self.clock)
         self.started = False
         self.ended: str | None = None      # why the game ended early (host's choice)
         self.local_answers: list[dict] = []
         self._doc: tuple[int, dict] | None = None
         self._waiting_sent: tuple[str, int] | None = None
+        self._offer: tuple[tuple, Offer] | None = None
 
     # ----- facts --------------------------------------------------------------------
     @property
@@ -209,8 +226,20 @@ class HostCore:
         return self._lobby_all() + self._waiting_all()
 
     def receive(self, cid: int, raw) -> list[Out]:
+        """What to send for a message from connection `cid`. Never raises: a fault the
+        checks missed is one log line and a plain error to that client alone."""
+        try:
+            return self._receive(cid, raw)
+        except Exception as exc:  # noqa: BLE001 - no client message may crash the host
+            log(f"a message from connection {cid} hit a fault ({type(exc).__name__}); "
+                "the game goes on")
+            return [self._error(cid, "the host could not handle that message")]
+
+    def _receive(self, cid: int, raw) -> list[Out]:
         conn = self.conns.get(cid)
-        if conn is None:
+        if conn is None or conn.done:
+            # (a fatal error closes it; what it pipelined meanwhile, more guesses at the
+            # join code for one, is not looked at)
             return []
         try:
             msg = parse_client(raw)
@@ -224,31 +253,38 @@ class HostCore:
         if kind == "hello":
             return self._hello(conn, msg)
         if kind == "bye":
-            return [Out(cid, message("error", reason="goodbye", fatal=True), close=True)]
+            return [self._error(cid, "goodbye", fatal=True)]
         return self._answer(conn, msg)
 
     def _error(self, cid: int, reason: str, fatal: bool = False) -> Out:
+        conn = self.conns.get(cid)
+        if fatal and conn is not None:
+            conn.done = True
         return Out(cid, message("error", reason=reason, fatal=fatal), close=fatal)
 
     def _hello(self, conn: Conn, msg: dict) -> list[Out]:
         cid = conn.cid
         if conn.hello:
             return [self._error(cid, "hello was already said on this connection")]
-        if self.code is not None and not secrets.compare_digest(
-                str(msg.get("code", "")).upper().encode(), self.code.encode()):
-            return [self._error(cid, "wrong join code", fatal=True)]
+        refused = self._code_refused(conn, msg)
+        if refused:
+            return [self._error(cid, refused, fatal=True)]
         outs: list[Out] = []
         seat: Seat | None = None
         if "token" in msg:
-            seat = next((s for s in self.remote_seats() if s.token and secrets.compare_digest(
-                s.token.encode(), msg["token"].encode())), None)
+            seat = self._seat_of(msg["token"])
             if seat is None:
                 return [self._error(cid, "unknown seat token", fatal=True)]
             if seat.conn is not None and seat.conn in self.conns:
                 outs.append(self._error(seat.conn, "this seat joined again from another "
                                         "connection", fatal=True))
                 self.conns[seat.conn].seat = None
-        elif not msg.get("watch"):
+        elif msg.get("watch"):
+            watching = sum(1 for c in self.conns.values() if c.hello and c.seat is None)
+            if watching >= self.max_watchers:
+                return [self._error(cid, "too many people are watching this game already",
+                                    fatal=True)]
+        else:
             free = [s for s in self.remote_seats() if not s.claimed]
             if "seat" in msg:
                 free = [s for s in free if s.dragon == msg["seat"]]
@@ -283,6 +319,33 @@ class HostCore:
         self.save_side()
         return outs
 
+    def _seat_of(self, token: str) -> Seat | None:
+        return next((s for s in self.remote_seats() if s.token and secrets.compare_digest(
+            s.token.encode(), token.encode())), None)
+
+    def _code_refused(self, conn: Conn, msg: dict) -> str | None:
+        """Why this hello's join code is refused (None: let in). Wrong codes from one
+        address slow it down and lock it out (CodeGuard); while it waits its tries are
+        not even compared, so guessing learns nothing. A valid seat token is a key no one
+        guesses: its holder is not kept out by someone else's guessing at their address."""
+        if self.code is None:
+            return None
+        assert self.guard is not None  # (set in __post_init__)
+        key = address_key(conn.peer)
+        wait = self.guard.wait(key)
+        token = msg.get("token")
+        if wait > 0 and not (isinstance(token, str) and self._seat_of(token) is not None):
+            what = "locked out" if self.guard.locked(key) else "slowed down"
+            return (f"too many wrong join codes from your address ({what}): try again "
+                    f"in {int(wait) + 1} s")
+        if not secrets.compare_digest(str(msg.get("code", "")).upper().encode(),
+                                      self.code.encode()):
+            self.guard.failed(key)
+            return "wrong join code"
+        if wait == 0:  # (a token let in past the wait does not lift it for the others)
+            self.guard.passed(key)
+        return None
+
     # ----- answers ------------------------------------------------------------------
     def _answer(self, conn: Conn, msg: dict) -> list[Out]:
         cid = conn.cid
@@ -299,43 +362,61 @@ class HostCore:
         if "decision" in msg and msg["decision"] != self.decision:
             return [self._error(cid, f"that answer was for decision {msg['decision']}; "
                                      f"the game is at decision {self.decision}")]
-        reason = self.check(msg["answer"])
-        if reason:
-            return [self._error(cid, reason)]
-        return self._submit(msg["answer"])
+        mine, reason = self.accept(msg["answer"])
+        if mine is None:
+            return [self._error(cid, reason or "not one of the legal answers")]
+        return self._submit_for(cid, mine)
+
+    def offer(self) -> Offer:
+        """The pending decision's legal answers, computed once per decision."""
+        key = (self.decision, id(self.match), self.over)
+        if self._offer is None or self._offer[0] != key:
+            answers = self.match.legal_answers() if not self.over else []
+            self._offer = (key, Offer(answers))
+        return self._offer[1]
+
+    def accept(self, answer) -> tuple[dict | None, str | None]:
+        """(the host's own copy of the offered answer that `answer` is exactly, None) or
+        (None, why it is refused). Refusing reads the match and copies nothing."""
+        offer = self.offer()
+        mine = offer.find(answer)
+        if mine is not None:
+            return copy.deepcopy(mine), None  # the engine may keep or change what it gets
+        return None, refusal(self.match, offer, answer)
 
     def check(self, answer: dict) -> str | None:
-        """None when `answer` is one of the legal answers; else the engine's reason,
-        found on a copy of the match so the game itself never sees a bad answer."""
-        try:
-            if answer in self.match.legal_answers():
-                return None
-        except Exception:  # noqa: BLE001 - comparing odd values must not break the host
-            return "not an answer"
-
-        trial = None
-        try:
-            trial = Match.restore(self.match.snapshot(), board=self.match.board)
-            trial.submit(copy.deepcopy(answer))
-        except IllegalAnswer as exc:
-            return str(exc)
-        except Exception:  # noqa: BLE001 - hostile shapes the rules never expected
-            return "not an answer the rules understand"
-        finally:
-            if trial is not None:
-                trial.close()
-            self.match.activate()
-        return "not one of the legal answers (ask for them as they are listed)"
+        """None when `answer` is exactly one of the legal answers; else why not."""
+        return self.accept(answer)[1]
 
     def submit_local(self, answer: dict) -> list[Out]:
         """An answer from a person at the host's screen (a "local" seat)."""
         pending = self.match.pending
         if self.over or self.kinds.get(pending.dragon) != "local":
             raise IllegalAnswer("it is not a local seat's decision")
-        reason = self.check(answer)
-        if reason:
-            raise IllegalAnswer(reason)
-        return self._submit(answer)
+        mine, reason = self.accept(answer)
+        if mine is None:
+            raise IllegalAnswer(reason or "not one of the legal answers")
+        return self._submit(mine)
+
+    def _submit_for(self, cid: int, answer: dict) -> list[Out]:
+        """Submit an offered answer for a client. Defence in depth: whatever the engine
+        raises is a plain refusal to that client and one log line, never a crash, and a
+        match left half-changed is rebuilt from the finished answers."""
+        try:
+            return self._submit(answer)
+        except IllegalAnswer as exc:
+            return [self._error(cid, str(exc))]
+        except Exception as exc:  # noqa: BLE001 - no client message may end the game
+            log(f"the rules failed on an offered answer {describe(answer)} "
+                f"({type(exc).__name__}); the game goes on from before it")
+            if self.session.broken:
+                try:
+                    self.session.recover()
+                except Exception as again:  # noqa: BLE001 - reported, the game stays as saved
+                    log(f"could not rebuild the game after that ({type(again).__name__})")
+            self._offer = None
+            return [self._error(cid, "the host could not apply that answer; "
+                                     "please choose another")]
 
     def _submit(self, answer: dict) -> list[Out]:
         events = self.session.submit(answer)
@@ -420,7 +501,7 @@ class HostCore:
                        "prompt": p.prompt if mine else
                        f"Waiting for {title(p.dragon)} ({p.kind.replace('_', ' ')})"}
             if mine and self.started and not self.over:
-                legal = self.match.legal_answers()
+                legal = self.offer().answers
         msg = message("state", decision=self.decision, view=view,
                       events=visible_events(events, seat), events_from=conn.sent,
                       pending=pending, legal=legal, finished=self.over)
@@ -552,6 +633,10 @@ class _Link:
     limit: RateLimit
     sender: asyncio.Task | None = None
     strikes: int = 0
+    addr: str = ""                 # address_key of its peer
+    welcomed: bool = False         # the host said welcome (a valid hello, the right code)
+    closing: bool = False          # the host is closing it (it holds no place meanwhile)
+    due: asyncio.TimerHandle | None = None  # closes it unless welcomed by then
 
 
 class HostServer:
@@ -565,10 +650,20 @@ class HostServer:
     def __init__(self, core: HostCore | None = None, *, host: str = "127.0.0.1",
                  port: int = 0, max_connections: int = 16, rate: float = 100.0,
                  burst: float = 200.0, hello_timeout: float = 10.0, send_queue: int = 512,
-                 tick_every: float = 0.5):
+                 tick_every: float = 0.5, max_pending: int = 8, per_address: int = 4,
+                 max_handshakes: int = 32, handshakes_per_address: int = 8):
         self.core, self.inline = core, core is not None
         self.host, self.port = host, port
+        # welcomed connections (players and spectators), and apart from them those not
+        # yet welcomed: in all, and from one address; so knocking never takes a seat
         self.max_connections = max_connections
+        self.max_pending, self.per_address = max_pending, per_address
+        # TCP connections still in the websocket handshake (a slow or never-ending HTTP
+        # request): in all and per address, the oldest cut when all places are taken
+        self.max_handshakes, self.handshakes_per_address = max_handshakes, \
+            handshakes_per_address
+        self._shaking: dict[Any, tuple[str, Any]] = {}  # connection -> (address, transport)
+        self._closing: set[asyncio.Task] = set()
         self.rate, self.burst = rate, burst
         self.hello_timeout, self.send_queue = hello_timeout, send_queue
         self.tick_every = tick_every
@@ -585,12 +680,15 @@ class HostServer:
         from websockets.asyncio.server import serve  # noqa: PLC0415 (optional heavy dependency, loaded when used)
 
         self.loop = asyncio.get_running_loop()
+        quiet_loop(self.loop)
         self.finished = asyncio.Event()
         self.server = await serve(self._handler, self.host, self.port,
                                   max_size=MAX_MESSAGE, max_queue=32,
                                   open_timeout=self.hello_timeout, ping_interval=20,
                                   ping_timeout=20, close_timeout=2,
-                                  compression=None, server_header=None)
+                                  compression=None, server_header=None,
+                                  logger=quiet_logger(),
+                                  create_connection=_counted_connection(self))
         self.port = self.server.sockets[0].getsockname()[1]
         if self.inline:
             self._ticker = asyncio.create_task(self._tick_loop())
@@ -618,19 +716,25 @@ class HostServer:
     async def _handler(self, ws) -> None:
         from websockets.exceptions import ConnectionClosed  # noqa: PLC0415 (optional heavy dependency, loaded when used)
 
-        if len(self.links) >= self.max_connections:
-            await ws.close(1013, "the host is full")
+        self._shaking.pop(ws, None)  # (handshake done)
+        peer = ws.remote_address[0] if ws.remote_address else ""
+        addr = address_key(peer)
+        refused = self._admit(addr)
+        if refused:
+            with contextlib.suppress(Exception):
+                await ws.close(1013, refused)
             return
         cid = next(self._ids)
         link = _Link(ws, asyncio.Queue(maxsize=self.send_queue),
-                     RateLimit(self.rate, self.burst))
+                     RateLimit(self.rate, self.burst), addr=addr)
         self.links[cid] = link
         link.sender = asyncio.create_task(self._send_loop(cid, link))
-        peer = ws.remote_address[0] if ws.remote_address else ""
+        # Whatever it sends meanwhile (pings included), a connection the host has not
+        # welcomed when this runs out is closed: knocking does not hold a place.
+        assert self.loop is not None  # (set by start)
+        link.due = self.loop.call_later(self.hello_timeout, self._hello_due, cid)
         self._input("open", cid, peer)
         try:
-            first = await asyncio.wait_for(ws.recv(), self.hello_timeout)
-            self._input("msg", cid, first)
             async for raw in ws:
                 wait = link.limit.wait()
                 if wait > 0:
@@ -645,15 +749,67 @@ class HostServer:
                     link.strikes = 0
                 link.limit.take()
                 self._input("msg", cid, raw)
-        except TimeoutError:
-            with contextlib.suppress(Exception):
-                await ws.close(1008, "no hello in time")
         except ConnectionClosed:
             pass
         finally:
+            link.due.cancel()
             self.links.pop(cid, None)
             link.sender.cancel()
             self._input("close", cid, None)
+
+    def _admit(self, addr: str) -> str | None:
+        """Why a new connection from `addr` is turned away (None: let in). When the
+        places for connections not yet welcomed are all taken, the one waiting longest
+        goes (a real player says hello at once: only a knocker waits)."""
+        pending = [(cid, k) for cid, k in self.links.items()
+                   if not k.welcomed and not k.closing]
+        if sum(1 for k in self.links.values() if k.welcomed) >= self.max_connections:
+            return "the host is full"
+        if sum(1 for _, k in pending if k.addr == addr) >= self.per_address:
+            return "too many connections from your address: say hello on one first"
+        if pending and len(pending) >= self.max_pending:
+            self._shut(pending[0][0], 1013, "the host is busy: connect again")
+        return None
+
+    def tcp_opened(self, conn, transport) -> None:
+        """A TCP connection came (its websocket handshake not yet done): cut it if its
+        address has too many in the handshake; cut the oldest if all places are taken."""
+        peer = transport.get_extra_info("peername")
+        addr = address_key(str(peer[0])) if peer else ""
+        if sum(1 for a, _ in self._shaking.values() if a == addr) >= \
+                self.handshakes_per_address:
+            transport.abort()
+            return
+        if len(self._shaking) >= self.max_handshakes:
+            _, oldest = self._shaking.pop(next(iter(self._shaking)))
+            oldest.abort()
+        self._shaking[conn] = (addr, transport)
+
+    def tcp_closed(self, conn) -> None:
+        self._shaking.pop(conn, None)
+
+    def _hello_due(self, cid: int) -> None:
+        link = self.links.get(cid)
+        if link is not None and not link.welcomed:
+            self._shut(cid, 1008, "no hello in time")
+
+    def _shut(self, cid: int, code: int, reason: str) -> None:
+        """Close a connection from the host's side: politely, and cut after 3 s."""
+        link = self.links.get(cid)
+        if link is None or link.closing:
+            return
+        link.closing = True
+
+        async def shut(ws=link.ws):
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(ws.close(code, reason), 3)
+            transport = getattr(ws, "transport", None)
+            if transport is not None:
+                transport.abort()
+
+        task = asyncio.ensure_future(shut())
+        self._closing.add(task)
+        task.add_done_callback(self._closing.discard)
 
     async def _send_loop(self, cid: int, link: _Link) -> None:
         from websockets.exceptions import ConnectionClosed  # noqa: PLC0415 (optional heavy dependency, loaded when used)
@@ -684,6 +840,10 @@ class HostServer:
         link = self.links.get(cid)
         if link is None:
             return
+        if msg.get("type") == "welcome":
+            link.welcomed = True
+            if link.due is not None:
+                link.due.cancel()
         try:
             link.out.put_nowait((encode(msg), close))
         except asyncio.QueueFull:
@@ -750,6 +910,23 @@ class HostServer:
             self._schedule_ai()
 
 
+def _counted_connection(server: HostServer):
+    """websockets' server connection, telling `server` when its TCP connection opens and
+    closes (so handshakes that never end are counted and cut: HostServer.tcp_opened)."""
+    from websockets.asyncio.server import ServerConnection  # noqa: PLC0415 (optional heavy dependency, loaded when used)
+
+    class Counted(ServerConnection):
+        def connection_made(self, transport) -> None:
+            super().connection_made(transport)
+            server.tcp_opened(self, transport)
+
+        def connection_lost(self, exc) -> None:
+            server.tcp_closed(self)
+            super().connection_lost(exc)
+
+    return Counted
+
+
 class HostThread:
     """A HostServer on its own asyncio loop in a background thread, for a synchronous
     program (the window): `poll()` returns what arrived, `send(outs)` queues replies."""
@@ -783,10 +960,12 @@ class HostThread:
 
         asyncio.run(main())
 
-    def poll(self) -> list[tuple]:
-        items = []
+    def poll(self, limit: int = POLL_LIMIT) -> list[tuple]:
+        """What arrived, oldest first: at most `limit` items a call, so a flood that
+        piled up while the window was busy is spread over frames, not one long stall."""
+        items: list[tuple] = []
         with contextlib.suppress(queue.Empty):
-            while True:
+            while len(items) < limit:
                 items.append(self.server.inbox.get_nowait())
         return items
 

@@ -140,6 +140,22 @@ def _no_constant(name: str):
     raise ProtocolError(f"{name} is not JSON")
 
 
+def _finite(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):  # 1e999: JSON has no infinity
+        raise ProtocolError("a number is too large")
+    return value
+
+
+def _unique(pairs: list[tuple[str, Any]]) -> dict:
+    """An object, refused when a key appears twice: parsers disagree on which one counts,
+    so such a message could mean one thing to a client and another to the host."""
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        raise ProtocolError("a key appears twice in one object")
+    return obj
+
+
 def parse_client(data: str | bytes) -> dict:
     """A client's message, checked; raises ProtocolError(reason)."""
     if isinstance(data, bytes):
@@ -151,11 +167,16 @@ def parse_client(data: str | bytes) -> dict:
     if data.count("[") + data.count("{") > 200:
         raise ProtocolError("message too deeply nested")
     try:
-        msg = json.loads(data, parse_constant=_no_constant)
+        msg = json.loads(data, parse_constant=_no_constant, parse_float=_finite,
+                         object_pairs_hook=_unique)
     except ProtocolError:
         raise
-    except (ValueError, RecursionError) as exc:
-        raise ProtocolError(f"not valid JSON ({str(exc)[:80]})") from None
+    except json.JSONDecodeError as exc:
+        raise ProtocolError(f"not valid JSON ({exc.msg} at character {exc.pos})") from None
+    except RecursionError:
+        raise ProtocolError("message too deeply nested") from None
+    except ValueError:  # int() past its digit limit: the one other ValueError json raises
+        raise ProtocolError("not valid JSON (a number is too long)") from None
     if not isinstance(msg, dict):
         raise ProtocolError("a message is a JSON object")
     if msg.get("v") != VERSION or isinstance(msg.get("v"), bool):
