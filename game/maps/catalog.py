@@ -22,7 +22,8 @@ from pathlib import Path
 
 from game import resources
 from game.board import BoardSpec
-from game.maps.loader import Problem, draft_board, inspect_map
+from game.maps.limits import shown, small_int
+from game.maps.loader import MAX_TITLE_CHARS, Problem, draft_board, inspect_map
 from game.maps.tmx_reader import Report, read_xml
 
 DEFAULT_MAP_NAME = "narby-vale.tmx"
@@ -109,7 +110,7 @@ def _key(path: Path) -> tuple:
     try:
         st = path.stat()
         return (str(path.resolve()), st.st_mtime_ns, st.st_size)
-    except OSError:
+    except (OSError, ValueError):
         return (str(path), None, None)
 
 
@@ -155,14 +156,14 @@ def _header(path: Path) -> tuple[str | None, int | None, int | None]:
         return None, None, None
 
     def num(name: str) -> int | None:
-        text = (root.get(name) or "").strip()
-        return int(text) if text.isdigit() else None
+        value = small_int(root.get(name))
+        return value if value is not None and value > 0 else None
 
     title = None
     props = root.find("properties")
     for prop in props.findall("property") if props is not None else ():
         if prop.get("name") == "title":
-            title = (prop.get("value") or prop.text or "").strip() or None
+            title = shown((prop.get("value") or prop.text or "").strip(), MAX_TITLE_CHARS) or None
     return title, num("width"), num("height")
 
 

@@ -76,7 +76,7 @@ class Problem:
 
     def __str__(self) -> str:
         where = f" {self.where}:" if self.where else ""
-        return f"{self.file}:{where} {self.what} — {self.fix}"
+        return f"{shown_path(self.file)}:{where} {self.what} — {self.fix}"
 
 
 class Report:

@@ -24,7 +24,9 @@ from pathlib import Path
 import pygame
 
 from game.board import BoardSpec
+from game.maps import limits
 from game.maps.loader import MapError, read_tiled
+from game.maps.tmx_reader import MAX_FILE_BYTES, MAX_IMAGE_SIDE, image_size
 from game.resources import asset, shipped_map
 from game.ui import art
 
@@ -421,7 +423,7 @@ _TSX = re.compile(r"""source\s*=\s*["']([^"']+)["']""")
 def _stat(file: str) -> tuple | None:
     try:
         st = os.stat(file)
-    except OSError:
+    except (OSError, ValueError):
         return None
     return (st.st_mtime_ns, st.st_size, st.st_ino)
 
@@ -448,42 +450,79 @@ def _draw_terrain(board: BoardSpec, path: Path | None,
 
     files[str(path)] = _stat(str(path))
     try:  # the tilesets it names (sources that are images are recorded as read below)
-        for source in _TSX.findall(path.read_text(encoding="utf-8", errors="replace")):
-            tsx = path.parent / source
-            files[str(tsx)] = _stat(str(tsx))
-    except OSError:
+        with path.open("rb") as f:  # no bigger than the reader takes (it refuses more)
+            head = f.read(MAX_FILE_BYTES + 1).decode("utf-8", errors="replace")
+        for source in dict.fromkeys(_TSX.findall(head)):
+            if source.lower().endswith(".tsx") and not limits.path_problem(source):
+                tsx = path.parent / source
+                files[str(tsx)] = _stat(str(tsx))
+    except (OSError, ValueError):
         pass
     try:
         tmx = read_tiled(path)  # the safe reader: bounded XML, vetted tilesets and images
     except MapError:
         return out  # plain ground: the board is still playable, only undecorated
-    sheets: dict[str, pygame.Surface | None] = {}
+    sheets = _Sheets(files)
+    tiles: dict[tuple, pygame.Surface | None] = {}  # (real file, rect) -> the cut tile
     for layer in tmx.visible_tile_layers:
         for x, y, gid in tmx.layers[layer].iter_data():
             if not gid or gid >= len(tmx.images) or tmx.images[gid] is None:
                 continue
             file, rect, _flags = tmx.images[gid]
-            if file not in sheets:
-                files[str(file)] = _stat(str(file))
-                try:
-                    sheets[file] = pygame.image.load(file)
-                except (pygame.error, OSError, ValueError):
-                    sheets[file] = None  # checked as an image, still unreadable to SDL
-            src = sheets[file]
-            if src is None or not src.get_rect().contains(pygame.Rect(rect)):
-                continue
-            tile = src.subsurface(rect)
-            if tile.get_size() != (TILE, TILE):
-                tile = pygame.transform.smoothscale(tile, (TILE, TILE))
-            out.blit(tile, (x * TILE, y * TILE))
+            key = (limits.real(Path(file)), tuple(rect))
+            if key not in tiles:
+                tiles[key] = sheets.tile(key[0], rect)
+            tile = tiles[key]
+            if tile is not None:
+                out.blit(tile, (x * TILE, y * TILE))
     return out
+
+
+class _Sheets:
+    """Tileset images for one drawing, each decoded once by its real path (12 spellings
+    of one file are one decode), and only after its header shows it within the map caps
+    (the file may have changed since the map was checked)."""
+
+    def __init__(self, files: dict[str, tuple | None]) -> None:
+        self.files = files
+        self.loaded: dict[str, pygame.Surface | None] = {}
+        self.pixels = 0
+
+    def sheet(self, real: str) -> pygame.Surface | None:
+        if real not in self.loaded:
+            self.files[real] = _stat(real)
+            self.loaded[real] = self._load(real)
+        return self.loaded[real]
+
+    def _load(self, real: str) -> pygame.Surface | None:
+        size = image_size(Path(real))
+        if isinstance(size, str) or not all(0 < v <= MAX_IMAGE_SIDE for v in size):
+            return None
+        self.pixels += size[0] * size[1]
+        if self.pixels > limits.MAX_TOTAL_PIXELS:
+            return None
+        try:
+            return pygame.image.load(real)
+        except (pygame.error, OSError, ValueError):
+            return None  # checked as an image, still unreadable to SDL
+
+    def tile(self, real: str, rect) -> pygame.Surface | None:
+        src = self.sheet(real)
+        if src is None or not src.get_rect().contains(pygame.Rect(rect)):
+            return None
+        tile = src.subsurface(rect)
+        if tile.get_size() != (TILE, TILE):
+            tile = pygame.transform.smoothscale(tile, (TILE, TILE))
+        return tile
 
 
 def _resolve(source: str | None) -> Path | None:
     if not source:
         return None
+    if limits.path_problem(source):
+        return None
     p = Path(source)
-    if p.exists():
+    if limits.is_file(p):
         return p
     return shipped_map(p.name)  # a shipped map's board, whichever install made it
 
