@@ -123,10 +123,7 @@ def _tutorial(argv) -> int:
                    help="with --autoplay: write one screenshot per step into DIR")
     p.add_argument("--size", default="1280x720", help="window size WxH (default 1280x720)")
     args = p.parse_args(argv)
-    try:
-        w, h = (int(x) for x in args.size.lower().split("x"))
-    except ValueError:
-        p.error(f"--size must look like 1280x720, not {args.size!r}")
+    w, h = commands.window_size_arg(p, args.size) or (1280, 720)
     if args.autoplay:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # no display needed
         os.environ.setdefault("NARBY_CONFIG_DIR", _temp_dir("narby-cfg-"))
@@ -318,12 +315,7 @@ def _screenshot(p, args) -> int:
 
     from game.ui.screenshot import take  # noqa: PLC0415 (window code stays out of headless commands)
 
-    try:
-        w, h = (int(v) for v in args.size.lower().split("x"))
-    except ValueError:
-        p.error(f"--size must look like 1280x720, not {args.size!r}")
-    if not (640 <= w <= 7680 and 480 <= h <= 4320):
-        p.error(f"--size {w}x{h} is out of range (640x480 to 7680x4320)")
+    w, h = commands.window_size_arg(p, args.size) or (1280, 720)
     if args.rounds < 0:
         p.error("--rounds must be 0 or more")
     seats = len(args.seats.split(","))

@@ -20,6 +20,7 @@ import sys
 from pathlib import Path
 
 from game.maps.catalog import entry, scan, shipped_maps_dir, user_maps_dir
+from game.maps.limits import shown, small_int
 from game.match import SetupError
 from game.persistence.saves import data_dir
 from game.resources import find_map, shipped_maps
@@ -105,15 +106,19 @@ def _say(line: str) -> None:
 
 
 # ----- shared window helpers ---------------------------------------------------------
-def _size(p, text: str | None) -> tuple[int, int] | None:
+def window_size_arg(p, text: str | None) -> tuple[int, int] | None:
     if text is None:
         return None
-    try:
-        w, h = (int(v) for v in text.lower().split("x"))
-    except ValueError:
-        p.error(f"--size must look like 1280x720, not {text!r}")
-    if not (640 <= w <= 7680 and 480 <= h <= 4320):
-        p.error(f"--size {w}x{h} is out of range (640x480 to 7680x4320)")
+    from game.ui.settings import MAX_WINDOW, MIN_WINDOW  # noqa: PLC0415 (window code stays out of headless commands)
+
+    parts = text.lower().split("x")
+    got = [n for n in (small_int(v) for v in parts) if n is not None]
+    if len(parts) != 2 or len(got) != 2:
+        p.error(f"--size must look like 1280x720, not '{shown(text, 30)}'")
+    w, h = got
+    (lo_w, lo_h), (hi_w, hi_h) = MIN_WINDOW, MAX_WINDOW
+    if not (lo_w <= w <= hi_w and lo_h <= h <= hi_h):
+        p.error(f"--size {w}x{h} is out of range ({lo_w}x{lo_h} to {hi_w}x{hi_h})")
     return w, h
 
 
@@ -215,7 +220,7 @@ def play_main(argv: list[str]) -> int:
         p.error("--screenshot needs --frames N (the window is saved after N frames)")
     if args.frames is not None and args.frames < 0:
         p.error("--frames must be 0 or more")
-    size = _size(p, args.size)
+    size = window_size_arg(p, args.size)
     setup, code = _setup(p, args, "narby play")
     if setup is None:
         return code
@@ -321,7 +326,7 @@ def preview_main(argv: list[str]) -> int:
         p.error("--screenshot goes with --once (or --frames N)")
     if args.once and args.frames is not None:
         p.error("--once and --frames do not go together")
-    size = _size(p, args.size)
+    size = window_size_arg(p, args.size)
     path = Path(args.file).expanduser()
     if not path.is_file():
         return _err("narby preview", f"{args.file}: file not found")

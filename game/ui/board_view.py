@@ -33,6 +33,8 @@ from game.ui import art
 Cell = tuple[int, int]
 TILE = 32  # the tileset's tile size in pixels
 CHUNK = 8  # cells per side of a cached terrain chunk
+# bytes of scaled chunks kept: a zoom sweep on a big window must not keep every size
+CHUNK_BYTES = 96 * 1024 * 1024
 MIN_CELL, MAX_CELL = 8, 128
 BACKDROP = (30, 28, 36)
 FRAME = (74, 56, 44)
@@ -158,11 +160,17 @@ class BoardView:
         key = (self.cell, cx, cy)
         surf = self._chunks.get(key)
         if surf is None:
-            if len(self._chunks) > 400:  # a zoom sweep: drop other sizes
+            if len(self._chunks) > 400 or self._chunk_bytes() > CHUNK_BYTES:
+                # a zoom sweep: drop other sizes (and all, if this size alone is too big)
                 self._chunks = {k: v for k, v in self._chunks.items() if k[0] == self.cell}
+                if self._chunk_bytes() > CHUNK_BYTES:
+                    self._chunks = {}
             surf = self._render_chunk(cx, cy)
             self._chunks[key] = surf
         return surf
+
+    def _chunk_bytes(self) -> int:
+        return sum(s.get_width() * s.get_height() * 4 for s in self._chunks.values())
 
     def _render_chunk(self, cx: int, cy: int) -> pygame.Surface:
         b = self.board
