@@ -12,6 +12,8 @@ from game.maps import catalog
 from game.maps.commands import play_main
 from game.ui import board_view, settings
 from game.ui.board_view import BoardView, _load_terrain
+from game.ui.scenes import backdrop as backdrop_mod
+from game.ui.scenes.crash import MAX_ERROR_CHARS, CrashScene
 from tests.hostile import (
     TILES_PNG,
     long_number_map,
@@ -108,3 +110,17 @@ def test_chunk_caches_are_bounded_in_bytes(app, monkeypatch):
         view.fit()
         view.draw(app.screen, None)
         assert len({k[0] for k in view._chunks}) == 1
+
+
+def test_the_crash_screen_after_running_out_of_memory_draws_no_board(app, monkeypatch):
+    """After a MemoryError the crash screen must not draw a new window-sized board (the
+    backdrop) nor wrap a megabyte of error text: it only reuses what is already drawn."""
+    backdrop_mod._cache.clear()
+    monkeypatch.setattr(backdrop_mod, "BoardView",
+                        lambda *_a, **_k: pytest.fail("the crash screen drew a board"))
+    app.catch_crashes = True
+    app.crash(MemoryError("x" * 1_000_000))
+    crash = app.top
+    assert isinstance(crash, CrashScene) and len(crash.error) <= MAX_ERROR_CHARS + 1
+    run(app, 2)
+    assert app.running and app.top is crash
