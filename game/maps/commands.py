@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 
 from game.maps.catalog import entry, scan, shipped_maps_dir, user_maps_dir
-from game.maps.limits import shown, small_int
+from game.maps.limits import is_file, shown, shown_path, small_int
 from game.match import SetupError
 from game.persistence.saves import data_dir
 from game.resources import find_map, shipped_maps
@@ -328,8 +328,8 @@ def preview_main(argv: list[str]) -> int:
         p.error("--once and --frames do not go together")
     size = window_size_arg(p, args.size)
     path = Path(args.file).expanduser()
-    if not path.is_file():
-        return _err("narby preview", f"{args.file}: file not found")
+    if not is_file(path):
+        return _err("narby preview", f"{shown_path(args.file)}: file not found")
     headless = args.once or args.frames is not None
     app = _open(size or ((1280, 720) if headless else None), args.data_dir, headless)
     if app is None:
