@@ -6,6 +6,7 @@ import argparse
 import contextlib
 import io
 import json
+import logging
 import multiprocessing
 import os
 import random
@@ -374,8 +375,7 @@ def _replay(argv) -> int:
         print(f"narby replay: {exc}", file=sys.stderr)
         return 1
     except Exception as exc:  # last-resort net: a file never prints a traceback
-        print(f"narby replay: {_short_path(args.file)}: cannot be played "
-              f"({type(exc).__name__}: {str(exc)[:200]})", file=sys.stderr)
+        _cannot_play(args.file, exc)
         return 1
     if args.state_json:
         print(json.dumps(match.snapshot(), indent=1))
@@ -407,8 +407,7 @@ def _replay_window(path: str, *, explicit: bool) -> int | None:
         print(f"narby replay: {exc}", file=sys.stderr)
         return 1
     except Exception as exc:  # last-resort net: a file never prints a traceback
-        print(f"narby replay: {_short_path(path)}: cannot be played "
-              f"({type(exc).__name__}: {str(exc)[:200]})", file=sys.stderr)
+        _cannot_play(path, exc)
         return 1
     from game.ui.app import open_app  # noqa: PLC0415 (window code stays out of headless commands)
     from game.ui.scenes.replay_viewer import ReplayScene  # noqa: PLC0415 (window code stays out of headless commands)
@@ -438,6 +437,14 @@ def _is_save_file(path: str) -> bool:
     return '"narby-save/' in head
 
 
+def _cannot_play(path: str, exc: Exception) -> None:
+    """A replay or save that trips the code in an unforeseen way: plain words for the
+    player, the exception only in the (debug) log."""
+    logging.getLogger(__name__).info("replaying %s failed", path, exc_info=exc)
+    print(f"narby replay: {_short_path(path)}: cannot be played: something in it is not "
+          "what a Narby Conquest save or replay holds", file=sys.stderr)
+
+
 def _short_path(path: str) -> str:
     return path if len(path) <= 200 else path[:197] + "..."
 
@@ -450,8 +457,7 @@ def _replay_save(args) -> int:
         print(f"narby replay: {exc}", file=sys.stderr)
         return 1
     except Exception as exc:  # last-resort net: a file never prints a traceback
-        print(f"narby replay: {_short_path(args.file)}: cannot be played "
-              f"({type(exc).__name__}: {str(exc)[:200]})", file=sys.stderr)
+        _cannot_play(args.file, exc)
         return 1
     if args.state_json:
         print(json.dumps(session.snapshot(), indent=1))

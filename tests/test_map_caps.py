@@ -4,6 +4,7 @@ names the cap, before pytmx or any image decoder runs. No test here times anythi
 
 from __future__ import annotations
 
+import logging
 import os
 
 import pygame
@@ -177,6 +178,7 @@ def test_an_unforeseen_failure_is_plain_words_and_logged(tmp_path, monkeypatch, 
         raise KeyError("dragon")
 
     monkeypatch.setattr(pytmx.TiledMap, "parse_xml", boom)
+    caplog.set_level(logging.INFO, logger="game.maps.loader")
     path = write_map(tmp_path, "k.tmx", tmx())
     spec, problems = inspect_map(path)
     assert spec is None and [(p.what, p.fix) for p in problems] == [UNREADABLE]
@@ -209,3 +211,12 @@ def test_paths_with_a_nul_or_too_long_a_name_are_plain():
     assert "too long" in (limits.path_problem("x" * 256) or "")
     assert limits.path_problem(os.path.join("a", "b.tmx")) is None
     assert not limits.is_file(limits.Path("x" * 300))
+
+
+def test_check_map_prints_no_traceback_for_an_unforeseen_failure(tmp_path, monkeypatch,
+                                                                capfd):
+    monkeypatch.setattr(pytmx.TiledMap, "parse_xml", lambda *_a: {}["dragon"])
+    assert check_main([str(write_map(tmp_path, "k.tmx", tmx()))]) == 1
+    out, err = capfd.readouterr()
+    assert "Traceback" not in out + err and "KeyError" not in out + err
+    assert "could not be read" in out
