@@ -157,6 +157,13 @@ def nested_groups_map(depth: int = 40) -> str:
     return tmx(extra='<group name="g">' * depth + layer + "</group>" * depth)
 
 
+def many_bad_objects_map(count: int = 999) -> str:
+    """`count` setup objects (under the cap) of an unknown type: as many problems."""
+    objs = "".join(f'<object id="{i}" type="dragonx" name="{"N" * 60}" x="0" y="0"/>'
+                   for i in range(1, count + 1))
+    return tmx(objects=objs)
+
+
 def checkerboard_map(side: int = 12) -> str:
     """Enough free cells in total, but no free 2x2 anywhere: setup cannot place a dragon."""
     data = ",".join("2" if (r % 2 and c % 2) else "1" for r in range(side) for c in range(side))

@@ -14,9 +14,12 @@ from game.ui import board_view, settings
 from game.ui.board_view import BoardView, _load_terrain
 from game.ui.scenes import backdrop as backdrop_mod
 from game.ui.scenes.crash import MAX_ERROR_CHARS, CrashScene
+from game.ui.scenes.new_game import ProblemsOverlay
+from game.ui.scenes.preview import PreviewScene
 from tests.hostile import (
     TILES_PNG,
     long_number_map,
+    many_bad_objects_map,
     many_layers_map,
     one_image_many_spellings,
     write_map,
@@ -124,3 +127,20 @@ def test_the_crash_screen_after_running_out_of_memory_draws_no_board(app, monkey
     assert isinstance(crash, CrashScene) and len(crash.error) <= MAX_ERROR_CHARS + 1
     run(app, 2)
     assert app.running and app.top is crash
+
+
+def test_the_preview_lists_a_bounded_number_of_problems(tmp_path, app):
+    path = write_map(tmp_path, "o.tmx", many_bad_objects_map())
+    scene = app.push(PreviewScene(app, path))
+    run(app)
+    assert len(scene.problems) == 999
+    html = scene._info_html()
+    assert html.count("• ") <= catalog.SHOWN_PROBLEMS
+    assert "979 more" in html
+
+
+def test_the_problems_overlay_lists_a_bounded_number_per_map(tmp_path, app):
+    path = write_map(tmp_path, "o.tmx", many_bad_objects_map())
+    overlay = ProblemsOverlay(app, [catalog.entry(path, "user")])
+    html = overlay._html()
+    assert html.count("• ") == catalog.SHOWN_PROBLEMS and "979 more" in html

@@ -673,10 +673,13 @@ class ProblemsOverlay(Scene):
             out.append(f"<font size=4><b>{escape(e.title)}</b></font> <font color='#74727a'>"
                        f"{escape(str(e.path))}</font><br><font color='#ff8070'>{n} problem"
                        f"{'s' if n != 1 else ''}</font>")
-            for p in e.problems:
+            for p in e.problems[:catalog.SHOWN_PROBLEMS]:
                 where = f"<b>{escape(p.where)}</b>: " if p.where else ""
                 out.append(f"• {where}{escape(p.what)}<br><font color='#aaa496'>"
                            f"&nbsp;&nbsp;Fix: {escape(p.fix)}</font>")
+            if n > catalog.SHOWN_PROBLEMS:
+                out.append(escape(catalog.more_problems_text(n - catalog.SHOWN_PROBLEMS,
+                                                             e.path)))
             out.append("")
         return "<br>".join(out)
 

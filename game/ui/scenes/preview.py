@@ -168,10 +168,13 @@ class PreviewScene(Scene):
             n = len(self.problems)
             lines.append(f"<br><font color='#ff8070'><b>{n} problem{'s' if n != 1 else ''}"
                          "</b></font> (cells marked red on the map)")
-            for p in self.problems:
+            for p in self.problems[:catalog.SHOWN_PROBLEMS]:
                 where = f"<b>{escape(p.where)}</b>: " if p.where else ""
                 lines.append(f"• {where}{escape(p.what)}<br><font color='#aaa496'>"
                              f"&nbsp;&nbsp;Fix: {escape(p.fix)}</font>")
+            if n > catalog.SHOWN_PROBLEMS:
+                lines.append(escape(catalog.more_problems_text(n - catalog.SHOWN_PROBLEMS,
+                                                               self.path)))
         lines.append(f"<br><font color='#74727a'>{escape(str(self.path))}<br>Watching the "
                      "file: save it in Tiled and this view updates."
                      + (f" Reloaded {self.reloads}×." if self.reloads else "") + "</font>")
