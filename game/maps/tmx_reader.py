@@ -147,8 +147,7 @@ def read_xml(path: Path, report: Report, where: str | None,
         return None
     shape = _shape_problem(data)
     if shape:
-        report.add(where, shape, "maps are small and shallow; make sure this is a Tiled map "
-                   "saved from Tiled")
+        report.add(where, *shape)
         return None
     try:
         return ET.fromstring(text)  # a str: expat parses it as UTF-8, whatever is declared
@@ -170,20 +169,29 @@ def _charge_xml(budget: Budget, size: int, report: Report, where: str | None) ->
 
 
 class _TooBig(Exception):
-    pass
+    def __init__(self, what: str, fix: str = "maps are small and shallow; make sure this is "
+                 "a Tiled map saved from Tiled") -> None:
+        super().__init__(what)
+        self.what, self.fix = what, fix
 
 
 class _Corrupt(Exception):
     pass
 
 
-def _shape_problem(data: bytes) -> str | None:
-    """Nesting depth and element count, counted by a streaming expat pass (no tree, no
-    recursion); None when within bounds or when the XML is broken (fromstring says so)."""
+def _shape_problem(data: bytes) -> tuple[str, str] | None:
+    """(what, fix) when the nesting depth, the element count or one file's count of
+    tilesets, layers, objects, properties or images is over its cap, counted by a
+    streaming expat pass (no tree, no recursion, so 13,500 layers cost no tree); None
+    when within bounds or when the XML is broken (fromstring says so)."""
     parser = expat.ParserCreate()
     depth = count = 0
+    parts = {**{tag: name for name, tags, *_ in _PARTS for tag in tags}, "tileset": "tilesets"}
+    caps = {name: (cap, fix) for name, _tags, cap, fix in _PARTS}
+    caps["tilesets"] = (limits.MAX_TILESETS, _TILESETS_FIX)
+    found = dict.fromkeys(caps, 0)
 
-    def start(_name, _attrs) -> None:
+    def start(name, _attrs) -> None:
         nonlocal depth, count
         depth += 1
         count += 1
@@ -191,6 +199,15 @@ def _shape_problem(data: bytes) -> str | None:
             raise _TooBig(f"nests elements more than {MAX_DEPTH} deep")
         if count > MAX_ELEMENTS:
             raise _TooBig(f"has more than {MAX_ELEMENTS:,} XML elements")
+        part = parts.get(name)
+        if part:
+            found[part] += 1
+            cap, fix = caps[part]
+            if found[part] > cap:
+                total = data.count(b"<" + name.encode() + b" ") + data.count(
+                    b"<" + name.encode() + b">") + data.count(b"<" + name.encode() + b"/")
+                raise _TooBig(f"has {max(total, found[part]):,} {part}; a map may have at "
+                              f"most {cap:,}", fix)
 
     def end(_name) -> None:
         nonlocal depth
@@ -201,7 +218,7 @@ def _shape_problem(data: bytes) -> str | None:
     try:
         parser.Parse(data, True)
     except _TooBig as exc:
-        return str(exc)
+        return exc.what, exc.fix
     except expat.ExpatError:
         return None
     return None
@@ -272,6 +289,9 @@ _PARTS = (
     ("images", frozenset({"image"}), limits.MAX_IMAGES, "use one tileset image rather than "
      "an image per tile"),
 )
+
+
+_TILESETS_FIX = "name each tileset once (Map ▸ Remove Tileset for the copies)"
 
 
 def charge_parts(budget: Budget, tree: ET.Element, report: Report, where: str | None) -> bool:
@@ -752,8 +772,7 @@ def vet_map(path: Path, root: ET.Element, report: Report,
     tilesets = sum(1 for _ in root.iter("tileset"))
     if tilesets > limits.MAX_TILESETS:
         report.add(None, f"has {tilesets:,} tilesets; a map may have at most "
-                   f"{limits.MAX_TILESETS}", "name each tileset once (Map ▸ Remove Tileset "
-                   "for the copies)")
+                   f"{limits.MAX_TILESETS}", _TILESETS_FIX)
         return None
     if not charge_parts(budget, root, report, None):
         return None  # refused before the tree is copied or any tileset is read
