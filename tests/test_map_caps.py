@@ -13,6 +13,7 @@ import pytmx
 
 from game.maps import catalog, limits, loader, tmx_reader
 from game.maps.check_cli import main as check_main
+from game.maps.commands import maps_main
 from game.maps.loader import UNREADABLE, check_map, inspect_map
 from game.maps.tmx_reader import MAX_DEPTH
 from game.resources import find_map, shipped_map
@@ -220,3 +221,16 @@ def test_check_map_prints_no_traceback_for_an_unforeseen_failure(tmp_path, monke
     out, err = capfd.readouterr()
     assert "Traceback" not in out + err and "KeyError" not in out + err
     assert "could not be read" in out
+
+
+def test_the_list_reads_a_bounded_number_of_user_maps(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(catalog, "MAX_USER_MAPS", 3)
+    monkeypatch.setattr("game.maps.commands.MAX_USER_MAPS", 3)
+    folder = catalog.user_maps_dir(tmp_path, create=True)
+    for i in range(5):
+        write_map(folder, f"m{i}.tmx", tmx())
+    user = [e for e in catalog.scan(tmp_path) if e.origin == "user"]
+    assert [e.path.name for e in user] == ["m0.tmx", "m1.tmx", "m2.tmx"]
+    assert catalog.unlisted_user_maps(tmp_path) == 2
+    assert maps_main(["--data-dir", str(tmp_path)]) == 0
+    assert "2 more maps in" in capsys.readouterr().out

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from game import resources
 from game.board import BoardSpec
+from game.maps import limits
 from game.maps.limits import shown, small_int
 from game.maps.loader import MAX_TITLE_CHARS, Problem, draft_board, inspect_map
 from game.maps.tmx_reader import Report, read_xml
@@ -197,11 +198,23 @@ def entry(path: str | os.PathLike, origin: str = "file") -> MapEntry:
 
 
 # ----- the catalogue -------------------------------------------------------------------
+# maps of the user's folder the New game list reads (the first by file name): each map's
+# cost is capped, and so is their number, so a folder of a thousand maps cannot freeze it
+MAX_USER_MAPS = 200
+
+
 def _tmx_files(folder: Path) -> list[Path]:
     try:
-        return sorted(p for p in folder.glob("*.tmx") if p.is_file())
-    except OSError:
+        return sorted(p for p in folder.glob("*.tmx") if limits.is_file(p))
+    except (OSError, ValueError):
         return []
+
+
+def unlisted_user_maps(data: str | os.PathLike | None) -> int:
+    """How many .tmx files of the user's maps folder `scan` leaves out (over MAX_USER_MAPS)."""
+    if data is None:
+        return 0
+    return max(0, len(_tmx_files(user_maps_dir(data))) - MAX_USER_MAPS)
 
 
 def scan(data: str | os.PathLike | None, *, create: bool = True) -> list[MapEntry]:
@@ -211,7 +224,8 @@ def scan(data: str | os.PathLike | None, *, create: bool = True) -> list[MapEntr
     shipped.sort(key=lambda e: (e.path.name != DEFAULT_MAP_NAME, e.title.lower()))
     user: list[MapEntry] = []
     if data is not None:
-        user = [entry(p, "user") for p in _tmx_files(user_maps_dir(data, create=create))]
+        files = _tmx_files(user_maps_dir(data, create=create))[:MAX_USER_MAPS]
+        user = [entry(p, "user") for p in files]
         user.sort(key=lambda e: (e.title.lower(), e.path.name))
     return shipped + user
 

@@ -19,7 +19,14 @@ import os
 import sys
 from pathlib import Path
 
-from game.maps.catalog import entry, scan, shipped_maps_dir, user_maps_dir
+from game.maps.catalog import (
+    MAX_USER_MAPS,
+    entry,
+    scan,
+    shipped_maps_dir,
+    unlisted_user_maps,
+    user_maps_dir,
+)
 from game.maps.limits import is_file, shown, shown_path, small_int
 from game.match import SetupError
 from game.persistence.saves import data_dir
@@ -94,6 +101,10 @@ def maps_main(argv: list[str]) -> int:
                  f"{e.first_problem}")
     if not any(e.origin == "user" for e in entries):
         _say(f"(no maps of your own yet: put .tmx files in {user})")
+    more = unlisted_user_maps(data)
+    if more:
+        _say(f"({more:,} more maps in {user} are not listed: the list shows the first "
+             f"{MAX_USER_MAPS} by file name)")
     return 0
 
 

@@ -218,8 +218,11 @@ class NewGameScene(Scene):
                                   _fit(f"Your maps folder: {_short(folder)}",
                                        look.font(look.fs(15)), right.w - look.px(90)),
                                   cls="@note")
-        self.folder_label.set_tooltip(f"Put .tmx maps in {folder}: the list updates by "
-                                      "itself", delay=0.3)
+        more = catalog.unlisted_user_maps(self.app.data_dir)
+        self.folder_label.set_tooltip(
+            f"Put .tmx maps in {folder}: the list updates by itself"
+            + (f" ({more:,} more maps there are not listed: the list shows the first "
+               f"{catalog.MAX_USER_MAPS} by file name)" if more else ""), delay=0.3)
         self.choices = self._choices()
         keys = [c.key for c in self.choices]
         idx = next((i for i, c in enumerate(self.choices)
