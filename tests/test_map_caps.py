@@ -234,3 +234,13 @@ def test_the_list_reads_a_bounded_number_of_user_maps(tmp_path, monkeypatch, cap
     assert catalog.unlisted_user_maps(tmp_path) == 2
     assert maps_main(["--data-dir", str(tmp_path)]) == 0
     assert "2 more maps in" in capsys.readouterr().out
+
+
+def test_play_with_a_too_long_map_name_is_one_plain_line(tmp_path, capsys):
+    from game.maps.commands import play_main  # noqa: PLC0415 (pulls in the window code)
+
+    with pytest.raises(SystemExit) as exc:
+        play_main(["--map", str(tmp_path / ("q" * 300)), "--frames", "0"])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "the path is too long" in err and "Errno" not in err

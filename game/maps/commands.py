@@ -27,7 +27,7 @@ from game.maps.catalog import (
     unlisted_user_maps,
     user_maps_dir,
 )
-from game.maps.limits import is_file, shown, shown_path, small_int
+from game.maps.limits import is_file, path_problem, shown, shown_path, small_int
 from game.match import SetupError
 from game.persistence.saves import data_dir
 from game.resources import find_map, shipped_maps
@@ -202,9 +202,11 @@ def _map_arg(p, text: str | None) -> str | None:
         return None
 
     path = find_map(str(Path(text).expanduser()))
-    if not path.is_file():
+    if not is_file(path):
         names = ", ".join(m.stem for m in shipped_maps())
-        p.error(f"--map {text}: file not found (shipped maps: {names})")
+        too_long = path_problem(path)
+        p.error(f"--map {shown_path(text)}: {too_long or 'file not found'} (shipped maps: "
+                f"{names})")
     return str(path.resolve())
 
 

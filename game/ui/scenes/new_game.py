@@ -15,7 +15,7 @@ from pygame_gui.windows import UIFileDialog
 from game.ai import LEVELS
 from game.board import BoardSpec
 from game.decisions import title
-from game.maps import catalog
+from game.maps import catalog, limits
 from game.maps.catalog import MapEntry, user_maps_dir
 from game.match import SetupError
 from game.net.window import NetHostController
@@ -86,7 +86,7 @@ def map_choices(data_dir=None, extra=()) -> list[Choice]:
     for e in catalog.scan(data_dir):
         key = f"maps/{e.path.name}" if e.origin == "shipped" else str(e.path)
         choices.append(Choice(key, e))
-    opened = [p for p in _opened if Path(p).is_file()]  # a file since deleted drops out
+    opened = [p for p in _opened if limits.is_file(Path(p))]  # a file since deleted drops out
     for path in [*opened, *extra]:
         if path and not any(_same_file(path, c.key) for c in choices):
             choices.append(Choice(str(Path(path).resolve()),
