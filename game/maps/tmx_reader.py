@@ -3,7 +3,12 @@
 `game.maps.loader` is the public door; this module holds the parts that work on raw XML:
 
 * `read_xml` refuses oversized files, entity tricks (billion laughs) and odd encodings
-  before any XML parser runs, so a hostile file fails fast with bounded memory;
+  before any XML parser runs, and a file with too many tilesets, layers, objects,
+  properties or images in a streaming pass before any tree is built, so a hostile file
+  fails fast with bounded memory;
+* every part a map names (each tileset reference, each image by its real path) is
+  charged to one `game.maps.limits.Budget`, so the whole map's cost is capped before
+  pytmx or an image decoder runs (docs/MAPS.md, "Limits");
 * `vet_map` checks what pytmx would choke on or silently get wrong (orientation, size,
   tilesets, layer encodings, property types) and returns a *sanitised copy* of the tree
   with the broken parts removed, so the game-level checks can still run and report
