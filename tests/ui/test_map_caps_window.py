@@ -4,15 +4,20 @@ and the window-size setting cannot ask for a gigabyte of screen."""
 
 from __future__ import annotations
 
+import errno
+
 import pygame
 import pytest
 
 from game.board import BoardSpec
 from game.maps import catalog
 from game.maps.commands import play_main
-from game.ui import board_view, settings
+from game.maps.loader import UNREADABLE
+from game.match import SetupError
+from game.ui import board_view, controller, settings
 from game.ui.board_view import BoardView, _load_terrain
 from game.ui.scenes import backdrop as backdrop_mod
+from game.ui.scenes import preview as preview_mod
 from game.ui.scenes.crash import MAX_ERROR_CHARS, CrashScene
 from game.ui.scenes.new_game import ProblemsOverlay
 from game.ui.scenes.preview import PreviewScene
@@ -22,6 +27,7 @@ from tests.hostile import (
     many_bad_objects_map,
     many_layers_map,
     one_image_many_spellings,
+    tmx,
     write_map,
 )
 from tests.ui.conftest import run
@@ -144,3 +150,26 @@ def test_the_problems_overlay_lists_a_bounded_number_per_map(tmp_path, app):
     overlay = ProblemsOverlay(app, [catalog.entry(path, "user")])
     html = overlay._html()
     assert html.count("• ") == catalog.SHOWN_PROBLEMS and "979 more" in html
+
+
+def test_a_map_the_os_refuses_is_a_plain_setup_error(monkeypatch):
+    def too_long(_path):
+        raise OSError(errno.ENAMETOOLONG, "File name too long")
+
+    monkeypatch.setattr(controller, "load_board", too_long)
+    with pytest.raises(SetupError) as info:
+        controller.load_map("m.tmx")
+    assert "the path is too long" in str(info.value) and "Errno" not in str(info.value)
+
+
+def test_an_unforeseen_failure_starting_a_preview_game_is_plain(tmp_path, app, monkeypatch):
+    path = write_map(tmp_path, "ok.tmx", tmx())
+    scene = app.push(PreviewScene(app, path))
+    assert scene.ok
+
+    def boom(*_a, **_k):
+        raise KeyError("dragon")
+
+    monkeypatch.setattr(preview_mod, "GameController", boom)
+    scene.play()
+    assert [p.what for p in scene.problems] == [UNREADABLE[0]]

@@ -21,7 +21,9 @@ from pygame_gui.elements import UITextBox
 
 from game.board import BoardSpec
 from game.maps import catalog
+from game.maps.loader import UNREADABLE
 from game.maps.tmx_reader import Report, read_xml
+from game.match import SetupError
 from game.ui.board_view import BoardView, preplaced_doc
 from game.ui.controller import GameController, GameSetup, Seat
 from game.ui.scene import Scene
@@ -240,7 +242,8 @@ class PreviewScene(Scene):
             c = GameController(setup, ai_mode=getattr(self.app, "ai_mode", "worker"),
                                data_dir=getattr(self.app, "data_dir", None))
         except Exception as exc:  # a setup refusal: say it in the panel, stay here
-            self.problems = [catalog.Problem(str(self.path), None, str(exc), "")]
+            what = str(exc) if isinstance(exc, SetupError) else UNREADABLE[0]
+            self.problems = [catalog.Problem(str(self.path), None, what, "")]
             self.leave()
             self.enter()
             return
