@@ -244,3 +244,12 @@ def test_play_with_a_too_long_map_name_is_one_plain_line(tmp_path, capsys):
     assert exc.value.code == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "the path is too long" in err and "Errno" not in err
+
+
+def test_too_many_tile_cells_in_all_are_refused_before_pytmx(tmp_path, no_pytmx):
+    data = ",".join(["1"] * 1600)
+    layer = f'<layer name="l" width="40" height="40"><data encoding="csv">{data}</data></layer>'
+    path = write_map(tmp_path, "c.tmx", tmx(40, 40, extra=layer * 10))
+    (line,) = _lines(path)
+    assert "11 tile layers of 40x40 cells (17,600 cells)" in line
+    assert f"at most {limits.MAX_TILE_CELLS:,} tile cells" in line

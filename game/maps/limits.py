@@ -14,13 +14,14 @@ import os
 from pathlib import Path
 from typing import Any
 
+MAX_TILE_CELLS = 16_000        # cells of all tile layers together (10 full 40x40 layers)
 MAX_TILESETS = 32              # <tileset> references, duplicates of one file included
 MAX_LAYERS = 100               # tile, object and image layers and groups, nested ones too
 MAX_OBJECTS = 1_000            # a full 8-seat setup has about 40
 MAX_PROPERTIES = 10_000        # custom properties, the map's and every tileset reference's
 MAX_IMAGES = 1_000             # <image> elements in the map and its tilesets
 MAX_TOTAL_TILES = 65_536       # tiles in all tilesets together (pytmx walks every one)
-MAX_TOTAL_PIXELS = 4096 * 4096  # decoded pixels of all distinct images (64 MiB as RGBA)
+MAX_TOTAL_PIXELS = 4096 * 2048  # decoded pixels of all distinct images (32 MiB as RGBA)
 MAX_XML_BYTES = 4 * 1024 * 1024  # the map plus each tileset file, as often as it is named
 MAX_NUMBER_CHARS = 32          # a number in an attribute or property, as text
 MAX_PATH_CHARS = 1024          # a file path a map names (and each part at most 255)

@@ -564,7 +564,7 @@ class MapVetter:
                 if self.budget.pixels > limits.MAX_TOTAL_PIXELS:
                     got = (f"is {w}x{h} pixels, which brings the map's images to "
                            f"{self.budget.pixels:,} pixels; a map's images may hold at most "
-                           f"{limits.MAX_TOTAL_PIXELS:,} (4096x4096)")
+                           f"{limits.MAX_TOTAL_PIXELS:,} (4096x2048)")
         self.budget.images[key] = got
         return got
 
@@ -789,6 +789,13 @@ def vet_map(path: Path, root: ET.Element, report: Report,
         return None
     vetter.check_map_element()
     if vetter.fatal:
+        return None
+    layers = sum(1 for _ in vetter.root.iter("layer"))
+    cells = layers * vetter.width * vetter.height
+    if cells > limits.MAX_TILE_CELLS:  # pytmx, the checks and the drawing walk each one
+        report.add("map", f"has {layers:,} tile layers of {vetter.width}x{vetter.height} cells "
+                   f"({cells:,} cells); a map may have at most {limits.MAX_TILE_CELLS:,} tile "
+                   "cells in all", "merge tile layers in Tiled (Layer ▸ Merge Layer Down)")
         return None
     vetter.check_tilesets()
     vetter.check_layers()

@@ -33,6 +33,8 @@ from game.ui import art
 Cell = tuple[int, int]
 TILE = 32  # the tileset's tile size in pixels
 CHUNK = 8  # cells per side of a cached terrain chunk
+GROUND = (96, 150, 70)  # under the tiles, and all of a map that cannot be drawn
+CANVAS_BYTES = 64 * 1024 * 1024  # a map drawn at its own tile size first, up to this
 # bytes of scaled chunks kept: a zoom sweep on a big window must not keep every size
 CHUNK_BYTES = 96 * 1024 * 1024
 MIN_CELL, MAX_CELL = 8, 128
@@ -440,7 +442,7 @@ def _draw_terrain(board: BoardSpec, path: Path | None,
                   files: dict[str, tuple | None]) -> pygame.Surface:
     """Draw the terrain; `files` gets each file it reads, stat taken before reading."""
     out = pygame.Surface((board.width * TILE, board.height * TILE))
-    out.fill((96, 150, 70))
+    out.fill(GROUND)
     if path is None:
         sheet_path = str(asset("tiles", "terrain.png"))
         files[sheet_path] = _stat(sheet_path)
@@ -471,19 +473,39 @@ def _draw_terrain(board: BoardSpec, path: Path | None,
     except MapError:
         return out  # plain ground: the board is still playable, only undecorated
     sheets = _Sheets(files)
+    tw, th = tmx.tilewidth, tmx.tileheight  # every tileset's tiles are this size (checked)
+    if board.width * tw * board.height * th * 4 <= CANVAS_BYTES:
+        # tiles blitted unscaled at the map's own tile size, then the whole map scaled
+        # once: 32,000 distinct 16 px tiles cost 6 s and 290 MB scaled one by one
+        canvas = out if (tw, th) == (TILE, TILE) else pygame.Surface((board.width * tw,
+                                                                        board.height * th))
+        canvas.fill(GROUND)
+        for x, y, gid in _cells_to_draw(tmx):
+            file, rect, _flags = tmx.images[gid]
+            src = sheets.sheet(sheets.real(file))
+            if src is not None and src.get_rect().contains(pygame.Rect(rect)):
+                canvas.blit(src, (x * tw, y * th), rect)
+        return out if canvas is out else pygame.transform.smoothscale(canvas, out.get_size())
+    # big tiles (a canvas at their size would be huge): each distinct tile scaled down
+    # once; the pixel cap keeps them few (4096x2048 holds 32 tiles of 512 px)
     tiles: dict[tuple, pygame.Surface | None] = {}  # (real file, rect) -> the cut tile
+    for x, y, gid in _cells_to_draw(tmx):
+        file, rect, _flags = tmx.images[gid]
+        key = (sheets.real(file), tuple(rect))
+        if key not in tiles:
+            tiles[key] = sheets.tile(key[0], rect)
+        tile = tiles[key]
+        if tile is not None:
+            out.blit(tile, (x * TILE, y * TILE))
+    return out
+
+
+def _cells_to_draw(tmx):
+    """(x, y, gid) of every painted cell of the visible tile layers, bottom layer first."""
     for layer in tmx.visible_tile_layers:
         for x, y, gid in tmx.layers[layer].iter_data():
-            if not gid or gid >= len(tmx.images) or tmx.images[gid] is None:
-                continue
-            file, rect, _flags = tmx.images[gid]
-            key = (limits.real(Path(file)), tuple(rect))
-            if key not in tiles:
-                tiles[key] = sheets.tile(key[0], rect)
-            tile = tiles[key]
-            if tile is not None:
-                out.blit(tile, (x * TILE, y * TILE))
-    return out
+            if gid and gid < len(tmx.images) and tmx.images[gid] is not None:
+                yield x, y, gid
 
 
 class _Sheets:
@@ -495,6 +517,12 @@ class _Sheets:
         self.files = files
         self.loaded: dict[str, pygame.Surface | None] = {}
         self.pixels = 0
+        self._real: dict[str, str] = {}  # as pytmx spells it -> real path (asked once)
+
+    def real(self, file: str) -> str:
+        if file not in self._real:
+            self._real[file] = limits.real(Path(file))
+        return self._real[file]
 
     def sheet(self, real: str) -> pygame.Surface | None:
         if real not in self.loaded:
