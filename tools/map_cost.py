@@ -47,7 +47,44 @@ def crafted(folder: Path) -> dict[str, Path]:
         "300-char-names": h.write_map(folder / "names", "p.tmx", h.long_path_map()),
         "40-nested-groups": h.write_map(folder / "groups", "g.tmx", h.nested_groups_map()),
         "999-bad-objects": h.write_map(folder / "objects", "o.tmx", h.many_bad_objects_map()),
+        "worst-allowed": worst_allowed(folder / "worst"),
     }
+
+
+def worst_allowed(folder: Path) -> Path:
+    """A map just inside every cap that costs the drawing most: a 4080x2048 RGBA tileset
+    of 16 px tiles (32,640 distinct tiles), 10 full 40x40 tile layers painted with a
+    different tile in every cell (16,000 cells), a PNG whose rows are noise."""
+    import random  # noqa: PLC0415
+    import struct  # noqa: PLC0415
+    import zlib  # noqa: PLC0415
+
+    from tests.hostile import tmx, write_map  # noqa: PLC0415
+
+    w, h = 4080, 2048
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return (struct.pack(">I", len(body)) + kind + body
+                + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF))
+
+    row = random.Random(1).randbytes(w * 4)
+    packer = zlib.compressobj(6)
+    body = b"".join(packer.compress(b"\0" + row[i % 7:] + row[:i % 7]) for i in range(h))
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "noise.png").write_bytes(
+        b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0))
+        + chunk(b"IDAT", body + packer.flush()) + chunk(b"IEND", b""))
+    count = (w // 16) * (h // 16)
+    ts = (f'<tileset firstgid="1" name="t" tilewidth="16" tileheight="16" tilecount="{count}" '
+          f'columns="{w // 16}"><image source="noise.png" width="{w}" height="{h}"/></tileset>')
+    layers = "".join(
+        '<layer name="l" width="40" height="40"><data encoding="csv">'
+        + ",".join(str((k * 1600 + i) % count + 1) for i in range(1600)) + "</data></layer>"
+        for k in range(1, 10))
+    text = tmx(40, 40, tileset=ts, data=",".join(str(i + 1) for i in range(1600)),
+               extra=layers).replace('tilewidth="32" tileheight="32" infinite',
+                                     'tilewidth="16" tileheight="16" infinite')
+    return write_map(folder, "worst.tmx", text, png=False)
 
 
 def shipped() -> dict[str, Path]:
