@@ -90,11 +90,12 @@ def is_file(path: Path) -> bool:
 
 
 def real(path: Path) -> str:
-    """The one name of a file however it is spelled (./, ../x/.., symlinks)."""
+    """The one name of a file however it is spelled (./, ../x/.., symlinks, and letter
+    case where the file system ignores it: normcase folds it on Windows)."""
     try:
-        return os.path.realpath(path)
+        return os.path.normcase(os.path.realpath(path))
     except (OSError, ValueError):
-        return os.path.abspath(path)
+        return os.path.normcase(os.path.abspath(path))
 
 
 class Budget:
