@@ -164,6 +164,14 @@ def many_bad_objects_map(count: int = 999) -> str:
     return tmx(objects=objs)
 
 
+def nested_tileset_map() -> str:
+    """A tileset inside a group layer (pytmx reads tilesets at any depth): an 8000x8000
+    grid of 1 px tiles, which pytmx walked for minutes."""
+    return tmx(extra='<group name="g"><tileset firstgid="5" name="t" tilewidth="1" '
+               'tileheight="1"><image source="tiles.png" width="8000" height="8000"/>'
+               '</tileset></group>')
+
+
 def checkerboard_map(side: int = 12) -> str:
     """Enough free cells in total, but no free 2x2 anywhere: setup cannot place a dragon."""
     data = ",".join("2" if (r % 2 and c % 2) else "1" for r in range(side) for c in range(side))

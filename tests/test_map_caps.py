@@ -26,6 +26,7 @@ from tests.hostile import (
     many_layers_map,
     many_tilesets_map,
     nested_groups_map,
+    nested_tileset_map,
     one_image_many_spellings,
     tmx,
     write_map,
@@ -253,3 +254,15 @@ def test_too_many_tile_cells_in_all_are_refused_before_pytmx(tmp_path, no_pytmx)
     (line,) = _lines(path)
     assert "11 tile layers of 40x40 cells (17,600 cells)" in line
     assert f"at most {limits.MAX_TILE_CELLS:,} tile cells" in line
+
+
+def test_a_tileset_hidden_in_a_group_never_reaches_pytmx(tmp_path, monkeypatch):
+    real_parse = pytmx.TiledTileset.parse_xml
+
+    def checked(self, node):
+        assert node.get("tilewidth") != "1", "an unchecked tileset reached pytmx"
+        return real_parse(self, node)
+
+    monkeypatch.setattr(pytmx.TiledTileset, "parse_xml", checked)
+    (line,) = _lines(write_map(tmp_path, "n.tmx", nested_tileset_map()))
+    assert "is inside layer 'g'; Tiled keeps tilesets at the top of the map" in line

@@ -395,10 +395,18 @@ class MapVetter:
 
     # -- tilesets -------------------------------------------------------------------
     def check_tilesets(self) -> None:
-        for ts in list(self.root.findall("tileset")):
-            if not self.check_tileset(ts):
-                self.root.remove(ts)  # pytmx would raise on it; the rest can still be checked
-                self.ranges_known = False
+        # pytmx reads every <tileset> at any depth (".//tileset"): one inside a group or
+        # an object would reach it unchecked (an 8000x8000 grid of 1 px tiles hung it)
+        parents = {child: parent for parent in self.root.iter() for child in parent}
+        for ts in list(self.root.iter("tileset")):
+            parent = parents[ts]
+            if parent is not self.root:
+                self.add(label(ts), f"is inside {label(parent)}; Tiled keeps tilesets at the "
+                         "top of the map", "move it out, or re-save the map from Tiled")
+            elif self.check_tileset(ts):
+                continue
+            parent.remove(ts)  # pytmx would raise on it; the rest can still be checked
+            self.ranges_known = False
 
     def check_tileset(self, ts: ET.Element) -> bool:
         where = label(ts)
