@@ -48,6 +48,7 @@ def crafted(folder: Path) -> dict[str, Path]:
         "300-char-names": h.write_map(folder / "names", "p.tmx", h.long_path_map()),
         "40-nested-groups": h.write_map(folder / "groups", "g.tmx", h.nested_groups_map()),
         "999-bad-objects": h.write_map(folder / "objects", "o.tmx", h.many_bad_objects_map()),
+        "nested-tileset": h.write_map(folder / "nested", "n.tmx", h.nested_tileset_map()),
         "worst-allowed": worst_allowed(folder / "worst"),
     }
 
