@@ -124,10 +124,7 @@ def _tutorial(argv) -> int:
                    help="with --autoplay: write one screenshot per step into DIR")
     p.add_argument("--size", default="1280x720", help="window size WxH (default 1280x720)")
     args = p.parse_args(argv)
-    try:
-        w, h = (int(x) for x in args.size.lower().split("x"))
-    except ValueError:
-        p.error(f"--size must look like 1280x720, not {args.size!r}")
+    w, h = commands.window_size_arg(p, args.size) or (1280, 720)
     if args.autoplay:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # no display needed
         os.environ.setdefault("NARBY_CONFIG_DIR", _temp_dir("narby-cfg-"))
@@ -322,12 +319,7 @@ def _screenshot(p, args) -> int:
 
     from game.ui.screenshot import take  # noqa: PLC0415 (window code stays out of headless commands)
 
-    try:
-        w, h = (int(v) for v in args.size.lower().split("x"))
-    except ValueError:
-        p.error(f"--size must look like 1280x720, not {args.size!r}")
-    if not (640 <= w <= 7680 and 480 <= h <= 4320):
-        p.error(f"--size {w}x{h} is out of range (640x480 to 7680x4320)")
+    w, h = commands.window_size_arg(p, args.size) or (1280, 720)
     if args.rounds < 0:
         p.error("--rounds must be 0 or more")
     seats = len(args.seats.split(","))
@@ -386,8 +378,7 @@ def _replay(argv) -> int:
         print(f"narby replay: {exc}", file=sys.stderr)
         return 1
     except Exception as exc:  # last-resort net: a file never prints a traceback
-        print(f"narby replay: {unreadable(_short_path(args.file), exc, 'cannot be played')}",
-              file=sys.stderr)
+        _cannot_play(args.file, exc)
         return 1
     if args.state_json:
         print(json.dumps(match.snapshot(), indent=1))
@@ -419,8 +410,7 @@ def _replay_window(path: str, *, explicit: bool) -> int | None:
         print(f"narby replay: {exc}", file=sys.stderr)
         return 1
     except Exception as exc:  # last-resort net: a file never prints a traceback
-        print(f"narby replay: {unreadable(_short_path(path), exc, 'cannot be played')}",
-              file=sys.stderr)
+        _cannot_play(path, exc)
         return 1
     if session.note:  # an older release's save, opened from its stored state (issue 31)
         print(f"narby replay: {_short_path(path)}: {session.note}", file=sys.stderr)
@@ -452,6 +442,13 @@ def _is_save_file(path: str) -> bool:
     return '"narby-save/' in head
 
 
+def _cannot_play(path: str, exc: Exception) -> None:
+    """A replay or save that trips the code in an unforeseen way: plain words for the
+    player, the exception only in the (debug) log."""
+    print(f"narby replay: {unreadable(_short_path(path), exc, 'cannot be played')}",
+          file=sys.stderr)
+
+
 def _short_path(path: str) -> str:
     return path if len(path) <= 200 else path[:197] + "..."
 
@@ -464,8 +461,7 @@ def _replay_save(args) -> int:
         print(f"narby replay: {exc}", file=sys.stderr)
         return 1
     except Exception as exc:  # last-resort net: a file never prints a traceback
-        print(f"narby replay: {unreadable(_short_path(args.file), exc, 'cannot be played')}",
-              file=sys.stderr)
+        _cannot_play(args.file, exc)
         return 1
     if session.note:  # an older release's save, opened from its stored state (issue 31)
         print(f"narby replay: {_short_path(args.file)}: {session.note}", file=sys.stderr)

@@ -98,7 +98,16 @@ def shipped_map(name: str | os.PathLike) -> Path | None:
         return None
     stem = parts[0]
     path = maps_dir() / (stem if stem.endswith(".tmx") else f"{stem}.tmx")
-    return path if path.is_file() else None
+    return path if _exists(path, file=True) else None
+
+
+def _exists(path: Path, *, file: bool = False) -> bool:
+    """Path.exists / is_file that never raise: a name too long for the OS, a NUL or a
+    symlink loop is simply not there (the loader then says so in words)."""
+    try:
+        return path.is_file() if file else path.exists()
+    except (OSError, ValueError):
+        return False
 
 
 def find_map(name: str | os.PathLike, base: Path | None = None, *, saved: bool = False) -> Path:
@@ -112,12 +121,12 @@ def find_map(name: str | os.PathLike, base: Path | None = None, *, saved: bool =
     path = Path(name).expanduser()
     if path.is_absolute():
         return path
-    if base is not None and (Path(base) / path).exists():
+    if base is not None and _exists(Path(base) / path):
         return Path(base) / path
     shipped = shipped_map(name)
     if saved and shipped is not None:
         return shipped
-    if path.exists():
+    if _exists(path):
         return path
     return shipped or path
 

@@ -67,6 +67,111 @@ def huge_image_map() -> str:
     return tmx(tileset=ts)
 
 
+# ----- maps that pass the old checks but cost far too much (issue 29.5) ------------------
+TSX_4 = ('<?xml version="1.0" encoding="UTF-8"?>\n<tileset version="1.8" name="t" '
+         'tilewidth="32" tileheight="32" tilecount="4" columns="4">'
+         '<image source="tiles.png" width="128" height="32"/></tileset>\n')
+
+
+def many_tilesets_map(folder: Path, count: int = 9000) -> Path:
+    """`count` references to one external 4-tile tileset (9,000: ~445 KB)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "t.tsx").write_text(TSX_4, encoding="utf-8")
+    ts = "".join(f'<tileset firstgid="{1 + 4 * i}" source="t.tsx"/>' for i in range(count))
+    return write_map(folder, "tilesets.tmx", tmx(tileset=ts))
+
+
+def many_layers_map(folder: Path, count: int = 13_500) -> Path:
+    """`count` 10x10 tile layers (13,500 in under 2 MiB: base64-zlib data of grass)."""
+    import base64  # noqa: PLC0415
+    import zlib  # noqa: PLC0415
+
+    data = base64.b64encode(zlib.compress(b"\1\0\0\0" * 100, 9)).decode()
+    layer = ('<layer name="l" width="10" height="10"><data encoding="base64" '
+             f'compression="zlib">{data}</data></layer>')
+    return write_map(folder, "layers.tmx", tmx(extra=layer * count))
+
+
+def png_header(width: int, height: int) -> bytes:
+    """A PNG whose header claims width x height; its body is one tiny (wrong) IDAT, so
+    only a reader that trusts the header can be fooled into a huge allocation."""
+    import struct  # noqa: PLC0415
+    import zlib  # noqa: PLC0415
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        crc = zlib.crc32(kind + body) & 0xFFFFFFFF
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", crc)
+
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(b"\0" * 64))
+            + chunk(b"IEND", b""))
+
+
+SPELLINGS = ("big.png", "./big.png", "sub/../big.png", "./sub/../big.png", "sub/./../big.png",
+             "../here/big.png", "./../here/big.png", "../here/./big.png", "sub/../sub/../big.png",
+             ".//big.png", "link.png", "sub/../link.png")
+
+
+def one_image_many_spellings(folder: Path, image: bytes | None = None,
+                             spellings: tuple[str, ...] = SPELLINGS) -> Path:
+    """One image file named by 12 spellings of its path (one a symlink), one tileset each;
+    the image is an 8160x8160 PNG header unless `image` is given. `folder` ends in 'here'."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "sub").mkdir(exist_ok=True)
+    (folder / "big.png").write_bytes(image if image is not None else png_header(8160, 8160))
+    if not (folder / "link.png").exists():
+        os.symlink(folder / "big.png", folder / "link.png")
+    first, parts = 1, []
+    for src in spellings:
+        parts.append(f'<tileset firstgid="{first}" name="t" tilewidth="32" tileheight="32" '
+                     f'tilecount="4" columns="4"><image source="{src}" width="128" height="32"/>'
+                     '</tileset>')
+        first += 4
+    return write_map(folder, "spellings.tmx", tmx(tileset="".join(parts)), png=False)
+
+
+def long_number_map(digits: int = 5000) -> str:
+    """min_players, an object's x and a layer's width as 5,000-digit numbers."""
+    n = "7" * digits
+    obj = f'<object id="1" type="chest" x="{n}" y="32" width="32" height="32"/>'
+    return tmx(props=f'<property name="max_players" type="int" value="{n}"/>', objects=obj)
+
+
+def long_property_map(digits: int = 5000) -> str:
+    """A whole-number property stored as a string property of 5,000 digits."""
+    return tmx(props=f'<property name="max_players" value="{"7" * digits}"/>')
+
+
+def long_path_map(chars: int = 300) -> str:
+    """A tileset file and an image whose names are `chars` characters long."""
+    ts = (f'<tileset firstgid="1" source="{"a" * chars}.tsx"/>'
+          f'<tileset firstgid="5" name="t" tilewidth="32" tileheight="32" tilecount="4" '
+          f'columns="4"><image source="{"b" * chars}.png" width="128" height="32"/></tileset>')
+    return tmx(tileset=ts)
+
+
+def nested_groups_map(depth: int = 40) -> str:
+    """A tile layer inside `depth` nested group layers."""
+    layer = ('<layer name="deep" width="10" height="10"><data encoding="csv">'
+             + ",".join(["1"] * 100) + "</data></layer>")
+    return tmx(extra='<group name="g">' * depth + layer + "</group>" * depth)
+
+
+def many_bad_objects_map(count: int = 999) -> str:
+    """`count` setup objects (under the cap) of an unknown type: as many problems."""
+    objs = "".join(f'<object id="{i}" type="dragonx" name="{"N" * 60}" x="0" y="0"/>'
+                   for i in range(1, count + 1))
+    return tmx(objects=objs)
+
+
+def nested_tileset_map() -> str:
+    """A tileset inside a group layer (pytmx reads tilesets at any depth): an 8000x8000
+    grid of 1 px tiles, which pytmx walked for minutes."""
+    return tmx(extra='<group name="g"><tileset firstgid="5" name="t" tilewidth="1" '
+               'tileheight="1"><image source="tiles.png" width="8000" height="8000"/>'
+               '</tileset></group>')
+
+
 def checkerboard_map(side: int = 12) -> str:
     """Enough free cells in total, but no free 2x2 anywhere: setup cannot place a dragon."""
     data = ",".join("2" if (r % 2 and c % 2) else "1" for r in range(side) for c in range(side))

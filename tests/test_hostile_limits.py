@@ -84,3 +84,32 @@ def test_replays_of_crafted_files_are_refused_within_bounds(tmp_path):
     """, tmp_path)
     assert done.returncode == 0, done.stderr[-2000:]
     assert "all refused" in done.stdout
+
+
+def test_cost_maps_are_refused_within_bounds_by_every_path(tmp_path):
+    """Issue 29.5: the maps that passed the old checks yet cost 30-80 s and 1.3-1.6 GB
+    are refused by check-map, the New game list and the board, under 1 GiB."""
+    done = _bounded("""
+        from pathlib import Path
+        from tests import hostile as h
+        from game.maps import catalog
+        from game.maps.loader import check_map
+        from game.board import BoardSpec
+        from game.ui.board_view import _load_terrain
+        here = Path(".")
+        maps = [h.many_tilesets_map(here / "a"), h.many_layers_map(here / "b"),
+                h.one_image_many_spellings(here / "c" / "here"),
+                h.write_map(here / "d", "n.tmx", h.long_number_map()),
+                h.write_map(here / "e", "p.tmx", h.long_path_map())]
+        for path in maps:
+            found = check_map(path)
+            assert found and "\\n" not in str(found[0]), path
+            assert not catalog.entry(path, "user").ok
+            _load_terrain(BoardSpec(width=10, height=10, source=str(path)))
+            print("refused:", found[0].what[:60])
+        from game.cli import main
+        sys.exit(main(["check-map", *map(str, maps)]))
+    """, tmp_path)
+    assert done.returncode == 1, done.stderr[-2000:]
+    assert "Traceback" not in done.stdout + done.stderr
+    assert done.stdout.count("refused:") == 5

@@ -22,7 +22,9 @@ from pathlib import Path
 
 from game import resources
 from game.board import BoardSpec
-from game.maps.loader import Problem, draft_board, inspect_map
+from game.maps import limits
+from game.maps.limits import shown, small_int
+from game.maps.loader import MAX_TITLE_CHARS, Problem, draft_board, inspect_map
 from game.maps.tmx_reader import Report, read_xml
 
 DEFAULT_MAP_NAME = "narby-vale.tmx"
@@ -91,6 +93,16 @@ class MapEntry:
                 "ok": self.ok, "problems": [problem_json(p) for p in self.problems]}
 
 
+# problems a window lists per map: a map with a thousand broken objects must not stall
+# the text layout (33 s and 530 MB for 999 in the preview); check-map lists them all
+SHOWN_PROBLEMS = 20
+
+
+def more_problems_text(n: int, path: Path) -> str:
+    """The line that stands for the problems a window does not list."""
+    return f"… and {n:,} more: narby check-map \"{path}\" lists them all"
+
+
 def problem_text(p: Problem) -> str:
     """A problem without its file name (the file is shown beside it)."""
     where = f"{p.where}: " if p.where else ""
@@ -109,7 +121,7 @@ def _key(path: Path) -> tuple:
     try:
         st = path.stat()
         return (str(path.resolve()), st.st_mtime_ns, st.st_size)
-    except OSError:
+    except (OSError, ValueError):
         return (str(path), None, None)
 
 
@@ -155,14 +167,14 @@ def _header(path: Path) -> tuple[str | None, int | None, int | None]:
         return None, None, None
 
     def num(name: str) -> int | None:
-        text = (root.get(name) or "").strip()
-        return int(text) if text.isdigit() else None
+        value = small_int(root.get(name))
+        return value if value is not None and value > 0 else None
 
     title = None
     props = root.find("properties")
     for prop in props.findall("property") if props is not None else ():
         if prop.get("name") == "title":
-            title = (prop.get("value") or prop.text or "").strip() or None
+            title = shown((prop.get("value") or prop.text or "").strip(), MAX_TITLE_CHARS) or None
     return title, num("width"), num("height")
 
 
@@ -186,11 +198,23 @@ def entry(path: str | os.PathLike, origin: str = "file") -> MapEntry:
 
 
 # ----- the catalogue -------------------------------------------------------------------
+# maps of the user's folder the New game list reads (the first by file name): each map's
+# cost is capped, and so is their number, so a folder of a thousand maps cannot freeze it
+MAX_USER_MAPS = 200
+
+
 def _tmx_files(folder: Path) -> list[Path]:
     try:
-        return sorted(p for p in folder.glob("*.tmx") if p.is_file())
-    except OSError:
+        return sorted(p for p in folder.glob("*.tmx") if limits.is_file(p))
+    except (OSError, ValueError):
         return []
+
+
+def unlisted_user_maps(data: str | os.PathLike | None) -> int:
+    """How many .tmx files of the user's maps folder `scan` leaves out (over MAX_USER_MAPS)."""
+    if data is None:
+        return 0
+    return max(0, len(_tmx_files(user_maps_dir(data))) - MAX_USER_MAPS)
 
 
 def scan(data: str | os.PathLike | None, *, create: bool = True) -> list[MapEntry]:
@@ -200,7 +224,8 @@ def scan(data: str | os.PathLike | None, *, create: bool = True) -> list[MapEntr
     shipped.sort(key=lambda e: (e.path.name != DEFAULT_MAP_NAME, e.title.lower()))
     user: list[MapEntry] = []
     if data is not None:
-        user = [entry(p, "user") for p in _tmx_files(user_maps_dir(data, create=create))]
+        files = _tmx_files(user_maps_dir(data, create=create))[:MAX_USER_MAPS]
+        user = [entry(p, "user") for p in files]
         user.sort(key=lambda e: (e.title.lower(), e.path.name))
     return shipped + user
 

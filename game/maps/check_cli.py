@@ -30,8 +30,15 @@ def _expand(paths: list[str]) -> list[Path]:
     files: list[Path] = []
     for name in paths:
         path = find_map(name)
-        files.extend(sorted(path.rglob("*.tmx")) if path.is_dir() else [path])
+        files.extend(sorted(path.rglob("*.tmx")) if _is_dir(path) else [path])
     return files
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except (OSError, ValueError):  # a name too long for the OS: the reader says so
+        return False
 
 
 def main(argv: list[str]) -> int:

@@ -20,7 +20,15 @@ import sys
 from pathlib import Path
 
 from game.dice import seed_argument
-from game.maps.catalog import entry, scan, shipped_maps_dir, user_maps_dir
+from game.maps.catalog import (
+    MAX_USER_MAPS,
+    entry,
+    scan,
+    shipped_maps_dir,
+    unlisted_user_maps,
+    user_maps_dir,
+)
+from game.maps.limits import is_file, path_problem, shown, shown_path, small_int
 from game.match import SetupError
 from game.persistence.saves import data_dir
 from game.resources import find_map, shipped_maps
@@ -94,6 +102,10 @@ def maps_main(argv: list[str]) -> int:
                  f"{e.first_problem}")
     if not any(e.origin == "user" for e in entries):
         _say(f"(no maps of your own yet: put .tmx files in {user})")
+    more = unlisted_user_maps(data)
+    if more:
+        _say(f"({more:,} more maps in {user} are not listed: the list shows the first "
+             f"{MAX_USER_MAPS} by file name)")
     return 0
 
 
@@ -106,15 +118,19 @@ def _say(line: str) -> None:
 
 
 # ----- shared window helpers ---------------------------------------------------------
-def _size(p, text: str | None) -> tuple[int, int] | None:
+def window_size_arg(p, text: str | None) -> tuple[int, int] | None:
     if text is None:
         return None
-    try:
-        w, h = (int(v) for v in text.lower().split("x"))
-    except ValueError:
-        p.error(f"--size must look like 1280x720, not {text!r}")
-    if not (640 <= w <= 7680 and 480 <= h <= 4320):
-        p.error(f"--size {w}x{h} is out of range (640x480 to 7680x4320)")
+    from game.ui.settings import MAX_WINDOW, MIN_WINDOW  # noqa: PLC0415 (window code stays out of headless commands)
+
+    parts = text.lower().split("x")
+    got = [n for n in (small_int(v) for v in parts) if n is not None]
+    if len(parts) != 2 or len(got) != 2:
+        p.error(f"--size must look like 1280x720, not '{shown(text, 30)}'")
+    w, h = got
+    (lo_w, lo_h), (hi_w, hi_h) = MIN_WINDOW, MAX_WINDOW
+    if not (lo_w <= w <= hi_w and lo_h <= h <= hi_h):
+        p.error(f"--size {w}x{h} is out of range ({lo_w}x{lo_h} to {hi_w}x{hi_h})")
     return w, h
 
 
@@ -187,9 +203,11 @@ def _map_arg(p, text: str | None) -> str | None:
         return None
 
     path = find_map(str(Path(text).expanduser()))
-    if not path.is_file():
+    if not is_file(path):
         names = ", ".join(m.stem for m in shipped_maps())
-        p.error(f"--map {text}: file not found (shipped maps: {names})")
+        too_long = path_problem(path)
+        p.error(f"--map {shown_path(text)}: {too_long or 'file not found'} (shipped maps: "
+                f"{names})")
     return str(path.resolve())
 
 
@@ -217,7 +235,7 @@ def play_main(argv: list[str]) -> int:
         p.error("--screenshot needs --frames N (the window is saved after N frames)")
     if args.frames is not None and args.frames < 0:
         p.error("--frames must be 0 or more")
-    size = _size(p, args.size)
+    size = window_size_arg(p, args.size)
     setup, code = _setup(p, args, "narby play")
     if setup is None:
         return code
@@ -323,10 +341,10 @@ def preview_main(argv: list[str]) -> int:
         p.error("--screenshot goes with --once (or --frames N)")
     if args.once and args.frames is not None:
         p.error("--once and --frames do not go together")
-    size = _size(p, args.size)
+    size = window_size_arg(p, args.size)
     path = Path(args.file).expanduser()
-    if not path.is_file():
-        return _err("narby preview", f"{args.file}: file not found")
+    if not is_file(path):
+        return _err("narby preview", f"{shown_path(args.file)}: file not found")
     headless = args.once or args.frames is not None
     app = _open(size or ((1280, 720) if headless else None), args.data_dir, headless)
     if app is None:

@@ -23,6 +23,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # pytmx imports pygame
 import pytmx  # noqa: E402
 
 from game.board import BoardSpec, Cell, Preplaced  # noqa: E402
+from game.maps.limits import shown, small_int  # noqa: E402
 from game.maps.tmx_reader import Problem, Report, read_xml, vet_map  # noqa: E402
 from game.tables import CAVERN_OFFSETS, PLACES, TARGETS  # noqa: E402
 
@@ -31,6 +32,13 @@ __all__ = ["PLACE_NAMES", "SETUP_TYPES", "MapError", "Problem", "check_map", "in
 
 # pytmx logs its own complaints; ours are the Problems (keep stderr clean for the CLI).
 logging.getLogger("pytmx").addHandler(logging.NullHandler())
+log = logging.getLogger(__name__)
+# what a player sees when something in a file trips pytmx or a check in an unforeseen way
+# (the technical detail goes to the log, never to the player)
+UNREADABLE = ("this map could not be read: something in it is not what a Tiled map holds",
+              "open it in Tiled and re-save it; `narby check-map` lists what it can")
+MAX_TITLE_CHARS = 80        # longer titles and descriptions are cut (lists stay one line)
+MAX_DESCRIPTION_CHARS = 1_000
 
 PLACE_NAMES = PLACES  # one list: game.tables (R14 roll order)
 SETUP_TYPES = ("town", "city", "ruin", "place_of_power", "chest", "cavern_spot")
@@ -90,9 +98,9 @@ def _parse(path: Path, report: Report) -> pytmx.TiledMap | None:
         tmx = pytmx.TiledMap()  # no filename: parse the vetted tree, not the file again
         tmx.filename = str(path)
         tmx.parse_xml(tree)
-    except Exception as exc:  # pytmx raises bare Exception, KeyError, ... on odd input
-        report.add(None, f"pytmx cannot read it ({type(exc).__name__}: {str(exc)[:200]})",
-                   "open it in Tiled and re-save it")
+    except Exception:  # pytmx raises bare Exception, KeyError, ... on odd input
+        log.info("pytmx could not read %s", path, exc_info=True)  # never on stderr
+        report.add(None, *UNREADABLE)
         return None
     return tmx
 
@@ -120,9 +128,9 @@ def inspect_map(path: str | Path) -> tuple[BoardSpec | None, list[Problem]]:
         spec = _Board(tmx, path, report).spec()
         if not report.problems:
             _check_setup(spec, report)
-    except Exception as exc:  # a checker bug must still come out as a message, not a crash
-        report.add(None, f"could not be checked ({type(exc).__name__}: {str(exc)[:200]})",
-                   "this is a bug in the map checker; please report it with the file")
+    except Exception:  # a checker bug must still come out as a message, not a crash
+        log.info("checking %s failed", path, exc_info=True)  # never on stderr
+        report.add(None, *UNREADABLE)
         return None, report.problems
     return (None if report.problems else spec), report.problems
 
@@ -185,7 +193,7 @@ def _truthy(value: object) -> bool:
 
 
 def _obj_label(obj: pytmx.TiledObject) -> str:
-    return f"object {obj.id}" + (f" '{obj.name}'" if obj.name else "")
+    return f"object {shown(obj.id, 20)}" + (f" '{shown(obj.name, 40)}'" if obj.name else "")
 
 
 def _cells(at: Cell, size: int) -> list[Cell]:
@@ -208,7 +216,8 @@ class _Board:
 
     def spec(self) -> BoardSpec:
         props = self.tmx.properties
-        title = str(props.get("title") or "").strip() or self._default_title()
+        title = shown(str(props.get("title") or "").strip(), MAX_TITLE_CHARS) or \
+            self._default_title()
         lo = self._int_prop(props, "min_players", MIN_PLAYERS)
         hi = self._int_prop(props, "max_players", MAX_PLAYERS)
         if lo is not None and not MIN_PLAYERS <= lo <= MAX_PLAYERS:
@@ -238,7 +247,8 @@ class _Board:
             width=self.w, height=self.h, blocked=frozenset(self.blocked),
             pieces=tuple(sorted(self.pieces, key=lambda p: (p.at[1], p.at[0]))),
             cavern_spots=tuple(self.spots[s][0] for s in sorted(self.spots)),
-            title=title, description=str(props.get("description") or "").strip(),
+            title=title, description=shown(str(props.get("description") or "").strip(),
+                                           MAX_DESCRIPTION_CHARS),
             min_players=lo or MIN_PLAYERS, max_players=hi or MAX_PLAYERS,
             target=target if target in TARGETS else None, source=str(self.report.file))
 
@@ -249,10 +259,10 @@ class _Board:
         value = props.get(name, default)
         if value is None or (isinstance(value, int) and not isinstance(value, bool)):
             return value
-        text = str(value).strip()
-        if text.lstrip("-").isdigit():
-            return int(text)
-        self.add(f"map property '{name}'", f"is {value!r}, not a whole number",
+        number = small_int(value)
+        if number is not None:
+            return number
+        self.add(f"map property '{name}'", f"is '{shown(value, 30)}', not a whole number",
                  "give it an int value")
         return None
 
@@ -279,8 +289,9 @@ class _Board:
                 kind = (obj.type or getattr(obj, "class", None) or "").strip().lower()
                 if not in_setup:
                     if kind in SETUP_TYPES:
-                        self.add(_obj_label(obj), f"is a {kind} in layer '{layer.name}', which "
-                                 "the game ignores", f"move it to the '{SETUP_LAYER}' layer")
+                        self.add(_obj_label(obj), f"is a {kind} in layer "
+                                 f"'{shown(layer.name, 40)}', which the game ignores",
+                                 f"move it to the '{SETUP_LAYER}' layer")
                     continue
                 self._read_object(obj, kind, chests, places)
 
@@ -296,7 +307,7 @@ class _Board:
             self.add(where, "has no type", f"set its Type (Class in Tiled 1.9) to one of {types}")
             return
         if kind not in SETUP_TYPES:
-            self.add(where, f"has unknown type '{kind}'", f"use one of {types}")
+            self.add(where, f"has unknown type '{shown(kind, 40)}'", f"use one of {types}")
             return
         if not (math.isfinite(obj.x) and math.isfinite(obj.y)):
             self.add(where, f"has no usable position (x={obj.x}, y={obj.y})",
@@ -340,7 +351,7 @@ class _Board:
             return None
         guess = difflib.get_close_matches(value.lower().replace(" ", "_"), PLACE_NAMES, n=1)
         hint = f"did you mean '{guess[0]}'? " if guess else ""
-        self.add(where, f"kind '{value}' is not a place of power",
+        self.add(where, f"kind '{shown(value, 40)}' is not a place of power",
                  f"{hint}use one of: {', '.join(PLACE_NAMES)}")
         return None
 
@@ -349,9 +360,11 @@ class _Board:
         text = str(value).strip() if value is not None else ""
         if isinstance(value, int) and not isinstance(value, bool):
             return value
-        if text.lstrip("-").isdigit():
-            return int(text)
-        what = "has no 'seat' property" if not text else f"seat {value!r} is not a whole number"
+        number = small_int(text)
+        if number is not None:
+            return number
+        what = ("has no 'seat' property" if not text
+                else f"seat '{shown(value, 30)}' is not a whole number")
         self.add(where, what, "set its int property 'seat' (0 for the first seat; Tiled does "
                  "not save a default left unchanged)")
         return None

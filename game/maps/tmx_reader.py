@@ -3,7 +3,12 @@
 `game.maps.loader` is the public door; this module holds the parts that work on raw XML:
 
 * `read_xml` refuses oversized files, entity tricks (billion laughs) and odd encodings
-  before any XML parser runs, so a hostile file fails fast with bounded memory;
+  before any XML parser runs, and a file with too many tilesets, layers, objects,
+  properties or images in a streaming pass before any tree is built, so a hostile file
+  fails fast with bounded memory;
+* every part a map names (each tileset reference, each image by its real path) is
+  charged to one `game.maps.limits.Budget`, so the whole map's cost is capped before
+  pytmx or an image decoder runs (docs/MAPS.md, "Limits");
 * `vet_map` checks what pytmx would choke on or silently get wrong (orientation, size,
   tilesets, layer encodings, property types) and returns a *sanitised copy* of the tree
   with the broken parts removed, so the game-level checks can still run and report
@@ -30,6 +35,16 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pytmx  # noqa: E402
 
 from game.board import MAX_SIDE, MIN_SIDE  # noqa: E402
+from game.maps import limits  # noqa: E402
+from game.maps.limits import (  # noqa: E402
+    Budget,
+    is_file,
+    os_error_words,
+    path_problem,
+    shown,
+    shown_path,
+    small_int,
+)
 
 MAX_FILE_BYTES = 2 * 1024 * 1024  # a 40x40 map with a dozen CSV layers is ~200 KiB
 # Counted by a streaming pass before any tree is built (a deep tree crashes deepcopy and
@@ -66,7 +81,7 @@ class Problem:
 
     def __str__(self) -> str:
         where = f" {self.where}:" if self.where else ""
-        return f"{self.file}:{where} {self.what} — {self.fix}"
+        return f"{shown_path(self.file)}:{where} {self.what} — {self.fix}"
 
 
 class Report:
@@ -80,12 +95,26 @@ class Report:
         self.problems.append(Problem(self.file, where, what, fix))
 
 
-def read_xml(path: Path, report: Report, where: str | None) -> ET.Element | None:
-    """Parse `path` as XML after the safety checks; None (and problems) if it fails."""
+def read_xml(path: Path, report: Report, where: str | None,
+             budget: Budget | None = None) -> ET.Element | None:
+    """Parse `path` as XML after the safety checks; None (and problems) if it fails.
+    With a `budget`, the file's size is charged to it first (refused when over)."""
+    bad_path = path_problem(path)
+    if bad_path:
+        report.add(where, f"cannot be opened: {bad_path}", "use a shorter, plain file path")
+        return None
     try:
         size = path.stat().st_size
-    except (OSError, ValueError):
-        report.add(where, f"file not found: {path}", "check the file name and path")
+    except OSError as exc:
+        words = os_error_words(exc)
+        if words == "was not found":
+            report.add(where, f"file not found: {shown_path(path)}",
+                       "check the file name and path")
+        else:
+            report.add(where, f"{shown_path(path)} {words}", "check the file and its folder")
+        return None
+    except ValueError:
+        report.add(where, f"file not found: {shown_path(path)}", "check the file name and path")
         return None
     if not path.is_file():  # a folder, FIFO or device: never opened (a FIFO would block)
         report.add(where, f"is not a regular file: {path}", "give the path of a .tmx file")
@@ -94,11 +123,13 @@ def read_xml(path: Path, report: Report, where: str | None) -> ET.Element | None
         report.add(where, f"file is {size // 1024} KiB, over the {MAX_FILE_BYTES // 1024} KiB "
                    "limit", "maps are far smaller; make sure this is a Tiled map")
         return None
+    if budget is not None and not _charge_xml(budget, size, report, where):
+        return None
     try:
         with path.open("rb") as f:
             data = f.read(MAX_FILE_BYTES + 1)  # the file may have grown since stat()
     except OSError as exc:
-        report.add(where, f"cannot read the file ({exc.strerror})", "check its permissions")
+        report.add(where, f"the file {os_error_words(exc)}", "check its permissions")
         return None
     if len(data) > MAX_FILE_BYTES or b"\0" in data:
         report.add(where, "is not UTF-8 XML text (it is binary, UTF-16 or too large)",
@@ -121,8 +152,7 @@ def read_xml(path: Path, report: Report, where: str | None) -> ET.Element | None
         return None
     shape = _shape_problem(data)
     if shape:
-        report.add(where, shape, "maps are small and shallow; make sure this is a Tiled map "
-                   "saved from Tiled")
+        report.add(where, *shape)
         return None
     try:
         return ET.fromstring(text)  # a str: expat parses it as UTF-8, whatever is declared
@@ -133,17 +163,40 @@ def read_xml(path: Path, report: Report, where: str | None) -> ET.Element | None
         return None
 
 
+def _charge_xml(budget: Budget, size: int, report: Report, where: str | None) -> bool:
+    budget.xml_bytes += size
+    if budget.xml_bytes <= limits.MAX_XML_BYTES:
+        return True
+    report.add(where, f"brings the map and its tilesets to {budget.xml_bytes // 1024:,} KiB of "
+               f"XML; a map may have at most {limits.MAX_XML_BYTES // 2**20} MiB in all",
+               "name each tileset once and keep the files small")
+    return False
+
+
 class _TooBig(Exception):
+    def __init__(self, what: str, fix: str = "maps are small and shallow; make sure this is "
+                 "a Tiled map saved from Tiled") -> None:
+        super().__init__(what)
+        self.what, self.fix = what, fix
+
+
+class _Corrupt(Exception):
     pass
 
 
-def _shape_problem(data: bytes) -> str | None:
-    """Nesting depth and element count, counted by a streaming expat pass (no tree, no
-    recursion); None when within bounds or when the XML is broken (fromstring says so)."""
+def _shape_problem(data: bytes) -> tuple[str, str] | None:
+    """(what, fix) when the nesting depth, the element count or one file's count of
+    tilesets, layers, objects, properties or images is over its cap, counted by a
+    streaming expat pass (no tree, no recursion, so 13,500 layers cost no tree); None
+    when within bounds or when the XML is broken (fromstring says so)."""
     parser = expat.ParserCreate()
     depth = count = 0
+    parts = {**{tag: name for name, tags, *_ in _PARTS for tag in tags}, "tileset": "tilesets"}
+    caps = {name: (cap, fix) for name, _tags, cap, fix in _PARTS}
+    caps["tilesets"] = (limits.MAX_TILESETS, _TILESETS_FIX)
+    found = dict.fromkeys(caps, 0)
 
-    def start(_name, _attrs) -> None:
+    def start(name, _attrs) -> None:
         nonlocal depth, count
         depth += 1
         count += 1
@@ -151,6 +204,15 @@ def _shape_problem(data: bytes) -> str | None:
             raise _TooBig(f"nests elements more than {MAX_DEPTH} deep")
         if count > MAX_ELEMENTS:
             raise _TooBig(f"has more than {MAX_ELEMENTS:,} XML elements")
+        part = parts.get(name)
+        if part:
+            found[part] += 1
+            cap, fix = caps[part]
+            if found[part] > cap:
+                total = data.count(b"<" + name.encode() + b" ") + data.count(
+                    b"<" + name.encode() + b">") + data.count(b"<" + name.encode() + b"/")
+                raise _TooBig(f"has {max(total, found[part]):,} {part}; a map may have at "
+                              f"most {cap:,}", fix)
 
     def end(_name) -> None:
         nonlocal depth
@@ -161,7 +223,7 @@ def _shape_problem(data: bytes) -> str | None:
     try:
         parser.Parse(data, True)
     except _TooBig as exc:
-        return str(exc)
+        return exc.what, exc.fix
     except expat.ExpatError:
         return None
     return None
@@ -177,7 +239,7 @@ def image_size(path: Path) -> tuple[int, int] | str:
         with path.open("rb") as f:
             head = f.read(64 * 1024)
     except OSError as exc:
-        return f"cannot be read ({exc.strerror or exc})"
+        return os_error_words(exc)
     try:
         if head.startswith(b"\x89PNG\r\n\x1a\n"):
             if head[12:16] != b"IHDR" or len(head) < 24:
@@ -214,34 +276,75 @@ def _jpeg_size(head: bytes) -> tuple[int, int] | str:
     return "is a JPEG image whose size is not in its first 64 KiB"
 
 
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except (OSError, ValueError):
+        return 0
+
+
+# (what is counted, its tags, its cap, the fix): charged per file, per reference
+_PARTS = (
+    ("layers", frozenset({"layer", "objectgroup", "imagelayer", "group"}), limits.MAX_LAYERS,
+     "merge or delete layers in Tiled"),
+    ("objects", frozenset({"object"}), limits.MAX_OBJECTS, "delete the objects the game "
+     "does not use"),
+    ("properties", frozenset({"property"}), limits.MAX_PROPERTIES, "delete unused custom "
+     "properties"),
+    ("images", frozenset({"image"}), limits.MAX_IMAGES, "use one tileset image rather than "
+     "an image per tile"),
+)
+
+
+_TILESETS_FIX = "name each tileset once (Map ▸ Remove Tileset for the copies)"
+
+
+def charge_parts(budget: Budget, tree: ET.Element, report: Report, where: str | None) -> bool:
+    """Count a tree's layers, objects, properties and images into the map's totals;
+    False (and one line naming the cap) when a total goes over."""
+    found = dict.fromkeys((name for name, *_ in _PARTS), 0)
+    tag_of = {tag: name for name, tags, *_ in _PARTS for tag in tags}
+    for el in tree.iter():
+        name = tag_of.get(el.tag)
+        if name:
+            found[name] += 1
+    ok = True
+    for name, _tags, cap, fix in _PARTS:
+        total = budget.counts.get(name, 0) + found[name]
+        budget.counts[name] = total
+        if total > cap:
+            report.add(where, f"has {total:,} {name}; a map may have at most {cap:,}", fix)
+            ok = False
+    return ok
+
+
 def label(el: ET.Element) -> str:
     """How a problem names an element: "layer 'ground'", "object 12 'Town'", "map"."""
     name = el.get("name")
-    named = f" '{name}'" if name else ""
+    named = f" '{shown(name, 40)}'" if name else ""
     if el.tag == "object":
-        return f"object {el.get('id', '?')}{named}"
+        return f"object {shown(el.get('id', '?'), 20)}{named}"
     if el.tag in ("layer", "objectgroup", "imagelayer", "group"):
         return f"layer{named or ' (unnamed)'}"
     if el.tag == "tileset":
-        return f"tileset '{el.get('source') or name or '?'}'"
+        return f"tileset '{shown(el.get('source') or name or '?')}'"
     if el.tag == "tile":
-        return f"tile {el.get('id', '?')}"
+        return f"tile {shown(el.get('id', '?'), 20)}"
     return el.tag
 
 
 def _int_attr(el: ET.Element, attr: str) -> int | None:
-    try:
-        return int(el.get(attr, ""))
-    except ValueError:
-        return None
+    return small_int(el.get(attr))
 
 
 class MapVetter:
     """The Tiled-level checks for one .tmx tree; see `vet_map`."""
 
-    def __init__(self, path: Path, root: ET.Element, report: Report) -> None:
+    def __init__(self, path: Path, root: ET.Element, report: Report,
+                 budget: Budget | None = None) -> None:
         self.path = path
         self.dir = path.parent
+        self.budget = budget or Budget()
         self.root = copy.deepcopy(root)  # the sanitised tree (depth bounded by read_xml)
         self.report = report
         self.fatal = False
@@ -292,10 +395,18 @@ class MapVetter:
 
     # -- tilesets -------------------------------------------------------------------
     def check_tilesets(self) -> None:
-        for ts in list(self.root.findall("tileset")):
-            if not self.check_tileset(ts):
-                self.root.remove(ts)  # pytmx would raise on it; the rest can still be checked
-                self.ranges_known = False
+        # pytmx reads every <tileset> at any depth (".//tileset"): one inside a group or
+        # an object would reach it unchecked (an 8000x8000 grid of 1 px tiles hung it)
+        parents = {child: parent for parent in self.root.iter() for child in parent}
+        for ts in list(self.root.iter("tileset")):
+            parent = parents[ts]
+            if parent is not self.root:
+                self.add(label(ts), f"is inside {label(parent)}; Tiled keeps tilesets at the "
+                         "top of the map", "move it out, or re-save the map from Tiled")
+            elif self.check_tileset(ts):
+                continue
+            parent.remove(ts)  # pytmx would raise on it; the rest can still be checked
+            self.ranges_known = False
 
     def check_tileset(self, ts: ET.Element) -> bool:
         where = label(ts)
@@ -311,12 +422,16 @@ class MapVetter:
                          "export the tileset as .tsx, or embed it in the map")
                 return False
             tsx = self.dir / source
-            sub = read_xml(tsx, self.report, where)
+            sub = self.read_tileset(tsx, where)
             if sub is None:
                 return False
             if sub.tag != "tileset":
-                self.add(where, f"is not a tileset (its root is <{sub.tag}>)",
+                self.add(where, f"is not a tileset (its root is <{shown(sub.tag)}>)",
                          "point the map at the right .tsx file")
+                return False
+            if sub.get("source"):
+                self.add(where, "points at another tileset file; an external tileset must "
+                         "hold its tiles itself", "embed or re-export the tileset from Tiled")
                 return False
             body, base = sub, tsx.parent
             broken = attribute_problems(sub)
@@ -344,6 +459,28 @@ class MapVetter:
             self.ranges.append((first, first + count))
         return True
 
+    def read_tileset(self, tsx: Path, where: str) -> ET.Element | None:
+        """A .tsx file read once per real path; each reference charges its bytes and
+        properties again (pytmx reads the file once per reference)."""
+        bad_path = path_problem(tsx)
+        if bad_path:
+            self.add(where, f"cannot be opened: {bad_path}", "use a shorter, plain file path")
+            return None
+        key = limits.real(tsx)
+        budget = self.budget
+        if key in budget.tilesets:
+            sub, size = budget.tilesets[key]
+            if sub is None:
+                return None  # its problem is reported once, at its first reference
+            if not _charge_xml(budget, size, self.report, where):
+                return None
+        else:
+            sub = read_xml(tsx, self.report, where, budget)
+            budget.tilesets[key] = (sub, _size(tsx))
+        if sub is not None and not charge_parts(budget, sub, self.report, where):
+            return None
+        return sub
+
     def check_grid(self, body: ET.Element, where: str, tw: int, th: int) -> bool:
         """Bounds on what pytmx will loop over: the tile count, spacing and margin, and
         the declared size of the tileset image (pytmx walks its whole grid)."""
@@ -369,6 +506,13 @@ class MapVetter:
                 self.add(where, f"its {w}x{h} image holds {cells:,} tiles; at most "
                          f"{MAX_TILESET_TILES:,}", "use larger tiles or a smaller image")
                 return False
+            count = max(count or 0, cells)
+        self.budget.tiles += count or 0
+        if self.budget.tiles > limits.MAX_TOTAL_TILES:
+            self.add(where, f"brings the map's tilesets to {self.budget.tiles:,} tiles; a map "
+                     f"may have at most {limits.MAX_TOTAL_TILES:,}",
+                     "use fewer or smaller tilesets, and name each once")
+            return False
         return True
 
     def check_images(self, body: ET.Element, base: Path, where: str) -> bool:
@@ -382,28 +526,55 @@ class MapVetter:
                 ok = False
                 continue
             path = base / src
-            if not path.is_file():
-                self.add(where, f"image '{src}' not found (looked for {path})",
-                         "put the image there or fix the path (it is relative to the "
-                         "file that holds the tileset)")
-                continue
-            got = image_size(path)
-            if isinstance(got, str):
-                self.add(where, f"image '{src}' {got}", "export the tileset image as PNG")
+            bad_path = path_problem(path)
+            if bad_path:
+                self.add(where, f"image '{shown(src)}' cannot be opened: {bad_path}",
+                         "use a shorter, plain file path")
                 ok = False
+                continue
+            if not is_file(path):
+                self.add(where, f"image '{shown(src)}' not found (looked for "
+                         f"{shown_path(path)})", "put the image there or fix the path (it is "
+                         "relative to the file that holds the tileset)")
+                continue
+            seen = limits.real(path) in self.budget.images
+            got = self.image(path)
+            if isinstance(got, str):
+                ok = False
+                if seen:
+                    continue  # said once, at the first name of this file
+                self.add(where, f"image '{shown(src)}' {got}", "use a smaller tileset image "
+                         "exported as PNG")
                 continue
             w, h = got
-            if not (0 < w <= MAX_IMAGE_SIDE and 0 < h <= MAX_IMAGE_SIDE):
-                self.add(where, f"image '{src}' is {w}x{h} pixels; each side must be 1 to "
-                         f"{MAX_IMAGE_SIDE}", "use a smaller tileset image")
-                ok = False
-                continue
             dw, dh = _int_attr(image, "width"), _int_attr(image, "height")
             if dw and dh and (dw > w or dh > h):
-                self.add(where, f"says image '{src}' is {dw}x{dh} pixels but it is {w}x{h}",
-                         "re-open the tileset in Tiled so it picks up the real image size")
+                self.add(where, f"says image '{shown(src)}' is {dw}x{dh} pixels but it is "
+                         f"{w}x{h}", "re-open the tileset in Tiled so it picks up the real "
+                         "image size")
                 ok = False
         return ok
+
+    def image(self, path: Path) -> tuple[int, int] | str:
+        """An image's size from its header, or what is wrong with it; each real file is
+        looked at and its pixels charged once, however many spellings name it."""
+        key = limits.real(path)
+        known = self.budget.images.get(key)
+        if known is not None:
+            return known
+        got = image_size(path)
+        if not isinstance(got, str):
+            w, h = got
+            if not (0 < w <= MAX_IMAGE_SIDE and 0 < h <= MAX_IMAGE_SIDE):
+                got = f"is {w}x{h} pixels; each side must be 1 to {MAX_IMAGE_SIDE}"
+            else:
+                self.budget.pixels += w * h
+                if self.budget.pixels > limits.MAX_TOTAL_PIXELS:
+                    got = (f"is {w}x{h} pixels, which brings the map's images to "
+                           f"{self.budget.pixels:,} pixels; a map's images may hold at most "
+                           f"{limits.MAX_TOTAL_PIXELS:,} (4096x2048)")
+        self.budget.images[key] = got
+        return got
 
     # -- tile layers ----------------------------------------------------------------
     def check_layers(self) -> None:
@@ -417,7 +588,8 @@ class MapVetter:
     def check_layer(self, layer: ET.Element) -> bool:
         where = label(layer)
         if (_int_attr(layer, "width"), _int_attr(layer, "height")) != (self.width, self.height):
-            self.add(where, f"is {layer.get('width')}x{layer.get('height')}, not the map's "
+            self.add(where, f"is {shown(layer.get('width'), 12)}x{shown(layer.get('height'), 12)}"
+                     ", not the map's "
                      f"{self.width}x{self.height}", "resize the map in Tiled to fix its layers")
             return False
         data = layer.find("data")
@@ -450,7 +622,7 @@ class MapVetter:
                 self.add(where, "has CSV tile data that is not a list of numbers", fix)
                 return None
         if encoding != "base64":
-            what = (f"uses the '{encoding}' layer encoding" if encoding
+            what = (f"uses the '{shown(encoding, 30)}' layer encoding" if encoding
                     else "stores tiles as XML <tile> elements, which pytmx cannot read")
             self.add(where, what, fix)
             return None
@@ -458,7 +630,7 @@ class MapVetter:
             self.add(where, "is compressed with zstd, which pytmx does not support", fix)
             return None
         if compression not in (None, "zlib", "gzip"):
-            self.add(where, f"uses unknown compression '{compression}'", fix)
+            self.add(where, f"uses unknown compression '{shown(compression, 30)}'", fix)
             return None
         limit = self.width * self.height * 4
         try:
@@ -468,11 +640,15 @@ class MapVetter:
                 z = zlib.decompressobj(wbits=31 if compression == "gzip" else 15)
                 raw = z.decompress(raw, limit + 1)
                 if len(raw) > limit:
-                    raise ValueError(f"it inflates to more than {limit} bytes")
+                    raise _Corrupt(f"it inflates to more than {limit} bytes")
                 if z.unused_data or not z.eof:
-                    raise ValueError("the compressed stream is cut short or has extra bytes")
-        except (binascii.Error, zlib.error, ValueError) as exc:
+                    raise _Corrupt("the compressed stream is cut short or has extra bytes")
+        except _Corrupt as exc:  # our own words
             self.add(where, f"has corrupt base64/{compression or 'raw'} tile data: {exc}",
+                     "re-save the map from Tiled")
+            return None
+        except (binascii.Error, zlib.error, ValueError):  # the library's words stay out
+            self.add(where, f"has corrupt base64/{compression or 'raw'} tile data",
                      "re-save the map from Tiled")
             return None
         if len(raw) % 4:
@@ -519,17 +695,21 @@ def _property_problem(owner: ET.Element, prop: ET.Element) -> tuple[str, str, bo
     if not prop.get("name"):
         return "has no name", "delete it or give it a name", False
     if kind not in _PROPERTY_TYPES:
-        return (f"has unknown type '{kind}'", "use string, int, float, bool, color, file or "
-                "object", True)
+        return (f"has unknown type '{shown(kind, 30)}'", "use string, int, float, bool, "
+                "color, file or object", True)
     if kind == "class":
         return ("is a class property, which pytmx cannot read without its definition",
                 "use plain string, int or bool properties", False)
     cast = {"int": int, "float": float, "bool": pytmx.convert_to_bool}.get(kind)
     if cast is not None:
+        if value is not None and len(value) > limits.MAX_NUMBER_CHARS:
+            return (f"has type {kind} and a value {len(value):,} characters long",
+                    f"give it a valid {kind} value", True)
         try:
             cast(value)
         except (TypeError, ValueError):
-            return f"has type {kind} but value {value!r}", f"give it a valid {kind} value", True
+            return (f"has type {kind} but value '{shown(value, 30)}'",
+                    f"give it a valid {kind} value", True)
     if _reserved(owner, prop.get("name", "")):
         return ("clashes with a built-in attribute that pytmx reserves", "rename the property",
                 False)
@@ -551,10 +731,16 @@ def attribute_problems(root: ET.Element) -> list[tuple[str, str]]:
             for attr, value in el.attrib.items():
                 cast = pytmx.pytmx.types[attr]
                 if cast in _CASTS:
+                    if len(value) > limits.MAX_NUMBER_CHARS:
+                        found.append((label(el), f"attribute {shown(attr, 30)} is a number "
+                                      f"{len(value):,} characters long; at most "
+                                      f"{limits.MAX_NUMBER_CHARS}"))
+                        continue
                     try:
                         cast(value)
                     except ValueError:
-                        found.append((label(el), f"attribute {attr}={value!r} is not a number"))
+                        found.append((label(el), f"attribute {shown(attr, 30)}="
+                                      f"'{shown(value, 30)}' is not a number"))
         if el.tag == "image" and any(_int_attr(el, a) is None for a in ("width", "height")):
             found.append(("tileset image", "has no valid width/height"))
         if el.tag == "tileset":
@@ -594,7 +780,16 @@ def _reserved(owner: ET.Element, name: str) -> bool:
 def vet_map(path: Path, root: ET.Element, report: Report,
             semantic: frozenset[str]) -> ET.Element | None:
     """Tiled-level checks; returns the sanitised tree for pytmx, or None when fatal."""
-    vetter = MapVetter(path, root, report)
+    budget = Budget()
+    budget.xml_bytes = _size(path)
+    tilesets = sum(1 for _ in root.iter("tileset"))
+    if tilesets > limits.MAX_TILESETS:
+        report.add(None, f"has {tilesets:,} tilesets; a map may have at most "
+                   f"{limits.MAX_TILESETS}", _TILESETS_FIX)
+        return None
+    if not charge_parts(budget, root, report, None):
+        return None  # refused before the tree is copied or any tileset is read
+    vetter = MapVetter(path, root, report, budget)
     broken = attribute_problems(vetter.root)
     for where, what in broken:
         report.add(where, what, "re-save the map from Tiled, or fix the value by hand")
@@ -602,6 +797,13 @@ def vet_map(path: Path, root: ET.Element, report: Report,
         return None
     vetter.check_map_element()
     if vetter.fatal:
+        return None
+    layers = sum(1 for _ in vetter.root.iter("layer"))
+    cells = layers * vetter.width * vetter.height
+    if cells > limits.MAX_TILE_CELLS:  # pytmx, the checks and the drawing walk each one
+        report.add("map", f"has {layers:,} tile layers of {vetter.width}x{vetter.height} cells "
+                   f"({cells:,} cells); a map may have at most {limits.MAX_TILE_CELLS:,} tile "
+                   "cells in all", "merge tile layers in Tiled (Layer ▸ Merge Layer Down)")
         return None
     vetter.check_tilesets()
     vetter.check_layers()

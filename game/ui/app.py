@@ -156,7 +156,8 @@ class App:
         self._enter_all()
 
     def resize(self, size: tuple[int, int]) -> None:
-        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        top = settings_mod.MAX_WINDOW  # a dragged edge stays within the setting's range
+        size = (max(MIN_SIZE[0], min(size[0], top[0])), max(MIN_SIZE[1], min(size[1], top[1])))
         if not self.fullscreen:
             self.size = size
             if self.screen.get_size() != size:

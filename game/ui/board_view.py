@@ -24,13 +24,19 @@ from pathlib import Path
 import pygame
 
 from game.board import BoardSpec
+from game.maps import limits
 from game.maps.loader import MapError, read_tiled
+from game.maps.tmx_reader import MAX_FILE_BYTES, MAX_IMAGE_SIDE, image_size
 from game.resources import asset, shipped_map
 from game.ui import art
 
 Cell = tuple[int, int]
 TILE = 32  # the tileset's tile size in pixels
 CHUNK = 8  # cells per side of a cached terrain chunk
+GROUND = (96, 150, 70)  # under the tiles, and all of a map that cannot be drawn
+CANVAS_BYTES = 64 * 1024 * 1024  # a map drawn at its own tile size first, up to this
+# bytes of scaled chunks kept: a zoom sweep on a big window must not keep every size
+CHUNK_BYTES = 96 * 1024 * 1024
 MIN_CELL, MAX_CELL = 8, 128
 BACKDROP = (30, 28, 36)
 FRAME = (74, 56, 44)
@@ -156,11 +162,17 @@ class BoardView:
         key = (self.cell, cx, cy)
         surf = self._chunks.get(key)
         if surf is None:
-            if len(self._chunks) > 400:  # a zoom sweep: drop other sizes
+            if len(self._chunks) > 400 or self._chunk_bytes() > CHUNK_BYTES:
+                # a zoom sweep: drop other sizes (and all, if this size alone is too big)
                 self._chunks = {k: v for k, v in self._chunks.items() if k[0] == self.cell}
+                if self._chunk_bytes() > CHUNK_BYTES:
+                    self._chunks = {}
             surf = self._render_chunk(cx, cy)
             self._chunks[key] = surf
         return surf
+
+    def _chunk_bytes(self) -> int:
+        return sum(s.get_width() * s.get_height() * 4 for s in self._chunks.values())
 
     def _render_chunk(self, cx: int, cy: int) -> pygame.Surface:
         b = self.board
@@ -421,7 +433,7 @@ _TSX = re.compile(r"""source\s*=\s*["']([^"']+)["']""")
 def _stat(file: str) -> tuple | None:
     try:
         st = os.stat(file)
-    except OSError:
+    except (OSError, ValueError):
         return None
     return (st.st_mtime_ns, st.st_size, st.st_ino)
 
@@ -430,7 +442,7 @@ def _draw_terrain(board: BoardSpec, path: Path | None,
                   files: dict[str, tuple | None]) -> pygame.Surface:
     """Draw the terrain; `files` gets each file it reads, stat taken before reading."""
     out = pygame.Surface((board.width * TILE, board.height * TILE))
-    out.fill((96, 150, 70))
+    out.fill(GROUND)
     if path is None:
         sheet_path = str(asset("tiles", "terrain.png"))
         files[sheet_path] = _stat(sheet_path)
@@ -448,42 +460,105 @@ def _draw_terrain(board: BoardSpec, path: Path | None,
 
     files[str(path)] = _stat(str(path))
     try:  # the tilesets it names (sources that are images are recorded as read below)
-        for source in _TSX.findall(path.read_text(encoding="utf-8", errors="replace")):
-            tsx = path.parent / source
-            files[str(tsx)] = _stat(str(tsx))
-    except OSError:
+        with path.open("rb") as f:  # no bigger than the reader takes (it refuses more)
+            head = f.read(MAX_FILE_BYTES + 1).decode("utf-8", errors="replace")
+        for source in dict.fromkeys(_TSX.findall(head)):
+            if source.lower().endswith(".tsx") and not limits.path_problem(source):
+                tsx = path.parent / source
+                files[str(tsx)] = _stat(str(tsx))
+    except (OSError, ValueError):
         pass
     try:
         tmx = read_tiled(path)  # the safe reader: bounded XML, vetted tilesets and images
     except MapError:
         return out  # plain ground: the board is still playable, only undecorated
-    sheets: dict[str, pygame.Surface | None] = {}
-    for layer in tmx.visible_tile_layers:
-        for x, y, gid in tmx.layers[layer].iter_data():
-            if not gid or gid >= len(tmx.images) or tmx.images[gid] is None:
-                continue
+    sheets = _Sheets(files)
+    tw, th = tmx.tilewidth, tmx.tileheight  # every tileset's tiles are this size (checked)
+    if board.width * tw * board.height * th * 4 <= CANVAS_BYTES:
+        # tiles blitted unscaled at the map's own tile size, then the whole map scaled
+        # once: 32,000 distinct 16 px tiles cost 6 s and 290 MB scaled one by one
+        canvas = out if (tw, th) == (TILE, TILE) else pygame.Surface((board.width * tw,
+                                                                        board.height * th))
+        canvas.fill(GROUND)
+        for x, y, gid in _cells_to_draw(tmx):
             file, rect, _flags = tmx.images[gid]
-            if file not in sheets:
-                files[str(file)] = _stat(str(file))
-                try:
-                    sheets[file] = pygame.image.load(file)
-                except (pygame.error, OSError, ValueError):
-                    sheets[file] = None  # checked as an image, still unreadable to SDL
-            src = sheets[file]
-            if src is None or not src.get_rect().contains(pygame.Rect(rect)):
-                continue
-            tile = src.subsurface(rect)
-            if tile.get_size() != (TILE, TILE):
-                tile = pygame.transform.smoothscale(tile, (TILE, TILE))
+            src = sheets.sheet(sheets.real(file))
+            if src is not None and src.get_rect().contains(pygame.Rect(rect)):
+                canvas.blit(src, (x * tw, y * th), rect)
+        return out if canvas is out else pygame.transform.smoothscale(canvas, out.get_size())
+    # big tiles (a canvas at their size would be huge): each distinct tile scaled down
+    # once; the pixel cap keeps them few (4096x2048 holds 32 tiles of 512 px)
+    tiles: dict[tuple, pygame.Surface | None] = {}  # (real file, rect) -> the cut tile
+    for x, y, gid in _cells_to_draw(tmx):
+        file, rect, _flags = tmx.images[gid]
+        key = (sheets.real(file), tuple(rect))
+        if key not in tiles:
+            tiles[key] = sheets.tile(key[0], rect)
+        tile = tiles[key]
+        if tile is not None:
             out.blit(tile, (x * TILE, y * TILE))
     return out
+
+
+def _cells_to_draw(tmx):
+    """(x, y, gid) of every painted cell of the visible tile layers, bottom layer first."""
+    for layer in tmx.visible_tile_layers:
+        for x, y, gid in tmx.layers[layer].iter_data():
+            if gid and gid < len(tmx.images) and tmx.images[gid] is not None:
+                yield x, y, gid
+
+
+class _Sheets:
+    """Tileset images for one drawing, each decoded once by its real path (12 spellings
+    of one file are one decode), and only after its header shows it within the map caps
+    (the file may have changed since the map was checked)."""
+
+    def __init__(self, files: dict[str, tuple | None]) -> None:
+        self.files = files
+        self.loaded: dict[str, pygame.Surface | None] = {}
+        self.pixels = 0
+        self._real: dict[str, str] = {}  # as pytmx spells it -> real path (asked once)
+
+    def real(self, file: str) -> str:
+        if file not in self._real:
+            self._real[file] = limits.real(Path(file))
+        return self._real[file]
+
+    def sheet(self, real: str) -> pygame.Surface | None:
+        if real not in self.loaded:
+            self.files[real] = _stat(real)
+            self.loaded[real] = self._load(real)
+        return self.loaded[real]
+
+    def _load(self, real: str) -> pygame.Surface | None:
+        size = image_size(Path(real))
+        if isinstance(size, str) or not all(0 < v <= MAX_IMAGE_SIDE for v in size):
+            return None
+        self.pixels += size[0] * size[1]
+        if self.pixels > limits.MAX_TOTAL_PIXELS:
+            return None
+        try:
+            return pygame.image.load(real)
+        except (pygame.error, OSError, ValueError):
+            return None  # checked as an image, still unreadable to SDL
+
+    def tile(self, real: str, rect) -> pygame.Surface | None:
+        src = self.sheet(real)
+        if src is None or not src.get_rect().contains(pygame.Rect(rect)):
+            return None
+        tile = src.subsurface(rect)
+        if tile.get_size() != (TILE, TILE):
+            tile = pygame.transform.smoothscale(tile, (TILE, TILE))
+        return tile
 
 
 def _resolve(source: str | None) -> Path | None:
     if not source:
         return None
+    if limits.path_problem(source):
+        return None
     p = Path(source)
-    if p.exists():
+    if limits.is_file(p):
         return p
     return shipped_map(p.name)  # a shipped map's board, whichever install made it
 

@@ -22,6 +22,7 @@ from game.ai.worker import AIWorker
 from game.board import BoardSpec
 from game.decisions import IllegalAnswer, title
 from game.dice import STREAM, new_seed
+from game.maps.limits import os_error_words, shown_path
 from game.maps.loader import MapError, load_board
 from game.match import SetupError
 from game.persistence import saves
@@ -100,8 +101,11 @@ def load_map(path: str | None):
 
     try:
         return load_board(_map_file(path))
-    except (MapError, OSError) as exc:
-        raise SetupError(f"cannot use the map {path}: {exc}") from None
+    except MapError as exc:
+        raise SetupError(f"cannot use the map {shown_path(path)}: {exc}") from None
+    except OSError as exc:  # the OS's words, never the exception's text
+        raise SetupError(f"cannot use the map {shown_path(path)}: it "
+                         f"{os_error_words(exc)}") from None
 
 
 class GameController:

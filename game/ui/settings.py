@@ -26,6 +26,10 @@ FILE_NAME = "settings.json"
 PACES = ("slow", "normal", "fast", "instant")
 PALETTES = ("normal", "colourblind")
 WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440))
+# A window larger than 4K costs hundreds of MB in screen-sized surfaces for no gain (a
+# 7680x7680 setting took 1.4 GB); full screen still fills any display.
+MIN_WINDOW = (640, 480)
+MAX_WINDOW = (3840, 2160)
 UI_SCALES = (0.85, 1.0, 1.15, 1.3, 1.5)
 VOLUMES = ("master_volume", "effects_volume", "music_volume")
 # Seconds an animation step lasts, relative to "normal".
@@ -59,8 +63,9 @@ class Settings:
         out = Settings()
         w = self.window
         if (isinstance(w, (list, tuple)) and len(w) == 2
-                and all(isinstance(v, int) and 640 <= v <= 7680 for v in w)):
-            out.window = (int(w[0]), int(w[1]))
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in w)
+                and all(lo <= v for v, lo in zip(w, MIN_WINDOW, strict=True))):
+            out.window = fit_window((w[0], w[1]))
         out.fullscreen = self.fullscreen if isinstance(self.fullscreen, bool) else d.fullscreen
         s = self.ui_scale
         out.ui_scale = float(s) if isinstance(s, (int, float)) and 0.5 <= s <= 2.0 else 1.0
@@ -76,6 +81,12 @@ class Settings:
             setattr(out, name, round(float(v), 2) if ok else getattr(d, name))
         out.muted = self.muted if isinstance(self.muted, bool) else d.muted
         return out
+
+
+def fit_window(size: tuple[int, int]) -> tuple[int, int]:
+    """A window size no larger than MAX_WINDOW on either side (the rest kept)."""
+    return (max(MIN_WINDOW[0], min(int(size[0]), MAX_WINDOW[0])),
+            max(MIN_WINDOW[1], min(int(size[1]), MAX_WINDOW[1])))
 
 
 def config_dir() -> Path:

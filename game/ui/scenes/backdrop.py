@@ -28,6 +28,12 @@ def _demo_doc():
     return _cache["doc"], _cache["board"]
 
 
+def cached_backdrop(look, size: tuple[int, int]) -> pygame.Surface | None:
+    """The backdrop if it is already drawn for this size, else None: never draws (the
+    crash screen uses it, and must not allocate a window-sized board after a failure)."""
+    return _cache["surface"] if _cache.get("key") == (size, look.palette) else None
+
+
 def backdrop(look, size: tuple[int, int]) -> pygame.Surface:
     key = (size, look.palette)
     if _cache.get("key") == key:

@@ -14,8 +14,10 @@ import pygame
 import pygame_gui
 
 from game.ui.scene import Scene
-from game.ui.scenes.backdrop import backdrop, panel_rect
+from game.ui.scenes.backdrop import cached_backdrop, panel_rect
 from game.ui.scenes.widgets import KeyNav, button
+
+MAX_ERROR_CHARS = 300  # a megabyte-long error message must not stall the wrap
 
 
 class CrashScene(Scene):
@@ -23,7 +25,10 @@ class CrashScene(Scene):
                  kept_by_host: bool = False):
         super().__init__(app)
         self.kept_by_host = kept_by_host  # a joining window: the host keeps the game
-        self.error = f"{type(exc).__name__}: {exc}" if exc is not None else "unknown error"
+        error = "unknown error"
+        with contextlib.suppress(Exception):  # str() of a broken exception may fail too
+            error = f"{type(exc).__name__}: {exc}" if exc is not None else error
+        self.error = error if len(error) <= MAX_ERROR_CHARS else error[:MAX_ERROR_CHARS] + "…"
         self.save_path = save_path
         self.log_path = log_path
         self.buttons: dict = {}
@@ -119,8 +124,12 @@ class CrashScene(Scene):
     def draw(self, surface) -> None:
         look = self.look
         surface.fill(look.colour("bg"))
-        with contextlib.suppress(Exception):  # the menus' dimmed board, if the art still works
-            surface.blit(backdrop(look, surface.get_size()), (0, 0))
+        # the menus' dimmed board only if already drawn: after running out of memory (a
+        # huge map or window) drawing a new window-sized board could fail again, harder
+        with contextlib.suppress(Exception):
+            shown = cached_backdrop(look, surface.get_size())
+            if shown is not None:
+                surface.blit(shown, (0, 0))
         panel_rect(surface, self.frame, look, alpha=250)
         f = self.frame
         x = f.x + look.px(34)

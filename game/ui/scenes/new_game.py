@@ -16,7 +16,7 @@ from game.ai import LEVELS
 from game.board import BoardSpec
 from game.decisions import title
 from game.dice import parse_seed
-from game.maps import catalog
+from game.maps import catalog, limits
 from game.maps.catalog import MapEntry, user_maps_dir
 from game.match import SetupError
 from game.net.window import NetHostController
@@ -87,7 +87,7 @@ def map_choices(data_dir=None, extra=()) -> list[Choice]:
     for e in catalog.scan(data_dir):
         key = f"maps/{e.path.name}" if e.origin == "shipped" else str(e.path)
         choices.append(Choice(key, e))
-    opened = [p for p in _opened if Path(p).is_file()]  # a file since deleted drops out
+    opened = [p for p in _opened if limits.is_file(Path(p))]  # a file since deleted drops out
     for path in [*opened, *extra]:
         if path and not any(_same_file(path, c.key) for c in choices):
             choices.append(Choice(str(Path(path).resolve()),
@@ -219,8 +219,11 @@ class NewGameScene(Scene):
                                   _fit(f"Your maps folder: {_short(folder)}",
                                        look.font(look.fs(15)), right.w - look.px(90)),
                                   cls="@note")
-        self.folder_label.set_tooltip(f"Put .tmx maps in {folder}: the list updates by "
-                                      "itself", delay=0.3)
+        more = catalog.unlisted_user_maps(self.app.data_dir)
+        self.folder_label.set_tooltip(
+            f"Put .tmx maps in {folder}: the list updates by itself"
+            + (f" ({more:,} more maps there are not listed: the list shows the first "
+               f"{catalog.MAX_USER_MAPS} by file name)" if more else ""), delay=0.3)
         self.choices = self._choices()
         keys = [c.key for c in self.choices]
         idx = next((i for i, c in enumerate(self.choices)
@@ -686,10 +689,13 @@ class ProblemsOverlay(Scene):
             out.append(f"<font size=4><b>{escape(e.title)}</b></font> <font color='#74727a'>"
                        f"{escape(str(e.path))}</font><br><font color='#ff8070'>{n} problem"
                        f"{'s' if n != 1 else ''}</font>")
-            for p in e.problems:
+            for p in e.problems[:catalog.SHOWN_PROBLEMS]:
                 where = f"<b>{escape(p.where)}</b>: " if p.where else ""
                 out.append(f"• {where}{escape(p.what)}<br><font color='#aaa496'>"
                            f"&nbsp;&nbsp;Fix: {escape(p.fix)}</font>")
+            if n > catalog.SHOWN_PROBLEMS:
+                out.append(escape(catalog.more_problems_text(n - catalog.SHOWN_PROBLEMS,
+                                                             e.path)))
             out.append("")
         return "<br>".join(out)
 

@@ -21,7 +21,9 @@ from pygame_gui.elements import UITextBox
 
 from game.board import BoardSpec
 from game.maps import catalog
+from game.maps.loader import UNREADABLE
 from game.maps.tmx_reader import Report, read_xml
+from game.match import SetupError
 from game.ui.board_view import BoardView, preplaced_doc
 from game.ui.controller import GameController, GameSetup, Seat
 from game.ui.scene import Scene
@@ -168,10 +170,13 @@ class PreviewScene(Scene):
             n = len(self.problems)
             lines.append(f"<br><font color='#ff8070'><b>{n} problem{'s' if n != 1 else ''}"
                          "</b></font> (cells marked red on the map)")
-            for p in self.problems:
+            for p in self.problems[:catalog.SHOWN_PROBLEMS]:
                 where = f"<b>{escape(p.where)}</b>: " if p.where else ""
                 lines.append(f"• {where}{escape(p.what)}<br><font color='#aaa496'>"
                              f"&nbsp;&nbsp;Fix: {escape(p.fix)}</font>")
+            if n > catalog.SHOWN_PROBLEMS:
+                lines.append(escape(catalog.more_problems_text(n - catalog.SHOWN_PROBLEMS,
+                                                               self.path)))
         lines.append(f"<br><font color='#74727a'>{escape(str(self.path))}<br>Watching the "
                      "file: save it in Tiled and this view updates."
                      + (f" Reloaded {self.reloads}×." if self.reloads else "") + "</font>")
@@ -237,7 +242,8 @@ class PreviewScene(Scene):
             c = GameController(setup, ai_mode=getattr(self.app, "ai_mode", "worker"),
                                data_dir=getattr(self.app, "data_dir", None))
         except Exception as exc:  # a setup refusal: say it in the panel, stay here
-            self.problems = [catalog.Problem(str(self.path), None, str(exc), "")]
+            what = str(exc) if isinstance(exc, SetupError) else UNREADABLE[0]
+            self.problems = [catalog.Problem(str(self.path), None, what, "")]
             self.leave()
             self.enter()
             return
