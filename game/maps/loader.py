@@ -18,6 +18,7 @@ import math
 import os
 from collections import Counter
 from pathlib import Path
+from xml.etree import ElementTree as ET
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # pytmx imports pygame
 import pytmx  # noqa: E402
@@ -99,14 +100,26 @@ def _parse(path: Path, report: Report) -> pytmx.TiledMap | None:
 
 def read_tiled(path: str | Path) -> pytmx.TiledMap:
     """The map as pytmx reads it, through the same safe reader and checks as
-    `load_board` (the board view draws its tiles from this, never from raw pytmx).
-    Raises MapError."""
+    `load_board`. Raises MapError."""
     report = Report(str(path))
     tmx = _parse(Path(path), report)
     if tmx is None or report.problems:
         raise MapError(report.problems or [Problem(str(path), None, "cannot be read",
                                                    "check it with narby check-map")])
     return tmx
+
+
+def read_vetted(path: str | Path) -> ET.Element:
+    """The map's XML tree after the safe reader's checks (broken parts removed), for
+    drawing it as Tiled does: pytmx flattens group layers and loses their order,
+    opacity, tint and offsets. Raises MapError when the map has problems."""
+    report = Report(str(path))
+    root = read_xml(Path(path), report, None)
+    tree = vet_map(Path(path), root, report, _SEMANTIC) if root is not None else None
+    if tree is None or report.problems:
+        raise MapError(report.problems or [Problem(str(path), None, "cannot be read",
+                                                   "check it with narby check-map")])
+    return tree
 
 
 def inspect_map(path: str | Path) -> tuple[BoardSpec | None, list[Problem]]:

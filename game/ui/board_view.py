@@ -16,17 +16,15 @@ piece. Sprites come from game.ui.art, cached per size.
 from __future__ import annotations
 
 import math
-import os
 import random
-import re
 from pathlib import Path
 
 import pygame
 
 from game.board import BoardSpec
-from game.maps.loader import MapError, read_tiled
+from game.maps.loader import MapError
 from game.resources import asset, shipped_map
-from game.ui import art
+from game.ui import art, tiled_draw
 
 Cell = tuple[int, int]
 TILE = 32  # the tileset's tile size in pixels
@@ -415,15 +413,9 @@ def _load_terrain(board: BoardSpec) -> pygame.Surface:
 
 # terrain drawn in this process: (the files it came from with their stat, the surface)
 _TERRAIN: dict[tuple, tuple[dict[str, tuple | None], pygame.Surface]] = {}
-_TSX = re.compile(r"""source\s*=\s*["']([^"']+)["']""")
 
 
-def _stat(file: str) -> tuple | None:
-    try:
-        st = os.stat(file)
-    except OSError:
-        return None
-    return (st.st_mtime_ns, st.st_size, st.st_ino)
+_stat = tiled_draw.stat
 
 
 def _draw_terrain(board: BoardSpec, path: Path | None,
@@ -446,36 +438,13 @@ def _draw_terrain(board: BoardSpec, path: Path | None,
                          ((i % cols) * TILE, (i // cols) * TILE, TILE, TILE))
         return out
 
-    files[str(path)] = _stat(str(path))
-    try:  # the tilesets it names (sources that are images are recorded as read below)
-        for source in _TSX.findall(path.read_text(encoding="utf-8", errors="replace")):
-            tsx = path.parent / source
-            files[str(tsx)] = _stat(str(tsx))
-    except OSError:
-        pass
-    try:
-        tmx = read_tiled(path)  # the safe reader: bounded XML, vetted tilesets and images
+    try:  # drawn as Tiled draws it, at the map's tile size, over plain ground
+        picture = tiled_draw.render_map(path, files)
     except MapError:
         return out  # plain ground: the board is still playable, only undecorated
-    sheets: dict[str, pygame.Surface | None] = {}
-    for layer in tmx.visible_tile_layers:
-        for x, y, gid in tmx.layers[layer].iter_data():
-            if not gid or gid >= len(tmx.images) or tmx.images[gid] is None:
-                continue
-            file, rect, _flags = tmx.images[gid]
-            if file not in sheets:
-                files[str(file)] = _stat(str(file))
-                try:
-                    sheets[file] = pygame.image.load(file)
-                except (pygame.error, OSError, ValueError):
-                    sheets[file] = None  # checked as an image, still unreadable to SDL
-            src = sheets[file]
-            if src is None or not src.get_rect().contains(pygame.Rect(rect)):
-                continue
-            tile = src.subsurface(rect)
-            if tile.get_size() != (TILE, TILE):
-                tile = pygame.transform.smoothscale(tile, (TILE, TILE))
-            out.blit(tile, (x * TILE, y * TILE))
+    if picture.get_size() != out.get_size():  # maps with other tile sizes
+        picture = pygame.transform.smoothscale(picture, out.get_size())
+    out.blit(picture, (0, 0))
     return out
 
 
