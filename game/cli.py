@@ -337,6 +337,10 @@ def _screenshot(p, args) -> int:
     except (OSError, pygame.error) as exc:  # pygame reports an unwritable path its own way
         print(f"narby: cannot write {args.screenshot}: {exc}", file=sys.stderr)
         return 2
+    if facts.get("crashed"):  # the picture shows a crash screen: scripts must see it
+        print(f"narby: the game crashed: {facts['crashed']} (the picture {args.screenshot} "
+              "shows the crash screen)", file=sys.stderr)
+        return 3
     print(f"saved {args.screenshot} ({w}x{h}, seed {seed}: after {args.rounds} rounds, now "
           f"round {facts['round']})")
     return 0

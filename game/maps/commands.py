@@ -156,7 +156,12 @@ def _run(app, frames: int | None, screenshot: str | None, prog: str) -> int:
             app.screenshot(screenshot)
         except Exception as exc:  # pygame reports an unwritable path its own way
             code = _err(prog, f"cannot write {screenshot}: {exc}")
+    from game.ui.scenes.crash import crash_line  # noqa: PLC0415 (window code stays out of headless commands)
+
+    crashed = crash_line(app)
     app.close()
+    if crashed is not None:  # a script must see it: never "saved" over a crash screen
+        return _err(prog, f"the game crashed: {crashed}", 3)
     return code
 
 

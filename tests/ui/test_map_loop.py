@@ -306,3 +306,32 @@ def test_window_flags_with_bad_values_get_one_line(args, words, capsys):
     assert exc.value.code == 2
     err = capsys.readouterr().err
     assert words in err and err.count("\n") == 1
+
+
+# ----- a crash exits non-zero (issue 35) ----------------------------------------------
+def _broken_board(monkeypatch):
+    def boom(self, *args, **kwargs):
+        raise TypeError("Argument must be rect style object")
+
+    monkeypatch.setattr("game.ui.board_view.BoardView.draw", boom)
+    monkeypatch.setattr("game.ui.app.emergency_save", lambda *a, **k: (None, None))
+
+
+@pytest.mark.parametrize("argv", [
+    ["preview", str(MAPS / "good" / "csv.tmx"), "--once", "--screenshot", "{out}"],
+    ["play", "--map", str(MAPS / "good" / "csv.tmx"), "--seats", "human,easy", "--seed", "5",
+     "--frames", "3",
+     "--screenshot", "{out}"],
+    ["--screenshot", "{out}", "--rounds", "0", "--seats", "random,random"],
+], ids=["preview-once", "play-frames", "narby-screenshot"])
+def test_a_crash_screen_makes_scripted_commands_exit_non_zero(monkeypatch, tmp_path, capsys,
+                                                              argv):
+    _broken_board(monkeypatch)
+    out = tmp_path / "crash.png"
+    args = [a.replace("{out}", str(out)) for a in argv]
+    if args[0] == "play":
+        args += ["--data-dir", str(tmp_path / "data")]
+    code = main(args)
+    err = capsys.readouterr().err
+    assert code != 0
+    assert "the game crashed: TypeError: Argument must be rect style object" in err
