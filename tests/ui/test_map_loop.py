@@ -16,6 +16,7 @@ from game.ui.controller import GameController, GameSetup, Seat
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.new_game import NewGameScene, ProblemsOverlay
 from game.ui.scenes.preview import POLL, PreviewScene
+from game.ui.screenshot import played
 from tests.ui.conftest import run
 
 MAPS = Path(__file__).resolve().parents[1] / "maps"
@@ -335,3 +336,59 @@ def test_a_crash_screen_makes_scripted_commands_exit_non_zero(monkeypatch, tmp_p
     err = capsys.readouterr().err
     assert code != 0
     assert "the game crashed: TypeError: Argument must be rect style object" in err
+
+
+# ----- the map's own target rules every play path (issue 35) --------------------------
+MEADOW = MAPS / "good" / "csv.tmx"  # target 75, 2-3 dragons
+
+
+def test_a_game_setup_without_a_target_leaves_it_to_the_map():
+    assert "target" not in GameSetup().options()
+    c = GameController(GameSetup(seats=[Seat("human"), Seat("ai", "easy")],
+                                 map_path=str(MEADOW), seed=3), ai_mode="sync")
+    assert c.match.options["target"] == 75
+    c = GameController(GameSetup(seats=[Seat("human"), Seat("ai", "easy")],
+                                 map_path=str(MEADOW), seed=3, target=100), ai_mode="sync")
+    assert c.match.options["target"] == 100  # the player's explicit choice wins
+
+
+def test_play_map_uses_the_maps_target(monkeypatch):
+    seen = {}
+
+    def spy(app, frames, screenshot, prog):
+        seen["scene"] = app.top
+        app.close()
+        return 0
+
+    monkeypatch.setattr("game.maps.commands._run", spy)
+    assert main(["play", "--map", str(MEADOW), "--seats", "human,easy", "--frames", "1"]) == 0
+    assert seen["scene"].c.match.options["target"] == 75
+
+
+def test_play_this_map_uses_the_maps_target(app):
+    scene = app.push(PreviewScene(app, MEADOW))
+    run(app, 2)
+    scene.play()
+    run(app, 3)
+    assert isinstance(app.top, GameScene) and app.top.c.match.options["target"] == 75
+
+
+def test_the_screenshot_game_uses_the_maps_target():
+    assert played(1, 0, 2, map_path=str(MEADOW)).match.options["target"] == 75
+
+
+def test_new_game_says_which_target_and_where_it_comes_from(app, tmp_path):
+    path = author_copy(tmp_path, "good/csv.tmx", "meadow.tmx")
+    ng = app.push(NewGameScene(app, GameSetup(seats=[Seat("human"), Seat("ai", "easy")],
+                                              map_path=str(path))))
+    run(app, 2)
+    ng.open_map(path)
+    run(app, 2)
+    assert ng.target.value is None and "75 (map)" in ng.target.button.text
+    assert "target 75 coins, set by the map" in ng._map_html()
+    ng.target.set_value(100)
+    assert "target 100 coins, your choice (the map says 75)" in ng._map_html()
+    ng.target.set_value(None)
+    ng.start()
+    run(app, 3)
+    assert isinstance(app.top, GameScene) and app.top.c.match.options["target"] == 75

@@ -174,11 +174,14 @@ class NewGameScene(Scene):
                                   cls="@heading"))
         y += row_h + gap
         ow = (left.w - gap) // 2
-        self.target = Cycler(self.ui, (left.x, y, ow, row_h), list(TARGETS),
-                             [str(t) for t in TARGETS],
-                             TARGETS.index(self.setup.target) if self.setup.target in TARGETS
+        targets: list[int | None] = [None, *TARGETS]  # None: the map decides
+        self.target = Cycler(self.ui, (left.x, y, ow, row_h), targets,
+                             ["map", *map(str, TARGETS)],  # named once the map is known
+                             targets.index(self.setup.target) if self.setup.target in targets
                              else 0, prefix="Target coins ", tip="The game ends when a "
-                             "dragon holds more coins than this")
+                             "dragon holds more coins than this; '(map)' is the map's own "
+                             "target, '(rules)' the rule book's 50",
+                             on_change=self._target_changed)
         self.cards = Cycler(self.ui, (left.x + ow + gap, y, ow, row_h), [False, True],
                             ["off", "on"], int(self.setup.cards), prefix="Power cards ",
                             tip="One power card per dragon each round")
@@ -225,6 +228,8 @@ class NewGameScene(Scene):
         idx = next((i for i, c in enumerate(self.choices)
                     if _same_file(c.key, self.setup.map_path)), 0)
         self.map_index = idx
+        self.target.labels = self._target_labels()
+        self.target.set_value(self.target.value)
         list_h = min(len(self.choices), 5) * round(34 * look.scale) + look.px(8)
         y = right.y + row_h + gap
         self.map_list = UISelectionList(
@@ -310,8 +315,7 @@ class NewGameScene(Scene):
             extra.append(f"{len(board.cavern_spots)} fixed cavern spots")
         if board.pieces:
             extra.append(f"{len(board.pieces)} pieces on the map at the start")
-        if board.target:
-            extra.append(f"map target {board.target} coins")
+        extra.append(target_source(board.target, self._chosen_target()))
         lines = [f"<font size=5><b>{escape(board.title)}</b></font>",
                  f"<font color='#e2b048'>{size} · {players}</font>", escape(board.description)]
         if extra:
@@ -365,10 +369,25 @@ class NewGameScene(Scene):
     def _set_dragon(self, i: int, value) -> None:
         self.setup.seats[i].dragon = value
 
+    def _chosen_target(self) -> int | None:
+        cycler = getattr(self, "target", None)
+        return cycler.value if cycler is not None else self.setup.target
+
+    def _target_labels(self) -> list[str]:
+        """'75 (map)' or '50 (rules)' for the map's own choice, then the explicit ones."""
+        board = self.choice.board if self.choice.ok else None
+        own = getattr(board, "target", None)
+        return [f"{own} (map)" if own else f"{TARGETS[0]} (rules)", *map(str, TARGETS)]
+
+    def _target_changed(self, _value) -> None:
+        self.info.set_text(self._map_html())
+
     def _set_map(self, path) -> None:
         keys = [c.key for c in self.choices]
         self.map_index = keys.index(path)
         self.setup.map_path = path
+        self.target.labels = self._target_labels()
+        self.target.set_value(self.target.value)  # redraws its text for the new map
         self.info.set_text(self._map_html())
         self._show_error("" if self.choice.ok else
                          "This map cannot be played: see its problems at the right")
@@ -587,6 +606,16 @@ class NewGameScene(Scene):
         at = (self.right.x, self.thumb_top)
         surface.blit(thumb, at)
         pygame.draw.rect(surface, look.colour("gold_dim"), (*at, *thumb.get_size()), 2)
+
+
+def target_source(map_target: int | None, chosen: int | None) -> str:
+    """Which target the game will use and where it comes from (the map info line)."""
+    if chosen is None:
+        return (f"target {map_target} coins, set by the map" if map_target
+                else f"target {TARGETS[0]} coins, the rule book's")
+    if map_target and chosen != map_target:
+        return f"target {chosen} coins, your choice (the map says {map_target})"
+    return f"target {chosen} coins, your choice"
 
 
 def _short(path: Path) -> str:
