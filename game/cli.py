@@ -88,12 +88,12 @@ def _dispatch(argv: list[str]) -> int:
 
 
 # map authors' commands (issue 17): game/maps/commands.py
-_MAP_COMMANDS = ("maps", "preview", "play")
+_MAP_COMMANDS = ("maps", "preview", "play", "render-map")
 
 
 def _map_command(name: str, argv: list[str]) -> int:
     return {"maps": commands.maps_main, "preview": commands.preview_main,
-            "play": commands.play_main}[name](argv)
+            "play": commands.play_main, "render-map": commands.render_map_main}[name](argv)
 
 
 def _rules(argv) -> int:

@@ -1,17 +1,21 @@
 """`narby check-map FILE...`: check Tiled maps and say what is wrong, for map authors.
 
-Prints `OK  path — summary` for each good map and every problem of each bad one;
-returns 0 when all are fine, 1 when any has problems, 2 for a usage error.
+Prints `OK  path — summary` for each good map (with notes on what the board draws its
+own way) and every problem of each bad one; returns 0 when all are fine, 1 when any has
+problems, 2 for a usage error. A map that passes is also drawn offscreen as the board
+draws it, so a drawing failure is a problem on the list too.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
+from game.board import BoardSpec
 from game.maps.catalog import inspect
-from game.maps.loader import map_summary
+from game.maps.loader import MapError, Problem, map_summary
 from game.resources import find_map
 
 
@@ -52,7 +56,11 @@ def main(argv: list[str]) -> int:
     for path in files:
         spec, problems = inspect(path)
         if spec is not None and not problems:
+            problems = drawing_problems(path, spec)
+        if spec is not None and not problems:
             _say(f"OK  {path} — {map_summary(spec)}")
+            for where, what in _notes(path):
+                _say(f"    note: {where}: {what}")
             continue
         bad += 1
         for problem in problems:
@@ -60,6 +68,36 @@ def main(argv: list[str]) -> int:
     if len(files) > 1:
         _say(f"{len(files) - bad} of {len(files)} maps OK")
     return 1 if bad else 0
+
+
+def drawing_problems(path: Path, spec: BoardSpec) -> list[Problem]:
+    """Draw the board offscreen as a game would (terrain and preplaced pieces, under
+    SDL's dummy driver): a failure is a problem, not a crash screen at New game."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    try:
+        import pygame  # noqa: PLC0415 (drawing is loaded only for maps that pass)
+
+        from game.ui.board_view import BoardView, preplaced_doc  # noqa: PLC0415
+
+        surface = pygame.Surface((640, 480))
+        view = BoardView(spec)
+        view.set_rect(surface.get_rect())
+        view.draw(surface, preplaced_doc(spec))
+    except Exception as exc:  # any failure to draw: the author must hear of it
+        first = (str(exc).splitlines() or [""])[0][:200]
+        return [Problem(str(path), None, f"cannot be drawn ({type(exc).__name__}: {first})",
+                        "this is a bug in the game's drawing; please report it with the map "
+                        "and its tilesets")]
+    return []
+
+
+def _notes(path: Path) -> list[tuple[str, str]]:
+    try:
+        from game.ui.tiled_draw import drawing_notes  # noqa: PLC0415
+
+        return drawing_notes(path)
+    except (ImportError, MapError):
+        return []
 
 
 if __name__ == "__main__":

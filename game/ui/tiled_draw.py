@@ -7,9 +7,11 @@ every group above it are visible, with the product of their opacities and tint c
 and the sum of their offsets. Tiles keep their flip flags (diagonal first, then
 horizontal, then vertical, as Tiled does), image-collection tiles are drawn from their
 own images, bottom-left on their cell like Tiled, and the tileset's tile offset applies.
-Image layers are drawn (repeated when asked). Object layers are not: their tiles become
-the game's pieces. Parallax factors are ignored, as by Tiled's own tmxrasterizer: the
-board is one still picture, with no camera scrolling across it (docs/MAPS.md).
+Image layers are drawn (repeated when asked); an animated tile shows its first frame, as
+in a still Tiled picture. Object layers are not drawn: their objects become the game's
+pieces (`drawing_notes` says so for the checker). Parallax factors are ignored, as by
+Tiled's own tmxrasterizer: the board is one still picture, with no camera scrolling
+across it (docs/MAPS.md).
 
 The map's XML comes from the safe reader (game.maps.loader.read_vetted): sizes, images
 and tilesets are already vetted, so this only reads what was found sound.
@@ -47,6 +49,7 @@ class _Tileset:
     image: Path | None = None
     offset: tuple[int, int] = (0, 0)
     images: dict[int, Path] = field(default_factory=dict)  # an image collection's tiles
+    shown: dict[int, int] = field(default_factory=dict)  # animated tile -> its first frame
 
 
 @dataclass(frozen=True)
@@ -151,6 +154,7 @@ class _Painter:
         return best
 
     def _cut(self, ts: _Tileset, tid: int) -> pygame.Surface | None:
+        tid = ts.shown.get(tid, tid)  # Tiled shows an animation's first frame when still
         if ts.images:
             file = ts.images.get(tid)
             return self._image(file) if file else None
@@ -218,9 +222,37 @@ class _Painter:
                                      + ts.spacing) // (ts.tw + ts.spacing))
         for tile in body.findall("tile"):
             timg = tile.find("image")
+            tid = int(_float(tile.get("id"), -1))
             if timg is not None and timg.get("source"):
-                ts.images[int(_float(tile.get("id"), -1))] = base / timg.get("source", "")
+                ts.images[tid] = base / timg.get("source", "")
+            frame = tile.find("animation/frame")
+            if frame is not None and frame.get("tileid") is not None:
+                ts.shown[tid] = int(_float(frame.get("tileid"), tid))
         return ts
+
+
+def drawing_notes(path: Path) -> list[tuple[str, str]]:
+    """(where, what) for each thing in the map the board deliberately draws its own way
+    (the checker prints them as notes, not problems). Raises MapError."""
+    root = read_vetted(path)
+    notes = []
+    for el in root.iter():
+        if el.tag not in ("layer", "imagelayer", "group", "objectgroup"):
+            continue
+        where = f"layer '{el.get('name', '')}'"
+        if _float(el.get("parallaxx"), 1.0) != 1.0 or _float(el.get("parallaxy"), 1.0) != 1.0:
+            notes.append((where, "has a parallax factor, which the board ignores: it is one "
+                                 "still picture, as Tiled's own tmxrasterizer draws it"))
+        tiles = sum(1 for o in el.findall("object") if o.get("gid"))
+        if el.tag == "objectgroup" and tiles:
+            verb = "is drawn as a game piece, not as its tile" if tiles == 1 else \
+                "are drawn as game pieces, not as their tiles"
+            notes.append((where, f"its {_count(tiles, 'tile object')} {verb}"))
+    return notes
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def _apply(layer: pygame.Surface, look: _Look) -> None:
