@@ -392,3 +392,12 @@ def test_new_game_says_which_target_and_where_it_comes_from(app, tmp_path):
     ng.start()
     run(app, 3)
     assert isinstance(app.top, GameScene) and app.top.c.match.options["target"] == 75
+
+
+def test_an_image_collection_map_plays_in_the_window(tmp_path, capsys):
+    """It used to show the crash screen ("Argument must be rect style object")."""
+    out = tmp_path / "collection.png"
+    assert main(["play", "--map", str(MAPS / "drawing" / "collection.tmx"), "--seats",
+                 "human,easy", "--seed", "2", "--data-dir", str(tmp_path / "data"),
+                 "--frames", "3", "--screenshot", str(out)]) == 0
+    assert "crashed" not in capsys.readouterr().err and out.is_file()

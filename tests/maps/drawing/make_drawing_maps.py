@@ -47,6 +47,10 @@ def images() -> None:
     (HERE / "collection").mkdir(exist_ok=True)
     for i, c in enumerate(COLOURS[:3]):
         pygame.image.save(arrow(c[::-1]), str(HERE / "collection" / f"tile{i}.png"))
+    tree = pygame.Surface((16, 24), pygame.SRCALPHA)  # taller than a cell, as trees are
+    pygame.draw.rect(tree, (110, 70, 40, 255), (6, 14, 4, 10))
+    pygame.draw.circle(tree, (30, 120, 50, 255), (8, 8), 7)
+    pygame.image.save(tree, str(HERE / "collection" / "tree.png"))
     back = pygame.Surface((24, 20), pygame.SRCALPHA)
     back.fill((130, 90, 200, 255))
     pygame.draw.circle(back, (250, 250, 250, 200), (8, 8), 6)
@@ -60,19 +64,23 @@ SPACED = ('<tileset version="1.8" tiledversion="1.8.2" name="spaced" tilewidth="
           'tileheight="16" spacing="2" margin="1" tilecount="4" columns="4">\n'
           ' <tileoffset x="3" y="-2"/>\n'
           ' <image source="spaced.png" width="72" height="18"/>\n</tileset>\n')
+# as Tiled writes it: the largest image's size, and tile ids kept when one was removed (4)
 COLLECTION = ('<tileset version="1.8" tiledversion="1.8.2" name="collection" '
-              'tilewidth="16" tileheight="16" tilecount="3" columns="0">\n'
+              'tilewidth="16" tileheight="24" tilecount="4" columns="0">\n'
               ' <grid orientation="orthogonal" width="1" height="1"/>\n' + "".join(
                   f' <tile id="{i}">\n  <image width="16" height="16" '
                   f'source="collection/tile{i}.png"/>\n </tile>\n' for i in range(3))
-              + '</tileset>\n')
+              + ' <tile id="5">\n  <image width="16" height="24" source="collection/tree.png"/>\n'
+              ' </tile>\n</tileset>\n')
 
 
 def head(tilesets: str, nextlayer: int = 9) -> str:
     return ('<?xml version="1.0" encoding="UTF-8"?>\n<map version="1.8" tiledversion="1.8.2" '
             f'orientation="orthogonal" renderorder="right-down" width="{N}" height="{N}" '
             f'tilewidth="{T}" tileheight="{T}" infinite="0" nextlayerid="{nextlayer}" '
-            f'nextobjectid="1">\n{tilesets}')
+            f'nextobjectid="1">\n <properties>\n  <property name="max_players" type="int" '
+            'value="2"/>\n </properties>\n'
+            f'{tilesets}')
 
 
 def csv(gids: list[int]) -> str:
@@ -110,7 +118,8 @@ def maps() -> dict[str, str]:
         sparse(lambda c, r: (1 + (r % 4)) | flags[c]))) + "</map>\n"
     out["collection.tmx"] = head(ARROWS_TS + ' <tileset firstgid="5" source="collection.tsx"/>\n') \
         + layer(1, "ground", csv(ground())) + layer(2, "things", zlib64(sparse(
-            lambda c, r: 0 if (c + r) % 3 else (5 + (c % 3)) | flags[r]))) + "</map>\n"
+            lambda c, r: 0 if (c + r) % 3 else (5 + (c % 3)) | flags[r]))) + layer(
+        3, "trees", csv(sparse(lambda c, r: 10 if (c + 2 * r) % 5 == 1 else 0))) + "</map>\n"
     out["opacity-tint.tmx"] = head(ARROWS_TS) + layer(1, "ground", csv(ground())) + layer(
         2, "frost", csv(sparse(lambda c, r: 3 if c > 1 else 0)),
         'opacity="0.5" tintcolor="#a0c0ff"') + layer(
