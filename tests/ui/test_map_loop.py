@@ -15,7 +15,7 @@ from game.cli import main
 from game.ui.controller import GameController, GameSetup, Seat
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.new_game import NewGameScene, ProblemsOverlay
-from game.ui.scenes.preview import POLL, PreviewScene
+from game.ui.scenes.preview import POLL, PreviewScene, wrap_words
 from game.ui.screenshot import played
 from tests.ui.conftest import run
 
@@ -401,3 +401,20 @@ def test_an_image_collection_map_plays_in_the_window(tmp_path, capsys):
                  "human,easy", "--seed", "2", "--data-dir", str(tmp_path / "data"),
                  "--frames", "3", "--screenshot", str(out)]) == 0
     assert "crashed" not in capsys.readouterr().err and out.is_file()
+
+
+def test_preview_breaks_long_paths_without_hyphens(app, tmp_path):
+    deep = tmp_path / ("a-very-long-folder-name-for-maps" * 2) / "another_level_of_folders"
+    deep.mkdir(parents=True)
+    path = deep / "my-map.tmx"
+    shutil.copy(MAPS / "bad" / "missing-tileset.tmx", path)
+    scene = app.push(PreviewScene(app, path))
+    run(app, 2)
+    html = scene._info_html()
+    joined = html.replace("<br>", "")
+    assert str(path) in joined  # the path, whole once the breaks are taken out
+    font = pygame.font.Font(None, 20)
+    text = wrap_words(str(path), font, 120)
+    assert "<br>" in text and text.replace("<br>", "") == str(path)
+    assert all(font.size(part)[0] <= 120 or "/" not in part[:-1]
+               for part in text.split("<br>"))

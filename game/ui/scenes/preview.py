@@ -48,6 +48,25 @@ def problem_cells(problems, objects: dict[int, tuple[int, int]]) -> set[tuple[in
     return cells
 
 
+def wrap_words(text: str, font, width: int) -> str:
+    """HTML-escaped text whose space-free runs wider than `width` are split with <br>,
+    after a '/' or '\\' when one fits, else between characters; nothing is added."""
+    out = []
+    for word in text.split(" "):
+        pieces = []
+        while font.size(word)[0] > width and len(word) > 1:
+            cut = len(word) - 1
+            while cut > 1 and font.size(word[:cut])[0] > width:
+                cut -= 1
+            seps = [i + 1 for i, ch in enumerate(word[:cut]) if ch in "/\\"]
+            cut = seps[-1] if seps and seps[-1] > 1 else cut
+            pieces.append(word[:cut])
+            word = word[cut:]
+        pieces.append(word)
+        out.append("<br>".join(escape(p) for p in pieces))
+    return " ".join(out)
+
+
 def object_cells(path: Path, tile: int) -> dict[int, tuple[int, int]]:
     """object id -> the cell it sits on, from the map's raw XML (read safely)."""
     root = read_xml(path, Report(str(path)), None)
@@ -169,13 +188,21 @@ class PreviewScene(Scene):
             lines.append(f"<br><font color='#ff8070'><b>{n} problem{'s' if n != 1 else ''}"
                          "</b></font> (cells marked red on the map)")
             for p in self.problems:
-                where = f"<b>{escape(p.where)}</b>: " if p.where else ""
-                lines.append(f"• {where}{escape(p.what)}<br><font color='#aaa496'>"
-                             f"&nbsp;&nbsp;Fix: {escape(p.fix)}</font>")
-        lines.append(f"<br><font color='#74727a'>{escape(str(self.path))}<br>Watching the "
+                where = f"<b>{self._unbroken(p.where)}</b>: " if p.where else ""
+                lines.append(f"• {where}{self._unbroken(p.what)}<br><font color='#aaa496'>"
+                             f"&nbsp;&nbsp;Fix: {self._unbroken(p.fix)}</font>")
+        lines.append(f"<br><font color='#74727a'>{self._unbroken(str(self.path))}<br>Watching the "
                      "file: save it in Tiled and this view updates."
                      + (f" Reloaded {self.reloads}×." if self.reloads else "") + "</font>")
         return "<br>".join(lines)
+
+    def _unbroken(self, text: str) -> str:
+        """`text` escaped for the info box, words too wide for it broken by us: after a
+        path separator where there is one, never with the hyphen pygame-gui would add
+        (a path copied from the preview must be the path)."""
+        look = self.look
+        width = self.panel.w - look.px(28) - look.px(40)  # padding, border and scroll bar
+        return wrap_words(text, look.font(look.fs(15), bold=True), max(40, width))
 
     def leave(self) -> None:
         for w in self.widgets:
