@@ -212,7 +212,12 @@ def test_picker_lists_user_maps_greys_broken_ones_and_shows_problems(app):
     assert str(folder.name) in ng.folder_label.text
     items = {item["text"]: item["object_id"] for item in ng.map_list.item_list}
     broken = [t for t, oid in items.items() if oid == "#map_broken"]
-    assert len(broken) == 1 and "broken: object 2: is a second chest" in broken[0]
+    assert len(broken) == 1 and "broken: object 2 in layer 'setup': is a second chest" \
+        in broken[0]
+    # two maps titled "Test Meadow": each line and the cycler name its file (issue 35)
+    assert "Test Meadow (meadow.tmx) (yours) · 10×10" in " ".join(items)
+    assert broken[0].startswith("Test Meadow (chests.tmx) (yours) · broken")
+    assert "Test Meadow (meadow.tmx)" in ng.map_cycle.labels
     i = next(i for i, c in enumerate(ng.choices) if not c.ok)
     ng.map_cycle.set_value(ng.choices[i].key)
     ng._set_map(ng.choices[i].key)

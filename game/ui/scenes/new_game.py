@@ -3,6 +3,7 @@ hand-over, seed. Setup errors from the engine are shown here, never raised."""
 
 from __future__ import annotations
 
+from collections import Counter
 from html import escape
 from pathlib import Path
 
@@ -230,17 +231,19 @@ class NewGameScene(Scene):
         self.map_index = idx
         self.target.labels = self._target_labels()
         self.target.set_value(self.target.value)
+        names = shown_titles(self.choices)
         list_h = min(len(self.choices), 5) * round(34 * look.scale) + look.px(8)
         y = right.y + row_h + gap
         self.map_list = UISelectionList(
             pygame.Rect(right.x, y, right.w, list_h),
-            [(_item_text(c), "#map_item" if c.ok else "#map_broken") for c in self.choices],
-            self.ui, default_selection=(_item_text(self.choices[idx]),
+            [(_item_text(c, names[i]), "#map_item" if c.ok else "#map_broken")
+             for i, c in enumerate(self.choices)],
+            self.ui, default_selection=(_item_text(self.choices[idx], names[idx]),
                                         "#map_item" if self.choices[idx].ok
                                         else "#map_broken"))
         y += list_h + gap
         self.map_cycle = Cycler(self.ui, (right.x, y, right.w, row_h), keys,
-                                [c.title for c in self.choices], idx, prefix="Map ",
+                                names, idx, prefix="Map ",
                                 on_change=lambda v: self._set_map(v))
         y += row_h + gap
         half = (right.w - gap) // 2
@@ -636,12 +639,21 @@ def _fit(text: str, font, width: int) -> str:
     return f"{head}: …{tail}"
 
 
-def _item_text(c: Choice) -> str:
+def shown_titles(choices: list[Choice]) -> list[str]:
+    """Each map's title, with its file name where two or more maps share a title (maps
+    copied from one starter all say "My New Map")."""
+    counts = Counter(c.title for c in choices)
+    return [f"{c.title} ({c.entry.path.name})" if counts[c.title] > 1 and c.key else c.title
+            for c in choices]
+
+
+def _item_text(c: Choice, shown: str | None = None) -> str:
     e = c.entry
+    name = shown or e.title
     mine = " (yours)" if e.origin == "user" else " (file)" if e.origin == "file" else ""
     if not c.ok:
-        return f"{e.title}{mine} · broken: {e.first_problem}"
-    return f"{e.title}{mine} · {e.size_text.replace('x', '×')} · {e.dragons_text}"
+        return f"{name}{mine} · broken: {e.first_problem}"
+    return f"{name}{mine} · {e.size_text.replace('x', '×')} · {e.dragons_text}"
 
 
 def broken_thumbnail(entry, size: int, look) -> pygame.Surface:
