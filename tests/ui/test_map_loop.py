@@ -423,3 +423,13 @@ def test_preview_breaks_long_paths_without_hyphens(app, tmp_path):
     assert "<br>" in text and text.replace("<br>", "") == str(path)
     assert all(font.size(part)[0] <= 120 or "/" not in part[:-1]
                for part in text.split("<br>"))
+
+
+def test_f5_in_the_preview_reloads_by_hand(app):
+    """The docs promise it; the key was unreachable behind the dialog keys."""
+    scene = app.push(PreviewScene(app, MAPS / "good" / "csv.tmx"))
+    run(app, 2)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F5, mod=0, unicode="",
+                                         scancode=0))
+    run(app, 2)
+    assert scene.reloads == 1 and scene.ok

@@ -236,10 +236,10 @@ class PreviewScene(Scene):
                 return True
         if dialog_key(event, self.play, self.close_preview):
             return True
-            if event.key == pygame.K_F5:
-                self.reloads += 1
-                self.load()
-                return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F5:  # reload by hand
+            self.reloads += 1
+            self.load()
+            return True
         if self.view is not None and event.type == pygame.MOUSEWHEEL:
             self.view.zoom(1.15 if event.y > 0 else 1 / 1.15, pygame.mouse.get_pos())
             return True
