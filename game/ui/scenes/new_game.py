@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pygame
 import pygame_gui
-from pygame_gui.core import UIElement
+from pygame_gui.core import ObjectID, UIElement
 from pygame_gui.elements import UISelectionList, UITextBox, UITextEntryLine
 from pygame_gui.windows import UIFileDialog
 
@@ -21,6 +21,7 @@ from game.maps.catalog import MapEntry, user_maps_dir
 from game.match import SetupError
 from game.net.window import NetHostController
 from game.tables import DRAGONS, TARGETS
+from game.ui import scripts
 from game.ui.board_view import thumbnail as board_thumbnail
 from game.ui.controller import GameController, GameSetup, Seat, _map_file
 from game.ui.scene import Scene
@@ -236,15 +237,15 @@ class NewGameScene(Scene):
         y = right.y + row_h + gap
         self.map_list = UISelectionList(
             pygame.Rect(right.x, y, right.w, list_h),
-            [(_item_text(c, names[i]), "#map_item" if c.ok else "#map_broken")
-             for i, c in enumerate(self.choices)],
+            [(_item_text(c, names[i]), _item_id(c)) for i, c in enumerate(self.choices)],
             self.ui, default_selection=(_item_text(self.choices[idx], names[idx]),
-                                        "#map_item" if self.choices[idx].ok
-                                        else "#map_broken"))
+                                        _item_id(self.choices[idx])))
         y += list_h + gap
         self.map_cycle = Cycler(self.ui, (right.x, y, right.w, row_h), keys,
                                 names, idx, prefix="Map ",
                                 on_change=lambda v: self._set_map(v))
+        self._cycler_id = "#map_cycler"  # a new button: in the game's own font
+        self._cycler_font()
         y += row_h + gap
         half = (right.w - gap) // 2
         self.open_btn = button(self.ui, (right.x, y, half, row_h), "Open map file…",
@@ -301,7 +302,7 @@ class NewGameScene(Scene):
         path = "" if e.origin == "builtin" else escape(str(e.path))
         if board is None:
             n = len(e.problems)
-            lines = [f"<font size=5><b>{escape(e.title)}</b></font>",
+            lines = [f"<font size=5><b>{scripts.html(e.title)}</b></font>",
                      f"<font color='#e2b048'>{e.size_text.replace('x', '×')} · "
                      f"{e.dragons_text}</font>",
                      f"<font color='#ff8070'><b>Cannot be played: {n} problem"
@@ -319,8 +320,9 @@ class NewGameScene(Scene):
         if board.pieces:
             extra.append(f"{len(board.pieces)} pieces on the map at the start")
         extra.append(target_source(board.target, self._chosen_target()))
-        lines = [f"<font size=5><b>{escape(board.title)}</b></font>",
-                 f"<font color='#e2b048'>{size} · {players}</font>", escape(board.description)]
+        lines = [f"<font size=5><b>{scripts.html(board.title)}</b></font>",
+                 f"<font color='#e2b048'>{size} · {players}</font>",
+                 scripts.html(board.description)]
         if extra:
             lines.append("<font color='#aaa496'>" + "; ".join(extra) + "</font>")
         lines.append(f"<font color='#74727a'>{where}" + (f": {path}" if path else "")
@@ -372,6 +374,14 @@ class NewGameScene(Scene):
     def _set_dragon(self, i: int, value) -> None:
         self.setup.seats[i].dragon = value
 
+    def _cycler_font(self) -> None:
+        """The map cycler in a font that has the chosen map's title (CJK or not)."""
+        want = scripts.object_id("#map_cycler", self.choice.title)
+        if getattr(self, "_cycler_id", "#map_cycler") != want:
+            self.map_cycle.button.change_object_id(ObjectID(class_id="@cycler",
+                                                            object_id=want))
+        self._cycler_id = want
+
     def _chosen_target(self) -> int | None:
         cycler = getattr(self, "target", None)
         return cycler.value if cycler is not None else self.setup.target
@@ -391,6 +401,7 @@ class NewGameScene(Scene):
         self.setup.map_path = path
         self.target.labels = self._target_labels()
         self.target.set_value(self.target.value)  # redraws its text for the new map
+        self._cycler_font()
         self.info.set_text(self._map_html())
         self._show_error("" if self.choice.ok else
                          "This map cannot be played: see its problems at the right")
@@ -647,6 +658,11 @@ def shown_titles(choices: list[Choice]) -> list[str]:
             for c in choices]
 
 
+def _item_id(c: Choice) -> str:
+    """The list line's theme id: its colours, in a font that has the title's script."""
+    return scripts.object_id("#map_item" if c.ok else "#map_broken", c.title)
+
+
 def _item_text(c: Choice, shown: str | None = None) -> str:
     e = c.entry
     name = shown or e.title
@@ -711,7 +727,7 @@ class ProblemsOverlay(Scene):
         out = []
         for e in self.entries:
             n = len(e.problems)
-            out.append(f"<font size=4><b>{escape(e.title)}</b></font> <font color='#74727a'>"
+            out.append(f"<font size=4><b>{scripts.html(e.title)}</b></font> <font color='#74727a'>"
                        f"{escape(str(e.path))}</font><br><font color='#ff8070'>{n} problem"
                        f"{'s' if n != 1 else ''}</font>")
             for p in e.problems:

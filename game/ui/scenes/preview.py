@@ -17,17 +17,19 @@ from xml.etree import ElementTree as ET
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UITextBox
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UILabel, UITextBox
 
 from game.board import BoardSpec
 from game.maps import catalog
 from game.maps.tmx_reader import Report, read_xml
+from game.ui import scripts
 from game.ui.board_view import BoardView, preplaced_doc
 from game.ui.controller import GameController, GameSetup, Seat
 from game.ui.scene import Scene
 from game.ui.scenes.backdrop import backdrop
 from game.ui.scenes.game import GameScene
-from game.ui.scenes.widgets import button, dialog_key, label
+from game.ui.scenes.widgets import button, dialog_key
 
 POLL = 0.5  # seconds between looks at the file
 _CELL = re.compile(r"\((-?\d+), (-?\d+)\)")
@@ -150,8 +152,10 @@ class PreviewScene(Scene):
         pad = look.px(14)
         x, inner = self.panel.x + pad, pw - 2 * pad
         row = look.px(38)
-        self.widgets = [label(self.ui, (x, look.px(6), inner, look.px(40)), self._title(),
-                            cls="@heading")]
+        heading = UILabel(pygame.Rect(x, look.px(6), inner, look.px(40)), self._title(),
+                          self.ui, object_id=ObjectID(class_id="@heading", object_id=scripts
+                                                      .object_id("#heading", self._title())))
+        self.widgets = [heading]
         y = look.px(50)
         self.info = UITextBox(self._info_html(), pygame.Rect(x, y, inner, h - y - 2 * row
                                                              - 3 * pad), self.ui)
@@ -174,7 +178,7 @@ class PreviewScene(Scene):
             lines.append(f"<font color='#e2b048'>{s.width}×{s.height} · {s.min_players}–"
                          f"{s.max_players} dragons</font>")
             if s.description:
-                lines.append(escape(s.description))
+                lines.append(scripts.html(s.description))
             marks = [f"{len(s.blocked)} blocked cells (hatched)"]
             if s.cavern_spots:
                 marks.append(f"{len(s.cavern_spots)} cavern spots (numbered by seat)")
