@@ -89,12 +89,12 @@ def _dispatch(argv: list[str]) -> int:
 
 
 # map authors' commands (issue 17): game/maps/commands.py
-_MAP_COMMANDS = ("maps", "preview", "play")
+_MAP_COMMANDS = ("maps", "preview", "play", "render-map")
 
 
 def _map_command(name: str, argv: list[str]) -> int:
     return {"maps": commands.maps_main, "preview": commands.preview_main,
-            "play": commands.play_main}[name](argv)
+            "play": commands.play_main, "render-map": commands.render_map_main}[name](argv)
 
 
 def _rules(argv) -> int:
@@ -333,6 +333,10 @@ def _screenshot(p, args) -> int:
     except (OSError, pygame.error) as exc:  # pygame reports an unwritable path its own way
         print(f"narby: cannot write {args.screenshot}: {exc}", file=sys.stderr)
         return 2
+    if facts.get("crashed"):  # the picture shows a crash screen: scripts must see it
+        print(f"narby: the game crashed: {facts['crashed']} (the picture {args.screenshot} "
+              "shows the crash screen)", file=sys.stderr)
+        return 3
     print(f"saved {args.screenshot} ({w}x{h}, seed {seed}: after {args.rounds} rounds, now "
           f"round {facts['round']})")
     return 0

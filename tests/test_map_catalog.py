@@ -81,7 +81,7 @@ def test_narby_maps_text_and_json(tmp_path, capsys):
     out = capsys.readouterr().out
     assert f"your maps:    {data / 'maps'}" in out
     assert "Narby Vale" in out and "20x20" in out and "2-8 dragons" in out
-    assert "BROKEN (2 problems): object 4 'Sunken': cell (9, 9) is blocked" in out
+    assert "BROKEN (2 problems): object 4 'Sunken' in layer 'setup': cell (9, 9) is blocked" in out
     assert main(["maps", "--data-dir", str(data), "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["user_dir"] == str(data / "maps")
@@ -89,7 +89,7 @@ def test_narby_maps_text_and_json(tmp_path, capsys):
     assert by_name["narby-vale.tmx"]["origin"] == "shipped" and by_name["narby-vale.tmx"]["ok"]
     bad = by_name["on-blocked.tmx"]
     assert bad["origin"] == "user" and not bad["ok"] and len(bad["problems"]) == 2
-    assert bad["problems"][0]["where"] == "object 4 'Sunken'"
+    assert bad["problems"][0]["where"] == "object 4 'Sunken' in layer 'setup'"
     assert (bad["width"], bad["height"], bad["min_players"], bad["max_players"]) == (10, 10, 2, 3)
 
 

@@ -14,7 +14,8 @@ def test_a_good_map_prints_ok_and_its_summary(capsys):
     assert main([str(path)]) == 0
     out = capsys.readouterr().out
     assert out.startswith(f"OK  {path} — Test Meadow: 10x10, 2-3 players")
-    assert len(out.splitlines()) == 1
+    assert [line for line in out.splitlines() if not line.startswith("    note:")] == \
+        out.splitlines()[:1]
 
 
 def test_a_bad_map_prints_every_problem_and_fails(capsys):
@@ -50,3 +51,24 @@ def test_usage_errors_return_two(capsys, tmp_path):
 def test_a_missing_file_is_reported_not_raised(capsys, tmp_path):
     assert main([str(tmp_path / "nope.tmx")]) == 1
     assert "file not found" in capsys.readouterr().out
+
+
+# ----- check-map also draws the board; notes (issue 35) -------------------------------
+def test_a_drawing_failure_is_a_problem_with_a_non_zero_exit(monkeypatch, capsys):
+    def boom(self, *args, **kwargs):
+        raise TypeError("Argument must be rect style object")
+
+    monkeypatch.setattr("game.ui.board_view.BoardView.draw", boom)
+    path = HERE / "good" / "csv.tmx"
+    assert main([str(path)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out == [f"{path}: cannot be drawn (TypeError: Argument must be rect style object)"
+                   " — this is a bug in the game's drawing; please report it with the map "
+                   "and its tilesets"]
+
+
+def test_tile_objects_drawn_as_pieces_are_a_note_not_a_problem(capsys):
+    assert main([str(HERE / "good" / "csv.tmx")]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1] == ("    note: layer 'setup': its 1 tile object is drawn as a game piece, "
+                        "not as its tile")

@@ -141,30 +141,36 @@ CASES = [
     ("zstd.tmx", "layer 'ground'", "zstd, which pytmx does not support"),
     ("xml-tiles.tmx", "layer 'ground'", "XML <tile> elements"),
     ("zlib-bomb.tmx", "layer 'ground'", "inflates to more than 400 bytes"),
-    ("unknown-type.tmx", "object 1 'Keep'", "unknown type 'castle'"),
-    ("no-type.tmx", "object 1 'Something'", "has no type"),
-    ("unknown-kind.tmx", "object 1 'Mine'", "kind 'soul mine' is not a place of power"),
-    ("off-map.tmx", "object 12 'Town'", "cell (10, 3) is off the 10x10 map"),
-    ("place-off-edge.tmx", "object 3 'Hut'", "2x2 footprint from (9, 2) leaves the 10x10 map"),
-    ("overlap.tmx", "object 2 'Squatter'", "cell (3, 3) is already taken by object 1 'Arch'"),
-    ("on-blocked.tmx", "object 4 'Sunken'", "cell (9, 9) is blocked (shallow_water)"),
-    ("two-chests.tmx", "object 2", "second chest"),
-    ("duplicate-place.tmx", "object 2", "repeats place of power 'madhouse'"),
-    ("duplicate-seat.tmx", "object 9", "repeats seat 1 (also object 7)"),
+    ("unknown-type.tmx", "object 1 'Keep' in layer 'setup'", "unknown type 'castle'"),
+    ("no-type.tmx", "object 1 'Something' in layer 'setup'", "has no type"),
+    ("unknown-kind.tmx", "object 1 'Mine' in layer 'setup'",
+     "kind 'soul mine' is not a place of power"),
+    ("off-map.tmx", "object 12 'Town' in layer 'setup'", "cell (10, 3) is off the 10x10 map"),
+    ("place-off-edge.tmx", "object 3 'Hut' in layer 'setup'",
+     "2x2 footprint from (9, 2) leaves the 10x10 map"),
+    ("overlap.tmx", "object 2 'Squatter' in layer 'setup'",
+     "cell (3, 3) is already taken by object 1 'Arch'"),
+    ("on-blocked.tmx", "object 4 'Sunken' in layer 'setup'",
+     "cell (9, 9) is blocked (shallow_water)"),
+    ("two-chests.tmx", "object 2 in layer 'setup'", "second chest"),
+    ("duplicate-place.tmx", "object 2 in layer 'setup'", "repeats place of power 'madhouse'"),
+    ("duplicate-seat.tmx", "object 9 in layer 'setup'", "repeats seat 1 (also object 7)"),
     ("missing-seat.tmx", "layer 'setup'", "none for seat(s) 1"),
-    ("seat-out-of-range.tmx", "object 9", "seat 3 is outside 0..2"),
-    ("no-seat.tmx", "object 6", "has no 'seat' property"),
-    ("spot-no-room.tmx", "object 7", "no free 2x2 beside cell (6, 6) for seat 1's dragon"),
-    ("spot-crowded.tmx", "object 6", "would land on seat 1's cavern spot (3, 2)"),
+    ("seat-out-of-range.tmx", "object 9 in layer 'setup'", "seat 3 is outside 0..2"),
+    ("no-seat.tmx", "object 6 in layer 'setup'", "has no 'seat' property"),
+    ("spot-no-room.tmx", "object 7 in layer 'setup'",
+     "no free 2x2 beside cell (6, 6) for seat 1's dragon"),
+    ("spot-crowded.tmx", "object 6 in layer 'setup'",
+     "would land on seat 1's cavern spot (3, 2)"),
     ("too-few-free.tmx", "map", "has 64 free cells; 8 dragons need at least 128"),
     ("players-range.tmx", "map property 'min_players'", "is 1"),
     ("players-range.tmx", "map property 'max_players'", "is 9"),
     ("players-order.tmx", "map property 'min_players'", "(6) is more than max_players (4)"),
     ("players-not-int.tmx", "map property 'min_players'", "'two', not a whole number"),
     ("bad-target.tmx", "map property 'target'", "is 60"),
-    ("not-in-setup.tmx", "object 1", "in layer 'Objects', which the game ignores"),
+    ("not-in-setup.tmx", "layer 'Objects'", "holds 1 town, which the game ignores"),
     ("reserved-property.tmx", "object 1", "property 'width' clashes"),
-    ("template.tmx", "object 1", "comes from a template"),
+    ("template.tmx", "object 1 in layer 'setup'", "comes from a template"),
 ]
 
 
@@ -370,3 +376,67 @@ def test_fuzzed_maps_only_ever_give_problems(scratch, source, edits, in_tileset)
         shutil.copy(HERE / "tiles.tsx", scratch.parent / "tiles.tsx")
     assert all(isinstance(p, Problem) and p.fix for p in problems)
     assert not any("bug in the map checker" in p.fix for p in problems), problems
+
+
+# ----- messages that name the mistake (issue 35) ---------------------------------------
+def meadow(tmp_path, *edits: tuple[str, str]) -> Path:
+    """tests/maps/good/csv.tmx with text replaced, beside the test tileset."""
+    text = (GOOD / "csv.tmx").read_text()
+    for old, new in edits:
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    (tmp_path / "good").mkdir(exist_ok=True)
+    for f in ("tiles.tsx", "tiles.png"):
+        shutil.copy(HERE / f, tmp_path / f)
+    path = tmp_path / "good" / "m.tmx"
+    path.write_text(text)
+    return path
+
+
+def test_a_misspelled_map_property_is_named_with_did_you_mean(tmp_path):
+    path = meadow(tmp_path, ('name="max_players"', 'name="max_player"'))
+    lines = [str(p) for p in check_map(path)]
+    assert f"{path}: map property 'max_player': is not one the game reads — did you mean " \
+           "'max_players'? rename it in Tiled's Properties panel" in lines
+
+
+def test_a_misspelled_object_property_is_named_with_did_you_mean(tmp_path):
+    path = meadow(tmp_path, ('name="seat" type="int" value="2"', 'name="seats" type="int" '
+                             'value="2"'))
+    found = [p for p in check_map(path) if "'seats'" in p.what]
+    assert found and found[0].where == "object 6 in layer 'setup'"
+    assert found[0].fix.startswith("did you mean 'seat'?")
+
+
+def test_a_misnamed_setup_layer_is_one_line_with_did_you_mean(tmp_path):
+    path = meadow(tmp_path, ('name="setup"', 'name="Setpu"'))
+    problems = check_map(path)
+    layer = [p for p in problems if p.where == "layer 'Setpu'"]
+    assert len(layer) == 1
+    assert layer[0].what == ("holds 3 cavern spots, 1 chest, 1 city, 1 place of power, 1 ruin, "
+                             "1 town, which the game ignores: only the 'setup' layer places "
+                             "pieces")
+    assert layer[0].fix == "did you mean 'setup'? rename the layer 'setup'"
+    assert not [p for p in problems if p.where and p.where.startswith("object")]
+
+
+def test_an_unknown_type_gets_did_you_mean(tmp_path):
+    path = meadow(tmp_path, ('type="town"', 'type="twon"'))
+    found = [p for p in check_map(path) if "unknown type 'twon'" in p.what]
+    assert found and found[0].fix.startswith("did you mean 'town'? use one of town, city")
+
+
+def test_summary_plurals_are_exact():
+    spec = BoardSpec(width=10, height=10, pieces=(
+        Preplaced("city", (0, 0)), Preplaced("city", (2, 0)),
+        *(Preplaced("place_of_power", (2 * i, 4), p) for i, p in enumerate(PLACE_NAMES[:3]))))
+    assert "(2 cities, 3 places of power)" in map_summary(spec)
+
+
+def test_empty_cells_are_counted_with_a_fix(tmp_path):
+    path = meadow(tmp_path, ("1,1,1,1,1,1,1,1,1,1,\n1,1,1", "0,0,0,1,1,1,1,1,1,1,\n1,0,1"))
+    found = [p for p in check_map(path) if "empty cell" in p.what]
+    assert len(found) == 1 and found[0].where == "map"
+    assert found[0].what.startswith("has 4 empty cells that no visible tile layer paints "
+                                    "(the first at (0, 0))")
+    assert "bucket fill" in found[0].fix

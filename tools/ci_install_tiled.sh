@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Install the Tiled map editor for the real Tiled round-trip test
-# (tests/test_tiled_roundtrip.py), when this machine can: Debian/Ubuntu apt-get, as root.
-# Best effort and quiet; never fails the build (the test skips without Tiled).
+# (tests/test_tiled_roundtrip.py) and its `tmxrasterizer` for the drawing comparison
+# (tests/test_map_drawing.py), when this machine can: Debian/Ubuntu apt-get, as root.
+# Best effort and quiet; never fails the build (the tests skip without Tiled).
 #     tools/ci_install_tiled.sh [--help]
 case "${1:-}" in
     -h|--help)
@@ -10,7 +11,7 @@ case "${1:-}" in
         echo "round-trip test; does nothing when tiled is installed or apt-get is missing."
         exit 0;;
 esac
-if command -v tiled >/dev/null 2>&1; then
+if command -v tiled >/dev/null 2>&1 && command -v tmxrasterizer >/dev/null 2>&1; then
     exit 0
 fi
 if ! command -v apt-get >/dev/null 2>&1 || [ "$(id -u)" != "0" ]; then

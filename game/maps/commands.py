@@ -5,6 +5,7 @@
     narby preview FILE --once --screenshot OUT  draw once, write a PNG, exit 1 on problems
     narby play --map FILE --seats human,easy,easy --seed 5   a game in the window at once
     narby --map FILE [--seed N] [--seats ...]   the window's New game with these chosen
+    narby render-map FILE OUT.png               the terrain as the board draws it
 
 Every flag is honoured or refused with one line saying why. `--frames N` (play,
 preview) runs N frames and exits, with `--screenshot OUT.png` saving the window first:
@@ -173,7 +174,12 @@ def _run(app, frames: int | None, screenshot: str | None, prog: str) -> int:
             app.screenshot(screenshot)
         except Exception as exc:  # pygame reports an unwritable path its own way
             code = _err(prog, f"cannot write {screenshot}: {exc}")
+    from game.ui.scenes.crash import crash_line  # noqa: PLC0415 (window code stays out of headless commands)
+
+    crashed = crash_line(app)
     app.close()
+    if crashed is not None:  # a script must see it: never "saved" over a crash screen
+        return _err(prog, f"the game crashed: {crashed}", 3)
     return code
 
 
@@ -318,6 +324,44 @@ def window_main(p, args, argv: list[str]) -> int:
     app.push(MenuScene(app))
     app.push(NewGameScene(app, setup))
     return app.run()
+
+
+# ----- narby render-map --------------------------------------------------------------
+def render_map_main(argv: list[str]) -> int:
+    """The map's terrain as the board draws it, at the tilesets' own tile size, with no
+    pieces or interface: the picture to compare with Tiled's (tmxrasterizer)."""
+    p = _Parser(prog="narby render-map",
+                description="Write a map's terrain picture as the board draws it (at the "
+                            "tilesets' tile size, no pieces or interface), e.g. to compare "
+                            "with Tiled's 'tmxrasterizer FILE OUT.png'.")
+    p.add_argument("file", metavar="FILE", help="a Tiled .tmx map")
+    p.add_argument("out", metavar="OUT.png", help="the picture to write")
+    args = p.parse_args(argv)
+    path = Path(args.file).expanduser()
+    if not path.is_file():
+        return _err("narby render-map", f"{args.file}: file not found")
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame  # noqa: PLC0415 (window code stays out of headless commands)
+
+    from game.maps.loader import MapError  # noqa: PLC0415
+    from game.ui.tiled_draw import render_map  # noqa: PLC0415 (window code stays out of headless commands)
+
+    try:
+        picture = render_map(path)
+    except MapError as exc:
+        n, first = len(exc.problems), exc.problems[0]
+        where = f"{first.where}: " if first.where else ""
+        return _err("narby render-map", f"{path} has {n} problem{'s' if n != 1 else ''}; "
+                    f"first: {where}{first.what} — {first.fix} (see 'narby check-map "
+                    f"{path}')", 1)
+    try:
+        pygame.image.save(picture, args.out)
+    except (OSError, pygame.error) as exc:
+        return _err("narby render-map", f"cannot write {args.out}: {exc}")
+    w, h = picture.get_size()
+    _say(f"saved {args.out} ({w}x{h})")
+    return 0
 
 
 # ----- narby preview -----------------------------------------------------------------

@@ -18,6 +18,7 @@ import math
 import os
 from collections import Counter
 from pathlib import Path
+from xml.etree import ElementTree as ET
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # pytmx imports pygame
 import pytmx  # noqa: E402
@@ -107,14 +108,26 @@ def _parse(path: Path, report: Report) -> pytmx.TiledMap | None:
 
 def read_tiled(path: str | Path) -> pytmx.TiledMap:
     """The map as pytmx reads it, through the same safe reader and checks as
-    `load_board` (the board view draws its tiles from this, never from raw pytmx).
-    Raises MapError."""
+    `load_board`. Raises MapError."""
     report = Report(str(path))
     tmx = _parse(Path(path), report)
     if tmx is None or report.problems:
         raise MapError(report.problems or [Problem(str(path), None, "cannot be read",
                                                    "check it with narby check-map")])
     return tmx
+
+
+def read_vetted(path: str | Path) -> ET.Element:
+    """The map's XML tree after the safe reader's checks (broken parts removed), for
+    drawing it as Tiled does: pytmx flattens group layers and loses their order,
+    opacity, tint and offsets. Raises MapError when the map has problems."""
+    report = Report(str(path))
+    root = read_xml(Path(path), report, None)
+    tree = vet_map(Path(path), root, report, _SEMANTIC) if root is not None else None
+    if tree is None or report.problems:
+        raise MapError(report.problems or [Problem(str(path), None, "cannot be read",
+                                                   "check it with narby check-map")])
+    return tree
 
 
 def inspect_map(path: str | Path) -> tuple[BoardSpec | None, list[Problem]]:
@@ -176,8 +189,7 @@ def map_summary(spec: BoardSpec) -> str:
                else f"{spec.min_players}-{spec.max_players} players")
     counts = Counter(p.kind for p in spec.pieces)
     if counts:
-        parts = ", ".join(f"{n} {k.replace('_', ' ')}{'s' if n > 1 else ''}"
-                          for k, n in sorted(counts.items()))
+        parts = ", ".join(plural(n, k.replace("_", " ")) for k, n in sorted(counts.items()))
         pieces = f"{len(spec.pieces)} preplaced ({parts})"
     else:
         pieces = "nothing preplaced"
@@ -192,8 +204,35 @@ def _truthy(value: object) -> bool:
     return value is True or str(value).strip().lower() in ("true", "1", "yes")
 
 
-def _obj_label(obj: pytmx.TiledObject) -> str:
-    return f"object {shown(obj.id, 20)}" + (f" '{shown(obj.name, 40)}'" if obj.name else "")
+def _obj_label(obj: pytmx.TiledObject, layer: str | None = None) -> str:
+    named = f" '{shown(obj.name, 40)}'" if obj.name else ""
+    return f"object {shown(obj.id, 20)}{named}" + (
+        f" in layer '{shown(layer, 40)}'" if layer is not None else "")
+
+
+def _ref(label: str) -> str:
+    """Another object named inside a message: its layer is the one already named."""
+    return label.split(" in layer '")[0]
+
+
+def plural(n: int, noun: str) -> str:
+    """'1 city', '2 cities', '3 places of power': exact English for the pieces' names."""
+    if n == 1:
+        return f"{n} {noun}"
+    head, sep, tail = noun.partition(" of ")
+    head = head[:-1] + "ies" if head.endswith("y") and head[-2:-1] not in "aeiou" else \
+        head + ("es" if head.endswith(("s", "x", "ch", "sh")) else "s")
+    return f"{n} {head}{sep}{tail}"
+
+
+def did_you_mean(value: str, choices, fix: str = "") -> str:
+    """"did you mean 'x'? " when a choice is close to value (difflib), else ""."""
+    guess = difflib.get_close_matches(value.strip().lower(), list(choices), n=1, cutoff=0.6)
+    return f"did you mean '{guess[0]}'? {fix}" if guess else fix
+
+
+MAP_PROPERTIES = ("title", "description", "min_players", "max_players", "target")
+OBJECT_PROPERTIES = {"place_of_power": ("kind",), "cavern_spot": ("seat",)}
 
 
 def _cells(at: Cell, size: int) -> list[Cell]:
@@ -232,8 +271,10 @@ class _Board:
         target = self._int_prop(props, "target", None)
         if "target" in props and target is not None and target not in TARGETS:
             self.add("map property 'target'", f"is {target}", "use 50, 75 or 100 (R10)")
+        self._check_names(props, MAP_PROPERTIES, "map property")
         seats = hi if hi is not None and MIN_PLAYERS <= hi <= MAX_PLAYERS else MAX_PLAYERS
         self.blocked = self._blocked()
+        self._check_empty_cells()
         self._read_setup()
         self._check_spots(seats)
         piece_cells = sum(4 if p.kind == "place_of_power" else 1 for p in self.pieces)
@@ -251,6 +292,32 @@ class _Board:
                                            MAX_DESCRIPTION_CHARS),
             min_players=lo or MIN_PLAYERS, max_players=hi or MAX_PLAYERS,
             target=target if target in TARGETS else None, source=str(self.report.file))
+
+    def _check_names(self, props: dict, known, what: str, where: str | None = None) -> None:
+        """A property whose name is close to one the game reads, but is not it, is a
+        misspelling: name it (its consequence alone, e.g. 8 players, misleads)."""
+        for name in props:
+            if name in known:
+                continue
+            hint = did_you_mean(name, known)
+            if hint:
+                self.add(where or f"{what} '{name}'",
+                         (f"property '{name}' " if where else "") + "is not one the game reads",
+                         f"{hint}rename it in Tiled's Properties panel")
+
+    def _check_empty_cells(self) -> None:
+        """Cells no visible tile layer paints (Resize Map leaves them) show plain ground."""
+        painted: set[Cell] = set()
+        layers = [la for la in self.tmx.layers
+                  if isinstance(la, pytmx.TiledTileLayer) and la.visible]
+        for layer in layers:
+            painted.update((x, y) for x, y, gid in layer.iter_data() if gid)
+        empty = [(c, r) for r in range(self.h) for c in range(self.w) if (c, r) not in painted]
+        if layers and empty:
+            self.add("map", f"has {plural(len(empty), 'empty cell')} that no visible tile "
+                     f"layer paints (the first at {empty[0]}), as Resize Map leaves them; "
+                     "they show as plain ground", "paint them (the bucket fill tool fills an "
+                     "empty area at once), or resize the map back")
 
     def _default_title(self) -> str:
         return self.path.stem.replace("-", " ").replace("_", " ").title()
@@ -281,23 +348,34 @@ class _Board:
     def _read_setup(self) -> None:
         chests: list[str] = []
         places: dict[str, str] = {}
-        for layer in self.tmx.layers:
-            if not isinstance(layer, pytmx.TiledObjectGroup):
-                continue
+        groups = [la for la in self.tmx.layers if isinstance(la, pytmx.TiledObjectGroup)]
+        has_setup = any((la.name or "").strip().lower() == SETUP_LAYER for la in groups)
+        for layer in groups:
             in_setup = (layer.name or "").strip().lower() == SETUP_LAYER
+            ignored: Counter[str] = Counter()
             for obj in layer:
                 kind = (obj.type or getattr(obj, "class", None) or "").strip().lower()
                 if not in_setup:
                     if kind in SETUP_TYPES:
-                        self.add(_obj_label(obj), f"is a {kind} in layer "
-                                 f"'{shown(layer.name, 40)}', which the game ignores",
-                                 f"move it to the '{SETUP_LAYER}' layer")
+                        ignored[kind.replace("_", " ")] += 1
                     continue
-                self._read_object(obj, kind, chests, places)
+                self._read_object(obj, kind, chests, places, layer.name)
+            if ignored:
+                self._misplaced(layer.name, ignored, has_setup)
+
+    def _misplaced(self, name: str | None, kinds: Counter[str], has_setup: bool) -> None:
+        """Setup pieces on another layer: one line for the layer, not one per object."""
+        what = ", ".join(plural(n, k) for k, n in sorted(kinds.items()))
+        n = sum(kinds.values())
+        fix = (f"move {'it' if n == 1 else 'them'} to the '{SETUP_LAYER}' layer"
+               if has_setup else f"rename the layer '{SETUP_LAYER}'")
+        hint = "" if has_setup else did_you_mean(name or "", (SETUP_LAYER,))
+        self.add(f"layer '{name}'", f"holds {what}, which the game ignores: only the "
+                 f"'{SETUP_LAYER}' layer places pieces", f"{hint}{fix}")
 
     def _read_object(self, obj: pytmx.TiledObject, kind: str, chests: list[str],
-                     places: dict[str, str]) -> None:
-        where = _obj_label(obj)
+                     places: dict[str, str], layer: str | None = SETUP_LAYER) -> None:
+        where = _obj_label(obj, layer)
         types = ", ".join(SETUP_TYPES)
         if getattr(obj, "template", None):
             self.add(where, "comes from a template, which pytmx does not read",
@@ -307,8 +385,11 @@ class _Board:
             self.add(where, "has no type", f"set its Type (Class in Tiled 1.9) to one of {types}")
             return
         if kind not in SETUP_TYPES:
-            self.add(where, f"has unknown type '{shown(kind, 40)}'", f"use one of {types}")
+            self.add(where, f"has unknown type '{shown(kind, 40)}'",
+                     did_you_mean(kind.replace(" ", "_"), SETUP_TYPES, f"use one of {types}"))
             return
+        self._check_names(obj.properties, OBJECT_PROPERTIES.get(kind, ()), "property",
+                          where)
         if not (math.isfinite(obj.x) and math.isfinite(obj.y)):
             self.add(where, f"has no usable position (x={obj.x}, y={obj.y})",
                      "drag it onto the map in Tiled")
@@ -318,13 +399,13 @@ class _Board:
         if kind == "place_of_power":
             place = self._place_kind(obj, where)
             if place in places:
-                self.add(where, f"repeats place of power '{place}' (also {places[place]})",
+                self.add(where, f"repeats place of power '{place}' (also {_ref(places[place])})",
                          "each place of power exists once; pick another kind")
             elif place:
                 places[place] = where
         elif kind == "chest":
             if chests:
-                self.add(where, f"is a second chest (the first is {chests[0]})",
+                self.add(where, f"is a second chest (the first is {_ref(chests[0])})",
                          "keep one chest")
             chests.append(where)
         fits = self._place_on_board(where, at, 2 if kind == "place_of_power" else 1)
@@ -333,7 +414,7 @@ class _Board:
             if seat is None:
                 return
             if seat in self.spots:
-                self.add(where, f"repeats seat {seat} (also {self.spots[seat][1]})",
+                self.add(where, f"repeats seat {seat} (also {_ref(self.spots[seat][1])})",
                          "give each cavern spot its own seat")
             else:
                 self.spots[seat] = (at, where)
@@ -349,10 +430,9 @@ class _Board:
             self.add(where, "has no 'kind' property", "set its string property 'kind' to a "
                      "place, e.g. soul_mine (docs/MAPS.md lists all 14)")
             return None
-        guess = difflib.get_close_matches(value.lower().replace(" ", "_"), PLACE_NAMES, n=1)
-        hint = f"did you mean '{guess[0]}'? " if guess else ""
         self.add(where, f"kind '{shown(value, 40)}' is not a place of power",
-                 f"{hint}use one of: {', '.join(PLACE_NAMES)}")
+                 did_you_mean(value.lower().replace(" ", "_"), PLACE_NAMES,
+                              f"use one of: {', '.join(PLACE_NAMES)}"))
         return None
 
     def _seat(self, obj: pytmx.TiledObject, where: str) -> int | None:
@@ -387,7 +467,7 @@ class _Board:
                          "move it to open ground or change the tile under it")
                 fits = False
             elif cell in self.taken:
-                self.add(where, f"cell {cell} is already taken by {self.taken[cell]}",
+                self.add(where, f"cell {cell} is already taken by {_ref(self.taken[cell])}",
                          "move one of them (a place of power covers 2x2 cells)")
                 fits = False
         if fits:

@@ -443,7 +443,8 @@ class MapVetter:
         if not (tw and th and tw > 0 and th > 0):
             self.add(where, "has no valid tile size", "re-save the tileset from Tiled")
             return False
-        if (tw, th) != (self.tile, self.tile):
+        collection = body.find("image") is None  # one image per tile: any sizes, as Tiled
+        if (tw, th) != (self.tile, self.tile) and not collection:
             self.add(where, f"has {tw}x{th} tiles but the map's cells are "
                      f"{self.tile}x{self.tile}", "use a tileset with the map's tile size")
             if max(tw, th) > MAX_TILE_PIXELS:
@@ -453,6 +454,9 @@ class MapVetter:
         if not self.check_images(body, base, where):
             return False
         count = _int_attr(body, "tilecount")
+        if collection:  # its tile ids stay as made when tiles are removed: 0, 2, 5 ...
+            ids = [i for i in (_int_attr(t, "id") for t in body.findall("tile")) if i is not None]
+            count = max(ids, default=-1) + 1
         if count is None:
             self.ranges_known = False
         else:

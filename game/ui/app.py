@@ -31,7 +31,7 @@ from pygame_gui.elements import UITooltip  # noqa: E402
 from game.persistence.crash import emergency_save  # noqa: E402
 from game.persistence.saves import data_dir as resolve_data_dir  # noqa: E402
 from game.resources import asset, package_file  # noqa: E402
-from game.ui import png  # noqa: E402
+from game.ui import png, scripts  # noqa: E402
 from game.ui import settings as settings_mod  # noqa: E402
 from game.ui.art import FONT_BOLD_PATH, FONT_PATH  # noqa: E402
 from game.ui.scene import Scene  # noqa: E402
@@ -106,6 +106,7 @@ class App:
         theme = self.theme()
         ui = pygame_gui.UIManager(self.screen.get_size(), theme)
         ui.add_font_paths("narby", FONT_PATH, FONT_BOLD_PATH, FONT_PATH, FONT_BOLD_PATH)
+        scripts.register(ui)  # CJK faces for titles, read on first use
         sizes = {int(b["font"]["size"]) for b in theme.values()
                  if isinstance(b, dict) and "font" in b} | {14, 16, 18, 20}
         with warnings.catch_warnings():  # the theme already loaded some of them
@@ -132,6 +133,7 @@ class App:
             misc = block.get("misc") if isinstance(block, dict) else None
             if misc and "list_item_height" in misc:
                 misc["list_item_height"] = str(round(int(misc["list_item_height"]) * scale))
+        scripts.theme_variants(theme)  # map titles in CJK: the same blocks in a CJK face
         return theme
 
     def apply_settings(self, new: settings_mod.Settings) -> None:

@@ -16,19 +16,16 @@ piece. Sprites come from game.ui.art, cached per size.
 from __future__ import annotations
 
 import math
-import os
 import random
-import re
 from pathlib import Path
 
 import pygame
 
 from game.board import BoardSpec
 from game.maps import limits
-from game.maps.loader import MapError, read_tiled
-from game.maps.tmx_reader import MAX_FILE_BYTES, MAX_IMAGE_SIDE, image_size
+from game.maps.loader import MapError
 from game.resources import asset, shipped_map
-from game.ui import art
+from game.ui import art, tiled_draw
 
 Cell = tuple[int, int]
 TILE = 32  # the tileset's tile size in pixels
@@ -427,15 +424,9 @@ def _load_terrain(board: BoardSpec) -> pygame.Surface:
 
 # terrain drawn in this process: (the files it came from with their stat, the surface)
 _TERRAIN: dict[tuple, tuple[dict[str, tuple | None], pygame.Surface]] = {}
-_TSX = re.compile(r"""source\s*=\s*["']([^"']+)["']""")
 
 
-def _stat(file: str) -> tuple | None:
-    try:
-        st = os.stat(file)
-    except (OSError, ValueError):
-        return None
-    return (st.st_mtime_ns, st.st_size, st.st_ino)
+_stat = tiled_draw.stat
 
 
 def _draw_terrain(board: BoardSpec, path: Path | None,
@@ -458,98 +449,14 @@ def _draw_terrain(board: BoardSpec, path: Path | None,
                          ((i % cols) * TILE, (i // cols) * TILE, TILE, TILE))
         return out
 
-    files[str(path)] = _stat(str(path))
-    try:  # the tilesets it names (sources that are images are recorded as read below)
-        with path.open("rb") as f:  # no bigger than the reader takes (it refuses more)
-            head = f.read(MAX_FILE_BYTES + 1).decode("utf-8", errors="replace")
-        for source in dict.fromkeys(_TSX.findall(head)):
-            if source.lower().endswith(".tsx") and not limits.path_problem(source):
-                tsx = path.parent / source
-                files[str(tsx)] = _stat(str(tsx))
-    except (OSError, ValueError):
-        pass
-    try:
-        tmx = read_tiled(path)  # the safe reader: bounded XML, vetted tilesets and images
+    try:  # drawn as Tiled draws it, at the map's tile size, over plain ground
+        picture = tiled_draw.render_map(path, files, max_bytes=CANVAS_BYTES)
     except MapError:
         return out  # plain ground: the board is still playable, only undecorated
-    sheets = _Sheets(files)
-    tw, th = tmx.tilewidth, tmx.tileheight  # every tileset's tiles are this size (checked)
-    if board.width * tw * board.height * th * 4 <= CANVAS_BYTES:
-        # tiles blitted unscaled at the map's own tile size, then the whole map scaled
-        # once: 32,000 distinct 16 px tiles cost 6 s and 290 MB scaled one by one
-        canvas = out if (tw, th) == (TILE, TILE) else pygame.Surface((board.width * tw,
-                                                                        board.height * th))
-        canvas.fill(GROUND)
-        for x, y, gid in _cells_to_draw(tmx):
-            file, rect, _flags = tmx.images[gid]
-            src = sheets.sheet(sheets.real(file))
-            if src is not None and src.get_rect().contains(pygame.Rect(rect)):
-                canvas.blit(src, (x * tw, y * th), rect)
-        return out if canvas is out else pygame.transform.smoothscale(canvas, out.get_size())
-    # big tiles (a canvas at their size would be huge): each distinct tile scaled down
-    # once; the pixel cap keeps them few (4096x2048 holds 32 tiles of 512 px)
-    tiles: dict[tuple, pygame.Surface | None] = {}  # (real file, rect) -> the cut tile
-    for x, y, gid in _cells_to_draw(tmx):
-        file, rect, _flags = tmx.images[gid]
-        key = (sheets.real(file), tuple(rect))
-        if key not in tiles:
-            tiles[key] = sheets.tile(key[0], rect)
-        tile = tiles[key]
-        if tile is not None:
-            out.blit(tile, (x * TILE, y * TILE))
+    if picture.get_size() != out.get_size():  # maps with other tile sizes
+        picture = pygame.transform.smoothscale(picture, out.get_size())
+    out.blit(picture, (0, 0))
     return out
-
-
-def _cells_to_draw(tmx):
-    """(x, y, gid) of every painted cell of the visible tile layers, bottom layer first."""
-    for layer in tmx.visible_tile_layers:
-        for x, y, gid in tmx.layers[layer].iter_data():
-            if gid and gid < len(tmx.images) and tmx.images[gid] is not None:
-                yield x, y, gid
-
-
-class _Sheets:
-    """Tileset images for one drawing, each decoded once by its real path (12 spellings
-    of one file are one decode), and only after its header shows it within the map caps
-    (the file may have changed since the map was checked)."""
-
-    def __init__(self, files: dict[str, tuple | None]) -> None:
-        self.files = files
-        self.loaded: dict[str, pygame.Surface | None] = {}
-        self.pixels = 0
-        self._real: dict[str, str] = {}  # as pytmx spells it -> real path (asked once)
-
-    def real(self, file: str) -> str:
-        if file not in self._real:
-            self._real[file] = limits.real(Path(file))
-        return self._real[file]
-
-    def sheet(self, real: str) -> pygame.Surface | None:
-        if real not in self.loaded:
-            self.files[real] = _stat(real)
-            self.loaded[real] = self._load(real)
-        return self.loaded[real]
-
-    def _load(self, real: str) -> pygame.Surface | None:
-        size = image_size(Path(real))
-        if isinstance(size, str) or not all(0 < v <= MAX_IMAGE_SIDE for v in size):
-            return None
-        self.pixels += size[0] * size[1]
-        if self.pixels > limits.MAX_TOTAL_PIXELS:
-            return None
-        try:
-            return pygame.image.load(real)
-        except (pygame.error, OSError, ValueError):
-            return None  # checked as an image, still unreadable to SDL
-
-    def tile(self, real: str, rect) -> pygame.Surface | None:
-        src = self.sheet(real)
-        if src is None or not src.get_rect().contains(pygame.Rect(rect)):
-            return None
-        tile = src.subsurface(rect)
-        if tile.get_size() != (TILE, TILE):
-            tile = pygame.transform.smoothscale(tile, (TILE, TILE))
-        return tile
 
 
 def _resolve(source: str | None) -> Path | None:

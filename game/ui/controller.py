@@ -55,7 +55,7 @@ class GameSetup:
     seats: list[Seat] = field(default_factory=lambda: [Seat("human"), Seat("ai"),
                                                        Seat("ai"), Seat("ai")])
     map_path: str | None = DEFAULT_MAP
-    target: int = 50
+    target: int | None = None  # None: the map's own target, else the rule book's 50
     cards: bool = True  # the rule book plays with power cards (issue 4)
     seed: int | None = None
     hotseat: bool = True
@@ -63,7 +63,9 @@ class GameSetup:
     rng: str = STREAM  # the dice (game.dice); a lesson written for 0.1.0's dice says MT
 
     def options(self) -> dict:
-        out = {"target": self.target, "cards": self.cards}
+        out: dict = {"cards": self.cards}
+        if self.target is not None:  # an explicit choice overrides the map's target
+            out["target"] = self.target
         if self.round_cap is not None:
             out["round_cap"] = self.round_cap
         return out

@@ -74,7 +74,9 @@ def art() -> str:
         _h("Fonts")
         + "<b>Noto Sans</b> Regular and Bold, by the Noto Project Authors, under the "
         "SIL Open Font License 1.1 (its text ships beside the fonts, in "
-        "assets/fonts/OFL.txt).<br>"
+        "assets/fonts/OFL.txt). Map titles in Chinese, Japanese or Korean use "
+        "<b>Noto Sans SC, JP and KR</b>, the same authors and licence, as shipped with "
+        "pygame-gui.<br>"
         + _sub("Art, maps and sound")
         + "The tiles, sprites, dragons, icons, logo, maps, sound effects and music are "
         "made for this game by its own tools (tools/make_art.py, make_tileset.py, "

@@ -15,6 +15,7 @@ from game.seat_view import seat_view
 from game.shapes import copy_json
 from game.ui.app import App
 from game.ui.controller import DEFAULT_MAP, GameController, GameSetup, Seat
+from game.ui.scenes.crash import crash_line
 from game.ui.scenes.game import GameScene
 from game.ui.settings import Settings
 
@@ -42,7 +43,8 @@ def take(out: str, *, seed: int, rounds: int, size=(1280, 720), map_path=None,
             scene.cycle_target(1)
         app.step(0.0)
     app.screenshot(out)
-    facts = {"round": m.round, "dragon": me, "finished": m.finished}
+    facts = {"round": m.round, "dragon": me, "finished": m.finished,
+             "crashed": crash_line(app)}
     app.close()
     return facts
 

@@ -14,7 +14,7 @@ from game.maps import catalog
 from game.maps.commands import play_main
 from game.maps.loader import UNREADABLE
 from game.match import SetupError
-from game.ui import board_view, controller, settings
+from game.ui import board_view, controller, settings, tiled_draw
 from game.ui.board_view import BoardView, _load_terrain
 from game.ui.scenes import backdrop as backdrop_mod
 from game.ui.scenes import preview as preview_mod
@@ -65,9 +65,20 @@ def test_an_image_grown_after_the_check_is_not_decoded(tmp_path, app, loads, mon
     """The header is read again before decoding: a file swapped for a huge one between
     the check and the drawing costs nothing."""
     path = one_image_many_spellings(tmp_path / "here", image=TILES_PNG.read_bytes())
-    monkeypatch.setattr(board_view, "image_size", lambda _p: (8160, 8160))
+    monkeypatch.setattr(tiled_draw, "image_size", lambda _p: (8160, 8160))
     _load_terrain(BoardSpec(width=10, height=10, source=str(path)))
     assert loads == []
+
+
+def test_a_picture_over_the_canvas_budget_is_drawn_smaller(tmp_path, app, loads):
+    """Big tiles on a big map: the terrain is drawn at a smaller scale (each distinct
+    tile scaled once) instead of allocating the full-size picture."""
+    path = one_image_many_spellings(tmp_path / "here", image=TILES_PNG.read_bytes())
+    full = tiled_draw.render_map(path)
+    w, h = full.get_size()
+    small = tiled_draw.render_map(path, max_bytes=w * h)  # a quarter of the bytes
+    assert small.get_width() * small.get_height() * 4 <= w * h
+    assert small.get_width() < w and small.get_height() < h
 
 
 def test_the_new_game_list_lists_crafted_maps_plainly(tmp_path, app):

@@ -15,7 +15,8 @@ from game.cli import main
 from game.ui.controller import GameController, GameSetup, Seat
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.new_game import NewGameScene, ProblemsOverlay
-from game.ui.scenes.preview import POLL, PreviewScene
+from game.ui.scenes.preview import POLL, PreviewScene, wrap_words
+from game.ui.screenshot import played
 from tests.ui.conftest import run
 
 MAPS = Path(__file__).resolve().parents[1] / "maps"
@@ -211,7 +212,12 @@ def test_picker_lists_user_maps_greys_broken_ones_and_shows_problems(app):
     assert str(folder.name) in ng.folder_label.text
     items = {item["text"]: item["object_id"] for item in ng.map_list.item_list}
     broken = [t for t, oid in items.items() if oid == "#map_broken"]
-    assert len(broken) == 1 and "broken: object 2: is a second chest" in broken[0]
+    assert len(broken) == 1 and "broken: object 2 in layer 'setup': is a second chest" \
+        in broken[0]
+    # two maps titled "Test Meadow": each line and the cycler name its file (issue 35)
+    assert "Test Meadow (meadow.tmx) (yours) · 10×10" in " ".join(items)
+    assert broken[0].startswith("Test Meadow (chests.tmx) (yours) · broken")
+    assert "Test Meadow (meadow.tmx)" in ng.map_cycle.labels
     i = next(i for i, c in enumerate(ng.choices) if not c.ok)
     ng.map_cycle.set_value(ng.choices[i].key)
     ng._set_map(ng.choices[i].key)
@@ -306,3 +312,124 @@ def test_window_flags_with_bad_values_get_one_line(args, words, capsys):
     assert exc.value.code == 2
     err = capsys.readouterr().err
     assert words in err and err.count("\n") == 1
+
+
+# ----- a crash exits non-zero (issue 35) ----------------------------------------------
+def _broken_board(monkeypatch):
+    def boom(self, *args, **kwargs):
+        raise TypeError("Argument must be rect style object")
+
+    monkeypatch.setattr("game.ui.board_view.BoardView.draw", boom)
+    monkeypatch.setattr("game.ui.app.emergency_save", lambda *a, **k: (None, None))
+
+
+@pytest.mark.parametrize("argv", [
+    ["preview", str(MAPS / "good" / "csv.tmx"), "--once", "--screenshot", "{out}"],
+    ["play", "--map", str(MAPS / "good" / "csv.tmx"), "--seats", "human,easy", "--seed", "5",
+     "--frames", "3",
+     "--screenshot", "{out}"],
+    ["--screenshot", "{out}", "--rounds", "0", "--seats", "random,random"],
+], ids=["preview-once", "play-frames", "narby-screenshot"])
+def test_a_crash_screen_makes_scripted_commands_exit_non_zero(monkeypatch, tmp_path, capsys,
+                                                              argv):
+    _broken_board(monkeypatch)
+    out = tmp_path / "crash.png"
+    args = [a.replace("{out}", str(out)) for a in argv]
+    if args[0] == "play":
+        args += ["--data-dir", str(tmp_path / "data")]
+    code = main(args)
+    err = capsys.readouterr().err
+    assert code != 0
+    assert "the game crashed: TypeError: Argument must be rect style object" in err
+
+
+# ----- the map's own target rules every play path (issue 35) --------------------------
+MEADOW = MAPS / "good" / "csv.tmx"  # target 75, 2-3 dragons
+
+
+def test_a_game_setup_without_a_target_leaves_it_to_the_map():
+    assert "target" not in GameSetup().options()
+    c = GameController(GameSetup(seats=[Seat("human"), Seat("ai", "easy")],
+                                 map_path=str(MEADOW), seed=3), ai_mode="sync")
+    assert c.match.options["target"] == 75
+    c = GameController(GameSetup(seats=[Seat("human"), Seat("ai", "easy")],
+                                 map_path=str(MEADOW), seed=3, target=100), ai_mode="sync")
+    assert c.match.options["target"] == 100  # the player's explicit choice wins
+
+
+def test_play_map_uses_the_maps_target(monkeypatch):
+    seen = {}
+
+    def spy(app, frames, screenshot, prog):
+        seen["scene"] = app.top
+        app.close()
+        return 0
+
+    monkeypatch.setattr("game.maps.commands._run", spy)
+    assert main(["play", "--map", str(MEADOW), "--seats", "human,easy", "--frames", "1"]) == 0
+    assert seen["scene"].c.match.options["target"] == 75
+
+
+def test_play_this_map_uses_the_maps_target(app):
+    scene = app.push(PreviewScene(app, MEADOW))
+    run(app, 2)
+    scene.play()
+    run(app, 3)
+    assert isinstance(app.top, GameScene) and app.top.c.match.options["target"] == 75
+
+
+def test_the_screenshot_game_uses_the_maps_target():
+    assert played(1, 0, 2, map_path=str(MEADOW)).match.options["target"] == 75
+
+
+def test_new_game_says_which_target_and_where_it_comes_from(app, tmp_path):
+    path = author_copy(tmp_path, "good/csv.tmx", "meadow.tmx")
+    ng = app.push(NewGameScene(app, GameSetup(seats=[Seat("human"), Seat("ai", "easy")],
+                                              map_path=str(path))))
+    run(app, 2)
+    ng.open_map(path)
+    run(app, 2)
+    assert ng.target.value is None and "75 (map)" in ng.target.button.text
+    assert "target 75 coins, set by the map" in ng._map_html()
+    ng.target.set_value(100)
+    assert "target 100 coins, your choice (the map says 75)" in ng._map_html()
+    ng.target.set_value(None)
+    ng.start()
+    run(app, 3)
+    assert isinstance(app.top, GameScene) and app.top.c.match.options["target"] == 75
+
+
+def test_an_image_collection_map_plays_in_the_window(tmp_path, capsys):
+    """It used to show the crash screen ("Argument must be rect style object")."""
+    out = tmp_path / "collection.png"
+    assert main(["play", "--map", str(MAPS / "drawing" / "collection.tmx"), "--seats",
+                 "human,easy", "--seed", "2", "--data-dir", str(tmp_path / "data"),
+                 "--frames", "3", "--screenshot", str(out)]) == 0
+    assert "crashed" not in capsys.readouterr().err and out.is_file()
+
+
+def test_preview_breaks_long_paths_without_hyphens(app, tmp_path):
+    deep = tmp_path / ("a-very-long-folder-name-for-maps" * 2) / "another_level_of_folders"
+    deep.mkdir(parents=True)
+    path = deep / "my-map.tmx"
+    shutil.copy(MAPS / "bad" / "missing-tileset.tmx", path)
+    scene = app.push(PreviewScene(app, path))
+    run(app, 2)
+    html = scene._info_html()
+    joined = html.replace("<br>", "")
+    assert str(path) in joined  # the path, whole once the breaks are taken out
+    font = pygame.font.Font(None, 20)
+    text = wrap_words(str(path), font, 120)
+    assert "<br>" in text and text.replace("<br>", "") == str(path)
+    assert all(font.size(part)[0] <= 120 or "/" not in part[:-1]
+               for part in text.split("<br>"))
+
+
+def test_f5_in_the_preview_reloads_by_hand(app):
+    """The docs promise it; the key was unreachable behind the dialog keys."""
+    scene = app.push(PreviewScene(app, MAPS / "good" / "csv.tmx"))
+    run(app, 2)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F5, mod=0, unicode="",
+                                         scancode=0))
+    run(app, 2)
+    assert scene.reloads == 1 and scene.ok

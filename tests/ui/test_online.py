@@ -298,3 +298,16 @@ def test_a_restarted_window_host_reopens_the_game_and_the_player_rejoins(data_di
     assert welcome["seat"] == "green" and welcome["token"] == token
     back.close()
     again.close()
+
+
+def test_a_window_host_plays_to_the_maps_own_target(data_dir):
+    """Issue 35: a setup that leaves the target to the map hosts the map's 75."""
+    meadow = Path(__file__).resolve().parents[1] / "maps" / "good" / "csv.tmx"
+    setup = GameSetup(seats=[Seat("human", dragon="red"), Seat("remote", dragon="green")],
+                      map_path=str(meadow), seed=12)
+    host = NetHostController.host(setup, port=0, bind="127.0.0.1", data_dir=data_dir,
+                                  ai_mode="sync", code="TEST43")
+    try:
+        assert host.core.session.match.options["target"] == 75
+    finally:
+        host.close()

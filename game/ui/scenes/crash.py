@@ -20,6 +20,16 @@ from game.ui.scenes.widgets import KeyNav, button
 MAX_ERROR_CHARS = 300  # a megabyte-long error message must not stall the wrap
 
 
+def crash_line(app) -> str | None:
+    """The first line of the error when the app is showing (or showed) its crash
+    screen, else None: scripted runs (--frames, --screenshot, preview --once) exit
+    non-zero with it rather than "saved" over a crash screen."""
+    for scene in reversed(getattr(app, "scenes", ())):
+        if isinstance(scene, CrashScene):
+            return scene.error.splitlines()[0] if scene.error else "unknown error"
+    return "unknown error" if getattr(app, "crashed", False) else None
+
+
 class CrashScene(Scene):
     def __init__(self, app, exc: BaseException | None, save_path, log_path,
                  kept_by_host: bool = False):

@@ -3,12 +3,13 @@ hand-over, seed. Setup errors from the engine are shown here, never raised."""
 
 from __future__ import annotations
 
+from collections import Counter
 from html import escape
 from pathlib import Path
 
 import pygame
 import pygame_gui
-from pygame_gui.core import UIElement
+from pygame_gui.core import ObjectID, UIElement
 from pygame_gui.elements import UISelectionList, UITextBox, UITextEntryLine
 from pygame_gui.windows import UIFileDialog
 
@@ -21,6 +22,7 @@ from game.maps.catalog import MapEntry, user_maps_dir
 from game.match import SetupError
 from game.net.window import NetHostController
 from game.tables import DRAGONS, TARGETS
+from game.ui import scripts
 from game.ui.board_view import thumbnail as board_thumbnail
 from game.ui.controller import GameController, GameSetup, Seat, _map_file
 from game.ui.scene import Scene
@@ -175,11 +177,14 @@ class NewGameScene(Scene):
                                   cls="@heading"))
         y += row_h + gap
         ow = (left.w - gap) // 2
-        self.target = Cycler(self.ui, (left.x, y, ow, row_h), list(TARGETS),
-                             [str(t) for t in TARGETS],
-                             TARGETS.index(self.setup.target) if self.setup.target in TARGETS
+        targets: list[int | None] = [None, *TARGETS]  # None: the map decides
+        self.target = Cycler(self.ui, (left.x, y, ow, row_h), targets,
+                             ["map", *map(str, TARGETS)],  # named once the map is known
+                             targets.index(self.setup.target) if self.setup.target in targets
                              else 0, prefix="Target coins ", tip="The game ends when a "
-                             "dragon holds more coins than this")
+                             "dragon holds more coins than this; '(map)' is the map's own "
+                             "target, '(rules)' the rule book's 50",
+                             on_change=self._target_changed)
         self.cards = Cycler(self.ui, (left.x + ow + gap, y, ow, row_h), [False, True],
                             ["off", "on"], int(self.setup.cards), prefix="Power cards ",
                             tip="One power card per dragon each round")
@@ -229,18 +234,22 @@ class NewGameScene(Scene):
         idx = next((i for i, c in enumerate(self.choices)
                     if _same_file(c.key, self.setup.map_path)), 0)
         self.map_index = idx
+        self.target.labels = self._target_labels()
+        self.target.set_value(self.target.value)
+        names = shown_titles(self.choices)
         list_h = min(len(self.choices), 5) * round(34 * look.scale) + look.px(8)
         y = right.y + row_h + gap
         self.map_list = UISelectionList(
             pygame.Rect(right.x, y, right.w, list_h),
-            [(_item_text(c), "#map_item" if c.ok else "#map_broken") for c in self.choices],
-            self.ui, default_selection=(_item_text(self.choices[idx]),
-                                        "#map_item" if self.choices[idx].ok
-                                        else "#map_broken"))
+            [(_item_text(c, names[i]), _item_id(c)) for i, c in enumerate(self.choices)],
+            self.ui, default_selection=(_item_text(self.choices[idx], names[idx]),
+                                        _item_id(self.choices[idx])))
         y += list_h + gap
         self.map_cycle = Cycler(self.ui, (right.x, y, right.w, row_h), keys,
-                                [c.title for c in self.choices], idx, prefix="Map ",
+                                names, idx, prefix="Map ",
                                 on_change=lambda v: self._set_map(v))
+        self._cycler_id = "#map_cycler"  # a new button: in the game's own font
+        self._cycler_font()
         y += row_h + gap
         half = (right.w - gap) // 2
         self.open_btn = button(self.ui, (right.x, y, half, row_h), "Open map file…",
@@ -297,7 +306,7 @@ class NewGameScene(Scene):
         path = "" if e.origin == "builtin" else escape(str(e.path))
         if board is None:
             n = len(e.problems)
-            lines = [f"<font size=5><b>{escape(e.title)}</b></font>",
+            lines = [f"<font size=5><b>{scripts.html(e.title)}</b></font>",
                      f"<font color='#e2b048'>{e.size_text.replace('x', '×')} · "
                      f"{e.dragons_text}</font>",
                      f"<font color='#ff8070'><b>Cannot be played: {n} problem"
@@ -314,10 +323,10 @@ class NewGameScene(Scene):
             extra.append(f"{len(board.cavern_spots)} fixed cavern spots")
         if board.pieces:
             extra.append(f"{len(board.pieces)} pieces on the map at the start")
-        if board.target:
-            extra.append(f"map target {board.target} coins")
-        lines = [f"<font size=5><b>{escape(board.title)}</b></font>",
-                 f"<font color='#e2b048'>{size} · {players}</font>", escape(board.description)]
+        extra.append(target_source(board.target, self._chosen_target()))
+        lines = [f"<font size=5><b>{scripts.html(board.title)}</b></font>",
+                 f"<font color='#e2b048'>{size} · {players}</font>",
+                 scripts.html(board.description)]
         if extra:
             lines.append("<font color='#aaa496'>" + "; ".join(extra) + "</font>")
         lines.append(f"<font color='#74727a'>{where}" + (f": {path}" if path else "")
@@ -372,10 +381,34 @@ class NewGameScene(Scene):
     def _set_dragon(self, i: int, value) -> None:
         self.setup.seats[i].dragon = value
 
+    def _cycler_font(self) -> None:
+        """The map cycler in a font that has the chosen map's title (CJK or not)."""
+        want = scripts.object_id("#map_cycler", self.choice.title)
+        if getattr(self, "_cycler_id", "#map_cycler") != want:
+            self.map_cycle.button.change_object_id(ObjectID(class_id="@cycler",
+                                                            object_id=want))
+        self._cycler_id = want
+
+    def _chosen_target(self) -> int | None:
+        cycler = getattr(self, "target", None)
+        return cycler.value if cycler is not None else self.setup.target
+
+    def _target_labels(self) -> list[str]:
+        """'75 (map)' or '50 (rules)' for the map's own choice, then the explicit ones."""
+        board = self.choice.board if self.choice.ok else None
+        own = getattr(board, "target", None)
+        return [f"{own} (map)" if own else f"{TARGETS[0]} (rules)", *map(str, TARGETS)]
+
+    def _target_changed(self, _value) -> None:
+        self.info.set_text(self._map_html())
+
     def _set_map(self, path) -> None:
         keys = [c.key for c in self.choices]
         self.map_index = keys.index(path)
         self.setup.map_path = path
+        self.target.labels = self._target_labels()
+        self.target.set_value(self.target.value)  # redraws its text for the new map
+        self._cycler_font()
         self.info.set_text(self._map_html())
         self._show_error("" if self.choice.ok else
                          "This map cannot be played: see its problems at the right")
@@ -605,6 +638,16 @@ class NewGameScene(Scene):
         pygame.draw.rect(surface, look.colour("gold_dim"), (*at, *thumb.get_size()), 2)
 
 
+def target_source(map_target: int | None, chosen: int | None) -> str:
+    """Which target the game will use and where it comes from (the map info line)."""
+    if chosen is None:
+        return (f"target {map_target} coins, set by the map" if map_target
+                else f"target {TARGETS[0]} coins, the rule book's")
+    if map_target and chosen != map_target:
+        return f"target {chosen} coins, your choice (the map says {map_target})"
+    return f"target {chosen} coins, your choice"
+
+
 def _short(path: Path) -> str:
     """A folder for a one-line label: the home folder as ~."""
     try:
@@ -623,12 +666,26 @@ def _fit(text: str, font, width: int) -> str:
     return f"{head}: …{tail}"
 
 
-def _item_text(c: Choice) -> str:
+def shown_titles(choices: list[Choice]) -> list[str]:
+    """Each map's title, with its file name where two or more maps share a title (maps
+    copied from one starter all say "My New Map")."""
+    counts = Counter(c.title for c in choices)
+    return [f"{c.title} ({c.entry.path.name})" if counts[c.title] > 1 and c.key else c.title
+            for c in choices]
+
+
+def _item_id(c: Choice) -> str:
+    """The list line's theme id: its colours, in a font that has the title's script."""
+    return scripts.object_id("#map_item" if c.ok else "#map_broken", c.title)
+
+
+def _item_text(c: Choice, shown: str | None = None) -> str:
     e = c.entry
+    name = shown or e.title
     mine = " (yours)" if e.origin == "user" else " (file)" if e.origin == "file" else ""
     if not c.ok:
-        return f"{e.title}{mine} · broken: {e.first_problem}"
-    return f"{e.title}{mine} · {e.size_text.replace('x', '×')} · {e.dragons_text}"
+        return f"{name}{mine} · broken: {e.first_problem}"
+    return f"{name}{mine} · {e.size_text.replace('x', '×')} · {e.dragons_text}"
 
 
 def broken_thumbnail(entry, size: int, look) -> pygame.Surface:
@@ -686,7 +743,7 @@ class ProblemsOverlay(Scene):
         out = []
         for e in self.entries:
             n = len(e.problems)
-            out.append(f"<font size=4><b>{escape(e.title)}</b></font> <font color='#74727a'>"
+            out.append(f"<font size=4><b>{scripts.html(e.title)}</b></font> <font color='#74727a'>"
                        f"{escape(str(e.path))}</font><br><font color='#ff8070'>{n} problem"
                        f"{'s' if n != 1 else ''}</font>")
             for p in e.problems[:catalog.SHOWN_PROBLEMS]:

@@ -17,19 +17,21 @@ from xml.etree import ElementTree as ET
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UITextBox
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UILabel, UITextBox
 
 from game.board import BoardSpec
 from game.maps import catalog
 from game.maps.loader import UNREADABLE
 from game.maps.tmx_reader import Report, read_xml
 from game.match import SetupError
+from game.ui import scripts
 from game.ui.board_view import BoardView, preplaced_doc
 from game.ui.controller import GameController, GameSetup, Seat
 from game.ui.scene import Scene
 from game.ui.scenes.backdrop import backdrop
 from game.ui.scenes.game import GameScene
-from game.ui.scenes.widgets import button, dialog_key, label
+from game.ui.scenes.widgets import button, dialog_key
 
 POLL = 0.5  # seconds between looks at the file
 _CELL = re.compile(r"\((-?\d+), (-?\d+)\)")
@@ -48,6 +50,25 @@ def problem_cells(problems, objects: dict[int, tuple[int, int]]) -> set[tuple[in
                      if int(i) in objects]
         cells.update(found[:1])
     return cells
+
+
+def wrap_words(text: str, font, width: int) -> str:
+    """HTML-escaped text whose space-free runs wider than `width` are split with <br>,
+    after a '/' or '\\' when one fits, else between characters; nothing is added."""
+    out = []
+    for word in text.split(" "):
+        pieces = []
+        while font.size(word)[0] > width and len(word) > 1:
+            cut = len(word) - 1
+            while cut > 1 and font.size(word[:cut])[0] > width:
+                cut -= 1
+            seps = [i + 1 for i, ch in enumerate(word[:cut]) if ch in "/\\"]
+            cut = seps[-1] if seps and seps[-1] > 1 else cut
+            pieces.append(word[:cut])
+            word = word[cut:]
+        pieces.append(word)
+        out.append("<br>".join(escape(p) for p in pieces))
+    return " ".join(out)
 
 
 def object_cells(path: Path, tile: int) -> dict[int, tuple[int, int]]:
@@ -133,8 +154,10 @@ class PreviewScene(Scene):
         pad = look.px(14)
         x, inner = self.panel.x + pad, pw - 2 * pad
         row = look.px(38)
-        self.widgets = [label(self.ui, (x, look.px(6), inner, look.px(40)), self._title(),
-                            cls="@heading")]
+        heading = UILabel(pygame.Rect(x, look.px(6), inner, look.px(40)), self._title(),
+                          self.ui, object_id=ObjectID(class_id="@heading", object_id=scripts
+                                                      .object_id("#heading", self._title())))
+        self.widgets = [heading]
         y = look.px(50)
         self.info = UITextBox(self._info_html(), pygame.Rect(x, y, inner, h - y - 2 * row
                                                              - 3 * pad), self.ui)
@@ -157,7 +180,7 @@ class PreviewScene(Scene):
             lines.append(f"<font color='#e2b048'>{s.width}×{s.height} · {s.min_players}–"
                          f"{s.max_players} dragons</font>")
             if s.description:
-                lines.append(escape(s.description))
+                lines.append(scripts.html(s.description))
             marks = [f"{len(s.blocked)} blocked cells (hatched)"]
             if s.cavern_spots:
                 marks.append(f"{len(s.cavern_spots)} cavern spots (numbered by seat)")
@@ -171,16 +194,24 @@ class PreviewScene(Scene):
             lines.append(f"<br><font color='#ff8070'><b>{n} problem{'s' if n != 1 else ''}"
                          "</b></font> (cells marked red on the map)")
             for p in self.problems[:catalog.SHOWN_PROBLEMS]:
-                where = f"<b>{escape(p.where)}</b>: " if p.where else ""
-                lines.append(f"• {where}{escape(p.what)}<br><font color='#aaa496'>"
-                             f"&nbsp;&nbsp;Fix: {escape(p.fix)}</font>")
+                where = f"<b>{self._unbroken(p.where)}</b>: " if p.where else ""
+                lines.append(f"• {where}{self._unbroken(p.what)}<br><font color='#aaa496'>"
+                             f"&nbsp;&nbsp;Fix: {self._unbroken(p.fix)}</font>")
             if n > catalog.SHOWN_PROBLEMS:
-                lines.append(escape(catalog.more_problems_text(n - catalog.SHOWN_PROBLEMS,
-                                                               self.path)))
-        lines.append(f"<br><font color='#74727a'>{escape(str(self.path))}<br>Watching the "
+                lines.append(self._unbroken(catalog.more_problems_text(
+                    n - catalog.SHOWN_PROBLEMS, self.path)))
+        lines.append(f"<br><font color='#74727a'>{self._unbroken(str(self.path))}<br>Watching the "
                      "file: save it in Tiled and this view updates."
                      + (f" Reloaded {self.reloads}×." if self.reloads else "") + "</font>")
         return "<br>".join(lines)
+
+    def _unbroken(self, text: str) -> str:
+        """`text` escaped for the info box, words too wide for it broken by us: after a
+        path separator where there is one, never with the hyphen pygame-gui would add
+        (a path copied from the preview must be the path)."""
+        look = self.look
+        width = self.panel.w - look.px(28) - look.px(40)  # padding, border and scroll bar
+        return wrap_words(text, look.font(look.fs(15), bold=True), max(40, width))
 
     def leave(self) -> None:
         for w in self.widgets:
@@ -214,10 +245,10 @@ class PreviewScene(Scene):
                 return True
         if dialog_key(event, self.play, self.close_preview):
             return True
-            if event.key == pygame.K_F5:
-                self.reloads += 1
-                self.load()
-                return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F5:  # reload by hand
+            self.reloads += 1
+            self.load()
+            return True
         if self.view is not None and event.type == pygame.MOUSEWHEEL:
             self.view.zoom(1.15 if event.y > 0 else 1 / 1.15, pygame.mouse.get_pos())
             return True

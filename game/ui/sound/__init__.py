@@ -7,8 +7,6 @@ effects and music volume, mute) and is what the window holds (`App.sound`).
 
 from __future__ import annotations
 
-import sys
-
 from game.ui.sound.cues import EFFECTS, UI, Cue, Listener, event_cues
 from game.ui.sound.mixer import Mixer, NullBackend, open_backend
 from game.ui.sound.music import Music
@@ -24,10 +22,12 @@ class SoundSystem:
 
     @classmethod
     def open(cls, settings=None, *, enabled: bool = True) -> SoundSystem:
-        """The device's mixer, or a silent one (with one line on stderr saying why)."""
+        """The device's mixer, or a silent one (with one line on stdout saying why: no
+        audio device is not an error, and Tiled counts every stderr line of its Preview
+        and Play commands as one)."""
         backend, why = open_backend(enabled)
         if why:
-            print(f"narby: no sound ({why}); playing silently", file=sys.stderr)
+            print(f"narby: no sound ({why}); playing silently")
         return cls(backend, settings)
 
     @property

@@ -1,0 +1,330 @@
+"""A Tiled map's terrain drawn as Tiled draws it (orthogonal maps, Tiled 1.8+).
+
+    picture = render_map(Path("maps/narby-vale.tmx"))   # SRCALPHA, map tile size per cell
+
+Layers are drawn in the file's order, group layers nested: a layer is drawn when it and
+every group above it are visible, with the product of their opacities and tint colours
+and the sum of their offsets. Tiles keep their flip flags (diagonal first, then
+horizontal, then vertical, as Tiled does), image-collection tiles are drawn from their
+own images, bottom-left on their cell like Tiled, and the tileset's tile offset applies.
+Image layers are drawn (repeated when asked); an animated tile shows its first frame, as
+in a still Tiled picture. Object layers are not drawn: their objects become the game's
+pieces (`drawing_notes` says so for the checker). Parallax factors are ignored, as by
+Tiled's own tmxrasterizer: the board is one still picture, with no camera scrolling
+across it (docs/MAPS.md).
+
+The map's XML comes from the safe reader (game.maps.loader.read_vetted): sizes, images
+and tilesets are already vetted, so this only reads what was found sound.
+"""
+
+from __future__ import annotations
+
+import base64
+import os
+import zlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from xml.etree import ElementTree as ET
+
+import pygame
+
+from game.maps import limits
+from game.maps.loader import read_vetted
+from game.maps.tmx_reader import MAX_IMAGE_SIDE, Report, image_size, read_xml
+
+FLIP_H, FLIP_V, FLIP_D = 0x80000000, 0x40000000, 0x20000000
+_FLAGS = FLIP_H | FLIP_V | FLIP_D | 0x10000000  # the 4th bit: hexagonal 120°, unused here
+
+Files = dict[str, "tuple | None"]
+
+
+@dataclass
+class _Tileset:
+    firstgid: int
+    count: int
+    tw: int
+    th: int
+    columns: int = 0
+    spacing: int = 0
+    margin: int = 0
+    image: Path | None = None
+    offset: tuple[int, int] = (0, 0)
+    images: dict[int, Path] = field(default_factory=dict)  # an image collection's tiles
+    shown: dict[int, int] = field(default_factory=dict)  # animated tile -> its first frame
+
+
+@dataclass(frozen=True)
+class _Look:
+    """What a layer inherits from the groups above it."""
+
+    opacity: float = 1.0
+    tint: tuple[float, float, float, float] = (1.0, 1.0, 1.0, 1.0)
+    dx: float = 0.0
+    dy: float = 0.0
+
+    def under(self, el: ET.Element) -> _Look:
+        r, g, b, a = _colour(el.get("tintcolor"))
+        tr, tg, tb, ta = self.tint
+        return _Look(self.opacity * _float(el.get("opacity"), 1.0),
+                     (tr * r, tg * g, tb * b, ta * a),
+                     self.dx + _float(el.get("offsetx"), 0.0),
+                     self.dy + _float(el.get("offsety"), 0.0))
+
+
+def stat(file: str) -> tuple | None:
+    try:
+        st = os.stat(file)
+    except OSError:
+        return None
+    return (st.st_mtime_ns, st.st_size, st.st_ino)
+
+
+def render_map(path: Path, files: Files | None = None, *,
+               max_bytes: int | None = None) -> pygame.Surface:
+    """The map's terrain at its own tile size, transparent where nothing is drawn.
+    `files` (when given) gets each file read with its stat, taken before reading.
+    With `max_bytes`, a picture that would be bigger is drawn smaller (each distinct
+    tile scaled once), so big tiles on a big map never cost a huge surface.
+    Raises MapError for a map with problems."""
+    files = {} if files is None else files
+    files[str(path)] = stat(str(path))
+    root = read_vetted(path)
+    return _Painter(path, root, files, max_bytes).paint()
+
+
+class _Painter:
+    def __init__(self, path: Path, root: ET.Element, files: Files,
+                 max_bytes: int | None = None) -> None:
+        self.path, self.root, self.files = path, root, files
+        self.w, self.h = int(root.get("width", 0)), int(root.get("height", 0))
+        self.tw, self.th = int(root.get("tilewidth", 0)), int(root.get("tileheight", 0))
+        full = self.w * self.tw * self.h * self.th * 4
+        # drawn at a smaller scale when the full-size picture would be too big
+        self.f = 1.0 if not max_bytes or full <= max_bytes else (max_bytes / full) ** 0.5
+        if self.f < 1.0:
+            self.tw, self.th = max(1, int(self.tw * self.f)), max(1, int(self.th * self.f))
+        self.pixels = 0  # decoded image pixels, held to the map caps
+        self.tilesets = [t for t in map(self._tileset, root.findall("tileset")) if t]
+        self._images: dict[str, pygame.Surface | None] = {}
+        self._tiles: dict[int, pygame.Surface | None] = {}
+
+    def paint(self) -> pygame.Surface:
+        out = pygame.Surface((self.w * self.tw, self.h * self.th), pygame.SRCALPHA)
+        self._paint_children(out, self.root, _Look())
+        return out
+
+    def _paint_children(self, out: pygame.Surface, parent: ET.Element, look: _Look) -> None:
+        for el in parent:
+            if el.tag not in ("layer", "imagelayer", "group") or el.get("visible") == "0":
+                continue
+            inner = look.under(el)
+            if el.tag == "group":
+                self._paint_children(out, el, inner)
+                continue
+            layer = pygame.Surface(out.get_size(), pygame.SRCALPHA)
+            if el.tag == "layer":
+                self._paint_tiles(layer, el)
+            else:
+                self._paint_image_layer(layer, el, inner)
+            _apply(layer, inner)
+            out.blit(layer, (round(inner.dx * self.f), round(inner.dy * self.f)))
+
+    # ----- tile layers -------------------------------------------------------------
+    def _paint_tiles(self, layer: pygame.Surface, el: ET.Element) -> None:
+        data = el.find("data")
+        gids = _decode(data) if data is not None else []
+        for i, raw in enumerate(gids[: self.w * self.h]):
+            if not raw:
+                continue
+            tile = self._tile(raw)
+            if tile is None:
+                continue
+            ts = self._owner(raw & ~_FLAGS)
+            ox, oy = ts.offset if ts else (0, 0)
+            ox, oy = round(ox * self.f), round(oy * self.f)
+            x, y = (i % self.w) * self.tw, (i // self.w + 1) * self.th - tile.get_height()
+            layer.blit(tile, (x + ox, y + oy))
+
+    def _tile(self, raw: int) -> pygame.Surface | None:
+        if raw in self._tiles:
+            return self._tiles[raw]
+        gid = raw & ~_FLAGS
+        ts = self._owner(gid)
+        tile = self._cut(ts, gid - ts.firstgid) if ts else None
+        if tile is not None and raw & (FLIP_H | FLIP_V | FLIP_D):
+            if raw & FLIP_D:  # swap the axes first (a transpose), as Tiled does
+                tile = pygame.transform.flip(pygame.transform.rotate(tile, 90), False, True)
+            tile = pygame.transform.flip(tile, bool(raw & FLIP_H), bool(raw & FLIP_V))
+        if tile is not None and self.f < 1.0:  # each distinct tile scaled once
+            w, h = tile.get_size()
+            tile = pygame.transform.smoothscale(
+                tile, (max(1, int(w * self.f)), max(1, int(h * self.f))))
+        self._tiles[raw] = tile
+        return tile
+
+    def _owner(self, gid: int) -> _Tileset | None:
+        best = None
+        for ts in self.tilesets:  # the tileset with the largest firstgid <= gid
+            if ts.firstgid <= gid and (best is None or ts.firstgid > best.firstgid):
+                best = ts
+        return best
+
+    def _cut(self, ts: _Tileset, tid: int) -> pygame.Surface | None:
+        tid = ts.shown.get(tid, tid)  # Tiled shows an animation's first frame when still
+        if ts.images:
+            file = ts.images.get(tid)
+            return self._image(file) if file else None
+        sheet = self._image(ts.image) if ts.image else None
+        if sheet is None or ts.columns <= 0 or tid >= ts.count > 0:
+            return None
+        x = ts.margin + (tid % ts.columns) * (ts.tw + ts.spacing)
+        y = ts.margin + (tid // ts.columns) * (ts.th + ts.spacing)
+        rect = pygame.Rect(x, y, ts.tw, ts.th)
+        return sheet.subsurface(rect) if sheet.get_rect().contains(rect) else None
+
+    # ----- image layers ------------------------------------------------------------
+    def _paint_image_layer(self, layer: pygame.Surface, el: ET.Element, look: _Look) -> None:
+        image_el = el.find("image")
+        src = image_el.get("source") if image_el is not None else None
+        image = self._image(self.path.parent / src) if src else None
+        if image is None:
+            return
+        if self.f < 1.0:
+            image = pygame.transform.smoothscale(image, (
+                max(1, int(image.get_width() * self.f)), max(1, int(image.get_height() * self.f))))
+        iw, ih = image.get_size()
+        x0 = int(_float(el.get("x"), 0) * self.f)
+        y0 = int(_float(el.get("y"), 0) * self.f)
+        dx, dy = round(look.dx * self.f), round(look.dy * self.f)
+        xs, ys = [x0], [y0]
+        if el.get("repeatx") == "1":  # cover the map, aligned with the layer's position
+            start = (x0 + dx) % iw - iw - dx
+            xs = list(range(start, layer.get_width() - dx + iw, iw))
+        if el.get("repeaty") == "1":
+            start = (y0 + dy) % ih - ih - dy
+            ys = list(range(start, layer.get_height() - dy + ih, ih))
+        for y in ys:
+            for x in xs:
+                layer.blit(image, (x, y))
+
+    # ----- files -------------------------------------------------------------------
+    def _image(self, file: Path) -> pygame.Surface | None:
+        key = limits.real(file)
+        if key not in self._images:
+            self.files[str(file)] = stat(str(file))
+            self._images[key] = self._load(file)
+        return self._images[key]
+
+    def _load(self, file: Path) -> pygame.Surface | None:
+        """Decoded only after its header shows it within the map caps again (the file
+        may have changed since the map was checked)."""
+        size = image_size(file)
+        if isinstance(size, str) or not all(0 < v <= MAX_IMAGE_SIDE for v in size):
+            return None
+        self.pixels += size[0] * size[1]
+        if self.pixels > limits.MAX_TOTAL_PIXELS:
+            return None
+        try:  # each image read once per drawing, whatever the tilesets call it
+            return pygame.image.load(str(file))
+        except (pygame.error, OSError, ValueError):
+            return None  # vetted as an image, still unreadable to SDL
+
+    def _tileset(self, el: ET.Element) -> _Tileset | None:
+        first = int(_float(el.get("firstgid"), 0))
+        body, base = el, self.path.parent
+        if el.get("source"):
+            tsx = self.path.parent / el.get("source", "")
+            self.files[str(tsx)] = stat(str(tsx))
+            sub = read_xml(tsx, Report(str(tsx)), None)
+            if sub is None:
+                return None
+            body, base = sub, tsx.parent
+        offset = body.find("tileoffset")
+        ts = _Tileset(first, int(_float(body.get("tilecount"), 0)),
+                      int(_float(body.get("tilewidth"), 0)), int(_float(body.get("tileheight"), 0)),
+                      int(_float(body.get("columns"), 0)), int(_float(body.get("spacing"), 0)),
+                      int(_float(body.get("margin"), 0)))
+        if offset is not None:
+            ts.offset = (int(_float(offset.get("x"), 0)), int(_float(offset.get("y"), 0)))
+        image = body.find("image")
+        if image is not None and image.get("source"):
+            ts.image = base / image.get("source", "")
+            if ts.columns <= 0 and ts.tw:  # old files: the grid from the image width
+                ts.columns = max(1, (int(_float(image.get("width"), 0)) - ts.margin
+                                     + ts.spacing) // (ts.tw + ts.spacing))
+        for tile in body.findall("tile"):
+            timg = tile.find("image")
+            tid = int(_float(tile.get("id"), -1))
+            if timg is not None and timg.get("source"):
+                ts.images[tid] = base / timg.get("source", "")
+            frame = tile.find("animation/frame")
+            if frame is not None and frame.get("tileid") is not None:
+                ts.shown[tid] = int(_float(frame.get("tileid"), tid))
+        return ts
+
+
+def drawing_notes(path: Path) -> list[tuple[str, str]]:
+    """(where, what) for each thing in the map the board deliberately draws its own way
+    (the checker prints them as notes, not problems). Raises MapError."""
+    root = read_vetted(path)
+    notes = []
+    for el in root.iter():
+        if el.tag not in ("layer", "imagelayer", "group", "objectgroup"):
+            continue
+        where = f"layer '{el.get('name', '')}'"
+        if _float(el.get("parallaxx"), 1.0) != 1.0 or _float(el.get("parallaxy"), 1.0) != 1.0:
+            notes.append((where, "has a parallax factor, which the board ignores: it is one "
+                                 "still picture, as Tiled's own tmxrasterizer draws it"))
+        tiles = sum(1 for o in el.findall("object") if o.get("gid"))
+        if el.tag == "objectgroup" and tiles:
+            verb = "is drawn as a game piece, not as its tile" if tiles == 1 else \
+                "are drawn as game pieces, not as their tiles"
+            notes.append((where, f"its {_count(tiles, 'tile object')} {verb}"))
+    return notes
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def _apply(layer: pygame.Surface, look: _Look) -> None:
+    """Tint (multiplied into the colours, its alpha into the opacity) and opacity."""
+    r, g, b, a = look.tint
+    alpha = max(0.0, min(1.0, look.opacity * a))
+    if (r, g, b) != (1.0, 1.0, 1.0):
+        layer.fill((round(r * 255), round(g * 255), round(b * 255), 255),
+                   special_flags=pygame.BLEND_RGBA_MULT)
+    if alpha < 1.0:
+        layer.fill((255, 255, 255, round(alpha * 255)), special_flags=pygame.BLEND_RGBA_MULT)
+
+
+def _decode(data: ET.Element) -> list[int]:
+    """A vetted layer's gids, flip flags kept (CSV or base64, raw/zlib/gzip)."""
+    text = (data.text or "").strip()
+    if data.get("encoding") == "csv":
+        return [int(v) for v in text.split(",") if v.strip()]
+    raw = base64.b64decode(text)
+    if data.get("compression") in ("zlib", "gzip"):
+        raw = zlib.decompress(raw, wbits=47)  # bounded by the vetter; 47: zlib or gzip
+    return [int.from_bytes(raw[i:i + 4], "little") for i in range(0, len(raw) - 3, 4)]
+
+
+def _colour(text: str | None) -> tuple[float, float, float, float]:
+    """Tiled's "#RRGGBB" or "#AARRGGBB" as 0..1 floats (white when absent or odd)."""
+    h = (text or "").lstrip("#")
+    try:
+        if len(h) == 6:
+            return (int(h[0:2], 16) / 255, int(h[2:4], 16) / 255, int(h[4:6], 16) / 255, 1.0)
+        if len(h) == 8:
+            return (int(h[2:4], 16) / 255, int(h[4:6], 16) / 255, int(h[6:8], 16) / 255,
+                    int(h[0:2], 16) / 255)
+    except ValueError:
+        pass
+    return (1.0, 1.0, 1.0, 1.0)
+
+
+def _float(text: str | None, default: float) -> float:
+    try:
+        return float(text) if text is not None else default
+    except ValueError:
+        return default

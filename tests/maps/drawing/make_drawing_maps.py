@@ -1,0 +1,159 @@
+"""Regenerate the drawing corpus in tests/maps/drawing/ (output is committed).
+
+Small 8x8 maps of 16 px tiles, each exercising what Tiled can save on an orthogonal map
+and the board must draw as Tiled does: flip/rotation flags, an image-collection tileset,
+layer opacity and tint, layer offsets, group layers' combined attributes, hidden layers,
+image layers, tileset tile offsets with spacing and margin. tests/test_map_drawing.py
+compares the game's drawing of each with Tiled's own `tmxrasterizer`.
+"""
+
+from __future__ import annotations
+
+import base64
+import os
+import zlib
+from pathlib import Path
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame  # noqa: E402
+
+HERE = Path(__file__).resolve().parent
+N, T = 8, 16
+H, V, D = 0x80000000, 0x40000000, 0x20000000
+COLOURS = [(200, 60, 50), (60, 140, 220), (240, 200, 60), (90, 180, 90)]
+
+
+def arrow(colour, size=T) -> pygame.Surface:
+    """An asymmetric tile: a coloured body, a white corner mark and a see-through notch,
+    so any flip, rotation or alpha mistake shows."""
+    s = pygame.Surface((size, size), pygame.SRCALPHA)
+    s.fill((*colour, 255))
+    pygame.draw.rect(s, (255, 255, 255, 255), (1, 1, size // 3, size // 5))
+    pygame.draw.rect(s, (20, 20, 20, 255), (size // 2, size - 4, size // 2 - 1, 3))
+    pygame.draw.rect(s, (0, 0, 0, 0), (size - 4, 0, 4, 4))
+    return s
+
+
+def images() -> None:
+    sheet = pygame.Surface((4 * T, T), pygame.SRCALPHA)
+    for i, c in enumerate(COLOURS):
+        sheet.blit(arrow(c), (i * T, 0))
+    pygame.image.save(sheet, str(HERE / "arrows.png"))
+    # spacing 2, margin 1: the same four tiles
+    spaced = pygame.Surface((1 + 4 * T + 3 * 2 + 1, T + 2), pygame.SRCALPHA)
+    for i, c in enumerate(COLOURS):
+        spaced.blit(arrow(c), (1 + i * (T + 2), 1))
+    pygame.image.save(spaced, str(HERE / "spaced.png"))
+    (HERE / "collection").mkdir(exist_ok=True)
+    for i, c in enumerate(COLOURS[:3]):
+        pygame.image.save(arrow(c[::-1]), str(HERE / "collection" / f"tile{i}.png"))
+    tree = pygame.Surface((16, 24), pygame.SRCALPHA)  # taller than a cell, as trees are
+    pygame.draw.rect(tree, (110, 70, 40, 255), (6, 14, 4, 10))
+    pygame.draw.circle(tree, (30, 120, 50, 255), (8, 8), 7)
+    pygame.image.save(tree, str(HERE / "collection" / "tree.png"))
+    back = pygame.Surface((24, 20), pygame.SRCALPHA)
+    back.fill((130, 90, 200, 255))
+    pygame.draw.circle(back, (250, 250, 250, 200), (8, 8), 6)
+    pygame.image.save(back, str(HERE / "backdrop.png"))
+
+
+ARROWS = ('<tileset version="1.8" tiledversion="1.8.2" name="arrows" tilewidth="16" '
+          'tileheight="16" tilecount="4" columns="4">\n'
+          ' <image source="arrows.png" width="64" height="16"/>\n</tileset>\n')
+SPACED = ('<tileset version="1.8" tiledversion="1.8.2" name="spaced" tilewidth="16" '
+          'tileheight="16" spacing="2" margin="1" tilecount="4" columns="4">\n'
+          ' <tileoffset x="3" y="-2"/>\n'
+          ' <image source="spaced.png" width="72" height="18"/>\n</tileset>\n')
+# as Tiled writes it: the largest image's size, and tile ids kept when one was removed (4)
+COLLECTION = ('<tileset version="1.8" tiledversion="1.8.2" name="collection" '
+              'tilewidth="16" tileheight="24" tilecount="4" columns="0">\n'
+              ' <grid orientation="orthogonal" width="1" height="1"/>\n' + "".join(
+                  f' <tile id="{i}">\n  <image width="16" height="16" '
+                  f'source="collection/tile{i}.png"/>\n </tile>\n' for i in range(3))
+              + ' <tile id="5">\n  <image width="16" height="24" source="collection/tree.png"/>\n'
+              ' </tile>\n</tileset>\n')
+
+
+def head(tilesets: str, nextlayer: int = 9) -> str:
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n<map version="1.8" tiledversion="1.8.2" '
+            f'orientation="orthogonal" renderorder="right-down" width="{N}" height="{N}" '
+            f'tilewidth="{T}" tileheight="{T}" infinite="0" nextlayerid="{nextlayer}" '
+            f'nextobjectid="1">\n <properties>\n  <property name="max_players" type="int" '
+            'value="2"/>\n </properties>\n'
+            f'{tilesets}')
+
+
+def csv(gids: list[int]) -> str:
+    rows = [",".join(str(g) for g in gids[r * N:(r + 1) * N]) for r in range(N)]
+    return '  <data encoding="csv">\n' + ",\n".join(rows) + "\n</data>\n"
+
+
+def zlib64(gids: list[int]) -> str:
+    raw = b"".join(g.to_bytes(4, "little") for g in gids)
+    text = base64.b64encode(zlib.compress(raw)).decode()
+    return f'  <data encoding="base64" compression="zlib">\n   {text}\n  </data>\n'
+
+
+def layer(lid: int, name: str, data: str, attrs: str = "") -> str:
+    extra = f" {attrs}" if attrs else ""
+    return (f' <layer id="{lid}" name="{name}" width="{N}" height="{N}"{extra}>\n{data}'
+            ' </layer>\n')
+
+
+def ground(first: int = 1) -> list[int]:
+    return [first + (c + r) % 4 for r in range(N) for c in range(N)]
+
+
+def sparse(gid_at) -> list[int]:
+    return [gid_at(c, r) for r in range(N) for c in range(N)]
+
+
+ARROWS_TS = ' <tileset firstgid="1" source="arrows.tsx"/>\n'
+
+
+def maps() -> dict[str, str]:
+    flags = [0, H, V, D, H | V, H | D, V | D, H | V | D]
+    out = {}
+    out["flips.tmx"] = head(ARROWS_TS) + layer(1, "ground", csv(
+        sparse(lambda c, r: (1 + (r % 4)) | flags[c]))) + "</map>\n"
+    out["collection.tmx"] = head(ARROWS_TS + ' <tileset firstgid="5" source="collection.tsx"/>\n') \
+        + layer(1, "ground", csv(ground())) + layer(2, "things", zlib64(sparse(
+            lambda c, r: 0 if (c + r) % 3 else (5 + (c % 3)) | flags[r]))) + layer(
+        3, "trees", csv(sparse(lambda c, r: 10 if (c + 2 * r) % 5 == 1 else 0))) + "</map>\n"
+    out["opacity-tint.tmx"] = head(ARROWS_TS) + layer(1, "ground", csv(ground())) + layer(
+        2, "frost", csv(sparse(lambda c, r: 3 if c > 1 else 0)),
+        'opacity="0.5" tintcolor="#a0c0ff"') + layer(
+        3, "shade", csv(sparse(lambda c, r: 2 if r > 4 else 0)),
+        'tintcolor="#80ff8040"') + "</map>\n"
+    out["offsets.tmx"] = head(ARROWS_TS) + layer(1, "ground", csv(ground())) + layer(
+        2, "shifted", csv(sparse(lambda c, r: 4 if 1 < c < 6 and 1 < r < 6 else 0)),
+        'offsetx="5" offsety="-3"') + "</map>\n"
+    out["groups.tmx"] = head(ARROWS_TS) + layer(1, "ground", csv(ground())) + (
+        ' <group id="2" name="outer" opacity="0.8" tintcolor="#ffe0a0" offsetx="4" offsety="2">\n'
+        + layer(3, "inner", csv(sparse(lambda c, r: 1 if c == r else 0)),
+                'opacity="0.75" tintcolor="#c0c0ff" offsetx="-2" offsety="3"')
+        + layer(4, "hidden", csv(sparse(lambda c, r: 2)), 'visible="0"')
+        + ' </group>\n <group id="5" name="hidden group" visible="0">\n'
+        + layer(6, "under hidden", csv(sparse(lambda c, r: 4)))
+        + ' </group>\n') + "</map>\n"
+    out["image-layer.tmx"] = head(ARROWS_TS) + layer(1, "ground", csv(ground())) + (
+        ' <imagelayer id="2" name="picture" offsetx="10" offsety="6" opacity="0.6">\n'
+        '  <image source="backdrop.png" width="24" height="20"/>\n </imagelayer>\n'
+        ) + layer(3, "top", csv(sparse(lambda c, r: 2 if c == 7 else 0))) + "</map>\n"
+    out["tile-offset.tmx"] = head(' <tileset firstgid="1" source="spaced.tsx"/>\n') + layer(
+        1, "ground", csv(sparse(lambda c, r: (1 + (c * r) % 4) | flags[(c + r) % 8]))) \
+        + "</map>\n"
+    return out
+
+
+def main() -> None:
+    images()
+    for name, text in (("arrows.tsx", ARROWS), ("spaced.tsx", SPACED),
+                       ("collection.tsx", COLLECTION)):
+        (HERE / name).write_text('<?xml version="1.0" encoding="UTF-8"?>\n' + text)
+    for name, text in maps().items():
+        (HERE / name).write_text(text)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,38 @@
+"""`narby render-map FILE OUT.png`: the terrain as the board draws it (issue 35)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from game.cli import main
+from game.ui import tiled_draw
+
+MAPS = Path(__file__).resolve().parent / "maps"
+
+
+def test_render_map_writes_the_terrain_at_the_tile_size(tmp_path, capsys):
+    out = tmp_path / "terrain.png"
+    path = MAPS / "drawing" / "groups.tmx"
+    assert main(["render-map", str(path), str(out)]) == 0
+    assert capsys.readouterr().out.strip() == f"saved {out} (128x128)"
+    written = pygame.image.load(str(out))
+    assert pygame.image.tobytes(written, "RGBA") == pygame.image.tobytes(
+        tiled_draw.render_map(path), "RGBA")
+
+
+def test_render_map_of_a_broken_map_says_its_first_problem(tmp_path, capsys):
+    path = MAPS / "bad" / "zstd.tmx"
+    assert main(["render-map", str(path), str(tmp_path / "x.png")]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and err[0].startswith(f"narby render-map: {path} has 1 problem; first:")
+    assert "zstd" in err[0] and not (tmp_path / "x.png").exists()
+
+
+def test_render_map_refuses_a_missing_file_and_an_unwritable_picture(tmp_path, capsys):
+    assert main(["render-map", str(tmp_path / "none.tmx"), str(tmp_path / "x.png")]) == 2
+    assert "file not found" in capsys.readouterr().err
+    out = tmp_path / "no-such-folder" / "x.png"
+    assert main(["render-map", str(MAPS / "good" / "csv.tmx"), str(out)]) == 2
+    assert capsys.readouterr().err.startswith(f"narby render-map: cannot write {out}")
