@@ -102,3 +102,11 @@ def test_narby_tutorial_autoplay_command(tmp_path, capsys):
     assert "played through" in out
     shots = list((tmp_path / "shots").glob("tutorial-*.png"))
     assert len(shots) == len(tutorial.load()["steps"]) + 1
+
+
+def test_the_coach_names_cells_only_when_the_board_shows_coordinates():
+    steps = {s.id: s for s in tutorial.load()["steps"]}
+    move = steps["move"]
+    assert "the glowing square" in move.text(False)
+    assert not re.search(r"\(\d+,", move.text(False))
+    assert re.search(r"\(\d+,\u00a0\d+\)", move.text(True))

@@ -375,6 +375,7 @@ class GameScene(Scene):
             self.c.submit(answer)
         except IllegalAnswer as exc:
             self.show_error(str(exc))
+            self._aim_again()
             return
         self._idle_controls()
         self.bar.set_slots(idle_slots("The dice are rolling"))
@@ -478,6 +479,22 @@ class GameScene(Scene):
             for cell in list(self.aim.target_map())[:12]:
                 rects.append(self.view.cell_rect(cell))
         return rects
+
+    def _aim_again(self) -> None:
+        """After a refused answer the chosen action starts its aiming over: the refused
+        pick is never left waiting for a confirmation that would be refused again."""
+        slot = next((s for s in self.slots if s.key == self.slot_key), None)
+        if slot is None or self.picker is None:
+            return
+        self._close_choice()
+        self.aim.start(slot.key, slot.answers)
+        self.tip = None
+        self._offer_list_if_needed()
+
+    def marked_value(self, key: str):
+        """The value of field `key` the board marks for the player (the hint's target),
+        which a click on any of its cells picks; None when nothing is marked."""
+        return None
 
     def _close_choice(self) -> None:
         if self.choice is not None:

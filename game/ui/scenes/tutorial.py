@@ -107,6 +107,11 @@ class TutorialScene(GameScene):
             return None
         return self.coach.expected(self.c.legal_answers())
 
+    def marked_value(self, key: str):
+        """The coach's glowing target: a click anywhere in it picks it."""
+        want = self.expected()
+        return want.get(key) if want is not None else None
+
     def next_note(self) -> bool:
         if self.coach.note_showing(self.your_decision()) and self.animation.idle:
             self.coach.done()
@@ -162,6 +167,8 @@ class TutorialScene(GameScene):
             return f"{title(v)}"
 
         if isinstance(v, list):
+            if not self.app.settings.show_coordinates:  # no numbers on the board
+                return "the glowing square"
             return "the glowing " + show_cell(v).replace(" ", "\u00a0")  # never broken
         return str(v)
 
@@ -252,7 +259,8 @@ class TutorialScene(GameScene):
         if s is None:
             heading, body, how = "Play on", DONE_LINE, ""
         elif showing:
-            heading, body, how = s.title, s.text(), self.how_line()
+            heading, body, how = (s.title, s.text(self.app.settings.show_coordinates),
+                                  self.how_line())
         else:  # the others are playing, or the dice are rolling
             prev = self.coach.previous
             heading = "Watch"
@@ -398,8 +406,9 @@ def _value_point(scene, k, value, want):
         cells = single_target_cells(scene.shown, want)
     else:
         cells = value_cells(scene.shown, k, value, scene.picker.remaining[0])
-    if len(cells) == 4 and k == "to":
-        return scene.view.piece_rect(tuple(value), 2).center
+    if len(cells) == 4 and k == "to":  # a landing: a point in its top-left cell
+        r = scene.view.cell_rect(tuple(value))
+        return (r.x + r.w // 4, r.y + r.h // 4)
     return scene.view.cell_rect(cells[0]).center
 
 
