@@ -16,6 +16,7 @@ from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.tutorial import TutorialScene, autoplay
 from tests.ui.conftest import run
 from tests.ui.test_e2e import key
+from tests.ui.test_landing_pick import _lesson_at
 
 CODE = re.compile(r"\b[RP]\d{1,2}\b")
 
@@ -110,3 +111,11 @@ def test_the_coach_names_cells_only_when_the_board_shows_coordinates():
     assert "the glowing square" in move.text(False)
     assert not re.search(r"\(\d+,", move.text(False))
     assert re.search(r"\(\d+,\u00a0\d+\)", move.text(True))
+
+
+@pytest.mark.parametrize("step_id", ["card", "move-3"])
+def test_the_coach_shows_its_whole_key_hint(app, step_id):
+    scene = _lesson_at(app, step_id)
+    run(app, 2)
+    assert scene.how_line() and "…" not in scene.how_line()
+    assert scene._coach_need() <= scene.coach_rect.h

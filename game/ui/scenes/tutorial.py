@@ -134,6 +134,7 @@ class TutorialScene(GameScene):
 
     def update(self, dt: float) -> bool:
         busy = super().update(dt)
+        self._fit_coach()
         return busy or not self.coach.finished  # the highlights pulse
 
     # ----- what the coach says ----------------------------------------------------------
@@ -158,9 +159,9 @@ class TutorialScene(GameScene):
         cells = [(k, want[k]) for k in KEY_ORDER if k in want and k != "choose"]
         if not cells:
             return f"Click {name} on the bar{key}."
-        where = " then ".join(self._field_words(k, v) for k, v in cells)
-        return (f"Click {name} on the bar{key}, then {where} on the board. "
-                "Keys: Tab or the arrows move to it, Enter picks it.")
+        where = ", then ".join(self._field_words(k, v) for k, v in cells)
+        return (f"Click {name}{key}, then {where}. "
+                "Keys: Tab or the arrows to it, Enter picks it.")
 
     def _field_words(self, k: str, v) -> str:
         if k == "dragon":
@@ -253,20 +254,7 @@ class TutorialScene(GameScene):
                          (bx, bar_y, max(2, int(bw * done)), look.px(4)), border_radius=2)
         y += icon.get_height() + look.px(8)
         s = self.coach.current
-        showing = s is not None and (
-            self.coach.note_showing(self.your_decision()) if s.do is None
-            else self.your_decision())
-        if s is None:
-            heading, body, how = "Play on", DONE_LINE, ""
-        elif showing:
-            heading, body, how = (s.title, s.text(self.app.settings.show_coordinates),
-                                  self.how_line())
-        else:  # the others are playing, or the dice are rolling
-            prev = self.coach.previous
-            heading = "Watch"
-            body = (prev.after if prev is not None and prev.after else
-                    "Watch the board: the game plays on until it is your move.")
-            how = "Space skips the animations."
+        showing, heading, body, how = self._coach_words()
         bottom = r.bottom - look.px(8)
         buttons_h = look.px(30)
         room = bottom - buttons_h - look.px(6)
@@ -290,6 +278,59 @@ class TutorialScene(GameScene):
             self.next_rect = pygame.Rect(r.right - pad - look.px(110), by, look.px(110),
                                          buttons_h)
             self._draw_button(surface, self.next_rect, "Next  Enter", primary=True)
+
+    def _coach_words(self) -> tuple[bool, str, str, str]:
+        """(the step is showing, heading, body, how) as the coach panel says them."""
+        s = self.coach.current
+        showing = s is not None and (
+            self.coach.note_showing(self.your_decision()) if s.do is None
+            else self.your_decision())
+        if s is None:
+            return showing, "Play on", DONE_LINE, ""
+        if showing:
+            return (showing, s.title, s.text(self.app.settings.show_coordinates),
+                    self.how_line())
+        # the others are playing, or the dice are rolling
+        prev = self.coach.previous
+        body = (prev.after if prev is not None and prev.after else
+                "Watch the board: the game plays on until it is your move.")
+        return showing, "Watch", body, "Space skips the animations."
+
+    def _coach_need(self) -> int:
+        """The coach panel's height for all its words (as _draw_coach lays them out)."""
+        look = self.look
+        w = self.coach_rect.w - 2 * look.px(12)
+        _, heading, body, how = self._coach_words()
+        big = look.font(look.fs(18), bold=True)
+        h = look.px(8) + look.px(30) + look.px(8)
+        h += big.get_linesize() * len(look.wrap(heading, big, w)[:2]) + look.px(4)
+        f = look.font(look.fs(15))
+        h += f.get_linesize() * len(look.wrap(body, f, w))
+        if how:
+            f = look.font(look.fs(13))
+            h += look.px(6) + f.get_linesize() * len(look.wrap(how, f, w))
+        return h + look.px(6) + look.px(30) + look.px(8)
+
+    def _fit_coach(self) -> None:
+        """The coach grows into the log's room when its words need it (the lesson's
+        words come first: the log gives way), so a key hint is never cut short."""
+        look = self.look
+        need = self._coach_need()
+        r = self.coach_rect
+        if r.w <= 0 or need <= r.h:
+            return
+        bottom = self.panel_rect.bottom - look.px(6)
+        most = bottom - r.y
+        h = min(need, most)
+        if h <= r.h:
+            return
+        self.coach_rect = pygame.Rect(r.x, r.y, r.w, h)
+        log_top = self.coach_rect.bottom + look.px(28)
+        self.log.kill()
+        self.log_rect = pygame.Rect(self.log_rect.x, log_top, self.log_rect.w,
+                                    max(0, bottom - log_top))
+        if self.app.settings.show_log and self.log_rect.h > look.px(60):
+            self.log.build(self.ui, self.log_rect)
 
     def _paragraph(self, surface, text, size, colour, x, y, w, limit,
                    italic_key=False) -> int:
