@@ -183,7 +183,8 @@ class Overlays:
                          look.colour("text_dim"))
         surface.blit(hint, hint.get_rect(midbottom=(rect.centerx, rect.bottom - look.px(8))))
 
-    def draw_tip(self, surface, lines: list[str], pos) -> None:
+    def draw_tip(self, surface, lines: list[str], pos, left_of: bool = False) -> None:
+        """A tooltip at `pos` (its top-left; with `left_of`, its top-right)."""
         look = self.look
         font = look.font(look.fs(14))
         bold = look.font(look.fs(15), bold=True)
@@ -196,6 +197,8 @@ class Overlays:
                 wrapped.append((part, f, i == 0))
         h = sum(f.get_linesize() for _, f, _ in wrapped) + 14
         x, y = pos
+        if left_of:
+            x -= width
         sw, sh = surface.get_size()
         if pos[1] > self.bar.rect.y - 20:  # tips over the bar open upwards
             y = pos[1] - h

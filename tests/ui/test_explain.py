@@ -144,3 +144,33 @@ def test_hint_names_the_hard_ai_pick_and_why(app):
     assert (answer, line) == hints.hint(c.match, c.pending.dragon, c.board, seed=1)
     scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))
     assert scene.banner_error.startswith("Hint: ")
+
+
+def _hover(scene, pos) -> None:
+    scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                    buttons=(0, 0, 0)))
+
+
+def test_hovering_your_own_card_on_the_panel_shows_its_words(app):
+    scene = _board(app)
+    me = scene.c.match.seat_names[0]
+    card = scene.shown["dragons"][me]["card"]
+    assert card not in (None, "hidden")
+    app.draw()  # the panel lays out its hover areas as it draws
+    rect = next(r for r, lines in scene.panel.tips if lines[0].endswith("'s card")
+                and content.card(card).title in lines[0])
+    _hover(scene, rect.center)
+    assert scene.tip is not None
+    assert content.card(card).effect in scene.tip[0]
+    others = [lines for _r, lines in scene.panel.tips if "Hidden" in " ".join(lines)]
+    assert others  # the others' cards are hidden, and say so
+
+
+def test_the_leaders_crown_says_what_it_means(app):
+    scene = _board(app)
+    app.draw()
+    crown = [(r, lines) for r, lines in scene.panel.tips if lines[0] == "Leader"]
+    if not crown:
+        pytest.skip("nobody leads in this position")
+    _hover(scene, crown[0][0].center)
+    assert scene.tip[0][0] == "Leader" and "most coins" in scene.tip[0][1]

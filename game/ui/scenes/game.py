@@ -79,7 +79,7 @@ class GameScene(Scene):
         self.ai_wait = 0.0
         self.ended = False
         self.drag = None
-        self.tip: tuple[list[str], tuple[int, int]] | None = None
+        self.tip: tuple | None = None  # (lines, position[, left_of])
         self.banner_error = ""
         self.error_time = 0.0
         self.fitted = False
@@ -709,6 +709,11 @@ class GameScene(Scene):
             lines = explain.slot_lines(slot)  # teach hook: what it does, when, cost
             r = self.bar.rects[i]
             self.tip = (lines, (r.x, r.y - 8))
+            return
+        panel_tip = self.panel.tip_at(pos)  # a card or the crown on the side panel
+        if panel_tip is not None:
+            self.tip = (panel_tip, (pos[0] - 12, pos[1] + 16), True)
+            self.hover_cell = None
             return
         self.hover_cell = self.view.cell_at(pos) if self.board_area.collidepoint(pos) else None
         if self.picker is not None and self.hover_cell is not None:
