@@ -82,11 +82,6 @@ def show(scene) -> bool:
 
 
 # ----- the Hint button (beside the H key) ------------------------------------------------
-def button_room(look) -> int:
-    """Width the banner keeps free for the Hint button."""
-    return look.px(90)
-
-
 def button(scene):
     """The board scene's Hint button, at the right of the banner, before the pace."""
     look = scene.look

@@ -15,6 +15,7 @@ from game.ui.action_bar import Slot
 from game.ui.scenes.choice import ChoiceDialog
 from game.ui.scenes.game import GameScene
 from game.ui.screenshot import played
+from game.ui.targets import value_label
 from tests.ui.conftest import run
 
 CODE = re.compile(r"\b[RP]\d{1,2}\b")
@@ -131,7 +132,52 @@ def test_choice_dialog_shows_the_focused_option(app):
     assert "+2" in d.focused_detail()
     d.handle_key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0))
     assert "nothing is used" in d.focused_detail()
-    assert d.buttons[0].tool_tip_text
+    d.hover(d.buttons[0].rect.center)  # the mouse over an answer: its description
+    assert "+2" in d.focused_detail()
+    d.kill()
+
+
+def _many_places(app, area):
+    answers = [{"choose": p} for p in PLACES]
+    d = ChoiceDialog(app.look, "Which place of power goes there? " * 3, answers,
+                     [value_label("choose", p) for p in PLACES],
+                     details=explain.option_details(answers))
+    d.build(app.ui, area)
+    return d
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720)])
+def test_a_question_with_many_answers_keys_them_all_and_hides_none(app, size):
+    area = pygame.Rect(0, 40, size[0] * 3 // 4, size[1] - 40 - 90)
+    d = _many_places(app, area)
+    assert len(d.values) > 10
+    assert "Up/Down" in d.keys_line  # the answers past 0 are reached by the arrows
+    assert d.buttons[9].text.startswith("0  ")
+    d.handle_key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_0, mod=0))
+    assert d.take() == d.values[9]
+    for b in d.buttons:
+        assert area.contains(b.rect)
+        assert not b.rect.colliderect(d.detail_rect), b.text
+    # every description is whole: shown at once, or scrolled to its end by PgDn
+    for i in range(len(d.values)):
+        d.hover(d.buttons[i].rect.center)
+        assert d.focus == i
+        shown = d.detail_lines()[d.detail_top:d.detail_top + d.detail_rows()]
+        while d.detail_top + d.detail_rows() < len(d.detail_lines()):
+            d.handle_key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0))
+            shown += d.detail_lines()[d.detail_top:d.detail_top + d.detail_rows()]
+        assert " ".join(d.detail_lines()) in " ".join(dict.fromkeys(shown))
+    d.kill()
+
+
+def test_a_long_description_scrolls_by_keys(app):
+    answers = [{"pass": True}, {"pass": True}]
+    long = "A very long description of what this answer does. " * 12
+    d = ChoiceDialog(app.look, "Which?", answers, ["One", "Two"], details=[long, "short"])
+    d.build(app.ui, pygame.Rect(0, 0, 700, 360))
+    assert len(d.detail_lines()) > d.detail_rows()
+    d.handle_key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0))
+    assert d.detail_top > 0
     d.kill()
 
 
@@ -174,3 +220,12 @@ def test_the_leaders_crown_says_what_it_means(app):
         pytest.skip("nobody leads in this position")
     _hover(scene, crown[0][0].center)
     assert scene.tip[0][0] == "Leader" and "most coins" in scene.tip[0][1]
+
+
+def test_the_status_line_never_runs_under_the_hint_button(app):
+    scene = _board(app)
+    scene.show_error("Hint: Move (5, 6) — about +17 coins more than ending the turn, "
+                     "by the Hard AI's count, and a good deal more words", "gold")
+    app.draw()
+    assert scene.status_rect.w > 0
+    assert scene.status_rect.right <= scene.hint_btn.rect.x

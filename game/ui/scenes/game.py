@@ -82,6 +82,7 @@ class GameScene(Scene):
         self.tip: tuple | None = None  # (lines, position[, left_of])
         self.banner_error = ""
         self.error_time = 0.0
+        self.status_rect = pygame.Rect(0, 0, 0, 0)  # where the status line was drawn
         self.fitted = False
         self.widgets: list = []
         self.bar = ActionBar(app.look)
@@ -571,6 +572,8 @@ class GameScene(Scene):
         if self.log.handle(event):
             return True
         if event.type == pygame.MOUSEWHEEL:
+            if self.choice is not None and self.choice.wheel(pygame.mouse.get_pos(), event.y):
+                return True
             board_input.wheel_zoom(self.view, self.board_area, event)
             return True
         return False
@@ -701,6 +704,8 @@ class GameScene(Scene):
                 self.view.pan(dx, dy)
                 self.drag = (pos, True)
             return
+        if self.choice is not None:
+            self.choice.hover(pos)  # the description follows the mouse
         i = self.bar.slot_at(pos)
         self.bar.hover = i
         self.tip = None
@@ -876,7 +881,11 @@ class GameScene(Scene):
                          look.colour("text_dim"))
         surface.blit(pace, pace.get_rect(midright=(r.right - look.px(10), r.centery)))
         font = look.font(look.fs(17), bold=True)
-        width = r.w - x - pace.get_width() - look.px(24) - hints.button_room(look)
+        right = r.right - pace.get_width() - look.px(24)
+        btn = getattr(self, "hint_btn", None)
+        if btn is not None:  # the line stops before the Hint button, never under it
+            right = min(right, btn.rect.x - look.px(12))
+        width = right - x
         # the status line drops its key hints ("  ·  " parts) from the end to fit
         parts = text.split("  ·  ")
         candidates = ["  ·  ".join(parts[:i]) for i in range(len(parts), 0, -1)]
@@ -890,4 +899,4 @@ class GameScene(Scene):
             font = look.font(look.fs(15), bold=True)
             text = look.first_fit(candidates, font, width)
         t = look.fit_text(text, font, width, colour)
-        surface.blit(t, t.get_rect(midleft=(x, r.centery)))
+        self.status_rect = surface.blit(t, t.get_rect(midleft=(x, r.centery)))
