@@ -18,7 +18,7 @@ from game.ui import overlays as overlays_mod
 from game.ui.action_bar import HOTKEYS, ActionBar, action_slots, idle_slots
 from game.ui.aiming import CONFIRM, Aim
 from game.ui.board_view import BoardView
-from game.ui.dice_anim import draw_location, draw_roll
+from game.ui.dice_anim import draw_location, draw_roll, rolling_words
 from game.ui.event_animation import EventAnimation
 from game.ui.log_view import LogView
 from game.ui.overlays import Overlays
@@ -841,6 +841,10 @@ class GameScene(Scene):
             return "", look.colour("text")
         if not self.animation.idle:
             step = self.animation.current
+            rolling = step is not None and rolling_words(
+                step.kind, step.events, step.progress, (step.data or {}).get("what", ""))
+            if rolling:  # the result shows once the die has landed
+                return rolling, look.colour("text_dim")
             if step is not None and step.events:
                 return describe(step.events[-1]).strip("=- "), look.colour("text_dim")
             # the summary cards carry no event of their own: name what the card shows
