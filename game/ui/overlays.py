@@ -183,6 +183,27 @@ class Overlays:
                          look.colour("text_dim"))
         surface.blit(hint, hint.get_rect(midbottom=(rect.centerx, rect.bottom - look.px(8))))
 
+    def draw_mark(self, surface, view, cells, area, t: float) -> None:
+        """A pulsing gold frame round `cells` (the hint's target), with a small "Hint"
+        tag above it, so the suggestion is found on the board."""
+        if not cells:
+            return
+        look = self.look
+        rect = view.cell_rect(tuple(cells[0])).unionall([view.cell_rect(tuple(c))
+                                                          for c in cells[1:]])
+        grow = round(look.px(3) * (0.5 + 0.5 * math.sin(t * 5.0)))
+        rect = rect.inflate(2 * grow, 2 * grow).clip(area)
+        if not (rect.w and rect.h):
+            return
+        pygame.draw.rect(surface, look.colour("gold"), rect, max(2, look.px(3)),
+                         border_radius=look.px(6))
+        tag = look.text("Hint", look.fs(13), look.colour("key"), bold=True)
+        box = tag.get_rect().inflate(look.px(10), look.px(2))
+        box.midbottom = (rect.centerx, rect.y - look.px(1))
+        box.clamp_ip(area)
+        pygame.draw.rect(surface, look.colour("key_bg"), box, border_radius=look.px(4))
+        surface.blit(tag, tag.get_rect(center=box.center))
+
     def draw_tip(self, surface, lines: list[str], pos, left_of: bool = False) -> None:
         """A tooltip at `pos` (its top-left; with `left_of`, its top-right)."""
         look = self.look

@@ -192,6 +192,42 @@ def test_hint_names_the_hard_ai_pick_and_why(app):
     assert scene.banner_error.startswith("Hint: ")
 
 
+@pytest.mark.parametrize("seed", [2, 8, 11])
+def test_a_hint_gives_its_reason_in_words_and_marks_its_target(app, seed):
+    scene = app.push(GameScene(app, played(seed, 2)))
+    scene.factor_override = 0.0
+    run(app, 3)
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))
+    line = scene.banner_error
+    # a reason a player can learn from, in the game's terms, not only a number
+    assert re.search(r"coins a round in tribute|coins now|lands beside|within reach|"
+                     r"attack|costs \w+", line), line
+    answer = scene.hinted[1]
+    if answer.get("to") or answer.get("at"):
+        cells = scene.hint_cells()
+        assert cells and tuple(answer.get("to") or answer.get("at")) == tuple(cells[0])
+    app.draw()
+    # the hint lasts one decision: once an answer is given, line and mark are gone
+    scene.submit_answer(answer, confirmed=True)
+    run(app, 2)
+    assert scene.hinted is None and not scene.banner_error.startswith("Hint: ")
+
+
+def test_a_click_anywhere_in_the_hinted_landing_picks_it(app):
+    scene = app.push(GameScene(app, played(2, 2)))
+    scene.factor_override = 0.0
+    run(app, 3)
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))
+    answer = scene.hinted[1]
+    assert answer.get("do") == "move"
+    scene.select_slot("move")
+    to = answer["to"]
+    for dx in (0, 1):
+        for dy in (0, 1):
+            r = scene.view.cell_rect((to[0] + dx, to[1] + dy))
+            assert scene.aim.value_at(r.center) == to
+
+
 def _hover(scene, pos) -> None:
     scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
                                     buttons=(0, 0, 0)))

@@ -83,6 +83,7 @@ class GameScene(Scene):
         self.banner_error = ""
         self.error_time = 0.0
         self.status_rect = pygame.Rect(0, 0, 0, 0)  # where the status line was drawn
+        self.hinted: tuple[int, dict] | None = None  # (answers given then, the hint's answer)
         self.fitted = False
         self.widgets: list = []
         self.bar = ActionBar(app.look)
@@ -233,6 +234,7 @@ class GameScene(Scene):
         self.log.update()
         if self.error_time > 0:
             self.error_time -= dt
+        self._end_stale_hint()
         busy = False
         if hasattr(self.c, "poll") and self.c.poll():  # an online game (game/net/window.py)
             busy = True
@@ -495,7 +497,27 @@ class GameScene(Scene):
     def marked_value(self, key: str):
         """The value of field `key` the board marks for the player (the hint's target),
         which a click on any of its cells picks; None when nothing is marked."""
-        return None
+        if self.hinted is None or self.slot_key != answer_kind(self.hinted[1]):
+            return None
+        return self.hinted[1].get(key)
+
+    def _end_stale_hint(self) -> None:
+        """A hint is for one decision: once any answer is given (the next dragon's turn
+        too) its line, its tip and its mark on the board go."""
+        if self.hinted is None or self.hinted[0] == self.c.n_answers:
+            return
+        self.hinted = None
+        if self.banner_error.startswith("Hint: "):
+            self.error_time = 0
+            self.banner_error = ""
+        if self.tip is not None and self.tip[0] and str(self.tip[0][0]).startswith("Hint: "):
+            self.tip = None
+
+    def hint_cells(self) -> list:
+        """The cells of the hint's target, marked on the board."""
+        if self.hinted is None:
+            return []
+        return single_target_cells(self.shown, self.hinted[1])
 
     def _close_choice(self) -> None:
         if self.choice is not None:
@@ -777,6 +799,9 @@ class GameScene(Scene):
                        hover=self.cursor if self.picker is not None else self.hover_cell,
                        t=self.time if (self.picker is not None or step is not None) else None,
                        hidden=hidden)
+        if self.hinted is not None:  # teach hook: the hint's target, marked
+            self.overlays.draw_mark(surface, self.view, self.hint_cells(), self.board_area,
+                                    self.time)
         if self.app.settings.show_coordinates:  # teach hook: cell numbers on the edges
             edge_coords.draw(surface, self.view, look, self.board_area)
         if moving is not None and step is not None:  # a move step is showing
@@ -896,6 +921,8 @@ class GameScene(Scene):
         held = parts[0].split(" (your card:")[0]  # the card is on the panel too
         if held != parts[0]:
             candidates.append(held)
+        if " — " in parts[0]:  # a hint: its reason is in the note under the banner
+            candidates.append(parts[0].split(" — ")[0])
         if self.choice is not None:
             candidates.append("Choose in the dialog: keys 1-9, or click")
         text = look.first_fit(candidates, font, width)
