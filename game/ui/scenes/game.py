@@ -224,10 +224,13 @@ class GameScene(Scene):
         return PACE_FACTOR[self.app.settings.pace]
 
     def apply_event(self, event: dict) -> None:
+        empty = explain.comes_to_nothing(self.shown, event)  # before the event applies
         shown_board.apply(self.shown, event)
         # The log stays on screen across hand-overs: a private event (a dealt card) shows
         # its card only when one human plays and it is theirs (P28, P41).
         self.log.add(visible_events([event], self.c.log_viewer())[0])
+        if empty:  # the engine logs no payment of nothing: the log says the outcome
+            self.log.note(empty)
 
     def update(self, dt: float) -> bool:
         self.time += dt
