@@ -52,6 +52,7 @@ class Settings:
     confirm_end_turn: bool = True
     confirm_last_action: bool = True
     show_coordinates: bool = False
+    lesson_done: bool = False  # issue 33: the menu stops offering Learn to play first
 
     def validated(self) -> Settings:
         """A copy with every bad value replaced by its default."""
@@ -67,7 +68,7 @@ class Settings:
         out.pace = self.pace if self.pace in PACES else d.pace
         out.palette = self.palette if self.palette in PALETTES else d.palette
         for name in ("hotseat_handover", "show_log", "watch_setup", "confirm_end_turn",
-                     "confirm_last_action", "show_coordinates"):
+                     "confirm_last_action", "show_coordinates", "lesson_done"):
             value = getattr(self, name)
             setattr(out, name, value if isinstance(value, bool) else getattr(d, name))
         for name in VOLUMES:

@@ -119,3 +119,16 @@ def test_the_coach_shows_its_whole_key_hint(app, step_id):
     run(app, 2)
     assert scene.how_line() and "…" not in scene.how_line()
     assert scene._coach_need() <= scene.coach_rect.h
+
+
+def test_learn_to_play_stops_being_the_default_once_the_lesson_is_done(app):
+    menu = app.push(MenuScene(app))
+    run(app, 1)
+    assert list(menu.buttons)[menu.nav.index] == "learn"  # a first run
+    scene = _lesson_at(app, "done")
+    autoplay(app, scene, by="keys")
+    run(app, 2)
+    assert app.settings.lesson_done
+    menu = app.main_menu()  # "Leave to main menu": a fresh menu
+    run(app, 1)
+    assert list(menu.buttons)[menu.nav.index] == "new"

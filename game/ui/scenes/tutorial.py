@@ -23,6 +23,7 @@ from game.decisions import answer_kind, show_cell, title
 from game.match import SetupError
 from game.ui.action_bar import idle_slots
 from game.ui.scenes.game import GameScene
+from game.ui.settings import Settings
 from game.ui.targets import KEY_ORDER, single_target_cells, value_cells, value_label
 from game.ui.tutorial import TutorialError, new_game
 
@@ -107,6 +108,12 @@ class TutorialScene(GameScene):
             return None
         return self.coach.expected(self.c.legal_answers())
 
+    def _lesson_done(self) -> None:
+        """Remembered in the settings: the menu no longer puts Learn to play first."""
+        s = Settings(**vars(self.app.settings))
+        s.lesson_done = True
+        self.app.apply_settings(s)
+
     def marked_value(self, key: str):
         """The coach's glowing target: a click anywhere in it picks it."""
         want = self.expected()
@@ -135,6 +142,8 @@ class TutorialScene(GameScene):
     def update(self, dt: float) -> bool:
         busy = super().update(dt)
         self._fit_coach()
+        if self.coach.finished and not self.app.settings.lesson_done:
+            self._lesson_done()
         return busy or not self.coach.finished  # the highlights pulse
 
     # ----- what the coach says ----------------------------------------------------------
