@@ -13,7 +13,8 @@ from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.save_dialog import SaveDialog
 from tests.helpers import scenario
-from tests.ui.conftest import run
+from tests.ui.conftest import run, until
+from tests.ui.test_e2e import _human_turn_scene
 
 
 def key(k, mod=0, text=None):
@@ -164,3 +165,15 @@ def test_status_line_names_the_summary_card_on_screen(app):
         scene.animation.current = step
         assert scene._prompt_text()[0] == words
     scene.animation.current = None
+
+
+def test_enter_confirms_the_only_target_as_the_status_line_says(app):
+    scene, m = _human_turn_scene(app)
+    scene.submit_answer({"do": "move", "to": [8, 5]})
+    until(app, lambda: scene.animation.idle and scene.prepared not in (None, "ai"))
+    scene.select_slot("claim")  # one town to claim: nothing to aim at but it
+    run(app)
+    assert "Enter confirms" in scene._prompt_text()[0]
+    key(pygame.K_RETURN)
+    run(app, 2)
+    assert m.snapshot()["settlements"][0]["claim"] == "red"

@@ -550,6 +550,18 @@ class GameScene(Scene):
             return
         self._offer_list_if_needed()
 
+    def _confirm_key(self) -> None:
+        """Enter: the target aimed at; with none aimed at, the only one there is (as
+        the status line promises), else a word on how to aim."""
+        value = self.hover_value
+        if value is None:
+            opts = self.picker.options() if self.picker.key() is not None else [CONFIRM]
+            if len(opts) != 1:
+                self.show_error("Tab or the arrow keys aim at a target first", "gold")
+                return
+            value = opts[0]
+        self._pick(value)
+
     def _hover_answer(self) -> dict | None:
         return self.aim.hover_answer()
 
@@ -689,7 +701,7 @@ class GameScene(Scene):
             self.cycle_target(-1 if event.mod & pygame.KMOD_SHIFT else 1)
         elif command == "confirm":
             if self.picker is not None and self.slot_key:
-                self._pick(self.hover_value)
+                self._confirm_key()
         elif command.startswith("cursor_"):
             self._cursor_step(*CURSOR_STEPS[command])
         elif command.startswith("pan_"):
