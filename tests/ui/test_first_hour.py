@@ -11,6 +11,7 @@ from game.ui.event_animation import EventAnimation, Step
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.pause import PauseScene
+from game.ui.scenes.rules import RulesScene
 from game.ui.scenes.save_dialog import SaveDialog
 from tests.helpers import scenario
 from tests.ui.conftest import run, until
@@ -177,3 +178,11 @@ def test_enter_confirms_the_only_target_as_the_status_line_says(app):
     key(pygame.K_RETURN)
     run(app, 2)
     assert m.snapshot()["settlements"][0]["claim"] == "red"
+
+
+def test_the_rules_tabs_tooltips_say_what_they_do(app):
+    rules = app.push(RulesScene(app))
+    run(app)
+    for tab in rules.tabs + [rules.back]:
+        tip = tab.tool_tip_text or ""
+        assert len(tip.split()) >= 3 and not tip.strip().isdigit(), tip
