@@ -10,6 +10,7 @@ from game.ui.controller import GameController, Seat
 from game.ui.event_animation import EventAnimation, Step
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.rules import RulesScene
 from game.ui.scenes.save_dialog import SaveDialog
@@ -186,3 +187,13 @@ def test_the_rules_tabs_tooltips_say_what_they_do(app):
     for tab in rules.tabs + [rules.back]:
         tip = tab.tool_tip_text or ""
         assert len(tip.split()) >= 3 and not tip.strip().isdigit(), tip
+
+
+def test_new_game_names_the_map_source_in_words_not_a_path(app):
+    ng = app.push(NewGameScene(app))
+    run(app)
+    for i, c in enumerate(ng.choices):
+        ng.map_index = i
+        html = ng._map_html()
+        assert ".tmx" not in html or c.entry.origin in ("user", "file")
+        assert "site-packages" not in html and "/" not in html.replace("</", "")

@@ -290,7 +290,9 @@ class NewGameScene(Scene):
         e, board = c.entry, c.board
         where = {"shipped": "shipped with the game", "user": "from your maps folder",
                  "file": "opened from a file", "builtin": "built-in board"}[e.origin]
-        path = "" if e.origin == "builtin" else escape(str(e.path))
+        # the source in plain words; a file's name only, never an internal path that
+        # would wrap mid-word (the full path is the Open map dialog's business)
+        path = "" if e.origin in ("builtin", "shipped") else escape(Path(e.path).name)
         if board is None:
             n = len(e.problems)
             lines = [f"<font size=5><b>{escape(e.title)}</b></font>",
@@ -301,7 +303,8 @@ class NewGameScene(Scene):
                      escape(e.first_problem),
                      "<font color='#aaa496'>Show problems lists them all; "
                      "'narby preview' shows them on the map.</font>",
-                     f"<font color='#74727a'>{where}: {path}</font>"]
+                     f"<font color='#aaa496'>{where}" + (f": {path}" if path else "")
+                     + "</font>"]
             return "<br>".join(lines)
         size = f"{board.width}×{board.height}"
         players = f"{board.min_players}–{board.max_players} dragons"
@@ -316,7 +319,7 @@ class NewGameScene(Scene):
                  f"<font color='#e2b048'>{size} · {players}</font>", escape(board.description)]
         if extra:
             lines.append("<font color='#aaa496'>" + "; ".join(extra) + "</font>")
-        lines.append(f"<font color='#74727a'>{where}" + (f": {path}" if path else "")
+        lines.append(f"<font color='#aaa496'>{where}" + (f": {path}" if path else "")
                      + "</font>")
         return "<br>".join(lines)
 
@@ -670,7 +673,7 @@ class ProblemsOverlay(Scene):
         out = []
         for e in self.entries:
             n = len(e.problems)
-            out.append(f"<font size=4><b>{escape(e.title)}</b></font> <font color='#74727a'>"
+            out.append(f"<font size=4><b>{escape(e.title)}</b></font> <font color='#aaa496'>"
                        f"{escape(str(e.path))}</font><br><font color='#ff8070'>{n} problem"
                        f"{'s' if n != 1 else ''}</font>")
             for p in e.problems:
