@@ -11,11 +11,12 @@ import pytest
 from game import content
 from game.tables import ACTIONS, PLACES
 from game.ui import explain, hints
-from game.ui.action_bar import Slot
+from game.ui.action_bar import Slot, why_not
 from game.ui.scenes.choice import ChoiceDialog
 from game.ui.scenes.game import GameScene
 from game.ui.screenshot import played
 from game.ui.targets import value_label
+from tests.helpers import scenario
 from tests.ui.conftest import run
 
 CODE = re.compile(r"\b[RP]\d{1,2}\b")
@@ -265,3 +266,11 @@ def test_the_status_line_never_runs_under_the_hint_button(app):
     app.draw()
     assert scene.status_rect.w > 0
     assert scene.status_rect.right <= scene.hint_btn.rect.x
+
+
+def test_steal_for_the_thief_tooltip_and_refusal_name_the_same_need(app):
+    """Issue 33: both say the dragon must stand beside another dragon's cavern (R25)."""
+    m = scenario({"red": dict(at=(5, 5)), "blue": dict(at=(7, 5), coins=3)}, chest=(10, 10))
+    refusal = why_not(m, "red", "steal_for_thief")
+    assert "cavern" in refusal
+    assert "cavern" in content.action("steal_for_thief").effect
