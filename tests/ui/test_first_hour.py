@@ -6,7 +6,7 @@ from game.match import Match
 from game.players import RandomPlayer
 from game.tables import DRAGONS
 from game.ui import settings as settings_mod
-from game.ui.controller import GameController, Seat
+from game.ui.controller import GameController, GameSetup, Seat
 from game.ui.event_animation import EventAnimation, Step
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.menu import MenuScene
@@ -197,3 +197,29 @@ def test_new_game_names_the_map_source_in_words_not_a_path(app):
         html = ng._map_html()
         assert ".tmx" not in html or c.entry.origin in ("user", "file")
         assert "site-packages" not in html and "/" not in html.replace("</", "")
+
+
+def test_the_panel_says_deciding_only_once_the_question_is_up(app):
+    setup = GameSetup(seats=[Seat("human"), Seat("ai", "easy"), Seat("ai", "easy"),
+                             Seat("ai", "easy")], seed=5, hotseat=False)
+    c = GameController(setup, ai_mode="sync")
+    for _ in range(500):  # to the person's first question that is not an action
+        p = c.pending
+        if c.is_human(p.dragon):
+            if p.kind != "action":
+                break
+            c.submit(c.legal_answers()[-1])
+        else:
+            c.step_ai(True)
+    me = c.pending.dragon
+    scene = app.push(GameScene(app, c))
+    scene.factor_override = 0.0
+    run(app, 3)
+    roll = {"type": "roll", "dragon": "red", "purpose": "steal", "die": 20, "face": 7,
+            "total": 7, "mods": [], "row": ""}
+    scene.animation.current = Step("dice", [roll], 1.0)  # another dragon's roll shows
+    app.draw()
+    assert not any(r.deciding for r in scene.panel_model.rows)
+    scene.animation.current = None
+    app.draw()
+    assert next(r for r in scene.panel_model.rows if r.name == me).deciding

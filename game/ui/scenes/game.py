@@ -851,9 +851,12 @@ class GameScene(Scene):
         pygame.draw.line(surface, look.colour("edge"), self.panel_rect.topleft,
                          self.panel_rect.bottomleft, 2)
         p = self.c.pending
-        deciding = p.dragon if p is not None and p.kind != "action" else None
+        # "deciding…" once the question is up: not while an earlier roll still shows
+        deciding = (p.dragon if p is not None and p.kind != "action" and self.animation.idle
+                    else None)
         viewer = self._viewer()
         model = panel_model(self.shown, self.c.seats, deciding=deciding, viewer=viewer)
+        self.panel_model = model  # as last drawn (tests read it)
         leader = None
         if model.rows:
             best = max(model.rows, key=lambda r: r.coins)
