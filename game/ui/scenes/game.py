@@ -11,6 +11,7 @@ import pygame_gui
 
 from game.decisions import IllegalAnswer, answer_kind, title
 from game.log import describe
+from game.seat_view import HIDDEN as HIDDEN_CARD
 from game.seat_view import visible_events
 from game.session import UndoError, answer_words
 from game.ui import bindings, board_input, edge_coords, explain, guard, hints, shown_board
@@ -84,6 +85,7 @@ class GameScene(Scene):
         self.error_time = 0.0
         self.status_rect = pygame.Rect(0, 0, 0, 0)  # where the status line was drawn
         self.hinted: tuple[int, dict] | None = None  # (answers given then, the hint's answer)
+        self.shown_for: str | None = None  # whose eyes self.shown was made for
         self.fitted = False
         self.widgets: list = []
         self.bar = ActionBar(app.look)
@@ -238,6 +240,7 @@ class GameScene(Scene):
         if self.error_time > 0:
             self.error_time -= dt
         self._end_stale_hint()
+        self._hide_cards_between_turns()
         busy = False
         if hasattr(self.c, "poll") and self.c.poll():  # an online game (game/net/window.py)
             busy = True
@@ -281,8 +284,20 @@ class GameScene(Scene):
         return Listener(frozenset(self.c.humans()), handover=self.c.hotseat())
 
     def _sync(self) -> None:
-        self.shown = self.c.display_doc(self._viewer())
+        self.shown_for = self._viewer()
+        self.shown = self.c.display_doc(self.shown_for)
         self.synced = len(self.c.match.events)
+
+    def _hide_cards_between_turns(self) -> None:
+        """Hot seat: once the player whose eyes the board shows is no longer the one to
+        decide, their card goes face down at once (not after tribute, draw and
+        populate have played out), until the next hand-over is dismissed."""
+        if self.shown_for is None or not self.c.hotseat() or self._viewer() is not None:
+            return
+        for d in self.shown["dragons"].values():
+            if d.get("card") not in (None, HIDDEN_CARD):
+                d["card"] = HIDDEN_CARD
+        self.shown_for = None
 
     def _viewer(self) -> str | None:
         if self.c.hotseat():
