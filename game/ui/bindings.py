@@ -46,6 +46,9 @@ BOARD: tuple[Binding, ...] = (
     Binding("fit", (pygame.K_HOME,), "Home", "fit the board"),
     Binding("pace", (pygame.K_p,), "P", "animation pace: slow, normal, fast, instant"),
     Binding("log", (pygame.K_l,), "L", "show / hide the log"),
+    Binding("log_up", (pygame.K_PAGEUP,), "PgUp", "scroll the log back"),
+    Binding("log_down", (pygame.K_PAGEDOWN,), "PgDn", "scroll the log on"),
+    Binding("log_end", (pygame.K_END,), "End", "the log's newest lines"),
     Binding("mute", (pygame.K_m,), "M", "sound on / off"),
     Binding("hint", (pygame.K_h,), "H", "hint: what the Hard AI would do, and why"),
 )

@@ -223,3 +223,18 @@ def test_the_panel_says_deciding_only_once_the_question_is_up(app):
     scene.animation.current = None
     app.draw()
     assert next(r for r in scene.panel_model.rows if r.name == me).deciding
+
+
+def test_the_log_scrolls_by_keys(app):
+    scene, _m = _human_turn_scene(app)
+    for i in range(60):
+        scene.log.note(f"line {i}")
+    run(app)
+    bottom = scene.log.top_row
+    assert bottom > 0
+    key(pygame.K_PAGEUP)
+    run(app)
+    assert scene.log.top_row < bottom and not scene.log.follow
+    key(pygame.K_END)
+    run(app)
+    assert scene.log.top_row == bottom and scene.log.follow

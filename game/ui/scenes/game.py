@@ -732,6 +732,10 @@ class GameScene(Scene):
             self.show_error(f"Animation pace: {s.pace}", "gold")
         elif command == "hint":  # teach hook: the Hard AI's choice, and why
             return hints.clicked(self)
+        elif command in ("log_up", "log_down", "log_end"):
+            page = max(1, self.log.visible_rows() - 1)
+            self.log.scroll({"log_up": -page, "log_down": page,
+                             "log_end": len(self.log.rows)}[command])
         elif command == "mute":
             s = Settings(**vars(self.app.settings))
             s.muted = not s.muted
