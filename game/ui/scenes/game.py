@@ -72,7 +72,7 @@ class GameScene(Scene):
         self.slots = []
         self.aim = Aim(self)      # the slot chosen, its targets, the keyboard cursor
         self.overlays = Overlays(self)
-        self.extra_keys = bindings.ExtraKeys()  # power / card letters, stable for a turn
+        self.extra_keys = bindings.ExtraKeys()  # power / card letters, stable all game
         self.hover_cell = None
         self.choice: ChoiceDialog | None = None
         self.handed: str | None = None   # the human the hand-over screen was last shown to
