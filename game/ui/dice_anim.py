@@ -60,10 +60,6 @@ def draw_die(surface, look, centre, size: int, sides: int, face: int, progress: 
     txt = font.render(str(shown), True, colour)
     if sides > 6:
         _blank_face(surface, (cx, cy + size // 20), size, txt)
-    if not tumbling:
-        glow = font.render(str(shown), True, (255, 244, 210))
-        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-            surface.blit(glow, glow.get_rect(center=(cx + dx, cy + dy + size // 20)))
     surface.blit(txt, txt.get_rect(center=(cx, cy + size // 20)))
 
 
@@ -159,3 +155,18 @@ def rolling_words(kind: str, events: list[dict], progress: float, what: str = ""
     if kind == "dice2":
         return f"Rolling the location for the {_words(what)}…"
     return None
+
+
+def landed_words(event: dict) -> str:
+    """The status line once a roll has landed: who rolled what, the chart row, then
+    the sum ("  ·  " parts, dropped from the end where the line is short)."""
+    who = title(event["dragon"]) if event.get("dragon") else "The table"
+    parts = [f"{who} rolls {event['total']} for {_words(event['purpose'])}"]
+    if event.get("row"):
+        parts.append(str(event["row"]))
+    mods = event.get("mods") or ()
+    if mods:
+        names = ", ".join(f"{v:+d} {PLACE_TITLES.get(src, src.replace('_', ' ').title())}"
+                          for src, v in mods)
+        parts.append(f"d{event['die']}: {event['face']}, {names}")
+    return "  ·  ".join(parts)

@@ -19,7 +19,7 @@ from game.ui import overlays as overlays_mod
 from game.ui.action_bar import HOTKEYS, ActionBar, action_slots, idle_slots
 from game.ui.aiming import CONFIRM, Aim
 from game.ui.board_view import BoardView
-from game.ui.dice_anim import draw_location, draw_roll, rolling_words
+from game.ui.dice_anim import draw_location, draw_roll, landed_words, rolling_words
 from game.ui.event_animation import EventAnimation
 from game.ui.log_view import LogView
 from game.ui.overlays import Overlays
@@ -907,6 +907,9 @@ class GameScene(Scene):
                 step.kind, step.events, step.progress, (step.data or {}).get("what", ""))
             if rolling:  # the result shows once the die has landed
                 return rolling, look.colour("text_dim")
+            if step is not None and step.kind == "dice" and step.events \
+                    and step.events[0].get("type") == "roll":
+                return landed_words(step.events[0]), look.colour("text_dim")
             if step is not None and step.events:
                 return describe(step.events[-1]).strip("=- "), look.colour("text_dim")
             # the summary cards carry no event of their own: name what the card shows
@@ -927,7 +930,7 @@ class GameScene(Scene):
         if p.kind == "action":
             return f"{p.prompt}  ·  keys 1-0, E ends", look.colour("text")
         if self.choice is not None:  # the whole question is in its dialog
-            return f"{p.prompt}  ·  Choose in the dialog: keys 1-9, or click", \
+            return f"{p.prompt}  ·  Choose in the dialog: number keys, or click", \
                 look.colour("gold")
         return p.prompt, look.colour("gold")
 
@@ -961,7 +964,7 @@ class GameScene(Scene):
         if " — " in parts[0]:  # a hint: its reason is in the note under the banner
             candidates.append(parts[0].split(" — ")[0])
         if self.choice is not None:
-            candidates.append("Choose in the dialog: keys 1-9, or click")
+            candidates.append("Choose in the dialog: number keys, or click")
         text = look.first_fit(candidates, font, width)
         if font.size(text)[0] > width:
             font = look.font(look.fs(15), bold=True)
