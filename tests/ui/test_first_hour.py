@@ -238,3 +238,20 @@ def test_the_log_scrolls_by_keys(app):
     key(pygame.K_END)
     run(app)
     assert scene.log.top_row == bottom and scene.log.follow
+
+
+def test_the_arrows_show_a_cursor_to_inspect_with_no_action_chosen(app, monkeypatch):
+    scene, _m = _human_turn_scene(app)
+    seen = {}
+    draw = scene.view.draw
+
+    def spy(surface, doc, **kw):
+        seen["hover"] = kw.get("hover")
+        return draw(surface, doc, **kw)
+    monkeypatch.setattr(scene.view, "draw", spy)
+    scene.hover_cell = (0, 0)  # the mouse was last over a cell
+    key(pygame.K_RIGHT)
+    run(app)
+    assert scene.picker is None and scene.cursor is not None
+    app.draw()
+    assert seen["hover"] == scene.cursor and scene.tip is not None

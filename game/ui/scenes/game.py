@@ -592,6 +592,7 @@ class GameScene(Scene):
         if self.picker is not None:
             self.tip = self.aim.cursor_tip()
         elif self.aim.cursor is not None:  # teach hook: the info card under the cursor
+            self.hover_cell = None  # the keys take over from the mouse: the cursor shows
             r = self.view.cell_rect(self.aim.cursor)
             self.tip = explain.tip_at(self.shown, self.aim.cursor, self._viewer(),
                                       (r.right + 8, r.y))
@@ -830,7 +831,8 @@ class GameScene(Scene):
                     pulses[tuple(e["at"])] = "info"
         hl = self._highlights() or pulses
         self.view.draw(surface, shown_board.board_doc(self.shown), highlights=hl,
-                       hover=self.cursor if self.picker is not None else self.hover_cell,
+                       hover=(self.cursor if self.picker is not None or self.hover_cell is None
+                              else self.hover_cell),
                        t=self.time if (self.picker is not None or step is not None) else None,
                        hidden=hidden)
         if self.hinted is not None:  # teach hook: the hint's target, marked
