@@ -36,6 +36,7 @@ class TutorialScene(GameScene):
         super().__init__(app, controller)
         self.coach = controller.coach
         self.coach_rect = pygame.Rect(0, 0, 0, 0)
+        self.coach_base = 0
         self.next_rect: pygame.Rect | None = None
         self.leave_rect: pygame.Rect | None = None
         self.log.note("Learn to play: a short guided game on Hearth Hollow")
@@ -49,6 +50,7 @@ class TutorialScene(GameScene):
         h = max(look.px(200), int((bottom - top) * (0.72 if look.px(100) < 110 else 0.62)))
         self.coach_rect = pygame.Rect(self.panel_rect.x + look.px(6), top,
                                       self.panel_rect.w - look.px(12), min(h, bottom - top))
+        self.coach_base = self.coach_rect.h  # the coach's height when its words fit
         log_top = self.coach_rect.bottom + look.px(28)
         self.log.kill()
         self.log_rect = pygame.Rect(self.log_rect.x, log_top, self.log_rect.w,
@@ -322,16 +324,15 @@ class TutorialScene(GameScene):
 
     def _fit_coach(self) -> None:
         """The coach grows into the log's room when its words need it (the lesson's
-        words come first: the log gives way), so a key hint is never cut short."""
+        words come first: the log gives way), so a key hint is never cut short; it
+        gives the room back when a later step needs less."""
         look = self.look
-        need = self._coach_need()
         r = self.coach_rect
-        if r.w <= 0 or need <= r.h:
+        if r.w <= 0:
             return
         bottom = self.panel_rect.bottom - look.px(6)
-        most = bottom - r.y
-        h = min(need, most)
-        if h <= r.h:
+        h = max(self.coach_base, min(self._coach_need(), bottom - r.y))
+        if h == r.h:
             return
         self.coach_rect = pygame.Rect(r.x, r.y, r.w, h)
         log_top = self.coach_rect.bottom + look.px(28)
