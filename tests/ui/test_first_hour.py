@@ -1,5 +1,8 @@
 """Issue 18, a new player's first hour: keys, tips, the cursor, the pause menu."""
 
+import json
+from pathlib import Path
+
 import pygame
 
 from game.match import Match
@@ -14,6 +17,7 @@ from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.rules import RulesScene
 from game.ui.scenes.save_dialog import SaveDialog
+from game.ui.theme import contrast
 from tests.helpers import scenario
 from tests.ui.conftest import run, until
 from tests.ui.test_e2e import _human_turn_scene
@@ -255,3 +259,15 @@ def test_the_arrows_show_a_cursor_to_inspect_with_no_action_chosen(app, monkeypa
     assert scene.picker is None and scene.cursor is not None
     app.draw()
     assert seen["hover"] == scene.cursor and scene.tip is not None
+
+
+def test_keyboard_focus_on_a_gold_button_is_plain_to_see():
+    """Issue 33: focus on Start game once only darkened its gold a shade."""
+    theme = json.loads((Path(settings_mod.__file__).parent / "theme.json").read_text())
+    c = theme["@primary"]["colours"]
+
+    def rgb(h):
+        return tuple(int(h[i:i + 2], 16) for i in (1, 3, 5))
+    assert contrast(rgb(c["selected_border"]), rgb(c["normal_border"])) >= 1.5
+    assert contrast(rgb(c["selected_border"]), rgb(c["selected_bg"])) >= 4.5
+    assert contrast(rgb(c["selected_text"]), rgb(c["selected_bg"])) >= 4.5
