@@ -25,7 +25,7 @@ FILE_NAME = "settings.json"
 
 PACES = ("slow", "normal", "fast", "instant")
 PALETTES = ("normal", "colourblind")
-WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440))
+WINDOW_SIZES = ((1024, 640), (1280, 720), (1600, 900), (1920, 1080), (2560, 1440))
 UI_SCALES = (0.85, 1.0, 1.15, 1.3, 1.5)
 VOLUMES = ("master_volume", "effects_volume", "music_volume")
 # Seconds an animation step lasts, relative to "normal".

@@ -271,3 +271,7 @@ def test_keyboard_focus_on_a_gold_button_is_plain_to_see():
     assert contrast(rgb(c["selected_border"]), rgb(c["normal_border"])) >= 1.5
     assert contrast(rgb(c["selected_border"]), rgb(c["selected_bg"])) >= 4.5
     assert contrast(rgb(c["selected_text"]), rgb(c["selected_bg"])) >= 4.5
+
+
+def test_settings_offer_the_smallest_window_the_readme_names():
+    assert (1024, 640) in settings_mod.WINDOW_SIZES
