@@ -121,7 +121,7 @@ def say(term: str, gain: float, answer: dict, view: dict, me: str) -> str:
         near = _beside(view, me, to) if to is not None else None
         if near:
             return f"lands beside {near}, ready to claim it next"
-        return f"puts better targets within reach next turn (about {_number(gain)} coins)"
+        return "puts better targets within reach next turn"
     if term == "safety":
         return "keeps your coins out of reach of an attack"
     if term == "rivals":
