@@ -275,3 +275,17 @@ def test_keyboard_focus_on_a_gold_button_is_plain_to_see():
 
 def test_settings_offer_the_smallest_window_the_readme_names():
     assert (1024, 640) in settings_mod.WINDOW_SIZES
+
+
+def test_the_seed_field_shows_when_it_has_the_keyboard(app):
+    ng = app.push(NewGameScene(app))
+    run(app, 2)
+    frame = ng.seed.rect.inflate(4, 4)
+    at = (frame.centerx, frame.y)
+    app.draw()
+    before = app.screen.get_at(at)[:3]
+    ng.nav.focus(next(i for i, it in enumerate(ng.nav.items) if it is ng.seed))
+    run(app, 2)
+    app.draw()
+    assert app.screen.get_at(at)[:3] != before
+    assert app.screen.get_at(at)[:3] == app.look.colour("gold")

@@ -560,12 +560,17 @@ class NewGameScene(Scene):
 
     def draw_after_ui(self, surface) -> None:
         """The seed field's hint, dimmed and in italics-free small type so it never looks
-        like an entered seed (pygame-gui draws a placeholder as ordinary text)."""
+        like an entered seed (pygame-gui draws a placeholder as ordinary text); a gold
+        frame round the field while it has the keyboard."""
         seed = getattr(self, "seed", None)
-        if seed is None or not seed.alive() or seed.get_text() or seed.is_focused \
-                or self.app.top is not self:
+        if seed is None or not seed.alive() or self.app.top is not self:
             return
         look = self.look
+        if seed.is_focused:  # the keyboard is in the field: a gold frame says so
+            pygame.draw.rect(surface, look.colour("gold"), seed.rect.inflate(4, 4), 2,
+                             border_radius=look.px(6))
+        if seed.get_text() or seed.is_focused:
+            return
         hint = look.text("blank = random", look.fs(13), look.colour("text_dim"))
         surface.blit(hint, hint.get_rect(midleft=(seed.rect.x + look.px(10),
                                                   seed.rect.centery)))
