@@ -966,7 +966,8 @@ class GameScene(Scene):
         if " — " in parts[0]:  # a hint: its reason is in the note under the banner
             candidates.append(parts[0].split(" — ")[0])
         if self.choice is not None:
-            candidates.append("Choose in the dialog: number keys, or click")
+            candidates += ["Choose in the dialog: number keys, or click",
+                           "Choose in the dialog"]
         text = look.first_fit(candidates, font, width)
         if font.size(text)[0] > width:
             font = look.font(look.fs(15), bold=True)
