@@ -131,8 +131,7 @@ def action_slots(m, name: str, legal: list[dict],
 
 def idle_power_reason(place: str) -> str:
     """Why a held, unused turn power has no button to press now."""
-    d = content.place(place)
-    return f"Nothing to aim at now, so the power waits. {d.effect}"
+    return f"{content.place(place).title} has nothing to aim at now, so its power waits"
 
 
 def idle_slots(reason: str) -> list[Slot]:

@@ -99,7 +99,8 @@ def ask_first(scene, answer: dict) -> bool:
     if q is None:
         return False
     scene.app.push(ConfirmOverlay(scene.app, q,
-                                  lambda: scene.submit_answer(answer, confirmed=True)))
+                                  lambda: scene.submit_answer(answer, confirmed=True),
+                                  optional=wasted(c.match, answer) is None))
     return True
 
 
@@ -108,11 +109,13 @@ class ConfirmOverlay(Scene):
 
     overlay = True
 
-    def __init__(self, app, text: str, on_yes, yes: str = "Yes", no: str = "Go back"):
+    def __init__(self, app, text: str, on_yes, yes: str = "Yes", no: str = "Go back",
+                 optional: bool = True):
         super().__init__(app)
         self.text = text
         self.on_yes = on_yes
         self.labels = (yes, no)
+        self.optional = optional  # a Settings switch turns this question off
 
     def enter(self) -> None:
         look = self.look
@@ -175,6 +178,8 @@ class ConfirmOverlay(Scene):
             surface.blit(font.render(line, True, look.colour("gold")),
                          (self.rect.x + look.px(20), y))
             y += font.get_linesize()
+        if not self.optional:  # asked whatever the settings say
+            return
         hint = look.text("Turn these questions off in Settings", look.fs(12),
                          look.colour("text_dim"))
         surface.blit(hint, hint.get_rect(bottomright=(self.rect.right - look.px(20),

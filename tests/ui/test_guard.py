@@ -115,6 +115,7 @@ def test_robber_on_a_dragon_with_no_coins_warns_and_the_log_says_it_took_nothing
     before = c.n_answers
     scene.submit_answer({"play": "robber", "dragon": "blue"})
     assert isinstance(app.top, guard.ConfirmOverlay) and c.n_answers == before
+    assert not app.top.optional  # no Settings switch turns this one off: none is named
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
     run(app, 5)
     assert c.n_answers > before
@@ -127,4 +128,4 @@ def test_a_held_power_with_nothing_to_aim_at_says_why_on_the_bar():
                  places=[("tower_of_unquenched_flame", (8, 8), "red")])
     slots = action_slots(m, "red", m.legal_answers())
     slot = next(s for s in slots if s.key == "power:tower_of_unquenched_flame")
-    assert not slot.enabled and "Nothing to aim at now" in slot.reason
+    assert not slot.enabled and "nothing to aim at now" in slot.reason
