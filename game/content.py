@@ -68,8 +68,9 @@ _ACTION_DEFS: dict[str, tuple[str, dict[str, Callable[[], Any]]]] = {
     "steal_chest": ("Roll on the Steal chart beside the thief's chest; you may take up "
                     "to {most} from it.",
                     {"most": lambda: plural(max(r[3] for r in T.STEAL), "coin")}),
-    "steal_for_thief": ("Roll on the Steal chart against a dragon next to you, for the "
-                        "thief: the coins go into the thief's chest, not to you.", {}),
+    "steal_for_thief": ("Roll on the Steal chart beside another dragon's cavern, for "
+                        "the thief: the coins go into the thief's chest, not to you.",
+                        {}),
     "attack": ("Attack a dragon next to you: both roll a d20, the higher wins and ties go "
                "to the defender. The loser pays the winner {stake}.",
                {"stake": lambda: plural(T.ATTACK_STAKE, "coin")}),

@@ -6,11 +6,13 @@
 
 Renders (dummy video driver, no display) the menu (first run and with saves), new
 game, rules, settings, credits, help, the board (an action, aiming a Move, an odds tip, a card
-to confirm, a banner, the setup card, the tribute card), every question dialog the
-seeded games reach, the hand-over, pause, save and load screens, the end screen, the
-replay viewer and the crash screen, at 1024x640, 1280x720 and 1920x1080, in both
-palettes, at UI scale 100% and 125%. Each text is measured with its font against its
-widget (game.ui.audit) and its contrast against what it is drawn on (WCAG, 4.5:1).
+to confirm, a hint with its mark, a card's tooltip on the panel, a roll tumbling and
+landed, a banner, the setup card, the tribute card, a question with fourteen answers),
+every question dialog the seeded games reach, the hand-over, pause, save and load
+screens, the end screen, the replay viewer and the crash screen, at 1024x640, 1280x720
+and 1920x1080, in both palettes, at UI scale 100% and 125%. Each text is measured with
+its font against its widget (game.ui.audit) and its contrast against what it is drawn
+on (WCAG, 4.5:1).
 Prints each finding, then "N screens, C clipped, L low contrast" last; exits 1 unless
 both are 0.
 """
@@ -30,14 +32,19 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("NARBY_CONFIG_DIR", tempfile.mkdtemp(prefix="narby-cfg-"))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import pygame  # noqa: E402
+
 from game.ai import choose  # noqa: E402
 from game.persistence import saves  # noqa: E402  # noqa: E402
 from game.seat_view import seat_view  # noqa: E402
+from game.tables import PLACES  # noqa: E402
+from game.ui import explain, hints  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.audit import Audit  # noqa: E402
 from game.ui.controller import GameController  # noqa: E402
 from game.ui.credits_text import SECTIONS as CREDITS  # noqa: E402
 from game.ui.event_animation import Step  # noqa: E402
+from game.ui.scenes.choice import ChoiceDialog  # noqa: E402
 from game.ui.scenes.credits import CreditsScene  # noqa: E402
 from game.ui.scenes.end import EndScene  # noqa: E402
 from game.ui.scenes.game import GameScene  # noqa: E402
@@ -53,6 +60,7 @@ from game.ui.scenes.save_dialog import SaveDialog  # noqa: E402
 from game.ui.scenes.settings_scene import SettingsScene  # noqa: E402
 from game.ui.screenshot import played  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
+from game.ui.targets import value_label  # noqa: E402
 
 SIZES = ((1024, 640), (1280, 720), (1920, 1080))
 PALETTES = ("normal", "colourblind")
@@ -103,6 +111,45 @@ def _board(app, path):
     scene.animation.skip(scene.apply_event)
     app.step(0.0)
     return scene
+
+
+def _teaching_screens(app, scene):
+    """Issue 33's tooltips and dialogs: the hint (its note and its mark), a card's
+    tooltip on the panel, a roll still tumbling, a question with fourteen answers."""
+    hints.show(scene)
+    app.step(0.0)
+    yield "board-hint"
+    scene.hinted, scene.tip, scene.error_time = None, None, 0
+    app.step(0.0)
+    for rect, lines in scene.panel.tips:
+        if lines[0].endswith("'s card"):
+            scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0),
+                                            buttons=(0, 0, 0)))
+            app.step(0.0)
+            yield "board-card-tip"
+            scene.tip = None
+            break
+    me = scene.c.match.seat_names[0]
+    step = Step("dice", [{"type": "roll", "dragon": me, "purpose": "steal", "die": 20,
+                          "face": 17, "total": 19, "mods": [["chrysotas_chapel", 2]],
+                          "row": "Steal 3 coins"}], 1.0)
+    step.t = 0.3
+    scene.animation.current = step
+    yield "board-dice-tumbling"
+    step.t = 0.9
+    yield "board-dice"
+    scene.animation.current = None
+    answers = [{"choose": p} for p in PLACES]
+    scene.choice = ChoiceDialog(app.look, "The dice chose a place of power for the new "
+                                "settlement: which place goes there?", answers,
+                                [value_label("choose", p) for p in PLACES],
+                                details=explain.option_details(answers))
+    scene._build_choice()
+    scene.choice.hover(scene.choice.buttons[-1].rect.center)
+    app.step(0.0)
+    yield "question-fourteen-answers"
+    scene._close_choice()
+    app.step(0.0)
 
 
 def screens(app, states: dict, data: Path, empty: Path, fast: bool):
@@ -165,6 +212,7 @@ def screens(app, states: dict, data: Path, empty: Path, fast: bool):
         scene._close_choice()
         scene._cancel_selection()
     if not fast:
+        yield from _teaching_screens(app, scene)
         c = scene.c
         names = c.match.seat_names
         for kind, data_ in (

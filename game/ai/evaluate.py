@@ -335,6 +335,58 @@ class Evaluator:
             v -= w[d] * (pos.coins[d] + pos.treasure[d] + claims)
         return v
 
+    def terms(self, pos: Pos) -> dict[str, float]:
+        """value(pos) in its named parts (their sum is value(pos)), for explaining a
+        choice in words (game.ui.why): coins (and treasure), claims, gambles, reach
+        (next turn's targets), safety (attacks that threaten), retake, rivals (the
+        opponents' weighted worth, negative). Kept beside value(), which stays the
+        search's fast path; tests/test_ai_terms.py holds the two equal."""
+        p = self.p
+        me = self.me
+        at = pos.at[me]
+        pieces = pos.pieces
+        claims = 0.0
+        far_min = None
+        for tl in pos.claims[me]:
+            kind, size, _ = pieces[tl]
+            adj = gap2(at, tl, size) == 1
+            if p["contest"]:
+                worth = self.contested(tl, kind, size, adj)
+            else:
+                worth = self.claim_worth(me, kind, adj)
+                n = self.danger(tl, size)
+                if n:
+                    worth *= max(0.0, 1.0 - p["danger"] * n)
+            claims += worth
+            if not adj:
+                far = self.claim_worth(me, kind, False)
+                if far_min is None or far < far_min:
+                    far_min = far
+        if far_min is not None:
+            claims -= p["loss"] * loss_chance() * far_min
+        gambles = 0.0
+        if pos.gambles and not self.final:
+            n = sum(1 for o in pos.gambles.values() if o == me)
+            if n and p["gamble_union"]:
+                gambles = self._gambles_worth(pos)
+            elif n:
+                gambles = n * self._gamble_worth(pos)
+        reach = 0.0 if self.final else self._opportunity(pos)
+        rivals = 0.0
+        for d, worth in self._opp_claims(pos).items():
+            rivals -= self.w[d] * (pos.coins[d] + pos.treasure[d] + worth)
+        return {
+            "coins": float(pos.coins[me] + pos.treasure[me]),
+            "claims": claims,
+            "gambles": gambles,
+            "reach": reach,
+            "safety": -self._attack_threat(pos) if p["attack_threat"] else 0.0,
+            "retake": (-p["retake"] * self.retaken(pos)
+                       if p["retake"] and pos.changed and pos.lineage is self.root.lineage
+                       else 0.0),
+            "rivals": rivals,
+        }
+
     def coin_part(self, pos: Pos) -> float:
         """The part of value() that is linear in coins and treasure."""
         me = self.me

@@ -12,9 +12,16 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game import questions
+from game import content, queries, questions
 from game.decisions import answer_kind, title
-from game.tables import ACTION_COST, ACTION_TITLES, ACTIONS, MOVE_STEPS, PLACE_TITLES
+from game.tables import (
+    ACTION_COST,
+    ACTION_TITLES,
+    ACTIONS,
+    MOVE_STEPS,
+    PLACE_TITLES,
+    TURN_POWERS,
+)
 from game.ui.bindings import ACTION_KEYS, EXTRA_KEYS
 
 # One table of keys for the board screen (game.ui.bindings): one per action, letters
@@ -106,13 +113,25 @@ def action_slots(m, name: str, legal: list[dict],
         if not answers:
             slot.reason = why_not(m, name, do)
         slots.append(slot)
-    for i, (kind, answers) in enumerate(sorted(by_kind.items())):
+    # a turn power held and unused whose power has nothing to aim at: a greyed slot
+    # that says so, rather than "ready" on the board and no button anywhere
+    idle: dict[str, list[dict]] = {f"power:{k}": [] for k in TURN_POWERS
+            if f"power:{k}" not in by_kind and queries.power_ready(m, k, name)}
+    for i, (kind, answers) in enumerate(sorted({**by_kind, **idle}.items())):
         if extra_keys is not None:
             key = extra_keys.get(kind, "")
         else:
             key = EXTRA_KEYS[i] if i < len(EXTRA_KEYS) else ""
-        slots.append(Slot(kind, extra_label(kind), key, 0, extra_icon(kind), answers))
+        slot = Slot(kind, extra_label(kind), key, 0, extra_icon(kind), answers)
+        if not answers:
+            slot.reason = idle_power_reason(kind.partition(":")[2])
+        slots.append(slot)
     return slots
+
+
+def idle_power_reason(place: str) -> str:
+    """Why a held, unused turn power has no button to press now."""
+    return f"{content.place(place).title} has nothing to aim at now, so its power waits"
 
 
 def idle_slots(reason: str) -> list[Slot]:

@@ -100,20 +100,36 @@ class Aim:
         if cell is None or self.picker is None:
             return None
         if self.is_footprint():
-            # a 2x2 landing follows the mouse by its centre
-            half = view.cell / 2
-            tl = view.cell_at((pos[0] - half, pos[1] - half))
-            opts = self.picker.options()
-            if tl is not None and list(tl) in opts:
-                return list(tl)
-            best, dist = None, None
-            for v in opts:
-                r = view.piece_rect(tuple(v), 2)
-                d = math.hypot(r.centerx - pos[0], r.centery - pos[1])
-                if d <= view.cell * 1.2 and (dist is None or d < dist):
-                    best, dist = v, d
-            return best
+            return self.footprint_at(tuple(cell), pos)
         return self.target_map().get(cell)
+
+    def footprint_at(self, cell: tuple[int, int], pos=None):
+        """The 2x2 landing a click on `cell` picks: the cell under the pointer decides,
+        never a landing without it. Among the legal landings holding `cell`: the one
+        the screen marks (the coach's glowing box, the hint's), else the one whose
+        top-left is `cell`, else the only one, else the one whose centre is nearest
+        the pointer (ties: the first in reading order)."""
+        if self.picker is None:
+            return None
+        sample = self.picker.remaining[0]
+        holding = [v for v in self.picker.options()
+                   if cell in [tuple(c) for c in value_cells(self.scene.shown, "to", v,
+                                                               sample)]]
+        if not holding:
+            return None
+        marked = self.scene.marked_value("to")
+        if marked is not None and list(marked) in [list(v) for v in holding]:
+            return list(marked)
+        if list(cell) in [list(v) for v in holding]:
+            return list(cell)
+        if len(holding) == 1 or pos is None:
+            return list(holding[0])
+        view = self.scene.view
+
+        def dist(v):
+            r = view.piece_rect(tuple(v), 2)
+            return math.hypot(r.centerx - pos[0], r.centery - pos[1])
+        return list(min(holding, key=dist))
 
     def listed(self) -> bool:
         """The field's values are not on the board: they are picked from a list."""
@@ -174,8 +190,8 @@ class Aim:
         c, r = self.cursor
         self.cursor = (min(b.width - 1, max(0, c + dx)), min(b.height - 1, max(0, r + dy)))
         if self.picker is not None:
-            if self.is_footprint() and list(self.cursor) in self.picker.options():
-                self.hover_value = list(self.cursor)
+            if self.is_footprint():
+                self.hover_value = self.footprint_at(self.cursor)
             else:
                 self.hover_value = self.target_map().get(self.cursor)
 

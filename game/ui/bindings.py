@@ -3,8 +3,9 @@
 `BOARD` names each command and the keys that give it; `command_for(event)` reads a
 KEYDOWN. The action bar's slot keys come from here too: one fixed key per action
 (`ACTION_KEYS`), and letters for the extra slots (turn powers, cards) handed out by
-`ExtraKeys`, which keeps a letter on its slot for the whole turn (a card played does
-not shift the others) and never gives out a key the table already uses
+`ExtraKeys`, which keeps a letter on its slot for the whole game (a place's power is
+the same key every turn; a card played does not shift the others) and never gives out
+a key the table already uses
 (tests/ui/test_bindings.py checks that no two commands or slots share a key).
 """
 
@@ -46,6 +47,9 @@ BOARD: tuple[Binding, ...] = (
     Binding("fit", (pygame.K_HOME,), "Home", "fit the board"),
     Binding("pace", (pygame.K_p,), "P", "animation pace: slow, normal, fast, instant"),
     Binding("log", (pygame.K_l,), "L", "show / hide the log"),
+    Binding("log_up", (pygame.K_PAGEUP,), "PgUp", "scroll the log back"),
+    Binding("log_down", (pygame.K_PAGEDOWN,), "PgDn", "scroll the log on"),
+    Binding("log_end", (pygame.K_END,), "End", "the log's newest lines"),
     Binding("mute", (pygame.K_m,), "M", "sound on / off"),
     Binding("hint", (pygame.K_h,), "H", "hint: what the Hard AI would do, and why"),
 )
@@ -119,18 +123,29 @@ def plain_keys() -> dict[int, str]:
 
 
 class ExtraKeys:
-    """Letters for the extra slots, stable for a turn: a kind keeps its letter while the
-    turn lasts, even when other kinds come and go; a new turn starts afresh."""
+    """Letters for the extra slots. Each dragon's kinds keep their letters for the whole
+    game: a place's power is always the same key, turn after turn, and a card played
+    does not shift the others. A new kind takes the first letter free now and not held
+    by one of that dragon's places, so a place's letter waits for it."""
 
     def __init__(self):
-        self.turn = None
-        self.keys: dict[str, str] = {}
+        self.by_dragon: dict[str, dict[str, str]] = {}
 
     def assign(self, turn, kinds) -> dict[str, str]:
-        if turn != self.turn:
-            self.turn, self.keys = turn, {}
+        """Letters for `kinds` on `turn` ((round, dragon))."""
+        dragon = str(turn[1]) if isinstance(turn, tuple) and len(turn) > 1 else str(turn)
+        seen = self.by_dragon.setdefault(dragon, {})
+        out: dict[str, str] = {}
+        for kind in sorted(kinds):  # the letters they had
+            k = seen.get(kind)
+            if k and k not in out.values():
+                out[kind] = k
+        places = {v for kind, v in seen.items() if kind.startswith("power:")}
         for kind in sorted(kinds):
-            if kind not in self.keys:
-                used = set(self.keys.values())
-                self.keys[kind] = next((k for k in EXTRA_KEYS if k not in used), "")
-        return {k: self.keys[k] for k in kinds}
+            if kind in out:
+                continue
+            used = set(out.values())
+            free = [c for c in EXTRA_KEYS if c not in used]
+            k = next((c for c in free if c not in places), free[0] if free else "")
+            out[kind] = seen[kind] = k
+        return out

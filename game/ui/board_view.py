@@ -318,6 +318,14 @@ class BoardView:
             if name == turn:
                 self._halo(surface, name, d["at"], t)
             self._blit_piece(surface, f"dragon/{name}", d["at"], 2, 1.04)
+        # a gamble ring a dragon's sprite reaches over is drawn again above it: a
+        # player's stake is never hidden under a dragon
+        bodies = [self.piece_rect(tuple(d["at"]), 2).inflate(self.cell // 6, self.cell // 6)
+                  for name, d in dragons.items()
+                  if d.get("at") is not None and f"dragon/{name}" not in hidden]
+        for g in doc.get("gambles") or ():
+            if self.cell_rect(tuple(g["at"])).collidelist(bodies) >= 0:
+                self._blit_piece(surface, f"gamble/{g['owner']}", g["at"], 1, 0.82)
 
     def _halo(self, surface, name: str, at, t) -> None:
         rect = self.piece_rect(tuple(at), 2)

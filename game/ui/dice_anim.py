@@ -16,6 +16,7 @@ from game.decisions import show_cell, title
 from game.tables import PLACE_TITLES
 
 TUMBLE = 0.55  # share of the step spent tumbling
+ROW_PACE = 0.9  # a location's row die tumbles this much slower than its column die
 
 PURPOSE_WORDS = {
     "steal": "steal", "destroy": "destroy", "attack": "attack", "defend": "defence",
@@ -57,11 +58,22 @@ def draw_die(surface, look, centre, size: int, sides: int, face: int, progress: 
     font = look.font(max(10, size // 3), bold=True)
     colour = (30, 24, 20) if tumbling else (20, 14, 10)
     txt = font.render(str(shown), True, colour)
-    if not tumbling:
-        glow = font.render(str(shown), True, (255, 244, 210))
-        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-            surface.blit(glow, glow.get_rect(center=(cx + dx, cy + dy + size // 20)))
+    if sides > 6:
+        _blank_face(surface, (cx, cy + size // 20), size, txt)
     surface.blit(txt, txt.get_rect(center=(cx, cy + size // 20)))
+
+
+D20_FACE = (252, 248, 240)  # the d20 sprite's front face (tools/make_art.py)
+D20_INK = (38, 30, 34)
+
+
+def _blank_face(surface, centre, size: int, text: pygame.Surface) -> None:
+    """Cover the d20 sprite's printed "20" with a blank disc under the rolled number,
+    so only that number shows on the die."""
+    r = max(text.get_width(), text.get_height()) // 2 + max(2, size // 24)
+    r = max(r, size * 16 // 100)  # at least the printed "20"
+    pygame.draw.circle(surface, D20_FACE, centre, r)
+    pygame.draw.circle(surface, D20_INK, centre, r, max(1, size // 50))
 
 
 def _card(surface, look, rect: pygame.Rect) -> None:
@@ -122,9 +134,39 @@ def draw_location(surface, look, area: pygame.Rect, events: list[dict], what: st
     draw_die(surface, look, (rect.centerx - look.px(60), rect.y + look.px(75)), die,
              col["die"], col["face"], progress, col)
     draw_die(surface, look, (rect.centerx + look.px(60), rect.y + look.px(75)), die,
-             row["die"], row["face"], min(1.0, progress * 0.9), row)
+             row["die"], row["face"], min(1.0, progress * ROW_PACE), row)
     if progress >= TUMBLE:
         cell = show_cell((col["face"] - 1, row["face"] - 1))
         t = look.text(f"column {col['face']}, row {row['face']}: cell {cell}", look.fs(14),
                       look.colour("gold"), bold=True)
         surface.blit(t, t.get_rect(midbottom=(rect.centerx, rect.bottom - look.px(8))))
+
+
+def rolling_words(kind: str, events: list[dict], progress: float, what: str = "") -> str | None:
+    """The status line while a die still tumbles: who rolls for what, never the result
+    before the die shows it; None once it has landed (or for other steps)."""
+    # the location's second die lands a little later (draw_location)
+    if progress >= (TUMBLE / ROW_PACE if kind == "dice2" else TUMBLE) or not events:
+        return None
+    if kind == "dice":
+        e = events[0]
+        who = title(e["dragon"]) if e.get("dragon") else "The table"
+        return f"{who} rolls for {_words(e['purpose'])}…"
+    if kind == "dice2":
+        return f"Rolling the location for the {_words(what)}…"
+    return None
+
+
+def landed_words(event: dict) -> str:
+    """The status line once a roll has landed: who rolled what, the chart row, then
+    the sum ("  ·  " parts, dropped from the end where the line is short)."""
+    who = title(event["dragon"]) if event.get("dragon") else "The table"
+    parts = [f"{who} rolls {event['total']} for {_words(event['purpose'])}"]
+    if event.get("row"):
+        parts.append(str(event["row"]))
+    mods = event.get("mods") or ()
+    if mods:
+        names = ", ".join(f"{v:+d} {PLACE_TITLES.get(src, src.replace('_', ' ').title())}"
+                          for src, v in mods)
+        parts.append(f"d{event['die']}: {event['face']}, {names}")
+    return "  ·  ".join(parts)

@@ -207,6 +207,21 @@ def _dragon_lines(doc, name, d, viewer) -> list[str]:
     return lines
 
 
+def comes_to_nothing(doc: dict, event: dict) -> str | None:
+    """The outcome, for the log, of an event the engine follows with no payment because
+    there was nothing to take (Robber on a dragon with no coins); None otherwise."""
+    if event.get("type") != "card" or event.get("use") != "turn":
+        return None
+    answer = event.get("answer") or {}
+    if answer.get("as", event.get("card")) != "robber":
+        return None
+    victim = str(answer.get("dragon"))
+    d = (doc.get("dragons") or {}).get(victim)
+    if d is None or d.get("coins", 0) > 0:
+        return None
+    return f"Robber takes nothing: {title(victim)} has no coins"
+
+
 def tip_at(doc: dict, cell, viewer: str | None, pos) -> tuple[list[str], tuple] | None:
     """The board scene's tip (lines, position) for the piece at `cell`, or None."""
     if doc is None or cell is None:

@@ -3,6 +3,8 @@
 - Ending the turn while actions that could still be taken are left.
 - Spending the last action while a turn card or an unused turn power is still in hand
   (once the last action is spent the turn is over and they cannot be used this turn).
+- A card or an action that can only come to nothing (Robber on a dragon with no coins,
+  a steal from an empty cavern or chest): asked always, whatever the settings.
 
 Both can be turned off in Settings (`confirm_end_turn`, `confirm_last_action`). The
 question is a small overlay over the board: "Yes" goes on with the answer, "Go back"
@@ -34,11 +36,36 @@ def _extra_names(legal: list[dict]) -> list[str]:
     return names
 
 
+def wasted(match, answer: dict) -> str | None:
+    """The question before an answer that can only come to nothing (the card or the
+    action would be spent for no effect), or None. Asked whatever the settings say."""
+    p = match.pending
+    if p is None:
+        return None
+    doc = match.snapshot()
+    coins = {n: d["coins"] for n, d in doc["dragons"].items()}
+    card = answer.get("as", answer.get("play"))
+    victim = str(answer.get("dragon"))
+    if card == "robber" and victim in coins and coins[victim] == 0:
+        return (f"{title(victim)} has no coins: Robber would take nothing, and the card "
+                "would be used up. Play it anyway?")
+    if answer.get("do") == "steal_cavern" and victim in coins and coins[victim] == 0:
+        return (f"{title(victim)}'s cavern is empty: a steal can win nothing, and the "
+                "action would be spent. Steal anyway?")
+    if answer.get("do") == "steal_chest" and doc["chest"].get("coins", 0) == 0:
+        return ("The thief's chest is empty: a steal can win nothing, and the action "
+                "would be spent. Steal anyway?")
+    return None
+
+
 def question(match, answer: dict, settings) -> str | None:
     """The question to ask before `answer` to the pending action decision, or None."""
     p = match.pending
     if p is None or p.kind != "action":
         return None
+    waste = wasted(match, answer)
+    if waste is not None:
+        return waste
     do = answer.get("do")
     left = match.actions_left
     legal = match.legal_answers()
@@ -72,7 +99,8 @@ def ask_first(scene, answer: dict) -> bool:
     if q is None:
         return False
     scene.app.push(ConfirmOverlay(scene.app, q,
-                                  lambda: scene.submit_answer(answer, confirmed=True)))
+                                  lambda: scene.submit_answer(answer, confirmed=True),
+                                  optional=wasted(c.match, answer) is None))
     return True
 
 
@@ -81,11 +109,13 @@ class ConfirmOverlay(Scene):
 
     overlay = True
 
-    def __init__(self, app, text: str, on_yes, yes: str = "Yes", no: str = "Go back"):
+    def __init__(self, app, text: str, on_yes, yes: str = "Yes", no: str = "Go back",
+                 optional: bool = True):
         super().__init__(app)
         self.text = text
         self.on_yes = on_yes
         self.labels = (yes, no)
+        self.optional = optional  # a Settings switch turns this question off
 
     def enter(self) -> None:
         look = self.look
@@ -148,6 +178,8 @@ class ConfirmOverlay(Scene):
             surface.blit(font.render(line, True, look.colour("gold")),
                          (self.rect.x + look.px(20), y))
             y += font.get_linesize()
+        if not self.optional:  # asked whatever the settings say
+            return
         hint = look.text("Turn these questions off in Settings", look.fs(12),
                          look.colour("text_dim"))
         surface.blit(hint, hint.get_rect(bottomright=(self.rect.right - look.px(20),

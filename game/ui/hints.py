@@ -2,8 +2,10 @@
 
 The Hard AI sees only the asking seat's view (the same honesty as an AI seat) and searches
 to its node budget with no clock, so a hint is the same every time it is asked. For an
-action its search scores the pick against ending the turn now, in coins (the evaluation's
-unit): "Claim the town at (9, 11): about +2 coins for you compared with stopping now".
+action the reason is the part of the evaluation it gains most, in words (game.ui.why),
+and its search scores the pick against ending the turn now, in coins (the evaluation's
+unit): "Claim the town at (9, 11) — +1.6 coins a round in tribute (about +5 coins in
+all, by the Hard AI's count)". The board marks the hint's target until the next answer.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from game.ai import board_for, node_budget
 from game.ai.decide import Ctx, decide
 from game.ai.search import OutOfBudget, TurnSearch, to_action
 from game.seat_view import seat_view
+from game.ui import why
 from game.ui.scenes.widgets import button as make
 from game.ui.targets import answer_label
 
@@ -32,30 +35,45 @@ def _board(view, board):
 
 
 def _why(ctx, answer: dict) -> str:
-    """One reason, from the Hard AI's own numbers where it has them."""
+    """One reason a player can learn from: the evaluation part the answer gains most
+    (game.ui.why), then the Hard AI's count against stopping now."""
     if answer.get("do") == "end_turn":
         return "nothing left is worth an action this turn"
     if ctx.pending.get("kind") == "action":
-        gain = _gain(ctx, answer)
+        search = _search(ctx)
+        words = None
+        try:
+            k = ctx.view.get("actions_left", ctx.pos.actions)
+            words = why.reason(search, ctx.pos, answer, ctx.view, search.me, k)
+        except Exception:  # a model gap must never cost the player a hint
+            words = None
+        gain = _gain(ctx, answer, search)
         if gain is not None and abs(gain) >= 0.05:
             n = f"{gain:+.0f}" if abs(gain) >= 2 else f"{gain:+.1f}"
-            return f"about {n} coins more than ending the turn, by the Hard AI's count"
+            total = f"about {n} coins in all, by the Hard AI's count"
+            return f"{words} ({total})" if words else total
+        if words:
+            return words
     d = content.for_answer(answer)
     if answer.get("pass") is True:
         return "keep it: it is worth more later"
     return d.effect if d is not None else ""
 
 
-def _gain(ctx, answer: dict) -> float | None:
+def _search(ctx) -> TurnSearch:
+    cfg = ctx.cfg
+    search = TurnSearch(ctx.pos, cfg["params"], width=cfg["width"],
+                        deep_width=cfg["deep_width"], budget=ctx.budget, deadline=None)
+    search.ev = ctx.ev
+    return search
+
+
+def _gain(ctx, answer: dict, search: TurnSearch) -> float | None:
     t = to_action(answer)
     if t is None:
         return None
     pos = ctx.pos
     k = ctx.view.get("actions_left", pos.actions)
-    cfg = ctx.cfg
-    search = TurnSearch(pos, cfg["params"], width=cfg["width"],
-                        deep_width=cfg["deep_width"], budget=ctx.budget, deadline=None)
-    search.ev = ctx.ev
     try:
         return search.score(pos, t, k) - search.score(pos, ("end",), k)
     except (OutOfBudget, Exception):
@@ -72,6 +90,8 @@ def show(scene) -> bool:
     answer, line = hint(c.match, p.dragon, c.board, seed=c.ai_seed())
     scene.show_error(line, colour="gold")
     scene.error_time = 12.0
+    # the hint lasts this one decision: the board marks its target until an answer
+    scene.hinted = (c.n_answers, answer)
     # the whole line, wrapped, under the banner (the banner may be too narrow for it)
     what, _, why = line.removeprefix("Hint: ").partition(" — ")
     btn = getattr(scene, "hint_btn", None)
@@ -82,11 +102,6 @@ def show(scene) -> bool:
 
 
 # ----- the Hint button (beside the H key) ------------------------------------------------
-def button_room(look) -> int:
-    """Width the banner keeps free for the Hint button."""
-    return look.px(90)
-
-
 def button(scene):
     """The board scene's Hint button, at the right of the banner, before the pace."""
     look = scene.look

@@ -194,6 +194,9 @@ class LogView:
             out.append(surf)
         return out
 
+    def visible_rows(self) -> int:
+        return self._visible_rows()
+
     def _visible_rows(self) -> int:
         regular, _ = self._fonts()
         return max(1, self.text_rect.h // regular.get_linesize())

@@ -183,7 +183,29 @@ class Overlays:
                          look.colour("text_dim"))
         surface.blit(hint, hint.get_rect(midbottom=(rect.centerx, rect.bottom - look.px(8))))
 
-    def draw_tip(self, surface, lines: list[str], pos) -> None:
+    def draw_mark(self, surface, view, cells, area, t: float) -> None:
+        """A pulsing gold frame round `cells` (the hint's target), with a small "Hint"
+        tag above it, so the suggestion is found on the board."""
+        if not cells:
+            return
+        look = self.look
+        rect = view.cell_rect(tuple(cells[0])).unionall([view.cell_rect(tuple(c))
+                                                          for c in cells[1:]])
+        grow = round(look.px(3) * (0.5 + 0.5 * math.sin(t * 5.0)))
+        rect = rect.inflate(2 * grow, 2 * grow).clip(area)
+        if not (rect.w and rect.h):
+            return
+        pygame.draw.rect(surface, look.colour("gold"), rect, max(2, look.px(3)),
+                         border_radius=look.px(6))
+        tag = look.text("Hint", look.fs(13), look.colour("key"), bold=True)
+        box = tag.get_rect().inflate(look.px(10), look.px(2))
+        box.midbottom = (rect.centerx, rect.y - look.px(1))
+        box.clamp_ip(area)
+        pygame.draw.rect(surface, look.colour("key_bg"), box, border_radius=look.px(4))
+        surface.blit(tag, tag.get_rect(center=box.center))
+
+    def draw_tip(self, surface, lines: list[str], pos, left_of: bool = False) -> None:
+        """A tooltip at `pos` (its top-left; with `left_of`, its top-right)."""
         look = self.look
         font = look.font(look.fs(14))
         bold = look.font(look.fs(15), bold=True)
@@ -196,6 +218,8 @@ class Overlays:
                 wrapped.append((part, f, i == 0))
         h = sum(f.get_linesize() for _, f, _ in wrapped) + 14
         x, y = pos
+        if left_of:
+            x -= width
         sw, sh = surface.get_size()
         if pos[1] > self.bar.rect.y - 20:  # tips over the bar open upwards
             y = pos[1] - h

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game import content
 from game.decisions import title
 from game.tables import RING_COUNT
 
@@ -82,9 +83,31 @@ def panel_model(doc: dict, seats: dict | None = None, *, deciding: str | None = 
 ORDINAL = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th")
 
 
+def card_tip(row: DragonRow) -> list[str]:
+    """The tooltip of a row's card: the card's own words when the viewer may read it."""
+    if row.card is None:
+        return [f"{row.label} holds no power card"]
+    if row.card == HIDDEN:
+        return [f"{row.label}'s power card", "Hidden: only its owner sees it"]
+    d = content.card(row.card)
+    return [f"{d.title}  ·  {row.label}'s card", d.effect, d.timing + "."]
+
+
+def crown_tip(row: DragonRow) -> list[str]:
+    return ["Leader", f"{row.label} has the most coins now ({row.coins})"]
+
+
 class PanelView:
     def __init__(self, look):
         self.look = look
+        self.tips: list[tuple[pygame.Rect, list[str]]] = []  # what hovering shows
+
+    def tip_at(self, pos) -> list[str] | None:
+        """The tooltip lines of what is under `pos` (a card, the crown), or None."""
+        for rect, lines in self.tips:
+            if rect.collidepoint(pos):
+                return lines
+        return None
 
     def header_height(self) -> int:
         return self.look.px(74)
@@ -111,6 +134,7 @@ class PanelView:
         surface.blit(chest_text, (cx, line2))
         surface.blit(chest, (cx - chest.get_width() - look.px(4), line2 - look.px(3)))
         y += self.header_height()
+        self.tips = []
         for row in model.rows:
             r = pygame.Rect(x + look.px(4), y, w - look.px(8), self.row_height())
             self._row(surface, r, row, model, coin, leader == row.name)
@@ -166,8 +190,9 @@ class PanelView:
                              look.colour("text"))
         surface.blit(name, (tx, r.y + look.px(6)))
         if leading:
-            _crown(surface, look, tx + name.get_width() + look.px(6), r.y + look.px(10),
-                   look.px(16))
+            cx, cy, cw = tx + name.get_width() + look.px(6), r.y + look.px(10), look.px(16)
+            _crown(surface, look, cx, cy, cw)
+            self.tips.append((pygame.Rect(cx - 2, cy - 4, cw + 4, cw), crown_tip(row)))
         sub_font = look.font(look.fs(13))
         bits = self._bits(row, model)
         if row.is_turn:
@@ -193,13 +218,17 @@ class PanelView:
             surface.blit(text, (tx, r.y + look.px(28)))
         x = right
         y2 = r.y + look.px(36)
-        for sprite, text in reversed(bits):
+        for i, (sprite, text) in enumerate(reversed(bits)):
             t = look.text(text, look.fs(13), look.colour("text_dim"))
+            end = x
             x -= t.get_width()
             surface.blit(t, (x, y2 + look.px(2)))
             ic = look.sprite(sprite, look.px(18))
             x -= ic.get_width() + look.px(3)
             surface.blit(ic, (x, y2))
+            if i == 0 and model.cards:  # the card is the last bit
+                self.tips.append((pygame.Rect(x - 2, y2 - 2, end - x + 4, look.px(22)),
+                                  card_tip(row)))
             x -= look.px(10)
 
 

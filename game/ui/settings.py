@@ -25,7 +25,7 @@ FILE_NAME = "settings.json"
 
 PACES = ("slow", "normal", "fast", "instant")
 PALETTES = ("normal", "colourblind")
-WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440))
+WINDOW_SIZES = ((1024, 640), (1280, 720), (1600, 900), (1920, 1080), (2560, 1440))
 # A window larger than 4K costs hundreds of MB in screen-sized surfaces for no gain (a
 # 7680x7680 setting took 1.4 GB); full screen still fills any display.
 MIN_WINDOW = (640, 480)
@@ -56,6 +56,7 @@ class Settings:
     confirm_end_turn: bool = True
     confirm_last_action: bool = True
     show_coordinates: bool = False
+    lesson_done: bool = False  # issue 33: the menu stops offering Learn to play first
 
     def validated(self) -> Settings:
         """A copy with every bad value replaced by its default."""
@@ -72,7 +73,7 @@ class Settings:
         out.pace = self.pace if self.pace in PACES else d.pace
         out.palette = self.palette if self.palette in PALETTES else d.palette
         for name in ("hotseat_handover", "show_log", "watch_setup", "confirm_end_turn",
-                     "confirm_last_action", "show_coordinates"):
+                     "confirm_last_action", "show_coordinates", "lesson_done"):
             value = getattr(self, name)
             setattr(out, name, value if isinstance(value, bool) else getattr(d, name))
         for name in VOLUMES:

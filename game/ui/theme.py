@@ -53,6 +53,27 @@ def contrast(a, b) -> float:
     return (la + 0.05) / (lb + 0.05)
 
 
+DARK_ICON = 1.5  # a dragon this close to the panels' colour gets a light rim as an icon
+
+
+def rimmed(sprite: pygame.Surface, colour, width: int) -> pygame.Surface:
+    """`sprite` with a `width`-pixel rim of `colour` round its shape (a dark dragon's
+    icon on the dark panels: Black)."""
+    w = width
+    out = pygame.Surface((sprite.get_width(), sprite.get_height()), pygame.SRCALPHA)
+    shape = pygame.mask.from_surface(sprite, 64).to_surface(
+        setcolor=(*colour[:3], 255), unsetcolor=(0, 0, 0, 0))
+    small = pygame.transform.smoothscale(shape, (max(1, sprite.get_width() - 2 * w),
+                                                 max(1, sprite.get_height() - 2 * w)))
+    for dx in (-w, 0, w):
+        for dy in (-w, 0, w):
+            if dx or dy:
+                out.blit(small, (w + dx, w + dy))
+    body = pygame.transform.smoothscale(sprite, small.get_size())
+    out.blit(body, (w, w))
+    return out
+
+
 class Look:
     def __init__(self, scale: float = 1.0, palette: str = "normal"):
         self.scale = scale
@@ -243,6 +264,9 @@ class Look:
             except Exception as exc:
                 self._warn(name, exc)
                 s = self._emblem(name, size)
+            if name.startswith("dragon/") and \
+                    contrast(self.dragon_colour(name[7:]), COLOURS["panel"]) < DARK_ICON:
+                s = rimmed(s, COLOURS["text_dim"], max(1, size // 36))
             self._sprites[key] = s
         return s
 

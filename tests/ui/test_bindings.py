@@ -50,8 +50,18 @@ def test_extra_keys_are_stable_for_a_turn():
     # a kind that turns up later takes a free letter, not one in use
     later = keys.assign((1, "red"), {"power:madhouse", "play:vigor", "play:sneaker"})
     assert later["play:sneaker"] not in after.values()
-    # a new turn starts afresh
+    # another dragon's letters are its own
     assert keys.assign((1, "blue"), {"play:vigor"}) == {"play:vigor": "Q"}
+
+
+def test_a_places_letter_stays_the_same_turn_after_turn():
+    """Issue 33: a place's key was R beside a card, then Q without one."""
+    keys = ExtraKeys()
+    first = keys.assign((1, "red"), {"play:fighter", "power:madhouse"})
+    place = first["power:madhouse"]
+    assert keys.assign((2, "red"), {"power:madhouse"}) == {"power:madhouse": place}
+    third = keys.assign((3, "red"), {"play:vigor", "power:madhouse"})
+    assert third["power:madhouse"] == place and third["play:vigor"] != place
 
 
 def test_help_card_lists_the_table():

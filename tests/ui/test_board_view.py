@@ -234,3 +234,29 @@ def test_terrain_is_drawn_once_until_one_of_its_files_changes(tmp_path):
     touched(tiles / "terrain.png")
     magenta = board_view._load_terrain(board)
     assert magenta is not first and magenta.get_at((5, 5))[:3] == (200, 0, 200)
+
+
+def test_a_gamble_ring_under_a_dragon_is_drawn_above_it(screen, games):
+    """Issue 33: a stake is never hidden under a dragon's sprite: the ring changes as
+    many pixels over the dragon as it does on bare ground."""
+    board, doc = games[None]
+    doc = {**doc, "gambles": []}
+    name, d = next((n, d) for n, d in sorted(doc["dragons"].items()) if d["at"])
+    at = list(d["at"])  # under the dragon's wing
+    ring = [{"owner": "gold", "at": at}]
+    view = BoardView(board)
+    view.set_rect(pygame.Rect(0, 0, 920, 800))
+    rect = view.cell_rect(tuple(at))
+    shots = {}
+    for key, gambles, hidden in (("dragon", [], set()), ("dragon+ring", ring, set()),
+                                 ("ground", [], {f"dragon/{name}"}),
+                                 ("ground+ring", ring, {f"dragon/{name}"})):
+        view.draw(screen, {**doc, "gambles": gambles}, hidden=hidden)
+        shots[key] = _pixels(screen, rect)
+
+    def changed(a: bytes, b: bytes) -> int:
+        return sum(abs(x - y) > 24 for x, y in zip(a, b, strict=True))
+
+    on_ground = changed(shots["ground"], shots["ground+ring"])
+    assert on_ground > 0
+    assert changed(shots["dragon"], shots["dragon+ring"]) >= on_ground // 2

@@ -70,7 +70,7 @@ def test_human_moves_then_claims_a_town_with_mouse_and_keys(app):
     key(pygame.K_1)  # Move
     run(app)
     assert scene.slot_key == "move"
-    target = scene.view.piece_rect((8, 5), 2).center  # the landing's centre
+    target = scene.view.cell_rect((8, 5)).center  # the landing's top-left cell
     click(target)
     run(app, 2)
     doc = m.snapshot()

@@ -11,10 +11,12 @@ import pytest
 from game import content
 from game.tables import ACTIONS, PLACES
 from game.ui import explain, hints
-from game.ui.action_bar import Slot
+from game.ui.action_bar import Slot, why_not
 from game.ui.scenes.choice import ChoiceDialog
 from game.ui.scenes.game import GameScene
 from game.ui.screenshot import played
+from game.ui.targets import value_label
+from tests.helpers import scenario
 from tests.ui.conftest import run
 
 CODE = re.compile(r"\b[RP]\d{1,2}\b")
@@ -131,7 +133,52 @@ def test_choice_dialog_shows_the_focused_option(app):
     assert "+2" in d.focused_detail()
     d.handle_key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0))
     assert "nothing is used" in d.focused_detail()
-    assert d.buttons[0].tool_tip_text
+    d.hover(d.buttons[0].rect.center)  # the mouse over an answer: its description
+    assert "+2" in d.focused_detail()
+    d.kill()
+
+
+def _many_places(app, area):
+    answers = [{"choose": p} for p in PLACES]
+    d = ChoiceDialog(app.look, "Which place of power goes there? " * 3, answers,
+                     [value_label("choose", p) for p in PLACES],
+                     details=explain.option_details(answers))
+    d.build(app.ui, area)
+    return d
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720)])
+def test_a_question_with_many_answers_keys_them_all_and_hides_none(app, size):
+    area = pygame.Rect(0, 40, size[0] * 3 // 4, size[1] - 40 - 90)
+    d = _many_places(app, area)
+    assert len(d.values) > 10
+    assert "Up/Down" in d.keys_line  # the answers past 0 are reached by the arrows
+    assert d.buttons[9].text.startswith("0  ")
+    d.handle_key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_0, mod=0))
+    assert d.take() == d.values[9]
+    for b in d.buttons:
+        assert area.contains(b.rect)
+        assert not b.rect.colliderect(d.detail_rect), b.text
+    # every description is whole: shown at once, or scrolled to its end by PgDn
+    for i in range(len(d.values)):
+        d.hover(d.buttons[i].rect.center)
+        assert d.focus == i
+        shown = d.detail_lines()[d.detail_top:d.detail_top + d.detail_rows()]
+        while d.detail_top + d.detail_rows() < len(d.detail_lines()):
+            d.handle_key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0))
+            shown += d.detail_lines()[d.detail_top:d.detail_top + d.detail_rows()]
+        assert " ".join(d.detail_lines()) in " ".join(dict.fromkeys(shown))
+    d.kill()
+
+
+def test_a_long_description_scrolls_by_keys(app):
+    answers = [{"pass": True}, {"pass": True}]
+    long = "A very long description of what this answer does. " * 12
+    d = ChoiceDialog(app.look, "Which?", answers, ["One", "Two"], details=[long, "short"])
+    d.build(app.ui, pygame.Rect(0, 0, 700, 360))
+    assert len(d.detail_lines()) > d.detail_rows()
+    d.handle_key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0))
+    assert d.detail_top > 0
     d.kill()
 
 
@@ -144,3 +191,86 @@ def test_hint_names_the_hard_ai_pick_and_why(app):
     assert (answer, line) == hints.hint(c.match, c.pending.dragon, c.board, seed=1)
     scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))
     assert scene.banner_error.startswith("Hint: ")
+
+
+@pytest.mark.parametrize("seed", [2, 8, 11])
+def test_a_hint_gives_its_reason_in_words_and_marks_its_target(app, seed):
+    scene = app.push(GameScene(app, played(seed, 2)))
+    scene.factor_override = 0.0
+    run(app, 3)
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))
+    line = scene.banner_error
+    # a reason a player can learn from, in the game's terms, not only a number
+    assert re.search(r"coins a round in tribute|coins now|lands beside|within reach|"
+                     r"attack|costs \w+", line), line
+    answer = scene.hinted[1]
+    if answer.get("to") or answer.get("at"):
+        cells = scene.hint_cells()
+        assert cells and tuple(answer.get("to") or answer.get("at")) == tuple(cells[0])
+    app.draw()
+    # the hint lasts one decision: once an answer is given, line and mark are gone
+    scene.submit_answer(answer, confirmed=True)
+    run(app, 2)
+    assert scene.hinted is None and not scene.banner_error.startswith("Hint: ")
+
+
+def test_a_click_anywhere_in_the_hinted_landing_picks_it(app):
+    scene = app.push(GameScene(app, played(2, 2)))
+    scene.factor_override = 0.0
+    run(app, 3)
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))
+    answer = scene.hinted[1]
+    assert answer.get("do") == "move"
+    scene.select_slot("move")
+    to = answer["to"]
+    for dx in (0, 1):
+        for dy in (0, 1):
+            r = scene.view.cell_rect((to[0] + dx, to[1] + dy))
+            assert scene.aim.value_at(r.center) == to
+
+
+def _hover(scene, pos) -> None:
+    scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                    buttons=(0, 0, 0)))
+
+
+def test_hovering_your_own_card_on_the_panel_shows_its_words(app):
+    scene = _board(app)
+    me = scene.c.match.seat_names[0]
+    card = scene.shown["dragons"][me]["card"]
+    assert card not in (None, "hidden")
+    app.draw()  # the panel lays out its hover areas as it draws
+    rect = next(r for r, lines in scene.panel.tips if lines[0].endswith("'s card")
+                and content.card(card).title in lines[0])
+    _hover(scene, rect.center)
+    assert scene.tip is not None
+    assert content.card(card).effect in scene.tip[0]
+    others = [lines for _r, lines in scene.panel.tips if "Hidden" in " ".join(lines)]
+    assert others  # the others' cards are hidden, and say so
+
+
+def test_the_leaders_crown_says_what_it_means(app):
+    scene = _board(app)
+    app.draw()
+    crown = [(r, lines) for r, lines in scene.panel.tips if lines[0] == "Leader"]
+    if not crown:
+        pytest.skip("nobody leads in this position")
+    _hover(scene, crown[0][0].center)
+    assert scene.tip[0][0] == "Leader" and "most coins" in scene.tip[0][1]
+
+
+def test_the_status_line_never_runs_under_the_hint_button(app):
+    scene = _board(app)
+    scene.show_error("Hint: Move (5, 6) — about +17 coins more than ending the turn, "
+                     "by the Hard AI's count, and a good deal more words", "gold")
+    app.draw()
+    assert scene.status_rect.w > 0
+    assert scene.status_rect.right <= scene.hint_btn.rect.x
+
+
+def test_steal_for_the_thief_tooltip_and_refusal_name_the_same_need(app):
+    """Issue 33: both say the dragon must stand beside another dragon's cavern (R25)."""
+    m = scenario({"red": dict(at=(5, 5)), "blue": dict(at=(7, 5), coins=3)}, chest=(10, 10))
+    refusal = why_not(m, "red", "steal_for_thief")
+    assert "cavern" in refusal
+    assert "cavern" in content.action("steal_for_thief").effect

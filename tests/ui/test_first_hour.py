@@ -1,19 +1,26 @@
 """Issue 18, a new player's first hour: keys, tips, the cursor, the pause menu."""
 
+import json
+from pathlib import Path
+
 import pygame
 
 from game.match import Match
 from game.players import RandomPlayer
 from game.tables import DRAGONS
 from game.ui import settings as settings_mod
-from game.ui.controller import GameController, Seat
+from game.ui.controller import GameController, GameSetup, Seat
 from game.ui.event_animation import EventAnimation, Step
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.pause import PauseScene
+from game.ui.scenes.rules import RulesScene
 from game.ui.scenes.save_dialog import SaveDialog
+from game.ui.theme import contrast
 from tests.helpers import scenario
-from tests.ui.conftest import run
+from tests.ui.conftest import run, until
+from tests.ui.test_e2e import _human_turn_scene
 
 
 def key(k, mod=0, text=None):
@@ -164,3 +171,121 @@ def test_status_line_names_the_summary_card_on_screen(app):
         scene.animation.current = step
         assert scene._prompt_text()[0] == words
     scene.animation.current = None
+
+
+def test_enter_confirms_the_only_target_as_the_status_line_says(app):
+    scene, m = _human_turn_scene(app)
+    scene.submit_answer({"do": "move", "to": [8, 5]})
+    until(app, lambda: scene.animation.idle and scene.prepared not in (None, "ai"))
+    scene.select_slot("claim")  # one town to claim: nothing to aim at but it
+    run(app)
+    assert "Enter confirms" in scene._prompt_text()[0]
+    key(pygame.K_RETURN)
+    run(app, 2)
+    assert m.snapshot()["settlements"][0]["claim"] == "red"
+
+
+def test_the_rules_tabs_tooltips_say_what_they_do(app):
+    rules = app.push(RulesScene(app))
+    run(app)
+    for tab in rules.tabs + [rules.back]:
+        tip = tab.tool_tip_text or ""
+        assert len(tip.split()) >= 3 and not tip.strip().isdigit(), tip
+
+
+def test_new_game_names_the_map_source_in_words_not_a_path(app):
+    ng = app.push(NewGameScene(app))
+    run(app)
+    for i, c in enumerate(ng.choices):
+        ng.map_index = i
+        html = ng._map_html()
+        assert ".tmx" not in html or c.entry.origin in ("user", "file")
+        assert "site-packages" not in html and "/" not in html.replace("</", "")
+
+
+def test_the_panel_says_deciding_only_once_the_question_is_up(app):
+    setup = GameSetup(seats=[Seat("human"), Seat("ai", "easy"), Seat("ai", "easy"),
+                             Seat("ai", "easy")], seed=5, hotseat=False)
+    c = GameController(setup, ai_mode="sync")
+    for _ in range(500):  # to the person's first question that is not an action
+        p = c.pending
+        if c.is_human(p.dragon):
+            if p.kind != "action":
+                break
+            c.submit(c.legal_answers()[-1])
+        else:
+            c.step_ai(True)
+    me = c.pending.dragon
+    scene = app.push(GameScene(app, c))
+    scene.factor_override = 0.0
+    run(app, 3)
+    roll = {"type": "roll", "dragon": "red", "purpose": "steal", "die": 20, "face": 7,
+            "total": 7, "mods": [], "row": ""}
+    scene.animation.current = Step("dice", [roll], 1.0)  # another dragon's roll shows
+    app.draw()
+    assert not any(r.deciding for r in scene.panel_model.rows)
+    scene.animation.current = None
+    app.draw()
+    assert next(r for r in scene.panel_model.rows if r.name == me).deciding
+
+
+def test_the_log_scrolls_by_keys(app):
+    scene, _m = _human_turn_scene(app)
+    for i in range(60):
+        scene.log.note(f"line {i}")
+    run(app)
+    bottom = scene.log.top_row
+    assert bottom > 0
+    key(pygame.K_PAGEUP)
+    run(app)
+    assert scene.log.top_row < bottom and not scene.log.follow
+    key(pygame.K_END)
+    run(app)
+    assert scene.log.top_row == bottom and scene.log.follow
+
+
+def test_the_arrows_show_a_cursor_to_inspect_with_no_action_chosen(app, monkeypatch):
+    scene, _m = _human_turn_scene(app)
+    seen = {}
+    draw = scene.view.draw
+
+    def spy(surface, doc, **kw):
+        seen["hover"] = kw.get("hover")
+        return draw(surface, doc, **kw)
+    monkeypatch.setattr(scene.view, "draw", spy)
+    scene.hover_cell = (0, 0)  # the mouse was last over a cell
+    key(pygame.K_RIGHT)
+    run(app)
+    assert scene.picker is None and scene.cursor is not None
+    app.draw()
+    assert seen["hover"] == scene.cursor and scene.tip is not None
+
+
+def test_keyboard_focus_on_a_gold_button_is_plain_to_see():
+    """Issue 33: focus on Start game once only darkened its gold a shade."""
+    theme = json.loads((Path(settings_mod.__file__).parent / "theme.json").read_text())
+    c = theme["@primary"]["colours"]
+
+    def rgb(h):
+        return tuple(int(h[i:i + 2], 16) for i in (1, 3, 5))
+    assert contrast(rgb(c["selected_border"]), rgb(c["normal_border"])) >= 1.5
+    assert contrast(rgb(c["selected_border"]), rgb(c["selected_bg"])) >= 4.5
+    assert contrast(rgb(c["selected_text"]), rgb(c["selected_bg"])) >= 4.5
+
+
+def test_settings_offer_the_smallest_window_the_readme_names():
+    assert (1024, 640) in settings_mod.WINDOW_SIZES
+
+
+def test_the_seed_field_shows_when_it_has_the_keyboard(app):
+    ng = app.push(NewGameScene(app))
+    run(app, 2)
+    frame = ng.seed.rect.inflate(4, 4)
+    at = (frame.centerx, frame.y)
+    app.draw()
+    before = app.screen.get_at(at)[:3]
+    ng.nav.focus(next(i for i, it in enumerate(ng.nav.items) if it is ng.seed))
+    run(app, 2)
+    app.draw()
+    assert app.screen.get_at(at)[:3] != before
+    assert app.screen.get_at(at)[:3] == app.look.colour("gold")

@@ -8,10 +8,12 @@ import pygame
 from game.decisions import answer_kind
 from game.match import Match
 from game.ui import guard
+from game.ui.action_bar import action_slots
 from game.ui.controller import GameController, Seat
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.new_game import LEVELS_LINE, NewGameScene
 from game.ui.settings import Settings
+from tests.helpers import scenario
 from tests.ui.conftest import run
 from tests.ui.test_e2e import click
 
@@ -88,3 +90,42 @@ def test_the_hint_button_and_edge_coordinates(app):
     run(app, 3)
     assert scene.banner_error.startswith("Hint: ") and scene.tip is not None
     assert scene.tip[0][0].startswith("Hint: ")
+
+
+def _robber_match(blue_coins: int) -> Match:
+    return scenario({"red": dict(at=(5, 5), card="robber"),
+                     "blue": dict(at=(15, 15), coins=blue_coins)}, chest=(10, 10))
+
+
+def test_a_card_or_action_that_can_only_come_to_nothing_asks_first():
+    m = _robber_match(0)
+    off = Settings(confirm_end_turn=False, confirm_last_action=False)
+    q = guard.question(m, {"play": "robber", "dragon": "blue"}, off)
+    assert q and "Blue has no coins" in q and "used up" in q  # whatever the settings
+    assert guard.question(_robber_match(2), {"play": "robber", "dragon": "blue"}, off) is None
+    assert "chest is empty" in guard.question(m, {"do": "steal_chest"}, off)
+
+
+def test_robber_on_a_dragon_with_no_coins_warns_and_the_log_says_it_took_nothing(app):
+    m = _robber_match(0)
+    c = GameController.from_match(m, [Seat("human"), Seat("ai", "easy")], ai_mode="sync")
+    scene = app.push(GameScene(app, c))
+    scene.factor_override = 0.0
+    run(app, 3)
+    before = c.n_answers
+    scene.submit_answer({"play": "robber", "dragon": "blue"})
+    assert isinstance(app.top, guard.ConfirmOverlay) and c.n_answers == before
+    assert not app.top.optional  # no Settings switch turns this one off: none is named
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
+    run(app, 5)
+    assert c.n_answers > before
+    assert any("Robber takes nothing: Blue has no coins" in line
+               for line in scene.log.text_lines())
+
+
+def test_a_held_power_with_nothing_to_aim_at_says_why_on_the_bar():
+    m = scenario({"red": dict(at=(5, 5)), "blue": dict(at=(15, 15))},
+                 places=[("tower_of_unquenched_flame", (8, 8), "red")])
+    slots = action_slots(m, "red", m.legal_answers())
+    slot = next(s for s in slots if s.key == "power:tower_of_unquenched_flame")
+    assert not slot.enabled and "nothing to aim at now" in slot.reason

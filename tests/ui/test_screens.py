@@ -397,3 +397,21 @@ def test_played_to_fewer_or_more_rounds_replays_what_it_has(monkeypatch):
     again = screenshot_mod.played(5, 1)
     assert len(asked) == 2
     assert again.match.snapshot() == more.match.snapshot() and again.answers == more.answers
+
+
+def test_hotseat_hides_the_last_players_card_as_soon_as_their_turn_ends(app):
+    """Issue 33: not left face up through the animations before the next hand-over."""
+    m = scenario({"red": dict(at=(5, 5), card="robber"), "blue": dict(at=(15, 15))},
+                 order=["red", "blue"], actions_left=1)
+    c = GameController.from_match(m, [Seat("human"), Seat("human")], ai_mode="sync")
+    game = app.push(GameScene(app, c))
+    run(app, 3)
+    click((640, 360))  # Red takes the screen
+    run(app, 3)
+    assert game.shown["dragons"]["red"]["card"] == "robber"
+    key(pygame.K_e)  # Red ends its turn: the round ends, tribute and the next draw
+    run(app, 1)
+    assert not game.animation.idle or isinstance(app.top, HandoverScene)
+    assert game.shown["dragons"]["red"]["card"] != "robber"
+    app.draw()
+    assert all(r.card in (None, "hidden") for r in game.panel_model.rows)

@@ -16,6 +16,7 @@ from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.tutorial import TutorialScene, autoplay
 from tests.ui.conftest import run
 from tests.ui.test_e2e import key
+from tests.ui.test_landing_pick import _lesson_at
 
 CODE = re.compile(r"\b[RP]\d{1,2}\b")
 
@@ -102,3 +103,32 @@ def test_narby_tutorial_autoplay_command(tmp_path, capsys):
     assert "played through" in out
     shots = list((tmp_path / "shots").glob("tutorial-*.png"))
     assert len(shots) == len(tutorial.load()["steps"]) + 1
+
+
+def test_the_coach_names_cells_only_when_the_board_shows_coordinates():
+    steps = {s.id: s for s in tutorial.load()["steps"]}
+    move = steps["move"]
+    assert "the glowing square" in move.text(False)
+    assert not re.search(r"\(\d+,", move.text(False))
+    assert re.search(r"\(\d+,\u00a0\d+\)", move.text(True))
+
+
+@pytest.mark.parametrize("step_id", ["card", "move-3"])
+def test_the_coach_shows_its_whole_key_hint(app, step_id):
+    scene = _lesson_at(app, step_id)
+    run(app, 2)
+    assert scene.how_line() and "…" not in scene.how_line()
+    assert scene._coach_need() <= scene.coach_rect.h
+
+
+def test_learn_to_play_stops_being_the_default_once_the_lesson_is_done(app):
+    menu = app.push(MenuScene(app))
+    run(app, 1)
+    assert list(menu.buttons)[menu.nav.index] == "learn"  # a first run
+    scene = _lesson_at(app, "done")
+    autoplay(app, scene, by="keys")
+    run(app, 2)
+    assert app.settings.lesson_done
+    menu = app.main_menu()  # "Leave to main menu": a fresh menu
+    run(app, 1)
+    assert list(menu.buttons)[menu.nav.index] == "new"

@@ -1,19 +1,18 @@
 """A question for a person at the screen: the situation in words and one button per
 answer. Serves every decision that is not an action (reactions, modifiers, which place
 to choose, which claim to lose, and whatever the cards branch adds), and lists for
-action fields that are not on the board. Keys 1-9 pick, Up/Down + Enter too."""
+action fields that are not on the board. Keys 1-9 and 0 pick, Up/Down + Enter too."""
 
 from __future__ import annotations
 
-import html
-
 import pygame
 from pygame_gui.core import ObjectID
-from pygame_gui.elements import UIButton, UIPanel, UITextBox
+from pygame_gui.elements import UIButton, UIPanel
 
 
 class ChoiceDialog:
     CANCEL = "__cancel__"
+    DETAIL_LINES = 5  # the description shows this many lines at most; more scroll
 
     def __init__(self, look, prompt: str, values: list, labels: list[str], *,
                  cancel: bool = False, details: list[str] | None = None):
@@ -22,21 +21,25 @@ class ChoiceDialog:
         self.values = list(values)
         self.labels = list(labels)
         self.cancel = cancel
-        # What each option does (game.ui.explain): a tooltip on hover, and the line under
-        # the buttons for the option with keyboard focus.
+        # What each option does (game.ui.explain): drawn under the buttons for the
+        # option with focus (keys) or under the mouse, wrapped whole; it scrolls by
+        # PgUp/PgDn (and the wheel) when longer than the box.
         self.details = list(details or [])
-        self.detail_box: UITextBox | None = None
+        self.detail_rect: pygame.Rect | None = None
+        self.detail_top = 0  # the first line shown
         self.panel: UIPanel | None = None
         self.buttons: list[UIButton] = []
         self.focus = 0
         self._taken = None
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.lines: list[str] = []
+        self.keys_line = ""  # how to reach the answers without a digit key
 
     def build(self, ui, area: pygame.Rect, avoid=()) -> None:
         """Lay the dialog out in `area`: the whole question in words (measured, never a
         scroll box), one button per answer, placed where it covers none of the `avoid`
-        rects (the pieces the question is about) if any place can."""
+        rects (the pieces the question is about) if any place can. The buttons never
+        run under the description: with many answers they share columns and shrink."""
         self.kill()
         look = self.look
         n = len(self.values) + (1 if self.cancel else 0)
@@ -45,20 +48,31 @@ class ChoiceDialog:
         pad = look.px(14)
         # the widest answer, measured in the buttons' own font (@choice, 17 pt)
         bfont = look.font(look.fs(17))
-        texts = [f"{i + 1}  {t}" for i, t in enumerate(self.labels)] + ["Esc  Cancel"]
+        texts = [f"{_key_name(i)}  {t}" for i, t in enumerate(self.labels)] + ["Esc  Cancel"]
         need = max(bfont.size(t)[0] for t in texts) + look.px(34)
         w = min(area.w - look.px(24), max(look.px(600), need + 2 * pad))
         font = self.prompt_font()
         self.lines = look.wrap(self.prompt, font, w - 2 * pad)
+        self.keys_line = ("Keys 1-9 and 0 pick; Up/Down and Enter reach every answer"
+                          if len(self.values) > 10 else "")
         text_h = len(self.lines) * font.get_linesize() + look.px(14)
-        max_rows = max(3, (area.h - text_h - look.px(40)) // (bh + gap))
+        if self.keys_line:
+            text_h += self.detail_font().get_linesize()
+        d_lines = max((len(self._wrap_detail(d, w)) for d in self.details if d), default=0)
+        line_h = self.detail_font().get_linesize()
+        detail_h = (min(d_lines, self.DETAIL_LINES) * line_h + look.px(12)) if d_lines else 0
+        room = area.h - look.px(8) - text_h - look.px(12) - detail_h  # for the buttons
+        max_rows = max(3, room // (bh + gap))
         cols = 1 if n <= max_rows else 2
         if cols == 2:
             w = min(area.w - look.px(24), max(w, 2 * need + gap + 2 * pad))
             if (w - 2 * pad - gap) // 2 < need:
                 cols = 1  # two columns would cut the answers: one taller column
         rows = -(-n // cols)
-        detail_h = look.px(58) if any(self.details) else 0
+        if rows * (bh + gap) > room:  # still too tall: smaller buttons, then less detail
+            bh = max(look.px(26), room // rows - gap)
+            if rows * (bh + gap) > room and detail_h > 2 * line_h + look.px(12):
+                detail_h = 2 * line_h + look.px(12)
         h = text_h + rows * (bh + gap) + look.px(12) + detail_h
         self.rect = place(pygame.Rect(0, 0, w, min(h, area.h - look.px(8))), area, avoid,
                           look.px(12))
@@ -71,29 +85,45 @@ class ChoiceDialog:
             items.append((self.CANCEL, "Cancel"))
         for i, (_value, text) in enumerate(items):
             c, r = i // rows, i % rows
-            key = f"{i + 1}  " if i < 9 and _value != self.CANCEL else (
-                "Esc  " if _value == self.CANCEL else "")
-            tip = self.details[i] if i < len(self.details) and self.details[i] else None
+            key = ("Esc  " if _value == self.CANCEL else
+                   f"{_key_name(i)}  " if i < 10 else "")
             b = UIButton(pygame.Rect(pad - look.px(5) + c * (bw + gap), text_h + r * (bh + gap),
                                      bw, bh), key + text, ui, container=self.panel,
-                         tool_tip_text=_esc(tip) if tip else None,
                          object_id=ObjectID(class_id="@choice"))
             self.buttons.append(b)
-        self.detail_box = None
+        self.detail_rect = None
         if detail_h:
-            self.detail_box = UITextBox(
-                "", pygame.Rect(look.px(10), h - detail_h - look.px(14), w - look.px(24),
-                                detail_h), ui, container=self.panel)
+            self.detail_rect = pygame.Rect(self.rect.x + look.px(10),
+                                           self.rect.bottom - detail_h - look.px(8),
+                                           w - look.px(20), detail_h)
         self.focus = 0
         if self.buttons:
             self.buttons[0].select()
-        self._show_detail()
+        self.detail_top = 0
 
     def prompt_font(self):
         return self.look.font(self.look.fs(16), bold=True)
 
+    def detail_font(self):
+        return self.look.font(self.look.fs(15))
+
+    def _wrap_detail(self, text: str, w: int) -> list[str]:
+        return self.look.wrap(text, self.detail_font(), w - self.look.px(20) - self.look.px(34))
+
+    def detail_lines(self) -> list[str]:
+        """The focused option's description, wrapped to the box."""
+        return self._wrap_detail(self.focused_detail(), self.rect.w)
+
+    def detail_rows(self) -> int:
+        """How many description lines the box shows at once."""
+        if self.detail_rect is None:
+            return 0
+        return max(1, (self.detail_rect.h - self.look.px(12))
+                   // self.detail_font().get_linesize())
+
     def draw(self, surface) -> None:
-        """The question's words, over the dialog's panel (after the UI is drawn)."""
+        """The question's words, over the dialog's panel (after the UI is drawn), and
+        the focused option's description."""
         if self.panel is None:
             return
         look = self.look
@@ -103,6 +133,42 @@ class ChoiceDialog:
             surface.blit(look.text(line, font_size(look), look.colour("gold"), bold=True),
                          (x, y))
             y += font.get_linesize()
+        if self.keys_line:
+            surface.blit(look.text(self.keys_line, look.fs(15), look.colour("text_dim")),
+                         (x, y))
+        self._draw_detail(surface)
+
+    def _draw_detail(self, surface) -> None:
+        r = self.detail_rect
+        if r is None:
+            return
+        look = self.look
+        pygame.draw.rect(surface, look.colour("tip"), r, border_radius=look.px(6))
+        pygame.draw.rect(surface, look.colour("edge"), r, 1, border_radius=look.px(6))
+        lines = self.detail_lines()
+        rows = self.detail_rows()
+        top = self.detail_top = max(0, min(self.detail_top, len(lines) - rows))
+        f = self.detail_font()
+        y = r.y + look.px(6)
+        for line in lines[top:top + rows]:
+            surface.blit(look.text(line, look.fs(15), look.colour("gold")),
+                         (r.x + look.px(10), y))
+            y += f.get_linesize()
+        # arrows where more lines wait (PgUp / PgDn, or the wheel, scroll them)
+        s = look.px(6)
+        ax = r.right - look.px(16)
+        if top > 0:
+            pygame.draw.polygon(surface, look.colour("gold"),
+                                [(ax, r.y + look.px(6) + s), (ax + 2 * s, r.y + look.px(6) + s),
+                                 (ax + s, r.y + look.px(6))])
+        if top + rows < len(lines):
+            by = r.bottom - look.px(6)
+            pygame.draw.polygon(surface, look.colour("gold"),
+                                [(ax, by - s), (ax + 2 * s, by - s), (ax + s, by)])
+
+    def scroll_detail(self, delta: int) -> None:
+        self.detail_top = max(0, min(self.detail_top + delta,
+                                     len(self.detail_lines()) - self.detail_rows()))
 
     def clicked(self, element):
         for i, b in enumerate(self.buttons):
@@ -113,18 +179,42 @@ class ChoiceDialog:
     def _value(self, i: int):
         return self.values[i] if i < len(self.values) else self.CANCEL
 
+    def hover(self, pos) -> None:
+        """The mouse over an answer focuses it: the description follows the mouse."""
+        for i, b in enumerate(self.buttons):
+            if b.rect.collidepoint(pos):
+                self._focus(i)
+                return
+
+    def wheel(self, pos, dy: int) -> bool:
+        """The wheel over the description scrolls it."""
+        if self.detail_rect is not None and self.detail_rect.collidepoint(pos):
+            self.scroll_detail(-dy)
+            return True
+        return False
+
+    def _focus(self, i: int) -> None:
+        if i == self.focus or not self.buttons:
+            return
+        self.buttons[self.focus].unselect()
+        self.focus = i
+        self.buttons[i].select()
+        self.detail_top = 0
+
     def handle_key(self, event) -> bool:
         if event.type != pygame.KEYDOWN or not self.buttons:
             return False
         k = event.key
-        if pygame.K_1 <= k <= pygame.K_9 and k - pygame.K_1 < len(self.values):
-            self._taken = self._value(k - pygame.K_1)
+        digit = 9 if k == pygame.K_0 else (k - pygame.K_1 if pygame.K_1 <= k <= pygame.K_9
+                                           else None)
+        if digit is not None and digit < len(self.values):
+            self._taken = self._value(digit)
             return True
         if k in (pygame.K_DOWN, pygame.K_UP):
-            self.buttons[self.focus].unselect()
-            self.focus = (self.focus + (1 if k == pygame.K_DOWN else -1)) % len(self.buttons)
-            self.buttons[self.focus].select()
-            self._show_detail()
+            self._focus((self.focus + (1 if k == pygame.K_DOWN else -1)) % len(self.buttons))
+            return True
+        if k in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
+            self.scroll_detail(self.detail_rows() * (1 if k == pygame.K_PAGEDOWN else -1))
             return True
         if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self._taken = self._value(self.focus)
@@ -133,12 +223,6 @@ class ChoiceDialog:
 
     def focused_detail(self) -> str:
         return self.details[self.focus] if self.focus < len(self.details) else ""
-
-    def _show_detail(self) -> None:
-        if self.detail_box is not None:
-            text = self.focused_detail()
-            self.detail_box.set_text(f"<font color='#e2b048'>{_esc(text)}</font>"
-                                     if text else "")
 
     def take(self):
         v, self._taken = self._taken, None
@@ -149,6 +233,11 @@ class ChoiceDialog:
             self.panel.kill()
             self.panel = None
         self.buttons = []
+
+
+def _key_name(i: int) -> str:
+    """The digit key of answer `i`: 1-9, then 0 for the tenth."""
+    return str((i + 1) % 10)
 
 
 def font_size(look) -> int:
@@ -174,6 +263,3 @@ def place(rect: pygame.Rect, area: pygame.Rect, avoid, margin: int) -> pygame.Re
     assert best is not None  # `spots` is not empty
     return best
 
-
-def _esc(text: str) -> str:
-    return html.escape(text)

@@ -11,6 +11,7 @@ import pygame_gui
 
 from game.decisions import IllegalAnswer, answer_kind, title
 from game.log import describe
+from game.seat_view import HIDDEN as HIDDEN_CARD
 from game.seat_view import visible_events
 from game.session import UndoError, answer_words
 from game.ui import bindings, board_input, edge_coords, explain, guard, hints, shown_board
@@ -18,7 +19,7 @@ from game.ui import overlays as overlays_mod
 from game.ui.action_bar import HOTKEYS, ActionBar, action_slots, idle_slots
 from game.ui.aiming import CONFIRM, Aim
 from game.ui.board_view import BoardView
-from game.ui.dice_anim import draw_location, draw_roll
+from game.ui.dice_anim import draw_location, draw_roll, landed_words, rolling_words
 from game.ui.event_animation import EventAnimation
 from game.ui.log_view import LogView
 from game.ui.overlays import Overlays
@@ -80,7 +81,7 @@ class GameScene(Scene):
         self.slots = []
         self.aim = Aim(self)      # the slot chosen, its targets, the keyboard cursor
         self.overlays = Overlays(self)
-        self.extra_keys = bindings.ExtraKeys()  # power / card letters, stable for a turn
+        self.extra_keys = bindings.ExtraKeys()  # power / card letters, stable all game
         self.hover_cell = None
         self.choice: ChoiceDialog | None = None
         self.handed: str | None = None   # the human the hand-over screen was last shown to
@@ -88,9 +89,12 @@ class GameScene(Scene):
         self.ai_wait = 0.0
         self.ended = False
         self.drag = None
-        self.tip: tuple[list[str], tuple[int, int]] | None = None
+        self.tip: tuple | None = None  # (lines, position[, left_of])
         self.banner_error = ""
         self.error_time = 0.0
+        self.status_rect = pygame.Rect(0, 0, 0, 0)  # where the status line was drawn
+        self.hinted: tuple[int, dict] | None = None  # (answers given then, the hint's answer)
+        self.shown_for: str | None = None  # whose eyes self.shown was made for
         self.fitted = False
         self.widgets: list = []
         self.bar = ActionBar(app.look)
@@ -230,16 +234,21 @@ class GameScene(Scene):
         return PACE_FACTOR[self.app.settings.pace]
 
     def apply_event(self, event: dict) -> None:
+        empty = explain.comes_to_nothing(self.shown, event)  # before the event applies
         shown_board.apply(self.shown, event)
         # The log stays on screen across hand-overs: a private event (a dealt card) shows
         # its card only when one human plays and it is theirs (P28, P41).
         self.log.add(visible_events([event], self.c.log_viewer())[0])
+        if empty:  # the engine logs no payment of nothing: the log says the outcome
+            self.log.note(empty)
 
     def update(self, dt: float) -> bool:
         self.time += dt
         self.log.update()
         if self.error_time > 0:
             self.error_time -= dt
+        self._end_stale_hint()
+        self._hide_cards_between_turns()
         busy = False
         if hasattr(self.c, "poll") and self.c.poll():  # an online game (game/net/window.py)
             busy = True
@@ -283,8 +292,20 @@ class GameScene(Scene):
         return Listener(frozenset(self.c.humans()), handover=self.c.hotseat())
 
     def _sync(self) -> None:
-        self.shown = self.c.display_doc(self._viewer())
+        self.shown_for = self._viewer()
+        self.shown = self.c.display_doc(self.shown_for)
         self.synced = len(self.c.match.events)
+
+    def _hide_cards_between_turns(self) -> None:
+        """Hot seat: once the player whose eyes the board shows is no longer the one to
+        decide, their card goes face down at once (not after tribute, draw and
+        populate have played out), until the next hand-over is dismissed."""
+        if self.shown_for is None or not self.c.hotseat() or self._viewer() is not None:
+            return
+        for d in self.shown["dragons"].values():
+            if d.get("card") not in (None, HIDDEN_CARD):
+                d["card"] = HIDDEN_CARD
+        self.shown_for = None
 
     def _viewer(self) -> str | None:
         if self.c.hotseat():
@@ -384,6 +405,7 @@ class GameScene(Scene):
             self.c.submit(answer)
         except IllegalAnswer as exc:
             self.show_error(str(exc))
+            self._aim_again()
             return
         self._idle_controls()
         self.bar.set_slots(idle_slots("The dice are rolling"))
@@ -488,6 +510,42 @@ class GameScene(Scene):
                 rects.append(self.view.cell_rect(cell))
         return rects
 
+    def _aim_again(self) -> None:
+        """After a refused answer the chosen action starts its aiming over: the refused
+        pick is never left waiting for a confirmation that would be refused again."""
+        slot = next((s for s in self.slots if s.key == self.slot_key), None)
+        if slot is None or self.picker is None:
+            return
+        self._close_choice()
+        self.aim.start(slot.key, slot.answers)
+        self.tip = None
+        self._offer_list_if_needed()
+
+    def marked_value(self, key: str):
+        """The value of field `key` the board marks for the player (the hint's target),
+        which a click on any of its cells picks; None when nothing is marked."""
+        if self.hinted is None or self.slot_key != answer_kind(self.hinted[1]):
+            return None
+        return self.hinted[1].get(key)
+
+    def _end_stale_hint(self) -> None:
+        """A hint is for one decision: once any answer is given (the next dragon's turn
+        too) its line, its tip and its mark on the board go."""
+        if self.hinted is None or self.hinted[0] == self.c.n_answers:
+            return
+        self.hinted = None
+        if self.banner_error.startswith("Hint: "):
+            self.error_time = 0
+            self.banner_error = ""
+        if self.tip is not None and self.tip[0] and str(self.tip[0][0]).startswith("Hint: "):
+            self.tip = None
+
+    def hint_cells(self) -> list:
+        """The cells of the hint's target, marked on the board."""
+        if self.hinted is None:
+            return []
+        return single_target_cells(self.shown, self.hinted[1])
+
     def _close_choice(self) -> None:
         if self.choice is not None:
             self.choice.kill()
@@ -516,6 +574,18 @@ class GameScene(Scene):
             return
         self._offer_list_if_needed()
 
+    def _confirm_key(self) -> None:
+        """Enter: the target aimed at; with none aimed at, the only one there is (as
+        the status line promises), else a word on how to aim."""
+        value = self.hover_value
+        if value is None:
+            opts = self.picker.options() if self.picker.key() is not None else [CONFIRM]
+            if len(opts) != 1:
+                self.show_error("Tab or the arrow keys aim at a target first", "gold")
+                return
+            value = opts[0]
+        self._pick(value)
+
     def _hover_answer(self) -> dict | None:
         return self.aim.hover_answer()
 
@@ -531,6 +601,7 @@ class GameScene(Scene):
         if self.picker is not None:
             self.tip = self.aim.cursor_tip()
         elif self.aim.cursor is not None:  # teach hook: the info card under the cursor
+            self.hover_cell = None  # the keys take over from the mouse: the cursor shows
             r = self.view.cell_rect(self.aim.cursor)
             self.tip = explain.tip_at(self.shown, self.aim.cursor, self._viewer(),
                                       (r.right + 8, r.y))
@@ -563,6 +634,8 @@ class GameScene(Scene):
         if self.log.handle(event):
             return True
         if event.type == pygame.MOUSEWHEEL:
+            if self.choice is not None and self.choice.wheel(pygame.mouse.get_pos(), event.y):
+                return True
             board_input.wheel_zoom(self.view, self.board_area, event)
             return True
         return False
@@ -653,7 +726,7 @@ class GameScene(Scene):
             self.cycle_target(-1 if event.mod & pygame.KMOD_SHIFT else 1)
         elif command == "confirm":
             if self.picker is not None and self.slot_key:
-                self._pick(self.hover_value)
+                self._confirm_key()
         elif command.startswith("cursor_"):
             self._cursor_step(*CURSOR_STEPS[command])
         elif command.startswith("pan_"):
@@ -669,6 +742,10 @@ class GameScene(Scene):
             self.show_error(f"Animation pace: {s.pace}", "gold")
         elif command == "hint":  # teach hook: the Hard AI's choice, and why
             return hints.clicked(self)
+        elif command in ("log_up", "log_down", "log_end"):
+            page = max(1, self.log.visible_rows() - 1)
+            self.log.scroll({"log_up": -page, "log_down": page,
+                             "log_end": len(self.log.rows)}[command])
         elif command == "mute":
             s = Settings(**vars(self.app.settings))
             s.muted = not s.muted
@@ -693,6 +770,8 @@ class GameScene(Scene):
                 self.view.pan(dx, dy)
                 self.drag = (pos, True)
             return
+        if self.choice is not None:
+            self.choice.hover(pos)  # the description follows the mouse
         i = self.bar.slot_at(pos)
         self.bar.hover = i
         self.tip = None
@@ -701,6 +780,11 @@ class GameScene(Scene):
             lines = explain.slot_lines(slot)  # teach hook: what it does, when, cost
             r = self.bar.rects[i]
             self.tip = (lines, (r.x, r.y - 8))
+            return
+        panel_tip = self.panel.tip_at(pos)  # a card or the crown on the side panel
+        if panel_tip is not None:
+            self.tip = (panel_tip, (pos[0] - 12, pos[1] + 16), True)
+            self.hover_cell = None
             return
         self.hover_cell = self.view.cell_at(pos) if self.board_area.collidepoint(pos) else None
         if self.picker is not None and self.hover_cell is not None:
@@ -756,9 +840,13 @@ class GameScene(Scene):
                     pulses[tuple(e["at"])] = "info"
         hl = self._highlights() or pulses
         self.view.draw(surface, shown_board.board_doc(self.shown), highlights=hl,
-                       hover=self.cursor if self.picker is not None else self.hover_cell,
+                       hover=(self.cursor if self.picker is not None or self.hover_cell is None
+                              else self.hover_cell),
                        t=self.time if (self.picker is not None or step is not None) else None,
                        hidden=hidden)
+        if self.hinted is not None:  # teach hook: the hint's target, marked
+            self.overlays.draw_mark(surface, self.view, self.hint_cells(), self.board_area,
+                                    self.time)
         if self.app.settings.show_coordinates:  # teach hook: cell numbers on the edges
             edge_coords.draw(surface, self.view, look, self.board_area)
         if moving is not None and step is not None:  # a move step is showing
@@ -793,9 +881,12 @@ class GameScene(Scene):
         pygame.draw.line(surface, look.colour("edge"), self.panel_rect.topleft,
                          self.panel_rect.bottomleft, 2)
         p = self.c.pending
-        deciding = p.dragon if p is not None and p.kind != "action" else None
+        # "deciding…" once the question is up: not while an earlier roll still shows
+        deciding = (p.dragon if p is not None and p.kind != "action" and self.animation.idle
+                    else None)
         viewer = self._viewer()
         model = panel_model(self.shown, self.c.seats, deciding=deciding, viewer=viewer)
+        self.panel_model = model  # as last drawn (tests read it)
         leader = None
         if model.rows:
             best = max(model.rows, key=lambda r: r.coins)
@@ -823,6 +914,13 @@ class GameScene(Scene):
             return "", look.colour("text")
         if not self.animation.idle:
             step = self.animation.current
+            rolling = step is not None and rolling_words(
+                step.kind, step.events, step.progress, (step.data or {}).get("what", ""))
+            if rolling:  # the result shows once the die has landed
+                return rolling, look.colour("text_dim")
+            if step is not None and step.kind == "dice" and step.events \
+                    and step.events[0].get("type") == "roll":
+                return landed_words(step.events[0]), look.colour("text_dim")
             if step is not None and step.events:
                 return describe(step.events[-1]).strip("=- "), look.colour("text_dim")
             # the summary cards carry no event of their own: name what the card shows
@@ -843,7 +941,7 @@ class GameScene(Scene):
         if p.kind == "action":
             return f"{p.prompt}  ·  keys 1-0, E ends", look.colour("text")
         if self.choice is not None:  # the whole question is in its dialog
-            return f"{p.prompt}  ·  Choose in the dialog: keys 1-9, or click", \
+            return f"{p.prompt}  ·  Choose in the dialog: number keys, or click", \
                 look.colour("gold")
         return p.prompt, look.colour("gold")
 
@@ -863,18 +961,25 @@ class GameScene(Scene):
                          look.colour("text_dim"))
         surface.blit(pace, pace.get_rect(midright=(r.right - look.px(10), r.centery)))
         font = look.font(look.fs(17), bold=True)
-        width = r.w - x - pace.get_width() - look.px(24) - hints.button_room(look)
+        right = r.right - pace.get_width() - look.px(24)
+        btn = getattr(self, "hint_btn", None)
+        if btn is not None:  # the line stops before the Hint button, never under it
+            right = min(right, btn.rect.x - look.px(12))
+        width = right - x
         # the status line drops its key hints ("  ·  " parts) from the end to fit
         parts = text.split("  ·  ")
         candidates = ["  ·  ".join(parts[:i]) for i in range(len(parts), 0, -1)]
         held = parts[0].split(" (your card:")[0]  # the card is on the panel too
         if held != parts[0]:
             candidates.append(held)
+        if " — " in parts[0]:  # a hint: its reason is in the note under the banner
+            candidates.append(parts[0].split(" — ")[0])
         if self.choice is not None:
-            candidates.append("Choose in the dialog: keys 1-9, or click")
+            candidates += ["Choose in the dialog: number keys, or click",
+                           "Choose in the dialog"]
         text = look.first_fit(candidates, font, width)
         if font.size(text)[0] > width:
             font = look.font(look.fs(15), bold=True)
             text = look.first_fit(candidates, font, width)
         t = look.fit_text(text, font, width, colour)
-        surface.blit(t, t.get_rect(midleft=(x, r.centery)))
+        self.status_rect = surface.blit(t, t.get_rect(midleft=(x, r.centery)))

@@ -76,9 +76,11 @@ class MenuScene(Scene):
         self.nav = KeyNav()
         self.nav.set_items(list(self.buttons.values()))
         keys = list(self.buttons)
-        # Continue when there is one; on a first run (nothing saved yet) Learn to play
+        # Continue when there is one; on a first run (nothing saved yet) Learn to play,
+        # until the lesson has been played to its end
+        learn_first = first_run and not self.app.settings.lesson_done
         self.nav.focus(keys.index("continue") if self.latest is not None else
-                       keys.index("learn") if first_run else 0)
+                       keys.index("learn") if learn_first else 0)
 
     def leave(self) -> None:
         for b in self.buttons.values():

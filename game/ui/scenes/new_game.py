@@ -303,7 +303,9 @@ class NewGameScene(Scene):
         e, board = c.entry, c.board
         where = {"shipped": "shipped with the game", "user": "from your maps folder",
                  "file": "opened from a file", "builtin": "built-in board"}[e.origin]
-        path = "" if e.origin == "builtin" else escape(str(e.path))
+        # the source in plain words; a file's name only, never an internal path that
+        # would wrap mid-word (the full path is the Open map dialog's business)
+        path = "" if e.origin in ("builtin", "shipped") else escape(Path(e.path).name)
         if board is None:
             n = len(e.problems)
             lines = [f"<font size=5><b>{scripts.html(e.title)}</b></font>",
@@ -314,7 +316,8 @@ class NewGameScene(Scene):
                      escape(e.first_problem),
                      "<font color='#aaa496'>Show problems lists them all; "
                      "'narby preview' shows them on the map.</font>",
-                     f"<font color='#74727a'>{where}: {path}</font>"]
+                     f"<font color='#aaa496'>{where}" + (f": {path}" if path else "")
+                     + "</font>"]
             return "<br>".join(lines)
         size = f"{board.width}×{board.height}"
         players = f"{board.min_players}–{board.max_players} dragons"
@@ -329,7 +332,7 @@ class NewGameScene(Scene):
                  scripts.html(board.description)]
         if extra:
             lines.append("<font color='#aaa496'>" + "; ".join(extra) + "</font>")
-        lines.append(f"<font color='#74727a'>{where}" + (f": {path}" if path else "")
+        lines.append(f"<font color='#aaa496'>{where}" + (f": {path}" if path else "")
                      + "</font>")
         return "<br>".join(lines)
 
@@ -606,12 +609,17 @@ class NewGameScene(Scene):
 
     def draw_after_ui(self, surface) -> None:
         """The seed field's hint, dimmed and in italics-free small type so it never looks
-        like an entered seed (pygame-gui draws a placeholder as ordinary text)."""
+        like an entered seed (pygame-gui draws a placeholder as ordinary text); a gold
+        frame round the field while it has the keyboard."""
         seed = getattr(self, "seed", None)
-        if seed is None or not seed.alive() or seed.get_text() or seed.is_focused \
-                or self.app.top is not self:
+        if seed is None or not seed.alive() or self.app.top is not self:
             return
         look = self.look
+        if seed.is_focused:  # the keyboard is in the field: a gold frame says so
+            pygame.draw.rect(surface, look.colour("gold"), seed.rect.inflate(4, 4), 2,
+                             border_radius=look.px(6))
+        if seed.get_text() or seed.is_focused:
+            return
         hint = look.text("blank = random", look.fs(13), look.colour("text_dim"))
         surface.blit(hint, hint.get_rect(midleft=(seed.rect.x + look.px(10),
                                                   seed.rect.centery)))
@@ -743,7 +751,7 @@ class ProblemsOverlay(Scene):
         out = []
         for e in self.entries:
             n = len(e.problems)
-            out.append(f"<font size=4><b>{scripts.html(e.title)}</b></font> <font color='#74727a'>"
+            out.append(f"<font size=4><b>{scripts.html(e.title)}</b></font> <font color='#aaa496'>"
                        f"{escape(str(e.path))}</font><br><font color='#ff8070'>{n} problem"
                        f"{'s' if n != 1 else ''}</font>")
             for p in e.problems[:catalog.SHOWN_PROBLEMS]:

@@ -31,10 +31,10 @@ class RulesScene(Scene):
         self.tabs = []
         for i, (name, _) in enumerate(SECTIONS):
             self.tabs.append(button(self.ui, (f.x + pad, y, tw, th), name,
-                                    tip=f"{i + 1}"))
+                                    tip=f"Show the {name.lower()} (key {i + 1})"))
             y += th + look.px(8)
         self.back = button(self.ui, (f.x + pad, f.bottom - th - pad, tw, th), "Back",
-                           tip="Esc")
+                           tip="Back to where you were (Esc)")
         self.box_rect = pygame.Rect(f.x + 2 * pad + tw, f.y + look.px(76),
                                     f.w - 3 * pad - tw, f.h - look.px(76) - pad)
         self.box: UITextBox | None = None

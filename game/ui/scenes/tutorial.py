@@ -23,6 +23,7 @@ from game.decisions import answer_kind, show_cell, title
 from game.match import SetupError
 from game.ui.action_bar import idle_slots
 from game.ui.scenes.game import GameScene
+from game.ui.settings import Settings
 from game.ui.targets import KEY_ORDER, single_target_cells, value_cells, value_label
 from game.ui.tutorial import TutorialError, new_game
 
@@ -35,6 +36,7 @@ class TutorialScene(GameScene):
         super().__init__(app, controller)
         self.coach = controller.coach
         self.coach_rect = pygame.Rect(0, 0, 0, 0)
+        self.coach_base = 0
         self.next_rect: pygame.Rect | None = None
         self.leave_rect: pygame.Rect | None = None
         self.log.note("Learn to play: a short guided game on Hearth Hollow")
@@ -48,6 +50,7 @@ class TutorialScene(GameScene):
         h = max(look.px(200), int((bottom - top) * (0.72 if look.px(100) < 110 else 0.62)))
         self.coach_rect = pygame.Rect(self.panel_rect.x + look.px(6), top,
                                       self.panel_rect.w - look.px(12), min(h, bottom - top))
+        self.coach_base = self.coach_rect.h  # the coach's height when its words fit
         log_top = self.coach_rect.bottom + look.px(28)
         self.log.kill()
         self.log_rect = pygame.Rect(self.log_rect.x, log_top, self.log_rect.w,
@@ -107,6 +110,17 @@ class TutorialScene(GameScene):
             return None
         return self.coach.expected(self.c.legal_answers())
 
+    def _lesson_done(self) -> None:
+        """Remembered in the settings: the menu no longer puts Learn to play first."""
+        s = Settings(**vars(self.app.settings))
+        s.lesson_done = True
+        self.app.apply_settings(s)
+
+    def marked_value(self, key: str):
+        """The coach's glowing target: a click anywhere in it picks it."""
+        want = self.expected()
+        return want.get(key) if want is not None else None
+
     def next_note(self) -> bool:
         if self.coach.note_showing(self.your_decision()) and self.animation.idle:
             self.coach.done()
@@ -129,6 +143,9 @@ class TutorialScene(GameScene):
 
     def update(self, dt: float) -> bool:
         busy = super().update(dt)
+        self._fit_coach()
+        if self.coach.finished and not self.app.settings.lesson_done:
+            self._lesson_done()
         return busy or not self.coach.finished  # the highlights pulse
 
     # ----- what the coach says ----------------------------------------------------------
@@ -153,15 +170,17 @@ class TutorialScene(GameScene):
         cells = [(k, want[k]) for k in KEY_ORDER if k in want and k != "choose"]
         if not cells:
             return f"Click {name} on the bar{key}."
-        where = " then ".join(self._field_words(k, v) for k, v in cells)
-        return (f"Click {name} on the bar{key}, then {where} on the board. "
-                "Keys: Tab or the arrows move to it, Enter picks it.")
+        where = ", then ".join(self._field_words(k, v) for k, v in cells)
+        return (f"Click {name}{key}, then {where}. "
+                "Keys: Tab or the arrows to it, Enter picks it.")
 
     def _field_words(self, k: str, v) -> str:
         if k == "dragon":
             return f"{title(v)}"
 
         if isinstance(v, list):
+            if not self.app.settings.show_coordinates:  # no numbers on the board
+                return "the glowing square"
             return "the glowing " + show_cell(v).replace(" ", "\u00a0")  # never broken
         return str(v)
 
@@ -246,19 +265,7 @@ class TutorialScene(GameScene):
                          (bx, bar_y, max(2, int(bw * done)), look.px(4)), border_radius=2)
         y += icon.get_height() + look.px(8)
         s = self.coach.current
-        showing = s is not None and (
-            self.coach.note_showing(self.your_decision()) if s.do is None
-            else self.your_decision())
-        if s is None:
-            heading, body, how = "Play on", DONE_LINE, ""
-        elif showing:
-            heading, body, how = s.title, s.text(), self.how_line()
-        else:  # the others are playing, or the dice are rolling
-            prev = self.coach.previous
-            heading = "Watch"
-            body = (prev.after if prev is not None and prev.after else
-                    "Watch the board: the game plays on until it is your move.")
-            how = "Space skips the animations."
+        showing, heading, body, how = self._coach_words()
         bottom = r.bottom - look.px(8)
         buttons_h = look.px(30)
         room = bottom - buttons_h - look.px(6)
@@ -282,6 +289,58 @@ class TutorialScene(GameScene):
             self.next_rect = pygame.Rect(r.right - pad - look.px(110), by, look.px(110),
                                          buttons_h)
             self._draw_button(surface, self.next_rect, "Next  Enter", primary=True)
+
+    def _coach_words(self) -> tuple[bool, str, str, str]:
+        """(the step is showing, heading, body, how) as the coach panel says them."""
+        s = self.coach.current
+        showing = s is not None and (
+            self.coach.note_showing(self.your_decision()) if s.do is None
+            else self.your_decision())
+        if s is None:
+            return showing, "Play on", DONE_LINE, ""
+        if showing:
+            return (showing, s.title, s.text(self.app.settings.show_coordinates),
+                    self.how_line())
+        # the others are playing, or the dice are rolling
+        prev = self.coach.previous
+        body = (prev.after if prev is not None and prev.after else
+                "Watch the board: the game plays on until it is your move.")
+        return showing, "Watch", body, "Space skips the animations."
+
+    def _coach_need(self) -> int:
+        """The coach panel's height for all its words (as _draw_coach lays them out)."""
+        look = self.look
+        w = self.coach_rect.w - 2 * look.px(12)
+        _, heading, body, how = self._coach_words()
+        big = look.font(look.fs(18), bold=True)
+        h = look.px(8) + look.px(30) + look.px(8)
+        h += big.get_linesize() * len(look.wrap(heading, big, w)[:2]) + look.px(4)
+        f = look.font(look.fs(15))
+        h += f.get_linesize() * len(look.wrap(body, f, w))
+        if how:
+            f = look.font(look.fs(13))
+            h += look.px(6) + f.get_linesize() * len(look.wrap(how, f, w))
+        return h + look.px(6) + look.px(30) + look.px(8)
+
+    def _fit_coach(self) -> None:
+        """The coach grows into the log's room when its words need it (the lesson's
+        words come first: the log gives way), so a key hint is never cut short; it
+        gives the room back when a later step needs less."""
+        look = self.look
+        r = self.coach_rect
+        if r.w <= 0:
+            return
+        bottom = self.panel_rect.bottom - look.px(6)
+        h = max(self.coach_base, min(self._coach_need(), bottom - r.y))
+        if h == r.h:
+            return
+        self.coach_rect = pygame.Rect(r.x, r.y, r.w, h)
+        log_top = self.coach_rect.bottom + look.px(28)
+        self.log.kill()
+        self.log_rect = pygame.Rect(self.log_rect.x, log_top, self.log_rect.w,
+                                    max(0, bottom - log_top))
+        if self.app.settings.show_log and self.log_rect.h > look.px(60):
+            self.log.build(self.ui, self.log_rect)
 
     def _paragraph(self, surface, text, size, colour, x, y, w, limit,
                    italic_key=False) -> int:
@@ -398,8 +457,9 @@ def _value_point(scene, k, value, want):
         cells = single_target_cells(scene.shown, want)
     else:
         cells = value_cells(scene.shown, k, value, scene.picker.remaining[0])
-    if len(cells) == 4 and k == "to":
-        return scene.view.piece_rect(tuple(value), 2).center
+    if len(cells) == 4 and k == "to":  # a landing: a point in its top-left cell
+        r = scene.view.cell_rect(tuple(value))
+        return (r.x + r.w // 4, r.y + r.h // 4)
     return scene.view.cell_rect(cells[0]).center
 
 

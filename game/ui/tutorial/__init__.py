@@ -46,15 +46,19 @@ class Step:
     wait_for_you: bool = False      # a note shown only when the person is to decide
     after: str = ""                 # shown while the others play after this step
 
-    def text(self) -> str:
+    def text(self, coordinates: bool = True) -> str:
         """The coach's words, with {at} / {to} / {dragon} from the answer asked for and
-        {actions} / {move_steps} from game.tables."""
+        {actions} / {move_steps} from game.tables. Without `coordinates` (the board
+        shows no cell numbers) a cell is "the glowing square", which the board marks."""
         # the engine's own numbers, never typed into the lesson
         fields: dict[str, object] = {"actions": tables.ACTIONS_PER_TURN,
                                      "move_steps": tables.MOVE_STEPS}
         for k, v in (self.do or {}).items():
             is_cell = isinstance(v, list) and len(v) == 2
             # a cell never breaks across lines: "(6, 5)" keeps a no-break space
+            if is_cell and not coordinates:
+                fields[k] = "the glowing square"
+                continue
             fields[k] = (show_cell(v).replace(" ", "\u00a0") if is_cell
                          else str(v).replace("_", " ").title())
         try:
@@ -147,7 +151,7 @@ class Coach:
         if s.do is None:
             return "First read the coach's note, then press Enter or click Next"
         if not matches(answer, s.do):
-            return "Not this one yet: the coach asks for something else (see the panel)"
+            return "Not this one yet: pick what glows gold, or Esc to go back"
         return None
 
     def done(self) -> None:

@@ -1,0 +1,56 @@
+"""The roll on screen (issue 33, snag 4): the d20 shows only the rolled number, and the
+status line names the result only once the die has landed."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui.dice_anim import TUMBLE, draw_die, rolling_words
+from game.ui.event_animation import Step
+from game.ui.scenes.game import GameScene
+from game.ui.screenshot import played
+from tests.ui.conftest import run
+
+ROLL = {"type": "roll", "dragon": "red", "purpose": "steal", "die": 20, "face": 7,
+        "total": 7, "mods": [], "row": "Steal 1 coin"}
+PRINTED_RED = (160, 40, 40)  # the "20" printed on the d20 sprite
+
+
+def _reds(surface) -> int:
+    n = 0
+    for x in range(surface.get_width()):
+        for y in range(surface.get_height()):
+            r, g, b, *_ = surface.get_at((x, y))
+            if r > 120 and g < 90 and b < 90:
+                n += 1
+    return n
+
+
+def test_the_d20_shows_the_rolled_number_not_its_printed_20(app):
+    size = 96
+    bare = pygame.Surface((size, size))
+    bare.fill((20, 40, 20))
+    sprite = app.look.sprite("die/d20", size)
+    bare.blit(sprite, sprite.get_rect(center=(size // 2, size // 2)))
+    assert _reds(bare) > 10  # the sprite's own "20"
+    for progress in (0.2, 1.0):
+        s = pygame.Surface((size, size))
+        s.fill((20, 40, 20))
+        draw_die(s, app.look, (size // 2, size // 2), size, 20, 7, progress, ROLL)
+        assert _reds(s) == 0
+
+
+def test_the_status_line_waits_for_the_die_to_land(app):
+    assert rolling_words("dice", [ROLL], TUMBLE / 2) == "Red rolls for steal…"
+    assert rolling_words("dice", [ROLL], TUMBLE) is None
+    scene = app.push(GameScene(app, played(2, 2)))
+    run(app, 2)
+    step = Step("dice", [ROLL], 1.0)
+    scene.animation.current = step
+    step.t = 0.2
+    text, _ = scene._prompt_text()
+    assert "7" not in text and "rolls for steal" in text
+    step.t = 0.9
+    text, _ = scene._prompt_text()
+    assert "7" in text
+    scene.animation.current = None
