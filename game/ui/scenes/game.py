@@ -34,7 +34,7 @@ from game.ui.scenes.rules import RulesScene
 from game.ui.scenes.widgets import button
 from game.ui.settings import PACE_FACTOR, PACES, Settings
 from game.ui.sound.cues import HANDOVER, REFUSE, Listener, decision_cue
-from game.ui.targets import answer_label, single_target_cells, value_label
+from game.ui.targets import answer_label, single_target_cells, value_cells, value_label
 
 AI_PAUSE = 0.35        # seconds (normal pace) between an AI's answers, to follow its turn
 INSTANT_BATCH = 40     # AI answers per frame at the instant pace
@@ -544,7 +544,13 @@ class GameScene(Scene):
         """The cells of the hint's target, marked on the board."""
         if self.hinted is None:
             return []
-        return single_target_cells(self.shown, self.hinted[1])
+        answer = self.hinted[1]
+        for key in ("to", "at"):  # where it lands or acts, before whom it moves
+            if key in answer:
+                cells = value_cells(self.shown, key, answer[key], answer)
+                if cells:
+                    return cells
+        return single_target_cells(self.shown, answer)
 
     def _close_choice(self) -> None:
         if self.choice is not None:
