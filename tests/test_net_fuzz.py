@@ -15,6 +15,7 @@ from websockets.exceptions import ConnectionClosed
 
 from game.net.host import HostCore, HostServer, new_game
 from game.net.protocol import MAX_MESSAGE, ProtocolError, parse_client
+from game.net.tls import client_context
 
 _json = st.recursive(
     st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats(allow_nan=False)
@@ -108,9 +109,10 @@ def test_a_fuzzer_on_loopback_finds_no_crack():
     async def main():
         server = HostServer(core, host="127.0.0.1", port=0, rate=1000, burst=1000)
         await server.start()
-        url = f"ws://127.0.0.1:{server.port}/"
+        url = f"wss://127.0.0.1:{server.port}/"
+        tls = {"ssl": client_context()}
         replies = []
-        ws = await connect(url, max_size=2**23)
+        ws = await connect(url, max_size=2**23, **tls)
         for item in junk:
             await ws.send(item)
             await ws.send('{"v":1,"type":"ping"}')
@@ -122,16 +124,16 @@ def test_a_fuzzer_on_loopback_finds_no_crack():
                     replies.append(msg)
             except ConnectionClosed:  # a fatal error (a forged token): connect again
                 assert replies[-1]["fatal"]
-                ws = await connect(url, max_size=2**23)
+                ws = await connect(url, max_size=2**23, **tls)
         await ws.close()
         # too large for the host's limit: the connection is closed, the host lives on
-        async with connect(url) as ws:
+        async with connect(url, **tls) as ws:
             await ws.send("x" * (MAX_MESSAGE + 1))
             try:
                 await ws.recv()
             except ConnectionClosed as exc:
                 assert exc.rcvd.code == 1009
-        async with connect(url) as ws:
+        async with connect(url, **tls) as ws:
             await ws.send(json.dumps({"v": 1, "type": "hello", "code": "ABC234"}))
             assert json.loads(await ws.recv())["type"] == "welcome"
         await server.close()
