@@ -84,5 +84,5 @@ def test_bad_command_lines_are_one_clear_line(tmp_path):
     # the old unencrypted address: one sentence saying what to ask for
     p = narby("join", "ws://127.0.0.1:1/ABCDEF", "--bot", "random")
     _, err = p.communicate(timeout=SAFETY)
-    assert p.returncode == 2 and "ws:// was the old unencrypted address" in err \
+    assert p.returncode == 2 and "old ws:// addresses are not encrypted" in err \
         and "Traceback" not in err

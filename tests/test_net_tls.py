@@ -74,7 +74,7 @@ def test_invites_as_people_type_them(text, host, port, code, pin):
 
 
 @pytest.mark.parametrize("text, words", [
-    ("ws://192.168.1.5:8765/K7PXQ2", "ws:// was the old unencrypted address"),
+    ("ws://192.168.1.5:8765/K7PXQ2", "old ws:// addresses are not encrypted"),
     ("ws//192.168.1.5:8765/K7PXQ2", "looks mistyped"),
     ("wss:/192.168.1.5:8765/K7PXQ2", "looks mistyped"),
     ("wss:192.168.1.5:8765/K7PXQ2", "looks mistyped"),

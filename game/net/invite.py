@@ -77,8 +77,8 @@ def parse_invite(text: str, port: int = DEFAULT_PORT) -> Invite:
             raise InviteError(f"the fingerprint after # must be {PIN_CHARS} letters and "
                               "digits: check it against the host's screen")
     if scheme == "ws" and pin is None:
-        raise InviteError("ws:// was the old unencrypted address: ask the host for its "
-                          "invite, which starts with wss:// and ends with #fingerprint")
+        raise InviteError("old ws:// addresses are not encrypted and no longer work: ask "
+                          "the host for its invite, which starts with wss://")
     code = parts.path.strip("/") or None
     if code is not None and not _CODE.match(code):
         raise InviteError(f"the join code {code[:40]!r} should be letters and digits only "

@@ -239,11 +239,11 @@ class JoinScene(Scene):
         f = self.frame
         row_h = look.px(40)
         x = f.x + look.px(28)
-        fw = min(f.w - look.px(56), look.px(640))
+        fw = min(f.w - look.px(56), look.px(900))  # a whole invite fits
         y = f.y + look.px(96)
         self.widgets = [label(self.ui, (f.x + pad, f.y + look.px(14), look.px(500),
                                         look.px(60)), "Join game", cls="@title")]
-        self.widgets.append(label(self.ui, (x, y, look.px(120), row_h), "Address",
+        self.widgets.append(label(self.ui, (x, y, look.px(120), row_h), "Invite",
                                   cls="@note"))
         self.addr_entry = UITextEntryLine(pygame.Rect(x + look.px(130), y, fw - look.px(130),
                                                       row_h), self.ui)
