@@ -188,3 +188,34 @@ def test_an_invite_without_a_pin_cannot_join():
     closed = client.inbox.get(timeout=SAFETY)
     client.close()
     assert closed["type"] == "closed" and "no fingerprint" in closed["reason"]
+
+
+def test_a_host_that_does_not_speak_tls_is_said_in_words():
+    from websockets.asyncio.server import serve as plain_serve  # noqa: PLC0415
+
+    async def ignore(ws):
+        await ws.wait_closed()
+
+    async def main():
+        async with plain_serve(ignore, "127.0.0.1", 0) as srv:
+            port = srv.sockets[0].getsockname()[1]
+            loop = asyncio.get_running_loop()
+            client = ClientThread(f"wss://127.0.0.1:{port}/ABC234#{'A' * 26}",
+                                  message("hello")).start()
+            closed = await loop.run_in_executor(None, client.inbox.get, True, SAFETY)
+            await loop.run_in_executor(None, client.close)
+            return closed
+
+    closed = run(main())
+    assert closed["type"] == "closed" and "encrypted form (wss://)" in closed["reason"]
+
+
+def test_a_joined_window_does_not_rejoin_a_host_with_another_certificate():
+    from game.net.window import RemoteController  # noqa: PLC0415
+
+    c = RemoteController.__new__(RemoteController)
+    c._tries, c.ai_notes, c.over, c._retry_at = 0, [], None, None
+    c._lost("the connection was cut")
+    assert c.over is None and c._retry_at is not None  # an ordinary drop: try again
+    c._lost(MISMATCH)
+    assert c.over is not None and any(MISMATCH in n for n in c.ai_notes)

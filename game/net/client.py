@@ -250,7 +250,7 @@ def plain_reason(exc: BaseException) -> str:
 
     if isinstance(exc, (JoinError, PinMismatch)):
         return str(exc)
-    if isinstance(exc, ssl.SSLError):
+    if isinstance(exc, (ssl.SSLError, ConnectionResetError)):
         return ("the host did not answer in encrypted form (wss://): it may be an older "
                 "version of the game, or not a game at all")
     if isinstance(exc, ConnectionRefusedError):
@@ -301,7 +301,9 @@ class ClientThread:
                         self.inbox.put(message("error", reason=str(exc), fatal=True))
                         return
         except Exception as exc:  # noqa: BLE001 - any failure is shown as a line
-            self.inbox.put(message("closed", reason=plain_reason(exc)))
+            cut = self._ws is not None and isinstance(exc, OSError)  # after it was open
+            self.inbox.put(message("closed", reason="the connection was cut" if cut
+                                   else plain_reason(exc)))
             return
         self.inbox.put(message("closed", reason="the host closed the connection"))
 

@@ -448,6 +448,9 @@ class RemoteController:
         """The connection closed: try again with the seat's token, waiting longer each
         time; after a few tries the game is given up (the host may be gone)."""
         self._tries += 1
+        if reason == tls.MISMATCH:  # another machine answers there now: never retried
+            self._tries = REJOIN_TRIES + 1
+            self.ai_notes.append(f"Not rejoining: {reason}")
         if self._tries > REJOIN_TRIES:
             self.ai_notes.append("The host cannot be reached: the game is over here")
             self.over = {"winner": None, "scores": {}, "rounds": 0,

@@ -170,3 +170,38 @@ def test_a_whole_game_over_wss_on_a_host_only_map(app, tmp_path):
     assert c.over is not None and c.over["winner"] == again.match.winner
     c.close()
     again.close()
+
+
+def test_a_game_found_nearby_brings_its_pin(app, tmp_path):
+    """Find games nearby lists what zeroconf found (faked here: no multicast in tests);
+    picking one fills its address and trusts the pin it announced (docs/ONLINE.md)."""
+    import pygame  # noqa: PLC0415
+    import pygame_gui  # noqa: PLC0415
+
+    host = hosting(host_only_map(tmp_path / "author"), tmp_path / "host-data")
+    port, pin = host.net.server.port, host.net.server.pin
+    scene = JoinScene(app, "wss://127.0.0.1:1/")
+    app.push(scene)
+    run(app, 1)
+    scene.found = [{"name": "Narby test", "address": "127.0.0.1", "port": port,
+                    "title": "Friends' Fell", "seats": "1", "pin": pin.replace("-", "")}]
+    run(app, 1)
+    assert scene.found_btns
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED,
+                                         {"ui_element": scene.found_btns[0]}))
+    run(app, 1)
+    assert scene.addr_entry.get_text() == f"wss://127.0.0.1:{port}/"
+    assert "join code" in scene.status
+    scene.addr_entry.set_text(f"wss://127.0.0.1:{port}/test42")
+    scene.join()
+    assert scene.url == f"wss://127.0.0.1:{port}/TEST42#{pin}"
+    while not host.core.seats_ready():
+        wait_for(host.net.server.inbox)
+        host.poll()
+    while scene.welcome is None:
+        assert scene.client is not None, scene.status
+        wait_for(scene.client.inbox)
+        run(app, 1)
+    assert scene.welcome["seat"] == "green"
+    scene.back()
+    host.close()
