@@ -205,3 +205,21 @@ def test_a_game_found_nearby_brings_its_pin(app, tmp_path):
     assert scene.welcome["seat"] == "green"
     scene.back()
     host.close()
+
+
+def test_the_host_lobby_offers_the_invite_to_copy(app, tmp_path):
+    from game.ui.scenes.online import HostLobbyScene  # noqa: PLC0415
+
+    host = hosting(host_only_map(tmp_path / "author"), tmp_path / "host-data")
+    lobby = HostLobbyScene(app, host)
+    app.push(lobby)
+    run(app, 1)
+    lobby.copy()
+    assert lobby.note  # on the clipboard, or said that there is none
+    run(app, 1)
+    scene = join_window(app, host, host.address())
+    app.pop()
+    run(app, 1)
+    assert lobby.note == "" and lobby.c.core.seats_ready()  # the news is who joined
+    scene.back()
+    host.close()

@@ -113,6 +113,9 @@ class HostLobbyScene(Scene):
 
     def _refresh(self) -> None:
         ready = self.c.core.seats_ready()
+        if ready != getattr(self, "_was_ready", ready):
+            self.note = ""  # who has joined is the news now, not the clipboard
+        self._was_ready = ready
         if ready and not self.start_btn.is_enabled:
             self.start_btn.enable()
         elif not ready and self.start_btn.is_enabled:
