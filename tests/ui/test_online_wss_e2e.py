@@ -223,3 +223,19 @@ def test_the_host_lobby_offers_the_invite_to_copy(app, tmp_path):
     assert lobby.note == "" and lobby.c.core.seats_ready()  # the news is who joined
     scene.back()
     host.close()
+
+
+def test_the_host_lobby_says_when_its_map_cannot_be_sent(app, tmp_path, monkeypatch):
+    from game.net import map_share  # noqa: PLC0415
+    from game.ui.scenes.online import HostLobbyScene  # noqa: PLC0415
+
+    monkeypatch.setattr(map_share, "MAX_TOTAL", 1000)
+    map_share._bundle_of.cache_clear()
+    host = hosting(host_only_map(tmp_path / "author"), tmp_path / "host-data")
+    lobby = HostLobbyScene(app, host)
+    app.push(lobby)
+    run(app, 1)
+    assert lobby.map_unsent
+    lobby.cancel()
+    run(app, 1)
+    map_share._bundle_of.cache_clear()

@@ -104,6 +104,8 @@ class HostLobbyScene(Scene):
         self.widgets += [self.start_btn, self.back_btn, self.copy_btn]
         self.nav = KeyNav()
         self.nav.set_items([self.copy_btn, self.back_btn, self.start_btn])
+        # a map too large to send (or with a file missing): friends need it installed
+        self.map_unsent = bool(self.c.match.board.source) and self.c.core.map_info() is None
         self._refresh()
 
     def leave(self) -> None:
@@ -200,7 +202,10 @@ class HostLobbyScene(Scene):
         m = self.c.match
         opts = (f"{m.board.title} · target {m.options['target']} coins · "
                 f"{'with' if m.options['cards'] else 'without'} power cards")
-        o = look.text(opts, look.fs(16), look.colour("text_dim"))
+        if self.map_unsent:
+            opts += " · this map cannot be sent to friends: they need it installed"
+        o = look.text(opts, look.fs(16), look.colour("gold" if self.map_unsent else
+                                                     "text_dim"))
         surface.blit(o, (x, f.bottom - look.px(110)))
         msg = self.error or self.note or ("Everyone is here: start when you are ready"
                                           if self.c.core.seats_ready() else
