@@ -21,7 +21,7 @@ def start_host(tmp_path, *extra):
     host = narby("host", "--headless", "--bind", "127.0.0.1", "--port", "0", "--code",
                  "TEST42", "--data-dir", str(tmp_path), "--json", *extra)
     line = host.stderr.readline()
-    assert "listening on ws://127.0.0.1:" in line, line + host.stderr.read()
+    assert "listening on wss://127.0.0.1:" in line, line + host.stderr.read()
     return host, line.split()[-1]
 
 
@@ -77,7 +77,12 @@ def test_bad_command_lines_are_one_clear_line(tmp_path):
               str(tmp_path))
     _, err = p.communicate(timeout=SAFETY)
     assert p.returncode == 2 and "none.json" in err and "Traceback" not in err
-    p = narby("join", "ws://127.0.0.1:1/ABCDEF", "--bot", "random")
+    p = narby("join", f"wss://127.0.0.1:1/ABCDEF#{'A' * 26}", "--bot", "random")
     _, err = p.communicate(timeout=SAFETY)
     assert p.returncode == 1 and err.startswith("narby join: cannot reach") \
+        and "Traceback" not in err
+    # the old unencrypted address: one sentence saying what to ask for
+    p = narby("join", "ws://127.0.0.1:1/ABCDEF", "--bot", "random")
+    _, err = p.communicate(timeout=SAFETY)
+    assert p.returncode == 2 and "old ws:// addresses are not encrypted" in err \
         and "Traceback" not in err

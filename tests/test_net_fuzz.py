@@ -20,6 +20,7 @@ from game.match import Match
 from game.net.gate import CodeGuard
 from game.net.host import HostCore, HostServer, new_game, pump
 from game.net.protocol import MAX_MESSAGE, ProtocolError, parse_client
+from game.net.tls import client_context
 from tests.net_variants import LEAKS, exact, variants
 
 _json = st.recursive(
@@ -118,9 +119,10 @@ def test_a_fuzzer_on_loopback_finds_no_crack():
     async def main():
         server = HostServer(core, host="127.0.0.1", port=0, rate=1000, burst=1000)
         await server.start()
-        url = f"ws://127.0.0.1:{server.port}/"
+        url = f"wss://127.0.0.1:{server.port}/"
+        tls = {"ssl": client_context()}
         replies = []
-        ws = await connect(url, max_size=2**23)
+        ws = await connect(url, max_size=2**23, **tls)
         for item in junk:
             await ws.send(item)
             await ws.send('{"v":1,"type":"ping"}')
@@ -132,20 +134,20 @@ def test_a_fuzzer_on_loopback_finds_no_crack():
                     replies.append(msg)
             except ConnectionClosed:  # a fatal error (a forged token): connect again
                 assert replies[-1]["fatal"]
-                ws = await connect(url, max_size=2**23)
+                ws = await connect(url, max_size=2**23, **tls)
         await ws.close()
         # too large for the host's limit: the connection is closed, the host lives on
-        async with connect(url) as ws:
+        async with connect(url, **tls) as ws:
             await ws.send("x" * (MAX_MESSAGE + 1))
             try:
                 await ws.recv()
             except ConnectionClosed as exc:
                 assert exc.rcvd.code == 1009
-        async with connect(url) as ws:
+        async with connect(url, **tls) as ws:
             await ws.send(json.dumps({"v": 1, "type": "hello", "code": "ABC234"}))
             assert "wrong join codes" in json.loads(await ws.recv())["reason"]
         later[0] += 3600  # an hour on: the address may try again
-        async with connect(url) as ws:
+        async with connect(url, **tls) as ws:
             await ws.send(json.dumps({"v": 1, "type": "hello", "code": "ABC234"}))
             assert json.loads(await ws.recv())["type"] == "welcome"
         await server.close()

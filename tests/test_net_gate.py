@@ -17,6 +17,7 @@ from websockets.exceptions import ConnectionClosed
 
 from game.net.gate import CodeGuard, address_key
 from game.net.host import HostCore, HostServer, HostThread, new_game
+from game.net.tls import client_context
 
 SAFETY = 60
 
@@ -146,8 +147,8 @@ def test_a_connection_that_only_pings_is_closed_at_the_hello_deadline():
     async def main():
         server = HostServer(core, host="127.0.0.1", port=0, hello_timeout=0.3)
         await server.start()
-        url = f"ws://127.0.0.1:{server.port}/"
-        ws = await connect(url)
+        url = f"wss://127.0.0.1:{server.port}/"
+        ws = await connect(url, ssl=client_context())
 
         try:  # ping and read the pong, again and again: none of it is a hello
             while True:
@@ -156,7 +157,7 @@ def test_a_connection_that_only_pings_is_closed_at_the_hello_deadline():
         except ConnectionClosed as exc:
             code = exc.rcvd.code if exc.rcvd else -1
         assert code == 1008
-        async with connect(url) as ok:  # a player who says hello stays past it
+        async with connect(url, ssl=client_context()) as ok:  # saying hello, it stays
             await ok.send(hello())
             assert json.loads(await ok.recv())["type"] == "welcome"
             assert any(k.welcomed for k in server.links.values())
@@ -174,10 +175,11 @@ def test_knockers_from_few_addresses_cannot_fill_the_host():
         server = HostServer(core, host="127.0.0.1", port=0, hello_timeout=30,
                             max_pending=8, per_address=4)
         await server.start()
-        url = f"ws://127.0.0.1:{server.port}/"
+        url = f"wss://127.0.0.1:{server.port}/"
 
         async def knock(addr):
-            return await connect(url, local_addr=(addr, 0), open_timeout=SAFETY)
+            return await connect(url, local_addr=(addr, 0), open_timeout=SAFETY,
+                                 ssl=client_context())
 
         knockers = [await knock("127.0.0.2") for _ in range(4)]
         fifth = await knock("127.0.0.2")  # a fifth from the same address: turned away
@@ -215,7 +217,8 @@ def test_handshakes_that_never_end_hold_no_place_for_long():
         for i in range(30):  # 6 from one address, then 24 from six others
             addr = "127.0.0.2" if i < 6 else f"127.0.0.{3 + i % 6}"
             reader, writer = await asyncio.open_connection("127.0.0.1", server.port,
-                                                           local_addr=(addr, 0))
+                                                           local_addr=(addr, 0),
+                                                           ssl=client_context())
             writer.write(b"GET / HTTP/1.1\r\nHost: x\r\n")  # and never the end of it
             await writer.drain()
             slow.append((reader, writer))
@@ -224,7 +227,7 @@ def test_handshakes_that_never_end_hold_no_place_for_long():
         for reader, _ in slow[:8]:  # the first ones: over the address's cap, or oldest
             with contextlib.suppress(ConnectionError):  # (cut with a reset)
                 assert await asyncio.wait_for(reader.read(), SAFETY) == b""  # cut
-        async with connect(f"ws://127.0.0.1:{server.port}/",
+        async with connect(f"wss://127.0.0.1:{server.port}/", ssl=client_context(),
                            local_addr=("127.0.0.40", 0)) as ws:
             await ws.send(hello())
             assert json.loads(await ws.recv())["type"] == "welcome"
@@ -253,13 +256,22 @@ def test_junk_http_is_answered_or_dropped_without_a_traceback(capsys, caplog):
         await server.start()
         answers = []
         for junk in JUNK:
-            reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+            reader, writer = await asyncio.open_connection("127.0.0.1", server.port,
+                                                           ssl=client_context())
             writer.write(junk)
             with contextlib.suppress(ConnectionError):
                 await writer.drain()
                 answers.append(await asyncio.wait_for(reader.read(), SAFETY))
             writer.close()
-        async with connect(f"ws://127.0.0.1:{server.port}/") as ws:  # the host lives on
+        for junk in JUNK[:3]:  # not even TLS: dropped at the handshake, quietly
+            reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+            writer.write(junk)
+            with contextlib.suppress(ConnectionError, asyncio.TimeoutError):
+                await writer.drain()
+                await asyncio.wait_for(reader.read(), SAFETY)
+            writer.close()
+        async with connect(f"wss://127.0.0.1:{server.port}/",
+                           ssl=client_context()) as ws:  # the host lives on
             await ws.send(hello())
             assert json.loads(await ws.recv())["type"] == "welcome"
         await server.close()

@@ -1,7 +1,7 @@
 """`narby host` and `narby join`: networked play from the command line.
 
     narby host --headless --port 8765 --seats remote,remote,easy [--seed S] [--json]
-    narby join ws://HOST:8765/CODE --bot random|easy|normal|hard [--seed S]
+    narby join wss://HOST:8765/CODE#FINGERPRINT --bot random|easy|normal|hard [--seed S]
 
 Without --headless / --bot they open the window on the Host online / Join game screen.
 """
@@ -17,7 +17,8 @@ from pathlib import Path
 
 from game.cli import _winner_text
 from game.dice import new_seed, seed_argument
-from game.net.client import BOT_KINDS, Bot, JoinError, run_bot, split_address
+from game.net import tls
+from game.net.client import BOT_KINDS, Bot, JoinError, open_invite, run_bot
 from game.net.discovery import advertise, lan_address
 from game.net.host import (
     CODE_ALPHABET,
@@ -30,6 +31,7 @@ from game.net.host import (
     read_side,
     side_file,
 )
+from game.net.invite import Invite
 from game.persistence.saves import SaveError, data_dir, game_id, load_save
 from game.persistence.saves import data_dir as find_data
 from game.session import SessionError
@@ -180,18 +182,24 @@ def host_main(argv: list[str]) -> int:
 
 async def _serve(core, args, code: str) -> None:
     server = HostServer(core, host=args.bind, port=args.port,
-                        max_connections=args.max_connections)
+                        max_connections=args.max_connections,
+                        identity=tls.host_identity(core.data_dir))
     await server.start()
     core.port = server.port  # a re-host listens there again (the players' addresses)
     core.save_side()
     shown = args.bind if args.bind not in ("0.0.0.0", "::", "") else lan_address()
-    print(f"narby host: listening on ws://{shown}:{server.port}/{code}", file=sys.stderr)
-    print(f"narby host: join with: narby join ws://{shown}:{server.port}/{code} --bot "
-          "random (or Join game in the window, code " + code + ")", file=sys.stderr,
-          flush=True)
+    invite = Invite(shown, server.port, code, server.pin)
+    print(f"narby host: listening on {invite.text()}", file=sys.stderr)
+    print(f"narby host: join with: narby join '{invite.text()}' --bot random (or Join game "
+          f"in the window: type the invite; code {code}, fingerprint {server.pin})",
+          file=sys.stderr, flush=True)
+    if core.map_info() is None and core.match.board.source:
+        print("narby host: this map cannot be sent to joiners (too large, or a file is "
+              "missing): they need it installed", file=sys.stderr)
     ad = None
     if args.advertise:
-        ad = advertise(server.port, core.match.board.title, len(core.remote_seats()))
+        ad = advertise(server.port, core.match.board.title, len(core.remote_seats()),
+                       pin=server.pin)
         if ad is None:
             print("narby host: no LAN discovery here (zeroconf unavailable)", file=sys.stderr)
     try:
@@ -208,11 +216,14 @@ def _join_parser() -> argparse.ArgumentParser:
         description="Join a hosted game. With --bot a bot plays your seat headless; "
                     "without it the window opens on Join game.")
     p.add_argument("address", nargs="?", default=None,
-                   help="the host's address, ws://HOST:PORT/CODE (as the host shows it)")
+                   help="the host's invite, wss://HOST:PORT/CODE#FINGERPRINT (as the host "
+                        "shows it; quote it in a shell, for the #)")
     p.add_argument("--bot", choices=BOT_KINDS, default=None,
                    help="play the seat headless with this bot")
     p.add_argument("--seed", type=int, default=0, help="the bot's seed (default 0)")
-    p.add_argument("--code", default=None, help="the join code, if not in the address")
+    p.add_argument("--code", default=None, help="the join code, if not in the invite")
+    p.add_argument("--fingerprint", default=None,
+                   help="the host's certificate fingerprint, if not in the invite")
     p.add_argument("--seat", choices=DRAGONS, default=None, help="ask for this dragon's seat")
     p.add_argument("--name", default=None, help="your name in the lobby")
     p.add_argument("--token", default=None, help="rejoin your seat with its token")
@@ -233,10 +244,10 @@ def join_main(argv: list[str]) -> int:
     if not args.address:
         p.error("a bot needs the host's address")
     try:
-        url, code = split_address(args.address, DEFAULT_PORT)
+        invite = open_invite(args.address, args.fingerprint)
     except JoinError as exc:
         p.error(str(exc))
-    code = args.code or code
+    url, code = invite.text(), args.code or invite.code
     token = args.token
     token_path = Path(args.token_file) if args.token_file else None
     if token is None and token_path is not None and token_path.exists():

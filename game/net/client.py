@@ -16,17 +16,19 @@ import asyncio
 import contextlib
 import queue
 import random
+import ssl
 import threading
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit
 
 from game.ai import choose, node_budget
 from game.board import BoardSpec
 from game.decisions import answer_kind
 from game.maps.loader import load_board
+from game.net import map_share, tls
+from game.net.invite import Invite, InviteError, parse_invite
 from game.net.protocol import (
     MAX_HOST_MESSAGE,
     ProtocolError,
@@ -34,6 +36,8 @@ from game.net.protocol import (
     message,
     parse_host,
 )
+from game.net.tls import PinMismatch, normal_pin
+from game.persistence.saves import data_dir as find_data
 from game.resources import shipped_map
 
 if TYPE_CHECKING:
@@ -46,22 +50,35 @@ class JoinError(ValueError):
     """The host refused us, or cannot be reached; the text says why."""
 
 
-def split_address(address: str, port: int = 8765) -> tuple[str, str | None]:
-    """('ws://host:port/', code or None) from 'ws://host:port/CODE', 'host:port' or
-    'host' (the default port)."""
-    text = address.strip()
-    if "://" not in text:
-        text = "ws://" + text
-    parts = urlsplit(text)
-    if parts.scheme not in ("ws", "wss") or not parts.hostname:
-        raise JoinError(f"{address!r} is not an address like ws://192.168.1.5:8765")
+NO_PIN = ("the invite has no fingerprint (the part after #): copy the whole invite from "
+          "the host's screen")
+
+
+def open_invite(address: str, pin: str | None = None) -> Invite:
+    """The invite in `address`, with `pin` if it has none; JoinError(one sentence) when
+    it cannot be joined (not an invite, or no fingerprint to check the host by)."""
     try:
-        p = parts.port or port
-    except ValueError:
-        raise JoinError(f"{address!r} has a bad port") from None
-    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
-    code = parts.path.strip("/") or None
-    return f"{parts.scheme}://{host}:{p}/", code
+        invite = parse_invite(address)
+    except InviteError as exc:
+        raise JoinError(str(exc)) from None
+    if invite.pin is None and pin is not None:
+        invite = invite.with_pin(normal_pin(pin))
+    if invite.pin is None:
+        raise JoinError(NO_PIN)
+    return invite
+
+
+@contextlib.asynccontextmanager
+async def pinned(invite: Invite, open_timeout: float = 10.0):
+    """A connection to the invite's host over TLS whose certificate has the invite's pin
+    (checked before the caller says anything: PinMismatch otherwise)."""
+    from websockets.asyncio.client import connect  # noqa: PLC0415 (optional heavy dependency, loaded when used)
+
+    assert invite.pin is not None  # open_invite gives only pinned invites
+    async with connect(invite.url, ssl=tls.client_context(), max_size=MAX_HOST_MESSAGE,
+                       open_timeout=open_timeout, compression=None) as ws:
+        tls.check_pin(ws, invite.pin)
+        yield ws
 
 
 @dataclass
@@ -70,6 +87,7 @@ class Bot:
     seed: int = 0
     rng: random.Random = field(init=False)
     decisions: int = 0
+    map_path: str | None = None   # the host's map here (received, or a shipped one)
 
     def __post_init__(self):
         if self.kind not in BOT_KINDS:
@@ -87,15 +105,17 @@ class Bot:
 
         view = state["view"]
         return choose(view, self.kind, seed=(self.seed * 1_000_003 + self.decisions) % 2**32,
-                      board=board_of(view), budget=node_budget(self.kind))
+                      board=board_of(view, self.map_path), budget=node_budget(self.kind))
 
 
-def board_of(view: dict):
-    """The client's copy of the view's map: the plain board, or a map shipped with the
-    game found by its file name (a custom map must be present here too)."""
+def board_of(view: dict, map_path: str | Path | None = None):
+    """The client's copy of the view's map: the plain board, the host's map as received
+    or found here (`map_path`), or a map shipped with the game found by its file name."""
     source = view.get("map")
     if source is None:
         return BoardSpec.plain()
+    if map_path is not None:
+        return load_board(str(map_path))
     name = Path(str(source)).name
     found = shipped_map(name)
     if found is not None and found.is_file():
@@ -114,15 +134,21 @@ class BotResult:
     states: int = 0
 
 
-async def run_bot(url: str, bot: Bot, *, code: str | None = None, token: str | None = None,
-                  name: str | None = None, seat: str | None = None, retries: int = 20,
-                  on_welcome=None, on_state=None, on_answer=None,
-                  open_timeout: float = 10.0) -> BotResult:
+async def run_bot(address: str, bot: Bot, *, code: str | None = None,
+                  token: str | None = None, name: str | None = None, seat: str | None = None,
+                  retries: int = 20, on_welcome=None, on_state=None, on_answer=None,
+                  open_timeout: float = 10.0, pin: str | None = None,
+                  data_dir=None) -> BotResult:
     """Play a seat until the game is over. Rejoins with the seat's token when the
-    connection drops (up to `retries` times in a row)."""
-    from websockets.asyncio.client import connect  # noqa: PLC0415 (optional heavy dependency, loaded when used)
+    connection drops (up to `retries` times in a row). `address`: the host's invite
+    (its pin, or `pin`, is checked before anything is sent); `data_dir`: where a map
+    the host sends is kept (default: the data folder)."""
     from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI  # noqa: PLC0415 (optional heavy dependency, loaded when used)
 
+    invite = open_invite(address, pin)
+    url = invite.url
+    code = code or invite.code
+    data = data_dir if data_dir is not None else find_data(None)
     result = BotResult(token=token)
     failures = 0
     while result.over is None:
@@ -131,11 +157,12 @@ async def run_bot(url: str, bot: Bot, *, code: str | None = None, token: str | N
                         **({"name": name} if name else {}),
                         **({"seat": seat} if seat and not result.token else {}))
         try:
-            async with connect(url, max_size=MAX_HOST_MESSAGE, open_timeout=open_timeout,
-                               compression=None) as ws:
+            async with pinned(invite, open_timeout) as ws:
                 await ws.send(encode(hello))
-                await _play(ws, bot, result, on_welcome, on_state, on_answer)
+                await _play(ws, bot, result, on_welcome, on_state, on_answer, data)
                 failures = 0
+        except PinMismatch as exc:
+            raise JoinError(str(exc)) from None
         except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError) as exc:
             if result.token is None and not isinstance(exc, ConnectionClosed):
                 raise JoinError(f"cannot reach {url}: {exc}") from None
@@ -149,7 +176,10 @@ async def run_bot(url: str, bot: Bot, *, code: str | None = None, token: str | N
     return result
 
 
-async def _play(ws, bot: Bot, result: BotResult, on_welcome, on_state, on_answer) -> None:
+async def _play(ws, bot: Bot, result: BotResult, on_welcome, on_state, on_answer,
+                data_dir=None) -> None:
+    fetch: map_share.Receiver | None = None
+    held: dict | None = None  # the latest state while the map is on its way
     async for raw in ws:
         try:
             msg = parse_host(raw)
@@ -158,9 +188,24 @@ async def _play(ws, bot: Bot, result: BotResult, on_welcome, on_state, on_answer
         kind = msg["type"]
         if kind == "welcome":
             result.seat, result.token = msg.get("seat"), msg.get("token")
+            fetch = await _want_map(ws, bot, msg, data_dir)
             if on_welcome:
                 on_welcome(msg)
-        elif kind == "error":
+        elif kind == "map" and fetch is not None:
+            try:
+                path = fetch.take(msg)
+            except map_share.MapShareError as exc:
+                raise JoinError(str(exc)) from None
+            if path is not None:
+                bot.map_path, fetch = str(path), None
+                if held is not None:
+                    msg, kind, held = held, "state", None
+        if kind == "state" and fetch is not None:
+            held = msg
+            continue
+        if kind in ("welcome", "map"):
+            continue
+        if kind == "error":
             result.errors.append(msg.get("reason", ""))
             if on_answer:
                 on_answer(None, msg)
@@ -182,10 +227,32 @@ async def _play(ws, bot: Bot, result: BotResult, on_welcome, on_state, on_answer
                     on_answer(msg["decision"], answer)
 
 
+async def _want_map(ws, bot: Bot, welcome: dict, data_dir) -> map_share.Receiver | None:
+    """Ask for the host's map when it is not here (a receiver for its parts), else None."""
+    info = (welcome.get("game") or {}).get("map_bundle")
+    if info is None or bot.map_path is not None:
+        return None
+    try:
+        path = map_share.local_copy(info, data_dir)
+        if path is not None:
+            bot.map_path = str(path)
+            return None
+        fetch = map_share.Receiver(info, data_dir)
+    except map_share.MapShareError as exc:
+        raise JoinError(str(exc)) from None
+    await ws.send(encode(message("map_request")))
+    return fetch
+
+
 def plain_reason(exc: BaseException) -> str:
     """Why a connection failed, in words for a player (never an exception's name)."""
     from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI  # noqa: PLC0415 (optional heavy dependency, loaded when used)
 
+    if isinstance(exc, (JoinError, PinMismatch)):
+        return str(exc)
+    if isinstance(exc, (ssl.SSLError, ConnectionResetError)):
+        return ("the host did not answer in encrypted form (wss://): it may be an older "
+                "version of the game, or not a game at all")
     if isinstance(exc, ConnectionRefusedError):
         return "the host is not taking connections (it may have ended the game)"
     if isinstance(exc, TimeoutError):
@@ -193,7 +260,7 @@ def plain_reason(exc: BaseException) -> str:
     if isinstance(exc, ConnectionClosed):
         return "the connection closed"
     if isinstance(exc, InvalidURI):
-        return "that is not an address like ws://192.168.1.5:8765/CODE"
+        return "that is not an invite like wss://192.168.1.5:8765/CODE#FINGERPRINT"
     if isinstance(exc, InvalidHandshake):
         return "something answered at that address, but not a Narby Conquest host"
     if isinstance(exc, OSError):
@@ -205,8 +272,10 @@ def plain_reason(exc: BaseException) -> str:
 class ClientThread:
     """A connection in a background thread: the window polls what arrived."""
 
-    def __init__(self, url: str, hello: dict):
-        self.url, self.hello = url, hello
+    def __init__(self, address: str, hello: dict, pin: str | None = None):
+        """`address`: the host's invite (its pin, or `pin`, is checked before `hello`
+        goes out)."""
+        self.url, self.hello, self.pin = address, hello, pin
         self.inbox: queue.Queue = queue.Queue()
         self.loop: asyncio.AbstractEventLoop | None = None
         self._ws: ClientConnection | None = None
@@ -220,12 +289,9 @@ class ClientThread:
         asyncio.run(self._main())
 
     async def _main(self) -> None:
-        from websockets.asyncio.client import connect  # noqa: PLC0415 (optional heavy dependency, loaded when used)
-
         self.loop = asyncio.get_running_loop()
         try:
-            async with connect(self.url, max_size=MAX_HOST_MESSAGE, open_timeout=10,
-                               compression=None) as ws:
+            async with pinned(open_invite(self.url, self.pin)) as ws:
                 self._ws = ws
                 await ws.send(encode(self.hello))
                 async for raw in ws:
@@ -235,7 +301,9 @@ class ClientThread:
                         self.inbox.put(message("error", reason=str(exc), fatal=True))
                         return
         except Exception as exc:  # noqa: BLE001 - any failure is shown as a line
-            self.inbox.put(message("closed", reason=plain_reason(exc)))
+            cut = self._ws is not None and isinstance(exc, OSError)  # after it was open
+            self.inbox.put(message("closed", reason="the connection was cut" if cut
+                                   else plain_reason(exc)))
             return
         self.inbox.put(message("closed", reason="the host closed the connection"))
 

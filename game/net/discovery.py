@@ -1,7 +1,10 @@
 """Finding hosted games on the local network (zeroconf / mDNS), optional and fail-soft.
 
-`advertise(port, title, seats)` announces a host as `_narby._tcp.local.` (its map title
-and remote seat count, never its join code); `browse(seconds)` lists what answers.
+`advertise(port, title, seats, pin=...)` announces a host as `_narby._tcp.local.` (its
+map title, remote seat count and certificate pin, never its join code); `browse(seconds)`
+lists what answers. A pin found this way is trusted on first use: anyone on the local
+network could answer in the host's name, so an invite from the host itself is the
+stronger proof (docs/ONLINE.md).
 Without zeroconf, or on a network that forbids multicast, both quietly give nothing:
 players can always type the address the host shows.
 """
@@ -35,14 +38,16 @@ def lan_address() -> str:
         return "127.0.0.1"
 
 
-def advertise(port: int, title: str, seats: int, address: str | None = None) -> Advert | None:
+def advertise(port: int, title: str, seats: int, address: str | None = None,
+              pin: str | None = None) -> Advert | None:
     try:
         from zeroconf import ServiceInfo, Zeroconf  # noqa: PLC0415 (optional heavy dependency, loaded when used)
 
         ip = address or lan_address()
         name = f"Narby {socket.gethostname()[:20]} {port}.{SERVICE_TYPE}"
         info = ServiceInfo(SERVICE_TYPE, name, addresses=[socket.inet_aton(ip)], port=port,
-                           properties={"title": title[:60], "seats": str(seats), "v": "1"})
+                           properties={"title": title[:60], "seats": str(seats), "v": "1",
+                                       **({"pin": pin} if pin else {})})
         zc = Zeroconf()
         zc.register_service(info)
         return Advert(zc, info)
@@ -51,7 +56,8 @@ def advertise(port: int, title: str, seats: int, address: str | None = None) -> 
 
 
 def browse(seconds: float = 2.0) -> list[dict]:
-    """[{"name", "address", "port", "title", "seats"}] of games answering in `seconds`."""
+    """[{"name", "address", "port", "title", "seats", "pin"}] of games answering in
+    `seconds` ("pin": the certificate pin the host announced, "" from older hosts)."""
     found: dict[str, dict] = {}
     done = threading.Event()
     try:
@@ -71,7 +77,8 @@ def browse(seconds: float = 2.0) -> list[dict]:
                     found[name] = {"name": name.removesuffix("." + SERVICE_TYPE),
                                    "address": socket.inet_ntoa(info.addresses[0]),
                                    "port": info.port, "title": props.get("title", ""),
-                                   "seats": props.get("seats", "")}
+                                   "seats": props.get("seats", ""),
+                                   "pin": props.get("pin", "")}
 
         def update_service(self, zc, type_, name):
             self.add_service(zc, type_, name)

@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.decisions import IllegalAnswer, title
 from game.dice import STREAM
+from game.net import map_share, tls
 from game.net.gate import CodeGuard, address_key, quiet_logger, quiet_loop
 from game.net.offered import Offer, describe, refusal
 from game.net.protocol import (
@@ -103,6 +104,7 @@ class Conn:
     seat: str | None = None       # the dragon it plays (None: spectator or no hello yet)
     sent: int = 0                 # events already sent
     done: bool = False            # told a fatal error: what it sends after is ignored
+    map_sent: bool = False        # the map bundle went out on it (once a connection)
 
 
 @dataclass
@@ -254,6 +256,8 @@ class HostCore:
             return self._hello(conn, msg)
         if kind == "bye":
             return [self._error(cid, "goodbye", fatal=True)]
+        if kind == "map_request":
+            return self._map_request(conn)
         return self._answer(conn, msg)
 
     def _error(self, cid: int, reason: str, fatal: bool = False) -> Out:
@@ -307,7 +311,7 @@ class HostCore:
             "welcome", seat=conn.seat, token=seat.token if seat else None,
             game={"map": m.board.source and Path(m.board.source).name,
                   "map_title": m.board.title, "options": dict(m.options),
-                  "dragons": list(m.seat_names)})))
+                  "dragons": list(m.seat_names), "map_bundle": self.map_info()})))
         conn.sent = max(0, len(self.session.events) - EVENTS_ON_JOIN)
         if self.auto_start and not self.started and self.seats_ready():
             self.started = True
@@ -345,6 +349,28 @@ class HostCore:
         if wait == 0:  # (a token let in past the wait does not lift it for the others)
             self.guard.passed(key)
         return None
+
+    # ----- the map, for joiners who do not have it ------------------------------------
+    def map_info(self) -> dict | None:
+        """The bundle of the game's map (welcome's game.map_bundle); None on the plain
+        board, or when it cannot be sent (a request then gets the reason)."""
+        source = self.match.board.source
+        bundle = map_share.cached_bundle(source) if source else None
+        return bundle.info() if bundle is not None else None
+
+    def _map_request(self, conn: Conn) -> list[Out]:
+        source = self.match.board.source
+        if not source:
+            return [self._error(conn.cid, "this game is on the plain board: there is no map "
+                                "to send")]
+        if conn.map_sent:
+            return [self._error(conn.cid, "the map was already sent on this connection")]
+        try:
+            bundle = map_share.make_bundle(source)
+        except map_share.MapShareError as exc:
+            return [self._error(conn.cid, f"the host cannot send its map: {exc}", fatal=True)]
+        conn.map_sent = True
+        return [Out(conn.cid, message("map", **fields)) for fields in map_share.parts(bundle)]
 
     # ----- answers ------------------------------------------------------------------
     def _answer(self, conn: Conn, msg: dict) -> list[Out]:
@@ -651,8 +677,12 @@ class HostServer:
                  port: int = 0, max_connections: int = 16, rate: float = 100.0,
                  burst: float = 200.0, hello_timeout: float = 10.0, send_queue: int = 512,
                  tick_every: float = 0.5, max_pending: int = 8, per_address: int = 4,
-                 max_handshakes: int = 32, handshakes_per_address: int = 8):
+                 max_handshakes: int = 32, handshakes_per_address: int = 8,
+                 identity: tls.Identity | None = None):
         self.core, self.inline = core, core is not None
+        # TLS always (wss://): the host's own certificate, else one for this run only
+        self.identity = identity or tls.make_identity()
+        self.pin = self.identity.pin
         self.host, self.port = host, port
         # welcomed connections (players and spectators), and apart from them those not
         # yet welcomed: in all, and from one address; so knocking never takes a seat
@@ -688,7 +718,9 @@ class HostServer:
                                   ping_timeout=20, close_timeout=2,
                                   compression=None, server_header=None,
                                   logger=quiet_logger(),
-                                  create_connection=_counted_connection(self))
+                                  create_connection=_counted_connection(self),
+                                  ssl=self.identity.server_context(),
+                                  ssl_handshake_timeout=self.hello_timeout)
         self.port = self.server.sockets[0].getsockname()[1]
         if self.inline:
             self._ticker = asyncio.create_task(self._tick_loop())

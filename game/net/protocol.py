@@ -1,8 +1,9 @@
 """The messages of networked play (docs/FORMATS.md "Network messages").
 
 Every message is one JSON object in one websocket text frame, with the protocol version
-`"v": 1` and a `"type"`. A client sends `hello`, `answer`, `ping` and `bye`; the host
-sends `welcome`, `lobby`, `state`, `waiting`, `error`, `pong` and `over`.
+`"v": 1` and a `"type"`. A client sends `hello`, `answer`, `map_request`, `ping` and
+`bye`; the host sends `welcome`, `lobby`, `state`, `waiting`, `map`, `error`, `pong` and
+`over`. All of it travels over TLS (`wss://`, game/net/tls.py).
 
 `parse_client(text)` checks a client's message completely (size, JSON, version, type,
 fields and their types) and returns it, or raises ProtocolError with the reason, in
@@ -54,6 +55,13 @@ class Bye(TypedDict):
     type: Literal["bye"]
 
 
+class MapRequest(TypedDict):
+    """Send me your map (game/net/map_share.py): only after a welcome."""
+
+    v: int
+    type: Literal["map_request"]
+
+
 # ----- host -> client ---------------------------------------------------------------
 class SeatInfo(TypedDict):
     dragon: str
@@ -68,7 +76,20 @@ class Welcome(TypedDict):
     type: Literal["welcome"]
     seat: str | None     # your dragon (None for a spectator)
     token: str | None    # keep it: it rejoins this seat
-    game: dict           # {"map", "map_title", "options", "seed_hidden": true}
+    game: dict           # {"map", "map_title", "options", "dragons", "map_bundle"}
+
+
+class MapPart(TypedDict):
+    """One part of the host's map bundle (map_share.parts), in order."""
+
+    v: int
+    type: Literal["map"]
+    digest: str
+    part: int
+    parts: int
+    data: str            # base64 of the next bytes of the bundle's files, in order
+    name: NotRequired[str]         # part 0: the map's file name in the bundle
+    files: NotRequired[list[dict]]  # part 0: [{"name", "bytes"}], the map first
 
 
 class Lobby(TypedDict):
@@ -227,9 +248,11 @@ def _check_answer(msg: dict) -> None:
 
 
 _CHECKS = {"hello": _check_hello, "answer": _check_answer,
-           "ping": lambda msg: None, "bye": lambda msg: None}
+           "ping": lambda msg: None, "bye": lambda msg: None,
+           "map_request": lambda msg: None}
 _FIELDS = {"hello": {"code", "token", "seat", "name", "watch"},
-           "answer": {"answer", "decision"}, "ping": set(), "bye": set()}
+           "answer": {"answer", "decision"}, "ping": set(), "bye": set(),
+           "map_request": set()}
 
 
 def parse_host(data: str | bytes) -> dict:

@@ -25,7 +25,8 @@ from typing import cast
 from game.decisions import Decision, IllegalAnswer, title
 from game.dice import new_seed
 from game.match import SetupError
-from game.net.client import ClientThread, board_of, split_address
+from game.net import tls
+from game.net.client import ClientThread, board_of
 from game.net.discovery import advertise as announce_game
 from game.net.discovery import lan_address
 from game.net.host import (
@@ -39,6 +40,7 @@ from game.net.host import (
     read_side,
     side_file,
 )
+from game.net.invite import Invite, InviteError, parse_invite
 from game.net.protocol import message
 from game.persistence import saves
 from game.persistence.saves import SaveError, game_id
@@ -126,7 +128,9 @@ class NetHostController(GameController):
 
     def _listen(self, port: int, bind: str, advertise: bool,
                 max_connections: int = 16) -> NetHostController:
-        self.net = HostThread(host=bind, port=port, max_connections=max_connections).start()
+        # the certificate of this data folder: the invites given before still match
+        self.net = HostThread(host=bind, port=port, max_connections=max_connections,
+                              identity=tls.host_identity(self.data_dir)).start()
         self.core.port = self.net.server.port
         self.core.save_side()
         self.autosave()
@@ -136,19 +140,26 @@ class NetHostController(GameController):
 
             def announce():
                 self.advert = announce_game(self.net.server.port, self.board.title,
-                                            len(self.core.remote_seats()))
+                                            len(self.core.remote_seats()),
+                                            pin=self.net.server.pin)
 
             threading.Thread(target=announce, daemon=True, name="narby-advert").start()
         return self
 
     # the network, on the main thread
-    def address(self) -> str:
-        """The address to give friends (this machine's LAN address, found once)."""
-        if getattr(self, "_address", None) is None:
+    def invite(self) -> Invite:
+        """The invite to give friends (this machine's LAN address, found once; the code;
+        the certificate's pin)."""
+        if getattr(self, "_invite", None) is None:
             bound = self.net.server.host  # 127.0.0.1: this machine only, so say that
             shown = lan_address() if bound in ("0.0.0.0", "::", "") else bound
-            self._address = f"ws://{shown}:{self.net.server.port}/{self.core.code}"
-        return self._address
+            self._invite = Invite(shown, self.net.server.port, self.core.code,
+                                  self.net.server.pin)
+        return self._invite
+
+    def address(self) -> str:
+        """The invite as text (wss://HOST:PORT/CODE#PIN)."""
+        return self.invite().text()
 
     def poll(self) -> bool:
         """Hand what arrived to the core and send its replies; True if the game moved."""
@@ -366,9 +377,10 @@ class RemoteController:
     """The board screen's controller for a seat played on another machine."""
 
     def __init__(self, client, welcome: dict, lobby: dict | None, state: dict, *, url: str,
-                 data_dir=None, backlog: list[dict] | None = None):
+                 data_dir=None, backlog: list[dict] | None = None, map_path=None):
         """`backlog`: messages that arrived with `state` but after it (the join screen
-        read them in the same batch); they are handled first, in order, by `poll`."""
+        read them in the same batch); they are handled first, in order, by `poll`.
+        `map_path`: the host's map on this machine (received, or shipped)."""
         self.client, self.url, self.data_dir = client, url, data_dir
         self._backlog: list[dict] = list(backlog or [])
         self.me = welcome.get("seat")
@@ -382,7 +394,7 @@ class RemoteController:
         self.over: dict | None = None
         self.state = state
         self.view = state["view"]
-        self.board = board_of(self.view)
+        self.board = board_of(self.view, map_path)
         self.seed: int | None = None  # secret until the host's "over" says it
         self._mirror = None
         self._inflight: int | None = None
@@ -438,6 +450,9 @@ class RemoteController:
         """The connection closed: try again with the seat's token, waiting longer each
         time; after a few tries the game is given up (the host may be gone)."""
         self._tries += 1
+        if reason == tls.MISMATCH:  # another machine answers there now: never retried
+            self._tries = REJOIN_TRIES + 1
+            self.ai_notes.append(f"Not rejoining: {reason}")
         if self._tries > REJOIN_TRIES:
             self.ai_notes.append("The host cannot be reached: the game is over here")
             self.over = {"winner": None, "scores": {}, "rounds": 0,
@@ -451,7 +466,10 @@ class RemoteController:
         hello = message("hello", token=self.token) if self.token else message(
             "hello", watch=True)
 
-        _, code = split_address(self.url)
+        try:
+            code = parse_invite(self.url).code
+        except InviteError:
+            code = None
         if code:
             hello["code"] = code
         self.client = ClientThread(self.url, hello).start()

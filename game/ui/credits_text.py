@@ -28,6 +28,10 @@ LIBRARIES = (
     ("websockets", "online play", "BSD 3-clause"),
     ("zeroconf", "finds games hosted nearby", "GNU LGPL 2.1 or later"),
     ("ifaddr", "used by zeroconf", "MIT"),
+    ("cryptography", "the host's own certificate: private online play",
+     "Apache 2.0 or BSD 3-clause"),
+    ("cffi", "used by cryptography", "MIT-0"),
+    ("pycparser", "used by cffi", "BSD 3-clause"),
     ("platformdirs", "where saves and settings live", "MIT"),
     ("Python", "the language; the standalone game carries its interpreter", "PSF License"),
 )

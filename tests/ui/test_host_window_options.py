@@ -31,7 +31,7 @@ def test_the_window_hosts_with_the_flags_given(app):
     c = lobby.c
     server = c.net.server
     assert server.host == "127.0.0.1" and server.port != 8765 and server.max_connections == 4
-    assert c.address() == f"ws://127.0.0.1:{server.port}/ABCD23"
+    assert c.address() == f"wss://127.0.0.1:{server.port}/ABCD23#{server.pin}"
     assert c.core.code == "ABCD23" and c.core.drop_wait == 30 and c.core.on_drop == "wait"
     assert {k: c.match.options[k] for k in ("target", "cards", "round_cap")} == \
         {"target": 75, "cards": False, "round_cap": 7}

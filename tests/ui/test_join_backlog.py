@@ -9,12 +9,13 @@ are safety nets), never on the clock."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import subprocess
 import sys
 import threading
 from pathlib import Path
 
-from game.net.client import Bot, run_bot, split_address
+from game.net.client import Bot, run_bot
 from game.net.protocol import encode, message
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.online import JoinScene
@@ -40,6 +41,9 @@ class FakeClient:
         pass
 
 
+FAKE = "wss://127.0.0.1:1/TEST42#" + "A" * 26  # nobody listens: a fake client
+
+
 def _messages():
     """welcome, lobby (started), the first state (Red to decide), then Green's turn."""
     from game.net.host import HostCore, new_game  # noqa: PLC0415
@@ -63,10 +67,10 @@ def test_every_message_of_the_starting_batch_reaches_the_board(app):
     kinds = [m["type"] for m in batch]
     assert kinds[:3] == ["welcome", "lobby", "state"] and kinds.count("state") >= 2
     assert not batch[2]["legal"] and batch[-1]["legal"]  # our turn comes later in it
-    scene = JoinScene(app, "ws://127.0.0.1:1/TEST42")
+    scene = JoinScene(app, FAKE)
     app.push(scene)
     run(app, 1)
-    scene.url, scene.client = "ws://127.0.0.1:1/TEST42", FakeClient(batch)
+    scene.url, scene.client = FAKE, FakeClient(batch)
     run(app, 3)
     board = app.top
     assert isinstance(board, GameScene)
@@ -78,12 +82,8 @@ def test_every_message_of_the_starting_batch_reaches_the_board(app):
 
 def _bot_joins(url: str, joined: threading.Event) -> threading.Thread:
     def play():
-        try:
-            base, code = split_address(url)
-            asyncio.run(run_bot(base, Bot("random", 1), code=code,
-                                on_welcome=lambda _m: joined.set()))
-        except Exception:  # noqa: BLE001 - the host ends when the test does
-            pass
+        with contextlib.suppress(Exception):  # the host ends when the test does
+            asyncio.run(run_bot(url, Bot("random", 1), on_welcome=lambda _m: joined.set()))
 
     t = threading.Thread(target=play, daemon=True)
     t.start()
@@ -98,7 +98,7 @@ def test_a_window_that_starts_a_headless_game_is_not_stalled(app, tmp_path):
         stderr=subprocess.PIPE, cwd=Path(__file__).resolve().parents[2])
     try:
         line = host.stderr.readline()
-        assert "listening on ws://127.0.0.1:" in line, line
+        assert "listening on wss://127.0.0.1:" in line, line
         url = line.split()[-1]
         joined = threading.Event()
         _bot_joins(url, joined)
@@ -137,10 +137,10 @@ def test_a_window_that_joined_before_the_start_keeps_the_log_so_far(app):
     lobby_batch = [o.msg for o in core.receive(1, encode(message("hello")))]
     start_batch = [o.msg for o in core.start() if o.cid == 1]
     assert start_batch[-1]["type"] == "state" and start_batch[-1]["events"] == []
-    scene = JoinScene(app, "ws://127.0.0.1:1/TEST42")
+    scene = JoinScene(app, FAKE)
     app.push(scene)
     run(app, 1)
-    scene.url, scene.client = "ws://127.0.0.1:1/TEST42", FakeClient(lobby_batch)
+    scene.url, scene.client = FAKE, FakeClient(lobby_batch)
     run(app, 1)
     assert isinstance(app.top, JoinScene)  # still in the lobby
     scene.client.inbox = start_batch

@@ -40,7 +40,7 @@ def joined_board(app, tmp_path):
                       map_path=None, seed=3)
     host = NetHostController.host(setup, port=0, bind="127.0.0.1", ai_mode="sync",
                                   data_dir=tmp_path / "host", code="TEST42")
-    url = f"ws://127.0.0.1:{host.net.server.port}/TEST42"
+    url = host.address()
     client = ClientThread(url, message("hello", code="TEST42")).start()
     while not host.core.seats_ready():
         wait_for(host.net.server.inbox)

@@ -49,7 +49,7 @@ def host_game(data_dir):
 
 
 def join(host):
-    url = f"ws://127.0.0.1:{host.net.server.port}/TEST42"
+    url = host.address()
     client = ClientThread(url, message("hello", code="TEST42", name="Gil")).start()
     while not host.core.seats_ready():
         wait_for(host.net.server.inbox)
@@ -112,7 +112,7 @@ def test_the_online_screens_draw(app, tmp_path):
     assert not lobby.start_btn.is_enabled  # the remote seat has no player yet
 
     png.save(app.screen, tmp_path / "host_lobby.png")
-    join_scene = JoinScene(app, f"ws://127.0.0.1:{host.net.server.port}/TEST42")
+    join_scene = JoinScene(app, host.address())
     app.push(join_scene)
     run(app, 1)
     join_scene.join()
@@ -188,7 +188,7 @@ def test_two_processes_a_hosting_window_and_a_joining_window(data_dir, tmp_path)
     """The joining window runs in its own process (the real App, Join game, the board
     screen); this process hosts, with a person (answers made here) and an AI."""
     host = host_game(data_dir)
-    address = f"ws://127.0.0.1:{host.net.server.port}/TEST42"
+    address = host.address()
     peer = subprocess.Popen([sys.executable, str(Path(__file__).with_name(
         "online_window_peer.py")), address, str(tmp_path / "peer")],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
@@ -255,7 +255,7 @@ def test_new_game_with_a_remote_seat_hosts_online(app):
     lobby = app.top
     assert isinstance(lobby, HostLobbyScene)
     assert lobby.c.net.server.host == "127.0.0.1" and lobby.c.address().endswith(
-        f":{lobby.c.net.server.port}/{lobby.c.core.code}")
+        f":{lobby.c.net.server.port}/{lobby.c.core.code}#{lobby.c.net.server.pin}")
     lobby.cancel()
     run(app, 1)
     assert not isinstance(app.top, HostLobbyScene)
@@ -285,7 +285,7 @@ def test_a_restarted_window_host_reopens_the_game_and_the_player_rejoins(data_di
     again = NetHostController.resume(session, side, port=0, bind="127.0.0.1",
                                      data_dir=data_dir, ai_mode="sync")
     assert again.core.code == "TEST42" and not again.core.seats_ready()
-    url2 = f"ws://127.0.0.1:{again.net.server.port}/TEST42"
+    url2 = again.address()
     back = ClientThread(url2, message("hello", code="TEST42", token=token)).start()
     while not again.core.seats_ready():
         wait_for(again.net.server.inbox)

@@ -41,7 +41,7 @@ def played_online_game(data_dir: Path):
     host = NetHostController.host(setup, port=0, bind="127.0.0.1", data_dir=data_dir,
                                   ai_mode="sync", code="TEST42")
     port = host.net.server.port
-    client = ClientThread(f"ws://127.0.0.1:{port}/TEST42",
+    client = ClientThread(host.address(),
                           message("hello", code="TEST42", name="Gil")).start()
     while not host.core.seats_ready():
         wait_for(host.net.server.inbox)
@@ -88,7 +88,7 @@ def test_continue_rehosts_an_online_game_with_its_seats(app, data_dir):
     assert c.core.code == "TEST42" and c.net.server.port == port
     assert not c.core.seats_ready()
 
-    back = ClientThread(f"ws://127.0.0.1:{port}/TEST42",
+    back = ClientThread(c.address(),
                         message("hello", code="TEST42", token=token)).start()
     while not c.core.seats_ready():
         wait_for(c.net.server.inbox)

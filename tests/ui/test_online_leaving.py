@@ -37,7 +37,7 @@ def test_the_host_leaving_asks_and_the_joiner_is_told(app, tmp_path):
                       map_path=None, seed=3)
     host = NetHostController.host(setup, port=0, bind="127.0.0.1", ai_mode="sync",
                                   data_dir=tmp_path / "host", code="TEST42")
-    url = f"ws://127.0.0.1:{host.net.server.port}/TEST42"
+    url = host.address()
     client = ClientThread(url, message("hello", code="TEST42")).start()
     while not host.core.seats_ready():
         wait_for(host.net.server.inbox)
@@ -85,7 +85,7 @@ def test_a_host_that_is_gone_is_said_in_words():
     with socket.socket() as s:  # a port nobody listens on
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    client = ClientThread(f"ws://127.0.0.1:{port}/TEST42", message("hello")).start()
+    client = ClientThread(f"wss://127.0.0.1:{port}/TEST42#{'A' * 26}", message("hello")).start()
     closed = client.inbox.get(timeout=SAFETY)
     client.close()
     assert closed["type"] == "closed"

@@ -10,15 +10,21 @@ controllers of game/net/window.py.
 from __future__ import annotations
 
 import threading
+from pathlib import Path
 
 import pygame
 import pygame_gui
+from pygame_gui.core.utility import clipboard_copy
 from pygame_gui.elements import UITextEntryLine
 
 from game.decisions import title
-from game.net.client import ClientThread, JoinError, split_address
+from game.maps.loader import MapError
+from game.net import map_share
+from game.net.client import NO_PIN, ClientThread
 from game.net.discovery import browse
+from game.net.invite import EXAMPLE, InviteError, parse_invite
 from game.net.protocol import message
+from game.net.tls import normal_pin
 from game.net.window import RemoteController, last_joined, remember_token, remembered_token
 from game.ui.scene import Scene
 from game.ui.scenes.backdrop import backdrop, panel_rect
@@ -72,6 +78,7 @@ class HostLobbyScene(Scene):
         super().__init__(app)
         self.c = controller
         self.error = ""
+        self.note = ""
         self.widgets: list = []
 
     def enter(self) -> None:
@@ -90,9 +97,15 @@ class HostLobbyScene(Scene):
                                 tip="Start when every remote seat has its player (Enter)")
         self.back_btn = button(self.ui, (f.right - 2 * pad - 2 * bw, bottom, bw, row_h),
                                "Cancel", tip="Stop hosting (Esc)")
-        self.widgets += [self.start_btn, self.back_btn]
+        cw = look.px(120)
+        self.copy_btn = button(self.ui, (f.right - pad - cw, f.y + look.px(90) + look.px(28),
+                                         cw, row_h), "Copy",
+                               tip="Copy the invite, to paste in a message to your friends")
+        self.widgets += [self.start_btn, self.back_btn, self.copy_btn]
         self.nav = KeyNav()
-        self.nav.set_items([self.back_btn, self.start_btn])
+        self.nav.set_items([self.copy_btn, self.back_btn, self.start_btn])
+        # a map too large to send (or with a file missing): friends need it installed
+        self.map_unsent = bool(self.c.match.board.source) and self.c.core.map_info() is None
         self._refresh()
 
     def leave(self) -> None:
@@ -102,6 +115,9 @@ class HostLobbyScene(Scene):
 
     def _refresh(self) -> None:
         ready = self.c.core.seats_ready()
+        if ready != getattr(self, "_was_ready", ready):
+            self.note = ""  # who has joined is the news now, not the clipboard
+        self._was_ready = ready
         if ready and not self.start_btn.is_enabled:
             self.start_btn.enable()
         elif not ready and self.start_btn.is_enabled:
@@ -121,9 +137,20 @@ class HostLobbyScene(Scene):
             if event.ui_element is self.back_btn:
                 self.cancel()
                 return True
+            if event.ui_element is self.copy_btn:
+                self.copy()
+                return True
         if self.nav.handle(event):
             return True
         return dialog_key(event, self.start, self.cancel)
+
+    def copy(self) -> None:
+        try:
+            clipboard_copy(self.c.address())
+            self.error = ""
+            self.note = "The invite is on the clipboard: paste it to your friends"
+        except Exception:  # noqa: BLE001 - no clipboard here (a bare X server): say so
+            self.note = "No clipboard here: read the invite out to your friends"
 
     def start(self) -> None:
         if not self.c.core.seats_ready():
@@ -144,19 +171,27 @@ class HostLobbyScene(Scene):
         f = self.frame
         x = f.x + look.px(28)
         y = f.y + look.px(90)
-        hint = look.text("Your friends choose Join game and type this address:",
-                         look.fs(17), look.colour("text_dim"))
+        hint = look.text("Your friends choose Join game and type this invite "
+                         "(Copy puts it on the clipboard):", look.fs(17),
+                         look.colour("text_dim"))
         surface.blit(hint, (x, y))
         y += hint.get_height() + look.px(8)
-        addr = look.text(self.c.address(), look.fs(30), look.colour("gold"), bold=True)
+        invite = self.c.invite()
+        room = self.copy_btn.rect.x - x - look.px(12)
+        size = 30  # the largest size at which the whole invite fits on one line
+        while size > 16 and look.font(look.fs(size), bold=True).size(invite.text())[0] > room:
+            size -= 1
+        addr = look.fit_text(invite.text(), look.font(look.fs(size), bold=True), room,
+                             look.colour("gold"))
         surface.blit(addr, (x, y))
-        y += addr.get_height() + look.px(6)
-        code = look.text(f"Join code  {self.c.core.code}", look.fs(22), look.colour("text"),
-                         bold=True)
+        y += max(addr.get_height(), look.px(40)) + look.px(6)
+        code = look.text(f"Join code  {invite.code}      Fingerprint  {invite.pin}",
+                         look.fs(19), look.colour("text"), bold=True)
         surface.blit(code, (x, y))
         y += code.get_height() + look.px(4)
-        lan = look.text("(on the same network, Join game › Find games also finds it; the "
-                        "code is still needed)", look.fs(14), look.colour("text_dim"))
+        lan = look.text("Encrypted: the fingerprint proves to your friends that they reached "
+                        "this machine. On the same network, Find games nearby also finds it "
+                        "(the code is still needed).", look.fs(14), look.colour("text_dim"))
         surface.blit(lan, (x, y))
         y += lan.get_height() + look.px(22)
         head = look.text("Seats", look.fs(20), look.colour("gold"), bold=True)
@@ -167,10 +202,14 @@ class HostLobbyScene(Scene):
         m = self.c.match
         opts = (f"{m.board.title} · target {m.options['target']} coins · "
                 f"{'with' if m.options['cards'] else 'without'} power cards")
-        o = look.text(opts, look.fs(16), look.colour("text_dim"))
+        if self.map_unsent:
+            opts += " · this map cannot be sent to friends: they need it installed"
+        o = look.text(opts, look.fs(16), look.colour("gold" if self.map_unsent else
+                                                     "text_dim"))
         surface.blit(o, (x, f.bottom - look.px(110)))
-        msg = self.error or ("Everyone is here: start when you are ready"
-                             if self.c.core.seats_ready() else "Waiting for players to join…")
+        msg = self.error or self.note or ("Everyone is here: start when you are ready"
+                                          if self.c.core.seats_ready() else
+                                          "Waiting for players to join…")
         colour = "red" if self.error else "text"
         t = look.text(msg, look.fs(17), look.colour(colour), bold=True)
         surface.blit(t, (x, f.bottom - look.px(16) - look.px(44) + look.px(10)))
@@ -184,7 +223,7 @@ class JoinScene(Scene):
         # the game joined last, offered again (its seat's token is remembered)
         self.address = address or last_joined(getattr(app, "data_dir", None)) or ""
         self.name = ""
-        self.status = "Type the address the host shows, e.g. ws://192.168.1.5:8765/K7PXQ2"
+        self.status = f"Type the invite the host shows, e.g. {EXAMPLE}"
         self.status_colour = "text_dim"
         self.client: ClientThread | None = None
         self.url = ""
@@ -192,6 +231,10 @@ class JoinScene(Scene):
         self.lobby: dict | None = None
         self.early: dict | None = None  # the state sent in the lobby (the log so far)
         self.found: list[dict] | None = None
+        self.found_pins: dict[tuple[str, int], str] = {}  # announced on this network
+        self.fetch: map_share.Receiver | None = None  # the host's map, on its way
+        self.map_path: Path | None = None  # the host's map on this machine
+        self.held: list[dict] = []  # what came while the map was on its way
         self._searching = False
         self.widgets: list = []
         self.found_btns: list = []
@@ -204,11 +247,11 @@ class JoinScene(Scene):
         f = self.frame
         row_h = look.px(40)
         x = f.x + look.px(28)
-        fw = min(f.w - look.px(56), look.px(640))
+        fw = min(f.w - look.px(56), look.px(900))  # a whole invite fits
         y = f.y + look.px(96)
         self.widgets = [label(self.ui, (f.x + pad, f.y + look.px(14), look.px(500),
                                         look.px(60)), "Join game", cls="@title")]
-        self.widgets.append(label(self.ui, (x, y, look.px(120), row_h), "Address",
+        self.widgets.append(label(self.ui, (x, y, look.px(120), row_h), "Invite",
                                   cls="@note"))
         self.addr_entry = UITextEntryLine(pygame.Rect(x + look.px(130), y, fw - look.px(130),
                                                       row_h), self.ui)
@@ -265,15 +308,21 @@ class JoinScene(Scene):
     def join(self) -> None:
         text = self.addr_entry.get_text().strip()
         try:
-            url, code = split_address(text)
-        except JoinError as exc:
-            self._say(str(exc), "red")
+            invite = parse_invite(text)
+        except InviteError as exc:
+            self._say(str(exc)[:1].upper() + str(exc)[1:], "red")
             return
-        if not code:
-            self._say("The address needs the join code: ws://HOST:PORT/CODE", "red")
+        if not invite.code:
+            self._say("The invite needs the join code after the port: "
+                      "wss://HOST:PORT/CODE#FINGERPRINT", "red")
             return
-        self.url = f"{url}{code}"
-        hello = message("hello", code=code)
+        if invite.pin is None:  # a game found on this network brought its own pin
+            invite = invite.with_pin(self.found_pins.get((invite.host, invite.port)))
+        if invite.pin is None:
+            self._say(NO_PIN[:1].upper() + NO_PIN[1:], "red")
+            return
+        self.url = invite.text()
+        hello = message("hello", code=invite.code)
         token = remembered_token(self.app.data_dir, self.url)
         if token:
             hello["token"] = token  # this window played here before: the same seat
@@ -283,8 +332,9 @@ class JoinScene(Scene):
         if self.client is not None:
             self.client.close()
         self.welcome = self.lobby = self.early = None
+        self.fetch, self.map_path, self.held = None, None, []
         self.client = ClientThread(self.url, hello).start()
-        self._say(f"Connecting to {url}…", "text")
+        self._say(f"Connecting to {invite.host}:{invite.port} (encrypted)…", "text")
 
     def _say(self, text: str, colour: str = "text_dim") -> None:
         self.status, self.status_colour = text, colour
@@ -311,15 +361,26 @@ class JoinScene(Scene):
             self._say("No games answered on this network (type the host's address)", "gold")
         if self.client is None:
             return True
-        arrived = self.client.poll()
+        arrived, self.held = self.held + self.client.poll(), []
         for i, msg in enumerate(arrived):
             kind = msg.get("type")
+            if self.fetch is not None and kind not in ("map", "error", "closed"):
+                self.held.append(msg)  # the game waits for its map
+                continue
             if kind == "welcome":
                 self.welcome = msg
                 remember_token(self.app.data_dir, self.url, msg.get("token"))
                 seat = msg.get("seat")
                 self._say(f"Joined as {title(seat)}: waiting for the host to start" if seat
                           else "Watching: waiting for the host to start", "green")
+                if not self._want_map(msg):
+                    return True
+            elif kind == "map" and self.fetch is not None:
+                if not self._map_part(msg):
+                    return True
+                if self.fetch is None:  # whole: what waited for it goes on next frame
+                    self.held += arrived[i + 1:]
+                    return True
             elif kind == "lobby":
                 self.lobby = msg
             elif kind == "state" and not (self.lobby or {}).get("started"):
@@ -331,11 +392,56 @@ class JoinScene(Scene):
                 return True
             elif kind == "error":
                 self._say(f"The host says: {msg.get('reason')}", "red")
+                if self.fetch is not None:
+                    self._give_up()
+                    return True
             elif kind == "closed":
                 self._say(f"Not connected: {msg.get('reason')}", "red")
                 self.client = None
                 return True
         return True
+
+    def _want_map(self, welcome: dict) -> bool:
+        """Find the host's map here or ask for it; False when the join cannot go on."""
+        info = (welcome.get("game") or {}).get("map_bundle")
+        if info is None or self.map_path is not None:
+            return True
+        try:
+            self.map_path = map_share.local_copy(info, self.app.data_dir)
+            if self.map_path is None:
+                self.fetch = map_share.Receiver(info, self.app.data_dir)
+        except map_share.MapShareError as exc:
+            self._say(f"Cannot take part: {exc}", "red")
+            self._give_up()
+            return False
+        if self.fetch is not None and self.client is not None:
+            self.client.send(message("map_request"))
+            self._say(f"Receiving the host's map {info['name']} "
+                      f"({max(1, info['bytes'] // 1024)} KB)…", "text")
+        return True
+
+    def _map_part(self, msg: dict) -> bool:
+        assert self.fetch is not None  # a map part is taken only while one is asked for
+        try:
+            path = self.fetch.take(msg)
+        except map_share.MapShareError as exc:
+            self._say(f"Cannot take part: {exc}", "red")
+            self._give_up()
+            return False
+        if path is None:
+            self._say(f"Receiving the host's map… {int(self.fetch.progress * 100)}%", "text")
+            return True
+        self.fetch, self.map_path = None, path
+        seat = (self.welcome or {}).get("seat")
+        self._say(("Map received. " + (f"Joined as {title(seat)}: waiting for the host "
+                                        "to start" if seat else "Watching: waiting for "
+                                        "the host to start")), "green")
+        return True
+
+    def _give_up(self) -> None:
+        if self.client is not None:
+            self.client.close()
+        self.client, self.fetch, self.held = None, None, []
 
     def _start(self, state: dict, backlog: list[dict]) -> None:
         client, welcome = self.client, self.welcome
@@ -348,7 +454,17 @@ class JoinScene(Scene):
                      "events": early.get("events", []) + state.get("events", [])}
         try:
             c = RemoteController(client, welcome, self.lobby, state, url=self.url,
-                                 data_dir=self.app.data_dir, backlog=backlog)
+                                 data_dir=self.app.data_dir, backlog=backlog,
+                                 map_path=self.map_path)
+        except MapError as exc:  # read by the safe reader, and refused
+            if self.map_path is not None:
+                map_share.forget(self.map_path)
+            first = exc.problems[0] if exc.problems else None
+            self._say("Cannot show this game: the host's map cannot be read here"
+                      + (f" ({first.what})" if first else ""), "red")
+            client.close()
+            self.client = None
+            return
         except Exception as exc:  # noqa: BLE001 - e.g. the host's map is not installed here
             self._say(f"Cannot show this game: {exc}", "red")
             client.close()
@@ -370,8 +486,15 @@ class JoinScene(Scene):
                 return True
             for b, g in zip(self.found_btns, self.found or [], strict=False):
                 if event.ui_element is b:
-                    self.addr_entry.set_text(f"ws://{g['address']}:{g['port']}/")
+                    # trusted on first use: what this network announced (docs/ONLINE.md)
+                    pin = normal_pin(g.get("pin") or "")
+                    if pin is not None:
+                        self.found_pins[(g["address"], int(g["port"]))] = pin
+                    self.addr_entry.set_text(f"wss://{g['address']}:{g['port']}/")
                     self.addr_entry.focus()
+                    self._say("Now type the join code after the / and press Enter"
+                              if pin else "This host is an older version: ask it for its "
+                              "invite", "text" if pin else "gold")
                     return True
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
             self.join()

@@ -1,0 +1,27 @@
+"""A map only the host has, for the online tests: a shipped map copied under another
+name, with its tileset and image beside it and one tile changed."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def host_only_map(folder: Path, name: str = "friends-fell.tmx") -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    tiles = folder / "tiles"
+    tiles.mkdir(exist_ok=True)
+    for f in ("terrain.tsx", "terrain.png"):
+        shutil.copy(ROOT / "assets" / "tiles" / f, tiles / f)
+    text = (ROOT / "maps" / "riverfell.tmx").read_text(encoding="utf-8")
+    text = text.replace('source="../assets/tiles/terrain.tsx"', 'source="tiles/terrain.tsx"')
+    text = text.replace('value="Riverfell"', 'value="Friends\' Fell"', 1)
+    # one tile changed: the first cell of the ground layer (grass 1 -> grass 2)
+    head, csv = text.split('<data encoding="csv">\n', 1)
+    assert csv.startswith("1,")
+    text = head + '<data encoding="csv">\n2,' + csv[2:]
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
