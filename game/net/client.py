@@ -235,7 +235,11 @@ class ClientThread:
                         self.inbox.put(message("error", reason=str(exc), fatal=True))
                         return
         except Exception as exc:  # noqa: BLE001 - any failure is shown as a line
-            self.inbox.put(message("closed", reason=plain_reason(exc)))
+            from game.net.words import connect_failure  # noqa: PLC0415 (words imports this module)
+
+            # reason: short, for the log; words: one sentence saying what to do (issue 30.6)
+            self.inbox.put(message("closed", reason=plain_reason(exc),
+                                   words=connect_failure(exc, self.url)))
             return
         self.inbox.put(message("closed", reason="the host closed the connection"))
 

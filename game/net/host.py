@@ -256,8 +256,10 @@ class HostCore:
                     return [self._error(cid, f"the seat {msg['seat']!r} is not a free "
                                         "remote seat", fatal=True)]
             if self.over or not free:
-                return [self._error(cid, "no free seat in this game (rejoin with your "
-                                    "token, or watch)", fatal=True)]
+                when = "the game has already started: " if self.started or self.over \
+                    else ""  # the joiner is told which (game.net.words.refusal)
+                return [self._error(cid, f"{when}no free seat in this game (rejoin with "
+                                    "your token, or watch)", fatal=True)]
             seat = free[0]
         conn.hello = True
         if seat is not None:

@@ -829,7 +829,10 @@ class GameScene(Scene):
             shown = STEP_WORDS.get(step.kind) if step is not None else None
             return shown or "…", look.colour("text_dim")
         if not self.c.is_human(p.dragon):
-            return f"{title(p.dragon)} (AI) is thinking…", look.colour("text_dim")
+            # online: who really plays the seat, and a dropped player's countdown
+            online = getattr(self.c, "waiting_text", None)
+            words = online(p.dragon) if online is not None else None
+            return words or f"{title(p.dragon)} (AI) is thinking…", look.colour("text_dim")
         if self.slot_key and self.picker is not None:
             slot = next((s for s in self.slots if s.key == self.slot_key), None)
             k = self.picker.key()

@@ -16,10 +16,11 @@ import pygame_gui
 from pygame_gui.elements import UITextEntryLine
 
 from game.decisions import title
-from game.net.client import ClientThread, JoinError, split_address
+from game.net.client import ClientThread, JoinError
 from game.net.discovery import browse
 from game.net.protocol import message
 from game.net.window import RemoteController, last_joined, remember_token, remembered_token
+from game.net.words import parse_address, refusal
 from game.ui.scene import Scene
 from game.ui.scenes.backdrop import backdrop, panel_rect
 from game.ui.scenes.game import GameScene
@@ -102,6 +103,8 @@ class HostLobbyScene(Scene):
 
     def _refresh(self) -> None:
         ready = self.c.core.seats_ready()
+        if ready:
+            self.error = ""  # "Every remote seat needs its player" no longer holds
         if ready and not self.start_btn.is_enabled:
             self.start_btn.enable()
         elif not ready and self.start_btn.is_enabled:
@@ -192,6 +195,7 @@ class JoinScene(Scene):
         self.lobby: dict | None = None
         self.early: dict | None = None  # the state sent in the lobby (the log so far)
         self.found: list[dict] | None = None
+        self.refused = ""  # the host's refusal, in words, kept when the line closes
         self._searching = False
         self.widgets: list = []
         self.found_btns: list = []
@@ -241,6 +245,12 @@ class JoinScene(Scene):
         if not self.address:
             self.addr_entry.focus()
 
+    def _hide_found(self) -> None:
+        for b in self.found_btns:
+            b.kill()
+        self.found_btns = []
+        self.found = None
+
     def _found_buttons(self) -> None:
         for b in self.found_btns:
             b.kill()
@@ -265,13 +275,15 @@ class JoinScene(Scene):
     def join(self) -> None:
         text = self.addr_entry.get_text().strip()
         try:
-            url, code = split_address(text)
+            url, code = parse_address(text)  # "ws//…" and other typos mended or refused
         except JoinError as exc:
             self._say(str(exc), "red")
             return
         if not code:
-            self._say("The address needs the join code: ws://HOST:PORT/CODE", "red")
+            self._say("The address needs the join code at its end: ws://HOST:PORT/CODE "
+                      "— ask the host for it", "red")
             return
+        self.addr_entry.set_text(f"{url}{code}")  # as it was understood
         self.url = f"{url}{code}"
         hello = message("hello", code=code)
         token = remembered_token(self.app.data_dir, self.url)
@@ -283,6 +295,8 @@ class JoinScene(Scene):
         if self.client is not None:
             self.client.close()
         self.welcome = self.lobby = self.early = None
+        self.refused = ""
+        self._hide_found()  # the host's lobby is drawn where the found games were
         self.client = ClientThread(self.url, hello).start()
         self._say(f"Connecting to {url}…", "text")
 
@@ -303,7 +317,7 @@ class JoinScene(Scene):
 
     def update(self, dt: float) -> bool:
         if self.found is not None and not self._searching and self.found_btns == [] \
-                and self.found:
+                and self.found and self.client is None and self.lobby is None:
             self._found_buttons()
             self._say(f"Found {len(self.found)} game(s): pick one, then add the join code",
                       "text")
@@ -330,9 +344,15 @@ class JoinScene(Scene):
                 self._start(msg, arrived[i + 1:])
                 return True
             elif kind == "error":
-                self._say(f"The host says: {msg.get('reason')}", "red")
+                # a fatal refusal is followed by the connection closing: its sentence
+                # (what to do) stays on screen, not "the host closed the connection"
+                if msg.get("fatal"):
+                    self.refused = refusal(msg.get("reason"))
+                self._say(refusal(msg.get("reason")), "red")
             elif kind == "closed":
-                self._say(f"Not connected: {msg.get('reason')}", "red")
+                self._say(self.refused or msg.get("words") or
+                          "The host closed the connection — check the address and try "
+                          "again", "red")
                 self.client = None
                 return True
         return True

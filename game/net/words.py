@@ -1,0 +1,134 @@
+"""Plain words for online play (issue 30.6): an address as a player types it, and why a
+join failed, in one sentence that says what to do. No exception's name or text ever
+reaches the screen; the details go to the log file, not to the player."""
+
+from __future__ import annotations
+
+import re
+
+from game.net.client import JoinError, split_address
+
+# "ws//host", "ws:/host", "ws:host", "ws:\\host", "wss//host": a scheme typed wrong
+_BAD_SCHEME = re.compile(r"^(wss?)\s*[:;]?\s*[/\\]*(?=[^/\\:])", re.IGNORECASE)
+_ADDRESS_EXAMPLE = "ws://192.168.1.5:8765/K7PXQ2"
+
+
+def tidy_address(text: str) -> str:
+    """An address with the usual typos mended: surrounding spaces, a scheme typed
+    "ws//", "ws:/", "ws:" or "WS://", backslashes for slashes. Raises JoinError (one
+    sentence) for what cannot be an address (spaces inside, nothing typed)."""
+    text = text.strip().replace("\\", "/")
+    if not text:
+        raise JoinError(f"Type the address the host shows, e.g. {_ADDRESS_EXAMPLE}")
+    if any(c.isspace() for c in text):
+        raise JoinError(f"An address has no spaces: type it as the host shows it, "
+                        f"e.g. {_ADDRESS_EXAMPLE}")
+    m = re.match(r"^([A-Za-z][A-Za-z0-9+.-]*)://", text)
+    if m:
+        scheme = m.group(1).lower()
+        if scheme not in ("ws", "wss"):
+            raise JoinError(f"An address starts with ws:// (not {m.group(1)}://), "
+                            f"e.g. {_ADDRESS_EXAMPLE}")
+        return scheme + text[m.end(1):]
+    mended = _BAD_SCHEME.match(text)
+    if mended and text[mended.end():] and (mended.end() > len(mended.group(1))):
+        # "ws//h", "ws:/h", "ws:h": never a host called "ws"
+        return f"{mended.group(1).lower()}://{text[mended.end():]}"
+    return text
+
+
+def parse_address(text: str) -> tuple[str, str | None]:
+    """(url, code) for what a player typed, typos mended; JoinError in one sentence."""
+    try:
+        return split_address(tidy_address(text))
+    except JoinError as exc:
+        reason = str(exc)
+        if reason.startswith(("Type", "An address")):
+            raise
+        if "bad port" in reason:
+            raise JoinError("The port (after the colon) must be a number from 1 to "
+                            f"65535, e.g. {_ADDRESS_EXAMPLE}") from None
+        raise JoinError(f"That is not an address: type it as the host shows it, "
+                        f"e.g. {_ADDRESS_EXAMPLE}") from None
+
+
+# what the host says (protocol "error" reasons) -> a sentence for the player
+_REFUSALS = (
+    ("wrong join code", "The join code is wrong — check it with the host"),
+    ("unknown seat token", "The host no longer knows this seat (a new game?) — join "
+                           "again without it, or ask the host"),
+    ("game has already started", "This game has already started and every seat is taken "
+                                 "— ask the host to watch, or for the next game"),
+    ("no free seat", "This game is full — every remote seat is taken; ask the host to "
+                     "add one"),
+    ("is not a free remote seat", "That seat is taken — join without choosing a seat"),
+    ("the host is full", "The host has too many connections — try again in a moment"),
+    ("joined again from another", "This seat was joined from another window — close "
+                                  "that one to play here"),
+)
+
+
+def refusal(reason: str | None) -> str:
+    """A host's refusal in one sentence that says what to do."""
+    text = str(reason or "")
+    low = text.lower()
+    for key, words in _REFUSALS:
+        if key in low:
+            return words
+    return f"The host refused: {text}" if text else "The host refused to let this " \
+        "window join"
+
+
+def connect_failure(exc: BaseException, url: str = "") -> str:
+    """Why a connection could not be made, in one sentence with what to do (never an
+    exception's name or errno)."""
+    import socket  # noqa: PLC0415 (only for the isinstance checks)
+
+    from websockets.exceptions import (  # noqa: PLC0415 (optional heavy dependency)
+        ConnectionClosed,
+        InvalidHandshake,
+        InvalidStatus,
+        InvalidURI,
+    )
+
+    where = _host_of(url)
+    if isinstance(exc, socket.gaierror):
+        return (f"No computer called {where} was found — check the address the host "
+                "shows" if where else "That computer was not found — check the address")
+    if isinstance(exc, ConnectionRefusedError):
+        return (f"Nothing is listening at {where} — check the address and port, and "
+                "that the host is hosting" if where else
+                "Nothing is listening there — check the address and that the host is "
+                "hosting")
+    if isinstance(exc, TimeoutError):
+        return "The host did not answer in time — check the address, and that no " \
+            "firewall blocks the port"
+    if isinstance(exc, InvalidStatus):
+        status = getattr(getattr(exc, "response", None), "status_code", 0)
+        if status == 503 or status == 1013:
+            return "The host has too many connections — try again in a moment"
+        return "Something answered there, but not a Narby Conquest host — check the port"
+    if isinstance(exc, InvalidURI):
+        return f"That is not an address: type it as the host shows it, e.g. " \
+            f"{_ADDRESS_EXAMPLE}"
+    if isinstance(exc, InvalidHandshake):
+        return "Something answered there, but not a Narby Conquest host — check the port"
+    if isinstance(exc, ConnectionClosed):
+        rcvd = getattr(exc, "rcvd", None)
+        if rcvd is not None and getattr(rcvd, "code", None) == 1013:
+            return "The host has too many connections — try again in a moment"
+        return "The host closed the connection"
+    if isinstance(exc, OSError):
+        return "The host cannot be reached — check the address and your network"
+    return "The connection failed — check the address and try again"
+
+
+def _host_of(url: str) -> str:
+    m = re.match(r"^wss?://([^/]+)/?", url or "")
+    return m.group(1) if m else ""
+
+
+def lost_words(tries: int, limit: int, wait: float) -> str:
+    """The log line of a dropped connection (a joining window tries again by itself)."""
+    return (f"Lost the connection to the host — trying again in {wait:g} s "
+            f"(try {tries} of {limit})")

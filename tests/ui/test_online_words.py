@@ -1,0 +1,74 @@
+"""Online play in plain words (issue 30.6, 30.8): the Join screen's failures in one
+sentence, the joiner's top bar naming who plays each seat, the host's lobby dropping its
+"needs its player" line once everyone is in. Loopback only; no sleeps."""
+
+from __future__ import annotations
+
+import socket
+
+from game.net.window import RemoteController
+from game.ui.scenes.online import HostLobbyScene, JoinScene
+from tests.ui.conftest import run
+from tests.ui.test_online import host_game, join, wait_for
+
+
+def _join_until_closed(app, scene) -> None:
+    scene.join()
+    while scene.client is not None:
+        wait_for(scene.client.inbox)
+        run(app, 1)
+
+
+def test_a_wrong_code_is_said_in_one_sentence(app):
+    host = host_game(app.data_dir)
+    scene = JoinScene(app, f"ws://127.0.0.1:{host.net.server.port}/WRONG1")
+    app.push(scene)
+    run(app, 1)
+    scene.join()
+    while scene.client is not None:
+        host.poll()  # the host's window reads the hello and refuses it
+        if not scene.client.inbox.empty():
+            run(app, 1)
+    assert scene.status == "The join code is wrong — check it with the host"
+    assert scene.status_colour == "red"
+    host.close()
+
+
+def test_nothing_listening_and_typos_are_said_in_words(app):
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    scene = JoinScene(app, f"ws//127.0.0.1:{port}/K7PXQ2")  # "ws//": not a host "ws"
+    app.push(scene)
+    run(app, 1)
+    _join_until_closed(app, scene)
+    assert scene.addr_entry.get_text() == f"ws://127.0.0.1:{port}/K7PXQ2"
+    assert scene.status.startswith(f"Nothing is listening at 127.0.0.1:{port} — ")
+    scene.addr_entry.set_text("http://127.0.0.1/K7")
+    scene.join()
+    assert scene.client is None and scene.status.startswith("An address starts with ws://")
+
+
+def test_the_joiner_s_bar_names_the_host_s_player_and_the_ai(data_dir):
+    host = host_game(data_dir)
+    client, got, url = join(host)
+    rc = RemoteController(client, got["welcome"], got["lobby"], got["state"], url=url)
+    assert rc.waiting_text("red") == "Waiting for the host (Red, at the host's screen)…"
+    assert rc.waiting_text("gold") == "Gold (AI · easy) is thinking…"
+    assert rc.seats["red"].label() == "Host's screen"
+    rc.close()
+    host.close()
+
+
+def test_the_lobby_s_refusal_goes_once_everyone_is_in(app):
+    host = host_game(app.data_dir)
+    lobby = HostLobbyScene(app, host)
+    app.push(lobby)
+    run(app, 1)
+    lobby.start()  # nobody has joined: refused in words
+    assert lobby.error.startswith("Every remote seat needs its player")
+    client, _got, _url = join(host)
+    run(app, 1)
+    assert lobby.error == ""
+    client.close()
+    host.close()
