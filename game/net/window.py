@@ -42,7 +42,6 @@ from game.net.host import (
 )
 from game.net.protocol import message
 from game.net.words import lost_words, refusal
-from game.persistence import saves
 from game.persistence.saves import SaveError, game_id
 from game.seat_view import determinize
 from game.session import SessionError, UndoError
@@ -64,6 +63,11 @@ class NetSeat(Seat):
 
     def label(self) -> str:
         return self.text or super().label()
+
+
+def starts_turn(events) -> bool:
+    """True when these events began a dragon's turn or a round (an online autosave)."""
+    return any(e.get("type") in ("turn", "round") for e in events)
 
 
 def host_kind(seat: Seat) -> str:
@@ -180,7 +184,12 @@ class NetHostController(GameController):
 
     def _remote_events(self, events: list[dict]) -> None:
         self.queue.extend(events)
-        if saves.starts_round(events) or self.match.finished:
+        self._turn_autosave(events)
+
+    def _turn_autosave(self, events: list[dict]) -> None:
+        """An online game autosaves at every turn, not only each round (issue 30.8): a
+        host that crashes rewinds its friends by a turn at most (P44)."""
+        if starts_turn(events) or self.match.finished:
             self.autosave()
 
     def _notes(self) -> None:
@@ -246,6 +255,7 @@ class NetHostController(GameController):
     # the game
     def submit(self, answer: dict) -> list[dict]:
         events = super().submit(answer)
+        self._turn_autosave(events)
         self.net.send(self.core.applied())
         return events
 
@@ -613,7 +623,7 @@ class RemoteController:
         raise ValueError("an online game's replay is kept by its host")
 
     def save(self, name: str):
-        raise SaveError("an online game is saved by its host (it autosaves every round)")
+        raise SaveError("an online game is saved by its host (it autosaves every turn)")
 
     def keep_seat(self) -> str:
         """Save game in a joining window: the seat's token is kept (Join game offers this

@@ -182,8 +182,11 @@ class HostLobbyScene(Scene):
 class JoinScene(Scene):
     """Join game: an address (or a game found on this network), a name; then the lobby."""
 
-    def __init__(self, app, address: str = ""):
+    def __init__(self, app, address: str = "", auto: bool = False):
+        """`auto`: join at once (the main menu's Rejoin last game, with the seat's
+        remembered token)."""
         super().__init__(app)
+        self.auto = auto
         # the game joined last, offered again (its seat's token is remembered)
         self.address = address or last_joined(getattr(app, "data_dir", None)) or ""
         self.name = ""
@@ -244,6 +247,9 @@ class JoinScene(Scene):
                             self.back_btn])
         if not self.address:
             self.addr_entry.focus()
+        if self.auto:
+            self.auto = False
+            self.join()
 
     def _hide_found(self) -> None:
         for b in self.found_btns:
