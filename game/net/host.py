@@ -31,6 +31,7 @@ import secrets
 import sys
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,6 +40,7 @@ from typing import TYPE_CHECKING, Any
 from game.decisions import IllegalAnswer, title
 from game.dice import STREAM
 from game.match import Match
+from game.net import chat
 from game.net.protocol import (
     MAX_MESSAGE,
     ProtocolError,
@@ -118,6 +120,7 @@ class HostCore:
     autosaves: bool = True                # False: the window's controller autosaves
     on_events: Callable | None = None     # told of the events of answers the core applies
     port: int | None = None               # where it listens (kept so a re-host reuses it)
+    echo_chat: bool = False               # print chat lines (the headless host's log)
 
     def __post_init__(self):
         m = self.session.match
@@ -149,6 +152,9 @@ class HostCore:
         self.local_answers: list[dict] = []
         self._doc: tuple[int, dict] | None = None
         self._waiting_sent: tuple[str, int] | None = None
+        self.chat_limit = chat.ChatLimit(self.clock)
+        self.chat_log: deque[dict] = deque()   # the latest chat lines (game.net.chat)
+        self.chat_new: list[dict] = []         # lines the host's window has not shown
 
     # ----- facts --------------------------------------------------------------------
     @property
@@ -194,6 +200,7 @@ class HostCore:
 
     def closed(self, cid: int) -> list[Out]:
         conn = self.conns.pop(cid, None)
+        self.chat_limit.forget(cid)
         if conn is None or conn.seat is None:
             return []
         seat = self.seats[conn.seat]
@@ -225,6 +232,8 @@ class HostCore:
             return self._hello(conn, msg)
         if kind == "bye":
             return [Out(cid, message("error", reason="goodbye", fatal=True), close=True)]
+        if kind == "chat":  # relayed to everyone, bounded (game.net.chat)
+            return chat.relay(self, conn, msg)
         return self._answer(conn, msg)
 
     def _error(self, cid: int, reason: str, fatal: bool = False) -> Out:

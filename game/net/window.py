@@ -25,7 +25,7 @@ from typing import cast
 from game.decisions import Decision, IllegalAnswer, title
 from game.dice import new_seed
 from game.match import SetupError
-from game.net import status
+from game.net import chat, status
 from game.net.client import ClientThread, board_of, split_address
 from game.net.discovery import advertise as announce_game
 from game.net.discovery import lan_address
@@ -251,6 +251,23 @@ class NetHostController(GameController):
             self.ai_notes.append("You ended the game")
         self._notes()
         return True
+
+    # the chat (game.net.chat)
+    def say(self, text: str | None = None, emote: str | None = None) -> str | None:
+        """A chat line from this window, sent to everyone; None, or why not (in words).
+        It is signed with the seat played here when there is one, else as the host."""
+        here = [d for d, k in self.core.kinds.items() if k == "local"]
+        dragon = here[0] if len(here) == 1 else None
+        try:
+            self.net.send(chat.host_says(self.core, dragon, None, text, emote))
+        except ValueError as exc:
+            return str(exc)
+        return None
+
+    def take_chat(self) -> list[dict]:
+        """The chat lines this window has not shown yet, as log lines."""
+        lines, self.core.chat_new = self.core.chat_new, []
+        return [chat.log_event(m) for m in lines]
 
     # the game
     def submit(self, answer: dict) -> list[dict]:
@@ -598,6 +615,23 @@ class RemoteController:
                                    away_left=left if isinstance(left, int) else None,
                                    policy=str(w.get("policy", "ai")),
                                    standin=bool(info.get("standin")))
+
+    # ----- the chat -----------------------------------------------------------------
+    def say(self, text: str | None = None, emote: str | None = None) -> str | None:
+        """A chat line to the host, which relays it to everyone (this window too: the
+        line shows when it comes back). None, or why not."""
+        if emote is not None:
+            self.client.send(message("chat", emote=emote))
+            return None
+        line = chat.clean(text or "")
+        if not line:
+            return None
+        self.client.send(message("chat", text=line[:chat.MAX_CHAT]))
+        return None
+
+    def take_chat(self) -> list[dict]:
+        lines, self.chat_lines = self.chat_lines, []
+        return [chat.log_event(m) for m in lines]
 
     # ----- acting -------------------------------------------------------------------
     def submit(self, answer: dict) -> list[dict]:

@@ -18,6 +18,7 @@ from game.ui import overlays as overlays_mod
 from game.ui.action_bar import HOTKEYS, ActionBar, action_slots, idle_slots
 from game.ui.aiming import CONFIRM, Aim
 from game.ui.board_view import BoardView
+from game.ui.chat_view import ChatBox, has_chat
 from game.ui.dice_anim import draw_location, draw_roll
 from game.ui.event_animation import EventAnimation
 from game.ui.log_view import LogView
@@ -97,6 +98,7 @@ class GameScene(Scene):
         self.panel = PanelView(app.look)
         self.factor_override: float | None = None
         self.undo_state = None    # (key, ok, reason) the Undo button shows
+        self.chat = ChatBox(self)  # online games only (T or Enter opens it)
 
     # ----- layout ------------------------------------------------------------------
     def enter(self) -> None:
@@ -149,6 +151,7 @@ class GameScene(Scene):
         self.prepared = None  # rebuild controls for the current decision
 
     def leave(self) -> None:
+        self.chat.hide()
         for w in self.widgets:
             w.kill()
         self.widgets = []
@@ -248,6 +251,10 @@ class GameScene(Scene):
         for note in self.c.ai_notes:
             self.log.note(note)
         self.c.ai_notes.clear()
+        if has_chat(self.c):  # chat lines join the log as they come (game.net.chat)
+            for line in self.c.take_chat():
+                self.log.add(line)
+                busy = True
         if self.widgets:
             self._refresh_undo()
         if self.c.queue:
@@ -540,6 +547,11 @@ class GameScene(Scene):
 
     # ----- input -------------------------------------------------------------------
     def handle(self, event) -> bool:
+        if self.chat.handle(event):
+            return True
+        if self.chat.wants(event):
+            self.chat.show()
+            return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return self._button(event)
         if event.type == pygame.KEYDOWN:
@@ -780,6 +792,7 @@ class GameScene(Scene):
                 self.overlays.draw_setup_summary(surface, step.data["lines"])
         self.bar.draw(surface)
         self._draw_panel(surface)
+        self.chat.draw(surface)
 
     def draw_after_ui(self, surface) -> None:
         if self.choice is not None and self.app.top is self:
@@ -808,7 +821,8 @@ class GameScene(Scene):
             self.log.draw(surface)
             t = look.text("Game log", look.fs(14), look.colour("gold"), bold=True)
             surface.blit(t, (self.log_rect.x + look.px(4), self.log_rect.y - look.px(20)))
-            hint = look.text("L hides", look.fs(12), look.colour("text_dim"))
+            hint = look.text("T chats  ·  L hides" if has_chat(self.c) else "L hides",
+                             look.fs(12), look.colour("text_dim"))
             surface.blit(hint, hint.get_rect(topright=(self.log_rect.right - look.px(4),
                                                        self.log_rect.y - look.px(18))))
 
