@@ -95,3 +95,13 @@ def test_the_bar_says_who_plays_and_the_countdown():
         "Jo · online"
     assert seat_mark("remote", "Jo", connected=False, away=True, standin=False) == \
         "Jo · away"
+
+
+def test_a_narrow_bar_keeps_the_countdown():
+    from game.net.status import compact  # noqa: PLC0415
+
+    assert compact("Waiting for Gil (Green, online) — away, an AI plays in 87 s") == \
+        "Gil (Green) is away — an AI plays in 87 s"
+    assert compact("Waiting for Green (online) — away, the game ends in 3 s") == \
+        "Green is away — the game ends in 3 s"
+    assert compact("Waiting for Gil (Green, online)…") == "Waiting for Gil (Green, online)…"

@@ -5,6 +5,8 @@ the host's keys. The host's window and a joining window both say it this way."""
 
 from __future__ import annotations
 
+import re
+
 from game.decisions import title
 from game.ui import bindings
 
@@ -62,3 +64,18 @@ def seat_mark(kind: str, name: str | None, *, connected: bool, away: bool,
     state = "AI stands in" if standin else "away" if away else \
         "online" if connected else "not joined"
     return f"{base} · {state}"
+
+
+_AWAY = re.compile(r"^Waiting for (.+) \((\w+), online\) — away, (.+)$")
+_AWAY_NAMELESS = re.compile(r"^Waiting for (\w+) \(online\) — away, (.+)$")
+
+
+def compact(line: str) -> str:
+    """A shorter away line for a narrow bar, the countdown kept: "Gil (Green) is away —
+    an AI plays in 87 s". Any other line is returned as it is."""
+    m = _AWAY.match(line) or _AWAY_NAMELESS.match(line)
+    if m is None:
+        return line
+    name, dragon, rest = m.group(1), m.group(m.re.groups - 1), m.group(m.re.groups)
+    who = name if name == dragon else f"{name} ({dragon})"
+    return f"{who} is away — {rest}"

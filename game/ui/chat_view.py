@@ -52,15 +52,22 @@ class ChatBox:
         area = s.board_area
         pad, row = look.px(10), look.px(36)
         w = min(area.w - 2 * pad, look.px(720))
-        h = 2 * row + look.px(34) + 2 * pad
+        gap = look.px(6)
+        # six emotes in a row when they fit ("1 Good move!" needs ~118 px), else 3 + 3
+        per_row = 6 if (w - 2 * pad - 5 * gap) // 6 >= look.px(118) else 3
+        rows = len(EMOTE_KEYS) // per_row
+        h = (rows + 1) * row + (rows - 1) * gap + look.px(34) + 2 * pad
         self.rect = pygame.Rect(area.x + pad, area.bottom - h - pad, w, h)
         x, y = self.rect.x + pad, self.rect.y + pad
-        bw = (w - 2 * pad - 5 * look.px(6)) // 6
-        self.buttons = [button(s.ui, (x + i * (bw + look.px(6)), y, bw, row),
-                               f"{i + 1} {EMOTES[k]}", tip=f"Send “{EMOTES[k]}” "
-                               f"(key {i + 1} on an empty line)")
-                        for i, k in enumerate(EMOTE_KEYS)]
-        y += row + look.px(6)
+        bw = (w - 2 * pad - (per_row - 1) * gap) // per_row
+        self.buttons = []
+        for i, k in enumerate(EMOTE_KEYS):
+            r, col = divmod(i, per_row)
+            self.buttons.append(button(s.ui, (x + col * (bw + gap), y + r * (row + gap), bw,
+                                              row), f"{i + 1} {EMOTES[k]}",
+                                       tip=f"Send “{EMOTES[k]}” (key {i + 1} on an empty "
+                                           "line)"))
+        y += rows * (row + gap)
         self.entry = UITextEntryLine(pygame.Rect(x, y, w - 2 * pad, row), s.ui,
                                      placeholder_text="Say something…")
         self.entry.set_text_length_limit(MAX_CHAT)

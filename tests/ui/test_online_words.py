@@ -72,3 +72,55 @@ def test_the_lobby_s_refusal_goes_once_everyone_is_in(app):
     assert lobby.error == ""
     client.close()
     host.close()
+
+
+def test_the_host_s_bar_shows_the_countdown_and_clickable_f6_f7_f8(app, tmp_path):
+    import os  # noqa: PLC0415
+    import random  # noqa: PLC0415
+
+    import pygame_gui  # noqa: PLC0415
+
+    from game.ui import png  # noqa: PLC0415
+    from game.ui.scenes.game import GameScene  # noqa: PLC0415
+
+    host = host_game(app.data_dir)
+    client, _got, _url = join(host)
+    client.close()  # Gil's machine drops
+    while host.core.seats["green"].conn is not None:
+        wait_for(host.net.server.inbox)
+        host.poll()
+    rng = random.Random(5)
+    while host.pending.dragon != "green":
+        if host.core.kinds[host.pending.dragon] == "local":
+            host.submit(rng.choice(host.legal_answers()))
+        else:
+            host.step_ai(True)
+    board = GameScene(app, host)
+    app.push(board)
+    run(app, 1)
+    while not board.animation.idle:  # the game so far, skipped (Space)
+        board.animation.skip(board.apply_event)
+        run(app, 1)
+    run(app, 1)
+    text, _ = board._prompt_text()
+    assert text.startswith("Waiting for Gil (Green, online) — away, an AI plays in ")
+    labels = [b.text for b in board.host_keys.buttons]
+    assert labels == ["F6 AI now", "F7 wait", "F8 end"]
+    if os.environ.get("NARBY_SHOTS"):
+        png.save(app.screen, os.path.join(os.environ["NARBY_SHOTS"], "host_away_bar.png"))
+    wait = next(b for b in board.host_keys.buttons if b.text == "F7 wait")
+    board.handle(pygame_gui_event(pygame_gui, wait))
+    assert any("more for Green" in n for n in board.log.text_lines() + host.ai_notes)
+    ai_now = next(b for b in board.host_keys.buttons if b.text == "F6 AI now")
+    board.handle(pygame_gui_event(pygame_gui, ai_now))
+    assert host.core.seats["green"].standin is not None
+    run(app, 1)
+    assert not board.host_keys.shown  # nobody is awaited now
+    app.pop()
+    host.close()
+
+
+def pygame_gui_event(pygame_gui, element):
+    import pygame  # noqa: PLC0415
+
+    return pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=element)

@@ -11,6 +11,7 @@ import pygame_gui
 
 from game.decisions import IllegalAnswer, answer_kind, title
 from game.log import describe
+from game.net.status import compact
 from game.seat_view import visible_events
 from game.session import UndoError, answer_words
 from game.ui import bindings, board_input, edge_coords, explain, guard, hints, shown_board
@@ -21,6 +22,7 @@ from game.ui.board_view import BoardView
 from game.ui.chat_view import ChatBox, has_chat
 from game.ui.dice_anim import draw_location, draw_roll
 from game.ui.event_animation import EventAnimation
+from game.ui.host_keys_view import HostKeyButtons
 from game.ui.log_view import LogView
 from game.ui.overlays import Overlays
 from game.ui.panel import PanelView, panel_model
@@ -99,6 +101,7 @@ class GameScene(Scene):
         self.factor_override: float | None = None
         self.undo_state = None    # (key, ok, reason) the Undo button shows
         self.chat = ChatBox(self)  # online games only (T or Enter opens it)
+        self.host_keys = HostKeyButtons(self)  # the host's F6/F7/F8, while one is away
 
     # ----- layout ------------------------------------------------------------------
     def enter(self) -> None:
@@ -152,6 +155,7 @@ class GameScene(Scene):
 
     def leave(self) -> None:
         self.chat.hide()
+        self.host_keys.hide()
         for w in self.widgets:
             w.kill()
         self.widgets = []
@@ -251,6 +255,7 @@ class GameScene(Scene):
         for note in self.c.ai_notes:
             self.log.note(note)
         self.c.ai_notes.clear()
+        self.host_keys.sync()
         if has_chat(self.c):  # chat lines join the log as they come (game.net.chat)
             for line in self.c.take_chat():
                 self.log.add(line)
@@ -547,7 +552,7 @@ class GameScene(Scene):
 
     # ----- input -------------------------------------------------------------------
     def handle(self, event) -> bool:
-        if self.chat.handle(event):
+        if self.chat.handle(event) or self.host_keys.handle(event):
             return True
         if self.chat.wants(event):
             self.chat.show()
@@ -880,13 +885,19 @@ class GameScene(Scene):
                          look.colour("text_dim"))
         surface.blit(pace, pace.get_rect(midright=(r.right - look.px(10), r.centery)))
         font = look.font(look.fs(17), bold=True)
-        width = r.w - x - pace.get_width() - look.px(24) - hints.button_room(look)
+        width = r.w - x - pace.get_width() - look.px(24) - hints.button_room(look) - \
+            self.host_keys.room()
+        if self.host_keys.shown:  # the buttons say F6/F7/F8: the line need not
+            text = text.split("  ·  [F6")[0]
         # the status line drops its key hints ("  ·  " parts) from the end to fit
         parts = text.split("  ·  ")
         candidates = ["  ·  ".join(parts[:i]) for i in range(len(parts), 0, -1)]
         held = parts[0].split(" (your card:")[0]  # the card is on the panel too
         if held != parts[0]:
             candidates.append(held)
+        short = compact(parts[0])  # an away player: the countdown must stay in sight
+        if short != parts[0]:
+            candidates.append(short)
         if self.choice is not None:
             candidates.append("Choose in the dialog: keys 1-9, or click")
         text = look.first_fit(candidates, font, width)
