@@ -356,9 +356,11 @@ class JoinScene(Scene):
                     self.refused = refusal(msg.get("reason"))
                 self._say(refusal(msg.get("reason")), "red")
             elif kind == "closed":
-                self._say(self.refused or msg.get("words") or
-                          "The host closed the connection — check the address and try "
-                          "again", "red")
+                self._say(self.refused or msg.get("words") or (
+                    "The host stopped hosting this game — ask them to host it again"
+                    if self.welcome is not None else
+                    "The host closed the connection — check the address and try again"),
+                    "red")
                 self.client = None
                 return True
         return True
