@@ -4,9 +4,11 @@ sentence, the joiner's top bar naming who plays each seat, the host's lobby drop
 
 from __future__ import annotations
 
+import os
 import socket
 
 from game.net.window import RemoteController
+from game.ui import png
 from game.ui.scenes.online import HostLobbyScene, JoinScene
 from tests.ui.conftest import run
 from tests.ui.test_online import host_game, join, wait_for
@@ -23,8 +25,13 @@ def test_a_wrong_code_is_said_in_one_sentence(app):
     host = host_game(app.data_dir)
     scene = JoinScene(app, f"ws://127.0.0.1:{host.net.server.port}/WRONG1")
     app.push(scene)
+    scene.found = [{"title": "Friends' game", "address": "127.0.0.1",
+                    "port": host.net.server.port}]  # as Find games nearby leaves it
     run(app, 1)
+    assert len(scene.found_btns) == 1
     scene.join()
+    # the host's lobby is drawn where the found games were: they go (issue 30.8)
+    assert scene.found_btns == []
     while scene.client is not None:
         host.poll()  # the host's window reads the hello and refuses it
         if not scene.client.inbox.empty():
@@ -44,6 +51,10 @@ def test_nothing_listening_and_typos_are_said_in_words(app):
     _join_until_closed(app, scene)
     assert scene.addr_entry.get_text() == f"ws://127.0.0.1:{port}/K7PXQ2"
     assert scene.status.startswith(f"Nothing is listening at 127.0.0.1:{port} — ")
+    if os.environ.get("NARBY_SHOTS"):  # look at it: NARBY_SHOTS=DIR pytest ...
+        app.dirty = True
+        run(app, 1)
+        png.save(app.screen, os.path.join(os.environ["NARBY_SHOTS"], "join_refused.png"))
     scene.addr_entry.set_text("http://127.0.0.1/K7")
     scene.join()
     assert scene.client is None and scene.status.startswith("An address starts with ws://")

@@ -422,9 +422,13 @@ class JoinScene(Scene):
         surface.blit(backdrop(look, surface.get_size()), (0, 0))
         panel_rect(surface, self.frame, look)
         x = self.frame.x + look.px(28) + look.px(130)
-        st = look.fit_text(self.status, look.font(look.fs(17), bold=True),
-                           self.frame.w - look.px(200), look.colour(self.status_colour))
-        surface.blit(st, (x, self.list_top))
+        font, room = look.font(look.fs(17), bold=True), self.frame.w - look.px(200)
+        # a sentence too long for one line breaks before its "— what to do" part
+        lines = [self.status] if font.size(self.status)[0] <= room else \
+            self.status.replace(" — ", "\n— ", 1).split("\n")
+        for i, text in enumerate(lines):
+            st = look.fit_text(text, font, room, look.colour(self.status_colour))
+            surface.blit(st, (x, self.list_top + i * font.get_linesize()))
         if self.lobby is not None:
             y = self.list_top + look.px(40)
             opts = self.lobby.get("options", {})
