@@ -81,3 +81,5 @@ def test_bad_command_lines_are_one_clear_line(tmp_path):
     _, err = p.communicate(timeout=SAFETY)
     assert p.returncode == 1 and err.startswith("narby join: cannot reach") \
         and "Traceback" not in err
+    # plain words, never the errno (issue 30.6)
+    assert "Nothing is listening at 127.0.0.1:1 — " in err and "Errno" not in err

@@ -137,11 +137,14 @@ async def run_bot(url: str, bot: Bot, *, code: str | None = None, token: str | N
                 await _play(ws, bot, result, on_welcome, on_state, on_answer)
                 failures = 0
         except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError) as exc:
+            from game.net.words import connect_failure  # noqa: PLC0415 (words imports this module)
+
+            words = connect_failure(exc, url)  # plain words, never the errno (issue 30.6)
             if result.token is None and not isinstance(exc, ConnectionClosed):
-                raise JoinError(f"cannot reach {url}: {exc}") from None
+                raise JoinError(f"cannot reach {url}: {words}") from None
             failures += 1
             if failures > retries or result.token is None:
-                raise JoinError(f"lost the connection to {url}: {exc}") from None
+                raise JoinError(f"lost the connection to {url}: {words}") from None
             result.rejoins += 1
             await asyncio.sleep(min(2.0, 0.1 * failures))  # back off before rejoining
         except InvalidURI as exc:
@@ -165,7 +168,9 @@ async def _play(ws, bot: Bot, result: BotResult, on_welcome, on_state, on_answer
             if on_answer:
                 on_answer(None, msg)
             if msg.get("fatal"):
-                raise JoinError(f"the host refused: {msg.get('reason')}")
+                from game.net.words import refusal  # noqa: PLC0415 (words imports this module)
+
+                raise JoinError(f"the host refused: {refusal(msg.get('reason'))}")
         elif kind == "over":
             result.over = msg
             return
