@@ -34,13 +34,14 @@ from game.net.host import (
     SIDE_FORMAT,
     HostCore,
     HostThread,
+    Out,
     join_code,
     new_game,
     pump,
     read_side,
     side_file,
 )
-from game.net.protocol import message
+from game.net.protocol import MAX_NAME, message
 from game.net.words import lost_words, refusal
 from game.persistence.saves import SaveError, game_id
 from game.seat_view import determinize
@@ -63,6 +64,12 @@ class NetSeat(Seat):
 
     def label(self) -> str:
         return self.text or super().label()
+
+
+def pump_lobby(core: HostCore) -> list:
+    """The lobby, to every connection that has said hello (after a change of names)."""
+    msg = core.lobby()
+    return [Out(c.cid, msg) for c in core.conns.values() if c.hello]
 
 
 def starts_turn(events) -> bool:
@@ -258,11 +265,23 @@ class NetHostController(GameController):
         It is signed with the seat played here when there is one, else as the host."""
         here = [d for d, k in self.core.kinds.items() if k == "local"]
         dragon = here[0] if len(here) == 1 else None
+        name = self.core.seats[dragon].name if dragon else None
         try:
-            self.net.send(chat.host_says(self.core, dragon, None, text, emote))
+            self.net.send(chat.host_says(self.core, dragon, name, text, emote))
         except ValueError as exc:
             return str(exc)
         return None
+
+    def set_name(self, text: str) -> None:
+        """The name of the person at the host's screen (the Host online lobby): the
+        other windows say "Waiting for Ann (Black, at the host's screen)…" (issue 30.6).
+        Only when one seat is played here (several people here keep their dragons)."""
+        here = [s for s in self.core.seats.values() if s.kind == "local"]
+        name = chat.clean(text)[:MAX_NAME] or None
+        if len(here) != 1 or here[0].name == name:
+            return
+        here[0].name = name
+        self.net.send(pump_lobby(self.core))
 
     def take_chat(self) -> list[dict]:
         """The chat lines this window has not shown yet, as log lines."""

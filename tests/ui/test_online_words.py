@@ -67,6 +67,13 @@ def test_the_joiner_s_bar_names_the_host_s_player_and_the_ai(data_dir):
     assert rc.waiting_text("red") == "Waiting for the host (Red, at the host's screen)…"
     assert rc.waiting_text("gold") == "Gold (AI · easy) is thinking…"
     assert rc.seats["red"].label() == "Host's screen"
+    host.set_name("Ann\x07 ")  # typed in the Host online lobby
+    while (rc.lobby or {}).get("seats", [{}])[0].get("name") != "Ann":
+        wait_for(rc.client.inbox)
+        rc.poll()
+    assert rc.waiting_text("red") == "Waiting for Ann (Red, at the host's screen)…"
+    assert rc.seats["red"].label() == "Ann · host's screen"
+    assert host.say(text="hi") is None and host.take_chat()[0]["name"] == "Ann"
     rc.close()
     host.close()
 
@@ -76,6 +83,7 @@ def test_the_lobby_s_refusal_goes_once_everyone_is_in(app):
     lobby = HostLobbyScene(app, host)
     app.push(lobby)
     run(app, 1)
+    assert lobby.name_entry is not None  # one seat is played here: it may be named
     lobby.start()  # nobody has joined: refused in words
     assert lobby.error.startswith("Every remote seat needs its player")
     client, _got, _url = join(host)

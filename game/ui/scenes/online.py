@@ -92,8 +92,23 @@ class HostLobbyScene(Scene):
         self.back_btn = button(self.ui, (f.right - 2 * pad - 2 * bw, bottom, bw, row_h),
                                "Cancel", tip="Stop hosting (Esc)")
         self.widgets += [self.start_btn, self.back_btn]
+        # your name, for the other players' screens (one seat played here)
+        nw = look.px(260)
+        self.name_entry = None
+        if sum(s.kind == "local" for s in self.c.core.seats.values()) == 1:
+            self.widgets.append(label(self.ui, (f.right - pad - nw - look.px(120),
+                                                f.y + look.px(28), look.px(115), row_h),
+                                      "Your name", cls="@note"))
+            self.name_entry = UITextEntryLine(pygame.Rect(f.right - pad - nw,
+                                                          f.y + look.px(28), nw, row_h),
+                                              self.ui)
+            self.name_entry.set_text_length_limit(24)
+            here = next(s for s in self.c.core.seats.values() if s.kind == "local")
+            self.name_entry.set_text(here.name or "")
+            self.widgets.append(self.name_entry)
         self.nav = KeyNav()
-        self.nav.set_items([self.back_btn, self.start_btn])
+        self.nav.set_items([w for w in (self.name_entry, self.back_btn, self.start_btn)
+                            if w is not None])
         self._refresh()
 
     def leave(self) -> None:
@@ -117,6 +132,14 @@ class HostLobbyScene(Scene):
         return True
 
     def handle(self, event) -> bool:
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and \
+                event.ui_element is self.name_entry:
+            self.c.set_name(event.text)
+            return True
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and \
+                event.ui_element is self.name_entry:
+            self.c.set_name(event.text)
+            return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.start_btn:
                 self.start()
