@@ -81,6 +81,7 @@ def test_bad_command_lines_are_one_clear_line(tmp_path):
     _, err = p.communicate(timeout=SAFETY)
     assert p.returncode == 1 and err.startswith("narby join: cannot reach") \
         and "Traceback" not in err
+    assert "Errno" not in err  # plain words, never the errno (issue 30.6)
     # the old unencrypted address: one sentence saying what to ask for
     p = narby("join", "ws://127.0.0.1:1/ABCDEF", "--bot", "random")
     _, err = p.communicate(timeout=SAFETY)

@@ -35,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pygame  # noqa: E402
 
 from game.ai import choose  # noqa: E402
+from game.net.window import remember_token  # noqa: E402
 from game.persistence import saves  # noqa: E402  # noqa: E402
 from game.seat_view import seat_view  # noqa: E402
 from game.tables import PLACES  # noqa: E402
@@ -74,6 +75,8 @@ def prepare(data: Path, fast: bool) -> dict:
     c = played(2, 3, data_dir=data)
     out["board"] = saves.save_game(c.session, "Sunday with the dragons", data)
     c.close()
+    # a game joined before: the menu offers Rejoin last game (issue 30.8)
+    remember_token(data, "ws://192.168.1.5:8765/K7PXQ2", "a-seat-token")
     for seed in QUESTION_SEEDS:
         c = played(seed, 0, data_dir=None)
         m, me = c.match, c.match.seat_names[0]
@@ -212,6 +215,17 @@ def screens(app, states: dict, data: Path, empty: Path, fast: bool):
         scene._close_choice()
         scene._cancel_selection()
     if not fast:
+        # an online game's chat line and the host's F6/F7/F8 (issue 30)
+        scene.c.say, scene.c.take_chat = (lambda **_: None), list
+        scene.chat.show(by_key=False)
+        app.step(0.0)
+        yield "board-chat"
+        scene.chat.hide()
+        del scene.c.say, scene.c.take_chat
+        scene.host_keys._build()
+        app.step(0.0)
+        yield "board-host-keys"
+        scene.host_keys.hide()
         yield from _teaching_screens(app, scene)
         c = scene.c
         names = c.match.seat_names

@@ -153,7 +153,7 @@ def host_main(argv: list[str]) -> int:
         core = HostCore(session, kinds, code=code, tokens=tokens, names=names,
                         drop_wait=args.drop_wait, on_drop=args.on_drop,
                         ai_seed=session.ai_seed, auto_start=True,
-                        data_dir=data)
+                        data_dir=data, echo_chat=True)
     except (SaveError, SessionError, ValueError) as exc:
         print(f"narby host: {exc}", file=sys.stderr)
         return 2

@@ -164,11 +164,14 @@ async def run_bot(address: str, bot: Bot, *, code: str | None = None,
         except PinMismatch as exc:
             raise JoinError(str(exc)) from None
         except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError) as exc:
+            from game.net.words import connect_failure  # noqa: PLC0415 (words imports this module)
+
+            words = connect_failure(exc, url)  # plain words, never the errno (issue 30.6)
             if result.token is None and not isinstance(exc, ConnectionClosed):
-                raise JoinError(f"cannot reach {url}: {exc}") from None
+                raise JoinError(f"cannot reach {url}: {words}") from None
             failures += 1
             if failures > retries or result.token is None:
-                raise JoinError(f"lost the connection to {url}: {exc}") from None
+                raise JoinError(f"lost the connection to {url}: {words}") from None
             result.rejoins += 1
             await asyncio.sleep(min(2.0, 0.1 * failures))  # back off before rejoining
         except InvalidURI as exc:
@@ -210,7 +213,9 @@ async def _play(ws, bot: Bot, result: BotResult, on_welcome, on_state, on_answer
             if on_answer:
                 on_answer(None, msg)
             if msg.get("fatal"):
-                raise JoinError(f"the host refused: {msg.get('reason')}")
+                from game.net.words import refusal  # noqa: PLC0415 (words imports this module)
+
+                raise JoinError(f"the host refused: {refusal(msg.get('reason'))}")
         elif kind == "over":
             result.over = msg
             return
@@ -301,9 +306,14 @@ class ClientThread:
                         self.inbox.put(message("error", reason=str(exc), fatal=True))
                         return
         except Exception as exc:  # noqa: BLE001 - any failure is shown as a line
+            from game.net.words import connect_failure  # noqa: PLC0415 (words imports this module)
+
             cut = self._ws is not None and isinstance(exc, OSError)  # after it was open
-            self.inbox.put(message("closed", reason="the connection was cut" if cut
-                                   else plain_reason(exc)))
+            # reason: short, for the log; words: one sentence saying what to do (issue 30.6)
+            self.inbox.put(message(
+                "closed", reason="the connection was cut" if cut else plain_reason(exc),
+                words="The connection to the host was cut" if cut else
+                connect_failure(exc, self.url)))
             return
         self.inbox.put(message("closed", reason="the host closed the connection"))
 

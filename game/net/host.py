@@ -34,6 +34,7 @@ import secrets
 import sys
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,7 +42,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.decisions import IllegalAnswer, title
 from game.dice import STREAM
-from game.net import map_share, tls
+from game.net import chat, map_share, tls
 from game.net.gate import CodeGuard, address_key, quiet_logger, quiet_loop
 from game.net.offered import Offer, describe, refusal
 from game.net.protocol import (
@@ -134,6 +135,7 @@ class HostCore:
     port: int | None = None               # where it listens (kept so a re-host reuses it)
     guard: CodeGuard | None = None        # wrong join codes per address (default: own)
     max_watchers: int = MAX_WATCHERS
+    echo_chat: bool = False               # print chat lines (the headless host's log)
 
     def __post_init__(self):
         m = self.session.match
@@ -168,6 +170,9 @@ class HostCore:
         self._doc: tuple[int, dict] | None = None
         self._waiting_sent: tuple[str, int] | None = None
         self._offer: tuple[tuple, Offer] | None = None
+        self.chat_limit = chat.ChatLimit(self.clock)
+        self.chat_log: deque[dict] = deque()   # the latest chat lines (game.net.chat)
+        self.chat_new: list[dict] = []         # lines the host's window has not shown
 
     # ----- facts --------------------------------------------------------------------
     @property
@@ -213,6 +218,7 @@ class HostCore:
 
     def closed(self, cid: int) -> list[Out]:
         conn = self.conns.pop(cid, None)
+        self.chat_limit.forget(cid)
         if conn is None or conn.seat is None:
             return []
         seat = self.seats[conn.seat]
@@ -258,6 +264,8 @@ class HostCore:
             return [self._error(cid, "goodbye", fatal=True)]
         if kind == "map_request":
             return self._map_request(conn)
+        if kind == "chat":  # relayed to everyone, bounded (game.net.chat)
+            return chat.relay(self, conn, msg)
         return self._answer(conn, msg)
 
     def _error(self, cid: int, reason: str, fatal: bool = False) -> Out:
@@ -296,8 +304,10 @@ class HostCore:
                     return [self._error(cid, f"the seat {msg['seat']!r} is not a free "
                                         "remote seat", fatal=True)]
             if self.over or not free:
-                return [self._error(cid, "no free seat in this game (rejoin with your "
-                                    "token, or watch)", fatal=True)]
+                when = "the game has already started: " if self.started or self.over \
+                    else ""  # the joiner is told which (game.net.words.refusal)
+                return [self._error(cid, f"{when}no free seat in this game (rejoin with "
+                                    "your token, or watch)", fatal=True)]
             seat = free[0]
         conn.hello = True
         if seat is not None:

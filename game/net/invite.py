@@ -21,6 +21,8 @@ from game.net.tls import PIN_CHARS, normal_pin
 
 DEFAULT_PORT = 8765
 EXAMPLE = "wss://192.168.1.5:8765/K7PXQ2#ABCD-…"
+# a scheme typed wrong ("ws//h", "wss:/h", "ws:h"): mended, never read as a host
+_MENDABLE = re.compile(r"^(wss?)\s*[:;]?\s*/*(?=[^/:])", re.IGNORECASE)
 _TYPO = re.compile(r"^\s*wss?\s*(:/?(?!/)|//|:\\|;//|\.//)", re.IGNORECASE)
 _CODE = re.compile(r"^[A-Za-z0-9]{1,32}$")
 
@@ -50,9 +52,13 @@ class Invite:
 
 def parse_invite(text: str, port: int = DEFAULT_PORT) -> Invite:
     """The invite in `text`, or InviteError(one sentence)."""
-    raw = (text or "").strip()
+    raw = (text or "").strip().replace("\\", "/")
     if not raw:
         raise InviteError(f"type the host's invite, like {EXAMPLE}")
+    mended = _MENDABLE.match(raw)
+    if "://" not in raw and mended and raw[mended.end():] and \
+            mended.end() > len(mended.group(1)):  # "wss//h", "wss:/h", "ws:h": never host "ws"
+        raw = f"{mended.group(1).lower()}://{raw[mended.end():]}"
     if "://" not in raw and _TYPO.match(raw):
         raise InviteError(f"{raw[:40]!r} looks mistyped: an invite starts with wss:// "
                           f"(like {EXAMPLE})")

@@ -1,9 +1,9 @@
 """The messages of networked play (docs/FORMATS.md "Network messages").
 
 Every message is one JSON object in one websocket text frame, with the protocol version
-`"v": 1` and a `"type"`. A client sends `hello`, `answer`, `map_request`, `ping` and
-`bye`; the host sends `welcome`, `lobby`, `state`, `waiting`, `map`, `error`, `pong` and
-`over`. All of it travels over TLS (`wss://`, game/net/tls.py).
+`"v": 1` and a `"type"`. A client sends `hello`, `answer`, `map_request`, `chat`, `ping`
+and `bye`; the host sends `welcome`, `lobby`, `state`, `waiting`, `map`, `chat`, `error`,
+`pong` and `over`. All of it travels over TLS (`wss://`, game/net/tls.py).
 
 `parse_client(text)` checks a client's message completely (size, JSON, version, type,
 fields and their types) and returns it, or raises ProtocolError with the reason, in
@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import json
 from typing import Any, Literal, NotRequired, TypedDict
+
+from game.net.chat import EMOTES, MAX_CHAT
 
 VERSION = 1
 MAX_MESSAGE = 16 * 1024          # bytes: the largest message a client may send
@@ -60,6 +62,13 @@ class MapRequest(TypedDict):
 
     v: int
     type: Literal["map_request"]
+
+
+class ChatSay(TypedDict):
+    v: int
+    type: Literal["chat"]
+    text: NotRequired[str]     # at most MAX_CHAT characters (control characters stripped)
+    emote: NotRequired[str]    # or one of chat.EMOTES' keys
 
 
 # ----- host -> client ---------------------------------------------------------------
@@ -126,6 +135,15 @@ class Error(TypedDict):
     type: Literal["error"]
     reason: str
     fatal: bool          # the host closes the connection after a fatal error
+
+
+class Chat(TypedDict):
+    v: int
+    type: Literal["chat"]
+    dragon: str | None   # the sender's seat (None: a spectator, or the host itself)
+    name: str            # the sender's name (or their dragon's)
+    text: str            # the line, cleaned; an emote's words
+    emote: NotRequired[str]
 
 
 class Over(TypedDict):
@@ -247,12 +265,22 @@ def _check_answer(msg: dict) -> None:
             raise ProtocolError("answer: 'decision' must be a whole number of 0 or more")
 
 
-_CHECKS = {"hello": _check_hello, "answer": _check_answer,
+def _check_chat(msg: dict) -> None:
+    if ("text" in msg) == ("emote" in msg):
+        raise ProtocolError("chat: give either 'text' or 'emote'")
+    if "emote" in msg and msg["emote"] not in EMOTES:
+        raise ProtocolError(f"chat: 'emote' is one of {', '.join(EMOTES)}")
+    text = msg.get("text", "")
+    if not isinstance(text, str) or len(text) > MAX_CHAT:
+        raise ProtocolError(f"chat: 'text' must be text of at most {MAX_CHAT} characters")
+
+
+_CHECKS = {"hello": _check_hello, "answer": _check_answer, "chat": _check_chat,
            "ping": lambda msg: None, "bye": lambda msg: None,
            "map_request": lambda msg: None}
 _FIELDS = {"hello": {"code", "token", "seat", "name", "watch"},
-           "answer": {"answer", "decision"}, "ping": set(), "bye": set(),
-           "map_request": set()}
+           "answer": {"answer", "decision"}, "chat": {"text", "emote"},
+           "ping": set(), "bye": set(), "map_request": set()}
 
 
 def parse_host(data: str | bytes) -> dict:

@@ -25,7 +25,7 @@ from typing import cast
 from game.decisions import Decision, IllegalAnswer, title
 from game.dice import new_seed
 from game.match import SetupError
-from game.net import tls
+from game.net import chat, status, tls
 from game.net.client import ClientThread, board_of
 from game.net.discovery import advertise as announce_game
 from game.net.discovery import lan_address
@@ -34,6 +34,7 @@ from game.net.host import (
     SIDE_FORMAT,
     HostCore,
     HostThread,
+    Out,
     join_code,
     new_game,
     pump,
@@ -41,8 +42,8 @@ from game.net.host import (
     side_file,
 )
 from game.net.invite import Invite, InviteError, parse_invite
-from game.net.protocol import message
-from game.persistence import saves
+from game.net.protocol import MAX_NAME, message
+from game.net.words import lost_words, refusal
 from game.persistence.saves import SaveError, game_id
 from game.seat_view import determinize
 from game.session import SessionError, UndoError
@@ -52,6 +53,7 @@ from game.ui.controller import GameController, GameSetup, Seat, _map_file
 NO_UNDO = "No undo in an online game"
 KEPT_BY_HOST = "The host keeps this game: Join game rejoins it"
 REJOIN_TRIES = 6
+NOT_JOINED = "Remote · not joined"
 
 
 class NetSeat(Seat):
@@ -63,6 +65,17 @@ class NetSeat(Seat):
 
     def label(self) -> str:
         return self.text or super().label()
+
+
+def pump_lobby(core: HostCore) -> list:
+    """The lobby, to every connection that has said hello (after a change of names)."""
+    msg = core.lobby()
+    return [Out(c.cid, msg) for c in core.conns.values() if c.hello]
+
+
+def starts_turn(events) -> bool:
+    """True when these events began a dragon's turn or a round (an online autosave)."""
+    return any(e.get("type") in ("turn", "round") for e in events)
 
 
 def host_kind(seat: Seat) -> str:
@@ -88,7 +101,7 @@ class NetHostController(GameController):
             raise SetupError(str(exc)) from None
         self = cls.__new__(cls)
         seats: list[Seat] = [
-            NetSeat(s.kind, s.level, s.dragon, "Remote" if s.kind == "remote" else "")
+            NetSeat(s.kind, s.level, s.dragon, NOT_JOINED if s.kind == "remote" else "")
             for s in setup.seats]
         self._init(session, seats, ai_mode, data_dir, setup)
         self.queue.extend(self.match.events)
@@ -113,7 +126,7 @@ class NetHostController(GameController):
         for d in session.dragons:
             k = kinds[d]
             seats.append(NetSeat("human") if k == "local" else
-                         NetSeat("remote", text="Remote") if k == "remote" else
+                         NetSeat("remote", text=NOT_JOINED) if k == "remote" else
                          NetSeat("ai", k))
         self._init(session, seats, ai_mode, data_dir, None)
         seed = session.ai_seed
@@ -188,7 +201,12 @@ class NetHostController(GameController):
 
     def _remote_events(self, events: list[dict]) -> None:
         self.queue.extend(events)
-        if saves.starts_round(events) or self.match.finished:
+        self._turn_autosave(events)
+
+    def _turn_autosave(self, events: list[dict]) -> None:
+        """An online game autosaves at every turn, not only each round (issue 30.8): a
+        host that crashes rewinds its friends by a turn at most (P44)."""
+        if starts_turn(events) or self.match.finished:
             self.autosave()
 
     def _notes(self) -> None:
@@ -201,8 +219,9 @@ class NetHostController(GameController):
                 continue
             self._noted[dragon] = state
             net_seat = cast(NetSeat, self.seats[dragon])  # a host's seats are NetSeats
-            net_seat.text = "Remote" + (f" · {seat.name}" if seat.name else "") + \
-                {"away": " (away)", "standin": " (AI)"}.get(state, "")
+            net_seat.text = status.seat_mark("remote", seat.name, connected=state == "here",
+                                             away=state == "away",
+                                             standin=state == "standin")
             who = f"{title(dragon)}" + (f" ({seat.name})" if seat.name else "")
             self.ai_notes.append({
                 "here": f"{who} is connected",
@@ -212,19 +231,23 @@ class NetHostController(GameController):
                 "none": f"{who} left"}[state])
 
     def waiting_text(self, dragon: str) -> str | None:
+        """The top bar while a remote seat decides: "Waiting for Jo (Red, online)…";
+        while its player is away, the countdown and the host's keys (issue 30.6)."""
         seat = self.core.seats.get(dragon)
         if seat is None or seat.kind != "remote":
             return None
-        if seat.standin is not None:
-            return f"{title(dragon)} (an AI stands in) is playing"
+        left = None
         w = self.core.waiting_for()
-        if w is not None and w.away_since is not None:
+        if w is not None and w.dragon == dragon and w.away_since is not None:
             left = max(0, int(self.core.drop_wait - (self.core.clock() - w.away_since)))
-            keys = {b.command: b.shown for b in bindings.HOST}
-            return (f"{title(dragon)} is away: {left} s, then an AI plays · "
-                    f"{keys['host_ai_now']} AI now · {keys['host_wait']} wait more · "
-                    f"{keys['host_end']} end")
-        return f"{title(dragon)} is deciding on their machine"
+        return status.waiting_line(dragon, "remote", seat.name, away_left=left,
+                                   policy=self.core.on_drop,
+                                   standin=seat.standin is not None, keys=True)
+
+    def away_seat(self) -> str | None:
+        """The dragon whose away player the game waits for (the host's F6/F7/F8 apply)."""
+        w = self.core.waiting_for()
+        return w.dragon if w is not None else None
 
     def host_key(self, key: int) -> bool:
         """The host's say while a dropped player is awaited: F6 an AI plays the seat now,
@@ -246,9 +269,39 @@ class NetHostController(GameController):
         self._notes()
         return True
 
+    # the chat (game.net.chat)
+    def say(self, text: str | None = None, emote: str | None = None) -> str | None:
+        """A chat line from this window, sent to everyone; None, or why not (in words).
+        It is signed with the seat played here when there is one, else as the host."""
+        here = [d for d, k in self.core.kinds.items() if k == "local"]
+        dragon = here[0] if len(here) == 1 else None
+        name = self.core.seats[dragon].name if dragon else None
+        try:
+            self.net.send(chat.host_says(self.core, dragon, name, text, emote))
+        except ValueError as exc:
+            return str(exc)
+        return None
+
+    def set_name(self, text: str) -> None:
+        """The name of the person at the host's screen (the Host online lobby): the
+        other windows say "Waiting for Ann (Black, at the host's screen)…" (issue 30.6).
+        Only when one seat is played here (several people here keep their dragons)."""
+        here = [s for s in self.core.seats.values() if s.kind == "local"]
+        name = chat.clean(text)[:MAX_NAME] or None
+        if len(here) != 1 or here[0].name == name:
+            return
+        here[0].name = name
+        self.net.send(pump_lobby(self.core))
+
+    def take_chat(self) -> list[dict]:
+        """The chat lines this window has not shown yet, as log lines."""
+        lines, self.core.chat_new = self.core.chat_new, []
+        return [chat.log_event(m) for m in lines]
+
     # the game
     def submit(self, answer: dict) -> list[dict]:
         events = super().submit(answer)
+        self._turn_autosave(events)
         self.net.send(self.core.applied())
         return events
 
@@ -401,6 +454,8 @@ class RemoteController:
         self._tries = 0
         self._retry_at: float | None = None
         self.lobby = lobby
+        self.waiting: dict | None = None   # the host's last "waiting" message
+        self.chat_lines: list[dict] = []   # chat messages not yet shown (the board's log)
         options = self.view.get("options", {})
         dragons = list(self.view.get("dragons", {}))
         self.seats = {d: NetSeat("human" if d == self.me else "remote", dragon=d,
@@ -424,12 +479,18 @@ class RemoteController:
                 self.lobby = msg
                 self._label_seats()
             elif kind == "waiting":
+                self.waiting = msg  # the top bar counts down (waiting_text)
+                moved = True
                 if msg.get("seconds", 0) % 30 == 0 or msg.get("seconds", 0) <= 5:
                     self.ai_notes.append(f"Waiting for {title(msg['dragon'])} to come "
                                          f"back: {msg['seconds']} s")
+            elif kind == "chat":
+                self.chat_lines.append(msg)
+                moved = True
             elif kind == "error":
                 self._inflight = None
-                self.ai_notes.append(f"The host says: {msg.get('reason')}")
+                self.ai_notes.append(refusal(msg.get("reason")) if msg.get("fatal")
+                                     else f"The host says: {msg.get('reason')}")
             elif kind == "over":
                 self.over = msg
                 seed = msg.get("seed")  # sent once the game has ended (ENGINE.md)
@@ -459,7 +520,8 @@ class RemoteController:
                          "reason": "lost the host"}
             return
         wait = min(10.0, 0.5 * 2 ** (self._tries - 1))
-        self.ai_notes.append(f"Connection lost ({reason}); rejoining in {wait:g} s")
+        # plain words (issue 30.8): never the exception's name or errno
+        self.ai_notes.append(lost_words(self._tries, REJOIN_TRIES, wait))
         self._retry_at = time.monotonic() + wait
 
     def _rejoin(self) -> None:
@@ -479,11 +541,10 @@ class RemoteController:
             seat = self.seats.get(s.get("dragon"))
             if seat is None or s["dragon"] == self.me:
                 continue
-            kind = {"remote": "Remote", "local": "Host's screen"}.get(s["kind"],
-                                                                     f"AI · {s['kind']}")
-            name = f" · {s['name']}" if s.get("name") else ""
-            away = " (away)" if s.get("away") else ""
-            seat.text = f"{kind}{name}{away}"
+            seat.text = status.seat_mark(s["kind"], s.get("name"),
+                                         connected=bool(s.get("connected")),
+                                         away=bool(s.get("away")),
+                                         standin=bool(s.get("standin")))
 
     def _take(self, state: dict, initial: bool = False) -> None:
         self.state, self.view = state, state["view"]
@@ -572,9 +633,41 @@ class RemoteController:
         return False
 
     def waiting_text(self, dragon: str) -> str | None:
+        """The top bar while another seat decides (issue 30.6): who plays it, from the
+        host's lobby ("Waiting for Ann (Black, at the host's screen)…", "Gold (AI ·
+        easy) is thinking…"), with the countdown while its player is away."""
         if dragon == self.me:
             return "Sent: waiting for the host"
-        return f"{title(dragon)} is deciding"
+        info = next((s for s in (self.lobby or {}).get("seats", [])
+                     if s.get("dragon") == dragon), None)
+        if info is None:
+            return f"Waiting for {title(dragon)}…"
+        kind, name = str(info.get("kind")), info.get("name")
+        if kind == "local" and not name:
+            name = "the host"
+        w = self.waiting or {}
+        left = w.get("seconds") if w.get("dragon") == dragon and info.get("away") else None
+        return status.waiting_line(dragon, kind, name,
+                                   away_left=left if isinstance(left, int) else None,
+                                   policy=str(w.get("policy", "ai")),
+                                   standin=bool(info.get("standin")))
+
+    # ----- the chat -----------------------------------------------------------------
+    def say(self, text: str | None = None, emote: str | None = None) -> str | None:
+        """A chat line to the host, which relays it to everyone (this window too: the
+        line shows when it comes back). None, or why not."""
+        if emote is not None:
+            self.client.send(message("chat", emote=emote))
+            return None
+        line = chat.clean(text or "")
+        if not line:
+            return None
+        self.client.send(message("chat", text=line[:chat.MAX_CHAT]))
+        return None
+
+    def take_chat(self) -> list[dict]:
+        lines, self.chat_lines = self.chat_lines, []
+        return [chat.log_event(m) for m in lines]
 
     # ----- acting -------------------------------------------------------------------
     def submit(self, answer: dict) -> list[dict]:
@@ -600,7 +693,7 @@ class RemoteController:
         raise ValueError("an online game's replay is kept by its host")
 
     def save(self, name: str):
-        raise SaveError("an online game is saved by its host (it autosaves every round)")
+        raise SaveError("an online game is saved by its host (it autosaves every turn)")
 
     def keep_seat(self) -> str:
         """Save game in a joining window: the seat's token is kept (Join game offers this

@@ -352,6 +352,10 @@ class App:
         if event.type == pygame.KEYDOWN and self.top is not top:
             self._key_opened = True
 
+    def key_opened(self) -> None:
+        """The key being handled opened a text field: its text must not type itself in."""
+        self._key_opened = True
+
     def _typing(self) -> bool:
         focus = self.ui.get_focus_set()
         return any(isinstance(el, pygame_gui.elements.UITextEntryLine) for el in focus or ())

@@ -35,6 +35,13 @@ def segments(event: dict, look) -> list[tuple[str, tuple, bool]]:
     t = event["type"]
     if t == "note":
         return [(event["text"], NOTE, False)]
+    if t == "chat":  # a player's chat line (game.net.chat): the name in their colour
+        dragon = event.get("dragon")
+        who = event.get("name") or "Host"
+        if dragon and who.lower() != dragon:
+            who = f"{who} ({dragon.capitalize()})"
+        colour = look.readable(look.dragon_colour(dragon), LOG_BG) if dragon else GOLD
+        return [(f"{who}: ", colour, True), (event.get("text", ""), TEXT, False)]
     text = describe(event)
     text = text[:1].upper() + text[1:]  # "the bank pays ..." opens a line
     if t in ("round", "game_over"):

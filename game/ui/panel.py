@@ -201,6 +201,12 @@ class PanelView:
         elif row.deciding:
             subs = ["deciding…"]
         else:
+            subs = []
+        if (row.is_turn or row.deciding) and row.who and \
+                row.who.endswith((" · away", " · AI stands in")):
+            # online: the awaited player is away, which matters more than what is asked
+            subs = [f"{row.who} · {subs[0]}", row.who]
+        elif not (row.is_turn or row.deciding):
             who = row.who
             subs = [who] if who else [""]
             if row.turn_index is not None and model.phase == "action":

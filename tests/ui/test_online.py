@@ -153,11 +153,17 @@ def test_the_host_decides_about_a_dropped_player(data_dir):
         else:
             host.step_ai(True)
     assert not host.step_ai(True)  # the game waits for Green
-    assert "F6 AI now" in host.waiting_text("green")
+    # issue 30.6: who is awaited, the countdown and the host's keys, in the bar's words
+    line = host.waiting_text("green")
+    assert line.startswith("Waiting for Gil (Green, online) — away, an AI plays in ")
+    assert line.endswith("s  ·  [F6 AI now] [F7 wait] [F8 end]")
+    assert host.seats["green"].label() == "Gil · away"
     assert not host.host_key(pygame.K_a)
     assert host.host_key(pygame.K_F7) and "more" in host.ai_notes[-1]
     assert host.host_key(pygame.K_F6)
-    assert "stands in" in host.waiting_text("green")
+    assert host.waiting_text("green") == ("An AI plays for Gil (Green, online) until they "
+                                          "come back")
+    assert host.seats["green"].label() == "Gil · AI stands in"
     before = host.n_answers
     assert host.step_ai(True) and host.n_answers == before + 1
     while not host.finished and host.pending.dragon == "green":
@@ -227,7 +233,10 @@ def test_a_joining_window_rejoins_its_seat_when_the_line_drops(data_dir):
     while rc._retry_at is None:  # the window hears of the drop
         wait_for(rc.client.inbox)
         rc.poll()
-    assert any("rejoining" in n for n in rc.ai_notes)
+    # plain words (issue 30.8), never an exception's name
+    assert any(n.startswith("Lost the connection to the host — trying again in ")
+               for n in rc.ai_notes)
+    assert not any("Error" in n or "Errno" in n for n in rc.ai_notes)
     rc._retry_at = 0  # (do not wait out the back-off)
     rc.poll()
     while host.core.seats["green"].conn in (None, cid):

@@ -11,6 +11,7 @@ import pygame_gui
 
 from game.decisions import IllegalAnswer, answer_kind, title
 from game.log import describe
+from game.net.status import compact
 from game.seat_view import HIDDEN as HIDDEN_CARD
 from game.seat_view import visible_events
 from game.session import UndoError, answer_words
@@ -19,8 +20,10 @@ from game.ui import overlays as overlays_mod
 from game.ui.action_bar import HOTKEYS, ActionBar, action_slots, idle_slots
 from game.ui.aiming import CONFIRM, Aim
 from game.ui.board_view import BoardView
+from game.ui.chat_view import ChatBox, has_chat
 from game.ui.dice_anim import draw_location, draw_roll, landed_words, rolling_words
 from game.ui.event_animation import EventAnimation
+from game.ui.host_keys_view import HostKeyButtons
 from game.ui.log_view import LogView
 from game.ui.overlays import Overlays
 from game.ui.panel import PanelView, panel_model
@@ -101,6 +104,8 @@ class GameScene(Scene):
         self.panel = PanelView(app.look)
         self.factor_override: float | None = None
         self.undo_state = None    # (key, ok, reason) the Undo button shows
+        self.chat = ChatBox(self)  # online games only (T or Enter opens it)
+        self.host_keys = HostKeyButtons(self)  # the host's F6/F7/F8, while one is away
 
     # ----- layout ------------------------------------------------------------------
     def enter(self) -> None:
@@ -153,6 +158,8 @@ class GameScene(Scene):
         self.prepared = None  # rebuild controls for the current decision
 
     def leave(self) -> None:
+        self.chat.hide()
+        self.host_keys.hide()
         for w in self.widgets:
             w.kill()
         self.widgets = []
@@ -257,6 +264,11 @@ class GameScene(Scene):
         for note in self.c.ai_notes:
             self.log.note(note)
         self.c.ai_notes.clear()
+        self.host_keys.sync()
+        if has_chat(self.c):  # chat lines join the log as they come (game.net.chat)
+            for line in self.c.take_chat():
+                self.log.add(line)
+                busy = True
         if self.widgets:
             self._refresh_undo()
         if self.c.queue:
@@ -617,6 +629,11 @@ class GameScene(Scene):
 
     # ----- input -------------------------------------------------------------------
     def handle(self, event) -> bool:
+        if self.chat.handle(event) or self.host_keys.handle(event):
+            return True
+        if self.chat.wants(event):
+            self.chat.show()
+            return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return self._button(event)
         if event.type == pygame.KEYDOWN:
@@ -874,6 +891,7 @@ class GameScene(Scene):
                 self.overlays.draw_setup_summary(surface, step.data["lines"])
         self.bar.draw(surface)
         self._draw_panel(surface)
+        self.chat.draw(surface)
 
     def draw_after_ui(self, surface) -> None:
         if self.choice is not None and self.app.top is self:
@@ -905,7 +923,8 @@ class GameScene(Scene):
             self.log.draw(surface)
             t = look.text("Game log", look.fs(14), look.colour("gold"), bold=True)
             surface.blit(t, (self.log_rect.x + look.px(4), self.log_rect.y - look.px(20)))
-            hint = look.text("L hides", look.fs(12), look.colour("text_dim"))
+            hint = look.text("T chats  ·  L hides" if has_chat(self.c) else "L hides",
+                             look.fs(12), look.colour("text_dim"))
             surface.blit(hint, hint.get_rect(topright=(self.log_rect.right - look.px(4),
                                                        self.log_rect.y - look.px(18))))
 
@@ -933,7 +952,10 @@ class GameScene(Scene):
             shown = STEP_WORDS.get(step.kind) if step is not None else None
             return shown or "…", look.colour("text_dim")
         if not self.c.is_human(p.dragon):
-            return f"{title(p.dragon)} (AI) is thinking…", look.colour("text_dim")
+            # online: who really plays the seat, and a dropped player's countdown
+            online = getattr(self.c, "waiting_text", None)
+            words = online(p.dragon) if online is not None else None
+            return words or f"{title(p.dragon)} (AI) is thinking…", look.colour("text_dim")
         if self.slot_key and self.picker is not None:
             slot = next((s for s in self.slots if s.key == self.slot_key), None)
             k = self.picker.key()
@@ -967,11 +989,13 @@ class GameScene(Scene):
                          look.colour("text_dim"))
         surface.blit(pace, pace.get_rect(midright=(r.right - look.px(10), r.centery)))
         font = look.font(look.fs(17), bold=True)
-        right = r.right - pace.get_width() - look.px(24)
+        right = r.right - pace.get_width() - look.px(24) - self.host_keys.room()
         btn = getattr(self, "hint_btn", None)
         if btn is not None:  # the line stops before the Hint button, never under it
             right = min(right, btn.rect.x - look.px(12))
         width = right - x
+        if self.host_keys.shown:  # the buttons say F6/F7/F8: the line need not
+            text = text.split("  ·  [F6")[0]
         # the status line drops its key hints ("  ·  " parts) from the end to fit
         parts = text.split("  ·  ")
         candidates = ["  ·  ".join(parts[:i]) for i in range(len(parts), 0, -1)]
@@ -980,6 +1004,9 @@ class GameScene(Scene):
             candidates.append(held)
         if " — " in parts[0]:  # a hint: its reason is in the note under the banner
             candidates.append(parts[0].split(" — ")[0])
+        short = compact(parts[0])  # an away player: the countdown must stay in sight
+        if short != parts[0]:
+            candidates.append(short)
         if self.choice is not None:
             candidates += ["Choose in the dialog: number keys, or click",
                            "Choose in the dialog"]

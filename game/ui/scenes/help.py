@@ -40,7 +40,9 @@ SHORTCUTS = (
         ("Left / Right (replay)", "step back / forward"),
         ("Space / Home / End", "play or pause / go to the start / the end"),
     ]),
-    ("Hosting online: a player is away", [(b.shown, b.does) for b in HOST]),
+    ("Online games (F6-F8: the host, a player away)", [
+        ("T / Enter", "chat: type a line, or 1-6 for an emote"),
+        *[(b.shown, b.does) for b in HOST]]),
 )
 
 

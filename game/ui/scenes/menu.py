@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from game.net.window import last_joined, remembered_token
 from game.ui.scene import Scene
 from game.ui.scenes.backdrop import backdrop, title_block
 from game.ui.scenes.credits import CreditsScene
@@ -46,6 +47,7 @@ class MenuScene(Scene):
             ("continue", "Continue", *cont),
             ("load", "Load game", *load),
             ("join", "Join game", True, "Play a game hosted on another machine  (J)"),
+            *self._rejoin_entry(),
             ("rules", "Rules", True, "Charts, actions, dragons, places and rulings  (R)"),
             ("settings", "Settings", True, "Window, scale, pace, colours  (S)"),
             ("credits", "Credits", True, "Where the game comes from; its fonts, libraries, "
@@ -82,6 +84,16 @@ class MenuScene(Scene):
         self.nav.focus(keys.index("continue") if self.latest is not None else
                        keys.index("learn") if learn_first else 0)
 
+    def _rejoin_entry(self) -> list[tuple[str, str, bool, str]]:
+        """"Rejoin last game" when this window has a seat's token for the game it joined
+        last (issue 30.8): one click rejoins that seat, no address or code to type."""
+        self.rejoin = last_joined(self.app.data_dir)
+        if self.rejoin is None or remembered_token(self.app.data_dir, self.rejoin) is None:
+            self.rejoin = None
+            return []
+        return [("rejoin", "Rejoin last game", True,
+                 f"Take your seat again at {self.rejoin}  (G)")]
+
     def leave(self) -> None:
         for b in self.buttons.values():
             b.kill()
@@ -99,7 +111,7 @@ class MenuScene(Scene):
         if event.type == pygame.KEYDOWN:
             shortcut = {pygame.K_n: "new", pygame.K_r: "rules", pygame.K_s: "settings",
                         pygame.K_c: "continue", pygame.K_l: "load", pygame.K_t: "learn",
-                        pygame.K_j: "join",
+                        pygame.K_j: "join", pygame.K_g: "rejoin",
                         pygame.K_ESCAPE: "quit", pygame.K_q: "quit"}.get(event.key)
             if event.key == pygame.K_F1:
                 self.app.push(HelpOverlay(self.app))
@@ -124,6 +136,8 @@ class MenuScene(Scene):
         elif key == "join":  # online play (issue 23)
 
             self.app.push(JoinScene(self.app))
+        elif key == "rejoin" and key in self.buttons and self.rejoin:
+            self.app.push(JoinScene(self.app, self.rejoin, auto=True))
         elif key == "rules":
             self.app.push(RulesScene(self.app))
         elif key == "settings":

@@ -116,6 +116,23 @@ def thumbnail(board, size: int, palette: str) -> pygame.Surface:
     return _thumbs[key]
 
 
+def mode_note(seats) -> str:
+    """What these seats make, in words (issue 30.8): hot-seat only when two or more
+    people share this screen; a Remote seat makes an online game hosted here."""
+    here = sum(s.kind == "human" for s in seats)
+    remote = sum(s.kind == "remote" for s in seats)
+    if remote:
+        friends = f"{remote} friend{'s' if remote != 1 else ''} online"
+        if here >= 2:
+            return f"Online: {friends}; {here} people share this screen (hot-seat)."
+        return f"Online: {friends}, " + ("you at this screen." if here else
+                                         "only AIs at this screen.")
+    if here >= 2:
+        return f"Hot-seat: {here} people share this screen, cards hidden between turns."
+    return "One person at this screen against AIs." if here else \
+        "AIs only: watch the dragons play."
+
+
 class NewGameScene(Scene):
     dialog: UIFileDialog | None = None  # the open-a-map dialog while it is open
 
@@ -206,7 +223,7 @@ class NewGameScene(Scene):
             y += 2 * look.px(24) + look.px(6)
         notes = ("Random dragons are drawn with a d20, as the rules say.",
                  "AI seats think in the background: the window never waits.",
-                 "Two or more humans share one screen (hot-seat).")
+                 mode_note(self.setup.seats))
         line = look.px(24)
         room = (f.bottom - look.px(70) - y) // line
         self.notes = [label(self.ui, (left.x, y + i * line, left.w, line), text, cls="@note")
@@ -375,6 +392,8 @@ class NewGameScene(Scene):
         self.setup.seats[i].kind = kind
         self.setup.seats[i].level = level
         self.start_btn.set_text(self._start_text())
+        if len(self.notes) > 2:  # what kind of game these seats make
+            self.notes[2].set_text(mode_note(self.setup.seats))
 
     def _start_text(self) -> str:
         """A Remote seat makes this an online game, hosted here (issue 23)."""

@@ -26,6 +26,7 @@ from game.net.invite import EXAMPLE, InviteError, parse_invite
 from game.net.protocol import message
 from game.net.tls import normal_pin
 from game.net.window import RemoteController, last_joined, remember_token, remembered_token
+from game.net.words import refusal
 from game.ui.scene import Scene
 from game.ui.scenes.backdrop import backdrop, panel_rect
 from game.ui.scenes.game import GameScene
@@ -102,8 +103,23 @@ class HostLobbyScene(Scene):
                                          cw, row_h), "Copy",
                                tip="Copy the invite, to paste in a message to your friends")
         self.widgets += [self.start_btn, self.back_btn, self.copy_btn]
+        # your name, for the other players' screens (one seat played here)
+        nw = look.px(260)
+        self.name_entry = None
+        if sum(s.kind == "local" for s in self.c.core.seats.values()) == 1:
+            self.widgets.append(label(self.ui, (f.right - pad - nw - look.px(120),
+                                                f.y + look.px(28), look.px(115), row_h),
+                                      "Your name", cls="@note"))
+            self.name_entry = UITextEntryLine(pygame.Rect(f.right - pad - nw,
+                                                          f.y + look.px(28), nw, row_h),
+                                              self.ui)
+            self.name_entry.set_text_length_limit(24)
+            here = next(s for s in self.c.core.seats.values() if s.kind == "local")
+            self.name_entry.set_text(here.name or "")
+            self.widgets.append(self.name_entry)
         self.nav = KeyNav()
-        self.nav.set_items([self.copy_btn, self.back_btn, self.start_btn])
+        self.nav.set_items([w for w in (self.name_entry, self.copy_btn, self.back_btn,
+                                        self.start_btn) if w is not None])
         # a map too large to send (or with a file missing): friends need it installed
         self.map_unsent = bool(self.c.match.board.source) and self.c.core.map_info() is None
         self._refresh()
@@ -118,6 +134,8 @@ class HostLobbyScene(Scene):
         if ready != getattr(self, "_was_ready", ready):
             self.note = ""  # who has joined is the news now, not the clipboard
         self._was_ready = ready
+        if ready:
+            self.error = ""  # "Every remote seat needs its player" no longer holds
         if ready and not self.start_btn.is_enabled:
             self.start_btn.enable()
         elif not ready and self.start_btn.is_enabled:
@@ -130,6 +148,14 @@ class HostLobbyScene(Scene):
         return True
 
     def handle(self, event) -> bool:
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and \
+                event.ui_element is self.name_entry:
+            self.c.set_name(event.text)
+            return True
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and \
+                event.ui_element is self.name_entry:
+            self.c.set_name(event.text)
+            return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.start_btn:
                 self.start()
@@ -218,8 +244,11 @@ class HostLobbyScene(Scene):
 class JoinScene(Scene):
     """Join game: an address (or a game found on this network), a name; then the lobby."""
 
-    def __init__(self, app, address: str = ""):
+    def __init__(self, app, address: str = "", auto: bool = False):
+        """`auto`: join at once (the main menu's Rejoin last game, with the seat's
+        remembered token)."""
         super().__init__(app)
+        self.auto = auto
         # the game joined last, offered again (its seat's token is remembered)
         self.address = address or last_joined(getattr(app, "data_dir", None)) or ""
         self.name = ""
@@ -235,6 +264,7 @@ class JoinScene(Scene):
         self.fetch: map_share.Receiver | None = None  # the host's map, on its way
         self.map_path: Path | None = None  # the host's map on this machine
         self.held: list[dict] = []  # what came while the map was on its way
+        self.refused = ""  # the host's refusal, in words, kept when the line closes
         self._searching = False
         self.widgets: list = []
         self.found_btns: list = []
@@ -283,6 +313,15 @@ class JoinScene(Scene):
                             self.back_btn])
         if not self.address:
             self.addr_entry.focus()
+        if self.auto:
+            self.auto = False
+            self.join()
+
+    def _hide_found(self) -> None:
+        for b in self.found_btns:
+            b.kill()
+        self.found_btns = []
+        self.found = None
 
     def _found_buttons(self) -> None:
         for b in self.found_btns:
@@ -333,6 +372,8 @@ class JoinScene(Scene):
             self.client.close()
         self.welcome = self.lobby = self.early = None
         self.fetch, self.map_path, self.held = None, None, []
+        self.refused = ""
+        self._hide_found()  # the host's lobby is drawn where the found games were
         self.client = ClientThread(self.url, hello).start()
         self._say(f"Connecting to {invite.host}:{invite.port} (encrypted)…", "text")
 
@@ -353,7 +394,7 @@ class JoinScene(Scene):
 
     def update(self, dt: float) -> bool:
         if self.found is not None and not self._searching and self.found_btns == [] \
-                and self.found:
+                and self.found and self.client is None and self.lobby is None:
             self._found_buttons()
             self._say(f"Found {len(self.found)} game(s): pick one, then add the join code",
                       "text")
@@ -391,12 +432,20 @@ class JoinScene(Scene):
                 self._start(msg, arrived[i + 1:])
                 return True
             elif kind == "error":
-                self._say(f"The host says: {msg.get('reason')}", "red")
+                # a fatal refusal is followed by the connection closing: its sentence
+                # (what to do) stays on screen, not "the host closed the connection"
+                if msg.get("fatal"):
+                    self.refused = refusal(msg.get("reason"))
+                self._say(refusal(msg.get("reason")), "red")
                 if self.fetch is not None:
                     self._give_up()
                     return True
             elif kind == "closed":
-                self._say(f"Not connected: {msg.get('reason')}", "red")
+                self._say(self.refused or msg.get("words") or (
+                    "The host stopped hosting this game — ask them to host it again"
+                    if self.welcome is not None else
+                    "The host closed the connection — check the address and try again"),
+                    "red")
                 self.client = None
                 return True
         return True
@@ -517,9 +566,13 @@ class JoinScene(Scene):
         surface.blit(backdrop(look, surface.get_size()), (0, 0))
         panel_rect(surface, self.frame, look)
         x = self.frame.x + look.px(28) + look.px(130)
-        st = look.fit_text(self.status, look.font(look.fs(17), bold=True),
-                           self.frame.w - look.px(200), look.colour(self.status_colour))
-        surface.blit(st, (x, self.list_top))
+        font, room = look.font(look.fs(17), bold=True), self.frame.w - look.px(200)
+        # a sentence too long for one line breaks before its "— what to do" part
+        lines = [self.status] if font.size(self.status)[0] <= room else \
+            self.status.replace(" — ", "\n— ", 1).split("\n")
+        for i, text in enumerate(lines):
+            st = look.fit_text(text, font, room, look.colour(self.status_colour))
+            surface.blit(st, (x, self.list_top + i * font.get_linesize()))
         if self.lobby is not None:
             y = self.list_top + look.px(40)
             opts = self.lobby.get("options", {})

@@ -1,0 +1,63 @@
+"""The host's F6/F7/F8 as buttons in the board's top bar while a remote player is away
+(issue 30.6): "F6 AI now", "F7 wait", "F8 end", left of the Hint button. A click does
+what the key does (game.net.window.NetHostController.host_key)."""
+
+from __future__ import annotations
+
+import pygame_gui
+
+from game.ui import bindings
+from game.ui.scenes.widgets import button
+
+WORDS = {"host_ai_now": "AI now", "host_wait": "wait", "host_end": "end"}
+WIDTH = 82  # each button, before the UI scale
+
+
+class HostKeyButtons:
+    def __init__(self, scene):
+        self.scene = scene
+        self.buttons: dict = {}   # button -> key code
+
+    @property
+    def shown(self) -> bool:
+        return bool(self.buttons)
+
+    def room(self) -> int:
+        """Banner width the buttons take (0 when hidden)."""
+        look = self.scene.look
+        return len(self.buttons) * (look.px(WIDTH) + look.px(4))
+
+    def sync(self) -> None:
+        """Shown exactly while the host's window waits for an away player."""
+        away = getattr(self.scene.c, "away_seat", None)
+        wanted = away is not None and away() is not None and self.scene.widgets != []
+        if wanted and not self.buttons:
+            self._build()
+        elif not wanted and self.buttons:
+            self.hide()
+
+    def _build(self) -> None:
+        s, look = self.scene, self.scene.look
+        w, h = look.px(WIDTH), max(look.px(24), s.banner_h - look.px(10))
+        right = s.board_area.w - look.px(170) - look.px(78) - look.px(4)  # hints.button
+        x = right - len(bindings.HOST) * (w + look.px(4))
+        y = (s.banner_h - h) // 2
+        for b in bindings.HOST:
+            btn = button(s.ui, (x, y, w, h), f"{b.shown} {WORDS[b.command]}",
+                         tip=f"{b.does[:1].upper()}{b.does[1:]} ({b.shown})")
+            self.buttons[btn] = b.keys[0]
+            x += w + look.px(4)
+
+    def hide(self) -> None:
+        for b in self.buttons:
+            b.kill()
+        self.buttons = {}
+
+    def handle(self, event) -> bool:
+        if event.type != pygame_gui.UI_BUTTON_PRESSED or event.ui_element not in self.buttons:
+            return False
+        if self.scene.c.host_key(self.buttons[event.ui_element]):
+            self.scene.prepared = None
+        self.sync()
+        return True
+
