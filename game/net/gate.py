@@ -87,7 +87,9 @@ class _OneLine(logging.Formatter):
     def format(self, record: logging.LogRecord) -> str:
         text = record.getMessage().splitlines()[0] if record.getMessage() else "?"
         if record.exc_info and record.exc_info[0] is not None:
-            text += f" ({record.exc_info[0].__name__})"
+            # the library tripped on what a connection sent (junk, a broken request):
+            # plain words for the host's console, no exception's name
+            text = "a connection sent something that is not a game's request; it was dropped"
         return f"narby host: network: {text}"
 
     def formatException(self, ei) -> str:  # noqa: N802 - logging's name
@@ -138,8 +140,7 @@ def quiet_loop(loop) -> None:
     log = quiet_logger()
 
     def report(_loop, context: dict) -> None:
-        exc = context.get("exception")
-        log.error("%s%s", context.get("message", "unexpected error"),
-                  f" ({type(exc).__name__})" if exc is not None else "")
+        # one plain line; the exception's name and text are for a bug report, not here
+        log.error("%s", context.get("message", "unexpected error"))
 
     loop.set_exception_handler(report)
