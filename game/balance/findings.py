@@ -1,0 +1,126 @@
+"""Plain-words findings an author can act on, from a run's results and the map.
+
+The geography of each cavern spawn (how near the towns, cities and places of power
+are) is read from the map itself; it is offered as an explanation only beside a
+measured effect, never as a finding of its own.
+"""
+
+from __future__ import annotations
+
+from game.balance import stats
+from game.board import BoardSpec
+from game.geometry import rect_gap
+
+REACH = 4  # cells: "near" a cavern (two turns of short moves)
+VALUE = {"town": 1, "city": 2, "place_of_power": 2}  # what a neighbour is worth, roughly
+
+
+def spawn_geography(board: BoardSpec) -> list[dict]:
+    """Per fixed cavern spot: the nearest town, city and place (cells between) and how
+    many of each lie within REACH cells."""
+    out = []
+    for s, spot in enumerate(board.cavern_spots):
+        row: dict = {"seat": s + 1, "cavern": list(spot), "near": {}, "nearest": {}}
+        for kind in VALUE:
+            gaps = [rect_gap(spot, 1, p.at, 2 if kind == "place_of_power" else 1)
+                    for p in board.pieces if p.kind == kind]
+            row["near"][kind] = sum(1 for g in gaps if g <= REACH)
+            row["nearest"][kind] = min(gaps) if gaps else None
+        row["value"] = sum(VALUE[k] * row["near"][k] for k in VALUE)
+        out.append(row)
+    return out
+
+
+def _describe_spawn(row: dict) -> str:
+    parts = []
+    for kind, word in (("town", "town"), ("city", "city"), ("place_of_power", "place")):
+        count = row["near"][kind]
+        if count:
+            parts.append(f"{count} {word}{'s' if count > 1 else ''}")
+    near = ", ".join(parts) if parts else "nothing"
+    return f"{near} within {REACH} cells"
+
+
+def findings(results: dict, board: BoardSpec) -> list[str]:
+    groups = results["groups"]
+    games = results["games"]
+    out: list[str] = []
+    unfair = [g for g in groups if g["unfair"]]
+    if not unfair:
+        out.append(f"Fair as far as {games} games can tell: no spawn, dragon or turn "
+                   f"position differs from its fair share ({stats.pct(results['fair_share'])})"
+                   f" by more than chance. Small effects (under about "
+                   f"{_resolution(games, len(results['plan']['levels']))} points) "
+                   f"would need more games to see.")
+    geo = spawn_geography(board)
+    for g in unfair:
+        line = stats.sentence(g)
+        if g["kind"] == "spawn" and geo:
+            line += _spawn_reason(g, geo)
+        elif g["kind"] == "turn":
+            line += _turn_reason(g, len(results["plan"]["levels"]))
+        out.append(line[0].upper() + line[1:] + ".")
+    out += _other_effects(results)
+    return out
+
+
+def _resolution(games: int, seats: int) -> int:
+    """Roughly the half-width, in points, of a spawn's 95% interval at fair share."""
+    p = 1 / seats
+    return round(100 * stats.Z95 * (p * (1 - p) / max(1, games)) ** 0.5)
+
+
+def _spawn_reason(g: dict, geo: list[dict]) -> str:
+    mine = geo[g["key"]] if g["key"] < len(geo) else None
+    if mine is None:
+        return ""
+    others = [r for r in geo if r is not mine]
+    values = sorted(r["value"] for r in others)
+    text = f". Its cavern at {tuple(mine['cavern'])} has {_describe_spawn(mine)}"
+    if others:
+        text += (f"; the other caverns have "
+                 f"{', '.join(_describe_spawn(r) for r in others[:3])}"
+                 f"{' …' if len(others) > 3 else ''}")
+    favoured = g["rate"] > g["fair"]
+    if favoured and mine["value"] > values[-1]:
+        text += " — the richest surroundings of any cavern, the likely reason"
+    elif not favoured and mine["value"] < values[0]:
+        text += " — the poorest surroundings of any cavern, the likely reason"
+    else:
+        text += (" — its surroundings do not explain it alone: look at the paths "
+                 "(blocked cells) and at who reaches the places of power first")
+    return text
+
+
+def _turn_reason(g: dict, seats: int) -> str:
+    pos = g["key"] + 1
+    if pos == 1:
+        return (". Moving first in round 1 is the rules' (R16: Green first, then the "
+                "poorest, ties by rings and seat); after round 1 the poorest moves first")
+    if pos == seats:
+        return (". Moving last in round 1 means seeing every other dragon's first moves "
+                "and then moving first while poorest (R16)")
+    return ""
+
+
+def _other_effects(results: dict) -> list[str]:
+    out = []
+    games = max(1, results["games"])
+    ends = results["ends"]
+    capped = ends.get("round_cap", 0) + ends.get("tie", 0)
+    if capped:
+        out.append(f"The round cap ({results['plan']['round_cap']}) decided {capped} of "
+                   f"{games} games ({stats.pct(capped / games)}); a tie at the cap ended "
+                   f"{ends.get('tie', 0)}.")
+    if ends.get("thief"):
+        out.append(f"The thief won {ends['thief']} games.")
+    length = results["length"]
+    out.append(f"Games last {length['mean_rounds']:.1f} rounds on average "
+               f"(target {results['plan']['target']}).")
+    places = results["places_won"]
+    if places:
+        top = sorted(places.items(), key=lambda kv: (-kv[1], kv[0]))[:3]
+        out.append("The places of power most often held by the winner at the end: "
+                   + ", ".join(f"{k.replace('_', ' ')} ({stats.pct(v / games)} of games)"
+                               for k, v in top) + ".")
+    return out
