@@ -25,6 +25,10 @@ from game.balance.plan import Plan, chunks
 
 FORMAT = 1  # the results file's header says which layout it has
 RETRIES = 2
+CONNECT_TIMEOUT = 20  # seconds to reach a --cluster scheduler
+# The scheduler's HTTP server (health checks; the dashboard needs bokeh, not installed)
+# on a free loopback port: the default 8787 may be another cluster's.
+HTTP_ADDRESS = "127.0.0.1:0"
 
 
 class RunError(Exception):
@@ -78,13 +82,14 @@ def open_client(workers: int | None = None, address: str | None = None) -> Clien
     single-threaded processes (default: one per core)."""
     if address:
         try:
-            return Client(address, timeout=20)
+            return Client(address, timeout=CONNECT_TIMEOUT)
         except (OSError, TimeoutError) as exc:
             raise RunError(f"cannot reach the Dask scheduler at {address} ({type(exc).__name__}):"
                            f" is `dask scheduler` running there?") from None
     n = workers or os.cpu_count() or 1
     cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                           dashboard_address=None, silence_logs=logging.ERROR)
+                           host="127.0.0.1", dashboard_address=HTTP_ADDRESS,
+                           silence_logs=logging.ERROR)
     return Client(cluster)
 
 
