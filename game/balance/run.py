@@ -15,8 +15,9 @@ import logging
 import os
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any, TypeVar
 
 from distributed import Client, LocalCluster, as_completed
 
@@ -25,6 +26,7 @@ from game.balance.plan import Plan, chunks
 
 FORMAT = 1  # the results file's header says which layout it has
 RETRIES = 2
+T = TypeVar("T")
 CONNECT_TIMEOUT = 20  # seconds to reach a --cluster scheduler
 # The scheduler's HTTP server (health checks; the dashboard needs bokeh, not installed)
 # on a free loopback port: the default 8787 may be another cluster's.
@@ -93,6 +95,32 @@ def open_client(workers: int | None = None, address: str | None = None) -> Clien
     return Client(cluster)
 
 
+class TaskFailed(Exception):
+    """A task that failed on every try: its index and the reason in one line."""
+
+    def __init__(self, index: int, reason: str):
+        super().__init__(reason)
+        self.index, self.reason = index, reason
+
+
+def as_finished(client: Client, func: Callable[[Any], T], items: list[tuple[int, Any]],
+                name: str, retries: int = RETRIES) -> Iterator[tuple[int, T]]:
+    """func(item) for each (index, item) as a Dask task; yields (index, result) as each
+    finishes, in any order. A task that fails (or loses its worker) is tried again up
+    to `retries` times, then raises TaskFailed."""
+    token = uuid.uuid4().hex[:8]  # a rerun's tasks never meet an old run's results
+    futures = {client.submit(func, item, key=f"{name}-{token}-{i}", retries=retries,
+                             pure=False): i for i, item in items}
+    for future in as_completed(futures):
+        i = futures[future]
+        try:
+            result = future.result()
+        except Exception as exc:  # the task failed even after its retries
+            text = str(exc).splitlines()[0] if str(exc) else "no message"
+            raise TaskFailed(i, f"{type(exc).__name__}: {text}") from None
+        yield i, result
+
+
 def run(plan: Plan, results: Path, *, client: Client,
         progress: Callable[[int, int, float, int], None] | None = None,
         task: Callable[[list[dict]], list[dict]] = play_chunk,
@@ -109,25 +137,17 @@ def run(plan: Plan, results: Path, *, client: Client,
     played = 0
     if progress:
         progress(kept, plan.games, 0.0, 0)
-    if todo:
-        token = uuid.uuid4().hex[:8]  # a rerun's tasks never meet an old run's results
-        sizes = {i: len(c) for i, c in todo}
-        futures = {client.submit(task, c, key=f"narby-balance-{token}-{i}",
-                                 retries=retries, pure=False): i for i, c in todo}
-        for future in as_completed(futures):
-            i = futures[future]
-            try:
-                records = future.result()
-            except Exception as exc:  # the task failed even after its retries
-                raise RunError(f"games {i * plan.chunk}-{i * plan.chunk + sizes[i] - 1}"
-                               f" failed on every try ({type(exc).__name__}: "
-                               f"{str(exc).splitlines()[0] if str(exc) else 'no message'})"
-                               ) from None
+    try:
+        for i, records in as_finished(client, task, todo, "narby-balance", retries):
             _append(results, i, records)
             done[i] = records
             played += len(records)
             if progress:
                 progress(kept + played, plan.games, time.perf_counter() - start, played)
+    except TaskFailed as exc:
+        first = exc.index * plan.chunk
+        raise RunError(f"games {first}-{first + len(planned[exc.index]) - 1} failed on "
+                       f"every try ({exc.reason})") from None
     seconds = time.perf_counter() - start
     records = [r for i in sorted(done) for r in done[i] if r["game"] < plan.games]
     timing = {"games_played_now": played, "seconds": round(seconds, 2),
