@@ -25,9 +25,10 @@ NEEDS = ("distributed", "matplotlib")
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog=PROG, description=__doc__.splitlines()[0])
     p.add_argument("map", help="a .tmx map, or a shipped map's name (riverfell)")
-    p.add_argument("--seats", default="normalx4",
-                   help="AI level per seat: normal,normal,easy or normalx4 "
-                        f"(levels: {', '.join(SEAT_KINDS)})")
+    p.add_argument("--seats", default=None,
+                   help="AI level per seat: normal,normal,easy or normalx4 (levels: "
+                        f"{', '.join(SEAT_KINDS)}; default: 4 Normal, or as many as the "
+                        "map allows)")
     p.add_argument("--games", type=int, default=200)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--target", type=int, default=None,
@@ -80,22 +81,6 @@ def main(argv: list[str]) -> int:
 
 
 def _plan(args):
-    levels = parse_seats(args.seats)
-    if not levels or not 2 <= len(levels) <= 8:
-        return None, None, (f"--seats takes 2 to 8 of {', '.join(SEAT_KINDS)} "
-                            f"(e.g. normalx4), not {args.seats!r}")
-    for name, value, low in (("--games", args.games, 1), ("--chunk", args.chunk, 1),
-                             ("--round-cap", args.round_cap, 1),
-                             ("--workers", args.workers, 1), ("--target", args.target, 1)):
-        if value is not None and value < low:
-            return None, None, f"{name} must be at least {low}, not {value}"
-    dragons = None
-    if args.dragons:
-        dragons = tuple(d.strip().lower() for d in args.dragons.split(","))
-        bad = [d for d in dragons if d not in DRAGONS]
-        if bad or len(dragons) != len(levels) or len(set(dragons)) != len(dragons):
-            return None, None, (f"--dragons names {len(levels)} different dragons, one per "
-                                f"seat (dragons: {', '.join(DRAGONS)}), not {args.dragons!r}")
     path = find_map(args.map)
     if not path.is_file():
         return None, None, f"{args.map}: map file not found"
@@ -105,9 +90,26 @@ def _plan(args):
         return None, None, f"{path} cannot be played: {str(exc).splitlines()[-1].strip()}"
     except OSError as exc:
         return None, None, f"{path} cannot be read ({exc.strerror or 'error'})"
+    seats = args.seats or f"normalx{max(board.min_players, min(4, board.max_players))}"
+    levels = parse_seats(seats)
+    if not levels or not 2 <= len(levels) <= 8:
+        return None, None, (f"--seats takes 2 to 8 of {', '.join(SEAT_KINDS)} "
+                            f"(e.g. normalx4), not {seats!r}")
     if not board.min_players <= len(levels) <= board.max_players:
         return None, None, (f"the map '{board.title}' is for {board.min_players}-"
                             f"{board.max_players} dragons, not {len(levels)}")
+    for name, value in (("--games", args.games), ("--chunk", args.chunk),
+                        ("--round-cap", args.round_cap), ("--workers", args.workers),
+                        ("--target", args.target)):
+        if value is not None and value < 1:
+            return None, None, f"{name} must be at least 1, not {value}"
+    dragons = None
+    if args.dragons:
+        dragons = tuple(d.strip().lower() for d in args.dragons.split(","))
+        bad = [d for d in dragons if d not in DRAGONS]
+        if bad or len(dragons) != len(levels) or len(set(dragons)) != len(dragons):
+            return None, None, (f"--dragons names {len(levels)} different dragons, one per "
+                                f"seat (dragons: {', '.join(DRAGONS)}), not {args.dragons!r}")
     plan = Plan(map=str(path.resolve()), levels=tuple(levels), games=args.games,
                 seed=args.seed, target=args.target or board.target or 50,
                 round_cap=args.round_cap, dragons=dragons, chunk=args.chunk)
