@@ -53,10 +53,14 @@ def findings(results: dict, board: BoardSpec) -> list[str]:
                    f"{_resolution(games, len(results['plan']['levels']))} points) "
                    f"would need more games to see.")
     geo = spawn_geography(board)
+    # per kind, the biggest gap from fair first: one favoured seat leaves the others a
+    # little below fair, and that follows from the first finding
+    order = {"spawn": 0, "turn": 1, "dragon": 2, "entry": 3}
+    unfair.sort(key=lambda g: (order.get(g["kind"], 9), -abs(g["rate"] - g["fair"])))
     for g in unfair:
         line = stats.sentence(g)
-        if g["kind"] == "spawn" and geo:
-            line += _spawn_reason(g, geo)
+        if g["kind"] == "spawn":
+            line += _spawn_reason(g, geo) if geo else _seat_reason(g)
         elif g["kind"] == "turn":
             line += _turn_reason(g, len(results["plan"]["levels"]))
         out.append(line[0].upper() + line[1:] + ".")
@@ -90,6 +94,13 @@ def _spawn_reason(g: dict, geo: list[dict]) -> str:
         text += (" — its surroundings do not explain it alone: look at the paths "
                  "(blocked cells) and at who reaches the places of power first")
     return text
+
+
+def _seat_reason(g: dict) -> str:
+    """A seat on a map that rolls its caverns: only its place in the turn order is its own."""
+    return (". The map rolls the caverns (no fixed spawns), so a seat differs only by its "
+            "place in the turn order: clockwise from the first dragon, ties for the "
+            "poorest going to the lowest seat (R16)")
 
 
 def _turn_reason(g: dict, seats: int) -> str:

@@ -1,0 +1,41 @@
+"""The balance lab's plain-words findings (game/balance/findings.py) on made-up results:
+a favoured seat is named with its cavern's surroundings; a fair map is called fair."""
+
+from __future__ import annotations
+
+from game.balance import findings, stats
+from game.board import BoardSpec, Preplaced
+
+# seat 3's cavern (10, 10) has three towns and a city beside it; the others nothing
+BOARD = BoardSpec(width=20, height=20, cavern_spots=((1, 1), (18, 1), (10, 10), (1, 18)),
+                  pieces=(Preplaced("town", (11, 10)), Preplaced("town", (9, 11)),
+                          Preplaced("town", (12, 12)), Preplaced("city", (10, 13))))
+
+
+def results(wins: tuple[int, ...], games: int = 200) -> dict:
+    groups = [{"kind": "spawn", "label": f"seat {s + 1}", "key": s, "wins": w,
+               "games": games, "fair": 0.25} for s, w in enumerate(wins)]
+    return {"games": games, "fair_share": 0.25, "groups": stats.fairness(groups),
+            "plan": {"levels": ["normal"] * 4, "round_cap": 60, "target": 50},
+            "ends": {"target": games, "round_cap": 0, "tie": 0, "thief": 0},
+            "length": {"mean_rounds": 11.0}, "places_won": {}}
+
+
+def test_spawn_geography_counts_what_is_near_each_cavern():
+    geo = findings.spawn_geography(BOARD)
+    assert geo[2]["near"] == {"town": 3, "city": 1, "place_of_power": 0}
+    assert geo[2]["nearest"]["town"] == 1 and geo[0]["near"]["town"] == 0
+
+
+def test_a_favoured_seat_is_named_with_its_reason_and_nothing_else():
+    lines = findings.findings(results((40, 40, 82, 38)), BOARD)
+    unfair = [line for line in lines if "more than chance" in line]
+    assert len(unfair) == 1 and unfair[0].startswith("Seat 3 wins 41% [34–48]")
+    assert "3 towns, 1 city within 4 cells" in unfair[0]
+    assert "the richest surroundings of any cavern" in unfair[0]
+
+
+def test_a_fair_map_is_called_fair():
+    lines = findings.findings(results((50, 48, 52, 50)), BOARD)
+    assert lines[0].startswith("Fair as far as 200 games can tell")
+    assert not any(line.startswith("Seat") for line in lines)
