@@ -6,6 +6,7 @@ never on timing or on which process played it, so records are the same on any wo
 
 from __future__ import annotations
 
+import threading
 from typing import Any, cast
 
 from game import queries
@@ -22,6 +23,9 @@ SEAT_KINDS = ("easy", "normal", "hard", "random")
 LOST_REASONS_SKIPPED = ("abandoned",)
 
 _BOARDS: dict[str, BoardSpec] = {}
+# esper's current world is per process: a worker started with several threads
+# (`dask worker --nthreads 4`) still plays one game at a time in each process
+_ONE_GAME = threading.Lock()
 
 
 def board_of(path: str | None) -> BoardSpec:
@@ -116,4 +120,5 @@ def _record(m: Match, names, seat_of, coins, decisions: int, task: dict) -> dict
 
 def play_chunk(tasks: list[dict]) -> list[dict]:
     """A chunk of games (one Dask task): their records, in the chunk's order."""
-    return [play_game(t) for t in tasks]
+    with _ONE_GAME:
+        return [play_game(t) for t in tasks]
