@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import logging
 import re
 import sys
 import time
+import warnings
 from dataclasses import asdict
 from pathlib import Path
 
@@ -126,18 +128,20 @@ def _run(plan: Plan, board, out: Path, args) -> int:
         client = run.open_client(args.workers, args.cluster)
     except run.RunError as exc:
         return _fail(str(exc))
+    interrupted = False
     try:
         records, timing = run.run(plan, results_file, client=client, progress=show)
     except run.RunError as exc:
         return _fail(str(exc))
     except KeyboardInterrupt:
-        print(file=sys.stderr)
-        return _fail(f"stopped; the finished games are kept in {results_file}: the same "
-                     f"command resumes from them", 130)
+        interrupted = True
     finally:
-        _close(client)
+        _close(client, quiet=interrupted)
     if show:
         print(file=sys.stderr)
+    if interrupted:  # said last, after the cluster is down
+        return _fail(f"stopped; the finished games are kept in {results_file}: the same "
+                     f"command resumes from them", 130)
     fields = {k: v for k, v in asdict(plan).items() if k != "map"}
     fields["map"] = Path(plan.map).name if plan.map else None
     results = summary.summarize(records, board, fields)
@@ -154,11 +158,21 @@ def _run(plan: Plan, board, out: Path, args) -> int:
     return 0
 
 
-def _close(client) -> None:
+def _close(client, quiet: bool = False) -> None:
+    """Close the client and, when it is ours, the local cluster. After Ctrl-C the
+    workers' own shutdown complaints (already-cancelled tasks) are not the player's
+    business: Dask's log and warnings are silenced for it."""
+    if quiet:
+        logging.getLogger("distributed").setLevel(logging.CRITICAL + 1)
+        warnings.simplefilter("ignore")
     cluster = client.cluster
-    client.close()
-    if cluster is not None:
-        cluster.close()
+    try:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+    except (KeyboardInterrupt, Exception):  # a second Ctrl-C, or a cluster already gone
+        if not quiet:
+            raise
 
 
 def _progress():
