@@ -39,3 +39,20 @@ def test_a_fair_map_is_called_fair():
     lines = findings.findings(results((50, 48, 52, 50)), BOARD)
     assert lines[0].startswith("Fair as far as 200 games can tell")
     assert not any(line.startswith("Seat") for line in lines)
+
+
+def test_seats_below_fair_because_one_is_favoured_are_said_once_as_its_cost():
+    lines = findings.findings(results((30, 30, 110, 30)), BOARD)
+    assert lines[0].startswith("Seat 3 wins 55%") and "p < 0.0001" in lines[0]
+    assert lines[1].startswith("The other seats pay for it: seat 1 wins 15%")
+    assert not any(line.startswith(("Seat 1", "Seat 2", "Seat 4")) for line in lines)
+
+
+def test_a_turn_position_that_follows_from_its_seats_is_said_so():
+    group = {"kind": "turn", "label": "first-turn position 3", "key": 2, "wins": 140,
+             "games": 400, "fair": 0.25, "seat_expected": 0.34}
+    res = results((100, 100, 100, 100), games=400)
+    res["groups"] += stats.fairness([group])
+    lines = findings.findings(res, BOARD)
+    turn = next(line for line in lines if line.startswith("First-turn position 3"))
+    assert "it follows from where it sat, not from the order itself" in turn

@@ -57,15 +57,48 @@ def findings(results: dict, board: BoardSpec) -> list[str]:
     # little below fair, and that follows from the first finding
     order = {"spawn": 0, "turn": 1, "dragon": 2, "entry": 3}
     unfair.sort(key=lambda g: (order.get(g["kind"], 9), -abs(g["rate"] - g["fair"])))
+    favoured = [g for g in unfair if g["kind"] == "spawn" and g["rate"] > g["fair"]]
+    payers = []  # seats below fair only because a favoured seat takes their wins
+    seat_lines = len(out) + sum(1 for g in unfair if g["kind"] == "spawn")
     for g in unfair:
+        if favoured and g["kind"] == "spawn" and g["rate"] < g["fair"] and \
+                not _poorest(g, geo):
+            payers.append(g)
+            continue
         line = stats.sentence(g)
         if g["kind"] == "spawn":
             line += _spawn_reason(g, geo) if geo else _seat_reason(g)
+        elif g["kind"] in ("turn", "dragon") and _follows_seats(g):
+            line += (f". The seats it sat at predict {stats.pct(g['seat_expected'])} from "
+                     f"their own win rates: it follows from where it sat, not from "
+                     f"{'the order itself' if g['kind'] == 'turn' else 'the dragon'}")
         elif g["kind"] == "turn":
             line += _turn_reason(g, len(results["plan"]["levels"]))
         out.append(line[0].upper() + line[1:] + ".")
+    if payers:  # right after the seats' findings
+        seat_lines -= len(payers)
+        out.insert(seat_lines, "The other seats pay for it: " + ", ".join(
+            f"{g['label']} wins {stats.pct(g['rate'])} [{100 * g['ci95'][0]:.0f}–"
+            f"{100 * g['ci95'][1]:.0f}]" for g in payers)
+            + ", below fair, with no poorer surroundings of their own.")
     out += _other_effects(results)
     return out
+
+
+def _poorest(g: dict, geo: list[dict]) -> bool:
+    """The spawn's surroundings are the poorest of all (so its own reason to lose)."""
+    if not geo or g["key"] >= len(geo):
+        return False
+    mine = geo[g["key"]]["value"]
+    return all(mine < r["value"] for i, r in enumerate(geo) if i != g["key"])
+
+
+def _follows_seats(g: dict) -> bool:
+    """A turn position's or dragon's rate is what its seats' own rates predict."""
+    expected = g.get("seat_expected")
+    if expected is None or abs(expected - g["fair"]) < 1e-9:
+        return False
+    return stats.binomial_p(g["wins"], g["games"], expected) >= stats.ALPHA
 
 
 def _resolution(games: int, seats: int) -> int:

@@ -131,6 +131,10 @@ def _heat(ax, board: BoardSpec, picture, cells: dict, cmap: str, title: str) -> 
     ax.set_title(title + "; numbers: cavern spawns")
 
 
+def _p_cell(p: float) -> str:
+    return "< 0.0001" if p < 0.0001 else f"{p:.2g}"
+
+
 def markdown(results: dict, run_info: dict, board: BoardSpec, png: str) -> str:
     plan = results["plan"]
     dragons = "fixed: " + ", ".join(plan["dragons"]) if plan["dragons"] else "drawn (R6)"
@@ -147,7 +151,8 @@ def markdown(results: dict, run_info: dict, board: BoardSpec, png: str) -> str:
         low, high = g["ci95"]
         lines.append(f"| {g['label']} | {stats.pct(g['rate'])} | {100 * low:.0f}–"
                      f"{100 * high:.0f}% | {g['games']} | {stats.pct(g['fair'])} | "
-                     f"{g['p_holm']:.3g} | {'**unfair**' if g['unfair'] else 'fair'} |")
+                     f"{_p_cell(g['p_holm'])} | "
+                     f"{'**unfair**' if g['unfair'] else 'fair'} |")
     geo = spawn_geography(board)
     if geo:
         lines += ["", "## Cavern spawns", "",

@@ -77,11 +77,15 @@ def pct(x: float) -> str:
     return f"{100 * x:.0f}%"
 
 
+def p_text(p: float) -> str:
+    return "p < 0.0001" if p < 0.0001 else f"p = {p:.2g}"
+
+
 def sentence(g: dict) -> str:
     """'seat 3 wins 41% [37–45] where 25% is fair' (and whether that is chance)."""
     low, high = g["ci95"]
     text = (f"{g['label']} wins {pct(g['rate'])} [{100 * low:.0f}–{100 * high:.0f}] of "
             f"{g['games']} games where {pct(g['fair'])} is fair")
     if g["unfair"]:
-        return text + f": more than chance (p = {g['p_holm']:.2g} after Holm's correction)"
+        return text + f": more than chance ({p_text(g['p_holm'])} after Holm's correction)"
     return text + ": within chance"

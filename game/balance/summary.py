@@ -50,6 +50,7 @@ def summarize(records: list[dict], board: BoardSpec, plan_fields: dict) -> dict:
     if len(set(plan_fields["levels"])) > 1:  # mixed levels: the entries' strength too
         groups += [_group("entry", f"entry {e + 1} ({plan_fields['levels'][e]})",
                           by_entry[e], games, fair, e) for e in range(n)]
+    _seat_expected(groups, records, seat_wins, games)
     tested = stats.fairness(groups)
     results = {
         "plan": plan_fields, "map": {"title": board.title, "width": board.width,
@@ -61,6 +62,24 @@ def summarize(records: list[dict], board: BoardSpec, plan_fields: dict) -> dict:
         "places_won": _places(records),
     }
     return rounded(results)
+
+
+def _seat_expected(groups: list[dict], records: list[dict], seat_wins: list[float],
+                   games: int) -> None:
+    """For each first-turn position and dragon: the win rate its seats' own win rates
+    predict (a position or dragon that sits at a favoured seat more often wins more for
+    that reason alone). Findings use it to tell a turn or dragon effect from a seat's."""
+    if not games:
+        return
+    rate = [w / games for w in seat_wins]
+    sums: dict[tuple[str, object], float] = {}
+    for r in records:
+        for s in r["seats"]:
+            for key in (("turn", s["turn"]), ("dragon", s["dragon"])):
+                sums[key] = sums.get(key, 0.0) + rate[s["seat"]]
+    for g in groups:
+        if (g["kind"], g["key"]) in sums and g["games"]:
+            g["seat_expected"] = sums[(g["kind"], g["key"])] / g["games"]
 
 
 def _group(kind: str, label: str, wins: float, games: int, fair: float, key) -> dict:
