@@ -131,6 +131,10 @@ def _heat(ax, board: BoardSpec, picture, cells: dict, cmap: str, title: str) -> 
     ax.set_title(title + "; numbers: cavern spawns")
 
 
+def _workers(n) -> str:
+    return f"{n} worker{'' if n == 1 else 's'}" if isinstance(n, int) else "? workers"
+
+
 def _p_cell(p: float) -> str:
     return "< 0.0001" if p < 0.0001 else f"{p:.2g}"
 
@@ -167,5 +171,5 @@ def markdown(results: dict, run_info: dict, board: BoardSpec, png: str) -> str:
     lines += ["", "## Run", "",
               f"{run_info.get('games_played_now', 0)} games played in this run in "
               f"{run_info.get('seconds', 0)} s ({run_info.get('games_per_second', 0)} games/s)"
-              f" on {run_info.get('workers', '?')} workers.", ""]
+              f" on {_workers(run_info.get('workers'))}.", ""]
     return "\n".join(lines)
