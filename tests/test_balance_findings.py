@@ -1,5 +1,5 @@
 """The balance lab's plain-words findings (game/balance/findings.py) on made-up results:
-a favoured seat is named with its cavern's surroundings; a fair map is called fair."""
+a favoured seat is named with what lies near its dragon's start; a fair map is called fair."""
 
 from __future__ import annotations
 
@@ -24,15 +24,28 @@ def results(wins: tuple[int, ...], games: int = 200) -> dict:
 def test_spawn_geography_counts_what_is_near_each_cavern():
     geo = findings.spawn_geography(BOARD)
     assert geo[2]["near"] == {"town": 3, "city": 1, "place_of_power": 0}
-    assert geo[2]["nearest"]["town"] == 1 and geo[0]["near"]["town"] == 0
+    assert geo[2]["start"] == [10, 11]  # R7: east and south-east are taken by towns
+    assert geo[2]["nearest"] == {"town": 1, "city": 1, "place_of_power": None}
+    assert geo[0]["near"]["town"] == 0
 
 
 def test_a_favoured_seat_is_named_with_its_reason_and_nothing_else():
     lines = findings.findings(results((40, 40, 82, 38)), BOARD)
     unfair = [line for line in lines if "more than chance" in line]
     assert len(unfair) == 1 and unfair[0].startswith("Seat 3 wins 41% [34–48]")
-    assert "3 towns, 1 city within 4 cells" in unfair[0]
-    assert "the richest surroundings of any cavern" in unfair[0]
+    assert "3 towns (nearest 1), 1 city (nearest 1) within 4 cells" in unfair[0]
+    assert "the nearest and richest surroundings of any start" in unfair[0]
+
+
+def test_mirror_caverns_do_not_give_mirror_starts():
+    # R7 puts each dragon east of its cavern: in the mirror, seat 1's dragon starts next
+    # to its town and seat 2's three cells from its own (the lab measured 39% and 21%)
+    board = BoardSpec(width=14, height=14, cavern_spots=((2, 2), (11, 2)),
+                      pieces=(Preplaced("town", (4, 4)), Preplaced("town", (9, 4))))
+    geo = findings.spawn_geography(board)
+    assert [row["start"] for row in geo] == [[3, 2], [12, 2]]
+    assert [row["nearest"]["town"] for row in geo] == [1, 3]
+    assert geo[0]["value"] > geo[1]["value"]
 
 
 def test_a_fair_map_is_called_fair():

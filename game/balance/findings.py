@@ -10,23 +10,52 @@ from __future__ import annotations
 from game.balance import stats
 from game.board import BoardSpec
 from game.geometry import rect_gap
+from game.tables import CAVERN_OFFSETS
 
-REACH = 4  # cells: "near" a cavern (two turns of short moves)
+REACH = 4  # cells: "near" a dragon's start (two turns of short moves)
 VALUE = {"town": 1, "city": 2, "place_of_power": 2}  # what a neighbour is worth, roughly
 
 
+def dragon_starts(board: BoardSpec) -> list[list[int] | None]:
+    """Where each seat's dragon starts: R7 puts it in the first free 2x2 beside its
+    cavern, east first and clockwise, seat by seat as setup does (pieces first). So two
+    mirror-image caverns need not give mirror-image starts."""
+    taken = set(board.blocked)
+    for p in board.pieces:
+        size = 2 if p.kind == "place_of_power" else 1
+        taken |= {(p.at[0] + dx, p.at[1] + dy) for dx in range(size) for dy in range(size)}
+    starts: list[list[int] | None] = []
+    for c, r in board.cavern_spots:
+        taken.add((c, r))
+        start = None
+        for dx, dy in CAVERN_OFFSETS:
+            x, y = c + dx, r + dy
+            cells = {(x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)}
+            if x >= 0 and y >= 0 and x + 1 < board.width and y + 1 < board.height \
+                    and not cells & taken:
+                start = [x, y]
+                taken |= cells
+                break
+        starts.append(start)
+    return starts
+
+
 def spawn_geography(board: BoardSpec) -> list[dict]:
-    """Per fixed cavern spot: the nearest town, city and place (cells between) and how
-    many of each lie within REACH cells."""
+    """Per fixed cavern spot: where its dragon starts (R7), and from there the nearest
+    town, city and place (1 = adjacent) and how many lie within REACH cells; `value`
+    weighs each by how near it is (a town next to the start counts most)."""
     out = []
-    for s, spot in enumerate(board.cavern_spots):
-        row: dict = {"seat": s + 1, "cavern": list(spot), "near": {}, "nearest": {}}
+    for s, (spot, start) in enumerate(zip(board.cavern_spots, dragon_starts(board),
+                                          strict=True)):
+        at, size = ((start[0], start[1]), 2) if start else (spot, 1)
+        row: dict = {"seat": s + 1, "cavern": list(spot), "start": start, "near": {},
+                     "nearest": {}, "value": 0}
         for kind in VALUE:
-            gaps = [rect_gap(spot, 1, p.at, 2 if kind == "place_of_power" else 1)
+            gaps = [rect_gap(at, size, p.at, 2 if kind == "place_of_power" else 1)
                     for p in board.pieces if p.kind == kind]
             row["near"][kind] = sum(1 for g in gaps if g <= REACH)
             row["nearest"][kind] = min(gaps) if gaps else None
-        row["value"] = sum(VALUE[k] * row["near"][k] for k in VALUE)
+            row["value"] += sum(VALUE[kind] * (REACH + 1 - g) for g in gaps if g <= REACH)
         out.append(row)
     return out
 
@@ -34,11 +63,10 @@ def spawn_geography(board: BoardSpec) -> list[dict]:
 def _describe_spawn(row: dict) -> str:
     parts = []
     for kind, word in (("town", "town"), ("city", "city"), ("place_of_power", "place")):
-        count = row["near"][kind]
+        count, nearest = row["near"][kind], row["nearest"][kind]
         if count:
-            parts.append(f"{count} {word}{'s' if count > 1 else ''}")
-    near = ", ".join(parts) if parts else "nothing"
-    return f"{near} within {REACH} cells"
+            parts.append(f"{count} {word}{'s' if count > 1 else ''} (nearest {nearest})")
+    return ", ".join(parts) if parts else "nothing"
 
 
 def findings(results: dict, board: BoardSpec) -> list[str]:
@@ -80,7 +108,7 @@ def findings(results: dict, board: BoardSpec) -> list[str]:
         out.insert(seat_lines, "The other seats pay for it: " + ", ".join(
             f"{g['label']} wins {stats.pct(g['rate'])} [{100 * g['ci95'][0]:.0f}–"
             f"{100 * g['ci95'][1]:.0f}]" for g in payers)
-            + ", below fair, with no poorer surroundings of their own.")
+            + ", below fair: the wins the favoured seat takes come from the others.")
     out += _other_effects(results)
     return out
 
@@ -113,20 +141,27 @@ def _spawn_reason(g: dict, geo: list[dict]) -> str:
         return ""
     others = [r for r in geo if r is not mine]
     values = sorted(r["value"] for r in others)
-    text = f". Its cavern at {tuple(mine['cavern'])} has {_describe_spawn(mine)}"
+    text = (f". Its dragon starts at {_where(mine)} (R7: beside its cavern "
+            f"{tuple(mine['cavern'])}, east first) with {_describe_spawn(mine)} within "
+            f"{REACH} cells")
     if others:
-        text += (f"; the other caverns have "
-                 f"{', '.join(_describe_spawn(r) for r in others[:3])}"
-                 f"{' …' if len(others) > 3 else ''}")
+        text += ("; the other seats' dragons start with "
+                 + "; ".join(f"{_describe_spawn(r)} (seat {r['seat']})" for r in others[:3])
+                 + (" …" if len(others) > 3 else ""))
     favoured = g["rate"] > g["fair"]
     if favoured and mine["value"] > values[-1]:
-        text += " — the richest surroundings of any cavern, the likely reason"
+        text += " — the nearest and richest surroundings of any start, the likely reason"
     elif not favoured and mine["value"] < values[0]:
-        text += " — the poorest surroundings of any cavern, the likely reason"
+        text += " — the farthest and poorest surroundings of any start, the likely reason"
     else:
         text += (" — its surroundings do not explain it alone: look at the paths "
-                 "(blocked cells) and at who reaches the places of power first")
+                 "(blocked cells), at who reaches the places of power first, and at the "
+                 "turn order")
     return text
+
+
+def _where(row: dict) -> str:
+    return str(tuple(row["start"])) if row["start"] else "its cavern"
 
 
 def _seat_reason(g: dict) -> str:

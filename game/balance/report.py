@@ -160,11 +160,15 @@ def markdown(results: dict, run_info: dict, board: BoardSpec, png: str) -> str:
     geo = spawn_geography(board)
     if geo:
         lines += ["", "## Cavern spawns", "",
-                  "| seat | cavern | towns / cities / places within 4 cells | "
-                  "nearest town / city / place |", "| --- | --- | --- | --- |"]
+                  "From where each dragon starts (R7: beside its cavern, east first); "
+                  "1 cell = adjacent.", "",
+                  "| seat | cavern | dragon starts | towns / cities / places within 4 cells"
+                  " | nearest town / city / place |", "| --- | --- | --- | --- | --- |"]
         for row in geo:
             near, nearest = row["near"], row["nearest"]
-            lines.append(f"| {row['seat']} | {tuple(row['cavern'])} | {near['town']} / "
+            start = tuple(row["start"]) if row["start"] else "-"
+            lines.append(f"| {row['seat']} | {tuple(row['cavern'])} | {start} | "
+                         f"{near['town']} / "
                          f"{near['city']} / {near['place_of_power']} | "
                          f"{nearest['town']} / {nearest['city']} / "
                          f"{nearest['place_of_power']} |")
