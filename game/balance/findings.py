@@ -177,8 +177,10 @@ def _turn_reason(g: dict, seats: int) -> str:
         return (". Moving first in round 1 is the rules' (R16: Green first, then the "
                 "poorest, ties by rings and seat); after round 1 the poorest moves first")
     if pos == seats:
-        return (". Moving last in round 1 means seeing every other dragon's first moves "
-                "and then moving first while poorest (R16)")
+        return (". The dragon moving last in round 1 answers every other dragon's first "
+                "moves (claims it can still take, dragons it can reach), and R16 gives the "
+                "next round's first turn to the poorest: a turn-order effect of the rules, "
+                "not of this map unless its spawns differ too")
     return ""
 
 
