@@ -69,3 +69,12 @@ def test_a_turn_position_that_follows_from_its_seats_is_said_so():
     lines = findings.findings(res, BOARD)
     turn = next(line for line in lines if line.startswith("First-turn position 3"))
     assert "it follows from where it sat, not from the order itself" in turn
+
+
+def test_a_dragon_effect_names_what_the_rules_give_it():
+    group = {"kind": "dragon", "label": "Copper", "key": "copper", "wins": 80,
+             "games": 170, "fair": 0.25}
+    res = results((100, 100, 100, 100), games=400)
+    res["groups"] += stats.fairness([group])
+    line = next(x for x in findings.findings(res, BOARD) if x.startswith("Copper"))
+    assert "Copper doubles its towns' tribute coins (R31)" in line

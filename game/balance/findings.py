@@ -13,6 +13,14 @@ from game.geometry import rect_gap
 from game.tables import CAVERN_OFFSETS
 
 REACH = 4  # cells: "near" a dragon's start (two turns of short moves)
+# What the rules give a dragon of its own (docs/RULES.md), said beside a measured effect
+DRAGON_RULES = {
+    "copper": "Copper doubles its towns' tribute coins (R31), with 7 rings instead of 10 "
+              "(R9); the more towns a map has, the more it is worth",
+    "gold": "Gold adds 1 coin to each of its cities that paid tribute (R31); the more "
+            "cities a map has, the more it is worth",
+    "green": "Green moves first in round 1 (R16)",
+}
 VALUE = {"town": 1, "city": 2, "place_of_power": 2}  # what a neighbour is worth, roughly
 
 
@@ -102,6 +110,8 @@ def findings(results: dict, board: BoardSpec) -> list[str]:
                      f"{'the order itself' if g['kind'] == 'turn' else 'the dragon'}")
         elif g["kind"] == "turn":
             line += _turn_reason(g, len(results["plan"]["levels"]))
+        elif g["kind"] == "dragon" and g["key"] in DRAGON_RULES:
+            line += f". The book's rules give it this: {DRAGON_RULES[g['key']]}"
         out.append(line[0].upper() + line[1:] + ".")
     if payers:  # right after the seats' findings
         seat_lines -= len(payers)
