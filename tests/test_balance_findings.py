@@ -78,3 +78,15 @@ def test_a_dragon_effect_names_what_the_rules_give_it():
     res["groups"] += stats.fairness([group])
     line = next(x for x in findings.findings(res, BOARD) if x.startswith("Copper"))
     assert "Copper doubles its towns' tribute coins (R31)" in line
+
+
+def test_a_lone_dragon_is_explained_by_its_distance_to_rivals():
+    # seat 1 starts alone on the east bank of a wall with one gap; seats 2-4 crowd the west
+    wall = frozenset((12, r) for r in range(20) if r != 0)
+    board = BoardSpec(width=20, height=20, blocked=wall,
+                      cavern_spots=((16, 10), (2, 2), (2, 8), (8, 2)))
+    geo = findings.spawn_geography(board, 4)
+    assert geo[0]["rival"] > 1.5 * max(r["rival"] for r in geo[1:])
+    line = findings.findings(results((100, 33, 33, 34)), board)[0]
+    assert line.startswith("Seat 1 wins 50%")
+    assert f"its nearest rival starts {geo[0]['rival']} steps away" in line

@@ -48,16 +48,93 @@ def dragon_starts(board: BoardSpec) -> list[list[int] | None]:
     return starts
 
 
-def spawn_geography(board: BoardSpec) -> list[dict]:
+def territories(board: BoardSpec, starts: list[list[int] | None]) -> list[int]:
+    """For each start: how many open cells are nearer to it than to any other start, by
+    king steps around blocked cells. R12 rolls new settlements on random cells, so a
+    dragon with more ground to itself (a river bank no one else starts on) finds more."""
+    owner: dict[tuple[int, int], int] = {}
+    dist: dict[tuple[int, int], int] = {}
+    frontier: list[tuple[int, int]] = []
+    for s, start in enumerate(starts):
+        if start is None:
+            continue
+        for cell in ((start[0] + dx, start[1] + dy) for dx in (0, 1) for dy in (0, 1)):
+            owner[cell], dist[cell] = s, 0
+            frontier.append(cell)
+    step = 0
+    while frontier:  # breadth-first from every start at once; a tie belongs to no one
+        step += 1
+        reached: dict[tuple[int, int], int] = {}
+        for c, r in frontier:
+            for dc in (-1, 0, 1):
+                for dr in (-1, 0, 1):
+                    cell = (c + dc, r + dr)
+                    if cell in dist or cell in board.blocked or not board.on_board(cell):
+                        continue
+                    if reached.get(cell, owner[(c, r)]) != owner[(c, r)]:
+                        reached[cell] = -1
+                    else:
+                        reached[cell] = owner[(c, r)]
+        frontier = []
+        for cell, s in reached.items():
+            dist[cell], owner[cell] = step, s
+            if s >= 0:
+                frontier.append(cell)
+    counts = [0] * len(starts)
+    for s in owner.values():
+        if s >= 0:
+            counts[s] += 1
+    return counts
+
+
+def _steps_from(board: BoardSpec, start: list[int]) -> dict[tuple[int, int], int]:
+    """King steps from a 2x2 start to every open cell it can reach."""
+    steps = {(start[0] + dx, start[1] + dy): 0 for dx in (0, 1) for dy in (0, 1)}
+    frontier = list(steps)
+    while frontier:
+        nxt = []
+        for c, r in frontier:
+            for dc in (-1, 0, 1):
+                for dr in (-1, 0, 1):
+                    cell = (c + dc, r + dr)
+                    if cell not in steps and cell not in board.blocked \
+                            and board.on_board(cell):
+                        steps[cell] = steps[(c, r)] + 1
+                        nxt.append(cell)
+        frontier = nxt
+    return steps
+
+
+def rival_steps(board: BoardSpec, starts: list[list[int] | None]) -> list[int | None]:
+    """For each start: king steps (around blocked cells) to the nearest other start. A
+    dragon with no rival near is attacked, stolen from and robbed of claims less."""
+    out: list[int | None] = []
+    for i, start in enumerate(starts):
+        if start is None:
+            out.append(None)
+            continue
+        steps = _steps_from(board, start)
+        near = [steps.get((o[0] + dx, o[1] + dy), 10**6) for j, o in enumerate(starts)
+                if j != i and o is not None for dx in (0, 1) for dy in (0, 1)]
+        out.append(min(near) if near and min(near) < 10**6 else None)
+    return out
+
+
+def spawn_geography(board: BoardSpec, seats: int | None = None) -> list[dict]:
     """Per fixed cavern spot: where its dragon starts (R7), and from there the nearest
     town, city and place (1 = adjacent) and how many lie within REACH cells; `value`
-    weighs each by how near it is (a town next to the start counts most)."""
+    weighs each by how near it is (a town next to the start counts most); `territory`
+    is its ground (territories) when `seats` dragons play."""
     out = []
-    for s, (spot, start) in enumerate(zip(board.cavern_spots, dragon_starts(board),
+    starts = dragon_starts(board)[:seats]
+    ground = territories(board, starts)
+    rivals = rival_steps(board, starts)
+    for s, (spot, start) in enumerate(zip(board.cavern_spots[:seats], starts,
                                           strict=True)):
         at, size = ((start[0], start[1]), 2) if start else (spot, 1)
         row: dict = {"seat": s + 1, "cavern": list(spot), "start": start, "near": {},
-                     "nearest": {}, "value": 0}
+                     "nearest": {}, "value": 0, "territory": ground[s],
+                     "rival": rivals[s]}
         for kind in VALUE:
             gaps = [rect_gap(at, size, p.at, 2 if kind == "place_of_power" else 1)
                     for p in board.pieces if p.kind == kind]
@@ -88,7 +165,7 @@ def findings(results: dict, board: BoardSpec) -> list[str]:
                    f" by more than chance. Small effects (under about "
                    f"{_resolution(games, len(results['plan']['levels']))} points) "
                    f"would need more games to see.")
-    geo = spawn_geography(board)
+    geo = spawn_geography(board, len(results["plan"]["levels"]))
     # per kind, the biggest gap from fair first: one favoured seat leaves the others a
     # little below fair, and that follows from the first finding
     order = {"spawn": 0, "turn": 1, "dragon": 2, "entry": 3}
@@ -159,11 +236,28 @@ def _spawn_reason(g: dict, geo: list[dict]) -> str:
                  + "; ".join(f"{_describe_spawn(r)} (seat {r['seat']})" for r in others[:3])
                  + (" …" if len(others) > 3 else ""))
     favoured = g["rate"] > g["fair"]
+    ground = sorted(r["territory"] for r in others)
+    more = favoured and mine["territory"] > 1.25 * ground[-1] if ground else False
+    less = not favoured and mine["territory"] < 0.8 * ground[0] if ground else False
+    if more or less:
+        text += (f"; its dragon is the nearest to {mine['territory']} open cells (the other "
+                 f"dragons: {ground[0]}–{ground[-1]}), so more (or fewer) of the "
+                 f"settlements R12 rolls appear on its side")
+    apart = sorted(r["rival"] for r in others if r["rival"] is not None)
+    alone = bool(apart) and mine["rival"] is not None and (
+        (favoured and mine["rival"] >= 1.5 * apart[-1])
+        or (not favoured and mine["rival"] <= apart[0] / 1.5))
+    if alone:
+        text += (f"; its nearest rival starts {mine['rival']} steps away (the other dragons'"
+                 f": {apart[0]}–{apart[-1]}), so it is attacked, stolen from and robbed of "
+                 f"claims {'less' if favoured else 'more'}")
+        more = more or favoured
+        less = less or not favoured
     if favoured and mine["value"] > values[-1]:
         text += " — the nearest and richest surroundings of any start, the likely reason"
     elif not favoured and mine["value"] < values[0]:
         text += " — the farthest and poorest surroundings of any start, the likely reason"
-    else:
+    elif not (more or less):
         text += (" — its surroundings do not explain it alone: look at the paths "
                  "(blocked cells), at who reaches the places of power first, and at the "
                  "turn order")

@@ -58,7 +58,7 @@ def draw(path: Path, results: dict, board: BoardSpec, map_path: str | None) -> N
           "tribute earned (coins per game)")
     _heat(axes[3, 1], board, picture, results["heat"]["lost"], "PuBu",
           "claims lost (per game)")
-    for row in spawn_geography(board):
+    for row in spawn_geography(board, len(results["plan"]["levels"])):
         for ax in (axes[3, 0], axes[3, 1]):
             c, r = row["cavern"]
             ax.annotate(str(row["seat"]), (c + 0.5, r + 0.5), color="white", ha="center",
@@ -157,13 +157,14 @@ def markdown(results: dict, run_info: dict, board: BoardSpec, png: str) -> str:
                      f"{100 * high:.0f}% | {g['games']} | {stats.pct(g['fair'])} | "
                      f"{_p_cell(g['p_holm'])} | "
                      f"{'**unfair**' if g['unfair'] else 'fair'} |")
-    geo = spawn_geography(board)
+    geo = spawn_geography(board, len(plan["levels"]))
     if geo:
         lines += ["", "## Cavern spawns", "",
                   "From where each dragon starts (R7: beside its cavern, east first); "
                   "1 cell = adjacent.", "",
                   "| seat | cavern | dragon starts | towns / cities / places within 4 cells"
-                  " | nearest town / city / place |", "| --- | --- | --- | --- | --- |"]
+                  " | nearest town / city / place | nearest rival (steps) | open cells "
+                  "nearest to it |", "| --- | --- | --- | --- | --- | --- | --- |"]
         for row in geo:
             near, nearest = row["near"], row["nearest"]
             start = tuple(row["start"]) if row["start"] else "-"
@@ -171,7 +172,8 @@ def markdown(results: dict, run_info: dict, board: BoardSpec, png: str) -> str:
                          f"{near['town']} / "
                          f"{near['city']} / {near['place_of_power']} | "
                          f"{nearest['town']} / {nearest['city']} / "
-                         f"{nearest['place_of_power']} |")
+                         f"{nearest['place_of_power']} | {row['rival']} | "
+                         f"{row['territory']} |")
     lines += ["", "## Run", "",
               f"{run_info.get('games_played_now', 0)} games played in this run in "
               f"{run_info.get('seconds', 0)} s ({run_info.get('games_per_second', 0)} games/s)"
