@@ -81,6 +81,10 @@ def _dispatch(argv: list[str]) -> int:
         return _rules(argv[1:])
     if argv and argv[0] == "tutorial":
         return _tutorial(argv[1:])
+    if argv and argv[0] == "balance":  # the balance lab (issue 37): game/balance/cli.py
+        from game.balance import cli as balance_cli  # noqa: PLC0415 (loaded only when used)
+
+        return balance_cli.main(argv[1:])
     if argv and argv[0] in ("host", "join"):  # networked play (issue 23): game/net/cli.py
         from game.net import cli as net_cli  # noqa: PLC0415 (networking loaded only when used)
 

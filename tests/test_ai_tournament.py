@@ -72,3 +72,13 @@ def test_bad_arguments_get_one_line(bad):
     with pytest.raises(SystemExit) as info:
         tournament.main(args(*bad))
     assert "tournament:" in str(info.value)
+
+
+def test_jobs_run_on_the_balance_labs_dask_engine_with_the_same_results(capsys):
+    pytest.importorskip("distributed")
+    tournament.main(args("--json", "--games", "3"))
+    alone = json.loads(capsys.readouterr().out)
+    tournament.main(args("--json", "--games", "3", "--jobs", "2"))
+    on_dask = json.loads(capsys.readouterr().out)
+    for key in ("games", "seats", "dragons", "avg_rounds"):
+        assert on_dask[key] == alone[key]

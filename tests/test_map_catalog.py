@@ -8,6 +8,7 @@ from xml.etree import ElementTree as ET
 
 import pytest
 
+from game.balance import cli as balance_cli
 from game.cli import main
 from game.maps import catalog
 from game.maps import commands as cmds
@@ -144,7 +145,10 @@ def test_tiled_project_commands_run_narby_on_the_current_map(monkeypatch, tmp_pa
     monkeypatch.setattr(cmds, "preview_main", lambda argv: ran.setdefault("preview", argv)
                         and 0)
     monkeypatch.setattr(cmds, "play_main", lambda argv: ran.setdefault("play", argv) and 0)
+    monkeypatch.setattr(balance_cli, "main", lambda argv: ran.setdefault("balance", argv)
+                        and 0)
     path = str(catalog.shipped_maps_dir() / "hearth-hollow.tmx")
     for c in commands.values():  # what Tiled runs, %mapfile replaced by the map's path
         assert main(c["arguments"].replace("%mapfile", path).split()) == 0
-    assert ran == {"preview": [path], "play": ["--map", path]}
+    assert ran == {"preview": [path], "play": ["--map", path],
+                   "balance": [path, "--games", "100"]}

@@ -50,12 +50,15 @@ def _command(name: str, arguments: str, shortcut: str) -> dict:
 
 
 def commands() -> list[dict]:
-    """Preview (live: reloads on every save), Play, and Check (the checker's text in
-    Tiled's Debug Console). `narby` must be on the PATH Tiled sees; docs/MAPS.md says how
-    to give the full path instead."""
+    """Preview (live: reloads on every save), Play, Check (the checker's text in
+    Tiled's Debug Console) and Test balance (the balance lab, issue 37: 100 AI games,
+    its report in balance-MAPNAME/ beside the map; needs the `balance` extra).
+    `narby` must be on the PATH Tiled sees; docs/MAPS.md says how to give the full path
+    instead."""
     return [_command("Preview in Narby Conquest", "preview %mapfile", "F5"),
             _command("Play in Narby Conquest", "play --map %mapfile", "F6"),
-            _command("Check map (narby check-map)", "check-map %mapfile", "")]
+            _command("Check map (narby check-map)", "check-map %mapfile", ""),
+            _command("Test balance (narby balance)", "balance %mapfile --games 100", "")]
 
 
 def object_types() -> str:

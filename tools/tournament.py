@@ -15,7 +15,10 @@ decision would take longer than that).
 Prints, per entry of --seats: win rate with a 95% Wilson interval (a shared win counts
 1/k to each of k winners) and average final score; per level: decision time median
 and p95; average rounds; and the win rate of each dragon type (a balance report).
---jobs runs games in worker processes (esper worlds are process-global).
+--jobs N runs the games on the balance lab's engine (game/balance/run.py): a local
+Dask cluster of N single-threaded worker processes (esper worlds are process-global),
+each game a task, retried if its worker is lost; --cluster ADDRESS sends them to a
+running Dask scheduler instead (its workers need this repository at the same path).
 """
 
 from __future__ import annotations
@@ -30,7 +33,6 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-import multiprocessing as mp  # noqa: E402
 
 from game.ai import choose  # noqa: E402
 from game.board import BoardSpec  # noqa: E402
@@ -265,10 +267,8 @@ def run(args) -> dict:
                   f"won by {won} in {r['rounds']} rounds, "
                   f"{time.perf_counter() - start:.0f}s", file=sys.stderr, flush=True)
 
-    if args.jobs > 1:
-        with mp.get_context("spawn").Pool(args.jobs) as pool:
-            for r in pool.imap_unordered(play_game, jobs):
-                progress(r)
+    if args.jobs > 1 or args.cluster:
+        _on_dask(jobs, args, progress)
     else:
         for job in jobs:
             progress(play_game(job))
@@ -276,12 +276,40 @@ def run(args) -> dict:
     return summarize(seats, records)
 
 
+def _on_dask(jobs: list[dict], args, progress) -> None:
+    """The games as tasks on the balance lab's engine (the `balance` extra)."""
+    try:
+        from game.balance import run  # noqa: PLC0415 (Dask only when asked for)
+    except ImportError:
+        raise SystemExit('tournament: --jobs and --cluster need Dask: '
+                         'pip install "narby-conquest[balance]"') from None
+    try:
+        client = run.open_client(args.jobs, args.cluster)
+    except run.RunError as exc:
+        raise SystemExit(f"tournament: {exc}") from None
+    try:
+        for _, record in run.as_finished(client, play_game, list(enumerate(jobs)),
+                                         "narby-tournament"):
+            progress(record)
+    except run.TaskFailed as exc:
+        raise SystemExit(f"tournament: game {exc.index} failed on every try "
+                         f"({exc.reason})") from None
+    finally:
+        cluster = client.cluster
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
 def main(argv=None) -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--seats", default="hard,normal,normal,normal")
     p.add_argument("--games", type=int, default=200)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--jobs", type=int, default=1,
+                   help="local Dask worker processes (the balance lab's engine)")
+    p.add_argument("--cluster", metavar="ADDRESS", default=None,
+                   help="a running Dask scheduler to send the games to")
     p.add_argument("--map", default=None, help="a Tiled map (default: the plain board)")
     p.add_argument("--target", type=int, default=50)
     p.add_argument("--round-cap", type=int, default=60)

@@ -5,7 +5,8 @@ settlements, places of power and the chest, plus the fixed cavern spots with the
 numbers. The checker's problems are listed at the right and their cells are marked red
 on the board. The file is polled (mtime and size) every POLL seconds from the frame loop,
 so when Tiled saves it the preview reloads within a second; no thread, no restart.
-"Play this map" opens a game on it (human + AI seats).
+"Play this map" opens a game on it (human + AI seats). "Test balance" runs the balance
+lab (`narby balance`, issue 37) in a child process and shows where its report will be.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UILabel, UITextBox
 
+from game.balance.launch import BalanceJob
 from game.board import BoardSpec
 from game.maps import catalog
 from game.maps.loader import UNREADABLE
@@ -106,6 +108,7 @@ class PreviewScene(Scene):
         self._since_poll = 0.0
         self._stamp = None
         self.widgets: list = []
+        self.balance: BalanceJob | None = None
         self.load()
 
     # ----- the file ------------------------------------------------------------------
@@ -168,7 +171,13 @@ class PreviewScene(Scene):
                                tip="Start a game on this map (Enter)" if self.ok
                                else "Fix the problems first")
         self.back_btn = button(self.ui, (x, h - row - pad, bw, row), "Close", tip="Esc")
-        self.widgets += [self.play_btn, self.back_btn]
+        running = self.balance is not None and not self.balance.done
+        self.balance_btn = button(self.ui, (x, h - 2 * row - 2 * pad, inner, row),
+                                  "Testing balance…" if running else "Test balance",
+                                  enabled=self.ok and not running,
+                                  tip="Play AI games on this map and report whether it "
+                                      "is fair (narby balance)")
+        self.widgets += [self.play_btn, self.back_btn, self.balance_btn]
 
     def _title(self) -> str:
         return self.spec.title if self.spec else catalog.default_title(self.path)
@@ -200,6 +209,8 @@ class PreviewScene(Scene):
             if n > catalog.SHOWN_PROBLEMS:
                 lines.append(self._unbroken(catalog.more_problems_text(
                     n - catalog.SHOWN_PROBLEMS, self.path)))
+        if self.balance is not None:
+            lines.append(f"<br><font color='#e2b048'>{escape(self.balance.status())}</font>")
         lines.append(f"<br><font color='#74727a'>{self._unbroken(str(self.path))}<br>Watching the "
                      "file: save it in Tiled and this view updates."
                      + (f" Reloaded {self.reloads}×." if self.reloads else "") + "</font>")
@@ -232,6 +243,10 @@ class PreviewScene(Scene):
         self._since_poll += dt
         if self._since_poll >= POLL:
             self._since_poll = 0.0
+            if self.balance is not None and self.balance.poll():
+                self.leave()  # the lab finished: say where its report is
+                self.enter()
+                self.app.dirty = True
             return self.poll()
         return False
 
@@ -243,6 +258,9 @@ class PreviewScene(Scene):
             if event.ui_element is self.play_btn:
                 self.play()
                 return True
+            if event.ui_element is self.balance_btn:
+                self.test_balance()
+                return True
         if dialog_key(event, self.play, self.close_preview):
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F5:  # reload by hand
@@ -253,6 +271,16 @@ class PreviewScene(Scene):
             self.view.zoom(1.15 if event.y > 0 else 1 / 1.15, pygame.mouse.get_pos())
             return True
         return False
+
+    def test_balance(self) -> None:
+        """Start the balance lab on this map (once at a time); the panel says where the
+        report goes, then that it is ready, or in one line why not."""
+        if not self.ok or (self.balance is not None and not self.balance.done):
+            return
+        self.balance = BalanceJob(self.path)
+        self.leave()
+        self.enter()
+        self.app.dirty = True
 
     def close_preview(self) -> None:
         self.app.pop()

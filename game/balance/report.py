@@ -1,0 +1,181 @@
+"""The lab's report: balance.json (all figures; `results` only the games'), a PNG of
+charts drawn with matplotlib, and a Markdown page beside it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")  # files only, no window
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+
+from game.balance import stats  # noqa: E402
+from game.balance.findings import spawn_geography  # noqa: E402
+from game.balance.picture import map_picture  # noqa: E402
+from game.board import BoardSpec  # noqa: E402
+
+KIND_TITLES = {"spawn": "per cavern spawn (seat)", "dragon": "per dragon",
+               "turn": "per first-turn position", "entry": "per entry of --seats"}
+
+
+def results_json(results: dict) -> str:
+    """The `results` object as the report writes it: same games, same bytes."""
+    return json.dumps(results, sort_keys=True, indent=1, ensure_ascii=False)
+
+
+def write(out: Path, results: dict, run_info: dict, board: BoardSpec,
+          map_path: str | None) -> dict[str, Path]:
+    out.mkdir(parents=True, exist_ok=True)
+    paths = {"json": out / "balance.json", "png": out / "balance.png",
+             "md": out / "balance.md"}
+    doc = {"results": results, "run": run_info}
+    paths["json"].write_text(json.dumps(doc, sort_keys=True, indent=1, ensure_ascii=False)
+                             + "\n", encoding="utf-8")
+    draw(paths["png"], results, board, map_path)
+    paths["md"].write_text(markdown(results, run_info, board, paths["png"].name),
+                           encoding="utf-8")
+    return paths
+
+
+def draw(path: Path, results: dict, board: BoardSpec, map_path: str | None) -> None:
+    fig, axes = plt.subplots(4, 2, figsize=(13, 19))
+    plan = results["plan"]
+    fig.suptitle(f"{results['map']['title']}: {results['games']} games of "
+                 f"{', '.join(plan['levels'])}, seed {plan['seed']}, target {plan['target']}",
+                 fontsize=14)
+    for ax, kind in zip((axes[0, 0], axes[0, 1], axes[1, 0]), ("spawn", "dragon", "turn"),
+                        strict=True):
+        _rates(ax, [g for g in results["groups"] if g["kind"] == kind],
+               KIND_TITLES[kind], results["fair_share"])
+    _length(axes[1, 1], results)
+    _coins(axes[2, 0], results)
+    _ends(axes[2, 1], results)
+    picture = map_picture(map_path)
+    _heat(axes[3, 0], board, picture, results["heat"]["tribute"], "YlOrRd",
+          "tribute earned (coins per game)")
+    _heat(axes[3, 1], board, picture, results["heat"]["lost"], "PuBu",
+          "claims lost (per game)")
+    for row in spawn_geography(board, len(results["plan"]["levels"])):
+        for ax in (axes[3, 0], axes[3, 1]):
+            c, r = row["cavern"]
+            ax.annotate(str(row["seat"]), (c + 0.5, r + 0.5), color="white", ha="center",
+                        va="center", fontsize=9, weight="bold",
+                        bbox={"boxstyle": "circle", "fc": "black", "alpha": 0.7})
+    fig.tight_layout(rect=(0, 0, 1, 0.98))
+    fig.savefig(path, dpi=80)
+    plt.close(fig)
+
+
+def _rates(ax, groups: list[dict], title: str, fair: float) -> None:
+    labels = [g["label"].replace("first-turn position ", "#") for g in groups]
+    rates = [100 * g["rate"] for g in groups]
+    low = [100 * (g["rate"] - g["ci95"][0]) for g in groups]
+    high = [100 * (g["ci95"][1] - g["rate"]) for g in groups]
+    colours = ["#c0392b" if g["unfair"] else "#5b8cc9" for g in groups]
+    ax.bar(labels, rates, color=colours, yerr=[low, high], capsize=4)
+    ax.axhline(100 * fair, color="black", linestyle="--", linewidth=1,
+               label=f"fair share {100 * fair:.0f}%")
+    ax.set_ylabel("win rate, % (95% interval)")
+    ax.set_title(f"Win rate {title}; red: differs by more than chance")
+    ax.legend(loc="upper right")
+    ax.tick_params(axis="x", labelrotation=30)
+
+
+def _length(ax, results: dict) -> None:
+    hist = results["length"]["histogram"]
+    ax.bar([int(k) for k in hist], list(hist.values()), color="#7a9a5b")
+    ax.set_xlabel("rounds")
+    ax.set_ylabel("games")
+    ax.set_title(f"Game length (mean {results['length']['mean_rounds']:.1f} rounds)")
+
+
+def _coins(ax, results: dict) -> None:
+    c = results["coins_by_round"]
+    rounds = list(range(1, len(c["mean_score"]) + 1))
+    ax.plot(rounds, c["mean_score"], label="every dragon")
+    ax.plot(rounds, c["winner_score"], label="the eventual winner")
+    ax.axhline(results["plan"]["target"], color="grey", linestyle=":", label="target")
+    ax.set_xlabel("end of round")
+    ax.set_ylabel("score (coins + treasure), mean")
+    ax.set_title("Coins over rounds")
+    ax.legend()
+
+
+def _ends(ax, results: dict) -> None:
+    ends = {k: v for k, v in results["ends"].items() if k != "extra_tie_rounds" and v}
+    ax.bar(list(ends), list(ends.values()), color="#b08d57")
+    ax.set_title(f"How games ended (extra tie rounds in "
+                 f"{results['ends']['extra_tie_rounds']} games)")
+    ax.set_ylabel("games")
+
+
+def _heat(ax, board: BoardSpec, picture, cells: dict, cmap: str, title: str) -> None:
+    grid = np.full((board.height, board.width), np.nan)
+    for key, value in cells.items():
+        c, r = (int(v) for v in key.split(","))
+        if 0 <= c < board.width and 0 <= r < board.height:
+            grid[r, c] = value
+    extent = (0, board.width, board.height, 0)
+    if picture is not None:
+        ax.imshow(picture, extent=extent)
+    else:
+        ax.set_facecolor("#eeeae0")
+    image = ax.imshow(np.ma.masked_invalid(grid), cmap=cmap, alpha=0.75, extent=extent,
+                      interpolation="nearest")
+    ax.figure.colorbar(image, ax=ax, fraction=0.046, pad=0.04)
+    ax.set_xlim(0, board.width)
+    ax.set_ylim(board.height, 0)
+    ax.set_title(title + "; numbers: cavern spawns")
+
+
+def _workers(n) -> str:
+    return f"{n} worker{'' if n == 1 else 's'}" if isinstance(n, int) else "? workers"
+
+
+def _p_cell(p: float) -> str:
+    return "< 0.0001" if p < 0.0001 else f"{p:.2g}"
+
+
+def markdown(results: dict, run_info: dict, board: BoardSpec, png: str) -> str:
+    plan = results["plan"]
+    dragons = "fixed: " + ", ".join(plan["dragons"]) if plan["dragons"] else "drawn (R6)"
+    lines = [f"# Balance of {results['map']['title']}", "",
+             f"{results['games']} games, seats {', '.join(plan['levels'])}, seed "
+             f"{plan['seed']}, target {plan['target']}, round cap {plan['round_cap']}, "
+             f"dragons {dragons}.",
+             "", "## Findings", ""]
+    lines += [f"- {line}" for line in results["findings"]]
+    lines += ["", f"![charts]({png})", "", "## Win rates", "",
+              "| group | win rate | 95% interval | games | fair | p (Holm) | verdict |",
+              "| --- | ---: | --- | ---: | ---: | ---: | --- |"]
+    for g in results["groups"]:
+        low, high = g["ci95"]
+        lines.append(f"| {g['label']} | {stats.pct(g['rate'])} | {100 * low:.0f}–"
+                     f"{100 * high:.0f}% | {g['games']} | {stats.pct(g['fair'])} | "
+                     f"{_p_cell(g['p_holm'])} | "
+                     f"{'**unfair**' if g['unfair'] else 'fair'} |")
+    geo = spawn_geography(board, len(plan["levels"]))
+    if geo:
+        lines += ["", "## Cavern spawns", "",
+                  "From where each dragon starts (R7: beside its cavern, east first); "
+                  "1 cell = adjacent.", "",
+                  "| seat | cavern | dragon starts | towns / cities / places within 4 cells"
+                  " | nearest town / city / place | nearest rival (steps) | open cells "
+                  "nearest to it |", "| --- | --- | --- | --- | --- | --- | --- |"]
+        for row in geo:
+            near, nearest = row["near"], row["nearest"]
+            start = tuple(row["start"]) if row["start"] else "-"
+            lines.append(f"| {row['seat']} | {tuple(row['cavern'])} | {start} | "
+                         f"{near['town']} / "
+                         f"{near['city']} / {near['place_of_power']} | "
+                         f"{nearest['town']} / {nearest['city']} / "
+                         f"{nearest['place_of_power']} | {row['rival']} | "
+                         f"{row['territory']} |")
+    lines += ["", "## Run", "",
+              f"{run_info.get('games_played_now', 0)} games played in this run in "
+              f"{run_info.get('seconds', 0)} s ({run_info.get('games_per_second', 0)} games/s)"
+              f" on {_workers(run_info.get('workers'))}.", ""]
+    return "\n".join(lines)
