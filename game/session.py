@@ -16,8 +16,11 @@ outcome revealed nothing new. It stops at an answer that used the dice (a roll, 
 one whose `roll` event waits for a reaction window), that produced a boundary event
 (a roll, a card drawn, dealt or played, a turn or round change), or that another
 dragon made. It rebuilds the match by replaying the history from the last round-start
-checkpoint (an exact snapshot), and checks that every replayed answer produces the
-events it produced the first time.
+checkpoint (an exact snapshot, taken in games with a human seat), and checks that every
+replayed answer produces the events it produced the first time.
+
+Every answer a player gives passes through `submit`, so it costs little beside the
+match's own work (docs/ARCHITECTURE.md, "Snapshots and sessions"; `make bench`).
 """
 
 from __future__ import annotations
