@@ -78,6 +78,10 @@ class Dice:
         self._gauss: float | None = None
         self.script = list(script or [])
         self.used = 0  # scripted faces consumed so far (for messages)
+        # Every use of the dice so far, scripted or drawn, rolls and shuffles: whoever
+        # must know whether an answer used the dice (undo) compares two counts, not two
+        # 625-word generator states. Not part of the state: a restored match counts anew.
+        self.uses = 0
 
     @property
     def kind(self) -> str:
@@ -86,12 +90,14 @@ class Dice:
 
     @property
     def rng(self) -> random.Random:
-        """The generator; reading it forgets the known state (the reader may use it)."""
+        """The generator; reading it forgets the known state (the reader may use it).
+        A draw made straight from it is not counted in `uses`."""
         self._words = None
         return self._rng
 
     def roll(self, sides: int) -> int:
         """A face from 1 to `sides`: the next scripted face, else the generator's."""
+        self.uses += 1
         if self.script:
             face = self.script.pop(0)
             self.used += 1
@@ -108,6 +114,7 @@ class Dice:
 
     def shuffle(self, items: list) -> None:
         """Shuffle in place with the match's generator (card deck, R11)."""
+        self.uses += 1
         self._words = None
         self._rng.shuffle(items)
 
@@ -151,7 +158,7 @@ class Dice:
             self._rng.setstate((STREAM, bytes.fromhex(key), counter, pos))
             self._words = self._gauss = None
             self.script = list(state.get("script") or [])
-            self.used = 0
+            self.used = self.uses = 0
             return
         self._rng = random.Random.__new__(random.Random)
         version, internal, gauss = state["rng"]
@@ -161,7 +168,7 @@ class Dice:
         # above 2**32 too, and getstate give another value back)
         self._words, self._gauss = (words, gauss) if checked else (None, None)
         self.script = list(state.get("script") or [])
-        self.used = 0
+        self.used = self.uses = 0
 
 
 class DiceStateError(ValueError):

@@ -16,8 +16,11 @@ outcome revealed nothing new. It stops at an answer that used the dice (a roll, 
 one whose `roll` event waits for a reaction window), that produced a boundary event
 (a roll, a card drawn, dealt or played, a turn or round change), or that another
 dragon made. It rebuilds the match by replaying the history from the last round-start
-checkpoint (an exact snapshot), and checks that every replayed answer produces the
-events it produced the first time.
+checkpoint (an exact snapshot, taken in games with a human seat), and checks that every
+replayed answer produces the events it produced the first time.
+
+Every answer a player gives passes through `submit`, so it costs little beside the
+match's own work (docs/ARCHITECTURE.md, "Snapshots and sessions"; `make bench`).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ import copy
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
 from game.decisions import IllegalAnswer, show_cell, title
 from game.dice import MT, STREAM, DiceScriptError, ai_seed, new_seed
@@ -34,7 +38,7 @@ from game.persistence.plain import unreadable
 from game.persistence.replay_file import FORMAT as REPLAY_FORMAT
 from game.persistence.replay_file import MAX_DECISIONS, ReplayError, start
 from game.resources import find_map, portable_map_name
-from game.shapes import Event, StateDoc, copy_json
+from game.shapes import Event, StateDoc, as_json, copy_json
 from game.tables import ACTION_TITLES, PLACE_TITLES
 
 PLAYER_KINDS = ("human", "easy", "normal", "hard", "random")
@@ -96,6 +100,16 @@ def _seat_kind(seat) -> str:
 
 def _json_copy(value):
     return json.loads(json.dumps(value))
+
+
+def _kept_answer(answer: dict) -> dict:
+    """The answer as a replay file holds it (a copy; tuples as lists), or IllegalAnswer
+    for one that no file could hold."""
+    try:
+        return as_json(answer)
+    except (TypeError, ValueError, RecursionError):
+        raise IllegalAnswer("an answer holds only words, numbers, true or false, lists "
+                            "and objects") from None
 
 
 class Session:
@@ -252,8 +266,12 @@ class Session:
         m = self.match
         if self.broken:
             raise SessionError("this game hit an internal error; load its last save")
-        dragon = m.pending.dragon if m.pending else None
-        dice_before = (m.dice.rng.getstate(), len(m.dice.script))
+        dragon = m.deciding
+        # The history keeps the answer as its file will hold it; one JSON cannot hold is
+        # refused before the match sees it (the match refuses any answer but an object).
+        kept = _kept_answer(answer) if isinstance(answer, dict) else answer
+        dice = m.dice
+        uses_before = dice.uses
         round_before = m.round
         try:
             events = m.submit(answer)
@@ -264,17 +282,24 @@ class Session:
             self.broken = True
             raise
         assert dragon is not None  # the match refuses any answer once the game is over
-        step = Step(dragon, _json_copy(answer), copy_json(events),
-                    (m.dice.rng.getstate(), len(m.dice.script)) != dice_before,
-                    len(self.events))
+        # The event dicts are shared with the match, not copied: the engine never changes
+        # an event once logged, and no reader may (tests/test_session_fast_path.py).
+        logged = cast(list[dict], events)
+        step = Step(dragon, kept, list(logged),
+                    m.dice is not dice or dice.uses != uses_before, len(self.events))
         self.steps.append(step)
-        self.events.extend(step.events)
+        self.events.extend(logged)
         if m.round != round_before and not m.finished \
                 and len(self.steps) >= self._checkpoint_from:
             self._checkpoint()
         return events
 
     def _checkpoint(self) -> None:
+        # Only undo and recover read checkpoints, and only a human undoes: a game of
+        # computer seats (headless games, tools) skips the snapshot, a tenth of its time;
+        # recover then replays from the start.
+        if "human" not in self.players.values():
+            return
         self._checkpoints[len(self.steps)] = self.match.snapshot()
         for old in sorted(self._checkpoints)[:-CHECKPOINTS_KEPT]:
             del self._checkpoints[old]

@@ -8,6 +8,7 @@ but others do not are optional (`total=False`)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any, TypedDict
 
 
@@ -27,6 +28,28 @@ def copy_json(value):
 
 
 _NESTED = frozenset({dict, list, tuple})
+_LEAVES = frozenset({str, int, float, bool, type(None)})
+
+
+def as_json(value):
+    """`value` as a JSON round trip gives it back (tuples become lists), without the
+    round trip for plain data: dicts with text keys, lists, tuples, text, numbers,
+    true/false and null are copied directly (an answer, at every decision); anything
+    else goes through json itself, whose TypeError or ValueError says it cannot be
+    stored (RecursionError when nested too deeply)."""
+    kind = type(value)
+    if kind is dict:
+        out = {}
+        for k, v in value.items():
+            if type(k) is not str:  # json makes numbers text, refuses others: its call
+                return json.loads(json.dumps(value))
+            out[k] = v if type(v) in _LEAVES else as_json(v)
+        return out
+    if kind is list or kind is tuple:
+        return [v if type(v) in _LEAVES else as_json(v) for v in value]
+    if kind in _LEAVES:
+        return value
+    return json.loads(json.dumps(value))
 
 
 Cell = list[int]  # [col, row] in JSON; the engine also passes (col, row) tuples

@@ -80,22 +80,99 @@ def problems(doc, board: BoardSpec, exact_rings: bool = True,
     return found
 
 
-def _check(doc, board: BoardSpec, found: list[str], exact_rings: bool,  # noqa: C901 - one checklist
-           placed: bool = False) -> None:
-    # Every check is `if not <condition>: fail(<message>)`: a message is built only for a
-    # problem found (this runs after every decision of the breadth suite and on every
+class _Doc:
+    """One document under check: what its sections share (the problems found, the
+    cells taken so far, the rings on the board by owner) and the two ways to fail."""
+
+    __slots__ = ("doc", "board", "found", "exact_rings", "placed", "dragons", "names",
+                 "finished", "cells", "rings_out")
+
+    def __init__(self, doc, board: BoardSpec, found: list[str], exact_rings: bool,
+                 placed: bool):
+        self.doc, self.board, self.found = doc, board, found
+        self.exact_rings, self.placed = exact_rings, placed
+        self.dragons: dict = {}
+        self.names: list[str] = []
+        self.finished = False
+        self.cells: dict[tuple, str] = {}
+        self.rings_out: dict[str, int] = {}
+
+    # Every check is `if not <condition>: c.fail(<message>)`: a message is built only for
+    # a problem found (this runs after every decision of the breadth suite and on every
     # checked restore).
-    def fail(message: str, stop: bool = False) -> None:
-        found.append(message)
+    def fail(self, message: str, stop: bool = False) -> None:
+        self.found.append(message)
         if stop:
             raise _Stop
 
+    def occupy(self, at, size: int, what: str) -> None:
+        """The piece `what` of `size` x `size` cells at `at` [col, row]: on the board, on
+        unblocked cells (R5) no other piece holds (R4)."""
+        fail, blocked, cells = self.fail, self.board.blocked, self.cells
+        if self.placed:  # [col, row] of whole numbers, on the board, on cells of its own
+            if blocked:  # the cells as below (an int subclass kept in the first cell)
+                col, row = at
+                for cell in (((col, row), (col + 1, row), (col, row + 1), (col + 1, row + 1))
+                             if size == 2 else
+                             [(col + dc, row + dr) for dr in range(size) for dc in range(size)]):
+                    if cell in blocked:
+                        fail(f"{what} stands on blocked cell {list(cell)} (R5)")
+            return
+        # the hot path of every restore: a footprint wholly on the board (the usual case)
+        # is looked up cell by cell without a bounds check each
+        if not (isinstance(at, list) and len(at) == 2 and _is_int(at[0]) and _is_int(at[1])):
+            fail(f"{what}: a cell must be [col, row], not {short(at)}", True)
+        col, row = at
+        width, height = self.board.width, self.board.height
+        if col >= 0 and row >= 0 and col + size <= width and row + size <= height:
+            footprint = (((col, row), (col + 1, row), (col, row + 1), (col + 1, row + 1))
+                         if size == 2 else
+                         [(col + dc, row + dr) for dr in range(size) for dc in range(size)])
+            for cell in footprint:
+                if cell in blocked:
+                    fail(f"{what} stands on blocked cell {list(cell)} (R5)")
+                if cell in cells:
+                    fail(f"{what} and {cells[cell]} share {list(cell)}")
+                cells[cell] = what
+            return
+        for dr in range(size):
+            for dc in range(size):
+                cell = (col + dc, row + dr)
+                if not (0 <= cell[0] < width and 0 <= cell[1] < height):
+                    fail(f"{what} at {at} leaves the {width}x{height} board", True)
+                if cell in blocked:
+                    fail(f"{what} stands on blocked cell {list(cell)} (R5)")
+                if cell in cells:
+                    fail(f"{what} and {cells[cell]} share {list(cell)}")
+                cells[cell] = what
+
+    def claim(self, owner, what: str) -> None:
+        """A claim ring of `owner` (None: unclaimed) on `what`: one of this game's."""
+        if owner is None:
+            return
+        if not (isinstance(owner, str) and owner in self.dragons):
+            self.fail(f"{what} is claimed by {short(owner)}, who is not in this game", True)
+        self.rings_out[owner] += 1
+
+
+def _check(doc, board: BoardSpec, found: list[str], exact_rings: bool,
+           placed: bool = False) -> None:
+    """The sections in order; a type problem stops them (_Stop), as later ones would
+    only repeat it."""
+    c = _Doc(doc, board, found, exact_rings, placed)
+    for section in SECTIONS:
+        section(c)
+
+
+def _check_dragons(c: _Doc) -> None:
+    """The dragons: 2 to 8 known ones, each with a seat, coins, treasure (R32), rings and
+    at most one card; seats 0 to n-1 once each."""
+    fail, doc = c.fail, c.doc
     if not isinstance(doc, dict):
         fail("the state is not a JSON object", True)
     dragons = doc.get("dragons")
     if not (isinstance(dragons, dict) and 2 <= len(dragons) <= 8):
         fail("a game has 2 to 8 dragons", True)
-    names = list(dragons)
     for name, d in dragons.items():
         if name not in DRAGONS:
             fail(f"unknown dragon {short(name)}", True)
@@ -120,10 +197,17 @@ def _check(doc, board: BoardSpec, found: list[str], exact_rings: bool,  # noqa: 
         card = d.get("card")
         if not (card is None or card in CARDS):
             fail(f"{name}: unknown card {short(card)}", True)
+    names = list(dragons)
     seats = sorted(d["seat"] for d in dragons.values())
     if seats != list(range(len(names))):
         fail(f"seats must be 0 to {len(names) - 1}, once each, not {short(seats)}", True)
+    c.dragons, c.names = dragons, names
+    c.rings_out = dict.fromkeys(names, 0)
 
+
+def _check_turn(c: _Doc) -> None:
+    """The round, phase, turn order, whose turn (R16), actions left (R17) and winner."""
+    fail, doc, dragons = c.fail, c.doc, c.dragons
     rnd = doc.get("round")
     if not (_is_int(rnd) and 0 <= rnd <= MAX_ROUND):
         fail(f"round {short(rnd)} is not 0 to {MAX_ROUND}", True)
@@ -132,6 +216,7 @@ def _check(doc, board: BoardSpec, found: list[str], exact_rings: bool,  # noqa: 
     finished = doc.get("finished")
     if not isinstance(finished, bool):
         fail(f"finished {short(finished)} is not true or false", True)
+    c.finished = finished
     order = doc.get("order")
     if not (isinstance(order, list) and all(isinstance(n, str) for n in order)):
         fail(f"order {short(order)} is not a list of dragons", True)
@@ -143,72 +228,38 @@ def _check(doc, board: BoardSpec, found: list[str], exact_rings: bool,  # noqa: 
     left = doc.get("actions_left")
     if not (_is_int(left) and 0 <= left <= MAX_ACTIONS_LEFT):
         fail(f"actions left {short(left)} are not 0 to {MAX_ACTIONS_LEFT}")
-    winner = doc.get("winner")
-    if finished:
+    _check_winner(c, doc.get("winner"))
+
+
+def _check_winner(c: _Doc, winner) -> None:
+    """A finished game's winner: the thief, a dragon, or two or more tied dragons."""
+    dragons = c.dragons
+    if c.finished:
         ok = (winner == "thief" or (isinstance(winner, str) and winner in dragons)
               or (isinstance(winner, list) and len(winner) >= 2
                   and all(isinstance(w, str) and w in dragons for w in winner)
                   and len(set(winner)) == len(winner)))
         if not ok:
-            fail(f"the winner {short(winner)} is not a dragon of this game")
+            c.fail(f"the winner {short(winner)} is not a dragon of this game")
     elif winner is not None:
-        fail(f"an unfinished game has a winner ({short(winner)})")
+        c.fail(f"an unfinished game has a winner ({short(winner)})")
 
-    # -- the board: every piece on its own unblocked cells (R4, R5) ---------------------
-    cells: dict[tuple, str] = {}
-    blocked = board.blocked
-    width, height = board.width, board.height
 
-    def occupy(at, size: int, what: str) -> None:
-        if placed:  # [col, row] of whole numbers, on the board, on cells of its own
-            if blocked:  # the cells as below (an int subclass kept in the first cell)
-                col, row = at
-                for cell in (((col, row), (col + 1, row), (col, row + 1), (col + 1, row + 1))
-                             if size == 2 else
-                             [(col + dc, row + dr) for dr in range(size) for dc in range(size)]):
-                    if cell in blocked:
-                        fail(f"{what} stands on blocked cell {list(cell)} (R5)")
-            return
-        # the hot path of every restore: a footprint wholly on the board (the usual case)
-        # is looked up cell by cell without a bounds check each
-        if not (isinstance(at, list) and len(at) == 2 and _is_int(at[0]) and _is_int(at[1])):
-            fail(f"{what}: a cell must be [col, row], not {short(at)}", True)
-        col, row = at
-        if col >= 0 and row >= 0 and col + size <= width and row + size <= height:
-            footprint = (((col, row), (col + 1, row), (col, row + 1), (col + 1, row + 1))
-                         if size == 2 else
-                         [(col + dc, row + dr) for dr in range(size) for dc in range(size)])
-            for cell in footprint:
-                if cell in blocked:
-                    fail(f"{what} stands on blocked cell {list(cell)} (R5)")
-                if cell in cells:
-                    fail(f"{what} and {cells[cell]} share {list(cell)}")
-                cells[cell] = what
-            return
-        for dr in range(size):
-            for dc in range(size):
-                cell = (col + dc, row + dr)
-                if not (0 <= cell[0] < width and 0 <= cell[1] < height):
-                    fail(f"{what} at {at} leaves the {width}x{height} board", True)
-                if cell in blocked:
-                    fail(f"{what} stands on blocked cell {list(cell)} (R5)")
-                if cell in cells:
-                    fail(f"{what} and {cells[cell]} share {list(cell)}")
-                cells[cell] = what
-
-    rings_out = dict.fromkeys(names, 0)
-
-    def claim(owner, what: str) -> None:
-        if owner is None:
-            return
-        if not (isinstance(owner, str) and owner in dragons):
-            fail(f"{what} is claimed by {short(owner)}, who is not in this game", True)
-        rings_out[owner] += 1
-
+def _check_piece_lists(c: _Doc) -> None:
+    """Settlements, places and gamble rings are lists of objects (before any is read)."""
+    doc = c.doc
     for key in ("settlements", "places", "gambles"):
         if not (isinstance(doc.get(key), list) and all(map(isinstance, doc[key], _DICTS))):
-            fail(f"{key} must be a list of objects", True)
-    for s in doc["settlements"]:
+            c.fail(f"{key} must be a list of objects", True)
+
+
+def _check_settlements(c: _Doc) -> None:
+    """Each settlement a known kind on a cell of its own (R4, R5), claimed by a dragon
+    of this game or by nobody."""
+    fail, cells, placed = c.fail, c.cells, c.placed
+    blocked = c.board.blocked
+    width, height = c.board.width, c.board.height
+    for s in c.doc["settlements"]:
         kind = s.get("kind")
         if kind not in SETTLEMENT_KINDS:
             fail(f"unknown settlement kind {short(kind)}", True)
@@ -217,7 +268,7 @@ def _check(doc, board: BoardSpec, found: list[str], exact_rings: bool,  # noqa: 
         at = s.get("at")
         if placed:
             if blocked:  # the only problem occupy could find (see `placed`)
-                occupy(at, 1, kind)
+                c.occupy(at, 1, kind)
         elif (type(at) is list and len(at) == 2 and type(at[0]) is int
                 and type(at[1]) is int and 0 <= at[0] < width and 0 <= at[1] < height):
             cell = (at[0], at[1])
@@ -227,22 +278,33 @@ def _check(doc, board: BoardSpec, found: list[str], exact_rings: bool,  # noqa: 
                 fail(f"{kind} and {cells[cell]} share {list(cell)}")
             cells[cell] = kind
         else:
-            occupy(at, 1, kind)
+            c.occupy(at, 1, kind)
         owner = s.get("claim")
         if owner is not None:
-            claim(owner, kind)
-    kinds = [p.get("kind") for p in doc["places"]]
-    for p in doc["places"]:
+            c.claim(owner, kind)
+
+
+def _check_places(c: _Doc) -> None:
+    """Each place of power known, on the board once (R14), on 2x2 cells of its own."""
+    places = c.doc["places"]
+    for p in places:
         if p.get("kind") not in PLACES:
-            fail(f"unknown place of power {short(p.get('kind'))}", True)
-        occupy(p.get("at"), 2, p["kind"])
-        claim(p.get("claim"), p["kind"])
+            c.fail(f"unknown place of power {short(p.get('kind'))}", True)
+        c.occupy(p.get("at"), 2, p["kind"])
+        c.claim(p.get("claim"), p["kind"])
         if not isinstance(p.get("power_used"), bool):
-            fail(f"{p['kind']}: power_used must be true or false", True)
+            c.fail(f"{p['kind']}: power_used must be true or false", True)
+    kinds = [p.get("kind") for p in places]
     if len(set(kinds)) != len(kinds):
-        fail("a place of power is on the board twice (R14)")
+        c.fail("a place of power is on the board twice (R14)")
+
+
+def _check_gambles(c: _Doc) -> None:
+    """Gamble rings: on dry land of the board (P2), one a cell, owned by this game's
+    dragons (a ring counted against its owner's R9 total)."""
+    fail, board, dragons, rings_out = c.fail, c.board, c.dragons, c.rings_out
     ring_cells: set[tuple] = set()
-    for g in doc["gambles"]:
+    for g in c.doc["gambles"]:
         at = g.get("at")
         if not ((type(at) is list and len(at) == 2 and type(at[0]) is int
                  and type(at[1]) is int)
@@ -251,42 +313,56 @@ def _check(doc, board: BoardSpec, found: list[str], exact_rings: bool,  # noqa: 
         cell = tuple(at)
         if not board.on_board(cell):
             fail(f"a gamble ring at {at} is off the board", True)
-        if cell in blocked:
+        if cell in board.blocked:
             fail(f"a gamble ring at {at} is in the water (P2)")
         if cell in ring_cells:
             fail(f"two gamble rings share the cell {at}")
         ring_cells.add(cell)
         owner = g.get("owner")
-        if owner is not None:  # claim(owner, f"the gamble ring at {at}"), its message lazy
+        if owner is not None:  # c.claim(owner, f"the gamble ring at {at}"), its message lazy
             if not (isinstance(owner, str) and owner in dragons):
                 fail(f"the gamble ring at {at} is claimed by {short(owner)}, who is not in "
                      "this game", True)
             rings_out[owner] += 1
-    chest = doc.get("chest")
-    if not isinstance(chest, dict):
-        fail("chest must be an object", True)
-    if not (_is_int(chest.get("coins")) and 0 <= chest["coins"] <= MAX_COINS):
-        fail(f"chest coins {short(chest.get('coins'))} are not 0 to {MAX_COINS}")
-    if chest.get("at") is not None:
-        occupy(chest["at"], 1, "chest")
-    for name, d in dragons.items():
-        occupy(d.get("at"), 2, name)
-        if d.get("cavern") is not None:
-            occupy(d["cavern"], 1, name + " cavern")
-        total = d["rings_in_supply"] + rings_out[name]
-        if not (total == RING_COUNT[name] if exact_rings else
-                max(d["rings_in_supply"], rings_out[name]) <= RING_COUNT[name]):
-            fail(f"{name} has {d['rings_in_supply']} rings in supply and {rings_out[name]} on "
-                 f"the board: {total}, not {RING_COUNT[name]} in all (R9)")
 
-    # -- cards (R11) --------------------------------------------------------------------
+
+def _check_chest(c: _Doc) -> None:
+    """The chest: its coins (R32) and, when on the board, a cell of its own."""
+    chest = c.doc.get("chest")
+    if not isinstance(chest, dict):
+        c.fail("chest must be an object", True)
+    if not (_is_int(chest.get("coins")) and 0 <= chest["coins"] <= MAX_COINS):
+        c.fail(f"chest coins {short(chest.get('coins'))} are not 0 to {MAX_COINS}")
+    if chest.get("at") is not None:
+        c.occupy(chest["at"], 1, "chest")
+
+
+def _check_dragon_pieces(c: _Doc) -> None:
+    """Each dragon and its cavern on cells of their own; its rings in supply plus on the
+    board are its R9 count (exact_rings), or each at most that (a restored document)."""
+    for name, d in c.dragons.items():
+        c.occupy(d.get("at"), 2, name)
+        if d.get("cavern") is not None:
+            c.occupy(d["cavern"], 1, name + " cavern")
+        supply, out = d["rings_in_supply"], c.rings_out[name]
+        total = supply + out
+        if not (total == RING_COUNT[name] if c.exact_rings else
+                max(supply, out) <= RING_COUNT[name]):
+            c.fail(f"{name} has {supply} rings in supply and {out} on the board: {total}, "
+                   f"not {RING_COUNT[name]} in all (R9)")
+
+
+def _check_cards(c: _Doc) -> None:
+    """R11: with cards on, each card in exactly one place (a hand, played or the deck);
+    with them off, none anywhere."""
+    fail, doc = c.fail, c.doc
     options = doc.get("options")
     if not isinstance(options, dict):
         fail("options must be an object", True)
     deck, played = doc.get("deck"), doc.get("played")
     if not (isinstance(deck, list) and isinstance(played, list)):
         fail("deck and played must be lists of cards", True)
-    hands = [d["card"] for d in dragons.values() if d["card"] is not None]
+    hands = [d["card"] for d in c.dragons.values() if d["card"] is not None]
     every = deck + hands + played
     if not all(map(isinstance, every, _STRS)):
         fail("cards must be names", True)
@@ -296,16 +372,27 @@ def _check(doc, board: BoardSpec, found: list[str], exact_rings: bool,  # noqa: 
     elif every != []:
         fail("cards in a game without cards")
 
-    # -- the flow -----------------------------------------------------------------------
-    if not placed:
-        found.extend(stack_problems(doc.get("stack"), names, finished))
-    if finished:
+
+def _check_flow(c: _Doc) -> None:
+    """The flow stack (stack_problems), the phase of a finished game, the pending
+    decision's shape."""
+    fail, doc = c.fail, c.doc
+    if not c.placed:
+        c.found.extend(stack_problems(doc.get("stack"), c.names, c.finished))
+    if c.finished:
         if doc.get("phase") != "finished":
             fail("a finished game is not in phase 'finished'")
     elif doc.get("phase") == "finished":
         fail(f"an unfinished game in phase {short(doc.get('phase'))}")
     if not (doc.get("pending") is None or isinstance(doc.get("pending"), dict)):
         fail("pending must be an object")
+
+
+# The named section checks, in the order their messages come: types first (a wrong type
+# stops the checks there), then the board, rings, coins and treasure, cards, the flow.
+SECTIONS = (_check_dragons, _check_turn, _check_piece_lists, _check_settlements,
+            _check_places, _check_gambles, _check_chest, _check_dragon_pieces,
+            _check_cards, _check_flow)
 
 
 def _check_frame(frame: dict, dragons: dict, fail) -> None:

@@ -3,6 +3,7 @@
     python tools/bench_engine.py                      # the table + restore + catanatron
     python tools/bench_engine.py --games 20 --rounds 5
     python tools/bench_engine.py --only-ratio --rounds 3 [--cpu]
+    python tools/bench_engine.py --only-session --rounds 5   # Session / Match
     python tools/bench_engine.py --profile            # cProfile of 4 seats, 20x20
 
 Every decision is played as a random player plays: the full list of legal answers is
@@ -17,6 +18,12 @@ catanatron`) and point `--catanatron` or NARBY_CATANATRON at that venv's python
 (default /tmp/catan/bin/python when it exists). Its random 4-player games and ours (4
 seats, 20x20) then alternate in the same run, `--rounds` times, so both see the same
 load on a shared machine; the ratio of each round is printed and the median reported.
+
+Session / Match (issue 32): everything a player runs plays through game.session's
+Session (history, undo), not the bare Match. The same seeded games are played both
+ways, alternating in one run, `--rounds` times, by CPU time; the ratio of each round is
+printed and the median reported (target: at least 0.85). Computer seats take no undo
+checkpoints; human seats (driven by the same random player) do, one per round start.
 
 A benchmark, not a test: timing is never asserted.
 """
@@ -42,6 +49,7 @@ from game.board import BoardSpec  # noqa: E402
 from game.maps.loader import load_board  # noqa: E402
 from game.match import Match  # noqa: E402
 from game.players import RandomPlayer, play_out  # noqa: E402
+from game.session import Session  # noqa: E402
 
 BIG_MAP = ROOT / "docs" / "maps" / "frontier-40x40.tmx"
 CATAN_SCRIPT = ROOT / "tools" / "bench_catanatron.py"
@@ -65,6 +73,41 @@ def play_games(games: int, seats: int, seed: int, board: BoardSpec | None = None
         decisions += play_out(m, RandomPlayer(seed + g))
         m.close()
     return decisions, games, clock() - start
+
+
+def play_sessions(games: int, seats: int, seed: int, player: str = "random",
+                  clock=time.process_time):
+    """play_games through a Session (its seats all `player`): the same games, answers
+    and decisions."""
+    decisions = 0
+    start = clock()
+    for g in range(games):
+        s = Session.new([{"player": player}] * seats, seed=seed + g)
+        chooser = RandomPlayer(seed + g)
+        while not s.match.finished:
+            s.submit(chooser.choose(s.match))
+            decisions += 1
+        s.close()
+    return decisions, games, clock() - start
+
+
+def session_ratio(args) -> None:
+    print(f"Session / bare Match, 4 seats, 20x20, {args.games} games a round, "
+          f"{args.rounds} rounds, alternating, CPU time:")
+    play_games(2, 4, args.seed)  # warm up
+    ratios: dict[str, list[float]] = {"random": [], "human": []}
+    for k in range(args.rounds):
+        seed = args.seed + 1000 * k
+        d, _, s = play_games(args.games, 4, seed, clock=time.process_time)
+        line = f"  round {k + 1}: match {d / s:8,.0f} dec/s"
+        for player, out in ratios.items():
+            sd, _, ss = play_sessions(args.games, 4, seed, player)
+            assert sd == d, "a Session played other games than the Match"
+            out.append(sd / ss / (d / s))
+            line += f"   session ({player} seats) {sd / ss:8,.0f} dec/s, ratio {out[-1]:.2f}"
+        print(line)
+    for player, out in ratios.items():
+        print(f"  median ratio, {player} seats: {statistics.median(out):.2f}")
 
 
 def count_choices(games: int, seats: int, seed: int, board: BoardSpec | None = None) -> int:
@@ -192,6 +235,8 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--catanatron", help="python of a venv with catanatron installed")
     p.add_argument("--only-ratio", action="store_true", help="skip the table")
+    p.add_argument("--only-session", action="store_true",
+                   help="only the Session / Match ratio")
     p.add_argument("--cpu", action="store_true",
                    help="compare CPU seconds of each process, not wall-clock seconds "
                         "(steadier on a shared, busy machine)")
@@ -201,8 +246,12 @@ def main() -> None:
     if args.profile:
         profile(args)
         return
+    if args.only_session:
+        session_ratio(args)
+        return
     if not args.only_ratio:
         table(args)
+        session_ratio(args)
     python = catanatron_python(args.catanatron)
     if python is None:
         print("catanatron: no venv found (see --catanatron); comparison skipped")
