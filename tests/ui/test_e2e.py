@@ -33,8 +33,8 @@ def test_four_ai_seats_play_from_menu_to_end_screen(app):
     ng = app.top
     assert isinstance(ng, NewGameScene)
     ng.setup.seats = [Seat("ai", lvl) for lvl in ("easy", "normal", "hard", "normal")]
-    ng.setup.seed = 4
     ng._rebuild()
+    ng.seed.set_text("4")  # the field is what Start reads (a rebuild reads it back)
     ng.setup.target = 20  # P7: a quick game; the menu offers 50/75/100
     ng.target.values.append(20)
     ng.target.labels.append("20")
