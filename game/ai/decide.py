@@ -23,6 +23,7 @@ import random
 import time
 from typing import Any, cast
 
+from game.ai import master
 from game.ai.evaluate import POWER_VALUE, Evaluator
 from game.ai.model import (
     Pos,
@@ -73,6 +74,15 @@ LEVEL_SETTINGS: dict[str, dict[str, Any]] = {
              "params": {"contest": 0.5, "contest_k": 4.0, "retake": 1.0, "race": 0.3,
                         "fresh": 0.4, "h_max": 8.0, "lead_weight": 0.3,
                         "other_weight": 0.1, "gamble_union": 1.0, "final": 1.0}},
+}
+# Master: Hard's search and value, then Hard's best `lines` first actions played past
+# the turn -- its own turn to the end and every opponent's reply turn, rolls drawn --
+# `samples` times each (game.ai.master). reply_nodes caps the replies' search nodes
+# (deterministic); own_nodes the play-outs of its own turn beyond the root search.
+LEVEL_SETTINGS["master"] = {
+    **LEVEL_SETTINGS["hard"],
+    "replies": {"lines": 3, "samples": 3, "reply_budget": 200, "reply_nodes": 6000,
+                "own_nodes": 3000},
 }
 GENERIC_CAP = 12  # answers tried by the generic handler (a seeded sample beyond that)
 GENERIC_SAMPLES = 2
@@ -168,15 +178,19 @@ def action(ctx: Ctx) -> dict:
     order = sorted(others, key=lambda x: x[1][0] != "end") + picked_powers + moves
     best, best_v = None, -math.inf
     base = None
+    scored = []
     for a, t in order:
         try:
             v = search.score(pos, t, k)
         except OutOfBudget:
             break
+        scored.append((v, a, t))
         if t[0] == "end":
             base = v
         if v > best_v + 1e-9:
             best, best_v = a, v
+    if ctx.cfg.get("replies") and not unknown:  # Master: look past the turn
+        best = master.choose_line(ctx, search, pos, k, scored) or best
     if unknown:
         here = ctx.ev.value(pos)
         for a, v in _generic_values(ctx, [a for a, _ in unknown]):

@@ -13,7 +13,7 @@ drives a HostCore itself (`inline`, the headless host and tests) or hands what a
 a thread-safe queue for the thread that owns the match (the window).
 
 Every seat is one of: "remote" (a person on another machine, with a seat token),
-"local" (a person at the host's screen), or an AI level ("easy", "normal", "hard",
+"local" (a person at the host's screen), or an AI level ("easy", "normal", "hard", "master",
 "random"). A client answers for its own seat only; the seat comes from its token, never
 from what it claims. An answer must be one of the rules' legal answers; any other gets
 the engine's reason, and nothing changes.
@@ -54,8 +54,8 @@ from game.session import Session, SessionError
 if TYPE_CHECKING:
     from websockets.asyncio.server import Server, ServerConnection
 
-SEAT_KINDS = ("remote", "local", "easy", "normal", "hard", "random")
-AI_KINDS = ("easy", "normal", "hard", "random")
+SEAT_KINDS = ("remote", "local", "easy", "normal", "hard", "master", "random")
+AI_KINDS = ("easy", "normal", "hard", "master", "random")
 DROP_POLICIES = ("ai", "wait", "end")
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
 EVENTS_ON_JOIN = 400   # the log a (re)joining client gets: the latest events
