@@ -87,7 +87,7 @@ LEVEL_SETTINGS: dict[str, dict[str, Any]] = {
 LEVEL_SETTINGS["master"] = {
     **LEVEL_SETTINGS["hard"],
     "replies": {"lines": 3, "samples": 3, "reply_budget": 200, "reply_nodes": 6000,
-                "own_nodes": 3000},
+                "own_nodes": 3000, "switch": 0.3},
 }
 GENERIC_CAP = 12  # answers tried by the generic handler (a seeded sample beyond that)
 GENERIC_SAMPLES = 2

@@ -24,7 +24,6 @@ import random
 import time
 from typing import Any
 
-from game.ai.evaluate import Evaluator
 from game.ai.model import Pos
 from game.ai.search import COST, OutOfBudget, TurnSearch, apply_card, apply_power, thaw
 from game.tables import ACTIONS_PER_TURN
@@ -112,7 +111,9 @@ class Lookahead:
         total = 0.0
         n = self.cfg["samples"]
         for s in range(n):
-            rng = random.Random(self.seed * 7_919 + line * 101 + s)
+            # the same draws for every line (common random numbers): lines differ by
+            # their play, not by their luck
+            rng = random.Random(self.seed * 7_919 + s)
             total += self._sample(pos, act, k, rng)
         return total / n
 
@@ -131,7 +132,9 @@ class Lookahead:
                 end = root  # a reply too big for its budget: the dragon stands still
             self._spend(reply.nodes)
         mine = rebase(end, me)
-        return Evaluator(mine, self.params).value(mine)
+        # one evaluator (the search's, from the decision's root) values every line's
+        # end alike: it reads a position of another lineage in full
+        return self.search.ev.value(mine)
 
 
 def choose_line(ctx, search: TurnSearch, pos: Pos, k: int, scored: list) -> Any:
@@ -146,6 +149,7 @@ def choose_line(ctx, search: TurnSearch, pos: Pos, k: int, scored: list) -> Any:
     search.budget = search.nodes + cfg["own_nodes"]  # the turns' play-outs reuse its memo
     best, best_v = ranked[0][1], None
     for i, (_v, a, t) in enumerate(ranked):
+        margin = 0.0 if i == 0 else cfg["switch"]  # Hard's choice unless clearly beaten
         if t[0] in ("end", "power", "card") or COST.get(t[0], 1) > k:
             v = _score_other(search, ctx, pos, t, k, look, i)
         else:
@@ -155,8 +159,10 @@ def choose_line(ctx, search: TurnSearch, pos: Pos, k: int, scored: list) -> Any:
                 break
         if v is None:
             break
-        if best_v is None or v > best_v + 1e-9:
+        if best_v is None:
             best, best_v = a, v
+        elif v > best_v + margin:
+            best, best_v = a, v - margin
     return best
 
 

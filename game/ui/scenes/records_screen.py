@@ -64,15 +64,12 @@ class RecordsScene(Scene):
         surface.blit(hint, hint.get_rect(topright=(f.right - look.px(24),
                                                    f.y + look.px(30))))
         y = f.y + look.px(90)
+        width = f.w - look.px(80)
         if self.problem:
-            note = look.fit_text(self.problem, look.font(look.fs(15)), f.w - look.px(80),
-                                 look.colour("text_dim"))
-            surface.blit(note, (f.x + look.px(40), y))
-            y += note.get_height() + look.px(8)
+            y = self._lines(surface, self.problem, look.font(look.fs(15)), width, y,
+                            "text_dim") + look.px(8)
         if not self.rows:
-            empty = look.fit_text(EMPTY, look.font(look.fs(18)), f.w - look.px(80),
-                                  look.colour("text"))
-            surface.blit(empty, (f.x + look.px(40), y + look.px(20)))
+            self._lines(surface, EMPTY, look.font(look.fs(18)), width, y + look.px(20), "text")
             return
         cols = self._columns()
         head_font = look.font(look.fs(17), bold=True)
@@ -88,8 +85,19 @@ class RecordsScene(Scene):
                 break
             colour = look.colour("text")
             surface.blit(row_font.render(level.title(), True, colour), (cols[0], y))
-            surface.blit(look.fit_text(name, row_font, name_w, colour), (cols[1], y))
             for x, n in zip(cols[2:], (wins, losses, "—" if best is None else best),
                             strict=True):
                 surface.blit(row_font.render(str(n), True, colour), (x, y))
-            y += row_font.get_linesize() + look.px(4)
+            # a long map title wraps in its column (never cut)
+            for text in look.wrap(name, row_font, name_w):
+                surface.blit(row_font.render(text, True, colour), (cols[1], y))
+                y += row_font.get_linesize()
+            y += look.px(4)
+
+    def _lines(self, surface, text: str, font, width: int, y: int, colour: str) -> int:
+        """Draw `text` wrapped to `width` at y; returns the y below it."""
+        for line in self.look.wrap(text, font, width):
+            surface.blit(font.render(line, True, self.look.colour(colour)),
+                         (self.frame.x + self.look.px(40), y))
+            y += font.get_linesize()
+        return y
