@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from game import ai
 from game.ai import decide, master
 from game.ai.model import from_view
 from game.cli import SEAT_KINDS
+from game.cli import main as cli_main
 from game.maps.commands import WINDOW_SEAT_KINDS
 from game.net.client import BOT_KINDS
 from game.net.host import AI_KINDS
@@ -73,3 +76,12 @@ def test_a_play_out_leaves_the_view_position_untouched(mid_game):
     other = master.rebase(pos, pos.names[0])
     assert other.lineage is not pos.lineage
     assert (dict(pos.at), dict(pos.coins), dict(pos.pieces), dict(pos.gambles)) == before
+
+
+def test_a_headless_game_with_a_master_seat_replays_identically(capsys):
+    args = ["--headless", "--seats", "master,easy", "--seed", "5", "--json",
+            "--round-cap", "2"]
+    assert cli_main(args) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert first["players"] and cli_main(args) == 0
+    assert json.loads(capsys.readouterr().out) == first
