@@ -37,7 +37,7 @@ from game.session import Session, SessionError
 from game.tables import DRAGONS
 
 # Headless seats: the random-legal player or an AI level (game.ai); no person can sit.
-SEAT_KINDS = ("random", "easy", "normal", "hard")
+SEAT_KINDS = ("random", "easy", "normal", "hard", "master")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -192,7 +192,7 @@ def _play_parser() -> argparse.ArgumentParser:
     p.add_argument("--headless", action="store_true",
                    help="play a whole game without a window and print the result")
     p.add_argument("--seats", default="random,random,random,random",
-                   help="comma-separated seats, 2 to 8: random, easy, normal or hard, each "
+                   help="comma-separated seats, 2 to 8: random, easy, normal, hard or master, each "
                         "optionally :DRAGON (hard:copper); default: four random")
     p.add_argument("--seed", type=seed_argument, default=None,
                    help="seed (default: a secret random one)")
@@ -257,7 +257,7 @@ def _parse_seats(p, text: str) -> list[dict]:
         kind, _, dragon = token.strip().partition(":")
         if kind == "human":
             p.error("a human seat needs the window: use 'narby play --seats human,...' "
-                    "(--headless seats are random, easy, normal or hard)")
+                    "(--headless seats are random, easy, normal, hard or master)")
         if kind not in SEAT_KINDS:
             p.error(f"unknown seat kind {kind!r} in --seats (use: {', '.join(SEAT_KINDS)})")
         if dragon and dragon not in DRAGONS:

@@ -41,7 +41,7 @@ from game.resources import find_map, portable_map_name
 from game.shapes import Event, StateDoc, as_json, copy_json
 from game.tables import ACTION_TITLES, PLACE_TITLES
 
-PLAYER_KINDS = ("human", "easy", "normal", "hard", "random")
+PLAYER_KINDS = ("human", "easy", "normal", "hard", "master", "random")
 # Events after which an answer can no longer be taken back. The cards issue adds its
 # events by name (anything naming a card, a draw or a deal also counts: see is_boundary).
 REVEALING = frozenset({"roll", "draw", "deal", "drawn", "dealt", "shuffle", "play",

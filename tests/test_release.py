@@ -26,7 +26,7 @@ SEMVER = re.compile(
 # the code by themselves; this list makes sure the scan still sees them all (a scan that
 # silently found nothing would pass anything).
 FORMATS = {"narby-save/1", "narby-save/2", "narby-replay/1", "narby-state/1",
-           "narby-save-index/1", "narby-lesson/1", "narby-net-seats/1"}
+           "narby-save-index/1", "narby-lesson/1", "narby-net-seats/1", "narby-records/1"}
 FORMAT_ID = re.compile(r"""["'](narby-[a-z][a-z0-9-]*/\d+)["']""")
 
 

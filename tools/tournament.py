@@ -44,7 +44,7 @@ from game.match import Match  # noqa: E402
 from game.players import RandomPlayer  # noqa: E402
 from game.seat_view import seat_view  # noqa: E402
 
-SEAT_KINDS = ("easy", "normal", "hard", "random")
+SEAT_KINDS = ("easy", "normal", "hard", "master", "random")
 
 
 def play_game(job: dict) -> dict:
@@ -171,7 +171,7 @@ def report(summary: dict, args) -> str:
 
 
 LEVEL_COLOURS = {"easy": (120, 180, 120), "normal": (90, 140, 210), "hard": (200, 120, 60),
-                 "random": (160, 160, 160)}
+                 "master": (170, 60, 160), "random": (160, 160, 160)}
 
 
 def plot(summary: dict, path: str, subtitle: str = "") -> None:

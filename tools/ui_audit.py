@@ -5,9 +5,9 @@
     .venv/bin/python tools/ui_audit.py --size 1280x720 --scale 1.15 --palette normal
 
 Renders (dummy video driver, no display) the menu (first run and with saves), new
-game, rules, settings, credits, help, the board (an action, aiming a Move, an odds tip, a card
-to confirm, a hint with its mark, a card's tooltip on the panel, a roll tumbling and
-landed, a banner, the setup card, the tribute card, a question with fourteen answers),
+game, rules, settings, credits, records, help, the board (an action, aiming a Move, an
+odds tip, a card to confirm, a hint with its mark, a card's tooltip on the panel, a roll
+tumbling and landed, a banner, the setup card, the tribute card, a question with fourteen answers),
 every question dialog the seeded games reach, the hand-over, pause, save and load
 screens, the end screen, the replay viewer and the crash screen, at 1024x640, 1280x720
 and 1920x1080, in both palettes, at UI scale 100% and 125%. Each text is measured with
@@ -34,9 +34,10 @@ os.environ.setdefault("NARBY_CONFIG_DIR", tempfile.mkdtemp(prefix="narby-cfg-"))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pygame  # noqa: E402
 
+from game import records  # noqa: E402
 from game.ai import choose  # noqa: E402
 from game.net.window import remember_token  # noqa: E402
-from game.persistence import saves  # noqa: E402  # noqa: E402
+from game.persistence import saves  # noqa: E402
 from game.seat_view import seat_view  # noqa: E402
 from game.tables import PLACES  # noqa: E402
 from game.ui import explain, hints  # noqa: E402
@@ -55,6 +56,7 @@ from game.ui.scenes.load import LoadScene  # noqa: E402
 from game.ui.scenes.menu import MenuScene  # noqa: E402
 from game.ui.scenes.new_game import NewGameScene  # noqa: E402
 from game.ui.scenes.pause import PauseScene  # noqa: E402
+from game.ui.scenes.records_screen import RecordsScene  # noqa: E402
 from game.ui.scenes.replay_viewer import ReplayScene  # noqa: E402
 from game.ui.scenes.rules import RulesScene  # noqa: E402
 from game.ui.scenes.save_dialog import SaveDialog  # noqa: E402
@@ -95,6 +97,16 @@ def prepare(data: Path, fast: bool) -> dict:
             out["end"] = saves.save_game(c.session, "a finished game", data)
         c.close()
     return out
+
+
+def _records(data: Path) -> None:
+    """A records file with every level and a long map name (issue 36)."""
+    r = records.empty()
+    for level in records.ORDER:
+        records.add_game(r, level, "Narby Vale", True, 57)
+        records.add_game(r, level, "The Very Long Named Map of the Seven Dragon Valleys "
+                         "and Their Hoards", False, 33)
+    records.save(data, r)
 
 
 def _app(size, palette, scale, data):
@@ -184,6 +196,15 @@ def screens(app, states: dict, data: Path, empty: Path, fast: bool):
             show(CreditsScene(app, section=section))
             yield f"credits-{section}"
             app.pop()
+        app.data_dir = empty
+        show(RecordsScene(app))
+        yield "records-empty"
+        app.pop()
+        app.data_dir = data
+        _records(data)
+        show(RecordsScene(app))
+        yield "records"
+        app.pop()
         show(HelpOverlay(app))
         yield "help"
         app.pop()

@@ -20,7 +20,7 @@ from game.ai.decide import LEVEL_SETTINGS, Ctx
 from game.board import BoardSpec
 from game.maps.loader import load_board
 
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "master")
 STATS = {"fallbacks": 0}  # answers that needed the last-resort net (tests expect 0)
 _BOARDS: dict = {}
 

@@ -23,6 +23,7 @@ import random
 import time
 from typing import Any, cast
 
+from game.ai import master
 from game.ai.evaluate import POWER_VALUE, Evaluator
 from game.ai.model import (
     Pos,
@@ -59,7 +60,12 @@ LEVEL_SETTINGS: dict[str, dict[str, Any]] = {
     # noise: the spread (coins) of Easy's misjudgement; blunder: chance of a random answer
     "easy": {"search": False, "noise": 1.5, "blunder": 0.12,
              "params": {"gamma": 0.3, "danger": 0.0, "attack_threat": 0.0, "loss": 0.0,
-                        "lead_weight": 0.2, "other_weight": 0.2}},
+                        "lead_weight": 0.2, "other_weight": 0.2, "gamble_union": 1.0},
+             # a beginner's taste (coins added to an action's value, issue 36): it
+             # likes the fights and thefts it has just read about, and lays a ring or
+             # two to gamble, not a field of them (each own ring out costs `gamble_each`)
+             "taste": {"attack": 0.6, "steal": 0.6, "destroy": 0.4, "take": 0.3},
+             "gamble_each": 0.5},
     "normal": {"search": True, "width": 4, "deep_width": 3, "budget": 4000, "time": None,
                "params": {}},
     # Hard: opponent modelling in its value (game.ai.evaluate) -- contested claims (an
@@ -73,6 +79,15 @@ LEVEL_SETTINGS: dict[str, dict[str, Any]] = {
              "params": {"contest": 0.5, "contest_k": 4.0, "retake": 1.0, "race": 0.3,
                         "fresh": 0.4, "h_max": 8.0, "lead_weight": 0.3,
                         "other_weight": 0.1, "gamble_union": 1.0, "final": 1.0}},
+}
+# Master: Hard's search and value, then Hard's best `lines` first actions played past
+# the turn -- its own turn to the end and every opponent's reply turn, rolls drawn --
+# `samples` times each (game.ai.master). reply_nodes caps the replies' search nodes
+# (deterministic); own_nodes the play-outs of its own turn beyond the root search.
+LEVEL_SETTINGS["master"] = {
+    **LEVEL_SETTINGS["hard"],
+    "replies": {"lines": 3, "samples": 3, "reply_budget": 200, "reply_nodes": 6000,
+                "own_nodes": 3000, "switch": 0.3},
 }
 GENERIC_CAP = 12  # answers tried by the generic handler (a seeded sample beyond that)
 GENERIC_SAMPLES = 2
@@ -168,15 +183,19 @@ def action(ctx: Ctx) -> dict:
     order = sorted(others, key=lambda x: x[1][0] != "end") + picked_powers + moves
     best, best_v = None, -math.inf
     base = None
+    scored = []
     for a, t in order:
         try:
             v = search.score(pos, t, k)
         except OutOfBudget:
             break
+        scored.append((v, a, t))
         if t[0] == "end":
             base = v
         if v > best_v + 1e-9:
             best, best_v = a, v
+    if ctx.cfg.get("replies") and not unknown:  # Master: look past the turn
+        best = master.choose_line(ctx, search, pos, k, scored) or best
     if unknown:
         here = ctx.ev.value(pos)
         for a, v in _generic_values(ctx, [a for a, _ in unknown]):
@@ -219,6 +238,7 @@ def _easy_action(ctx: Ctx, legal, pos: Pos, k: int) -> dict:
             v = ctx.ev.value(child) + extra - spent
         else:
             v = sum(p * ctx.ev.value(c) for p, c in search.outcomes(pos, t))
+        v += _taste(ctx, pos, t)
         v += ctx.rng.gauss(0.0, noise)
         if v > best_v:
             best, best_v = a, v
@@ -228,6 +248,19 @@ def _easy_action(ctx: Ctx, legal, pos: Pos, k: int) -> dict:
             best, best_v = a, v
     assert best is not None  # several legal answers, each valued
     return best
+
+
+_TASTE_KIND = {"steal_cavern": "steal", "steal_chest": "steal", "steal_for_thief": "steal"}
+
+
+def _taste(ctx: Ctx, pos: Pos, t) -> float:
+    """Easy's beginner's taste for an action (see LEVEL_SETTINGS)."""
+    kind = _TASTE_KIND.get(t[0], t[0])
+    v = ctx.cfg.get("taste", {}).get(kind, 0.0)
+    if kind == "gamble":
+        v -= ctx.cfg.get("gamble_each", 0.0) * sum(
+            1 for o in pos.gambles.values() if o == ctx.me)
+    return v
 
 
 # ----- own modifiers and reactions ---------------------------------------------------------

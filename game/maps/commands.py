@@ -35,7 +35,7 @@ from game.persistence.saves import data_dir
 from game.resources import find_map, shipped_maps
 from game.tables import DRAGONS, TARGETS
 
-WINDOW_SEAT_KINDS = ("human", "easy", "normal", "hard", "random")
+WINDOW_SEAT_KINDS = ("human", "easy", "normal", "hard", "master", "random")
 DEFAULT_WINDOW_SEATS = "human,normal,normal,normal"
 # flags of the main `narby` parser that only mean something without a window
 _HEADLESS_ONLY = (("json", "--json"), ("log", "--log"), ("save", "--save"))
@@ -226,8 +226,8 @@ def play_main(argv: list[str]) -> int:
     p.add_argument("--map", default=None, metavar="FILE",
                    help="a Tiled .tmx map, anywhere (default: Narby Vale)")
     p.add_argument("--seats", default=DEFAULT_WINDOW_SEATS,
-                   help="comma-separated seats, 2 to 8: human, easy, normal, hard or random, "
-                        f"each optionally :DRAGON (default: {DEFAULT_WINDOW_SEATS})")
+                   help="comma-separated seats, 2 to 8: human, easy, normal, hard, master or "
+                        f"random, each optionally :DRAGON (default: {DEFAULT_WINDOW_SEATS})")
     p.add_argument("--seed", type=seed_argument, default=None,
                    help="seed (default: a secret random one)")
     p.add_argument("--target", type=int, default=None, help="coins to win: 50, 75 or 100")

@@ -1,7 +1,7 @@
 """`narby host` and `narby join`: networked play from the command line.
 
     narby host --headless --port 8765 --seats remote,remote,easy [--seed S] [--json]
-    narby join wss://HOST:8765/CODE#FINGERPRINT --bot random|easy|normal|hard [--seed S]
+    narby join wss://HOST:8765/CODE#FINGERPRINT --bot random|easy|normal|hard|master [--seed S]
 
 Without --headless / --bot they open the window on the Host online / Join game screen.
 """
@@ -45,7 +45,7 @@ def _host_parser() -> argparse.ArgumentParser:
         prog="narby host",
         description="Host a game that friends join from their own machines. Seats: remote "
                     "(a person on another machine), local (a person at this screen, window "
-                    "only) or an AI: random, easy, normal, hard.")
+                    "only) or an AI: random, easy, normal, hard, master.")
     p.add_argument("--headless", action="store_true",
                    help="host without a window and print the result when the game ends")
     p.add_argument("--port", type=int, default=DEFAULT_PORT,
@@ -340,9 +340,9 @@ def _window_options(p, args) -> tuple:
             kind = s["player"]
             if kind == "random":
                 p.error("a random seat needs --headless (the window's AIs are easy, normal "
-                        "or hard)")
+                        "hard or master)")
             seats.append(Seat("human" if kind == "local" else "remote" if kind == "remote"
-                              else "ai", kind if kind in ("easy", "normal", "hard") else
+                              else "ai", kind if kind in ("easy", "normal", "hard", "master") else
                               "normal", s["dragon"]))
         if not 2 <= len(seats) <= 8:
             p.error("--seats takes 2 to 8 seats")

@@ -43,7 +43,7 @@ from game.resources import shipped_map
 if TYPE_CHECKING:
     from websockets.asyncio.client import ClientConnection
 
-BOT_KINDS = ("random", "easy", "normal", "hard")
+BOT_KINDS = ("random", "easy", "normal", "hard", "master")
 
 
 class JoinError(ValueError):

@@ -15,7 +15,7 @@ drives a HostCore itself (`inline`, the headless host and tests) or hands what a
 a thread-safe queue for the thread that owns the match (the window).
 
 Every seat is one of: "remote" (a person on another machine, with a seat token),
-"local" (a person at the host's screen), or an AI level ("easy", "normal", "hard",
+"local" (a person at the host's screen), or an AI level ("easy", "normal", "hard", "master",
 "random"). A client answers for its own seat only; the seat comes from its token, never
 from what it claims. An answer must be exactly (JSON types and all) one of the legal
 answers offered, and the host applies its own copy of it (game/net/offered.py); any
@@ -60,8 +60,8 @@ from game.session import Session, SessionError
 if TYPE_CHECKING:
     from websockets.asyncio.server import Server, ServerConnection
 
-SEAT_KINDS = ("remote", "local", "easy", "normal", "hard", "random")
-AI_KINDS = ("easy", "normal", "hard", "random")
+SEAT_KINDS = ("remote", "local", "easy", "normal", "hard", "master", "random")
+AI_KINDS = ("easy", "normal", "hard", "master", "random")
 DROP_POLICIES = ("ai", "wait", "end")
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
 EVENTS_ON_JOIN = 400   # the log a (re)joining client gets: the latest events

@@ -9,6 +9,7 @@ import random
 import pygame
 import pygame_gui
 
+from game import records
 from game.decisions import title
 from game.ui import stats
 from game.ui.scene import Scene
@@ -49,7 +50,23 @@ class EndScene(Scene):
         self.confetti = [(rng.random(), rng.random() * 1.5, rng.uniform(0.6, 1.3),
                           rng.choice(colours), rng.uniform(0, math.tau))
                          for _ in range(0 if self.ended_early else CONFETTI)]
+        self.records_line = self._record(app, controller)  # issue 36: records, move up
         controller.close()  # the AI worker and the match's world are no longer needed
+
+    def _record(self, app, c) -> str:
+        """Count a finished game with a human seat in the records file; the line the
+        end screen shows (a suggestion to move up a level, or why nothing was saved)."""
+        data_dir = getattr(app, "data_dir", None)
+        if self.ended_early or self.joined or data_dir is None:
+            return ""
+        seats = getattr(c, "seats", {})
+        levels = {n: s.level for n, s in seats.items() if s.kind == "ai"}
+        humans = [n for n, s in seats.items() if s.kind == "human"]
+        board = getattr(c, "board", None)
+        _level, line = records.record(
+            data_dir, humans=humans, levels=levels, winners=self.winners(),
+            scores=c.match.scores(), map_name=getattr(board, "title", None) or "Open Plain")
+        return line
 
     def winners(self) -> list[str]:
         w = self.winner
@@ -153,6 +170,13 @@ class EndScene(Scene):
             surface.blit(why, (left.x, y - look.px(8)))
             y += why.get_height()
         self._draw_standings(surface, left, y + look.px(10))
+        if self.records_line:  # above the buttons, wrapped to the left column
+            font = look.font(look.fs(16), bold=True)
+            lines = look.wrap(self.records_line, font, left.w)[:2]
+            ly = f.bottom - look.px(70) - len(lines) * font.get_linesize()
+            for text in lines:
+                surface.blit(font.render(text, True, look.colour("gold")), (left.x, ly))
+                ly += font.get_linesize()
         chart_h = int((f.h - look.px(100)) * 0.5)
         self._draw_chart(surface, pygame.Rect(right.x, right.y, right.w, chart_h))
         self._draw_sources(surface, pygame.Rect(right.x, right.y + chart_h + look.px(24),

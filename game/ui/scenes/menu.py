@@ -1,5 +1,5 @@
 """Main menu: New game, Learn to play, Continue, Load, Join game, Rules, Settings,
-Credits, Quit."""
+Records, Credits, Quit."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from game.ui.scenes.help import HelpOverlay
 from game.ui.scenes.load import LoadScene, open_game
 from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.online import JoinScene
+from game.ui.scenes.records_screen import RecordsScene
 from game.ui.scenes.rules import RulesScene
 from game.ui.scenes.saved import saved_games, short_date
 from game.ui.scenes.settings_scene import SettingsScene
@@ -50,6 +51,8 @@ class MenuScene(Scene):
             *self._rejoin_entry(),
             ("rules", "Rules", True, "Charts, actions, dragons, places and rulings  (R)"),
             ("settings", "Settings", True, "Window, scale, pace, colours  (S)"),
+            ("records", "Records", True, "Wins, losses and best scores against each AI "
+             "level, per map"),
             ("credits", "Credits", True, "Where the game comes from; its fonts, libraries, "
              "tools and licences"),
             ("quit", "Quit", True, "Leave the game  (Esc)"),
@@ -142,6 +145,8 @@ class MenuScene(Scene):
             self.app.push(RulesScene(self.app))
         elif key == "settings":
             self.app.push(SettingsScene(self.app))
+        elif key == "records":  # issue 36
+            self.app.push(RecordsScene(self.app))
         elif key == "credits":  # issue 31
             self.app.push(CreditsScene(self.app))
         elif key == "quit":

@@ -39,8 +39,8 @@ DRAGON_CHOICES = [None, *DRAGONS]
 DRAGON_LABELS = ["Random"] + [title(d) for d in DRAGONS]
 
 # issue 16: the one line a first-time player reads about the AI levels
-LEVELS_LINE = ("First game? AI seats start at Easy. Easy plays loosely, Normal plans "
-               "each turn, Hard also reads its rivals.")
+LEVELS_LINE = ("First game? AI seats start at Easy. Easy plays loosely, Normal plans, "
+               "Hard reads rivals, Master looks ahead.")
 
 _thumbs: dict = {}
 _opened: list[str] = []  # map files opened with "Open map file…" this session

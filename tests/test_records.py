@@ -1,0 +1,66 @@
+"""Records across games (issue 36): the versioned file, counting, the move-up line."""
+
+from __future__ import annotations
+
+import json
+
+from game import records
+
+
+def _game(data, won=True, score=40, levels=None, humans=("red",), map_name="Open Plain"):
+    return records.record(data, humans=list(humans), levels=levels or {"blue": "normal"},
+                          winners=["red"] if won else ["blue"],
+                          scores={"red": score, "blue": 30}, map_name=map_name)
+
+
+def test_a_game_counts_against_the_strongest_level_per_map(tmp_path):
+    level, line = _game(tmp_path, levels={"blue": "easy", "gold": "hard"}, score=41)
+    assert (level, line) == ("hard", "")
+    _game(tmp_path, won=False, score=55, levels={"blue": "hard"})
+    _game(tmp_path, map_name="Narby Vale", levels={"blue": "hard"})
+    doc = json.loads(records.path(tmp_path).read_text())
+    assert doc["format"] == "narby-records/1"
+    assert doc["levels"]["hard"]["maps"]["Open Plain"] == {"wins": 1, "losses": 1, "best": 55}
+    assert doc["levels"]["hard"]["maps"]["Narby Vale"]["wins"] == 1
+    assert records.rows(records.load(tmp_path)[0])[0][:2] == ("hard", "Narby Vale")
+
+
+def test_three_wins_in_a_row_suggest_the_next_level(tmp_path):
+    assert _game(tmp_path)[1] == ""
+    _game(tmp_path, won=False)  # a loss resets the run
+    assert _game(tmp_path)[1] == "" and _game(tmp_path)[1] == ""
+    line = _game(tmp_path, map_name="Narby Vale")[1]  # the run counts on any map
+    assert line == "3 wins in a row against Normal: try Hard dragons next time."
+    levels = {"blue": "master"}
+    for _ in range(3):
+        line = _game(tmp_path, levels=levels)[1]
+    assert line == ""  # nothing above Master
+
+
+def test_games_without_a_human_or_an_ai_seat_are_not_counted(tmp_path):
+    assert _game(tmp_path, humans=()) == ("", "")
+    assert _game(tmp_path, levels={"blue": "random"}) == ("", "")
+    assert not records.path(tmp_path).exists()
+
+
+def test_a_damaged_file_is_kept_aside_and_new_records_start(tmp_path):
+    records.path(tmp_path).write_text("{not json")
+    got, problem = records.load(tmp_path)
+    assert got == records.empty() and problem.endswith("new records start from here.")
+    _game(tmp_path)
+    assert (tmp_path / "records.json.unreadable").read_text() == "{not json"
+    assert records.load(tmp_path)[0]["levels"]["normal"]["maps"]["Open Plain"]["wins"] == 1
+
+
+def test_odd_entries_are_ignored_and_other_formats_refused(tmp_path):
+    records.path(tmp_path).write_text(json.dumps({
+        "format": "narby-records/1",
+        "levels": {"normal": {"streak": "x", "maps": {"A": {"wins": -2, "best": True},
+                                                       "B": 7}},
+                   "genius": {"streak": 9}}}))
+    got, problem = records.load(tmp_path)
+    assert problem == ""
+    assert got["levels"] == {"normal": {"streak": 0, "maps": {
+        "A": {"wins": 0, "losses": 0, "best": None}}}}
+    records.path(tmp_path).write_text(json.dumps({"format": "narby-records/9"}))
+    assert "another version" in records.load(tmp_path)[1]
