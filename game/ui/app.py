@@ -34,6 +34,7 @@ from game.resources import asset, package_file  # noqa: E402
 from game.ui import png, scripts  # noqa: E402
 from game.ui import settings as settings_mod  # noqa: E402
 from game.ui.art import FONT_BOLD_PATH, FONT_PATH  # noqa: E402
+from game.ui.scale_fit import auto_scale, look_scale  # noqa: E402,F401 (old path)
 from game.ui.scene import Scene  # noqa: E402
 from game.ui.scenes.crash import CrashScene  # noqa: E402
 from game.ui.scenes.load import LoadScene  # noqa: E402
@@ -99,7 +100,8 @@ class App:
             pygame.display.set_icon(pygame.image.load(str(asset("icons", ICON_FILE))))
 
     def _look(self) -> Look:
-        return Look(self.settings.ui_scale * auto_scale(self.screen.get_size()),
+        # the setting, lowered where the window cannot hold it (game.ui.scale_fit)
+        return Look(look_scale(self.settings.ui_scale, self.screen.get_size()),
                     self.settings.palette)
 
     def _manager(self) -> pygame_gui.UIManager:
@@ -403,13 +405,6 @@ def _drop_tool_tips(root) -> None:
     for el in list(root.elements):
         if isinstance(el, UITooltip):
             el.kill()
-
-
-def auto_scale(size: tuple[int, int]) -> float:
-    """Text and controls grow gently with the window: 1.0 at 1280x720, about 1.27 at
-    1920x1080, 1.5 at 2560x1440 (times the UI-scale setting)."""
-    w, h = size
-    return round(max(0.9, min(1.5, (min(w / 1280, h / 720)) ** 0.6)), 2)
 
 
 def _forget_art() -> None:

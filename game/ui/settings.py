@@ -30,7 +30,7 @@ WINDOW_SIZES = ((1024, 640), (1280, 720), (1600, 900), (1920, 1080), (2560, 1440
 # 7680x7680 setting took 1.4 GB); full screen still fills any display.
 MIN_WINDOW = (640, 480)
 MAX_WINDOW = (3840, 2160)
-UI_SCALES = (0.85, 1.0, 1.15, 1.3, 1.5)
+UI_SCALES = (0.85, 1.0, 1.15, 1.3, 1.5, 1.75, 2.0)
 VOLUMES = ("master_volume", "effects_volume", "music_volume")
 # Seconds an animation step lasts, relative to "normal".
 PACE_FACTOR = {"slow": 1.7, "normal": 1.0, "fast": 0.45, "instant": 0.0}

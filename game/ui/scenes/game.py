@@ -40,6 +40,7 @@ AI_PAUSE = 0.35        # seconds (normal pace) between an AI's answers, to follo
 INSTANT_BATCH = 40     # AI answers per frame at the instant pace
 PAN_STEP = 60
 PAN_STEPS = {"pan_left": (1, 0), "pan_right": (-1, 0), "pan_up": (0, 1), "pan_down": (0, -1)}
+LOG_ROWS = 6  # the fewest lines the log shows (issue 33)
 CURSOR_STEPS = {"cursor_left": (-1, 0), "cursor_right": (1, 0), "cursor_up": (0, -1),
                 "cursor_down": (0, 1)}
 
@@ -142,6 +143,11 @@ class GameScene(Scene):
         self._refresh_undo()
         self.panel_top = y0 + bh + look.px(4)
         n = len(self.c.match.seat_names)
+        # the log keeps LOG_ROWS lines: the dragons' rows go compact when they would not
+        # leave room for them (many dragons, a short window, a large scale)
+        log_line = look.font(look.fs(14)).get_linesize()
+        self.panel.fit(n, self.panel_rect.h - self.panel_top - look.px(50)
+                       - LOG_ROWS * log_line)
         log_top = self.panel_top + self.panel.height(n)
         self.log_rect = pygame.Rect(self.panel_rect.x + look.px(6), log_top + look.px(22),
                                     self.panel_rect.w - look.px(12),
