@@ -9,6 +9,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
+from game.ui import scale_fit
 from game.ui import settings as settings_mod
 from game.ui.scene import Scene
 from game.ui.scenes.backdrop import backdrop, panel_rect
@@ -66,10 +67,12 @@ class SettingsScene(Scene):
             y += rh + gap
 
         add("window", sizes, [f"{a} × {b}" for a, b in sizes], tuple(s.window), "Window  ",
-            "Window size (drag the window edge for any other size)")
+            "Window size (drag the window edge for any other size)",
+            on_change=self._scale_note)
         add("fullscreen", [False, True], ["off", "on"], s.fullscreen, "Full screen  ", "F11")
         add("ui_scale", list(UI_SCALES), [f"{round(v * 100)}%" for v in UI_SCALES],
-            s.ui_scale, "UI scale  ", "Size of text and controls")
+            s.ui_scale, "UI scale  ", "Size of text and controls (a window too small for "
+            "it uses the largest that fits)", on_change=self._scale_note)
         add("pace", list(PACES), list(PACES), s.pace, "Animation pace  ",
             "How fast rolls and AI turns play (P on the board; Space skips)")
         add("palette", ["normal", "colourblind"], ["normal", "colour-blind safe"], s.palette,
@@ -107,7 +110,10 @@ class SettingsScene(Scene):
         note = ("Every sound is also shown on the board." if self.app.sound.available else
                 "No audio device: the game plays silently.")
         self.note = label(self.ui, (x, y, cw, rh), note, cls="@note")
-        y = max(y + rh, bottom)
+        # issue 33: a scale the window cannot hold is lowered, and said so here
+        self.scale_label = label(self.ui, (x, y + rh + gap, cw, rh), "", cls="@note")
+        self._scale_note()
+        y = max(y + 2 * rh + gap, bottom)
         x = self.frame.x + look.px(40)
         full = 2 * cw + col_gap
         bw = (full - gap) // 2
@@ -123,10 +129,18 @@ class SettingsScene(Scene):
         self.nav.set_items(order + [self.back, self.apply])
         self.nav.focus(0)
 
+    def _scale_note(self, _value=None) -> None:
+        """Say when the chosen window cannot hold the chosen UI scale."""
+        if "ui_scale" not in self.cyclers or not hasattr(self, "scale_label"):
+            return
+        chosen = self.chosen()
+        size = self.app.screen.get_size() if chosen.fullscreen else tuple(chosen.window)
+        self.scale_label.set_text(scale_fit.note(chosen.ui_scale, size))
+
     def leave(self) -> None:
         for c in self.cyclers.values():
             c.kill()
-        for el in (self.title, self.note, self.back, self.apply, *self.headings,
+        for el in (self.title, self.note, self.scale_label, self.back, self.apply, *self.headings,
                    *self.tests.values()):
             el.kill()
 

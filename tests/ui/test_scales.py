@@ -1,0 +1,105 @@
+"""Issue 33: every screen usable at UI scales 85-200% and windows 1024x640 to 1920x1080.
+
+A scale the window cannot hold is lowered to the largest that fits (and Settings says
+so); the board's log keeps at least six lines with eight dragons; New game keeps the
+seed row and its buttons clear of the preview."""
+
+import pygame
+import pytest
+
+from game.ui import scale_fit
+from game.ui.app import App
+from game.ui.controller import GameController, Seat
+from game.ui.scenes.game import LOG_ROWS, GameScene
+from game.ui.scenes.new_game import NewGameScene
+from game.ui.scenes.settings_scene import SettingsScene
+from game.ui.settings import UI_SCALES, WINDOW_SIZES, Settings
+from tests.helpers import scenario
+from tests.ui.conftest import run
+
+SIZES = [(1024, 640), (1280, 720), (1920, 1080)]
+EIGHT = ("red", "blue", "green", "white", "black", "gold", "purple", "iron")
+
+
+def _app(size, scale):
+    a = App(Settings(ui_scale=scale, window=size, confirm_end_turn=False,
+                     confirm_last_action=False), size=size, fullscreen=False)
+    a.ai_mode = "sync"
+    a.catch_crashes = False
+    return a
+
+
+def test_settings_offer_every_scale_and_the_small_window():
+    assert UI_SCALES == (0.85, 1.0, 1.15, 1.3, 1.5, 1.75, 2.0)
+    assert (1024, 640) in WINDOW_SIZES and (1920, 1080) in WINDOW_SIZES
+
+
+@pytest.mark.parametrize("size", [s for s in WINDOW_SIZES if s[0] <= 1920])
+@pytest.mark.parametrize("scale", UI_SCALES)
+def test_the_used_scale_fits_the_window_and_says_when_lowered(size, scale):
+    used = scale_fit.used_scale(scale, size)
+    assert 0.85 <= used <= scale
+    assert used == scale or scale_fit.look_scale(scale, size) <= scale_fit.room(size)
+    assert (scale_fit.note(scale, size) == "") == (used == scale)
+
+
+def test_200_percent_in_the_smallest_window_is_lowered_in_words():
+    assert scale_fit.note(2.0, (1024, 640)) == "200% needs a larger window: 125% is used"
+    assert scale_fit.note(1.0, (1280, 720)) == ""
+    assert scale_fit.used_scale(1.5, (2560, 1440)) == 1.5
+
+
+@pytest.mark.parametrize("size, scale", [((1024, 640), 2.0), ((1280, 720), 1.5),
+                                         ((1920, 1080), 2.0), ((1024, 640), 0.85)])
+def test_the_log_keeps_six_lines_with_eight_dragons(size, scale):
+    a = _app(size, scale)
+    try:
+        m = scenario({name: dict(at=(2 + 4 * (i % 4), 2 + 5 * (i // 4)))
+                      for i, name in enumerate(EIGHT)})
+        c = GameController.from_match(m, [Seat("human")] + [Seat("ai")] * 7, ai_mode="sync")
+        scene = a.push(GameScene(a, c))
+        run(a, 2)
+        assert scene.log.bar is not None and scene.log.visible_rows() >= LOG_ROWS
+        assert scene.log_rect.bottom <= scene.panel_rect.bottom
+        panel_bottom = scene.panel_top + scene.panel.height(len(EIGHT))
+        assert panel_bottom <= scene.log_rect.y
+    finally:
+        a.close()
+
+
+@pytest.mark.parametrize("size, scale", [((1024, 640), 2.0), ((1280, 720), 1.5),
+                                         ((1280, 720), 1.3), ((1920, 1080), 2.0)])
+def test_new_game_with_eight_seats_fits_and_keeps_its_buttons_off_the_preview(size, scale):
+    a = _app(size, scale)
+    try:
+        scene = a.push(NewGameScene(a))
+        while len(scene.setup.seats) < 8:
+            scene.setup.seats.append(Seat("ai", "normal"))
+        scene._rebuild()
+        run(a)
+        scene = a.top
+        window = pygame.Rect((0, 0), size)
+        for el in (scene.seed, scene.handover.button, scene.target.button, scene.add_btn, scene.start_btn,
+                   scene.back_btn, scene.info, *[w for row in scene.seat_rows for w in
+                                                 (row[1].button, row[3])]):
+            assert window.contains(el.rect), el
+        assert scene.seed.rect.bottom <= scene.back_btn.rect.top
+        thumb_bottom = scene.thumb_top + scene.thumb_size
+        assert thumb_bottom <= scene.back_btn.rect.top
+        assert not scene.info.rect.colliderect(scene.back_btn.rect)
+        assert not scene.info.rect.colliderect(scene.start_btn.rect)
+    finally:
+        a.close()
+
+
+def test_settings_say_when_the_window_cannot_hold_the_scale():
+    a = _app((1024, 640), 2.0)
+    try:
+        scene = a.push(SettingsScene(a))
+        run(a)
+        assert scene.scale_label.text == "200% needs a larger window: 125% is used"
+        scene.cyclers["ui_scale"].set_value(1.0)
+        scene._scale_note()
+        assert scene.scale_label.text == ""
+    finally:
+        a.close()
