@@ -21,7 +21,7 @@ from game.ui.aiming import CONFIRM, Aim
 from game.ui.board_view import BoardView
 from game.ui.dice_anim import draw_location, draw_roll, landed_words, rolling_words
 from game.ui.event_animation import EventAnimation
-from game.ui.log_view import LogView
+from game.ui.log_view import LOG_ROWS, LogView
 from game.ui.overlays import Overlays
 from game.ui.panel import PanelView, panel_model
 from game.ui.scene import Scene
@@ -40,7 +40,6 @@ AI_PAUSE = 0.35        # seconds (normal pace) between an AI's answers, to follo
 INSTANT_BATCH = 40     # AI answers per frame at the instant pace
 PAN_STEP = 60
 PAN_STEPS = {"pan_left": (1, 0), "pan_right": (-1, 0), "pan_up": (0, 1), "pan_down": (0, -1)}
-LOG_ROWS = 6  # the fewest lines the log shows (issue 33)
 CURSOR_STEPS = {"cursor_left": (-1, 0), "cursor_right": (1, 0), "cursor_up": (0, -1),
                 "cursor_down": (0, 1)}
 
@@ -145,7 +144,7 @@ class GameScene(Scene):
         n = len(self.c.match.seat_names)
         # the log keeps LOG_ROWS lines: the dragons' rows go compact when they would not
         # leave room for them (many dragons, a short window, a large scale)
-        log_line = look.font(look.fs(14)).get_linesize()
+        log_line = look.font(look.body(14)).get_linesize()
         self.panel.fit(n, self.panel_rect.h - self.panel_top - look.px(50)
                        - LOG_ROWS * log_line)
         log_top = self.panel_top + self.panel.height(n)
@@ -496,6 +495,12 @@ class GameScene(Scene):
         """Open the question dialog where it hides none of the pieces it is about."""
         assert self.choice is not None  # every caller has just set it
         self.choice.build(self.ui, self.board_area, avoid=self._question_pieces())
+        if self.choice.cramped:
+            # too many answers for the board's width at this scale: the dialog may cover
+            # the side panel too, so its answers share two columns and all show
+            wide = pygame.Rect(0, self.board_area.y, self.app.screen.get_width(),
+                               self.board_area.h)
+            self.choice.build(self.ui, wide, avoid=self._question_pieces())
 
     def _question_pieces(self) -> list[pygame.Rect]:
         """Screen rects of what the question is about: the dragon deciding, the cells
