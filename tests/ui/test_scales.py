@@ -7,10 +7,12 @@ seed row and its buttons clear of the preview."""
 import pygame
 import pytest
 
+from game.persistence import saves
 from game.ui import scale_fit
 from game.ui.app import App
 from game.ui.controller import GameController, Seat
 from game.ui.scenes.game import LOG_ROWS, GameScene
+from game.ui.scenes.load import LoadScene
 from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.settings import UI_SCALES, WINDOW_SIZES, Settings
@@ -54,10 +56,7 @@ def test_200_percent_in_the_smallest_window_is_lowered_in_words():
 def test_the_log_keeps_six_lines_with_eight_dragons(size, scale):
     a = _app(size, scale)
     try:
-        m = scenario({name: dict(at=(2 + 4 * (i % 4), 2 + 5 * (i // 4)))
-                      for i, name in enumerate(EIGHT)})
-        c = GameController.from_match(m, [Seat("human")] + [Seat("ai")] * 7, ai_mode="sync")
-        scene = a.push(GameScene(a, c))
+        scene = a.push(GameScene(a, _eight_dragon_controller()))
         run(a, 2)
         assert scene.log.bar is not None and scene.log.visible_rows() >= LOG_ROWS
         assert scene.log_rect.bottom <= scene.panel_rect.bottom
@@ -79,9 +78,9 @@ def test_new_game_with_eight_seats_fits_and_keeps_its_buttons_off_the_preview(si
         run(a)
         scene = a.top
         window = pygame.Rect((0, 0), size)
-        for el in (scene.seed, scene.handover.button, scene.target.button, scene.add_btn, scene.start_btn,
-                   scene.back_btn, scene.info, *[w for row in scene.seat_rows for w in
-                                                 (row[1].button, row[3])]):
+        for el in (scene.seed, scene.handover.button, scene.target.button, scene.add_btn,
+                   scene.start_btn, scene.back_btn, scene.info,
+                   *[w for row in scene.seat_rows for w in (row[1].button, row[3])]):
             assert window.contains(el.rect), el
         assert scene.seed.rect.bottom <= scene.back_btn.rect.top
         thumb_bottom = scene.thumb_top + scene.thumb_size
@@ -101,5 +100,39 @@ def test_settings_say_when_the_window_cannot_hold_the_scale():
         scene.cyclers["ui_scale"].set_value(1.0)
         scene._scale_note()
         assert scene.scale_label.text == ""
+    finally:
+        a.close()
+
+
+def _eight_dragon_controller():
+    m = scenario({name: dict(at=(2 + 4 * (i % 4), 2 + 5 * (i // 4)))
+                  for i, name in enumerate(EIGHT)})
+    return GameController.from_match(m, [Seat("human")] + [Seat("ai")] * 7, ai_mode="sync")
+
+
+@pytest.mark.parametrize("size, scale", [((1024, 640), 2.0), ((1280, 720), 1.5),
+                                         ((1024, 640), 1.0)])
+def test_load_lists_every_dragon_and_its_buttons_fit(size, scale, data_dir, monkeypatch):
+    saves.save_game(_eight_dragon_controller().session, "eight dragons", data_dir)
+    a = _app(size, scale)
+    a.data_dir = data_dir
+    try:
+        scene = a.push(LoadScene(a))
+        run(a)
+        drawn: list[str] = []
+        real = type(scene.look).sprite
+
+        def sprite(look, name, px):
+            if name.startswith("dragon/"):
+                drawn.append(name[7:])
+            return real(look, name, px)
+
+        monkeypatch.setattr(type(scene.look), "sprite", sprite)
+        drawn.clear()
+        scene._draw_detail(a.screen)
+        assert sorted(drawn) == sorted(EIGHT)
+        for b in scene.buttons.values():
+            assert b.font.size(b.text)[0] + 8 <= b.rect.w, b.text
+            assert pygame.Rect((0, 0), size).contains(b.rect)
     finally:
         a.close()
