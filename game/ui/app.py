@@ -102,7 +102,8 @@ class App:
     def _look(self) -> Look:
         # the setting, lowered where the window cannot hold it (game.ui.scale_fit)
         return Look(look_scale(self.settings.ui_scale, self.screen.get_size()),
-                    self.settings.palette)
+                    self.settings.palette,
+                    settings_mod.TEXT_SIZES.get(self.settings.text_size, 1.0))
 
     def _manager(self) -> pygame_gui.UIManager:
         theme = self.theme()
@@ -148,7 +149,8 @@ class App:
         if window_changed:
             self.size, self.fullscreen = tuple(new.window), new.fullscreen
             self.screen = self._open_window()
-        if window_changed or new.ui_scale != old.ui_scale or new.palette != old.palette:
+        if window_changed or new.ui_scale != old.ui_scale or new.palette != old.palette \
+                or new.text_size != old.text_size:
             self.look = self._look()
             self.rebuild()
 

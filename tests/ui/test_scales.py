@@ -9,6 +9,7 @@ import pytest
 
 from game.persistence import saves
 from game.ui import scale_fit
+from game.ui import settings as settings_mod
 from game.ui.app import App
 from game.ui.controller import GameController, Seat
 from game.ui.scenes.game import LOG_ROWS, GameScene
@@ -134,5 +135,35 @@ def test_load_lists_every_dragon_and_its_buttons_fit(size, scale, data_dir, monk
         for b in scene.buttons.values():
             assert b.font.size(b.text)[0] + 8 <= b.rect.w, b.text
             assert pygame.Rect((0, 0), size).contains(b.rect)
+    finally:
+        a.close()
+
+
+def test_text_size_grows_body_text_apart_from_the_ui_scale(config_dir):
+    config_dir.mkdir(parents=True, exist_ok=True)
+    (config_dir / "settings.json").write_text('{"text_size": "huge", "ui_scale": 1.0}')
+    assert settings_mod.load().text_size == "normal"  # an unknown size: the default
+    sizes = {}
+    for name in ("small", "normal", "larger"):
+        a = App(Settings(text_size=name), size=(1280, 720), fullscreen=False)
+        try:
+            assert a.look.scale == 1.0  # the UI scale is untouched
+            sizes[name] = (a.look.body(14), a.look.fs(14))
+        finally:
+            a.close()
+    assert sizes["small"][0] < sizes["normal"][0] < sizes["larger"][0]
+    assert sizes["small"][1] == sizes["normal"][1] == sizes["larger"][1]
+
+
+def test_text_size_is_applied_at_once_and_remembered(config_dir):
+    a = _app((1280, 720), 1.0)
+    try:
+        a.push(SettingsScene(a))
+        run(a)
+        scene = a.top
+        scene.cyclers["text_size"].set_value("large")
+        scene.save()
+        assert a.look.text_scale == settings_mod.TEXT_SIZES["large"]
+        assert settings_mod.load().text_size == "large"
     finally:
         a.close()

@@ -266,8 +266,9 @@ class LoadScene(Scene):
         surface.blit(backdrop(look, surface.get_size()), (0, 0))
         panel_rect(surface, self.frame, look)
         # beside the title, never under it: shorter words when the title is wide
-        title_right = self.title.rect.x + self.title.font.size("Load game")[0] + look.px(12) \
-            if getattr(self.title, "font", None) is not None else self.title.rect.x
+        font = self.title.font
+        title_right = self.title.rect.x + (font.size("Load game")[0] if font else 0) \
+            + look.px(12)
         words = self._count_text()
         words = look.first_fit([words, words.split(" · ")[0], words.split(" (")[0]],
                                look.font(look.fs(15)), self.list_rect.right - title_right)
@@ -398,7 +399,7 @@ class LoadScene(Scene):
         row = look.px(30)
         n = len(e.dragons)
         head_h = look.font(look.fs(14), bold=True).get_linesize() + look.px(6)
-        bottom = self.message.relative_rect.y if self.message.text else \
+        bottom = int(self.message.relative_rect.y) if self.message.text else \
             self.buttons["back"].rect.y - look.px(8)
         facts_h = 4 * (look.font(look.fs(15)).get_linesize() + look.px(4))
         thumb_size = min(look.px(150), r.w // 3)

@@ -14,7 +14,7 @@ from game.ui import settings as settings_mod
 from game.ui.scene import Scene
 from game.ui.scenes.backdrop import backdrop, panel_rect
 from game.ui.scenes.widgets import Cycler, KeyNav, button, dialog_key, label
-from game.ui.settings import PACES, UI_SCALES, WINDOW_SIZES, Settings
+from game.ui.settings import PACES, TEXT_SIZES, UI_SCALES, WINDOW_SIZES, Settings
 from game.ui.sound.cues import Cue
 
 LEVELS = [round(i / 10, 1) for i in range(11)]  # volume steps, 0% .. 100%
@@ -35,7 +35,7 @@ class SettingsScene(Scene):
         w, h = self.app.screen.get_size()
         cw, rh, gap = look.px(430), look.px(42), look.px(10)
         col_gap = look.px(40)
-        rows = 11
+        rows = 12
         room = h - look.px(16) - look.px(170)
         if rows * (rh + gap) > room:  # a short window at a large UI scale: closer rows
             gap = look.px(5)
@@ -73,6 +73,8 @@ class SettingsScene(Scene):
         add("ui_scale", list(UI_SCALES), [f"{round(v * 100)}%" for v in UI_SCALES],
             s.ui_scale, "UI scale  ", "Size of text and controls (a window too small for "
             "it uses the largest that fits)", on_change=self._scale_note)
+        add("text_size", list(TEXT_SIZES), [k.title() for k in TEXT_SIZES], s.text_size,
+            "Text size  ", "The log, descriptions and tooltips, apart from the UI scale")
         add("pace", list(PACES), list(PACES), s.pace, "Animation pace  ",
             "How fast rolls and AI turns play (P on the board; Space skips)")
         add("palette", ["normal", "colourblind"], ["normal", "colour-blind safe"], s.palette,
@@ -134,7 +136,8 @@ class SettingsScene(Scene):
         if "ui_scale" not in self.cyclers or not hasattr(self, "scale_label"):
             return
         chosen = self.chosen()
-        size = self.app.screen.get_size() if chosen.fullscreen else tuple(chosen.window)
+        size = self.app.screen.get_size() if chosen.fullscreen else \
+            (chosen.window[0], chosen.window[1])
         self.scale_label.set_text(scale_fit.note(chosen.ui_scale, size))
 
     def leave(self) -> None:
