@@ -52,6 +52,7 @@ from game.ui.scenes.end import EndScene  # noqa: E402
 from game.ui.scenes.game import GameScene  # noqa: E402
 from game.ui.scenes.handover import HandoverScene  # noqa: E402
 from game.ui.scenes.help import HelpOverlay  # noqa: E402
+from game.ui.scenes.keys_scene import KeysScene  # noqa: E402
 from game.ui.scenes.load import LoadScene  # noqa: E402
 from game.ui.scenes.menu import MenuScene  # noqa: E402
 from game.ui.scenes.new_game import NewGameScene  # noqa: E402
@@ -179,6 +180,9 @@ def screens(app, states: dict, data: Path, empty: Path, fast: bool):
             app.pop()
         show(SettingsScene(app))
         yield "settings"
+        show(KeysScene(app))
+        yield "settings-keys"
+        app.pop()
         app.pop()
         for section in range(len(CREDITS)):
             show(CreditsScene(app, section=section))

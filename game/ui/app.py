@@ -31,7 +31,7 @@ from pygame_gui.elements import UITooltip  # noqa: E402
 from game.persistence.crash import emergency_save  # noqa: E402
 from game.persistence.saves import data_dir as resolve_data_dir  # noqa: E402
 from game.resources import asset, package_file  # noqa: E402
-from game.ui import png, scripts  # noqa: E402
+from game.ui import bindings, png, scripts  # noqa: E402
 from game.ui import settings as settings_mod  # noqa: E402
 from game.ui.art import FONT_BOLD_PATH, FONT_PATH  # noqa: E402
 from game.ui.scale_fit import auto_scale, look_scale  # noqa: E402,F401 (old path)
@@ -72,6 +72,7 @@ class App:
         # the mixer opens before pygame.init(): no device means silence and one line
         self.sound = SoundSystem.open(self.settings)
         pygame.init()
+        bindings.use(self.settings.keys)  # the board keys the player chose (issue 33)
         _forget_art()  # fonts cached before an earlier pygame.quit() are dead
         pygame.display.set_caption(TITLE)
         self.size = tuple(size or self.settings.window)
@@ -144,6 +145,7 @@ class App:
         new = new.validated()
         old, self.settings = self.settings, new
         settings_mod.save(new)
+        bindings.use(new.keys)
         self.sound.configure(new)
         window_changed = (new.window != old.window or new.fullscreen != old.fullscreen)
         if window_changed:

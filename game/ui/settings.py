@@ -11,7 +11,7 @@ import json
 import logging
 import os
 import stat
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from platformdirs import user_config_dir
@@ -60,6 +60,9 @@ class Settings:
     confirm_last_action: bool = True
     show_coordinates: bool = False
     lesson_done: bool = False  # issue 33: the menu stops offering Learn to play first
+    # issue 33: board keys the player chose, command -> pygame key name ("a", "page up");
+    # game.ui.bindings.use() drops unknown names and conflicts
+    keys: dict = field(default_factory=dict)
 
     def validated(self) -> Settings:
         """A copy with every bad value replaced by its default."""
@@ -85,6 +88,9 @@ class Settings:
             ok = isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1
             setattr(out, name, round(float(v), 2) if ok else getattr(d, name))
         out.muted = self.muted if isinstance(self.muted, bool) else d.muted
+        keys = self.keys if isinstance(self.keys, dict) else {}
+        out.keys = {k: v for k, v in list(keys.items())[:64]
+                    if isinstance(k, str) and isinstance(v, str) and len(v) <= 32}
         return out
 
 

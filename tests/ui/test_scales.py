@@ -5,14 +5,16 @@ so); the board's log keeps at least six lines with eight dragons; New game keeps
 seed row and its buttons clear of the preview."""
 
 import pygame
+import pygame_gui
 import pytest
 
 from game.persistence import saves
-from game.ui import scale_fit
+from game.ui import bindings, scale_fit
 from game.ui import settings as settings_mod
 from game.ui.app import App
 from game.ui.controller import GameController, Seat
 from game.ui.scenes.game import LOG_ROWS, GameScene
+from game.ui.scenes.keys_scene import KeysScene
 from game.ui.scenes.load import LoadScene
 from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.settings_scene import SettingsScene
@@ -166,4 +168,58 @@ def test_text_size_is_applied_at_once_and_remembered(config_dir):
         assert a.look.text_scale == settings_mod.TEXT_SIZES["large"]
         assert settings_mod.load().text_size == "large"
     finally:
+        a.close()
+
+
+def _key(scene, key):
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+
+
+def test_keys_rebind_refuse_conflicts_in_words_and_reset(config_dir):
+    a = _app((1280, 720), 1.0)
+    try:
+        a.push(SettingsScene(a))
+        run(a)
+        a.top.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED,
+                                        ui_element=a.top.keys_btn))
+        run(a)
+        keys = a.top
+        assert isinstance(keys, KeysScene)
+        press = pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED,
+                                   ui_element=keys.keys["pace"])
+        keys.handle(press)
+        _key(keys, pygame.K_l)  # L shows the log
+        assert keys.status == "Not changed: L already does 'show / hide the log'"
+        keys.handle(press)
+        _key(keys, pygame.K_1)  # 1 is Move on the action bar
+        assert keys.status == "Not changed: 1 is kept for an action on the bar"
+        keys.handle(press)
+        _key(keys, pygame.K_v)
+        assert keys.status == "V now does 'animation pace: slow, normal, fast, instant'"
+        assert settings_mod.load().keys == {"pace": "v"}
+        down = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_v, mod=0, unicode="v")
+        assert bindings.command_for(down) == "pace"
+        old = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0, unicode="p")
+        assert bindings.command_for(old) is None
+        keys.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=keys.reset))
+        assert settings_mod.load().keys == {}
+        assert bindings.command_for(old) == "pace"
+    finally:
+        bindings.use({})
+        a.close()
+
+
+def test_chosen_keys_load_and_bad_ones_are_left_out(config_dir):
+    config_dir.mkdir(parents=True, exist_ok=True)
+    (config_dir / "settings.json").write_text(
+        '{"keys": {"zoom_in": "n", "pan_left": "left", "fit": "no such key", '
+        '"warp": "k", "pace": 7}}')
+    s = settings_mod.load()
+    assert s.keys == {"zoom_in": "n", "pan_left": "left", "fit": "no such key", "warp": "k"}
+    a = App(s, size=(1024, 640), fullscreen=False)
+    try:
+        # Left is the board cursor's key: refused; an unknown name or command dropped
+        assert bindings.chosen_names() == {"zoom_in": "n"}
+    finally:
+        bindings.use({})
         a.close()

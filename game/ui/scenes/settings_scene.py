@@ -13,6 +13,7 @@ from game.ui import scale_fit
 from game.ui import settings as settings_mod
 from game.ui.scene import Scene
 from game.ui.scenes.backdrop import backdrop, panel_rect
+from game.ui.scenes.keys_scene import KeysScene
 from game.ui.scenes.widgets import Cycler, KeyNav, button, dialog_key, label
 from game.ui.settings import PACES, TEXT_SIZES, UI_SCALES, WINDOW_SIZES, Settings
 from game.ui.sound.cues import Cue
@@ -118,9 +119,11 @@ class SettingsScene(Scene):
         y = max(y + 2 * rh + gap, bottom)
         x = self.frame.x + look.px(40)
         full = 2 * cw + col_gap
-        bw = (full - gap) // 2
+        bw = (full - 2 * gap) // 3
         self.back = button(self.ui, (x, y + gap, bw, rh + 4), "Back", tip="Esc")
-        self.apply = button(self.ui, (x + bw + gap, y + gap, bw, rh + 4), "Apply",
+        self.keys_btn = button(self.ui, (x + bw + gap, y + gap, bw, rh + 4), "Keys…",
+                               tip="Rebind the board's keys (saved at once)")
+        self.apply = button(self.ui, (x + 2 * (bw + gap), y + gap, bw, rh + 4), "Apply",
                             cls="@primary", tip="Enter")
         self.frame.h = y + gap + rh + 4 + look.px(44) - self.frame.y
         self.frame.centery = h // 2
@@ -128,7 +131,7 @@ class SettingsScene(Scene):
         order: list[Cycler | UIButton] = [c for k, c in self.cyclers.items()]
         for key, test in self.tests.items():  # each Test right after its volume
             order.insert(order.index(self.cyclers[key]) + 1, test)
-        self.nav.set_items(order + [self.back, self.apply])
+        self.nav.set_items(order + [self.back, self.keys_btn, self.apply])
         self.nav.focus(0)
 
     def _scale_note(self, _value=None) -> None:
@@ -143,7 +146,8 @@ class SettingsScene(Scene):
     def leave(self) -> None:
         for c in self.cyclers.values():
             c.kill()
-        for el in (self.title, self.note, self.scale_label, self.back, self.apply, *self.headings,
+        for el in (self.title, self.note, self.scale_label, self.back, self.apply,
+                   self.keys_btn, *self.headings,
                    *self.tests.values()):
             el.kill()
 
@@ -171,6 +175,9 @@ class SettingsScene(Scene):
                 return True
             if event.ui_element is self.apply:
                 self.save()
+                return True
+            if event.ui_element is self.keys_btn:
+                self.app.push(KeysScene(self.app))
                 return True
         if self.nav.handle(event):
             return True
