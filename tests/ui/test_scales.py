@@ -13,6 +13,7 @@ from game.ui import bindings, scale_fit
 from game.ui import settings as settings_mod
 from game.ui.app import App
 from game.ui.controller import GameController, Seat
+from game.ui.scenes import help as help_mod
 from game.ui.scenes.game import LOG_ROWS, GameScene
 from game.ui.scenes.keys_scene import KeysScene
 from game.ui.scenes.load import LoadScene
@@ -223,3 +224,13 @@ def test_chosen_keys_load_and_bad_ones_are_left_out(config_dir):
     finally:
         bindings.use({})
         a.close()
+
+
+def test_help_shows_a_rebound_key():
+    bindings.use({"pace": "v"})
+    try:
+        rows = [k for _, items in help_mod.shortcuts() for k, _ in items]
+        assert "V" in rows and "P" not in rows
+    finally:
+        bindings.use({})
+    assert "P" in [k for _, items in help_mod.shortcuts() for k, _ in items]
