@@ -609,13 +609,16 @@ class GameScene(Scene):
 
     def _cursor_step(self, dx: int, dy: int) -> None:
         self.aim.cursor_step(dx, dy)
-        if self.picker is not None:
-            self.tip = self.aim.cursor_tip()
-        elif self.aim.cursor is not None:  # teach hook: the info card under the cursor
-            self.hover_cell = None  # the keys take over from the mouse: the cursor shows
+        tip = self.aim.cursor_tip() if self.picker is not None else None
+        if tip is None and self.aim.cursor is not None:
+            # teach hook: the info card under the cursor, with or without an action
+            # chosen (issue 33: a cell that is no target is still inspected)
+            if self.picker is None:
+                self.hover_cell = None  # the keys take over from the mouse
             r = self.view.cell_rect(self.aim.cursor)
-            self.tip = explain.tip_at(self.shown, self.aim.cursor, self._viewer(),
-                                      (r.right + 8, r.y))
+            tip = explain.tip_at(self.shown, self.aim.cursor, self._viewer(),
+                                 (r.right + 8, r.y))
+        self.tip = tip
 
     def _highlights(self) -> dict:
         return self.aim.highlights()
