@@ -15,10 +15,15 @@ from game.ui.scenes.backdrop import backdrop, panel_rect
 from game.ui.scenes.widgets import KeyNav, button, label
 from game.ui.settings import Settings
 
+# the longer commands in fewer words (the button's tooltip has the whole sentence)
+SHORT = {"next_target": "next / previous target", "confirm": "do it on the target",
+         "skip": "skip the animations", "log_down": "scroll the log on",
+         "log_end": "the log's newest lines"}
+
 
 def _words(b: bindings.Binding) -> str:
     """What a command does, short enough for its button."""
-    return b.does.split(":")[0]
+    return SHORT.get(b.command, b.does.split(":")[0])
 
 
 class KeysScene(Scene):
