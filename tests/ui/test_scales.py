@@ -18,12 +18,12 @@ from game.ui.scenes.game import LOG_ROWS, GameScene
 from game.ui.scenes.keys_scene import KeysScene
 from game.ui.scenes.load import LoadScene
 from game.ui.scenes.new_game import NewGameScene
+from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.settings import UI_SCALES, WINDOW_SIZES, Settings
 from tests.helpers import scenario
 from tests.ui.conftest import run
 
-SIZES = [(1024, 640), (1280, 720), (1920, 1080)]
 EIGHT = ("red", "blue", "green", "white", "black", "gold", "purple", "iron")
 
 
@@ -234,3 +234,20 @@ def test_help_shows_a_rebound_key():
     finally:
         bindings.use({})
     assert "P" in [k for _, items in help_mod.shortcuts() for k, _ in items]
+
+
+@pytest.mark.parametrize("size, scale", [((1024, 640), 2.0), ((1024, 640), 1.3),
+                                         ((1280, 720), 1.5)])
+def test_the_pause_menu_fits_the_window(size, scale):
+    a = _app(size, scale)
+    try:
+        scene = a.push(GameScene(a, _eight_dragon_controller()))
+        run(a, 2)
+        pause = a.push(PauseScene(a, scene))
+        run(a)
+        window = pygame.Rect((0, 0), size)
+        assert window.contains(pause.rect)
+        for b in pause.buttons.values():
+            assert window.contains(b.rect) and pause.rect.contains(b.rect)
+    finally:
+        a.close()
