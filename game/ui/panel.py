@@ -250,7 +250,6 @@ class PanelView:
                                   card_tip(row)))
             x -= look.px(10)
 
-
     def _compact_rest(self, surface, r, row: DragonRow, model: PanelModel, tx: int,
                       coin_x: int, leading: bool) -> None:
         """A compact row: the rings and card left of the coins, the name in what is left
@@ -258,11 +257,12 @@ class PanelView:
         look = self.look
         bits = self._bits(row, model, card_name=False)
         x = coin_x - look.px(10)
+        # hovering the row tells what the compact row leaves out: the seat's status,
+        # and (too narrow for them) the rings and card
+        tip = [f"{row.label}: {row.coins} coins", _status(row, model)]
         if x - self._bits_width(bits) - tx < look.px(56):
-            # too narrow for the rings and card too: the row's tooltip holds them
-            self.tips.append((r, [f"{row.label}: {row.coins} coins",
-                                  f"Claim rings left: {row.rings}/{row.rings_total}",
-                                  *(card_tip(row) if model.cards else [])]))
+            tip += [f"Claim rings left: {row.rings}/{row.rings_total}",
+                    *(card_tip(row) if model.cards else [])]
             bits = []
         y2 = r.y + look.px(8)
         for i, (sprite, text) in enumerate(reversed(bits)):
@@ -288,6 +288,18 @@ class PanelView:
             cx, cy, cw = tx + name.get_width() + look.px(4), r.y + look.px(10), look.px(16)
             _crown(surface, look, cx, cy, cw)
             self.tips.append((pygame.Rect(cx - 2, cy - 4, cw + 4, cw), crown_tip(row)))
+        self.tips.append((pygame.Rect(r), [t for t in tip if t]))  # after the card's
+
+
+def _status(row: DragonRow, model: PanelModel) -> str:
+    """A row's status line in full (the compact row's tooltip)."""
+    if row.is_turn:
+        return f"acting · {model.actions_left} left"
+    if row.deciding:
+        return "deciding…"
+    if row.turn_index is not None and model.phase == "action":
+        return f"{ORDINAL[row.turn_index]} · {row.who}" if row.who else ORDINAL[row.turn_index]
+    return row.who or ""
 
 
 def _crown(surface, look, x: int, y: int, w: int) -> None:

@@ -251,3 +251,19 @@ def test_the_pause_menu_fits_the_window(size, scale):
             assert window.contains(b.rect) and pause.rect.contains(b.rect)
     finally:
         a.close()
+
+
+def test_a_compact_row_tells_on_hover_what_it_leaves_out():
+    a = _app((1024, 640), 2.0)
+    try:
+        scene = a.push(GameScene(a, _eight_dragon_controller()))
+        run(a, 2)
+        a.draw()
+        assert scene.panel.compact
+        rows = [(r, lines) for r, lines in scene.panel.tips if "coins" in lines[0]]
+        assert len(rows) == len(EIGHT)
+        r, lines = next((r, lines) for r, lines in rows if lines[1].startswith("acting"))
+        name_spot = (r.x + r.w // 3, r.centery)
+        assert scene.panel.tip_at(name_spot) == lines
+    finally:
+        a.close()
