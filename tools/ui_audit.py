@@ -9,10 +9,12 @@ game, rules, settings, credits, records, help, the board (an action, aiming a Mo
 odds tip, a card to confirm, a hint with its mark, a card's tooltip on the panel, a roll
 tumbling and landed, a banner, the setup card, the tribute card, a question with fourteen answers),
 every question dialog the seeded games reach, the hand-over, pause, save and load
-screens, the end screen, the replay viewer and the crash screen, at 1024x640, 1280x720
-and 1920x1080, in both palettes, at UI scale 100% and 125%. Each text is measured with
+screens, the end screen, the replay viewer and the crash screen, at 1024x640, 1280x720,
+1600x900 and 1920x1080, in both palettes, at UI scale 85%, 100%, 150% and 200% (a
+window lowers a scale it cannot hold: game.ui.scale_fit). Each text is measured with
 its font against its widget (game.ui.audit) and its contrast against what it is drawn
-on (WCAG, 4.5:1).
+on (WCAG, 4.5:1); every control must lie inside the window and off its neighbours, and
+the board's log show at least six lines.
 Prints each finding, then "N screens, C clipped, L low contrast" last; exits 1 unless
 both are 0.
 """
@@ -52,6 +54,7 @@ from game.ui.scenes.end import EndScene  # noqa: E402
 from game.ui.scenes.game import GameScene  # noqa: E402
 from game.ui.scenes.handover import HandoverScene  # noqa: E402
 from game.ui.scenes.help import HelpOverlay  # noqa: E402
+from game.ui.scenes.keys_scene import KeysScene  # noqa: E402
 from game.ui.scenes.load import LoadScene  # noqa: E402
 from game.ui.scenes.menu import MenuScene  # noqa: E402
 from game.ui.scenes.new_game import NewGameScene  # noqa: E402
@@ -65,9 +68,10 @@ from game.ui.screenshot import played  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
 from game.ui.targets import value_label  # noqa: E402
 
-SIZES = ((1024, 640), (1280, 720), (1920, 1080))
+SIZES = ((1024, 640), (1280, 720), (1600, 900), (1920, 1080))
 PALETTES = ("normal", "colourblind")
-SCALES = (1.0, 1.25)
+# issue 33: the smallest, the default, and two the small windows lower (150%, 200%)
+SCALES = (0.85, 1.0, 1.5, 2.0)
 QUESTION_SEEDS = range(1, 13)
 
 
@@ -191,6 +195,9 @@ def screens(app, states: dict, data: Path, empty: Path, fast: bool):
             app.pop()
         show(SettingsScene(app))
         yield "settings"
+        show(KeysScene(app))
+        yield "settings-keys"
+        app.pop()
         app.pop()
         for section in range(len(CREDITS)):
             show(CreditsScene(app, section=section))

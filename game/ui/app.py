@@ -31,9 +31,10 @@ from pygame_gui.elements import UITooltip  # noqa: E402
 from game.persistence.crash import emergency_save  # noqa: E402
 from game.persistence.saves import data_dir as resolve_data_dir  # noqa: E402
 from game.resources import asset, package_file  # noqa: E402
-from game.ui import png, scripts  # noqa: E402
+from game.ui import bindings, png, scripts  # noqa: E402
 from game.ui import settings as settings_mod  # noqa: E402
 from game.ui.art import FONT_BOLD_PATH, FONT_PATH  # noqa: E402
+from game.ui.scale_fit import auto_scale, look_scale  # noqa: E402,F401 (old path)
 from game.ui.scene import Scene  # noqa: E402
 from game.ui.scenes.crash import CrashScene  # noqa: E402
 from game.ui.scenes.load import LoadScene  # noqa: E402
@@ -71,6 +72,7 @@ class App:
         # the mixer opens before pygame.init(): no device means silence and one line
         self.sound = SoundSystem.open(self.settings)
         pygame.init()
+        bindings.use(self.settings.keys)  # the board keys the player chose (issue 33)
         _forget_art()  # fonts cached before an earlier pygame.quit() are dead
         pygame.display.set_caption(TITLE)
         self.size = tuple(size or self.settings.window)
@@ -99,8 +101,10 @@ class App:
             pygame.display.set_icon(pygame.image.load(str(asset("icons", ICON_FILE))))
 
     def _look(self) -> Look:
-        return Look(self.settings.ui_scale * auto_scale(self.screen.get_size()),
-                    self.settings.palette)
+        # the setting, lowered where the window cannot hold it (game.ui.scale_fit)
+        return Look(look_scale(self.settings.ui_scale, self.screen.get_size()),
+                    self.settings.palette,
+                    settings_mod.TEXT_SIZES.get(self.settings.text_size, 1.0))
 
     def _manager(self) -> pygame_gui.UIManager:
         theme = self.theme()
@@ -141,12 +145,14 @@ class App:
         new = new.validated()
         old, self.settings = self.settings, new
         settings_mod.save(new)
+        bindings.use(new.keys)
         self.sound.configure(new)
         window_changed = (new.window != old.window or new.fullscreen != old.fullscreen)
         if window_changed:
             self.size, self.fullscreen = tuple(new.window), new.fullscreen
             self.screen = self._open_window()
-        if window_changed or new.ui_scale != old.ui_scale or new.palette != old.palette:
+        if window_changed or new.ui_scale != old.ui_scale or new.palette != old.palette \
+                or new.text_size != old.text_size:
             self.look = self._look()
             self.rebuild()
 
@@ -407,13 +413,6 @@ def _drop_tool_tips(root) -> None:
     for el in list(root.elements):
         if isinstance(el, UITooltip):
             el.kill()
-
-
-def auto_scale(size: tuple[int, int]) -> float:
-    """Text and controls grow gently with the window: 1.0 at 1280x720, about 1.27 at
-    1920x1080, 1.5 at 2560x1440 (times the UI-scale setting)."""
-    w, h = size
-    return round(max(0.9, min(1.5, (min(w / 1280, h / 720)) ** 0.6)), 2)
 
 
 def _forget_art() -> None:

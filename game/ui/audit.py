@@ -25,7 +25,7 @@ import pygame
 from pygame_gui.elements import UIButton, UILabel, UITextEntryLine, UITooltip
 
 from game.ui import theme
-from game.ui.log_view import LOG_BG
+from game.ui.log_view import LOG_BG, LOG_ROWS
 from game.ui.theme import contrast
 
 MIN_RATIO = 4.5
@@ -184,7 +184,28 @@ class Audit:
                 self.findings.append(Finding("clipped", text, f"overlaps {other_text!r}"))
         self.live.append((ink, text))
 
+    def _controls(self, app) -> None:
+        """Issue 33: a control off the window, or over another, cannot be used."""
+        window = app.screen.get_rect()
+        boxes: list[tuple[pygame.Rect, str]] = []
+        for el in app.ui.get_sprite_group().sprites():
+            if isinstance(el, (UIButton, UITextEntryLine)) and getattr(el, "visible", True) \
+                    and el.rect.w and el.rect.h:
+                name = getattr(el, "text", "") or type(el).__name__
+                shown = _shown_part(el)
+                if shown.w <= 2 or shown.h <= 2:
+                    continue  # scrolled out of its pane (a list's items)
+                if not window.contains(el.rect):
+                    self.findings.append(Finding("clipped", name, f"control outside the "
+                                                 f"window at {el.rect}"))
+                for other, other_name in boxes:
+                    if shown.clip(other).w > 2 and shown.clip(other).h > 2:
+                        self.findings.append(Finding("clipped", name,
+                                                     f"control over {other_name!r}"))
+                boxes.append((shown, name))
+
     def _widgets(self, app) -> None:
+        self._controls(app)
         for el in app.ui.get_sprite_group().sprites():
             if not getattr(el, "visible", True) or isinstance(el, UITooltip):
                 continue
@@ -237,12 +258,29 @@ class Audit:
             log = getattr(scene, "log", None)
             if log is None or not hasattr(log, "lines") or not log.rows:
                 continue
+            if getattr(log, "bar", None) is not None and app.settings.show_log \
+                    and log.visible_rows() < LOG_ROWS:
+                self.findings.append(Finding("clipped", "the game log", f"shows "
+                                             f"{log.visible_rows()} lines, under {LOG_ROWS}"))
             for seg in log.lines[-200:]:
                 for text, colour, _bold in seg:
                     ratio = contrast(colour, LOG_BG)
                     if text.strip() and ratio < MIN_RATIO:
                         self.findings.append(Finding("contrast", text.strip(),
                                                      f"{ratio:.1f}:1 in the log"))
+
+
+def _shown_part(el) -> pygame.Rect:
+    """What of a control its containers let show (a scrolling pane clips its items)."""
+    r = pygame.Rect(el.rect)
+    c, seen = el.ui_container, set()
+    while c is not None and id(c) not in seen:
+        seen.add(id(c))
+        box = c.get_container()
+        r = r.clip(box.get_rect())
+        c = getattr(box, "ui_container", None)
+        c = None if c is box else c
+    return r
 
 
 def _num(v) -> int:

@@ -11,6 +11,7 @@ a key the table already uses
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 
 import pygame
@@ -90,11 +91,85 @@ def key_code(letter: str) -> int:
     return ord(letter.lower())
 
 
+# ----- keys the player chose (Settings, Keys; issue 33) ---------------------------------
+# Esc and F1 stay: a way out and a way to this help, whatever was rebound. Ctrl+Z keeps
+# its chord.
+FIXED = ("help", "back", "undo")
+REBINDABLE: tuple[Binding, ...] = tuple(b for b in BOARD if b.command not in FIXED)
+_custom: dict[str, int] = {}  # command -> the one key chosen for it
+
+
+def keys_of(b: Binding) -> tuple[int, ...]:
+    """The keys that give `b`'s command now: the chosen one, else the table's."""
+    k = _custom.get(b.command)
+    return (k,) if k is not None else b.keys
+
+
+def key_label(b: Binding) -> str:
+    """How a key is written for the player: the table's words, or the chosen key's name."""
+    k = _custom.get(b.command)
+    return b.shown if k is None else key_name(k)
+
+
+def key_name(key: int) -> str:
+    name = pygame.key.name(key)
+    return name.upper() if len(name) == 1 else name.title()
+
+
+def _reserved() -> dict[int, str]:
+    """Keys no command may take, with what they are kept for."""
+    out = {key_code(c): "an action on the bar" for c in ACTION_KEYS.values()}
+    out.update({key_code(c): "a power or card on the bar" for c in EXTRA_KEYS})
+    out.update({k: "full screen" for k in WINDOW_KEYS})
+    out.update({k: b.does for b in HOST for k in b.keys})
+    out.update({k: b.does for b in BOARD if b.command in FIXED and not b.ctrl
+                for k in b.keys})
+    return out
+
+
+def refusal(command: str, key: int, custom: dict[str, int] | None = None) -> str | None:
+    """Why `key` cannot give `command`, in words, or None when it can."""
+    custom = _custom if custom is None else custom
+    if key in _reserved():
+        return f"{key_name(key)} is kept for {_reserved()[key]}"
+    for b in REBINDABLE:
+        if b.command == command:
+            continue
+        keys = (custom[b.command],) if b.command in custom else b.keys
+        if key in keys:
+            return f"{key_name(key)} already does '{b.does}'"
+    return None
+
+
+def use(names: dict[str, str]) -> dict[str, int]:
+    """Take the chosen keys (settings.json's `keys`: command -> key name); an unknown
+    command or key name, or a key another command holds, is left out. -> what is used."""
+    chosen: dict[str, int] = {}
+    known = {b.command for b in REBINDABLE}
+    for command, name in sorted(names.items()):
+        try:
+            with warnings.catch_warnings():  # before pygame.init() (tests) the names
+                warnings.simplefilter("ignore")  # still map to the same codes
+                key = pygame.key.key_code(name)
+        except (ValueError, TypeError):
+            continue
+        if command in known and refusal(command, key, chosen) is None:
+            chosen[command] = key
+    _custom.clear()
+    _custom.update(chosen)
+    return dict(chosen)
+
+
+def chosen_names() -> dict[str, str]:
+    """The chosen keys as settings.json stores them."""
+    return {c: pygame.key.name(k) for c, k in sorted(_custom.items())}
+
+
 def command_for(event) -> str | None:
     """The board command a KEYDOWN gives, or None (a slot key, or nothing)."""
     ctrl = bool(event.mod & pygame.KMOD_CTRL)
     for b in BOARD:
-        if event.key in b.keys and b.ctrl == ctrl:
+        if event.key in keys_of(b) and b.ctrl == ctrl:
             return b.command
     return None
 
@@ -117,7 +192,7 @@ def plain_keys() -> dict[int, str]:
     out: dict[int, str] = {}
     for b in BOARD:
         if not b.ctrl:
-            for k in b.keys:
+            for k in keys_of(b):
                 out.setdefault(k, b.command)
     return out
 

@@ -30,6 +30,9 @@ NOTE = (255, 154, 122)
 LOG_BG = (21, 23, 31)
 
 
+LOG_ROWS = 6  # the fewest lines the log shows on the board and in replays (issue 33)
+
+
 def segments(event: dict, look) -> list[tuple[str, tuple, bool]]:
     """[(text, colour, bold)] for one event."""
     t = event["type"]
@@ -134,7 +137,7 @@ class LogView:
         self.kill()
         self.rect = pygame.Rect(rect)
         look = self.look
-        bar_w = look.px(16)
+        bar_w = max(16, look.px(16))  # its arrows' glyphs need 10px inside at 85%
         self.text_rect = pygame.Rect(rect.x + look.px(6), rect.y + look.px(4),
                                      rect.w - bar_w - look.px(10), rect.h - look.px(8))
         self.bar = UIVerticalScrollBar(pygame.Rect(rect.right - bar_w, rect.y, bar_w, rect.h),
@@ -142,7 +145,7 @@ class LogView:
         self._rewrap()
 
     def _fonts(self):
-        return self.look.font(self.look.fs(14)), self.look.font(self.look.fs(14), bold=True)
+        return self.look.font(self.look.body(14)), self.look.font(self.look.body(14), bold=True)
 
     def _rewrap(self) -> None:
         if self.events and self._palette != self.look.palette:

@@ -207,9 +207,9 @@ class Overlays:
     def draw_tip(self, surface, lines: list[str], pos, left_of: bool = False) -> None:
         """A tooltip at `pos` (its top-left; with `left_of`, its top-right)."""
         look = self.look
-        font = look.font(look.fs(14))
-        bold = look.font(look.fs(15), bold=True)
-        width = min(look.px(420), max(bold.size(lines[0])[0],
+        font = look.font(look.body(14))
+        bold = look.font(look.body(15), bold=True)
+        width = min(look.px(420 * look.text_scale), max(bold.size(lines[0])[0],
                                       *(font.size(x)[0] for x in lines[1:]), 50) + 20)
         wrapped = []
         for i, line in enumerate(lines):

@@ -101,6 +101,10 @@ class PanelView:
     def __init__(self, look):
         self.look = look
         self.tips: list[tuple[pygame.Rect, list[str]]] = []  # what hovering shows
+        # one line a dragon (name, rings, card, coins): a short window keeps room for
+        # the log's six lines (issue 33); the seat's status is then in the banner
+        self.compact = False
+        self.columns = 1
 
     def tip_at(self, pos) -> list[str] | None:
         """The tooltip lines of what is under `pos` (a card, the crown), or None."""
@@ -113,10 +117,20 @@ class PanelView:
         return self.look.px(74)
 
     def row_height(self) -> int:
-        return self.look.px(62)
+        return self.look.px(34 if self.compact else 62)
 
     def height(self, n: int) -> int:
-        return self.header_height() + n * (self.row_height() + self.look.px(4)) + self.look.px(6)
+        rows = -(-n // self.columns)
+        return self.header_height() + rows * (self.row_height() + self.look.px(4)) \
+            + self.look.px(6)
+
+    def fit(self, n: int, room: int) -> None:
+        """The roomiest rows that fit `n` dragons in `room` pixels: full rows, else
+        compact ones, else compact ones in two columns."""
+        for compact, columns in ((False, 1), (True, 1), (True, 2)):
+            self.compact, self.columns = compact, columns
+            if self.height(n) <= room:
+                return
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, model: PanelModel,
              leader: str | None = None) -> None:
@@ -135,10 +149,12 @@ class PanelView:
         surface.blit(chest, (cx - chest.get_width() - look.px(4), line2 - look.px(3)))
         y += self.header_height()
         self.tips = []
-        for row in model.rows:
-            r = pygame.Rect(x + look.px(4), y, w - look.px(8), self.row_height())
+        cw = (w - look.px(8) - look.px(4) * (self.columns - 1)) // self.columns
+        for i, row in enumerate(model.rows):
+            col, line = i % self.columns, i // self.columns
+            r = pygame.Rect(x + look.px(4) + col * (cw + look.px(4)),
+                            y + line * (self.row_height() + look.px(4)), cw, self.row_height())
             self._row(surface, r, row, model, coin, leader == row.name)
-            y += self.row_height() + look.px(4)
 
     @staticmethod
     def _bits(row: DragonRow, model: PanelModel, card_name: bool = True
@@ -180,6 +196,9 @@ class PanelView:
         surface.blit(ct, ct.get_rect(topright=(right, r.y + look.px(4))))
         coin_x = right - ct.get_width() - look.px(4) - coin.get_width()
         surface.blit(coin, (coin_x, r.y + look.px(9)))
+        if self.compact:
+            self._compact_rest(surface, r, row, model, tx, coin_x, leading)
+            return
         # left: the name, and under it the seat or what it is doing, each measured
         # against what is drawn on its right so nothing runs into the numbers
         crown_w = look.px(22) if leading else 0
@@ -236,6 +255,57 @@ class PanelView:
                 self.tips.append((pygame.Rect(x - 2, y2 - 2, end - x + 4, look.px(22)),
                                   card_tip(row)))
             x -= look.px(10)
+
+    def _compact_rest(self, surface, r, row: DragonRow, model: PanelModel, tx: int,
+                      coin_x: int, leading: bool) -> None:
+        """A compact row: the rings and card left of the coins, the name in what is left
+        (the crown's tip stays on the name)."""
+        look = self.look
+        bits = self._bits(row, model, card_name=False)
+        x = coin_x - look.px(10)
+        # hovering the row tells what the compact row leaves out: the seat's status,
+        # and (too narrow for them) the rings and card
+        tip = [f"{row.label}: {row.coins} coins", _status(row, model)]
+        if x - self._bits_width(bits) - tx < look.px(56):
+            tip += [f"Claim rings left: {row.rings}/{row.rings_total}",
+                    *(card_tip(row) if model.cards else [])]
+            bits = []
+        y2 = r.y + look.px(8)
+        for i, (sprite, text) in enumerate(reversed(bits)):
+            end = x
+            if text:
+                t = look.text(text, look.fs(13), look.colour("text_dim"))
+                x -= t.get_width()
+                surface.blit(t, (x, y2 + look.px(2)))
+            ic = look.sprite(sprite, look.px(18))
+            x -= ic.get_width() + look.px(3)
+            surface.blit(ic, (x, y2))
+            if i == 0 and model.cards:
+                self.tips.append((pygame.Rect(x - 2, y2 - 2, end - x + 4, look.px(22)),
+                                  card_tip(row)))
+            x -= look.px(8)
+        name_font = look.font(look.fs(15), bold=True)
+        room = x - tx - (look.px(22) if leading else 0)
+        label = look.first_fit([row.label, row.label.split(" (")[0]], name_font, room)
+        colour = look.colour("gold" if row.is_turn else "text")
+        name = look.fit_text(label, name_font, room, colour)
+        surface.blit(name, (tx, r.y + look.px(7)))
+        if leading:
+            cx, cy, cw = tx + name.get_width() + look.px(4), r.y + look.px(10), look.px(16)
+            _crown(surface, look, cx, cy, cw)
+            self.tips.append((pygame.Rect(cx - 2, cy - 4, cw + 4, cw), crown_tip(row)))
+        self.tips.append((pygame.Rect(r), [t for t in tip if t]))  # after the card's
+
+
+def _status(row: DragonRow, model: PanelModel) -> str:
+    """A row's status line in full (the compact row's tooltip)."""
+    if row.is_turn:
+        return f"acting · {model.actions_left} left"
+    if row.deciding:
+        return "deciding…"
+    if row.turn_index is not None and model.phase == "action":
+        return f"{ORDINAL[row.turn_index]} · {row.who}" if row.who else ORDINAL[row.turn_index]
+    return row.who or ""
 
 
 def _crown(surface, look, x: int, y: int, w: int) -> None:

@@ -11,7 +11,7 @@ import json
 import logging
 import os
 import stat
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from platformdirs import user_config_dir
@@ -30,7 +30,9 @@ WINDOW_SIZES = ((1024, 640), (1280, 720), (1600, 900), (1920, 1080), (2560, 1440
 # 7680x7680 setting took 1.4 GB); full screen still fills any display.
 MIN_WINDOW = (640, 480)
 MAX_WINDOW = (3840, 2160)
-UI_SCALES = (0.85, 1.0, 1.15, 1.3, 1.5)
+UI_SCALES = (0.85, 1.0, 1.15, 1.3, 1.5, 1.75, 2.0)
+# issue 33: body text (the log, descriptions, tooltips) apart from the UI scale
+TEXT_SIZES = {"small": 0.85, "normal": 1.0, "large": 1.15, "larger": 1.3}
 VOLUMES = ("master_volume", "effects_volume", "music_volume")
 # Seconds an animation step lasts, relative to "normal".
 PACE_FACTOR = {"slow": 1.7, "normal": 1.0, "fast": 0.45, "instant": 0.0}
@@ -41,6 +43,7 @@ class Settings:
     window: tuple[int, int] = (1280, 720)
     fullscreen: bool = False
     ui_scale: float = 1.0
+    text_size: str = "normal"  # a TEXT_SIZES key
     pace: str = "normal"
     palette: str = "normal"
     hotseat_handover: bool = True
@@ -57,6 +60,9 @@ class Settings:
     confirm_last_action: bool = True
     show_coordinates: bool = False
     lesson_done: bool = False  # issue 33: the menu stops offering Learn to play first
+    # issue 33: board keys the player chose, command -> pygame key name ("a", "page up");
+    # game.ui.bindings.use() drops unknown names and conflicts
+    keys: dict = field(default_factory=dict)
 
     def validated(self) -> Settings:
         """A copy with every bad value replaced by its default."""
@@ -70,6 +76,7 @@ class Settings:
         out.fullscreen = self.fullscreen if isinstance(self.fullscreen, bool) else d.fullscreen
         s = self.ui_scale
         out.ui_scale = float(s) if isinstance(s, (int, float)) and 0.5 <= s <= 2.0 else 1.0
+        out.text_size = self.text_size if self.text_size in TEXT_SIZES else d.text_size
         out.pace = self.pace if self.pace in PACES else d.pace
         out.palette = self.palette if self.palette in PALETTES else d.palette
         for name in ("hotseat_handover", "show_log", "watch_setup", "confirm_end_turn",
@@ -81,6 +88,9 @@ class Settings:
             ok = isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1
             setattr(out, name, round(float(v), 2) if ok else getattr(d, name))
         out.muted = self.muted if isinstance(self.muted, bool) else d.muted
+        keys = self.keys if isinstance(self.keys, dict) else {}
+        out.keys = {k: v for k, v in list(keys.items())[:64]
+                    if isinstance(k, str) and isinstance(v, str) and len(v) <= 32}
         return out
 
 

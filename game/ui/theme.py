@@ -75,9 +75,10 @@ def rimmed(sprite: pygame.Surface, colour, width: int) -> pygame.Surface:
 
 
 class Look:
-    def __init__(self, scale: float = 1.0, palette: str = "normal"):
+    def __init__(self, scale: float = 1.0, palette: str = "normal", text_scale: float = 1.0):
         self.scale = scale
         self.palette = palette
+        self.text_scale = text_scale  # the Text size setting: body text only
         self._fonts: dict = {}
         self._sprites: dict = {}
         self._grey: dict = {}
@@ -104,6 +105,11 @@ class Look:
     def fs(self, n: float) -> int:
         """A font size in points, scaled."""
         return max(8, round(n * self.scale))
+
+    def body(self, n: float) -> int:
+        """A body text's font size (the log, descriptions, tooltips): scaled by the UI
+        scale and by the Text size setting (issue 33)."""
+        return max(8, round(n * self.scale * self.text_scale))
 
     def colour(self, name: str) -> tuple[int, int, int]:
         return COLOURS[name]

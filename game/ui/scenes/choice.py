@@ -17,6 +17,7 @@ class ChoiceDialog:
     def __init__(self, look, prompt: str, values: list, labels: list[str], *,
                  cancel: bool = False, details: list[str] | None = None):
         self.look = look
+        self.cramped = False  # set by build(): the answers did not fit its area
         self.prompt = prompt
         self.values = list(values)
         self.labels = list(labels)
@@ -72,7 +73,11 @@ class ChoiceDialog:
         if rows * (bh + gap) > room:  # still too tall: smaller buttons, then less detail
             bh = max(look.px(26), room // rows - gap)
             if rows * (bh + gap) > room and detail_h > 2 * line_h + look.px(12):
+                room += detail_h - (2 * line_h + look.px(12))
                 detail_h = 2 * line_h + look.px(12)
+        # the answers still run past the area (a large scale in a small window): the
+        # caller may offer a wider area (issue 33)
+        self.cramped = rows * (bh + gap) > room
         h = text_h + rows * (bh + gap) + look.px(12) + detail_h
         self.rect = place(pygame.Rect(0, 0, w, min(h, area.h - look.px(8))), area, avoid,
                           look.px(12))
@@ -105,7 +110,7 @@ class ChoiceDialog:
         return self.look.font(self.look.fs(16), bold=True)
 
     def detail_font(self):
-        return self.look.font(self.look.fs(15))
+        return self.look.font(self.look.body(15))
 
     def _wrap_detail(self, text: str, w: int) -> list[str]:
         return self.look.wrap(text, self.detail_font(), w - self.look.px(20) - self.look.px(34))

@@ -24,7 +24,7 @@ from game.ui.chat_view import ChatBox, has_chat
 from game.ui.dice_anim import draw_location, draw_roll, landed_words, rolling_words
 from game.ui.event_animation import EventAnimation
 from game.ui.host_keys_view import HostKeyButtons
-from game.ui.log_view import LogView
+from game.ui.log_view import LOG_ROWS, LogView
 from game.ui.overlays import Overlays
 from game.ui.panel import PanelView, panel_model
 from game.ui.scene import Scene
@@ -147,6 +147,11 @@ class GameScene(Scene):
         self._refresh_undo()
         self.panel_top = y0 + bh + look.px(4)
         n = len(self.c.match.seat_names)
+        # the log keeps LOG_ROWS lines: the dragons' rows go compact when they would not
+        # leave room for them (many dragons, a short window, a large scale)
+        log_line = look.font(look.body(14)).get_linesize()
+        self.panel.fit(n, self.panel_rect.h - self.panel_top - look.px(50)
+                       - LOG_ROWS * log_line)
         log_top = self.panel_top + self.panel.height(n)
         self.log_rect = pygame.Rect(self.panel_rect.x + look.px(6), log_top + look.px(22),
                                     self.panel_rect.w - look.px(12),
@@ -502,6 +507,12 @@ class GameScene(Scene):
         """Open the question dialog where it hides none of the pieces it is about."""
         assert self.choice is not None  # every caller has just set it
         self.choice.build(self.ui, self.board_area, avoid=self._question_pieces())
+        if self.choice.cramped:
+            # too many answers for the board's width at this scale: the dialog may cover
+            # the side panel too, so its answers share two columns and all show
+            wide = pygame.Rect(0, self.board_area.y, self.app.screen.get_width(),
+                               self.board_area.h)
+            self.choice.build(self.ui, wide, avoid=self._question_pieces())
 
     def _question_pieces(self) -> list[pygame.Rect]:
         """Screen rects of what the question is about: the dragon deciding, the cells
@@ -616,13 +627,16 @@ class GameScene(Scene):
 
     def _cursor_step(self, dx: int, dy: int) -> None:
         self.aim.cursor_step(dx, dy)
-        if self.picker is not None:
-            self.tip = self.aim.cursor_tip()
-        elif self.aim.cursor is not None:  # teach hook: the info card under the cursor
-            self.hover_cell = None  # the keys take over from the mouse: the cursor shows
+        tip = self.aim.cursor_tip() if self.picker is not None else None
+        if tip is None and self.aim.cursor is not None:
+            # teach hook: the info card under the cursor, with or without an action
+            # chosen (issue 33: a cell that is no target is still inspected)
+            if self.picker is None:
+                self.hover_cell = None  # the keys take over from the mouse
             r = self.view.cell_rect(self.aim.cursor)
-            self.tip = explain.tip_at(self.shown, self.aim.cursor, self._viewer(),
-                                      (r.right + 8, r.y))
+            tip = explain.tip_at(self.shown, self.aim.cursor, self._viewer(),
+                                 (r.right + 8, r.y))
+        self.tip = tip
 
     def _highlights(self) -> dict:
         return self.aim.highlights()

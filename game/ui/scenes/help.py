@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.tables import ACTION_TITLES, ACTIONS
+from game.ui import bindings
 from game.ui.bindings import HOST
 from game.ui.scene import Scene
 from game.ui.scenes.backdrop import panel_rect
@@ -46,6 +47,15 @@ SHORTCUTS = (
 )
 
 
+def shortcuts():
+    """SHORTCUTS with the keys the player rebound (Settings, Keys) in place of the
+    table's, where a row names one command's key."""
+    swap = {b.shown: bindings.key_label(b) for b in bindings.REBINDABLE
+            if bindings.key_label(b) != b.shown}
+    return tuple((group, [(swap.get(k, k), does) for k, does in rows])
+                 for group, rows in SHORTCUTS)
+
+
 class HelpOverlay(Scene):
     overlay = True
 
@@ -63,7 +73,8 @@ class HelpOverlay(Scene):
         surface.blit(shade, (0, 0))
         pw = min(w - look.px(40), look.px(1180))
         col_w = (pw - look.px(90)) // 2
-        columns = ([SHORTCUTS[0], SHORTCUTS[2], *SHORTCUTS[4:]], [SHORTCUTS[1], SHORTCUTS[3]])
+        table = shortcuts()
+        columns = ([table[0], table[2], *table[4:]], [table[1], table[3]])
         for pt in (15, 14, 13, 12, 11):  # the largest type with which the card fits
             fonts = (look.font(look.fs(pt), bold=True), look.font(look.fs(pt)),
                      look.font(look.fs(pt + 5), bold=True))

@@ -122,15 +122,19 @@ class LoadScene(Scene):
                                   f.right - self.list_rect.right - 2 * pad,
                                   f.bottom - top - look.px(24))
         bh = look.px(44)
-        bw = (self.detail.w - 2 * look.px(10)) // 3
+        gap = look.px(10)
+        # "Watch replay" is the longest word: its button is the widest (issue 33)
+        room = self.detail.w - 2 * gap
+        back_w, replay_w = room * 28 // 100, room * 42 // 100
+        open_w = room - back_w - replay_w
         y = self.detail.bottom - bh
         x = self.detail.x
         self.buttons = {
-            "open": button(self.ui, (x + 2 * (bw + look.px(10)), y, bw, bh), "Open",
+            "open": button(self.ui, (x + back_w + replay_w + 2 * gap, y, open_w, bh), "Open",
                            cls="@primary", tip="Play on from here (Enter)"),
-            "replay": button(self.ui, (x + bw + look.px(10), y, bw, bh), "Watch replay",
+            "replay": button(self.ui, (x + back_w + gap, y, replay_w, bh), "Watch replay",
                              tip="Step through the game from its start (R)"),
-            "back": button(self.ui, (x, y, bw, bh), "Back", tip="Esc"),
+            "back": button(self.ui, (x, y, back_w, bh), "Back", tip="Esc"),
         }
         self.message = label(self.ui, (self.detail.x, y - look.px(64), self.detail.w,
                                        look.px(56)), "", cls="@error")
@@ -261,7 +265,14 @@ class LoadScene(Scene):
         look = self.look
         surface.blit(backdrop(look, surface.get_size()), (0, 0))
         panel_rect(surface, self.frame, look)
-        count = look.text(self._count_text(), look.fs(15), look.colour("text_dim"))
+        # beside the title, never under it: shorter words when the title is wide
+        font = self.title.font
+        title_right = self.title.rect.x + (font.size("Load game")[0] if font else 0) \
+            + look.px(12)
+        words = self._count_text()
+        words = look.first_fit([words, words.split(" · ")[0], words.split(" (")[0]],
+                               look.font(look.fs(15)), self.list_rect.right - title_right)
+        count = look.text(words, look.fs(15), look.colour("text_dim"))
         surface.blit(count, count.get_rect(bottomright=(self.list_rect.right,
                                                         self.list_rect.y - look.px(8))))
         self._draw_list(surface)
@@ -383,7 +394,18 @@ class LoadScene(Scene):
         sub = look.text(f"{kind} · {short_date(e.date)}", look.fs(14), look.colour("text_dim"))
         surface.blit(sub, (x, y))
         y += sub.get_height() + look.px(12)
+        # every dragon is listed (issue 33): the thumbnail shrinks, then the dragons
+        # share two columns, before any is left out
+        row = look.px(30)
+        n = len(e.dragons)
+        head_h = look.font(look.fs(14), bold=True).get_linesize() + look.px(6)
+        bottom = int(self.message.relative_rect.y) if self.message.text else \
+            self.buttons["back"].rect.y - look.px(8)
+        facts_h = 4 * (look.font(look.fs(15)).get_linesize() + look.px(4))
         thumb_size = min(look.px(150), r.w // 3)
+        spare = bottom - (y + thumb_size + look.px(14) + head_h + n * (row + look.px(2)))
+        if spare < 0:
+            thumb_size = max(min(thumb_size, facts_h), thumb_size + spare)
         thumb = _thumb(e.map, thumb_size, look.palette)
         if thumb is not None:
             surface.blit(thumb, (x, y))
@@ -400,17 +422,17 @@ class LoadScene(Scene):
                               look.colour(colour))
             surface.blit(t, (tx, ty))
             ty += t.get_height() + look.px(4)
-        y += thumb_size + look.px(14)
+        y += max(thumb_size, min(facts_h, ty - y)) + look.px(14)
         head = look.text("Dragons", look.fs(14), look.colour("gold"), bold=True)
         surface.blit(head, (x, y))
         score_head = look.text("Coins + treasure", look.fs(13), look.colour("text_dim"))
         surface.blit(score_head, score_head.get_rect(topright=(r.right - look.px(4), y + 1)))
         y += head.get_height() + look.px(6)
-        row = look.px(30)
         ranked = sorted(e.dragons, key=lambda d: -e.scores.get(d, 0))
+        if y + n * (row + look.px(2)) > bottom:
+            self._two_columns(surface, e, ranked, pygame.Rect(x, y, r.w, bottom - y))
+            return
         for d in ranked:
-            if y + row > self.message.relative_rect.y:
-                break
             surface.blit(look.sprite(f"dragon/{d}", row - look.px(4)), (x, y))
             surface.blit(look.text(title(d), look.fs(16), look.colour("text"), bold=True),
                          (x + row + look.px(6), y + look.px(3)))
@@ -421,6 +443,26 @@ class LoadScene(Scene):
                               bold=True)
             surface.blit(score, score.get_rect(topright=(r.right - look.px(4), y + look.px(2))))
             y += row + look.px(2)
+
+
+    def _two_columns(self, surface, e, ranked: list[str], r: pygame.Rect) -> None:
+        """The dragons in two columns, each its emblem, name and score (the seat's
+        player left out for room)."""
+        look = self.look
+        rows = -(-len(ranked) // 2)
+        row = max(look.px(18), min(look.px(30), r.h // max(1, rows) - look.px(2)))
+        cw = (r.w - look.px(12)) // 2
+        name_font = look.font(look.fs(15), bold=True)
+        for i, d in enumerate(ranked):
+            cx = r.x + (i // rows) * (cw + look.px(12))
+            cy = r.y + (i % rows) * (row + look.px(2))
+            surface.blit(look.sprite(f"dragon/{d}", row - look.px(4)), (cx, cy))
+            score = look.text(f"{e.scores.get(d, 0)}", look.fs(15), look.colour("gold"),
+                              bold=True)
+            surface.blit(score, score.get_rect(topright=(cx + cw - look.px(4), cy)))
+            room = cw - row - look.px(10) - score.get_width()
+            surface.blit(look.fit_text(title(d), name_font, room, look.colour("text")),
+                         (cx + row + look.px(6), cy))
 
 
 def _winner(w) -> str:

@@ -161,10 +161,21 @@ class NewGameScene(Scene):
         gap = look.px(6)
         left = pygame.Rect(f.x + pad, f.y + look.px(70), int(f.w * 0.5) - pad, 0)
         self.left = left
+        btn_h = row_h  # the bottom buttons keep their height
+        bottom = f.bottom - look.px(16) - row_h
+        # many seats in a short window or at a large scale: closer, lower rows, so the
+        # options and the seed stay above the bottom buttons (issue 33)
+        n = len(self.setup.seats)
+        room = bottom - gap - left.y - look.px(32)
+        squeezed = (row_h + gap) * (n + 5) > room
+        if squeezed:
+            gap = look.px(3)
+            row_h = max(look.px(26), room // (n + 4) - gap)
         self.widgets = [label(self.ui, (f.x + pad, f.y + look.px(14), look.px(500),
                                         look.px(60)), "New game", cls="@title")]
-        self.widgets.append(label(self.ui, (left.x, left.y, look.px(300), row_h),
-                                  "Seats", cls="@heading"))
+        head_h = max(row_h, look.px(34))  # a heading's own height, squeezed or not
+        self.widgets.append(label(self.ui, (left.x, left.y - (head_h - row_h) // 2,
+                                            look.px(300), head_h), "Seats", cls="@heading"))
         y = left.y + row_h + gap
         self.seat_rows = []
         name_w = look.px(110)
@@ -185,13 +196,15 @@ class NewGameScene(Scene):
                         tip="Remove this seat", enabled=len(self.setup.seats) > 2)
             self.seat_rows.append((lab, kind, drag, rm))
             y += row_h + gap
-        self.add_btn = button(self.ui, (left.x + name_w + gap, y, look.px(170), row_h),
+        add_at = (left.right - look.px(170), left.y) if squeezed else \
+            (left.x + name_w + gap, y)  # squeezed: beside the Seats heading
+        self.add_btn = button(self.ui, (*add_at, look.px(170), row_h),
                               "+ Add seat", enabled=len(self.setup.seats) < 8,
                               tip="Up to 8 dragons")
-        y += row_h + look.px(18)
+        y += look.px(10) if squeezed else row_h + look.px(18)
         # options under the seats
-        self.widgets.append(label(self.ui, (left.x, y, look.px(300), row_h), "Options",
-                                  cls="@heading"))
+        self.widgets.append(label(self.ui, (left.x, y - (head_h - row_h) // 2, look.px(300),
+                                            head_h), "Options", cls="@heading"))
         y += row_h + gap
         ow = (left.w - gap) // 2
         targets: list[int | None] = [None, *TARGETS]  # None: the map decides
@@ -232,8 +245,8 @@ class NewGameScene(Scene):
         right = pygame.Rect(f.x + int(f.w * 0.5) + pad, f.y + look.px(70),
                             f.w - int(f.w * 0.5) - 2 * pad, 0)
         self.right = right
-        self.widgets.append(label(self.ui, (right.x, right.y, look.px(300), row_h), "Map",
-                                  cls="@heading"))
+        self.widgets.append(label(self.ui, (right.x, right.y - (head_h - row_h) // 2,
+                                            look.px(300), head_h), "Map", cls="@heading"))
 
         folder = user_maps_dir(self.app.data_dir, create=True)
         self.folder_label = label(self.ui, (right.x + look.px(70), right.y, right.w -
@@ -254,7 +267,13 @@ class NewGameScene(Scene):
         self.target.labels = self._target_labels()
         self.target.set_value(self.target.value)
         names = shown_titles(self.choices)
-        list_h = min(len(self.choices), 5) * round(34 * look.scale) + look.px(8)
+        # the map list gives up rows (down to two) before the preview would run under
+        # the bottom buttons
+        shown = min(len(self.choices), 5)
+        fixed = 3 * (row_h + gap) + look.px(12) + look.px(80) + look.px(12) + look.px(8)
+        while shown > 2 and right.y + fixed + shown * round(34 * look.scale) > bottom - gap:
+            shown -= 1
+        list_h = shown * round(34 * look.scale) + look.px(8)
         y = right.y + row_h + gap
         self.map_list = UISelectionList(
             pygame.Rect(right.x, y, right.w, list_h),
@@ -277,9 +296,9 @@ class NewGameScene(Scene):
                                    enabled=bool(broken),
                                    tip="Every problem of every broken map listed here")
         self.thumb_top = y + row_h + look.px(12)
-        bottom = f.bottom - look.px(16) - row_h
+        bottom = f.bottom - look.px(16) - btn_h
         thumb = min(right.w // 2 - gap, bottom - self.thumb_top - look.px(12))
-        self.thumb_size = max(look.px(80), thumb)
+        self.thumb_size = max(look.px(24), thumb)  # never under the bottom buttons
         self.info = UITextBox(self._map_html(), pygame.Rect(
             right.x + self.thumb_size + look.px(14), self.thumb_top,
             right.w - self.thumb_size - look.px(14), self.thumb_size), self.ui)
@@ -288,12 +307,12 @@ class NewGameScene(Scene):
         self._scroll_to(idx)
         # bottom row
         bw = look.px(200)
-        self.start_btn = button(self.ui, (f.right - pad - bw, bottom, bw, row_h + 4),
+        self.start_btn = button(self.ui, (f.right - pad - bw, bottom, bw, btn_h + 4),
                                 self._start_text(), cls="@primary", tip="Enter")
-        self.back_btn = button(self.ui, (f.right - 2 * pad - 2 * bw, bottom, bw, row_h + 4),
+        self.back_btn = button(self.ui, (f.right - 2 * pad - 2 * bw, bottom, bw, btn_h + 4),
                                "Back", tip="Esc")
         self.error_label = label(self.ui, (f.x + pad, bottom, f.w - 2 * bw - 4 * pad,
-                                           row_h + 4), self.error, cls="@error")
+                                           btn_h + 4), self.error, cls="@error")
         self.nav = KeyNav()
         items = []
         for _lab, kind, drag, rm in self.seat_rows:

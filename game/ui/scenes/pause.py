@@ -48,6 +48,10 @@ class PauseScene(Scene):
                    ("quit", "Quit to desktop", True, "Close the game; it is autosaved "
                     "first and Continue resumes it  (Q)")]
         total = len(entries) * (bh + gap) + look.px(110)
+        if total > h - look.px(16):  # a short window: lower buttons, never off the top
+            gap = look.px(5)
+            bh = max(look.px(30), (h - look.px(16) - look.px(110)) // len(entries) - gap)
+            total = len(entries) * (bh + gap) + look.px(110)
         self.rect = pygame.Rect((w - bw - look.px(60)) // 2, (h - total) // 2,
                                 bw + look.px(60), total)
         y = self.rect.y + look.px(64)

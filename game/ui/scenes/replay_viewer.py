@@ -23,7 +23,7 @@ from game.session import answer_words
 from game.ui import board_input
 from game.ui.board_view import BoardView
 from game.ui.controller import seat_for
-from game.ui.log_view import LogView
+from game.ui.log_view import LOG_ROWS, LogView
 from game.ui.panel import PanelView, panel_model
 from game.ui.scene import Scene
 from game.ui.scenes.widgets import button
@@ -135,7 +135,8 @@ class ReplayScene(Scene):
         b = self.bar_rect
         pad = look.px(12)
         self.slider = UIHorizontalSlider(
-            pygame.Rect(b.x + pad, b.y + look.px(6), b.w - 2 * pad, look.px(28)),
+            pygame.Rect(b.x + pad, b.y + look.px(6), b.w - 2 * pad,
+                        max(26, look.px(28))),  # its arrows' glyphs fit at 85%
             start_value=self.pos, value_range=(0, max(1, len(self) - 1)),
             manager=self.ui, click_increment=1)
         bw, gap = look.px(92), look.px(6)
@@ -152,6 +153,9 @@ class ReplayScene(Scene):
         self.widgets = [self.close_btn, self.slider, *self.buttons.values()]
         n = len(self.dragons)
         self.panel_top = look.px(6) + bh + look.px(4)
+        # the log keeps its six lines as on the board (compact rows when needed)
+        self.panel.fit(n, self.panel_rect.h - self.panel_top - look.px(50)
+                       - LOG_ROWS * look.font(look.body(14)).get_linesize())
         log_top = self.panel_top + self.panel.height(n)
         self.log_rect = pygame.Rect(self.panel_rect.x + look.px(6), log_top + look.px(22),
                                     self.panel_rect.w - look.px(12),

@@ -9,11 +9,13 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
+from game.ui import scale_fit
 from game.ui import settings as settings_mod
 from game.ui.scene import Scene
 from game.ui.scenes.backdrop import backdrop, panel_rect
+from game.ui.scenes.keys_scene import KeysScene
 from game.ui.scenes.widgets import Cycler, KeyNav, button, dialog_key, label
-from game.ui.settings import PACES, UI_SCALES, WINDOW_SIZES, Settings
+from game.ui.settings import PACES, TEXT_SIZES, UI_SCALES, WINDOW_SIZES, Settings
 from game.ui.sound.cues import Cue
 
 LEVELS = [round(i / 10, 1) for i in range(11)]  # volume steps, 0% .. 100%
@@ -34,7 +36,7 @@ class SettingsScene(Scene):
         w, h = self.app.screen.get_size()
         cw, rh, gap = look.px(430), look.px(42), look.px(10)
         col_gap = look.px(40)
-        rows = 11
+        rows = 12
         room = h - look.px(16) - look.px(170)
         if rows * (rh + gap) > room:  # a short window at a large UI scale: closer rows
             gap = look.px(5)
@@ -66,10 +68,14 @@ class SettingsScene(Scene):
             y += rh + gap
 
         add("window", sizes, [f"{a} × {b}" for a, b in sizes], tuple(s.window), "Window  ",
-            "Window size (drag the window edge for any other size)")
+            "Window size (drag the window edge for any other size)",
+            on_change=self._scale_note)
         add("fullscreen", [False, True], ["off", "on"], s.fullscreen, "Full screen  ", "F11")
         add("ui_scale", list(UI_SCALES), [f"{round(v * 100)}%" for v in UI_SCALES],
-            s.ui_scale, "UI scale  ", "Size of text and controls")
+            s.ui_scale, "UI scale  ", "Size of text and controls (a window too small for "
+            "it uses the largest that fits)", on_change=self._scale_note)
+        add("text_size", list(TEXT_SIZES), [k.title() for k in TEXT_SIZES], s.text_size,
+            "Text size  ", "The log, descriptions and tooltips, apart from the UI scale")
         add("pace", list(PACES), list(PACES), s.pace, "Animation pace  ",
             "How fast rolls and AI turns play (P on the board; Space skips)")
         add("palette", ["normal", "colourblind"], ["normal", "colour-blind safe"], s.palette,
@@ -107,12 +113,17 @@ class SettingsScene(Scene):
         note = ("Every sound is also shown on the board." if self.app.sound.available else
                 "No audio device: the game plays silently.")
         self.note = label(self.ui, (x, y, cw, rh), note, cls="@note")
-        y = max(y + rh, bottom)
+        # issue 33: a scale the window cannot hold is lowered, and said so here
+        self.scale_label = label(self.ui, (x, y + rh + gap, cw, rh), "", cls="@note")
+        self._scale_note()
+        y = max(y + 2 * rh + gap, bottom)
         x = self.frame.x + look.px(40)
         full = 2 * cw + col_gap
-        bw = (full - gap) // 2
+        bw = (full - 2 * gap) // 3
         self.back = button(self.ui, (x, y + gap, bw, rh + 4), "Back", tip="Esc")
-        self.apply = button(self.ui, (x + bw + gap, y + gap, bw, rh + 4), "Apply",
+        self.keys_btn = button(self.ui, (x + bw + gap, y + gap, bw, rh + 4), "Keys…",
+                               tip="Rebind the board's keys (saved at once)")
+        self.apply = button(self.ui, (x + 2 * (bw + gap), y + gap, bw, rh + 4), "Apply",
                             cls="@primary", tip="Enter")
         self.frame.h = y + gap + rh + 4 + look.px(44) - self.frame.y
         self.frame.centery = h // 2
@@ -120,13 +131,23 @@ class SettingsScene(Scene):
         order: list[Cycler | UIButton] = [c for k, c in self.cyclers.items()]
         for key, test in self.tests.items():  # each Test right after its volume
             order.insert(order.index(self.cyclers[key]) + 1, test)
-        self.nav.set_items(order + [self.back, self.apply])
+        self.nav.set_items(order + [self.back, self.keys_btn, self.apply])
         self.nav.focus(0)
+
+    def _scale_note(self, _value=None) -> None:
+        """Say when the chosen window cannot hold the chosen UI scale."""
+        if "ui_scale" not in self.cyclers or not hasattr(self, "scale_label"):
+            return
+        chosen = self.chosen()
+        size = self.app.screen.get_size() if chosen.fullscreen else \
+            (chosen.window[0], chosen.window[1])
+        self.scale_label.set_text(scale_fit.note(chosen.ui_scale, size))
 
     def leave(self) -> None:
         for c in self.cyclers.values():
             c.kill()
-        for el in (self.title, self.note, self.back, self.apply, *self.headings,
+        for el in (self.title, self.note, self.scale_label, self.back, self.apply,
+                   self.keys_btn, *self.headings,
                    *self.tests.values()):
             el.kill()
 
@@ -154,6 +175,9 @@ class SettingsScene(Scene):
                 return True
             if event.ui_element is self.apply:
                 self.save()
+                return True
+            if event.ui_element is self.keys_btn:
+                self.app.push(KeysScene(self.app))
                 return True
         if self.nav.handle(event):
             return True
