@@ -50,6 +50,12 @@ STYLES = {
     "info": ((170, 140, 255, 70), (190, 170, 255)),
 }
 HOVER = (255, 255, 255)
+# claim rings: diameter per cell (1x1 and 2x2 pieces) and at least RING_MIN px
+RING_K, RING_K2, RING_MIN = 0.62, 0.8, 18
+# piece sprites' size per cell: settlements, chest, caverns a little over their cell
+# so they read at a glance at 28 px cells (issue 34)
+SETTLEMENT_K, CHEST_K, CAVERN_K, PLACE_K, DRAGON_K = 1.12, 1.08, 1.12, 1.0, 1.04
+SHADOW = (10, 14, 6, 90)  # dragons' drop shadow (light from the top left)
 PLAIN_TILES = ((0, 6), (1, 3), (2, 2), (15, 1), (3, 1), (14, 1))  # (tile id, weight): grass
 
 
@@ -268,11 +274,24 @@ class BoardView:
         key = ("claim", col, rect.size)
         surface.blit(self._overlay(key, lambda: _tinted_tile(rect.size, col)), rect)
 
-    def _ring(self, surface, owner: str, at, size: int = 1) -> None:
+    def ring_rect(self, at, size: int = 1) -> pygame.Rect:
+        """Where a claim ring sits: a medallion big enough to read its emblem (never
+        under 18 px), centred on the piece's bottom-right corner so it hides little of
+        the piece (issue 34)."""
         rect = self.piece_rect(tuple(at), size)
-        d = round(self.cell * (0.5 if size == 1 else 0.62))
-        img = self._sprite(f"ring/{owner}", d)
-        surface.blit(img, (rect.right - d + d // 6, rect.bottom - d + d // 6))
+        d = max(RING_MIN, round(self.cell * (RING_K if size == 1 else RING_K2)))
+        return pygame.Rect(rect.right - d // 2, rect.bottom - d // 2, d, d)
+
+    def _ring(self, surface, owner: str, at, size: int = 1) -> None:
+        box = self.ring_rect(at, size)
+        img = self._sprite(f"ring/{owner}", box.w)
+        surface.blit(img, img.get_rect(center=box.center))
+
+    def piece_box(self, at, size: int = 1, scale: float = 1.0) -> pygame.Rect:
+        """The box a piece's sprite is drawn into (the audit measures it)."""
+        rect = self.piece_rect(tuple(at), size)
+        d = round(rect.w * scale)
+        return pygame.Rect(0, 0, d, d).move(rect.centerx - d // 2, rect.centery - d // 2)
 
     def _draw_pieces(self, surface, doc: dict, hidden: set, t) -> None:
         cell = self.cell
@@ -281,7 +300,7 @@ class BoardView:
         dragons = doc.get("dragons") or {}
         for name, d in sorted(dragons.items()):
             if d.get("cavern") is not None and f"cavern/{name}" not in hidden:
-                self._blit_piece(surface, f"cavern/{name}", d["cavern"], 1, 1.08)
+                self._blit_piece(surface, f"cavern/{name}", d["cavern"], 1, CAVERN_K)
         for s in doc.get("settlements") or ():
             if s.get("claim"):
                 self._claim_base(surface, s["claim"], s["at"])
@@ -290,15 +309,15 @@ class BoardView:
                 self._claim_base(surface, p["claim"], p["at"], 2)
         for s in doc.get("settlements") or ():
             if f"settlement/{tuple(s['at'])}" not in hidden:
-                self._blit_piece(surface, f"settlement/{s['kind']}", s["at"], 1, 1.02)
+                self._blit_piece(surface, f"settlement/{s['kind']}", s["at"], 1, SETTLEMENT_K)
         for p in doc.get("places") or ():
             if f"place/{p['kind']}" not in hidden:
-                self._blit_piece(surface, f"place/{p['kind']}", p["at"], 2, 1.0)
+                self._blit_piece(surface, f"place/{p['kind']}", p["at"], 2, PLACE_K)
                 if p.get("power_used") and cell >= 20:
                     self._used_mark(surface, p["at"])
         chest = doc.get("chest")
         if chest and chest.get("at") is not None and "chest" not in hidden:
-            self._blit_piece(surface, "chest", chest["at"], 1, 1.0)
+            self._blit_piece(surface, "chest", chest["at"], 1, CHEST_K)
             self._count_badge(surface, chest["at"], chest.get("coins", 0))
         for s in doc.get("settlements") or ():
             if s.get("claim"):
@@ -317,15 +336,30 @@ class BoardView:
                 continue
             if name == turn:
                 self._halo(surface, name, d["at"], t)
-            self._blit_piece(surface, f"dragon/{name}", d["at"], 2, 1.04)
-        # a gamble ring a dragon's sprite reaches over is drawn again above it: a
-        # player's stake is never hidden under a dragon
+            self._shadow(surface, d["at"])
+            self._blit_piece(surface, f"dragon/{name}", d["at"], 2, DRAGON_K)
+        # a gamble or claim ring a dragon's sprite reaches over is drawn again above it:
+        # a player's stake and a piece's owner are never hidden under a dragon
         bodies = [self.piece_rect(tuple(d["at"]), 2).inflate(self.cell // 6, self.cell // 6)
                   for name, d in dragons.items()
                   if d.get("at") is not None and f"dragon/{name}" not in hidden]
+        if not bodies:
+            return
         for g in doc.get("gambles") or ():
             if self.cell_rect(tuple(g["at"])).collidelist(bodies) >= 0:
                 self._blit_piece(surface, f"gamble/{g['owner']}", g["at"], 1, 0.82)
+        for kind, size in (("settlements", 1), ("places", 2)):
+            for p in doc.get(kind) or ():
+                if p.get("claim") and self.ring_rect(p["at"], size).collidelist(bodies) >= 0:
+                    self._ring(surface, p["claim"], p["at"], size)
+
+    def _shadow(self, surface, at) -> None:
+        """A soft drop shadow under a dragon, down and right of it (light from the top
+        left, as the art is drawn): the dragon flies above the board."""
+        rect = self.piece_rect(tuple(at), 2)
+        img = self._overlay(("dshadow", rect.w), lambda: _drop_shadow(rect.w))
+        off = max(2, self.cell // 6)
+        surface.blit(img, img.get_rect(center=(rect.centerx + off, rect.centery + off)))
 
     def _halo(self, surface, name: str, at, t) -> None:
         rect = self.piece_rect(tuple(at), 2)
@@ -508,6 +542,16 @@ def _tinted_tile(size, col) -> pygame.Surface:
     pygame.draw.rect(s, (*col, 110), (0, 0, w, h), border_radius=rad)
     pygame.draw.rect(s, (*col, 230), (0, 0, w, h), max(1, min(w, h) // 14), border_radius=rad)
     return s
+
+
+def _drop_shadow(w: int) -> pygame.Surface:
+    """An ellipse of shade under a dragon, blurred: drawn small and scaled up."""
+    k = max(1, w // 24)
+    small = pygame.Surface((max(4, w // k), max(4, w // k)), pygame.SRCALPHA)
+    sw = small.get_width()
+    pygame.draw.ellipse(small, SHADOW, (sw * 0.2, sw * 0.28, sw * 0.6, sw * 0.5))
+    small = pygame.transform.gaussian_blur(small, max(1, sw // 12))
+    return pygame.transform.smoothscale(small, (w, w))
 
 
 def _halo(size, col) -> pygame.Surface:
