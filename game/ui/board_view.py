@@ -52,6 +52,9 @@ STYLES = {
 HOVER = (255, 255, 255)
 # claim rings: diameter per cell (1x1 and 2x2 pieces) and at least RING_MIN px
 RING_K, RING_K2, RING_MIN = 0.62, 0.8, 18
+# where a ring may hang, as fractions of the piece's box, in order of preference: the
+# bottom-right corner, the other corners, then the middle of the bottom and top edges
+RING_SPOTS = ((1, 1), (0, 1), (1, 0), (0, 0), (0.5, 1), (0.5, 0))
 # piece sprites' size per cell: settlements, chest, caverns a little over their cell
 # so they read at a glance at 28 px cells (issue 34)
 SETTLEMENT_K, CHEST_K, CAVERN_K, PLACE_K, DRAGON_K = 1.12, 1.08, 1.12, 1.0, 1.04
@@ -71,6 +74,8 @@ class BoardView:
         self._chunks: dict[tuple[int, int, int], pygame.Surface] = {}
         self._overlays: dict[tuple, pygame.Surface] = {}
         self._coords: dict[tuple, pygame.Surface] = {}
+        self._pieces: set[Cell] = set()  # cells holding a piece (where rings may hang)
+        self._spots: dict[tuple, int] = {}  # (at, size) -> index in RING_SPOTS
         self.fit()
 
     # ----- layout --------------------------------------------------------------------
@@ -226,6 +231,7 @@ class BoardView:
         if highlights:
             self._draw_highlights(surface, highlights, pulse, fill=True)
         if doc:
+            self.note_pieces(doc)
             self._draw_pieces(surface, doc, set(hidden), t)
         if highlights:
             self._draw_highlights(surface, highlights, pulse, fill=False)
@@ -276,11 +282,57 @@ class BoardView:
 
     def ring_rect(self, at, size: int = 1) -> pygame.Rect:
         """Where a claim ring sits: a medallion big enough to read its emblem (never
-        under 18 px), centred on the piece's bottom-right corner so it hides little of
-        the piece (issue 34)."""
+        under 18 px), hung just outside the piece's bottom-right corner so it hides
+        under a tenth of the piece (issue 34; tools/ui_audit.py measures it)."""
         rect = self.piece_rect(tuple(at), size)
         d = max(RING_MIN, round(self.cell * (RING_K if size == 1 else RING_K2)))
-        return pygame.Rect(rect.right - d // 2, rect.bottom - d // 2, d, d)
+        out = d // 6
+        fx, fy = RING_SPOTS[self._ring_spot(tuple(at), size)]
+        # a corner spot hangs `out` px further out, away from the piece; an edge's middle
+        # mostly outside it (the piece's middle is its body)
+        oy = out if fx != 0.5 else d // 2 - out
+        x = rect.x + round(fx * rect.w) - d // 2 + (out if fx == 1 else -out if fx == 0 else 0)
+        y = rect.y + round(fy * rect.h) - d // 2 + (oy if fy == 1 else -oy)
+        return pygame.Rect(x, y, d, d)
+
+    def note_pieces(self, doc: dict | None) -> None:
+        """Remember which cells hold a piece: a ring hangs where no piece is."""
+        cells: set[Cell] = set()
+        for kind, size in (("settlements", 1), ("places", 2)):
+            for p in (doc or {}).get(kind) or ():
+                c, r = p["at"]
+                cells.update((c + i, r + j) for i in range(size) for j in range(size))
+        for d in ((doc or {}).get("dragons") or {}).values():
+            if d.get("cavern") is not None:
+                cells.add(tuple(d["cavern"]))
+        chest = (doc or {}).get("chest")
+        if chest and chest.get("at") is not None:
+            cells.add(tuple(chest["at"]))
+        if cells != self._pieces:
+            self._pieces = cells
+            self._spots = {}
+
+    def _ring_spot(self, at: Cell, size: int) -> int:
+        """Which of RING_SPOTS a piece's ring hangs at: the first whose cells around
+        hold no other piece, else the one touching fewest (cached until pieces move)."""
+        key = (at, size)
+        spot = self._spots.get(key)
+        if spot is None:
+            c, r = at
+            best = (99, 0)
+            for i, (fx, fy) in enumerate(RING_SPOTS):
+                # the cells outside the piece a ring at this spot reaches into
+                xs = [c + size] if fx == 1 else [c - 1] if fx == 0 else []
+                ys = [r + size] if fy == 1 else [r - 1] if fy == 0 else []
+                near = {(x, y) for x in xs for y in (*ys, *range(r, r + size))}
+                near |= {(x, y) for y in ys for x in (*xs, *range(c, c + size))}
+                n = len(near & self._pieces)
+                if n < best[0]:
+                    best = (n, i)
+                if n == 0:
+                    break
+            spot = self._spots[key] = best[1]
+        return spot
 
     def _ring(self, surface, owner: str, at, size: int = 1) -> None:
         box = self.ring_rect(at, size)
