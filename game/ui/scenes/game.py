@@ -19,7 +19,13 @@ from game.ui import overlays as overlays_mod
 from game.ui.action_bar import HOTKEYS, ActionBar, action_slots, idle_slots
 from game.ui.aiming import CONFIRM, Aim
 from game.ui.board_view import BoardView
-from game.ui.dice_anim import draw_location, draw_roll, landed_words, rolling_words
+from game.ui.dice_anim import (
+    draw_location,
+    draw_roll,
+    landed_words,
+    rolling_words,
+    tray_rect,
+)
 from game.ui.event_animation import EventAnimation
 from game.ui.log_view import LogView
 from game.ui.overlays import Overlays
@@ -855,11 +861,14 @@ class GameScene(Scene):
             self.overlays.draw_coins(surface, step.events[0], step.progress)
         self._draw_banner_strip(surface)
         if step is not None:
-            if step.kind == "dice":
-                draw_roll(surface, look, self.board_area, step.events[0], step.progress)
-            elif step.kind == "dice2":
-                draw_location(surface, look, self.board_area, step.events, step.data["what"],
-                              step.progress)
+            if step.kind in ("dice", "dice2"):  # in a tray beside the board (issue 34)
+                tray = tray_rect(look, self.board_area, self.view.board_rect(),
+                                 self.panel_rect, tall=step.kind == "dice")
+                if step.kind == "dice":
+                    draw_roll(surface, look, tray, step.events[0], step.progress)
+                else:
+                    draw_location(surface, look, tray, step.events, step.data["what"],
+                                  step.progress)
             elif step.kind == "banner":
                 self.overlays.draw_banner(surface, step)
             elif step.kind == "summary":
