@@ -38,7 +38,7 @@ MIN_CELL, MAX_CELL = 8, 128
 BACKDROP = (30, 28, 36)
 FRAME = (74, 56, 44)
 FRAME_LIGHT = (132, 100, 70)
-GRID = (20, 24, 16, 34)
+GRID = (20, 24, 16, 22)  # faint: the cells are felt more than seen
 BLOCKED_SHADE = (16, 14, 34, 44)
 HATCH = (16, 14, 34, 90)
 # highlight styles: (fill rgba, outline rgb)
@@ -76,6 +76,8 @@ class BoardView:
         self._coords: dict[tuple, pygame.Surface] = {}
         self._pieces: set[Cell] = set()  # cells holding a piece (where rings may hang)
         self._spots: dict[tuple, int] = {}  # (at, size) -> index in RING_SPOTS
+        self.show_grid = True  # the Show grid setting (baked into the terrain chunks)
+        self.reduce_motion = False  # the Reduce motion setting: nothing pulses
         self.fit()
 
     # ----- layout --------------------------------------------------------------------
@@ -134,6 +136,13 @@ class BoardView:
             else:
                 v = getattr(self, axis)
                 setattr(self, axis, max(lo + span - size - margin, min(lo + margin, v)))
+
+    def set_look(self, *, show_grid: bool, reduce_motion: bool) -> None:
+        """Take the Show grid and Reduce motion settings (the grid redraws the chunks)."""
+        if show_grid != self.show_grid:
+            self.show_grid = show_grid
+            self._chunks = {}
+        self.reduce_motion = reduce_motion
 
     def set_palette(self, palette: str) -> None:
         self.palette = palette if palette in art.PALETTES else "normal"
@@ -194,7 +203,7 @@ class BoardView:
         for c, r in b.blocked:
             if c0 <= c < c0 + nc and r0 <= r < r0 + nr:
                 over.blit(blocked, ((c - c0) * cell, (r - r0) * cell))
-        if cell >= 12:
+        if cell >= 12 and self.show_grid:
             for i in range(nc + 1):
                 pygame.draw.line(over, GRID, (i * cell, 0), (i * cell, nr * cell))
             for j in range(nr + 1):
@@ -227,6 +236,8 @@ class BoardView:
         surface.fill(BACKDROP, self.rect)
         self._draw_frame(surface)
         self._draw_terrain(surface)
+        if self.reduce_motion:
+            t = None  # highlights and the acting dragon's halo hold still
         pulse = 1.0 if t is None else 0.78 + 0.22 * math.sin(t * 4.0)
         if highlights:
             self._draw_highlights(surface, highlights, pulse, fill=True)

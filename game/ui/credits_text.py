@@ -29,6 +29,7 @@ LIBRARIES = (
     ("zeroconf", "finds games hosted nearby", "GNU LGPL 2.1 or later"),
     ("ifaddr", "used by zeroconf", "MIT"),
     ("platformdirs", "where saves and settings live", "MIT"),
+    ("PyTweening", "the easing curves of the board's effects", "MIT"),
     ("Python", "the language; the standalone game carries its interpreter", "PSF License"),
 )
 
