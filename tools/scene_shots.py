@@ -3,8 +3,9 @@
     .venv/bin/python tools/scene_shots.py --out docs/screenshots/after
 
 Seeded games on the 20x20 default map (Narby Vale) at 1280x720 under the dummy driver:
-the board at rest, a roll in flight, a destroy, a steal (each frozen late in its
-animation), the title (menu) and the end screen. Same code, same pictures.
+the board at rest, a roll landed in its tray, a destroy (its fire) and a steal (its
+coins), each the first seeded game whose action shows it, the title (menu) and the end
+screen. Same code, same pictures.
 """
 
 from __future__ import annotations
@@ -27,41 +28,46 @@ SIZE = (1280, 720)
 SEED = 2
 
 
-def _first_with(kinds: tuple[str, ...], seeds=range(2, 12), rounds=range(2, 7)):
-    """(seed, rounds, answer) of the first seeded game whose human may do one of kinds."""
+def _answers(kinds: tuple[str, ...], seeds=range(2, 14), rounds=range(2, 7)):
+    """(seed, rounds, answer) of each seeded game whose human may do one of kinds."""
     for seed in seeds:
         for r in rounds:
             c = _played(seed=seed, rounds=r)
             ans = next((a for a in c.match.legal_answers() if a.get("do") in kinds), None)
             c.close()
             if ans is not None:
-                return seed, r, ans
-    raise SystemExit(f"no seeded game offers {kinds}")
+                yield seed, r, ans
 
 
-def _action_shot(out: Path, name: str, kinds: tuple[str, ...], at: float) -> Path:
-    seed, rounds, answer = _first_with(kinds)
-    app = _app(SIZE)
-    c = _played(seed=seed, rounds=rounds)
-    scene = _board(app, c)
-    scene.submit_answer(answer)
-    seen = False
-    for _ in range(2000):  # frozen at `at` of the first step after the rolls
-        app.step(1 / 60)
-        cur = scene.animation.current
-        if cur is None:
-            if seen:
+def _action_shot(out: Path, name: str, kinds: tuple[str, ...], effect: str | None) -> Path:
+    """The first seeded game where the human's action (one of kinds) shows `effect`,
+    frozen with the effect under way (or, effect None: the roll landed in its tray)."""
+    for seed, rounds, answer in _answers(kinds):
+        app = _app(SIZE)
+        c = _played(seed=seed, rounds=rounds)
+        scene = _board(app, c)
+        scene.submit_answer(answer)
+        for _ in range(600):
+            app.step(1 / 60)
+            cur = scene.animation.current
+            if effect is None and cur is not None and cur.kind == "dice" \
+                    and cur.progress > 0.8:
                 break
+            live = [fx for fx in scene.effects.live if fx.kind == effect]
+            if live and live[0].progress >= 0.4:
+                break
+            if scene.animation.idle and not scene.effects.active and _ > 30:
+                break
+        else:
+            app.close()
             continue
-        seen = True
-        if cur.kind not in ("dice", "dice2", "dice_small", "turn") and cur.progress >= at:
-            break
-        if name == "roll" and cur.kind == "dice" and cur.progress > 0.8:
-            break
-    path = out / f"{name}.png"
-    app.screenshot(path)
-    app.close()
-    return path
+        if effect is None or any(fx.kind == effect for fx in scene.effects.live):
+            path = out / f"{name}.png"
+            app.screenshot(path)
+            app.close()
+            return path
+        app.close()
+    raise SystemExit(f"no seeded game shows {name}")
 
 
 def shoot(out: Path) -> list[Path]:
@@ -83,9 +89,9 @@ def shoot(out: Path) -> list[Path]:
     app.close()
 
     saved.append(_action_shot(out, "roll", ("steal_cavern", "steal_chest", "destroy",
-                                            "attack"), 0.5))
-    saved.append(_action_shot(out, "destroy", ("destroy",), 0.5))
-    saved.append(_action_shot(out, "steal", ("steal_cavern", "steal_chest"), 0.5))
+                                            "attack"), None))
+    saved.append(_action_shot(out, "destroy", ("destroy",), "fire"))
+    saved.append(_action_shot(out, "steal", ("steal_cavern", "steal_chest"), "coins"))
 
     app = _app(SIZE)
     c = _played(seed=SEED, rounds=4)

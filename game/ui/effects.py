@@ -25,7 +25,7 @@ DURATION = {"fire": 0.9, "coins": 0.7, "clash": 0.6, "ring_drop": 0.5}
 # event type -> effect kind
 STARTS = {"destroyed": "fire", "ruined": "fire", "attack": "clash", "claim": "ring_drop",
           "tribute_claim": "coins", "coins": "coins"}
-FLAME = ((255, 214, 90), (250, 140, 40), (214, 60, 30))
+FLAME = ((255, 226, 110), (250, 140, 40), (206, 52, 28))  # core to rim
 MAX_LIVE = 24  # a burst of events never costs more than this many effects a frame
 
 
@@ -119,28 +119,46 @@ def _fade(p: float) -> int:
     return round(255 * (1 - pytweening.easeInQuad(max(0.0, (p - 0.66) / 0.34))))
 
 
+def _tongue(cx: float, base: float, w: float, h: float, sway: float) -> list:
+    """A flame tongue: round at its base, curling to a point that sways."""
+    left, right = [], []
+    for i in range(13):
+        q = i / 12
+        hw = w * (1 - q) * (0.55 + 1.7 * q) * 0.62
+        x = cx + sway * q * q
+        y = base - h * q
+        left.append((x - hw, y))
+        right.append((x + hw, y))
+    bottom = [(cx + w * 0.34 * math.cos(a), base + w * 0.2 * math.sin(a))
+              for a in (k * math.pi / 6 for k in range(7))]
+    return left + right[::-1] + bottom
+
+
 def _draw_fire(surface, view, look, fx: Effect, still: bool) -> None:
     cx, cy = _centre(view, fx.cells[0], fx.size)
     cell = view.cell * fx.size
     p = fx.progress
     grow = 1.0 if still else pytweening.easeOutBack(min(1.0, p * 2.5))
     layer = pygame.Surface((cell * 2, cell * 2), pygame.SRCALPHA)
-    ox, oy = cell, cell * 1.3
-    for i, col in enumerate(FLAME):
-        k = (1 - i * 0.28) * grow
-        sway = 0 if still else math.sin(p * 18 + i) * cell * 0.05
-        h, w = cell * 0.75 * k, cell * 0.42 * k
-        pts = [(ox - w, oy), (ox - w * 0.5 + sway, oy - h * 0.6), (ox + sway * 2, oy - h),
-               (ox + w * 0.5 + sway, oy - h * 0.55), (ox + w, oy)]
-        pygame.draw.polygon(layer, (*col, 235), pts)
+    ox, oy = cell, cell * 1.35
+    pygame.draw.circle(layer, (255, 150, 40, 60), (ox, oy - cell * 0.3), cell * 0.62 * grow)
+    # three tongues side by side, each in three layers: red, orange, yellow core
+    for j, dx in enumerate((-0.22, 0.2, 0.0)):
+        tall = (0.75, 0.8, 1.05)[j] * grow
+        for i, col in enumerate(FLAME[::-1]):
+            k = 1 - i * 0.3
+            sway = 0.0 if still else math.sin(p * 20 + j * 2.3 + i) * cell * 0.09
+            pts = _tongue(ox + dx * cell, oy, cell * 0.5 * k, cell * 0.95 * tall * k, sway)
+            pygame.draw.polygon(layer, (*col, 240), pts)
     if not still:  # smoke rising
         for j in range(3):
             q = (p * 1.6 + j * 0.3) % 1.0
-            r = cell * (0.08 + 0.12 * q)
-            pygame.draw.circle(layer, (60, 56, 60, round(120 * (1 - q))),
-                               (ox + math.sin(j * 2.1) * cell * 0.2, oy - cell * (0.7 + q)), r)
+            r = cell * (0.08 + 0.14 * q)
+            pygame.draw.circle(layer, (70, 64, 66, round(110 * (1 - q))),
+                               (ox + math.sin(j * 2.1 + q * 3) * cell * 0.22,
+                                oy - cell * (1.0 + 0.5 * q)), r)
     layer.set_alpha(_fade(p))
-    surface.blit(layer, (cx - ox, cy - oy + cell * 0.25))
+    surface.blit(layer, (cx - ox, cy - oy + cell * 0.3))
 
 
 def _draw_coins(surface, view, look, fx: Effect, still: bool) -> None:
