@@ -71,6 +71,7 @@ class BoardView:
         self.ox, self.oy = 0, 0  # screen position of the board's top-left corner
         self._fitted = True  # until the player zooms or pans, a new rect refits
         self._native: pygame.Surface | None = None  # terrain at TILE px per cell
+        self._shade: tuple[pygame.Surface, ...] | None = None  # its soft light layers
         self._chunks: dict[tuple[int, int, int], pygame.Surface] = {}
         self._overlays: dict[tuple, pygame.Surface] = {}
         self._coords: dict[tuple, pygame.Surface] = {}
@@ -188,6 +189,12 @@ class BoardView:
             self._chunks[key] = surf
         return surf
 
+    def _shading(self) -> tuple[pygame.Surface, ...]:
+        """The soft light over the terrain (see _light), at the native size, made once."""
+        if self._shade is None:
+            self._shade = _light(self.native_terrain().get_size(), self.board)
+        return self._shade
+
     def _chunk_bytes(self) -> int:
         return sum(s.get_width() * s.get_height() * 4 for s in self._chunks.values())
 
@@ -195,7 +202,10 @@ class BoardView:
         b = self.board
         c0, r0 = cx * CHUNK, cy * CHUNK
         nc, nr = min(CHUNK, b.width - c0), min(CHUNK, b.height - r0)
-        src = self.native_terrain().subsurface((c0 * TILE, r0 * TILE, nc * TILE, nr * TILE))
+        area = (c0 * TILE, r0 * TILE, nc * TILE, nr * TILE)
+        src = self.native_terrain().subsurface(area).copy()
+        for layer in self._shading():  # over a copy: the map stays as Tiled draws it
+            src.blit(layer.subsurface(area), (0, 0))
         cell = self.cell
         surf = pygame.transform.smoothscale(src, (nc * cell, nr * cell))
         over = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
@@ -562,6 +572,35 @@ def _draw_terrain(board: BoardSpec, path: Path | None,
         picture = pygame.transform.smoothscale(picture, out.get_size())
     out.blit(picture, (0, 0))
     return out
+
+
+def _light(size: tuple[int, int], board: BoardSpec) -> tuple[pygame.Surface, ...]:
+    """Soft shading over the drawn terrain, once per map (issue 34): broad patches of
+    sunlit and shaded ground so no two stretches of grass look alike, light from the top
+    left (as every sprite is lit) and a faint darkening towards the frame. Seeded by the
+    board's size: the same map always looks the same."""
+    w, h = size
+    rng = random.Random(board.width * 7919 + board.height)
+    gw, gh = board.width // 3 + 2, board.height // 3 + 2
+    patches = pygame.Surface((gw, gh), pygame.SRCALPHA)
+    for y in range(gh):
+        for x in range(gw):
+            v = rng.uniform(-1.0, 1.0)
+            patches.set_at((x, y), (255, 248, 214, round(30 * v)) if v > 0
+                           else (8, 26, 0, round(-38 * v)))
+    # two layers, each blitted over the terrain (blended into one they would darken)
+    first = pygame.transform.smoothscale(patches, (w, h))
+    # light from the top left, shade to the bottom right and at the edges
+    light = pygame.Surface((4, 4), pygame.SRCALPHA)
+    for y in range(4):
+        for x in range(4):
+            edge = x in (0, 3) or y in (0, 3)
+            k = (x + y) / 6  # 0 at the top left .. 1 at the bottom right
+            if k < 0.5:
+                light.set_at((x, y), (255, 246, 210, round(26 * (0.5 - k) * 2)))
+            else:
+                light.set_at((x, y), (10, 8, 30, round(30 * (k - 0.5) * 2) + (10 if edge else 0)))
+    return first, pygame.transform.smoothscale(light, (w, h))
 
 
 def _resolve(source: str | None) -> Path | None:

@@ -171,8 +171,8 @@ def _draw_coins(surface, view, look, fx: Effect, still: bool) -> None:
         if still:
             x, y = cx + (i - n / 2) * size * 0.3, cy - size * 0.6
         else:  # a fountain: up and out, then down (PyTweening's curves)
-            a = -math.pi / 2 + (i - (n - 1) / 2) * 0.45
-            out = pytweening.easeOutCubic(fx.progress) * view.cell * 0.9
+            a = -math.pi / 2 + (i - (n - 1) / 2) * 0.7
+            out = pytweening.easeOutCubic(fx.progress) * view.cell * 1.3
             up = pytweening.easeOutQuad(min(1.0, fx.progress * 2)) * view.cell * 0.5
             down = pytweening.easeInQuad(max(0.0, fx.progress * 2 - 1)) * view.cell * 0.5
             x, y = cx + math.cos(a) * out, cy + math.sin(a) * out * 0.6 - up + down
