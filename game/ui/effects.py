@@ -136,7 +136,7 @@ def _tongue(cx: float, base: float, w: float, h: float, sway: float) -> list:
 
 def _draw_fire(surface, view, look, fx: Effect, still: bool) -> None:
     cx, cy = _centre(view, fx.cells[0], fx.size)
-    cell = view.cell * fx.size
+    cell = round(view.cell * fx.size * 1.4)  # a fire a little larger than its piece
     p = fx.progress
     grow = 1.0 if still else pytweening.easeOutBack(min(1.0, p * 2.5))
     layer = pygame.Surface((cell * 2, cell * 2), pygame.SRCALPHA)
@@ -158,7 +158,7 @@ def _draw_fire(surface, view, look, fx: Effect, still: bool) -> None:
                                (ox + math.sin(j * 2.1 + q * 3) * cell * 0.22,
                                 oy - cell * (1.0 + 0.5 * q)), r)
     layer.set_alpha(_fade(p))
-    surface.blit(layer, (cx - ox, cy - oy + cell * 0.3))
+    surface.blit(layer, (cx - ox, cy - oy + cell * 0.25))
 
 
 def _draw_coins(surface, view, look, fx: Effect, still: bool) -> None:
