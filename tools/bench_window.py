@@ -24,10 +24,22 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tools.ui_screens import _app, _board, _played  # noqa: E402
 
 
+def _effect_events(shown: dict) -> list[dict]:
+    """One event of each effect (issue 34), on pieces of the shown board."""
+    town = next(s for s in shown["settlements"] if s["kind"] != "ruin")
+    a, b = [n for n, d in shown["dragons"].items() if d.get("at") is not None][:2]
+    return [{"type": "destroyed", "dragon": a, "piece": town["kind"], "at": town["at"]},
+            {"type": "attack", "attacker": a, "defender": b, "winner": a},
+            {"type": "claim", "dragon": a, "at": town["at"]},
+            {"type": "coins", "from": b, "to": a, "amount": 3}]
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--frames", type=int, default=300)
     p.add_argument("--size", default="1280x800")
+    p.add_argument("--effects", action="store_true",
+                   help="also keep a fire, coins, a clash and a ring drop on the board")
     args = p.parse_args()
     size = tuple(int(v) for v in args.size.split("x"))
 
@@ -36,7 +48,11 @@ def main() -> int:
     scene = _board(app, c)
     scene.select_slot("move")  # targets pulsing: the busiest idle frame
     times = []
+    effects = _effect_events(scene.shown) if args.effects else []
     for _ in range(args.frames):
+        if effects and not scene.effects.active:
+            for e in effects:
+                scene.effects.start(e, scene.shown)
         t0 = time.perf_counter()
         app.step(1 / 60)  # targets pulse, so every step redraws
         times.append((time.perf_counter() - t0) * 1000)

@@ -553,11 +553,12 @@ def draw_ring(name: str, pal: dict[str, Colour], gamble: bool = False) -> pygame
     ink = INK
     c = (50, 50)
     if not gamble:
-        cv.circle(c, 44, col, ink, 3.0)
-        cv.ring(c, 40, shade(col, 1.3), 3.0)
-        cv.circle(c, 29, PARCH, ink, 2.6)
-        emblem(cv, EMBLEMS[name], c, 22, shade(col, 0.8) if lum(col) < 200 else INK,
-               ink if lum(col) < 200 else None, 1.4)
+        # a thin band of the owner's colour round a big parchment face: the emblem is
+        # the readable part at 16-20 px (issue 34), so it gets most of the disc
+        cv.circle(c, 47, col, ink, 3.2)
+        cv.circle(c, 36, PARCH, ink, 2.8)
+        emblem(cv, EMBLEMS[name], c, 31, shade(col, 0.75) if lum(col) < 200 else INK,
+               ink, 2.0)
     else:
         # a broken ring of 8 segments: a claim staked on open ground
         for i in range(8):

@@ -17,6 +17,11 @@ on (WCAG, 4.5:1); every control must lie inside the window and off its neighbour
 the board's log show at least six lines.
 Prints each finding, then "N screens, C clipped, L low contrast" last; exits 1 unless
 both are 0.
+
+Pieces (issue 34): on an 8-dragon game on the 20x20 Narby Vale at 1280x720, every
+settlement, place, cavern and the chest on the board screen is at least 28 px and at
+least 90% unhidden (game.ui.piece_audit, from the board view's layout); printed as
+"P pieces, S small, H hidden" and counted in the exit status.
 """
 
 from __future__ import annotations
@@ -42,7 +47,7 @@ from game.net.window import remember_token  # noqa: E402
 from game.persistence import saves  # noqa: E402
 from game.seat_view import seat_view  # noqa: E402
 from game.tables import PLACES  # noqa: E402
-from game.ui import explain, hints  # noqa: E402
+from game.ui import explain, hints, piece_audit  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.audit import Audit  # noqa: E402
 from game.ui.controller import GameController  # noqa: E402
@@ -357,6 +362,31 @@ def run(sizes, palettes, scales, fast: bool, out=print, shots: Path | None = Non
     return n, clipped, low
 
 
+def pieces(out=print, seed: int = 8) -> tuple[int, int, int]:
+    """The piece check on the board screen -> (pieces, too small, too hidden)."""
+    app = App(Settings(window=(1280, 720)), size=(1280, 720), fullscreen=False)
+    app.ai_mode = "sync"
+    try:
+        c = played(seed, 6, 8)
+        scene = app.push(GameScene(app, c))
+        scene.factor_override = 0.0
+        for _ in range(3):
+            app.step(0.0)
+        scene.animation.skip(scene.apply_event)
+        app.step(0.0)
+        found = piece_audit.measure(scene.view, scene.shown)
+    finally:
+        app.close()
+    small = hidden = 0
+    for piece in found:
+        problem = piece.problem()
+        if problem:
+            out(f"pieces: {problem}")
+            small += piece.size < piece_audit.MIN_PX
+            hidden += piece.size >= piece_audit.MIN_PX
+    return len(found), small, hidden
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                 formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -379,8 +409,10 @@ def main(argv=None) -> int:
     if args.shots:
         args.shots.mkdir(parents=True, exist_ok=True)
     n, clipped, low = run(sizes, palettes, scales, args.fast, shots=args.shots)
+    np_, small, hidden = pieces()
+    print(f"{np_} pieces, {small} small, {hidden} hidden")
     print(f"{n} screens, {clipped} clipped, {low} low contrast")
-    return 0 if clipped == 0 and low == 0 else 1
+    return 0 if clipped == 0 and low == 0 and small == 0 and hidden == 0 else 1
 
 
 if __name__ == "__main__":

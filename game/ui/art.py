@@ -35,19 +35,22 @@ FONT_BOLD_PATH = str(asset("fonts", "NotoSans-Bold.ttf"))
 
 # Normal palette: ten hues spread round the wheel plus white/black/iron greys; the
 # colour-blind one follows Okabe & Ito (2008), with white, black and grey for the rest.
-# Emblems (EMBLEMS) tell the dragons apart without colour at all.
+# Emblems (EMBLEMS) tell the dragons apart without colour at all. Every colour is at
+# least ΔE2000 15 from every terrain tile's colour and from each other (issue 34,
+# tests/ui/test_colours.py), nudged as little as that needs; White is the one exception
+# against snow and peaks (white on snow: its dark outline and emblem carry it).
 PALETTES: dict[str, dict[str, tuple[int, int, int]]] = {
     "normal": {
-        "white": (236, 238, 242), "black": (52, 50, 62), "green": (62, 164, 74),
-        "blue": (52, 112, 214), "red": (214, 56, 48), "purple": (142, 78, 196),
-        "iron": (128, 142, 156), "gold": (240, 190, 46), "copper": (204, 114, 62),
+        "white": (236, 238, 242), "black": (52, 50, 62), "green": (54, 220, 106),
+        "blue": (52, 88, 190), "red": (214, 56, 48), "purple": (142, 78, 196),
+        "iron": (136, 142, 156), "gold": (248, 182, 6), "copper": (220, 114, 62),
         "undead": (96, 196, 178),
     },
     "colourblind": {
-        "white": (242, 242, 242), "black": (34, 34, 34), "green": (0, 158, 115),
-        "blue": (0, 114, 178), "red": (213, 94, 0), "purple": (204, 121, 167),
-        "iron": (140, 140, 140), "gold": (240, 228, 66), "copper": (230, 159, 0),
-        "undead": (86, 180, 233),
+        "white": (242, 242, 242), "black": (34, 34, 34), "green": (16, 166, 131),
+        "blue": (24, 90, 130), "red": (213, 94, 0), "purple": (204, 121, 167),
+        "iron": (132, 132, 140), "gold": (240, 228, 58), "copper": (230, 159, 0),
+        "undead": (86, 212, 249),
     },
 }
 PALETTE_NAMES = tuple(PALETTES)

@@ -38,7 +38,7 @@ MIN_CELL, MAX_CELL = 8, 128
 BACKDROP = (30, 28, 36)
 FRAME = (74, 56, 44)
 FRAME_LIGHT = (132, 100, 70)
-GRID = (20, 24, 16, 34)
+GRID = (20, 24, 16, 22)  # faint: the cells are felt more than seen
 BLOCKED_SHADE = (16, 14, 34, 44)
 HATCH = (16, 14, 34, 90)
 # highlight styles: (fill rgba, outline rgb)
@@ -50,6 +50,15 @@ STYLES = {
     "info": ((170, 140, 255, 70), (190, 170, 255)),
 }
 HOVER = (255, 255, 255)
+# claim rings: diameter per cell (1x1 and 2x2 pieces) and at least RING_MIN px
+RING_K, RING_K2, RING_MIN = 0.62, 0.8, 18
+# where a ring may hang, as fractions of the piece's box, in order of preference: the
+# bottom-right corner, the other corners, then the middle of the bottom and top edges
+RING_SPOTS = ((1, 1), (0, 1), (1, 0), (0, 0), (0.5, 1), (0.5, 0))
+# piece sprites' size per cell: settlements, chest, caverns a little over their cell
+# so they read at a glance at 28 px cells (issue 34)
+SETTLEMENT_K, CHEST_K, CAVERN_K, PLACE_K, DRAGON_K = 1.12, 1.08, 1.12, 1.0, 1.04
+SHADOW = (10, 14, 6, 90)  # dragons' drop shadow (light from the top left)
 PLAIN_TILES = ((0, 6), (1, 3), (2, 2), (15, 1), (3, 1), (14, 1))  # (tile id, weight): grass
 
 
@@ -62,9 +71,14 @@ class BoardView:
         self.ox, self.oy = 0, 0  # screen position of the board's top-left corner
         self._fitted = True  # until the player zooms or pans, a new rect refits
         self._native: pygame.Surface | None = None  # terrain at TILE px per cell
+        self._shade: tuple[pygame.Surface, ...] | None = None  # its soft light layers
         self._chunks: dict[tuple[int, int, int], pygame.Surface] = {}
         self._overlays: dict[tuple, pygame.Surface] = {}
         self._coords: dict[tuple, pygame.Surface] = {}
+        self._pieces: set[Cell] = set()  # cells holding a piece (where rings may hang)
+        self._spots: dict[tuple, int] = {}  # (at, size) -> index in RING_SPOTS
+        self.show_grid = True  # the Show grid setting (baked into the terrain chunks)
+        self.reduce_motion = False  # the Reduce motion setting: nothing pulses
         self.fit()
 
     # ----- layout --------------------------------------------------------------------
@@ -124,6 +138,13 @@ class BoardView:
                 v = getattr(self, axis)
                 setattr(self, axis, max(lo + span - size - margin, min(lo + margin, v)))
 
+    def set_look(self, *, show_grid: bool, reduce_motion: bool) -> None:
+        """Take the Show grid and Reduce motion settings (the grid redraws the chunks)."""
+        if show_grid != self.show_grid:
+            self.show_grid = show_grid
+            self._chunks = {}
+        self.reduce_motion = reduce_motion
+
     def set_palette(self, palette: str) -> None:
         self.palette = palette if palette in art.PALETTES else "normal"
 
@@ -168,6 +189,12 @@ class BoardView:
             self._chunks[key] = surf
         return surf
 
+    def _shading(self) -> tuple[pygame.Surface, ...]:
+        """The soft light over the terrain (see _light), at the native size, made once."""
+        if self._shade is None:
+            self._shade = _light(self.native_terrain().get_size(), self.board)
+        return self._shade
+
     def _chunk_bytes(self) -> int:
         return sum(s.get_width() * s.get_height() * 4 for s in self._chunks.values())
 
@@ -175,7 +202,10 @@ class BoardView:
         b = self.board
         c0, r0 = cx * CHUNK, cy * CHUNK
         nc, nr = min(CHUNK, b.width - c0), min(CHUNK, b.height - r0)
-        src = self.native_terrain().subsurface((c0 * TILE, r0 * TILE, nc * TILE, nr * TILE))
+        area = (c0 * TILE, r0 * TILE, nc * TILE, nr * TILE)
+        src = self.native_terrain().subsurface(area).copy()
+        for layer in self._shading():  # over a copy: the map stays as Tiled draws it
+            src.blit(layer.subsurface(area), (0, 0))
         cell = self.cell
         surf = pygame.transform.smoothscale(src, (nc * cell, nr * cell))
         over = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
@@ -183,7 +213,7 @@ class BoardView:
         for c, r in b.blocked:
             if c0 <= c < c0 + nc and r0 <= r < r0 + nr:
                 over.blit(blocked, ((c - c0) * cell, (r - r0) * cell))
-        if cell >= 12:
+        if cell >= 12 and self.show_grid:
             for i in range(nc + 1):
                 pygame.draw.line(over, GRID, (i * cell, 0), (i * cell, nr * cell))
             for j in range(nr + 1):
@@ -216,10 +246,13 @@ class BoardView:
         surface.fill(BACKDROP, self.rect)
         self._draw_frame(surface)
         self._draw_terrain(surface)
+        if self.reduce_motion:
+            t = None  # highlights and the acting dragon's halo hold still
         pulse = 1.0 if t is None else 0.78 + 0.22 * math.sin(t * 4.0)
         if highlights:
             self._draw_highlights(surface, highlights, pulse, fill=True)
         if doc:
+            self.note_pieces(doc)
             self._draw_pieces(surface, doc, set(hidden), t)
         if highlights:
             self._draw_highlights(surface, highlights, pulse, fill=False)
@@ -268,11 +301,70 @@ class BoardView:
         key = ("claim", col, rect.size)
         surface.blit(self._overlay(key, lambda: _tinted_tile(rect.size, col)), rect)
 
-    def _ring(self, surface, owner: str, at, size: int = 1) -> None:
+    def ring_rect(self, at, size: int = 1) -> pygame.Rect:
+        """Where a claim ring sits: a medallion big enough to read its emblem (never
+        under 18 px), hung just outside the piece's bottom-right corner so it hides
+        under a tenth of the piece (issue 34; tools/ui_audit.py measures it)."""
         rect = self.piece_rect(tuple(at), size)
-        d = round(self.cell * (0.5 if size == 1 else 0.62))
-        img = self._sprite(f"ring/{owner}", d)
-        surface.blit(img, (rect.right - d + d // 6, rect.bottom - d + d // 6))
+        d = max(RING_MIN, round(self.cell * (RING_K if size == 1 else RING_K2)))
+        out = d // 6
+        fx, fy = RING_SPOTS[self._ring_spot(tuple(at), size)]
+        # a corner spot hangs `out` px further out, away from the piece; an edge's middle
+        # mostly outside it (the piece's middle is its body)
+        oy = out if fx != 0.5 else d // 2 - out
+        x = rect.x + round(fx * rect.w) - d // 2 + (out if fx == 1 else -out if fx == 0 else 0)
+        y = rect.y + round(fy * rect.h) - d // 2 + (oy if fy == 1 else -oy)
+        return pygame.Rect(x, y, d, d)
+
+    def note_pieces(self, doc: dict | None) -> None:
+        """Remember which cells hold a piece: a ring hangs where no piece is."""
+        cells: set[Cell] = set()
+        for kind, size in (("settlements", 1), ("places", 2)):
+            for p in (doc or {}).get(kind) or ():
+                c, r = p["at"]
+                cells.update((c + i, r + j) for i in range(size) for j in range(size))
+        for d in ((doc or {}).get("dragons") or {}).values():
+            if d.get("cavern") is not None:
+                cells.add(tuple(d["cavern"]))
+        chest = (doc or {}).get("chest")
+        if chest and chest.get("at") is not None:
+            cells.add(tuple(chest["at"]))
+        if cells != self._pieces:
+            self._pieces = cells
+            self._spots = {}
+
+    def _ring_spot(self, at: Cell, size: int) -> int:
+        """Which of RING_SPOTS a piece's ring hangs at: the first whose cells around
+        hold no other piece, else the one touching fewest (cached until pieces move)."""
+        key = (at, size)
+        spot = self._spots.get(key)
+        if spot is None:
+            c, r = at
+            best = (99, 0)
+            for i, (fx, fy) in enumerate(RING_SPOTS):
+                # the cells outside the piece a ring at this spot reaches into
+                xs = [c + size] if fx == 1 else [c - 1] if fx == 0 else []
+                ys = [r + size] if fy == 1 else [r - 1] if fy == 0 else []
+                near = {(x, y) for x in xs for y in (*ys, *range(r, r + size))}
+                near |= {(x, y) for y in ys for x in (*xs, *range(c, c + size))}
+                n = len(near & self._pieces)
+                if n < best[0]:
+                    best = (n, i)
+                if n == 0:
+                    break
+            spot = self._spots[key] = best[1]
+        return spot
+
+    def _ring(self, surface, owner: str, at, size: int = 1) -> None:
+        box = self.ring_rect(at, size)
+        img = self._sprite(f"ring/{owner}", box.w)
+        surface.blit(img, img.get_rect(center=box.center))
+
+    def piece_box(self, at, size: int = 1, scale: float = 1.0) -> pygame.Rect:
+        """The box a piece's sprite is drawn into (the audit measures it)."""
+        rect = self.piece_rect(tuple(at), size)
+        d = round(rect.w * scale)
+        return pygame.Rect(0, 0, d, d).move(rect.centerx - d // 2, rect.centery - d // 2)
 
     def _draw_pieces(self, surface, doc: dict, hidden: set, t) -> None:
         cell = self.cell
@@ -281,7 +373,7 @@ class BoardView:
         dragons = doc.get("dragons") or {}
         for name, d in sorted(dragons.items()):
             if d.get("cavern") is not None and f"cavern/{name}" not in hidden:
-                self._blit_piece(surface, f"cavern/{name}", d["cavern"], 1, 1.08)
+                self._blit_piece(surface, f"cavern/{name}", d["cavern"], 1, CAVERN_K)
         for s in doc.get("settlements") or ():
             if s.get("claim"):
                 self._claim_base(surface, s["claim"], s["at"])
@@ -290,15 +382,15 @@ class BoardView:
                 self._claim_base(surface, p["claim"], p["at"], 2)
         for s in doc.get("settlements") or ():
             if f"settlement/{tuple(s['at'])}" not in hidden:
-                self._blit_piece(surface, f"settlement/{s['kind']}", s["at"], 1, 1.02)
+                self._blit_piece(surface, f"settlement/{s['kind']}", s["at"], 1, SETTLEMENT_K)
         for p in doc.get("places") or ():
             if f"place/{p['kind']}" not in hidden:
-                self._blit_piece(surface, f"place/{p['kind']}", p["at"], 2, 1.0)
+                self._blit_piece(surface, f"place/{p['kind']}", p["at"], 2, PLACE_K)
                 if p.get("power_used") and cell >= 20:
                     self._used_mark(surface, p["at"])
         chest = doc.get("chest")
         if chest and chest.get("at") is not None and "chest" not in hidden:
-            self._blit_piece(surface, "chest", chest["at"], 1, 1.0)
+            self._blit_piece(surface, "chest", chest["at"], 1, CHEST_K)
             self._count_badge(surface, chest["at"], chest.get("coins", 0))
         for s in doc.get("settlements") or ():
             if s.get("claim"):
@@ -317,15 +409,30 @@ class BoardView:
                 continue
             if name == turn:
                 self._halo(surface, name, d["at"], t)
-            self._blit_piece(surface, f"dragon/{name}", d["at"], 2, 1.04)
-        # a gamble ring a dragon's sprite reaches over is drawn again above it: a
-        # player's stake is never hidden under a dragon
+            self._shadow(surface, d["at"])
+            self._blit_piece(surface, f"dragon/{name}", d["at"], 2, DRAGON_K)
+        # a gamble or claim ring a dragon's sprite reaches over is drawn again above it:
+        # a player's stake and a piece's owner are never hidden under a dragon
         bodies = [self.piece_rect(tuple(d["at"]), 2).inflate(self.cell // 6, self.cell // 6)
                   for name, d in dragons.items()
                   if d.get("at") is not None and f"dragon/{name}" not in hidden]
+        if not bodies:
+            return
         for g in doc.get("gambles") or ():
             if self.cell_rect(tuple(g["at"])).collidelist(bodies) >= 0:
                 self._blit_piece(surface, f"gamble/{g['owner']}", g["at"], 1, 0.82)
+        for kind, size in (("settlements", 1), ("places", 2)):
+            for p in doc.get(kind) or ():
+                if p.get("claim") and self.ring_rect(p["at"], size).collidelist(bodies) >= 0:
+                    self._ring(surface, p["claim"], p["at"], size)
+
+    def _shadow(self, surface, at) -> None:
+        """A soft drop shadow under a dragon, down and right of it (light from the top
+        left, as the art is drawn): the dragon flies above the board."""
+        rect = self.piece_rect(tuple(at), 2)
+        img = self._overlay(("dshadow", rect.w), lambda: _drop_shadow(rect.w))
+        off = max(2, self.cell // 6)
+        surface.blit(img, img.get_rect(center=(rect.centerx + off, rect.centery + off)))
 
     def _halo(self, surface, name: str, at, t) -> None:
         rect = self.piece_rect(tuple(at), 2)
@@ -467,6 +574,35 @@ def _draw_terrain(board: BoardSpec, path: Path | None,
     return out
 
 
+def _light(size: tuple[int, int], board: BoardSpec) -> tuple[pygame.Surface, ...]:
+    """Soft shading over the drawn terrain, once per map (issue 34): broad patches of
+    sunlit and shaded ground so no two stretches of grass look alike, light from the top
+    left (as every sprite is lit) and a faint darkening towards the frame. Seeded by the
+    board's size: the same map always looks the same."""
+    w, h = size
+    rng = random.Random(board.width * 7919 + board.height)
+    gw, gh = board.width // 3 + 2, board.height // 3 + 2
+    patches = pygame.Surface((gw, gh), pygame.SRCALPHA)
+    for y in range(gh):
+        for x in range(gw):
+            v = rng.uniform(-1.0, 1.0)
+            patches.set_at((x, y), (255, 248, 214, round(30 * v)) if v > 0
+                           else (8, 26, 0, round(-38 * v)))
+    # two layers, each blitted over the terrain (blended into one they would darken)
+    first = pygame.transform.smoothscale(patches, (w, h))
+    # light from the top left, shade to the bottom right and at the edges
+    light = pygame.Surface((4, 4), pygame.SRCALPHA)
+    for y in range(4):
+        for x in range(4):
+            edge = x in (0, 3) or y in (0, 3)
+            k = (x + y) / 6  # 0 at the top left .. 1 at the bottom right
+            if k < 0.5:
+                light.set_at((x, y), (255, 246, 210, round(26 * (0.5 - k) * 2)))
+            else:
+                light.set_at((x, y), (10, 8, 30, round(30 * (k - 0.5) * 2) + (10 if edge else 0)))
+    return first, pygame.transform.smoothscale(light, (w, h))
+
+
 def _resolve(source: str | None) -> Path | None:
     if not source:
         return None
@@ -508,6 +644,16 @@ def _tinted_tile(size, col) -> pygame.Surface:
     pygame.draw.rect(s, (*col, 110), (0, 0, w, h), border_radius=rad)
     pygame.draw.rect(s, (*col, 230), (0, 0, w, h), max(1, min(w, h) // 14), border_radius=rad)
     return s
+
+
+def _drop_shadow(w: int) -> pygame.Surface:
+    """An ellipse of shade under a dragon, blurred: drawn small and scaled up."""
+    k = max(1, w // 24)
+    small = pygame.Surface((max(4, w // k), max(4, w // k)), pygame.SRCALPHA)
+    sw = small.get_width()
+    pygame.draw.ellipse(small, SHADOW, (sw * 0.2, sw * 0.28, sw * 0.6, sw * 0.5))
+    small = pygame.transform.gaussian_blur(small, max(1, sw // 12))
+    return pygame.transform.smoothscale(small, (w, w))
 
 
 def _halo(size, col) -> pygame.Surface:

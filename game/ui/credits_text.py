@@ -33,6 +33,7 @@ LIBRARIES = (
     ("cffi", "used by cryptography", "MIT-0"),
     ("pycparser", "used by cffi", "BSD 3-clause"),
     ("platformdirs", "where saves and settings live", "MIT"),
+    ("PyTweening", "the easing curves of the board's effects", "MIT"),
     ("Python", "the language; the standalone game carries its interpreter", "PSF License"),
 )
 

@@ -1,6 +1,10 @@
 """Drawing a roll: the die tumbles (faces flicker, the die spins and bounces), lands on
 its face, then the modifiers, the total and the chart row it hit appear.
 
+The dice roll in a tray beside the board, never over it (issue 34): in the wider free
+strip left or right of the board when it is wide enough, else over the foot of the side
+panel (the game log's place, for the second a roll takes). `tray_rect` picks it.
+
 Pure drawing from a roll event and a progress in [0, 1]; the flicker is seeded by the
 event so a frame drawn twice looks the same (screenshots, tests).
 """
@@ -83,15 +87,36 @@ def _card(surface, look, rect: pygame.Rect) -> None:
     surface.blit(s, rect)
 
 
-def draw_roll(surface, look, area: pygame.Rect, event: dict, progress: float) -> None:
-    """A roll event (d20 or dN) with its modifiers, total and chart row."""
-    w, h = look.px(340), look.px(200)
-    rect = pygame.Rect(0, 0, w, h)
-    rect.midtop = (area.centerx, area.y + look.px(56))
+def tray_rect(look, area: pygame.Rect, board: pygame.Rect, panel: pygame.Rect,
+              tall: bool = True) -> pygame.Rect:
+    """Where the dice tray goes: beside the board in the board area's wider free strip
+    (left or right of the board's frame), or, where neither is wide enough, over the
+    foot of the side panel. `tall`: a single roll's tray (die, then its words below)."""
+    pad = look.px(12)
+    frame = board.inflate(2 * max(4, look.px(8)), 2 * max(4, look.px(8)))
+    left = pygame.Rect(area.left, area.top, max(0, frame.left - area.left), area.h)
+    right = pygame.Rect(frame.right, area.top, max(0, area.right - frame.right), area.h)
+    strip = max(left, right, key=lambda r: r.w)
+    h = look.px(224 if tall else 190)
+    if strip.w - 2 * pad >= look.px(150) and strip.h >= h + 2 * pad:
+        w = min(strip.w - 2 * pad, look.px(230))
+        rect = pygame.Rect(0, 0, w, h)
+        rect.center = strip.center
+        return rect
+    return pygame.Rect(panel.x + pad, panel.bottom - pad - h, panel.w - 2 * pad, h)
+
+
+def draw_roll(surface, look, rect: pygame.Rect, event: dict, progress: float) -> None:
+    """A roll event (d20 or dN) with its modifiers, total and chart row, in the tray
+    `rect` (tray_rect): die left of its words where the tray is wide, above them where
+    it is narrow."""
+    if rect.w < look.px(300):
+        _draw_roll_narrow(surface, look, rect, event, progress)
+        return
     _card(surface, look, rect)
     who = title(event["dragon"]) if event.get("dragon") else "The table"
-    head = look.text(f"{who} rolls for {_words(event['purpose'])}", look.fs(17),
-                     look.colour("text"), bold=True)
+    head = look.fit_text(f"{who} rolls for {_words(event['purpose'])}",
+                         look.font(look.fs(17), True), rect.w - look.px(16), look.colour("text"))
     surface.blit(head, head.get_rect(midtop=(rect.centerx, rect.y + look.px(10))))
     die = look.px(92)
     draw_die(surface, look, (rect.x + look.px(70), rect.y + look.px(105)), die, event["die"],
@@ -119,27 +144,63 @@ def draw_roll(surface, look, area: pygame.Rect, event: dict, progress: float) ->
         surface.blit(row, (x, y + total.get_height()))
 
 
-def draw_location(surface, look, area: pygame.Rect, events: list[dict], what: str,
-                  progress: float) -> None:
-    """A location roll: column and row dice together (R3)."""
-    col, row = events
-    w, h = look.px(300), look.px(150)
-    rect = pygame.Rect(0, 0, w, h)
-    rect.midtop = (area.centerx, area.y + look.px(56))
+def _draw_roll_narrow(surface, look, rect: pygame.Rect, event: dict, progress: float) -> None:
+    """The tray beside the board: who rolls, the die, then (landed) the sum and row."""
     _card(surface, look, rect)
-    head = look.text(f"Location for the {_words(what)}", look.fs(16), look.colour("text"),
-                     bold=True)
+    inner = rect.w - look.px(16)
+    who = title(event["dragon"]) if event.get("dragon") else "The table"
+    y = rect.y + look.px(8)
+    bold = look.font(look.fs(15), True)
+    for words in (f"{who} rolls", f"for {_words(event['purpose'])}"):
+        img = look.fit_text(words, bold, inner, look.colour("text"))
+        surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
+        y += bold.get_linesize()
+    die = min(look.px(80), inner)
+    draw_die(surface, look, (rect.centerx, y + look.px(8) + die // 2), die, event["die"],
+             event["face"], progress, event)
+    if progress < TUMBLE:
+        return
+    y += look.px(12) + die
+    small = look.font(look.fs(14))
+    mods = "".join(f" {v:+d}" for _s, v in event.get("mods") or ())
+    big = look.font(look.fs(26), bold=True)
+    total = big.render(str(event["total"]), True, look.colour("gold"))
+    sum_words = look.fit_text(f"d{event['die']}: {event['face']}{mods}  =", small,
+                              inner - total.get_width() - look.px(6), look.colour("text_dim"))
+    x = rect.centerx - (sum_words.get_width() + look.px(6) + total.get_width()) // 2
+    surface.blit(sum_words, sum_words.get_rect(midleft=(x, y + total.get_height() // 2)))
+    surface.blit(total, (x + sum_words.get_width() + look.px(6), y))
+    y += total.get_height()
+    if event.get("row"):
+        row = look.fit_text(event["row"], look.font(look.fs(15), bold=True), inner,
+                            look.colour("text"))
+        surface.blit(row, row.get_rect(midtop=(rect.centerx, y)))
+
+
+def draw_location(surface, look, rect: pygame.Rect, events: list[dict], what: str,
+                  progress: float) -> None:
+    """A location roll: column and row dice together (R3), in the tray `rect`."""
+    col, row = events
+    _card(surface, look, rect)
+    inner = rect.w - look.px(16)
+    head = look.fit_text(f"Location for the {_words(what)}", look.font(look.fs(15), True),
+                         inner, look.colour("text"))
     surface.blit(head, head.get_rect(midtop=(rect.centerx, rect.y + look.px(8))))
-    die = look.px(66)
-    draw_die(surface, look, (rect.centerx - look.px(60), rect.y + look.px(75)), die,
+    die = min(look.px(66), inner // 2 - look.px(6))
+    gap = die // 2 + look.px(6)
+    cy = rect.y + look.px(30) + die // 2
+    draw_die(surface, look, (rect.centerx - gap, cy), die,
              col["die"], col["face"], progress, col)
-    draw_die(surface, look, (rect.centerx + look.px(60), rect.y + look.px(75)), die,
+    draw_die(surface, look, (rect.centerx + gap, cy), die,
              row["die"], row["face"], min(1.0, progress * ROW_PACE), row)
     if progress >= TUMBLE:
         cell = show_cell((col["face"] - 1, row["face"] - 1))
-        t = look.text(f"column {col['face']}, row {row['face']}: cell {cell}", look.fs(14),
-                      look.colour("gold"), bold=True)
-        surface.blit(t, t.get_rect(midbottom=(rect.centerx, rect.bottom - look.px(8))))
+        f = look.font(look.fs(14), True)
+        y = cy + die // 2 + look.px(10)
+        for words in (f"column {col['face']}, row {row['face']}", f"cell {cell}"):
+            t = look.fit_text(words, f, inner, look.colour("gold"))
+            surface.blit(t, t.get_rect(midtop=(rect.centerx, y)))
+            y += f.get_linesize()
 
 
 def rolling_words(kind: str, events: list[dict], progress: float, what: str = "") -> str | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 
 import pygame
+import pytweening
 
 from game import content
 from game.decisions import title
@@ -21,6 +22,10 @@ from game.ui.scenes.choice import ChoiceDialog
 class Overlays:
     def __init__(self, scene):
         self.scene = scene
+
+    @property
+    def reduce_motion(self) -> bool:
+        return bool(self.scene.app.settings.reduce_motion)
 
     @property
     def look(self):
@@ -76,8 +81,14 @@ class Overlays:
             p = max(0.0, min(1.0, progress * 1.4 - i * 0.08))
             if p <= 0 or p >= 1:
                 continue
-            x = a[0] + (b[0] - a[0]) * p
-            y = a[1] + (b[1] - a[1]) * p - math.sin(p * math.pi) * self.view.cell * 1.2
+            if self.reduce_motion:  # no flight: the coins wait where they land
+                x, y = b[0] + (i - n / 2) * size * 0.3, b[1]
+                surface.blit(coin, coin.get_rect(center=(int(x), int(y))))
+                continue
+            k = pytweening.easeInOutQuad(p)
+            x = a[0] + (b[0] - a[0]) * k
+            y = a[1] + (b[1] - a[1]) * k - pytweening.easeOutSine(
+                1 - abs(2 * p - 1)) * self.view.cell * 1.2
             surface.blit(coin, coin.get_rect(center=(int(x), int(y))))
         amount = self.look.text(f"{'+' if e['to'] in self.shown['dragons'] else ''}"
                                 f"{e['amount']}", self.look.fs(18), self.look.colour("gold"),
@@ -87,9 +98,13 @@ class Overlays:
     def draw_flight(self, surface, e: dict, progress: float) -> None:
         a = self.view.piece_rect(tuple(e["from"]), 2)
         b = self.view.piece_rect(tuple(e["to"]), 2)
-        p = 0.5 - math.cos(progress * math.pi) / 2
+        if self.reduce_motion:  # no flight: the dragon shows where it lands
+            p, lift = 1.0, 0.0
+        else:
+            p = pytweening.easeInOutSine(progress)
+            lift = pytweening.easeOutSine(1 - abs(2 * progress - 1)) * self.view.cell * 0.6
         x = a.x + (b.x - a.x) * p
-        y = a.y + (b.y - a.y) * p - math.sin(progress * math.pi) * self.view.cell * 0.6
+        y = a.y + (b.y - a.y) * p - lift
         img = self.look.sprite(f"dragon/{e['dragon']}", round(a.w * 1.04))
         surface.blit(img, img.get_rect(center=(int(x + a.w / 2), int(y + a.h / 2))))
 

@@ -63,6 +63,9 @@ class Settings:
     # issue 33: board keys the player chose, command -> pygame key name ("a", "page up");
     # game.ui.bindings.use() drops unknown names and conflicts
     keys: dict = field(default_factory=dict)
+    # issue 34: the board's faint cell grid; no idle motion and no flying effects
+    show_grid: bool = True
+    reduce_motion: bool = False
 
     def validated(self) -> Settings:
         """A copy with every bad value replaced by its default."""
@@ -80,7 +83,8 @@ class Settings:
         out.pace = self.pace if self.pace in PACES else d.pace
         out.palette = self.palette if self.palette in PALETTES else d.palette
         for name in ("hotseat_handover", "show_log", "watch_setup", "confirm_end_turn",
-                     "confirm_last_action", "show_coordinates", "lesson_done"):
+                     "confirm_last_action", "show_coordinates", "lesson_done", "show_grid",
+                     "reduce_motion"):
             value = getattr(self, name)
             setattr(out, name, value if isinstance(value, bool) else getattr(d, name))
         for name in VOLUMES:

@@ -4,9 +4,12 @@ cut label and grey-on-grey text."""
 
 import pygame
 
+from game.board import BoardSpec
+from game.ui import piece_audit
 from game.ui.audit import Audit, contrast
+from game.ui.board_view import BoardView
 from game.ui.scene import Scene
-from tools.ui_audit import PALETTES, run
+from tools.ui_audit import PALETTES, pieces, run
 
 
 def test_fast_audit_is_clean():
@@ -50,3 +53,22 @@ def test_wcag_ratio():
     assert round(contrast((0, 0, 0), (255, 255, 255)), 1) == 21.0
     assert contrast((112, 110, 112), (36, 38, 48)) < 4.5
     assert pygame  # the module is loaded for the scenes
+
+
+def test_pieces_read_at_a_glance_on_a_20x20_map():
+    """Issue 34: every piece >= 28 px and >= 90% unhidden at 1280x720 (8 dragons)."""
+    lines: list[str] = []
+    n, small, hidden = pieces(out=lines.append)
+    assert n >= 40
+    assert (small, hidden) == (0, 0), "\n".join(lines)
+
+
+def test_piece_audit_sees_a_piece_under_a_ring():
+    view = BoardView(BoardSpec(width=20, height=20))
+    view.set_rect(pygame.Rect(0, 0, 584, 584))
+    doc = {"dragons": {}, "places": [], "chest": None,
+           "settlements": [{"kind": "town", "at": [3, 3], "claim": "red"}]}
+    assert piece_audit.measure(view, doc)[0].unhidden > 0.9
+    # a ring as big as the piece, on it: the audit must notice
+    view.ring_rect = lambda at, size=1: view.piece_rect(tuple(at), size)  # type: ignore
+    assert piece_audit.measure(view, doc)[0].problem()

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.dice_anim import TUMBLE, draw_die, rolling_words
+from game.ui.dice_anim import TUMBLE, draw_die, rolling_words, tray_rect
 from game.ui.event_animation import Step
 from game.ui.scenes.game import GameScene
 from game.ui.screenshot import played
+from game.ui.theme import Look
 from tests.ui.conftest import run
 
 ROLL = {"type": "roll", "dragon": "red", "purpose": "steal", "die": 20, "face": 7,
@@ -54,3 +55,41 @@ def test_the_status_line_waits_for_the_die_to_land(app):
     text, _ = scene._prompt_text()
     assert "7" in text
     scene.animation.current = None
+
+
+def _tray_shows_roll_beside_board(app, scene):
+    """The roll step drawn: the tray rect lies off the board's frame, and the board's
+    pixels are the same with and without the roll on screen."""
+    board = scene.view.board_rect()
+    tray = tray_rect(app.look, scene.board_area, board, scene.panel_rect)
+    assert not tray.colliderect(board.inflate(8, 8)), (tray, board)
+    scene.animation.current = None
+    app.draw()
+    before = pygame.image.tobytes(app.screen.subsurface(board), "RGB")
+    step = Step("dice", [ROLL], 1.0)
+    step.t = 0.9  # landed: the total and row show
+    scene.animation.current = step
+    app.draw()
+    after = pygame.image.tobytes(app.screen.subsurface(board), "RGB")
+    scene.animation.current = None
+    return before == after
+
+
+def test_the_dice_roll_in_a_tray_beside_the_board_never_over_it(app):
+    """Issue 34: at the window's size, a 20x20 map: the roll is drawn off the board."""
+    scene = app.push(GameScene(app, played(2, 2)))
+    run(app, 2)
+    scene.factor_override = 0.0
+    assert _tray_shows_roll_beside_board(app, scene)
+
+
+def test_the_tray_goes_beside_the_board_or_into_the_panel():
+    look = Look()
+    area, panel = pygame.Rect(0, 40, 935, 596), pygame.Rect(935, 0, 345, 720)
+    board = pygame.Rect(0, 0, 560, 560)
+    board.center = area.center
+    beside = tray_rect(look, area, board, panel)
+    assert area.contains(beside) and not beside.colliderect(board)
+    filled = area.inflate(-20, -20)  # the board fills its area: no room beside it
+    docked = tray_rect(look, area, filled, panel)
+    assert panel.contains(docked)

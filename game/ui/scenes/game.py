@@ -21,7 +21,14 @@ from game.ui.action_bar import HOTKEYS, ActionBar, action_slots, idle_slots
 from game.ui.aiming import CONFIRM, Aim
 from game.ui.board_view import BoardView
 from game.ui.chat_view import ChatBox, has_chat
-from game.ui.dice_anim import draw_location, draw_roll, landed_words, rolling_words
+from game.ui.dice_anim import (
+    draw_location,
+    draw_roll,
+    landed_words,
+    rolling_words,
+    tray_rect,
+)
+from game.ui.effects import Effects
 from game.ui.event_animation import EventAnimation
 from game.ui.host_keys_view import HostKeyButtons
 from game.ui.log_view import LOG_ROWS, LogView
@@ -67,6 +74,7 @@ class GameScene(Scene):
         m = controller.match
         self.shown = shown_board.empty_doc(controller.board, m.options)
         self.view = BoardView(controller.board, palette=app.look.palette)
+        self.effects = Effects()  # fire, coins, clash, ring drop (issue 34)
         self.animation = EventAnimation()
         self.log = LogView(app.look)
         self.log.note(seed_note(controller))
@@ -247,6 +255,7 @@ class GameScene(Scene):
 
     def apply_event(self, event: dict) -> None:
         empty = explain.comes_to_nothing(self.shown, event)  # before the event applies
+        self.effects.start(event, self.shown, self.factor())  # issue 34: what happened
         shown_board.apply(self.shown, event)
         # The log stays on screen across hand-overs: a private event (a dealt card) shows
         # its card only when one human plays and it is theirs (P28, P41).
@@ -281,6 +290,7 @@ class GameScene(Scene):
             self.c.queue.clear()
         if self.animation.update(dt, self.factor(), self.apply_event):
             busy = True
+        busy |= self.effects.update(dt)
         started = self.animation.take_started()
         if started:  # each event is heard when its animation starts (issue 21)
             self.app.sound.events(started, self.listener(), instant=self.factor() == 0)
@@ -876,6 +886,8 @@ class GameScene(Scene):
                 if "at" in e:
                     pulses[tuple(e["at"])] = "info"
         hl = self._highlights() or pulses
+        self.view.set_look(show_grid=self.app.settings.show_grid,
+                           reduce_motion=self.app.settings.reduce_motion)
         self.view.draw(surface, shown_board.board_doc(self.shown), highlights=hl,
                        hover=(self.cursor if self.picker is not None or self.hover_cell is None
                               else self.hover_cell),
@@ -886,17 +898,25 @@ class GameScene(Scene):
                                     self.time)
         if self.app.settings.show_coordinates:  # teach hook: cell numbers on the edges
             edge_coords.draw(surface, self.view, look, self.board_area)
+        if self.effects.active:
+            clip = surface.get_clip()
+            surface.set_clip(self.board_area)
+            self.effects.draw(surface, self.view, look, self.app.settings.reduce_motion)
+            surface.set_clip(clip)
         if moving is not None and step is not None:  # a move step is showing
             self.overlays.draw_flight(surface, moving, step.progress)
         if step is not None and step.kind == "coins":
             self.overlays.draw_coins(surface, step.events[0], step.progress)
         self._draw_banner_strip(surface)
         if step is not None:
-            if step.kind == "dice":
-                draw_roll(surface, look, self.board_area, step.events[0], step.progress)
-            elif step.kind == "dice2":
-                draw_location(surface, look, self.board_area, step.events, step.data["what"],
-                              step.progress)
+            if step.kind in ("dice", "dice2"):  # in a tray beside the board (issue 34)
+                tray = tray_rect(look, self.board_area, self.view.board_rect(),
+                                 self.panel_rect, tall=step.kind == "dice")
+                if step.kind == "dice":
+                    draw_roll(surface, look, tray, step.events[0], step.progress)
+                else:
+                    draw_location(surface, look, tray, step.events, step.data["what"],
+                                  step.progress)
             elif step.kind == "banner":
                 self.overlays.draw_banner(surface, step)
             elif step.kind == "summary":

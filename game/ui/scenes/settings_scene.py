@@ -110,6 +110,11 @@ class SettingsScene(Scene):
             add(key, LEVELS, [f"{round(v * 100)}%" for v in LEVELS],
                 nearest_level(getattr(s, key)),
                 f"{name}  ", tip, width=cw - tw - gap, on_change=preview)
+        # issue 34: the board's look
+        add("show_grid", [True, False], ["on", "off"], s.show_grid, "Show grid  ",
+            "The faint lines between the board's cells")
+        add("reduce_motion", [False, True], ["off", "on"], s.reduce_motion, "Reduce motion  ",
+            "No idle motion on the board, and effects appear in place instead of flying")
         note = ("Every sound is also shown on the board." if self.app.sound.available else
                 "No audio device: the game plays silently.")
         self.note = label(self.ui, (x, y, cw, rh), note, cls="@note")
