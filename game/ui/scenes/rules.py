@@ -1,6 +1,9 @@
-"""Rules reference: tabs on the left, the section in a scrolling text box."""
+"""Rules reference: tabs on the left, the section in a scrolling text box. Other
+reference screens (Credits) are the same scene with their own title and sections."""
 
 from __future__ import annotations
+
+from collections.abc import Callable, Sequence
 
 import pygame
 import pygame_gui
@@ -14,6 +17,13 @@ from game.ui.scenes.widgets import KeyNav, button, label
 
 
 class RulesScene(Scene):
+    TITLE = "Rules"
+    SECTIONS: Sequence[tuple[str, Callable[[], str]]] = SECTIONS  # (tab, its HTML)
+    BACK_TIP = "Back to where you were (Esc)"
+
+    def tab_tip(self, i: int, name: str) -> str:
+        return f"Show the {name.lower()} (key {i + 1})"
+
     def __init__(self, app, section: int = 0):
         super().__init__(app)
         self.section = section
@@ -25,16 +35,16 @@ class RulesScene(Scene):
         self.frame = pygame.Rect(pad, pad, w - 2 * pad, h - 2 * pad)
         f = self.frame
         self.title = label(self.ui, (f.x + pad, f.y + look.px(12), look.px(500), look.px(60)),
-                           "Rules", cls="@title")
+                           self.TITLE, cls="@title")
         tw, th = look.px(180), look.px(42)
         y = f.y + look.px(76)
         self.tabs = []
-        for i, (name, _) in enumerate(SECTIONS):
+        for i, (name, _) in enumerate(self.SECTIONS):
             self.tabs.append(button(self.ui, (f.x + pad, y, tw, th), name,
-                                    tip=f"Show the {name.lower()} (key {i + 1})"))
+                                    tip=self.tab_tip(i, name)))
             y += th + look.px(8)
         self.back = button(self.ui, (f.x + pad, f.bottom - th - pad, tw, th), "Back",
-                           tip="Back to where you were (Esc)")
+                           tip=self.BACK_TIP)
         self.box_rect = pygame.Rect(f.x + 2 * pad + tw, f.y + look.px(76),
                                     f.w - 3 * pad - tw, f.h - look.px(76) - pad)
         self.box: UITextBox | None = None
@@ -51,13 +61,19 @@ class RulesScene(Scene):
                 t.unselect()
         if self.box is not None:
             self.box.kill()
-        self.box = UITextBox(SECTIONS[i][1](), self.box_rect, self.ui,
+        self.box = UITextBox(self.SECTIONS[i][1](), self.box_rect, self.ui,
                              object_id=ObjectID(class_id="@rules"))
 
     def leave(self) -> None:
         for el in self.tabs + [self.back, self.title, self.box]:
             if el is not None:
                 el.kill()
+
+    def scroll(self, step: float) -> None:
+        bar = self.box.scroll_bar if self.box is not None else None
+        if bar:
+            bar.set_scroll_from_start_percentage(
+                max(0.0, min(1.0, bar.start_percentage + step)))
 
     def handle(self, event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -73,25 +89,23 @@ class RulesScene(Scene):
             if k == pygame.K_ESCAPE:
                 self.app.pop()
                 return True
-            if pygame.K_1 <= k < pygame.K_1 + len(SECTIONS):
+            if pygame.K_1 <= k < pygame.K_1 + len(self.SECTIONS):
                 self.show(k - pygame.K_1)
                 return True
             if k in (pygame.K_LEFT, pygame.K_RIGHT):
-                self.show((self.section + (1 if k == pygame.K_RIGHT else -1)) % len(SECTIONS))
+                step = 1 if k == pygame.K_RIGHT else -1
+                self.show((self.section + step) % len(self.SECTIONS))
                 return True
-            if k in (pygame.K_PAGEDOWN, pygame.K_PAGEUP) and self.box is not None \
-                    and self.box.scroll_bar:
-                bar = self.box.scroll_bar
-                step = 0.25 if k == pygame.K_PAGEDOWN else -0.25
-                bar.set_scroll_from_start_percentage(
-                    max(0.0, min(1.0, bar.start_percentage + step)))
+            if k in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
+                self.scroll(0.25 if k == pygame.K_PAGEDOWN else -0.25)
                 return True
         return self.nav.handle(event)
 
     def draw(self, surface) -> None:
         surface.blit(backdrop(self.look, surface.get_size()), (0, 0))
         panel_rect(surface, self.frame, self.look)
-        hint = self.look.text("1-7 or Left/Right: sections · PgUp/PgDn: scroll · Esc: back",
-                              self.look.fs(13), self.look.colour("text_dim"))
+        hint = self.look.text(f"1-{len(self.SECTIONS)} or Left/Right: sections · PgUp/PgDn: "
+                              "scroll · Esc: back", self.look.fs(13),
+                              self.look.colour("text_dim"))
         surface.blit(hint, hint.get_rect(topright=(self.frame.right - self.look.px(24),
                                                    self.frame.y + self.look.px(30))))
