@@ -110,14 +110,23 @@ class EndScene(Scene):
         self.nav = KeyNav()
         self.nav.set_items(list(self.buttons.values()))
         self.nav.focus(0)
+        # The game screen is replaced from inside a frame, after the manager's update:
+        # its layer still holds the board's Hint/Menu/Undo and not these buttons, and the
+        # next draw would show them through the panel. Rebuild the layer now.
+        self.ui.update(0.0)
 
     def leave(self) -> None:
         for b in self.buttons.values():
             b.kill()
 
+    @property
+    def still(self) -> bool:
+        """Reduce motion: no confetti, no pulse, the chart drawn whole at once."""
+        return bool(getattr(self.app.settings, "reduce_motion", False))
+
     def update(self, dt: float) -> bool:
         self.t += dt
-        return self.t < 6.0
+        return self.t < 6.0 and not self.still
 
     def handle(self, event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -190,7 +199,7 @@ class EndScene(Scene):
         x = r.x
         for n in winners[:3]:
             glow = pygame.Surface((size + 40, size + 40), pygame.SRCALPHA)
-            pulse = 0.6 + 0.4 * math.sin(self.t * 3)
+            pulse = 0.8 if self.still else 0.6 + 0.4 * math.sin(self.t * 3)
             pygame.draw.circle(glow, (*look.dragon_colour(n), int(90 * pulse)),
                                (size // 2 + 20, size // 2 + 20), size // 2 + 18)
             surface.blit(glow, (x - 20, r.y - 14))
@@ -300,7 +309,7 @@ class EndScene(Scene):
         for i in range(0, n, step):
             lab = small.render(str(i), True, look.colour("text_dim"))
             surface.blit(lab, lab.get_rect(midtop=(pt(i, 0)[0], plot.bottom + 3)))
-        shown = min(1.0, self.t / 1.6)  # lines draw themselves in
+        shown = 1.0 if self.still else min(1.0, self.t / 1.6)  # lines draw themselves in
         upto = max(2, int(n * shown) + 1)
         for name in self.names:
             pts = [pt(i, v) for i, v in enumerate(self.series[name][:upto])]
@@ -342,7 +351,7 @@ class EndScene(Scene):
             y += line
 
     def _draw_confetti(self, surface) -> None:
-        if self.t > 6.0:
+        if self.t > 6.0 or self.still:
             return
         w, h = surface.get_size()
         look = self.look
