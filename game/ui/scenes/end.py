@@ -17,7 +17,7 @@ from game.ui.scenes.backdrop import backdrop, panel_rect
 from game.ui.scenes.replay_viewer import ReplayScene
 from game.ui.scenes.widgets import KeyNav, button
 
-CONFETTI = 90
+CONFETTI = 60
 
 
 def seed_words(seed: int | None) -> str:
@@ -403,7 +403,7 @@ class EndScene(Scene):
             x = x0 * w + math.sin(t * 3 + phase) * 20
             size = look.px(11)
             flip = abs(math.sin(t * 5 + phase))  # a paper square turning as it falls
-            rect = pygame.Rect(int(x), int(y), size, max(2, int(size * flip)))
+            rect = pygame.Rect(int(x), int(y), size, max(size // 3, int(size * flip)))
             pygame.draw.rect(surface, colour, rect)
 
 
