@@ -26,6 +26,7 @@ from game.maps import limits
 from game.maps.loader import MapError
 from game.resources import asset, shipped_map
 from game.ui import art, tiled_draw
+from game.ui.ambient import Ambient, frame_of
 
 Cell = tuple[int, int]
 TILE = 32  # the tileset's tile size in pixels
@@ -79,6 +80,8 @@ class BoardView:
         self._spots: dict[tuple, int] = {}  # (at, size) -> index in RING_SPOTS
         self.show_grid = True  # the Show grid setting (baked into the terrain chunks)
         self.reduce_motion = False  # the Reduce motion setting: nothing pulses
+        self.ambient = Ambient()  # glints and smoke at rest (game.ui.ambient)
+        self._ambient_frame = -1  # the ambient frame last drawn
         self.fit()
 
     # ----- layout --------------------------------------------------------------------
@@ -232,7 +235,7 @@ class BoardView:
     # ----- drawing -------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, doc: dict | None, *,
              highlights: dict | None = None, hover=None, hover_size: int = 1,
-             t: float | None = None, hidden=()) -> None:
+             t: float | None = None, hidden=(), ambient: float | None = None) -> None:
         """Draw the board and the pieces of `doc` into self.rect.
 
         highlights: (col, row) -> style ("target", "move", "selected", "danger", "info")
@@ -240,6 +243,8 @@ class BoardView:
         hover:      the cell under the mouse (outlined), hover_size 2 for a footprint.
         t:          seconds, for the pulse of highlights and the acting dragon's halo.
         hidden:     pieces not to draw (being animated): "dragon/red", "chest", ...
+        ambient:    seconds, for the board at rest (water glints, chimney smoke); None
+                    or Reduce motion: none drawn.
         """
         clip = surface.get_clip()
         surface.set_clip(self.rect.clip(clip) if clip else self.rect)
@@ -248,12 +253,18 @@ class BoardView:
         self._draw_terrain(surface)
         if self.reduce_motion:
             t = None  # highlights and the acting dragon's halo hold still
+            ambient = None
+        if ambient is not None:
+            self._ambient_frame = frame_of(ambient)
+            self.ambient.draw_water(surface, self, ambient)
         pulse = 1.0 if t is None else 0.78 + 0.22 * math.sin(t * 4.0)
         if highlights:
             self._draw_highlights(surface, highlights, pulse, fill=True)
         if doc:
             self.note_pieces(doc)
             self._draw_pieces(surface, doc, set(hidden), t)
+        if ambient is not None:
+            self.ambient.draw_smoke(surface, self, doc, ambient)
         if highlights:
             self._draw_highlights(surface, highlights, pulse, fill=False)
         if hover is not None and self.board.on_board(tuple(hover)):
@@ -263,6 +274,11 @@ class BoardView:
         if self.cell >= 80:
             self._draw_coords(surface)
         surface.set_clip(clip)
+
+    def ambient_due(self, now: float) -> bool:
+        """True when the board at rest has a new ambient frame to show (a few times a
+        second); never with Reduce motion."""
+        return not self.reduce_motion and frame_of(now) != self._ambient_frame
 
     def _draw_frame(self, surface: pygame.Surface) -> None:
         br = self.board_rect()

@@ -60,9 +60,24 @@ def backdrop(look, size: tuple[int, int]) -> pygame.Surface:
     shade = pygame.Surface(size, pygame.SRCALPHA)
     shade.fill((10, 11, 18, 170))
     surf.blit(shade, (0, 0))
+    _glow(surf, look.colour("gold"))
     _vignette(surf)
     _cache.update(key=key, surface=surf)
     return surf
+
+
+def _glow(surf: pygame.Surface, colour) -> None:
+    """A warm light from above the title (the board's light comes from the top left):
+    a small soft ellipse, smoothly scaled up and added."""
+    w, h = surf.get_size()
+    small = pygame.Surface((48, 27))
+    for y in range(27):
+        for x in range(48):
+            d = ((x - 23.5) / 20) ** 2 + ((y - 7) / 11) ** 2
+            k = max(0.0, 1 - d) ** 2 * 0.16
+            small.set_at((x, y), [round(c * k) for c in colour])
+    surf.blit(pygame.transform.smoothscale(small, (w, h)), (0, 0),
+              special_flags=pygame.BLEND_RGB_ADD)
 
 
 def _vignette(surf: pygame.Surface) -> None:

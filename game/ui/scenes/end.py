@@ -17,7 +17,7 @@ from game.ui.scenes.backdrop import backdrop, panel_rect
 from game.ui.scenes.replay_viewer import ReplayScene
 from game.ui.scenes.widgets import KeyNav, button
 
-CONFETTI = 90
+CONFETTI = 60
 
 
 def seed_words(seed: int | None) -> str:
@@ -110,14 +110,23 @@ class EndScene(Scene):
         self.nav = KeyNav()
         self.nav.set_items(list(self.buttons.values()))
         self.nav.focus(0)
+        # The game screen is replaced from inside a frame, after the manager's update:
+        # its layer still holds the board's Hint/Menu/Undo and not these buttons, and the
+        # next draw would show them through the panel. Rebuild the layer now.
+        self.ui.update(0.0)
 
     def leave(self) -> None:
         for b in self.buttons.values():
             b.kill()
 
+    @property
+    def still(self) -> bool:
+        """Reduce motion: no confetti, no pulse, the chart drawn whole at once."""
+        return bool(getattr(self.app.settings, "reduce_motion", False))
+
     def update(self, dt: float) -> bool:
         self.t += dt
-        return self.t < 6.0
+        return self.t < 6.0 and not self.still
 
     def handle(self, event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -159,6 +168,7 @@ class EndScene(Scene):
         surface.blit(backdrop(look, surface.get_size()), (0, 0))
         f = self.frame
         panel_rect(surface, f, look)
+        self._draw_confetti(surface)  # over the panel, under the words: never hides one
         left = pygame.Rect(f.x + look.px(24), f.y + look.px(20), int(f.w * 0.42), f.h)
         right = pygame.Rect(left.right + look.px(30), f.y + look.px(20),
                             f.right - left.right - look.px(54), f.h)
@@ -177,11 +187,13 @@ class EndScene(Scene):
             for text in lines:
                 surface.blit(font.render(text, True, look.colour("gold")), (left.x, ly))
                 ly += font.get_linesize()
-        chart_h = int((f.h - look.px(100)) * 0.5)
+        # the sources table needs its rows; the chart (the coin race) takes the rest
+        sources_h = look.px(64) + len(self.standings) * look.px(26)
+        chart_h = max(int((f.h - look.px(100)) * 0.45),
+                      f.h - look.px(20) - look.px(84) - sources_h - look.px(24))
         self._draw_chart(surface, pygame.Rect(right.x, right.y, right.w, chart_h))
         self._draw_sources(surface, pygame.Rect(right.x, right.y + chart_h + look.px(24),
                                                 right.w, f.bottom - right.y - chart_h))
-        self._draw_confetti(surface)
 
     def _draw_winner(self, surface, r: pygame.Rect) -> int:
         look = self.look
@@ -189,8 +201,13 @@ class EndScene(Scene):
         size = look.px(120)
         x = r.x
         for n in winners[:3]:
+            rays = _rays(look, size, 0.0 if self.still else self.t)
+            clip = surface.get_clip()
+            surface.set_clip(self.frame.inflate(-4, -4))  # inside the panel's gold edge
+            surface.blit(rays, rays.get_rect(center=(x + size // 2, r.y + 6 + size // 2)))
+            surface.set_clip(clip)
             glow = pygame.Surface((size + 40, size + 40), pygame.SRCALPHA)
-            pulse = 0.6 + 0.4 * math.sin(self.t * 3)
+            pulse = 0.8 if self.still else 0.6 + 0.4 * math.sin(self.t * 3)
             pygame.draw.circle(glow, (*look.dragon_colour(n), int(90 * pulse)),
                                (size // 2 + 20, size // 2 + 20), size // 2 + 18)
             surface.blit(glow, (x - 20, r.y - 14))
@@ -281,12 +298,18 @@ class EndScene(Scene):
         top = max([max(s) for s in self.series.values()] + [self.doc["options"]["target"], 1])
         n = max(len(s) for s in self.series.values())
         small = look.font(look.fs(12))
+        inner = plot.inflate(-look.px(16), -look.px(16))
 
         def pt(i, v):
-            x = plot.x + (plot.w - 1) * (i / max(1, n - 1))
-            y = plot.bottom - (plot.h - 8) * (v / top) - 4
+            x = inner.x + (inner.w - 1) * (i / max(1, n - 1))
+            y = inner.bottom - inner.h * (v / top)
             return (round(x), round(y))
 
+        # faint rows every quarter of the scale, and a column per round: a board's grid
+        for k in range(1, 4):
+            gy = pt(0, top * k / 4)[1]
+            pygame.draw.line(surface, look.colour("panel_hi"), (plot.x + 2, gy),
+                             (plot.right - 3, gy), 1)
         target = self.doc["options"]["target"]
         ty = pt(0, target)[1]
         for x in range(plot.x, plot.right, look.px(12)):
@@ -300,18 +323,42 @@ class EndScene(Scene):
         for i in range(0, n, step):
             lab = small.render(str(i), True, look.colour("text_dim"))
             surface.blit(lab, lab.get_rect(midtop=(pt(i, 0)[0], plot.bottom + 3)))
-        shown = min(1.0, self.t / 1.6)  # lines draw themselves in
+        shown = 1.0 if self.still else min(1.0, self.t / 1.6)  # lines draw themselves in
         upto = max(2, int(n * shown) + 1)
-        for name in self.names:
+        winners = self.winners()
+        # the winner's race is shaded under its line; the others are lines over it
+        for name in [n for n in self.names if n in winners][:1]:
             pts = [pt(i, v) for i, v in enumerate(self.series[name][:upto])]
             if len(pts) >= 2:
-                width = 4 if name in self.winners() else 2
-                colour: tuple[int, ...] = look.dragon_colour(name)
-                if sum(colour) < 240:  # a dark dragon (Black) still reads on the dark chart
-                    colour = tuple(min(255, c + 70) for c in colour)
-                pygame.draw.lines(surface, colour, False, pts, width)
-                icon = look.sprite(f"dragon/{name}", look.px(22))
-                surface.blit(icon, icon.get_rect(center=pts[-1]))
+                shade = pygame.Surface(plot.size, pygame.SRCALPHA)
+                poly = [(x - plot.x, y - plot.y) for x, y in
+                        [(pts[0][0], inner.bottom), *pts, (pts[-1][0], inner.bottom)]]
+                pygame.draw.polygon(shade, (*self._line_colour(name), 46), poly)
+                surface.blit(shade, plot)
+        order = [n for n in self.names if n not in winners] + \
+            [n for n in self.names if n in winners]  # the winners drawn last, on top
+        ends = []
+        for name in order:
+            pts = [pt(i, v) for i, v in enumerate(self.series[name][:upto])]
+            if len(pts) < 2:
+                continue
+            colour = self._line_colour(name)
+            width = look.px(4) if name in winners else look.px(2)
+            pygame.draw.lines(surface, (12, 13, 20), False, pts, width + 2)  # an outline
+            pygame.draw.lines(surface, colour, False, pts, width)
+            for p in pts[1:-1]:
+                pygame.draw.circle(surface, colour, p, max(2, width - 1))
+            ends.append((name, pts[-1]))
+        for name, end in ends:  # the dragons' heads lead their lines
+            icon = look.sprite(f"dragon/{name}", look.px(26 if name in winners else 22))
+            surface.blit(icon, icon.get_rect(center=end))
+
+    def _line_colour(self, name: str) -> tuple[int, int, int]:
+        colour = self.look.dragon_colour(name)
+        if sum(colour) < 240:  # a dark dragon (Black) still reads on the dark chart
+            r, g, b = (min(255, c + 70) for c in colour)
+            return (r, g, b)
+        return colour
 
     def _draw_sources(self, surface, r: pygame.Rect) -> None:
         look = self.look
@@ -342,7 +389,7 @@ class EndScene(Scene):
             y += line
 
     def _draw_confetti(self, surface) -> None:
-        if self.t > 6.0:
+        if self.t > 6.0 or self.still:
             return
         w, h = surface.get_size()
         look = self.look
@@ -354,7 +401,38 @@ class EndScene(Scene):
             if y > h:
                 continue
             x = x0 * w + math.sin(t * 3 + phase) * 20
-            size = look.px(9)
+            size = look.px(11)
             flip = abs(math.sin(t * 5 + phase))  # a paper square turning as it falls
-            rect = pygame.Rect(int(x), int(y), size, max(2, int(size * flip)))
+            rect = pygame.Rect(int(x), int(y), size, max(size // 3, int(size * flip)))
             pygame.draw.rect(surface, colour, rect)
+
+
+_rays_cache: dict = {}
+
+
+def _rays(look, size: int, t: float) -> pygame.Surface:
+    """Gold rays fanned behind the winner (1.5 times its size), turning slowly; a few
+    angles cached, so the celebration costs a blit."""
+    step = round((t * 6) % 30) % 30  # degrees; twelve rays repeat every 30
+    key = (size, step)
+    if key not in _rays_cache:
+        side = (size * 3 // 4) * 2  # even, 1.5x the dragon
+        surf = pygame.Surface((side, side), pygame.SRCALPHA)
+        c = side / 2
+        gold = look.colour("gold")
+        for k in range(12):
+            a = math.radians(k * 30 + step)
+            w = math.radians(7)
+            pts = [(c, c), (c + c * math.cos(a - w), c + c * math.sin(a - w)),
+                   (c + c * math.cos(a + w), c + c * math.sin(a + w))]
+            pygame.draw.polygon(surf, (*gold, 30), pts)
+        # fade towards the rim: a soft disc of the panel's colour over the tips
+        rim = pygame.Surface((side, side), pygame.SRCALPHA)
+        for i in range(8):
+            pygame.draw.circle(rim, (*look.colour("panel"), 22), (c, c), c - i * c / 16,
+                               max(1, round(c / 16)))
+        surf.blit(rim, (0, 0))
+        if len(_rays_cache) > 64:
+            _rays_cache.clear()
+        _rays_cache[key] = surf
+    return _rays_cache[key]

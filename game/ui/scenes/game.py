@@ -310,8 +310,10 @@ class GameScene(Scene):
             busy |= self._drive_ai(dt)
         elif self.animation.idle:
             self._prepare(pending)
-        # targets pulse while a person aims; otherwise an idle board is not redrawn
-        return busy or not self.animation.idle or self.picker is not None
+        # targets pulse while a person aims; otherwise an idle board is redrawn only for
+        # its ambient layer (game.ui.ambient), a few times a second
+        return (busy or not self.animation.idle or self.picker is not None
+                or self.view.ambient_due(self.time))
 
     def listener(self) -> Listener:
         """The people at this screen: their turn chimes, their defeat sounds as one.
@@ -892,7 +894,7 @@ class GameScene(Scene):
                        hover=(self.cursor if self.picker is not None or self.hover_cell is None
                               else self.hover_cell),
                        t=self.time if (self.picker is not None or step is not None) else None,
-                       hidden=hidden)
+                       hidden=hidden, ambient=self.time)
         if self.hinted is not None:  # teach hook: the hint's target, marked
             self.overlays.draw_mark(surface, self.view, self.hint_cells(), self.board_area,
                                     self.time)
