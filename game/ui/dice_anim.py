@@ -144,6 +144,13 @@ def draw_roll(surface, look, rect: pygame.Rect, event: dict, progress: float) ->
         surface.blit(row, (x, y + total.get_height()))
 
 
+def head_lines(look, words: str, font, width: int) -> list[str]:
+    """The narrow tray's headline wrapped to its width: "The table rolls / for place of
+    po…" was cut at 100% (issue 33 play-through); up to three lines, the tray has room."""
+    lines = look.wrap(words, font, width)
+    return lines[:2] + [" ".join(lines[2:])] if len(lines) > 3 else lines
+
+
 def _draw_roll_narrow(surface, look, rect: pygame.Rect, event: dict, progress: float) -> None:
     """The tray beside the board: who rolls, the die, then (landed) the sum and row."""
     _card(surface, look, rect)
@@ -151,7 +158,7 @@ def _draw_roll_narrow(surface, look, rect: pygame.Rect, event: dict, progress: f
     who = title(event["dragon"]) if event.get("dragon") else "The table"
     y = rect.y + look.px(8)
     bold = look.font(look.fs(15), True)
-    for words in (f"{who} rolls", f"for {_words(event['purpose'])}"):
+    for words in head_lines(look, f"{who} rolls for {_words(event['purpose'])}", bold, inner):
         img = look.fit_text(words, bold, inner, look.colour("text"))
         surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
         y += bold.get_linesize()
