@@ -120,6 +120,9 @@ def test_a_power_with_nothing_to_aim_at_asks_first(app):
     run(app, 2)
     assert len(m.events) == n  # nothing used yet: the question says what it does
     assert scene.choice is not None and "one more action" in scene.choice.prompt
+    # played in a real window (issue 33): the line said "click the target to confirm"
+    # while the board had no target and the question waited in its dialog
+    assert "answer in the dialog" in scene._prompt_text()[0]
     key(pygame.K_ESCAPE)
     run(app, 2)
     assert scene.choice is None and len(m.events) == n

@@ -998,6 +998,9 @@ class GameScene(Scene):
             if k is None:
                 what = "the target to confirm"
             name = slot.label if slot else ""
+            if self.choice is not None:  # asked in a dialog: no target on the board
+                return (f"{name}: answer in the dialog  ·  number keys or click, Esc cancels",
+                        look.colour("gold"))
             return (f"{name}: click {what}  ·  Tab cycles, Enter confirms, Esc cancels",
                     look.colour("gold"))
         if p.kind == "action":
