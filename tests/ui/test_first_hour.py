@@ -182,7 +182,9 @@ def test_enter_confirms_the_only_target_as_the_status_line_says(app):
     until(app, lambda: scene.animation.idle and scene.prepared not in (None, "ai"))
     scene.select_slot("claim")  # one town to claim: nothing to aim at but it
     run(app)
-    assert "Enter confirms" in scene._prompt_text()[0]
+    # the line drops its "  ·  " parts from the end to fit: the key must be in the
+    # first part ("Destroy: click the target to confirm" lost it at 100%, issue 33)
+    assert "Enter confirms" in scene._prompt_text()[0].split("  ·  ")[0]
     key(pygame.K_RETURN)
     run(app, 2)
     assert m.snapshot()["settlements"][0]["claim"] == "red"
