@@ -145,8 +145,8 @@ def draw_roll(surface, look, rect: pygame.Rect, event: dict, progress: float) ->
 
 
 def head_lines(look, words: str, font, width: int) -> list[str]:
-    """The narrow tray's headline wrapped to its width: "The table rolls / for place of
-    po…" was cut at 100% (issue 33 play-through); up to three lines, the tray has room."""
+    """A tray's headline wrapped to its width: "The table rolls / for place of po…" and
+    "Location for the…" were cut at 100% (issue 33 play-through); up to three lines."""
     lines = look.wrap(words, font, width)
     return lines[:2] + [" ".join(lines[2:])] if len(lines) > 3 else lines
 
@@ -190,12 +190,15 @@ def draw_location(surface, look, rect: pygame.Rect, events: list[dict], what: st
     col, row = events
     _card(surface, look, rect)
     inner = rect.w - look.px(16)
-    head = look.fit_text(f"Location for the {_words(what)}", look.font(look.fs(15), True),
-                         inner, look.colour("text"))
-    surface.blit(head, head.get_rect(midtop=(rect.centerx, rect.y + look.px(8))))
+    bold = look.font(look.fs(15), True)
+    y = rect.y + look.px(8)
+    for words in head_lines(look, f"Location for the {_words(what)}", bold, inner):
+        head = look.fit_text(words, bold, inner, look.colour("text"))
+        surface.blit(head, head.get_rect(midtop=(rect.centerx, y)))
+        y += bold.get_linesize()
     die = min(look.px(66), inner // 2 - look.px(6))
     gap = die // 2 + look.px(6)
-    cy = rect.y + look.px(30) + die // 2
+    cy = y + look.px(8) + die // 2
     draw_die(surface, look, (rect.centerx - gap, cy), die,
              col["die"], col["face"], progress, col)
     draw_die(surface, look, (rect.centerx + gap, cy), die,

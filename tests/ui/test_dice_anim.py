@@ -98,7 +98,8 @@ def test_the_tray_goes_beside_the_board_or_into_the_panel():
 
 def test_the_narrow_tray_never_cuts_who_rolls_for_what(app):
     """Played at 100% (issue 33): the tray beside the board read "The table rolls / for
-    place of po…". Every purpose's headline now wraps whole in the narrowest tray."""
+    place of po…" and "Location for the…". Every headline now wraps whole in the
+    narrowest tray."""
     look = app.look
     tray = pygame.Rect(0, 0, look.px(150), look.px(224))  # the narrowest side tray
     cut: list[str] = []
@@ -116,6 +117,8 @@ def test_the_narrow_tray_never_cuts_who_rolls_for_what(app):
                 event = dict(ROLL, purpose=purpose, dragon=who)
                 surface = pygame.Surface(tray.size)
                 dice_anim.draw_roll(surface, look, tray, event, 0.2)
+            where = [dict(ROLL, die=12, face=3, purpose=purpose) for _ in range(2)]
+            dice_anim.draw_location(pygame.Surface(tray.size), look, tray, where, purpose, 1.0)
     finally:
         del look.fit_text
     assert cut == []
