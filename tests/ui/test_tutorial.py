@@ -80,6 +80,9 @@ def test_the_lesson_plays_through_by_keys_alone_and_by_mouse_alone(app, by, tmp_
         if p is not None and p.dragon == "green":
             break
     assert scene.c.pending.dragon == "green"
+    # the lesson over, the coach shrinks to its two lines and the log takes the room
+    assert scene.coach_rect.h < scene.coach_base
+    assert scene.log_rect.bottom > scene.coach_rect.bottom + scene.look.px(150)
 
 
 def test_the_lesson_can_be_left_at_any_time(app):

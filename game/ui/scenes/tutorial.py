@@ -325,13 +325,17 @@ class TutorialScene(GameScene):
     def _fit_coach(self) -> None:
         """The coach grows into the log's room when its words need it (the lesson's
         words come first: the log gives way), so a key hint is never cut short; it
-        gives the room back when a later step needs less."""
+        gives the room back when a later step needs less, and shrinks to its words once
+        the lesson is over."""
         look = self.look
         r = self.coach_rect
         if r.w <= 0:
             return
         bottom = self.panel_rect.bottom - look.px(6)
-        h = max(self.coach_base, min(self._coach_need(), bottom - r.y))
+        # once the lesson is done the coach says two lines: the log takes the room back
+        # (played at 100%, issue 33: a half-empty coach above a 3-line log)
+        base = self.coach_base if self.coach.current is not None else 0
+        h = max(base, min(self._coach_need(), bottom - r.y))
         if h == r.h:
             return
         self.coach_rect = pygame.Rect(r.x, r.y, r.w, h)
