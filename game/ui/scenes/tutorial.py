@@ -240,7 +240,9 @@ class TutorialScene(GameScene):
         if r.w <= 0:
             return
         card = pygame.Surface(r.size, pygame.SRCALPHA)
-        pygame.draw.rect(card, (*look.colour("tip"), 248), card.get_rect(),
+        # opaque when risen over the dragons' rows: no half-read row shows through
+        alpha = 255 if r.y < getattr(self, "coach_top", r.y) else 248
+        pygame.draw.rect(card, (*look.colour("tip"), alpha), card.get_rect(),
                          border_radius=look.px(10))
         pygame.draw.rect(card, (*look.colour("gold"), 255), card.get_rect(), 2,
                          border_radius=look.px(10))
