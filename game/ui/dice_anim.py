@@ -144,6 +144,13 @@ def draw_roll(surface, look, rect: pygame.Rect, event: dict, progress: float) ->
         surface.blit(row, (x, y + total.get_height()))
 
 
+def head_lines(look, words: str, font, width: int) -> list[str]:
+    """A tray's headline wrapped to its width: "The table rolls / for place of po…" and
+    "Location for the…" were cut at 100% (issue 33 play-through); up to three lines."""
+    lines = look.wrap(words, font, width)
+    return lines[:2] + [" ".join(lines[2:])] if len(lines) > 3 else lines
+
+
 def _draw_roll_narrow(surface, look, rect: pygame.Rect, event: dict, progress: float) -> None:
     """The tray beside the board: who rolls, the die, then (landed) the sum and row."""
     _card(surface, look, rect)
@@ -151,7 +158,7 @@ def _draw_roll_narrow(surface, look, rect: pygame.Rect, event: dict, progress: f
     who = title(event["dragon"]) if event.get("dragon") else "The table"
     y = rect.y + look.px(8)
     bold = look.font(look.fs(15), True)
-    for words in (f"{who} rolls", f"for {_words(event['purpose'])}"):
+    for words in head_lines(look, f"{who} rolls for {_words(event['purpose'])}", bold, inner):
         img = look.fit_text(words, bold, inner, look.colour("text"))
         surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
         y += bold.get_linesize()
@@ -183,12 +190,15 @@ def draw_location(surface, look, rect: pygame.Rect, events: list[dict], what: st
     col, row = events
     _card(surface, look, rect)
     inner = rect.w - look.px(16)
-    head = look.fit_text(f"Location for the {_words(what)}", look.font(look.fs(15), True),
-                         inner, look.colour("text"))
-    surface.blit(head, head.get_rect(midtop=(rect.centerx, rect.y + look.px(8))))
+    bold = look.font(look.fs(15), True)
+    y = rect.y + look.px(8)
+    for words in head_lines(look, f"Location for the {_words(what)}", bold, inner):
+        head = look.fit_text(words, bold, inner, look.colour("text"))
+        surface.blit(head, head.get_rect(midtop=(rect.centerx, y)))
+        y += bold.get_linesize()
     die = min(look.px(66), inner // 2 - look.px(6))
     gap = die // 2 + look.px(6)
-    cy = rect.y + look.px(30) + die // 2
+    cy = y + look.px(8) + die // 2
     draw_die(surface, look, (rect.centerx - gap, cy), die,
              col["die"], col["face"], progress, col)
     draw_die(surface, look, (rect.centerx + gap, cy), die,

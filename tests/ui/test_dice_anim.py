@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.ui import dice_anim
 from game.ui.dice_anim import TUMBLE, draw_die, rolling_words, tray_rect
 from game.ui.event_animation import Step
 from game.ui.scenes.game import GameScene
@@ -93,3 +94,31 @@ def test_the_tray_goes_beside_the_board_or_into_the_panel():
     filled = area.inflate(-20, -20)  # the board fills its area: no room beside it
     docked = tray_rect(look, area, filled, panel)
     assert panel.contains(docked)
+
+
+def test_the_narrow_tray_never_cuts_who_rolls_for_what(app):
+    """Played at 100% (issue 33): the tray beside the board read "The table rolls / for
+    place of po…" and "Location for the…". Every headline now wraps whole in the
+    narrowest tray."""
+    look = app.look
+    tray = pygame.Rect(0, 0, look.px(150), look.px(224))  # the narrowest side tray
+    cut: list[str] = []
+    fit = look.fit_text
+
+    def watch(s, font, width, colour):
+        if font.size(s)[0] > width:
+            cut.append(s)
+        return fit(s, font, width, colour)
+
+    look.fit_text = watch
+    try:
+        for purpose in dice_anim.PURPOSE_WORDS:
+            for who in (None, "purple"):
+                event = dict(ROLL, purpose=purpose, dragon=who)
+                surface = pygame.Surface(tray.size)
+                dice_anim.draw_roll(surface, look, tray, event, 0.2)
+            where = [dict(ROLL, die=12, face=3, purpose=purpose) for _ in range(2)]
+            dice_anim.draw_location(pygame.Surface(tray.size), look, tray, where, purpose, 1.0)
+    finally:
+        del look.fit_text
+    assert cut == []

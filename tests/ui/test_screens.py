@@ -51,6 +51,29 @@ def test_menu_arrows_and_enter_choose(app):
     assert isinstance(app.top, RulesScene)
 
 
+def test_menu_left_and_right_cross_its_two_columns(app):
+    """Played by keys at 1280x720 (issue 33): the menu stands in two columns and
+    "arrows + Enter to choose", but Right from Learn to play did nothing."""
+    menu = app.push(MenuScene(app))
+    keys = list(menu.buttons)
+    assert menu.nav.column  # two columns at this size
+    menu.nav.focus(keys.index("learn"))
+    key(pygame.K_RIGHT)
+    run(app, 2)
+    assert keys[menu.nav.index] == "settings"
+    key(pygame.K_LEFT)
+    run(app, 2)
+    assert keys[menu.nav.index] == "learn"
+    menu.nav.focus(keys.index("records"))  # beside Continue, disabled with no saves
+    key(pygame.K_LEFT)
+    run(app, 2)
+    assert keys[menu.nav.index] == "learn"  # the nearest usable one in that column
+    key(pygame.K_RIGHT)
+    key(pygame.K_RETURN)
+    run(app, 3)
+    assert isinstance(app.top, SettingsScene)
+
+
 def test_continue_and_load_say_why_they_are_disabled_with_no_saves(app):
     menu = app.push(MenuScene(app))
     assert "No unfinished game" in menu.buttons["continue"].tool_tip_text

@@ -12,9 +12,11 @@ import pytest
 
 from game.cli import main
 from game.ui import tutorial
+from game.ui.app import App
 from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.tutorial import TutorialScene, autoplay
-from tests.ui.conftest import run
+from game.ui.scenes.tutorial import TutorialScene, _do_step, _wait, autoplay
+from game.ui.settings import Settings
+from tests.ui.conftest import run, until
 from tests.ui.test_e2e import key
 from tests.ui.test_landing_pick import _lesson_at
 
@@ -80,6 +82,9 @@ def test_the_lesson_plays_through_by_keys_alone_and_by_mouse_alone(app, by, tmp_
         if p is not None and p.dragon == "green":
             break
     assert scene.c.pending.dragon == "green"
+    # the lesson over, the coach shrinks to its two lines and the log takes the room
+    assert scene.coach_rect.h < scene.coach_base
+    assert scene.log_rect.bottom > scene.coach_rect.bottom + scene.look.px(150)
 
 
 def test_the_lesson_can_be_left_at_any_time(app):
@@ -132,3 +137,31 @@ def test_learn_to_play_stops_being_the_default_once_the_lesson_is_done(app):
     menu = app.main_menu()  # "Leave to main menu": a fresh menu
     run(app, 1)
     assert list(menu.buttons)[menu.nav.index] == "new"
+
+
+def test_at_150_percent_in_a_short_window_the_coach_shows_all_its_words():
+    """Played at 150% in 1280x720 (issue 33): the coach's step 2 ended "Choose
+    Angelstar Shrine: …" and its key hint was gone; the log had already given way.
+    The coach now rises over the dragons' rows until its words fit."""
+    a = App(Settings(ui_scale=1.5, confirm_end_turn=False, confirm_last_action=False),
+            size=(1280, 720), fullscreen=False)
+    a.ai_mode, a.catch_crashes = "sync", False
+    try:
+        scene = _lesson_at(a, "choose-place")
+        for step_id in ("choose-place", "card", "steal"):  # the wordiest early steps
+            _walk_to(a, scene, step_id)
+            run(a, 2)
+            assert scene._coach_need() <= scene.coach_rect.h, step_id
+            assert scene.coach_rect.bottom <= scene.panel_rect.bottom
+            assert scene.coach_rect.y >= scene.panel_top + scene.panel.header_height()
+    finally:
+        a.close()
+
+
+def _walk_to(app, scene, step_id: str) -> None:
+    while scene.coach.current.id != step_id:
+        _wait(app, scene, 6000)
+        before = scene.coach.index
+        _do_step(app, scene, "keys")
+        until(app, lambda b=before: scene.coach.index != b, limit=20)
+    _wait(app, scene, 6000)

@@ -997,9 +997,16 @@ class GameScene(Scene):
             k = self.picker.key()
             what = {"to": "where to land", "at": "a target", "dragon": "a dragon",
                     "also": "a second settlement (or none)"}.get(k, "the target")
-            if k is None:
-                what = "the target to confirm"
             name = slot.label if slot else ""
+            if k is None and self.choice is None:
+                # a lone target: nothing to cycle, and the key comes first so the line
+                # keeps it when it drops its hints to fit ("Destroy: click the target to
+                # confirm" lost its "Enter confirms" at 100%, issue 33 play-through)
+                return (f"{name}: Enter confirms (or click the target)  ·  Esc cancels",
+                        look.colour("gold"))
+            if self.choice is not None:  # asked in a dialog: no target on the board
+                return (f"{name}: answer in the dialog  ·  number keys or click, Esc cancels",
+                        look.colour("gold"))
             return (f"{name}: click {what}  ·  Tab cycles, Enter confirms, Esc cancels",
                     look.colour("gold"))
         if p.kind == "action":

@@ -80,6 +80,7 @@ class MenuScene(Scene):
                                        cls="@menu_button", tip=tip, enabled=enabled)
         self.nav = KeyNav()
         self.nav.set_items(list(self.buttons.values()))
+        self.nav.column = rows if cols > 1 else None  # Left/Right cross the columns
         keys = list(self.buttons)
         # Continue when there is one; on a first run (nothing saved yet) Learn to play,
         # until the lesson has been played to its end

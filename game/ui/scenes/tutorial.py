@@ -51,6 +51,7 @@ class TutorialScene(GameScene):
         self.coach_rect = pygame.Rect(self.panel_rect.x + look.px(6), top,
                                       self.panel_rect.w - look.px(12), min(h, bottom - top))
         self.coach_base = self.coach_rect.h  # the coach's height when its words fit
+        self.coach_top = top  # its own top, under the dragons' rows
         log_top = self.coach_rect.bottom + look.px(28)
         self.log.kill()
         self.log_rect = pygame.Rect(self.log_rect.x, log_top, self.log_rect.w,
@@ -239,7 +240,9 @@ class TutorialScene(GameScene):
         if r.w <= 0:
             return
         card = pygame.Surface(r.size, pygame.SRCALPHA)
-        pygame.draw.rect(card, (*look.colour("tip"), 248), card.get_rect(),
+        # opaque when risen over the dragons' rows: no half-read row shows through
+        alpha = 255 if r.y < getattr(self, "coach_top", r.y) else 248
+        pygame.draw.rect(card, (*look.colour("tip"), alpha), card.get_rect(),
                          border_radius=look.px(10))
         pygame.draw.rect(card, (*look.colour("gold"), 255), card.get_rect(), 2,
                          border_radius=look.px(10))
@@ -325,16 +328,26 @@ class TutorialScene(GameScene):
     def _fit_coach(self) -> None:
         """The coach grows into the log's room when its words need it (the lesson's
         words come first: the log gives way), so a key hint is never cut short; it
-        gives the room back when a later step needs less."""
+        gives the room back when a later step needs less, and shrinks to its words once
+        the lesson is over."""
         look = self.look
         r = self.coach_rect
         if r.w <= 0:
             return
         bottom = self.panel_rect.bottom - look.px(6)
-        h = max(self.coach_base, min(self._coach_need(), bottom - r.y))
-        if h == r.h:
+        # once the lesson is done the coach says two lines: the log takes the room back
+        # (played at 100%, issue 33: a half-empty coach above a 3-line log)
+        base = self.coach_base if self.coach.current is not None else 0
+        need, top = self._coach_need(), self.coach_top
+        if need > bottom - top:
+            # still too tall with the whole log given (a large UI scale in a short
+            # window: at 150% in 1280x720 step 2 lost its key hint, issue 33): the coach
+            # rises over the dragons' rows, never over the round and target lines
+            top = max(self.panel_top + self.panel.header_height(), bottom - need)
+        h = min(max(base, min(need, bottom - top)), bottom - top)
+        if (top, h) == (r.y, r.h):
             return
-        self.coach_rect = pygame.Rect(r.x, r.y, r.w, h)
+        self.coach_rect = pygame.Rect(r.x, top, r.w, h)
         log_top = self.coach_rect.bottom + look.px(28)
         self.log.kill()
         self.log_rect = pygame.Rect(self.log_rect.x, log_top, self.log_rect.w,

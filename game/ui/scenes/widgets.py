@@ -144,6 +144,9 @@ class KeyNav:
     def __init__(self):
         self.items: list = []
         self.index: int | None = None
+        # items laid out in columns of this many (the main menu's two columns): Left and
+        # Right move across to the next column, as a keyboard player expects
+        self.column: int | None = None
 
     def set_items(self, items: list) -> None:
         self.items = [i for i in items if i is not None]
@@ -189,6 +192,24 @@ class KeyNav:
                 self.focus(i, tip=True)
                 return
 
+    def across(self, delta: int) -> bool:
+        """Left/Right in a column layout: the same row in the next column, else the
+        nearest usable item in that column; True when the key had a column to go to."""
+        n, rows = len(self.items), self.column
+        if not rows or self.index is None:
+            return False
+        col = self.index // rows + delta
+        if col < 0 or col * rows >= n:
+            return False
+        start = col * rows
+        column = range(start, min(start + rows, n))
+        row = self.index % rows
+        for i in sorted(column, key=lambda i: abs(i - start - row)):
+            if self._usable(self.items[i]):
+                self.focus(i, tip=True)
+                return True
+        return False
+
     def current(self):
         return self.items[self.index] if self.index is not None else None
 
@@ -210,6 +231,8 @@ class KeyNav:
         if isinstance(item, Cycler) and key in (pygame.K_LEFT, pygame.K_RIGHT):
             item.step(-1 if key == pygame.K_LEFT else 1)
             return True
+        if key in (pygame.K_LEFT, pygame.K_RIGHT) and self.column:
+            return self.across(-1 if key == pygame.K_LEFT else 1)
         if key == pygame.K_SPACE and isinstance(item, Cycler):
             item.step(1)
             return True
