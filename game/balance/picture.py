@@ -1,18 +1,25 @@
-"""The map's own picture (its Tiled tile layers) as an RGB array, for the heat maps.
+"""The map's own picture (its terrain, drawn as the board and Tiled draw it) as an RGB
+array, for the heat maps.
 
-Tiles are cut from the tilesets with pygame and no window (SDL's dummy driver), as
-tools/preview_maps.py does; the plain board, or a map whose tiles cannot be read, has
-no picture (None) and the heat map is drawn on a plain grid.
+The picture comes from game.ui.tiled_draw with no window (SDL's dummy driver), so a map
+is read by the same safe reader, within the same caps, as everywhere else; the plain
+board, or a map that cannot be drawn, has no picture (None) and the heat map is drawn
+on a plain grid.
 """
 
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
-import pytmx  # noqa: E402
+
+from game.maps.loader import MapError  # noqa: E402
+from game.ui import tiled_draw  # noqa: E402
+
+MAX_PICTURE_BYTES = 64 * 1024 * 1024  # a bigger picture is drawn smaller
 
 
 def map_picture(path: str | None):
@@ -20,19 +27,10 @@ def map_picture(path: str | None):
     if path is None:
         return None
     try:
-        tmx = pytmx.TiledMap(path)
-        tw, th = tmx.tilewidth, tmx.tileheight
-        out = pygame.Surface((tmx.width * tw, tmx.height * th))
-        out.fill((60, 60, 60))
-        sheets: dict[str, pygame.Surface] = {}
-        for layer in tmx.visible_tile_layers:
-            for x, y, gid in tmx.layers[layer].iter_data():
-                if not gid:
-                    continue
-                file, rect, _ = tmx.images[gid]
-                if file not in sheets:
-                    sheets[file] = pygame.image.load(file)
-                out.blit(sheets[file], (x * tw, y * th), rect)
-    except (OSError, ValueError, KeyError, TypeError, pygame.error):
+        drawn = tiled_draw.render_map(Path(path), max_bytes=MAX_PICTURE_BYTES)
+    except (MapError, OSError, ValueError, pygame.error):
         return None  # no picture is no reason to lose the report
+    out = pygame.Surface(drawn.get_size())
+    out.fill((60, 60, 60))
+    out.blit(drawn, (0, 0))
     return pygame.surfarray.array3d(out).transpose(1, 0, 2)
