@@ -7,6 +7,8 @@ from __future__ import annotations
 import os
 import socket
 
+import pygame
+
 from game.net.window import RemoteController
 from game.ui import png
 from game.ui.scenes.online import HostLobbyScene, JoinScene
@@ -144,3 +146,23 @@ def pygame_gui_event(pygame_gui, element):
     import pygame  # noqa: PLC0415
 
     return pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=element)
+
+
+def test_the_lobby_names_every_dragon_readably(app):
+    """Black's name in the lobbies' seat list was drawn in its own colour: 1.1:1 on the
+    panel, unreadable. Each name's brightest pixel now reads at 4.5:1."""
+    from game.tables import DRAGONS  # noqa: PLC0415
+    from game.ui.scenes.online import _draw_seats  # noqa: PLC0415
+    from game.ui.theme import contrast  # noqa: PLC0415
+
+    look = app.look
+    panel = look.colour("panel")
+    row = look.px(40)
+    for dragon in DRAGONS:
+        surface = pygame.Surface((look.px(600), row))
+        surface.fill(panel)
+        _draw_seats(surface, look, 0, 0, look.px(600), [(dragon, "", "")])
+        x0, x1 = row + look.px(6), row + look.px(100)
+        best = max(contrast(tuple(surface.get_at((x, y)))[:3], panel)
+                   for x in range(x0, x1) for y in range(row))
+        assert best >= 4.5, (dragon, best)

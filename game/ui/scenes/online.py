@@ -61,7 +61,10 @@ def _draw_seats(surface, look, x: int, y: int, w: int, lines) -> int:
     for dragon, who, status in lines:
         icon = look.sprite(f"dragon/{dragon}", row - 8)
         surface.blit(icon, (x, y + 4))
-        name = look.text(title(dragon), look.fs(18), look.dragon_colour(dragon), bold=True)
+        # the dragon's colour made readable on the panel (Black was 1.1:1 there)
+        name = look.text(title(dragon), look.fs(18),
+                         look.readable(look.dragon_colour(dragon), look.colour("panel")),
+                         bold=True)
         surface.blit(name, (x + row + look.px(6), y + (row - name.get_height()) // 2))
         who_s = look.text(who, look.fs(16), look.colour("text"))
         surface.blit(who_s, (x + row + look.px(110), y + (row - who_s.get_height()) // 2))
