@@ -307,7 +307,7 @@ def screens(app, states: dict, data: Path, empty: Path, fast: bool):
     if "end" in states:
         c = GameController.from_session(saves.load_save(states["end"]), ai_mode="sync")
         end = app.reset_to(EndScene(app, c))
-        end.t = 2.2
+        end.t = 6.5  # confetti falls for 6 s behind the words: they are judged settled
         app.step(0.0)
         yield "end"
 

@@ -266,7 +266,10 @@ class PanelView:
         # hovering the row tells what the compact row leaves out: the seat's status,
         # and (too narrow for them) the rings and card
         tip = [f"{row.label}: {row.coins} coins", _status(row, model)]
-        if x - self._bits_width(bits) - tx < look.px(56):
+        name_font = look.font(look.fs(15), bold=True)
+        # the name whole before the rings and card: they go to the row's tip instead
+        need = name_font.size(row.label.split(" (")[0])[0] + (look.px(22) if leading else 0)
+        if x - self._bits_width(bits) - tx < max(look.px(56), need):
             tip += [f"Claim rings left: {row.rings}/{row.rings_total}",
                     *(card_tip(row) if model.cards else [])]
             bits = []
@@ -284,7 +287,6 @@ class PanelView:
                 self.tips.append((pygame.Rect(x - 2, y2 - 2, end - x + 4, look.px(22)),
                                   card_tip(row)))
             x -= look.px(8)
-        name_font = look.font(look.fs(15), bold=True)
         room = x - tx - (look.px(22) if leading else 0)
         label = look.first_fit([row.label, row.label.split(" (")[0]], name_font, room)
         colour = look.colour("gold" if row.is_turn else "text")
