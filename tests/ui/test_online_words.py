@@ -166,3 +166,9 @@ def test_the_lobby_names_every_dragon_readably(app):
         best = max(contrast(tuple(surface.get_at((x, y)))[:3], panel)
                    for x in range(x0, x1) for y in range(row))
         assert best >= 4.5, (dragon, best)
+
+
+def test_the_join_screen_asks_only_for_join_when_the_invite_is_filled(app):
+    filled = JoinScene(app, f"wss://127.0.0.1:8765/K7PXQ2#{'A' * 26}")
+    assert filled.status.startswith("Press Join")  # `narby join INVITE`: nothing to type
+    assert JoinScene(app).status.startswith("Type the invite")

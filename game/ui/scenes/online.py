@@ -255,7 +255,9 @@ class JoinScene(Scene):
         # the game joined last, offered again (its seat's token is remembered)
         self.address = address or last_joined(getattr(app, "data_dir", None)) or ""
         self.name = ""
-        self.status = f"Type the invite the host shows, e.g. {EXAMPLE}"
+        # an invite already filled in (narby join INVITE, the last game) needs only Join
+        self.status = ("Press Join (Enter) to connect" if self.address else
+                       f"Type the invite the host shows, e.g. {EXAMPLE}")
         self.status_colour = "text_dim"
         self.client: ClientThread | None = None
         self.url = ""
