@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play test lint bench clean wheel wheel-test bundle bundle-test install-desktop
+.PHONY: play test lint bench clean wheel wheel-test bundle bundle-test install-desktop translations
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -64,3 +64,8 @@ install-desktop: $(VENV)/.installed
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info
+
+# Translations (issue 38, docs/TRANSLATING.md): extract each catalog's template from the
+# marked strings, merge it into every language's catalog, compile the .mo files that ship.
+translations: $(VENV)/.installed-test
+	$(BIN)/python tools/i18n.py all

@@ -1,0 +1,63 @@
+"""The translation core (issue 38): language choice, the pseudo-language, the catalogs."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game import i18n
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def _english_after():
+    yield
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize(("env", "want"), [
+    ({"LANG": "de_DE.UTF-8"}, "de"),
+    ({"LANG": "pt_BR.UTF-8"}, "en"),
+    ({"LANGUAGE": "pt:fr", "LANG": "pt_BR.UTF-8"}, "fr"),
+    ({"LC_ALL": "ja_JP.UTF-8", "LANG": "de_DE.UTF-8"}, "ja"),
+    ({"LC_ALL": "C", "LANG": "de_DE.UTF-8"}, "en"),
+    ({"LC_MESSAGES": "pl_PL", "LANG": "es_ES"}, "pl"),
+    ({}, "en"),
+])
+def test_the_system_locale_picks_the_language(env, want):
+    assert i18n.system_language(env) == want
+
+
+def test_unknown_language_falls_back_to_english():
+    assert i18n.set_language("xx") == "en"
+    assert i18n._("Save game") == "Save game"
+
+
+def test_pseudo_language_is_longer_accented_and_keeps_placeholders_and_markup():
+    i18n.set_language(i18n.PSEUDO)
+    out = i18n._("<b>{dragon}</b> claims {place} & wins")
+    assert "{dragon}" in out and "{place}" in out and "<b>" in out and "</b>" in out
+    assert "çláîmš" in out
+    assert len(out) >= len("<b>{dragon}</b> claims {place} & wins") * 1.2
+    assert i18n.pseudo(out) == out  # idempotent
+    assert i18n.n_("{n} town", "{n} towns", 2).startswith("⟦{n} töwñš")
+
+
+def test_listeners_hear_a_change():
+    heard = []
+    i18n.on_change(heard.append)
+    try:
+        i18n.set_language("de")
+        assert heard[-1] == "de" and i18n.language() == "de"
+    finally:
+        i18n._listeners.remove(heard.append)
+
+
+def test_every_shipped_catalog_is_compiled():
+    run = subprocess.run([sys.executable, str(ROOT / "tools" / "i18n.py"), "check"],
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout + run.stderr
