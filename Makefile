@@ -68,4 +68,4 @@ clean:
 # Translations (issue 38, docs/TRANSLATING.md): extract each catalog's template from the
 # marked strings, merge it into every language's catalog, compile the .mo files that ship.
 translations: $(VENV)/.installed-test
-	$(BIN)/python tools/i18n.py all
+	$(BIN)/python tools/translations.py all

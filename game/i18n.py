@@ -15,7 +15,7 @@ Catalogs live in `game/locale/<lang>/LC_MESSAGES/<domain>.po` (and the compiled 
 beside it, which is what ships), one domain per part of the game so translators and
 tools can work on one part at a time; a lookup tries every domain. The template of each
 domain (`game/locale/<domain>.pot`) is extracted by `make translations`
-(tools/i18n.py), which also updates and compiles the catalogs. docs/TRANSLATING.md is
+(tools/translations.py), which also updates and compiles the catalogs. docs/TRANSLATING.md is
 the one page a contributor follows to add a language.
 
 `qps` is a pseudo-language for tests: every translated string comes back accented and
@@ -45,7 +45,7 @@ LANGUAGES = {
     "ja": "日本語",
 }
 PSEUDO = "qps"  # pseudo-language (tests and the audit only; not in the picker)
-# one catalog per part of the game (tools/i18n.py says which files feed which)
+# one catalog per part of the game (tools/translations.py says which files feed which)
 DOMAINS = ("screens", "board", "rules", "game")
 LOCALE_DIR = Path(__file__).parent / "locale"
 

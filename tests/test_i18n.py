@@ -58,6 +58,6 @@ def test_listeners_hear_a_change():
 
 
 def test_every_shipped_catalog_is_compiled():
-    run = subprocess.run([sys.executable, str(ROOT / "tools" / "i18n.py"), "check"],
+    run = subprocess.run([sys.executable, str(ROOT / "tools" / "translations.py"), "check"],
                          capture_output=True, text=True)
     assert run.returncode == 0, run.stdout + run.stderr

@@ -41,7 +41,7 @@ os.environ.setdefault("NARBY_CONFIG_DIR", tempfile.mkdtemp(prefix="narby-cfg-"))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pygame  # noqa: E402
 
-from game import records  # noqa: E402
+from game import i18n, records  # noqa: E402
 from game.ai import choose  # noqa: E402
 from game.net.window import remember_token  # noqa: E402
 from game.persistence import saves  # noqa: E402
@@ -397,6 +397,9 @@ def main(argv=None) -> int:
     p.add_argument("--palette", action="append", choices=PALETTES)
     p.add_argument("--scale", action="append", type=float, help="UI scale, 1.0 = 100%%")
     p.add_argument("--shots", type=Path, help="also save each screen as a PNG here")
+    p.add_argument("--lang", action="append", choices=[*i18n.LANGUAGES, i18n.PSEUDO],
+                   help="language(s) to audit in (repeatable; default English; "
+                   "qps is the pseudo-language)")
     args = p.parse_args(argv)
     try:
         sizes = [tuple(int(v) for v in s.lower().split("x")) for s in args.size] \
@@ -408,7 +411,17 @@ def main(argv=None) -> int:
     scales = args.scale or ([1.0] if args.fast else list(SCALES))
     if args.shots:
         args.shots.mkdir(parents=True, exist_ok=True)
-    n, clipped, low = run(sizes, palettes, scales, args.fast, shots=args.shots)
+    n = clipped = low = 0
+    for lang in args.lang or ["en"]:
+        i18n.set_language(lang)
+        shots = args.shots / lang if args.shots and args.lang else args.shots
+        if shots:
+            shots.mkdir(parents=True, exist_ok=True)
+        if args.lang:
+            print(f"-- language {lang}")
+        ln, lc, ll = run(sizes, palettes, scales, args.fast, shots=shots)
+        n, clipped, low = n + ln, clipped + lc, low + ll
+    i18n.set_language("en")
     np_, small, hidden = pieces()
     print(f"{np_} pieces, {small} small, {hidden} hidden")
     print(f"{n} screens, {clipped} clipped, {low} low contrast")
