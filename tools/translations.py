@@ -1,4 +1,4 @@
-"""Translations, the Babel way (issue 38): `python tools/translations.py extract|update|compile|check`.
+"""Translations, the Babel way (issue 38): `tools/translations.py extract|update|compile|check`.
 
 `make translations` runs extract, update and compile: it extracts each domain's template
 (game/locale/DOMAIN.pot) from the files below, merges it into every language's catalog
