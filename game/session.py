@@ -48,6 +48,11 @@ REVEALING = frozenset({"roll", "draw", "deal", "drawn", "dealt", "shuffle", "pla
                        "played", "card", "card_drawn", "card_dealt", "card_played", "reveal"})
 TURN_OVER = frozenset({"turn_end", "turn", "round", "phase", "order", "game_over"})
 CHECKPOINTS_KEPT = 4  # undo never crosses a round start; a few spare are plenty
+# A round-start snapshot costs ~2 ms, as much as a round of answers in a small game: one
+# is taken at the start of every CHECKPOINT_ROUNDS-th round only (a rule of the history
+# alone, so a loaded game has the same ones), and an undo replays at most that many
+# rounds from it (a few ms).
+CHECKPOINT_ROUNDS = 4
 # While a history is replayed (loading), only round starts this close to its end are
 # snapshotted: earlier ones would be discarded anyway, and a snapshot costs ~2 ms.
 CHECKPOINT_HORIZON = 400
@@ -299,6 +304,8 @@ class Session:
         # computer seats (headless games, tools) skips the snapshot, a tenth of its time;
         # recover then replays from the start.
         if "human" not in self.players.values():
+            return
+        if self.match.round % CHECKPOINT_ROUNDS:
             return
         self._checkpoints[len(self.steps)] = self.match.snapshot()
         for old in sorted(self._checkpoints)[:-CHECKPOINTS_KEPT]:

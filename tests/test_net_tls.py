@@ -210,7 +210,7 @@ def test_a_host_that_does_not_speak_tls_is_said_in_words():
 
 
 def test_a_joined_window_does_not_rejoin_a_host_with_another_certificate():
-    from game.net.window import RemoteController  # noqa: PLC0415
+    from game.ui.net_window import RemoteController  # noqa: PLC0415
 
     c = RemoteController.__new__(RemoteController)
     c._tries, c.ai_notes, c.over, c._retry_at = 0, [], None, None

@@ -8,8 +8,8 @@ import socket
 import pytest
 
 from game.net.invite import InviteError, parse_invite
-from game.net.status import seat_mark, waiting_line
 from game.net.words import connect_failure, lost_words, refusal
+from game.ui.net_status import seat_mark, waiting_line
 
 PIN = "A" * 26
 
@@ -98,7 +98,7 @@ def test_the_bar_says_who_plays_and_the_countdown():
 
 
 def test_a_narrow_bar_keeps_the_countdown():
-    from game.net.status import compact  # noqa: PLC0415
+    from game.ui.net_status import compact  # noqa: PLC0415
 
     assert compact("Waiting for Gil (Green, online) — away, an AI plays in 87 s") == \
         "Gil (Green) is away — an AI plays in 87 s"

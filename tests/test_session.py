@@ -87,6 +87,7 @@ def test_replay_doc_reproduces_the_game_exactly(seed):
 
 
 def test_a_long_history_is_checkpointed_only_near_its_end(monkeypatch):
+    monkeypatch.setattr(session_mod, "CHECKPOINT_ROUNDS", 1)  # every round start
     s = Session.new([{}] * 3, seed=4)
     play(s, 200, 4)
     monkeypatch.setattr(session_mod, "CHECKPOINT_HORIZON", 40)
@@ -256,7 +257,7 @@ def test_undo_then_resubmit_reproduces_the_same_snapshot(seed):
 def test_undo_rebuilds_from_the_round_checkpoint(monkeypatch):
     s = Session.new([{}] * 3, seed=8)
     player = RandomPlayer(8)
-    while not (s.match.round >= 4 and s.can_undo()[0]):
+    while not (s.match.round >= 6 and s.can_undo()[0]):
         s.submit(player.choose(s.match))
     assert s._checkpoints  # taken at round starts
     restored = []
@@ -265,10 +266,19 @@ def test_undo_rebuilds_from_the_round_checkpoint(monkeypatch):
         lambda cls, doc, **kw: restored.append(doc["round"]) or real(doc, **kw)))
     answer = s.history[-1]
     s.undo()
-    assert restored == [s.match.round]  # from this round's start, not from setup
+    # from the last checkpointed round start, not from setup
+    assert restored == [s.match.round - s.match.round % session_mod.CHECKPOINT_ROUNDS]
     full = Session.from_replay(s.replay_doc())
     assert full.snapshot() == s.snapshot() and full.events == s.events
     s.submit(answer)
+
+
+def test_round_starts_are_checkpointed_every_few_rounds_only():
+    # a snapshot costs as much as a round of a small game (issue 32: Session speed)
+    s = Session.new([{}] * 3, seed=8)
+    play(s, 400, 8)
+    rounds = {doc["round"] for doc in s._checkpoints.values()}
+    assert rounds and all(r % session_mod.CHECKPOINT_ROUNDS == 0 for r in rounds)
 
 
 def test_only_a_few_checkpoints_are_kept():

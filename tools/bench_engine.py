@@ -23,7 +23,8 @@ Session / Match (issue 32): everything a player runs plays through game.session'
 Session (history, undo), not the bare Match. The same seeded games are played both
 ways, alternating in one run, `--rounds` times, by CPU time; the ratio of each round is
 printed and the median reported (target: at least 0.85). Computer seats take no undo
-checkpoints; human seats (driven by the same random player) do, one per round start.
+checkpoints; human seats (driven by the same random player) do, one every fourth round
+start (game.session.CHECKPOINT_ROUNDS).
 
 A benchmark, not a test: timing is never asserted.
 """

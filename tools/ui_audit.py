@@ -43,7 +43,6 @@ import pygame  # noqa: E402
 
 from game import i18n, records  # noqa: E402
 from game.ai import choose  # noqa: E402
-from game.net.window import remember_token  # noqa: E402
 from game.persistence import saves  # noqa: E402
 from game.seat_view import seat_view  # noqa: E402
 from game.tables import PLACES  # noqa: E402
@@ -53,6 +52,7 @@ from game.ui.audit import Audit  # noqa: E402
 from game.ui.controller import GameController  # noqa: E402
 from game.ui.credits_text import SECTIONS as CREDITS  # noqa: E402
 from game.ui.event_animation import Step  # noqa: E402
+from game.ui.net_window import remember_token  # noqa: E402
 from game.ui.scenes.choice import ChoiceDialog  # noqa: E402
 from game.ui.scenes.credits import CreditsScene  # noqa: E402
 from game.ui.scenes.end import EndScene  # noqa: E402

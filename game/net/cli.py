@@ -380,7 +380,7 @@ def _host_window(data_dir, resume: str | None = None, setup=None, bind: str = "0
     app.net_bind, app.net_options = bind, net  # New game's Host online reads them
     app.push(MenuScene(app))
     if reopened is not None:
-        from game.net.window import rehost  # noqa: PLC0415 (window code stays out of headless commands)
+        from game.ui.net_window import rehost  # noqa: PLC0415 (window code stays out of headless commands)
         from game.ui.scenes.online import HostLobbyScene  # noqa: PLC0415 (window code stays out of headless commands)
 
         session, side = reopened

@@ -55,7 +55,7 @@ BOARD: tuple[Binding, ...] = (
     Binding("hint", (pygame.K_h,), "H", "hint: what the Hard AI would do, and why"),
 )
 
-# The online host's say while a dropped player is awaited (game.net.window.host_key): the
+# The online host's say while a dropped player is awaited (game.ui.net_window.host_key): the
 # board screen hands these keys over before its own table, so none of them is in BOARD.
 HOST: tuple[Binding, ...] = (
     Binding("host_ai_now", (pygame.K_F6,), "F6", "an AI plays the away seat now"),

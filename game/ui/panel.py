@@ -63,7 +63,7 @@ def panel_model(doc: dict, seats: dict | None = None, *, deciding: str | None = 
             who = ""
         elif seat.kind == "human":
             who = "You" if name == viewer else "Human"
-        elif getattr(seat, "text", ""):  # an online game's seat (game/net/window.py)
+        elif getattr(seat, "text", ""):  # an online game's seat (game/ui/net_window.py)
             who = seat.text
         else:
             who = f"AI · {seat.level}"

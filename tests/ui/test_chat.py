@@ -10,8 +10,8 @@ import os
 import pygame
 import pygame_gui
 
-from game.net.window import RemoteController
 from game.ui import png
+from game.ui.net_window import RemoteController
 from game.ui.scenes.game import GameScene
 from tests.ui.conftest import run
 from tests.ui.test_online import host_game, join, wait_for

@@ -12,10 +12,10 @@ import os
 
 from game.net.client import ClientThread
 from game.net.protocol import message
-from game.net.window import KEPT_BY_HOST, NetHostController, RemoteController
 from game.persistence.saves import list_all
 from game.ui import png
 from game.ui.controller import GameSetup, Seat
+from game.ui.net_window import KEPT_BY_HOST, NetHostController, RemoteController
 from game.ui.scenes.crash import CrashScene
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.menu import MenuScene

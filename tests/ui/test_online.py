@@ -18,10 +18,10 @@ import pygame
 from game.net.client import ClientThread
 from game.net.host import read_side, side_file
 from game.net.protocol import message
-from game.net.window import NetHostController, RemoteController
 from game.persistence.saves import autosaves_dir, game_id, load_save
 from game.ui import png
 from game.ui.controller import GameSetup, Seat
+from game.ui.net_window import NetHostController, RemoteController
 from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.online import HostLobbyScene, JoinScene
 from tests.ui.conftest import run

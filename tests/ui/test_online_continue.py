@@ -14,10 +14,10 @@ from pathlib import Path
 from game.decisions import title
 from game.net.client import ClientThread
 from game.net.protocol import message
-from game.net.window import NetHostController
 from game.persistence.saves import autosaves_dir, latest_game
 from game.seat_view import HIDDEN
 from game.ui.controller import GameSetup, Seat
+from game.ui.net_window import NetHostController
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.online import HostLobbyScene

@@ -9,8 +9,8 @@ import json
 import random
 
 from game.decisions import answer_kind
-from game.net.window import NetHostController
 from game.ui.controller import GameSetup, Seat
+from game.ui.net_window import NetHostController
 from tests.net_variants import LEAKS, exact, variants
 
 CID = 9001  # the remote player's connection (the network thread numbers from 1)

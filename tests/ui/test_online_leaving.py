@@ -13,9 +13,9 @@ import socket
 
 from game.net.client import ClientThread
 from game.net.protocol import message
-from game.net.window import NetHostController, RemoteController
 from game.ui import png
 from game.ui.controller import GameSetup, Seat
+from game.ui.net_window import NetHostController, RemoteController
 from game.ui.scenes.end import EndScene
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.menu import MenuScene

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from game.net.window import RemoteController, starts_turn
+from game.ui.net_window import RemoteController, starts_turn
 from tests.ui.test_online import host_game, join, wait_for
 
 

@@ -9,8 +9,8 @@ import socket
 
 import pygame
 
-from game.net.window import RemoteController
 from game.ui import png
+from game.ui.net_window import RemoteController
 from game.ui.scenes.online import HostLobbyScene, JoinScene
 from tests.ui.conftest import run
 from tests.ui.test_online import host_game, join, wait_for

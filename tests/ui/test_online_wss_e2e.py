@@ -15,10 +15,10 @@ import random
 import time
 
 from game.net.host import read_side, side_file
-from game.net.window import NetHostController, RemoteController, rehost
 from game.persistence.saves import game_id, load_save
 from game.ui import png
 from game.ui.controller import GameSetup, Seat
+from game.ui.net_window import NetHostController, RemoteController, rehost
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.online import JoinScene
 from tests.net_maps import host_only_map

@@ -5,9 +5,9 @@ joiner's log no longer says "Seed 0"."""
 from types import SimpleNamespace
 
 from game.net.protocol import message
-from game.net.window import RemoteController
 from game.persistence.saves import load_save
 from game.ui.controller import GameController, GameSetup, Seat
+from game.ui.net_window import RemoteController
 from game.ui.scenes.end import EndScene, seed_words
 from game.ui.scenes.game import GameScene, seed_note
 from tests.ui.conftest import until

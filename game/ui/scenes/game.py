@@ -11,7 +11,6 @@ import pygame_gui
 
 from game.decisions import IllegalAnswer, answer_kind, title
 from game.log import describe
-from game.net.status import compact
 from game.seat_view import HIDDEN as HIDDEN_CARD
 from game.seat_view import visible_events
 from game.session import UndoError, answer_words
@@ -32,6 +31,7 @@ from game.ui.effects import Effects
 from game.ui.event_animation import EventAnimation
 from game.ui.host_keys_view import HostKeyButtons
 from game.ui.log_view import LOG_ROWS, LogView
+from game.ui.net_status import compact
 from game.ui.overlays import Overlays
 from game.ui.panel import PanelView, panel_model
 from game.ui.scene import Scene
@@ -271,7 +271,7 @@ class GameScene(Scene):
         self._end_stale_hint()
         self._hide_cards_between_turns()
         busy = False
-        if hasattr(self.c, "poll") and self.c.poll():  # an online game (game/net/window.py)
+        if hasattr(self.c, "poll") and self.c.poll():  # an online game (game/ui/net_window.py)
             busy = True
             if self.prepared == "ai":
                 self.prepared = "stale"  # the waiting line changed: show it again

@@ -14,10 +14,10 @@ import pygame_gui
 
 from game.decisions import title
 from game.match import SetupError
-from game.net.window import online_seats, rehost
 from game.persistence import saves
 from game.persistence.plain import unreadable
 from game.ui.controller import GameController, load_map
+from game.ui.net_window import online_seats, rehost
 from game.ui.scene import Scene
 from game.ui.scenes.backdrop import backdrop, panel_rect
 from game.ui.scenes.game import GameScene

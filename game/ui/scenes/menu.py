@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from game.net.window import last_joined, remembered_token
+from game.ui.net_window import last_joined, remembered_token
 from game.ui.scene import Scene
 from game.ui.scenes.backdrop import backdrop, title_block
 from game.ui.scenes.credits import CreditsScene

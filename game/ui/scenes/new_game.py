@@ -20,11 +20,11 @@ from game.dice import parse_seed
 from game.maps import catalog, limits
 from game.maps.catalog import MapEntry, user_maps_dir
 from game.match import SetupError
-from game.net.window import NetHostController
 from game.tables import DRAGONS, TARGETS
 from game.ui import scripts
 from game.ui.board_view import thumbnail as board_thumbnail
 from game.ui.controller import GameController, GameSetup, Seat, _map_file
+from game.ui.net_window import NetHostController
 from game.ui.scene import Scene
 from game.ui.scenes.backdrop import backdrop, panel_rect
 from game.ui.scenes.game import GameScene

@@ -4,7 +4,7 @@ HostLobbyScene shows the address and join code a host gives its friends, and eve
 seat (who has joined, who is an AI, who plays here) until the host starts. JoinScene
 takes an address (or finds games on the local network), joins, and shows the host's
 lobby until the game starts; then both go to the ordinary board screen, driven by the
-controllers of game/net/window.py.
+controllers of game/ui/net_window.py.
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ from game.net.discovery import browse
 from game.net.invite import EXAMPLE, InviteError, parse_invite
 from game.net.protocol import message
 from game.net.tls import normal_pin
-from game.net.window import RemoteController, last_joined, remember_token, remembered_token
 from game.net.words import refusal
+from game.ui.net_window import RemoteController, last_joined, remember_token, remembered_token
 from game.ui.scene import Scene
 from game.ui.scenes.backdrop import backdrop, panel_rect
 from game.ui.scenes.game import GameScene

@@ -25,7 +25,7 @@ from typing import cast
 from game.decisions import Decision, IllegalAnswer, title
 from game.dice import new_seed
 from game.match import SetupError
-from game.net import chat, status, tls
+from game.net import chat, tls
 from game.net.client import ClientThread, board_of
 from game.net.discovery import advertise as announce_game
 from game.net.discovery import lan_address
@@ -48,6 +48,7 @@ from game.persistence.saves import SaveError, game_id
 from game.seat_view import determinize
 from game.session import SessionError, UndoError
 from game.ui import bindings
+from game.ui import net_status as status
 from game.ui.controller import GameController, GameSetup, Seat, _map_file
 
 NO_UNDO = "No undo in an online game"

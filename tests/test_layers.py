@@ -1,0 +1,107 @@
+"""The layers point down (issue 32, docs/ARCHITECTURE.md "The shape, by layer").
+
+Every import in game/ — module level or inside a function, since a deferred import is
+still a dependency — goes to the importer's own layer or one beneath it:
+
+    3 programs      cli, selftest, desktop, __main__, maps.commands, maps.check_cli,
+                    net.cli (the command line and what it starts)
+    2 front ends    ui (the window), net (play across machines), balance (the lab)
+    1 services      maps (Tiled -> BoardSpec), persistence (files), ai, session,
+                    players, records
+    0 the engine    game/*.py, systems, components: no files, no window, no AI
+
+Front ends stand beside each other: the window may drive net and the lab, but net and
+the lab never import the window. The few imports that break the rule are named below
+with the reason they stay; a new one fails this test.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+PROGRAMS = {"game.cli", "game.selftest", "game.desktop", "game.__main__",
+            "game.maps.commands", "game.maps.check_cli", "game.net.cli"}
+SERVICES = {"game.session", "game.players", "game.records"}
+FRONT_ENDS = ("ui", "net", "balance")
+# importer -> imported: the exceptions, each with why it stays
+EXCEPTIONS = {
+    # Match.restore(doc) without a board reads the document's map by path: scenario
+    # files, tools and tests restore that way. Every caller that holds the board passes
+    # it, and the trusted path (undo, the AI) never reads a file.
+    ("game.snapshot", "game.maps.loader"),
+    # the lab's heat map is drawn over the board's own picture of the map (as Tiled draws
+    # it), not a second drawing of it
+    ("game.balance.picture", "game.ui.tiled_draw"),
+}
+
+
+def modules() -> dict[str, Path]:
+    out = {}
+    for path in sorted((ROOT / "game").rglob("*.py")):
+        parts = list(path.relative_to(ROOT).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        out[".".join(parts)] = path
+    return out
+
+
+def layer(module: str, known: dict[str, Path]) -> tuple[int, str]:
+    """(rank, name) of the layer `module` (or the module it names a thing of) is in."""
+    while module not in known and "." in module:
+        module = module.rpartition(".")[0]
+    if module in PROGRAMS:
+        return 3, "programs"
+    sub = module.split(".")[1] if "." in module else ""
+    if sub in FRONT_ENDS:
+        return 2, sub
+    if sub in ("maps", "persistence", "ai") or module in SERVICES:
+        return 1, "services"
+    return 0, "engine"
+
+
+def imports() -> list[tuple[str, str]]:
+    """(importer, imported module) for every import of a game module in game/."""
+    out = []
+    for name, path in modules().items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                targets = [node.module]
+                if node.module in ("game", "game.ui", "game.net", "game.ai"):
+                    targets = [f"{node.module}.{a.name}" for a in node.names]
+            elif isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            else:
+                continue
+            out += [(name, t) for t in targets if t == "game" or t.startswith("game.")]
+    return out
+
+
+def breaks(importer: str, imported: str, known: dict[str, Path]) -> bool:
+    (ra, la), (rb, lb) = layer(importer, known), layer(imported, known)
+    if rb > ra:
+        return True
+    return ra == rb == 2 and la != lb and la != "ui"  # net and the lab never import ui
+
+
+def test_every_import_points_down():
+    known = modules()
+    found = sorted({(a, b) for a, b in imports() if breaks(a, b, known)})
+    assert [pair for pair in found if pair not in EXCEPTIONS] == []
+
+
+def test_the_exceptions_are_still_needed():
+    found = set(imports())
+    stale = [pair for pair in EXCEPTIONS if pair not in found]
+    assert stale == [], "remove these from EXCEPTIONS: the import is gone"
+
+
+def test_the_rule_sees_a_break():
+    known = modules()
+    assert breaks("game.match", "game.ui.app", known)
+    assert breaks("game.net.host", "game.ui.net_window", known)
+    assert breaks("game.ai.search", "game.persistence.saves", known) is False  # beside
+    assert not breaks("game.ui.scenes.online", "game.net.client", known)
+    assert breaks("game.session", "game.ui.theme", known)
