@@ -112,12 +112,15 @@ def tools() -> str:
 
 
 def translations() -> str:
-    # TRANSLATORS: {languages} lists the languages, e.g. "German, French, ... and Japanese"
-    out = _h(_("Translations")) + _("Narby Conquest can be played in English and in "
-                                      "{languages}: Settings, Language.").format(
-        languages=_("{some} and {last}").format(
-            some=", ".join(_(lang) for lang in TRANSLATED[:-1]),
-            last=_(TRANSLATED[-1]))) + "<br>"
+    out = _h(_("Translations"))
+    # TRANSLATORS: the end of a list: {some} is "German, French, Spanish, Polish" and
+    # {last} is "Japanese"
+    languages = _("{some} and {last}").format(
+        some=", ".join(_(lang) for lang in TRANSLATED[:-1]), last=_(TRANSLATED[-1]))
+    # TRANSLATORS: {languages} lists the languages ("German, French, ... and Japanese");
+    # "Settings, Language" names the screen and the setting where it is picked
+    out += _("Narby Conquest can be played in English and in {languages}: Settings, "
+             "Language.").format(languages=languages) + "<br>"
     # TRANSLATORS: put your names here (one line); Credits shows it under Translations.
     # Left as it is, the line is not shown.
     names = _("translator-credits")
