@@ -11,6 +11,7 @@ import html
 
 from game import __version__, resources
 from game.i18n import N_, _
+from game.ui.rules_text import in_script
 
 GOLD = "#e2b048"
 DIM = "#aaa496"
@@ -163,10 +164,10 @@ def licences() -> str:
 
 # (tab, its HTML): the tab's name is marked here and translated where shown
 SECTIONS = (
-    (N_("Origins"), origins),
-    (N_("Fonts and art"), art),
-    (N_("Libraries"), libraries),
-    (N_("Tools"), tools),
-    (N_("Translations"), translations),
-    (N_("Licences"), licences),
+    (N_("Origins"), in_script(origins)),
+    (N_("Fonts and art"), in_script(art)),
+    (N_("Libraries"), in_script(libraries)),
+    (N_("Tools"), in_script(tools)),
+    (N_("Translations"), in_script(translations)),
+    (N_("Licences"), in_script(licences)),
 )

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable
 
 from game import content
 from game.decisions import title
@@ -30,6 +31,7 @@ from game.tables import (
     TRIBUTE,
     TRIBUTE_ADJACENT,
 )
+from game.ui import scripts
 
 GOLD = "#e2b048"
 DIM = "#aaa496"
@@ -230,10 +232,32 @@ def rulings() -> str:
     return out
 
 
+# pygame-gui wraps lines at spaces only (a longer run is cut with a hyphen): Japanese and
+# Chinese text gets a break after each comma and full stop
+_BREAKS = re.compile(r"([、。])(?=[^\s<])")
+
+
+def in_script(build: Callable[[], str]) -> Callable[[], str]:
+    """`build`'s HTML in a face that has its script: the game's font has no Japanese
+    (SDL_ttf has no glyph fallback), so a section in Japanese is set in Noto Sans JP,
+    like a map title (game.ui.scripts), with places where its lines may break."""
+    def shown() -> str:
+        text = build()
+        face = scripts.face_for(text)
+        if face is None or scripts.font_files(face) is None:
+            return text
+        if face != "narby_kr":  # Chinese and Japanese put no spaces between words
+            text = _BREAKS.sub(r"\1 ", text)
+        return f"<font face='{face}'>{text}</font>"
+    shown.__name__ = build.__name__
+    return shown
+
+
 # (tab, its HTML): the tab's name is marked here and translated where shown
-SECTIONS = ((N_("Overview"), overview), (N_("Actions"), actions), (N_("Charts"), charts),
-            (N_("Dragons"), dragons), (N_("Places"), places), (N_("Cards"), cards),
-            (N_("Fine points"), rulings))
+SECTIONS = ((N_("Overview"), in_script(overview)), (N_("Actions"), in_script(actions)),
+            (N_("Charts"), in_script(charts)), (N_("Dragons"), in_script(dragons)),
+            (N_("Places"), in_script(places)), (N_("Cards"), in_script(cards)),
+            (N_("Fine points"), in_script(rulings)))
 
 
 def plain_text() -> str:
