@@ -81,6 +81,9 @@ def pseudo(message: str) -> str:
     out = "".join(p if i % 2 else p.translate(_ACCENTS) for i, p in enumerate(parts))
     letters = sum(ch.isalpha() for ch in message)
     pad = "·" * max(1, round(letters * 0.4)) if letters else ""
+    # in words of at most 10: a long paragraph's padding wraps like words, not as one
+    # run wider than any panel
+    pad = " ".join(pad[i:i + 10] for i in range(0, len(pad), 10))
     return f"⟦{out}{pad}⟧"
 
 

@@ -262,3 +262,19 @@ def test_the_lesson_extractor_yields_every_title_say_and_after():
         assert message.replace('"', '\\"')[:30] in lines[lineno - 1]
         for name in PLACEHOLDER.findall(message):
             assert any(n.startswith(name) for n in notes[1:]), (message, notes)
+
+
+def test_a_long_pseudo_paragraph_wraps_like_words():
+    i18n.set_language(i18n.PSEUDO)
+    say = i18n._(tutorial.load()["steps"][0].say)
+    assert max(len(word) for word in say.split()) <= 24  # its padding too
+
+
+def test_japanese_sections_use_a_japanese_face_and_may_break_after_punctuation():
+    i18n.set_language("ja")
+    for name, build in rules_text.SECTIONS + credits_text.SECTIONS:
+        text = build()
+        assert text.startswith("<font face='narby_jp'>"), name
+        assert not re.search(r"[、。][^\s<]", text), name
+    i18n.set_language("de")
+    assert "face=" not in rules_text.SECTIONS[0][1]()
