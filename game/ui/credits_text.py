@@ -116,8 +116,10 @@ def translations() -> str:
     out = _h(_("Translations"))
     # TRANSLATORS: the end of a list: {some} is "German, French, Spanish, Polish" and
     # {last} is "Japanese"
+    # TRANSLATORS: what stands between the items of a list ("German, French")
+    comma = _(", ")
     languages = _("{some} and {last}").format(
-        some=", ".join(_(lang) for lang in TRANSLATED[:-1]), last=_(TRANSLATED[-1]))
+        some=comma.join(_(lang) for lang in TRANSLATED[:-1]), last=_(TRANSLATED[-1]))
     # TRANSLATORS: {languages} lists the languages ("German, French, ... and Japanese");
     # "Settings, Language" names the screen and the setting where it is picked
     out += _("Narby Conquest can be played in English and in {languages}: Settings, "
