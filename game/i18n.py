@@ -29,6 +29,7 @@ messages and the command line's output stay English (docs/TRANSLATING.md says so
 from __future__ import annotations
 
 import gettext
+import importlib.resources
 import locale
 import os
 import re
@@ -47,7 +48,8 @@ LANGUAGES = {
 PSEUDO = "qps"  # pseudo-language (tests and the audit only; not in the picker)
 # one catalog per part of the game (tools/translations.py says which files feed which)
 DOMAINS = ("screens", "board", "rules", "game")
-LOCALE_DIR = Path(__file__).parent / "locale"
+# package data, found the way game.resources finds shipped files (checkout, wheel, bundle)
+LOCALE_DIR = Path(str(importlib.resources.files("game") / "locale"))
 
 _listeners: list[Callable[[str], None]] = []
 
@@ -81,6 +83,9 @@ def pseudo(message: str) -> str:
     out = "".join(p if i % 2 else p.translate(_ACCENTS) for i, p in enumerate(parts))
     letters = sum(ch.isalpha() for ch in message)
     pad = "·" * max(1, round(letters * 0.4)) if letters else ""
+    # in words of at most 10: a long paragraph's padding wraps like words, not as one
+    # run wider than any panel
+    pad = " ".join(pad[i:i + 10] for i in range(0, len(pad), 10))
     return f"⟦{out}{pad}⟧"
 
 

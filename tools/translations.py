@@ -15,6 +15,7 @@ import argparse
 import io
 import sys
 from pathlib import Path
+from typing import BinaryIO
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
@@ -33,7 +34,7 @@ SOURCES: dict[str, tuple[str, ...]] = {
     "screens": ("game/ui/scenes/*.py", "game/ui/settings.py", "game/ui/bindings.py"),
     "board": ("game/ui/*.py",),
     "rules": ("game/ui/rules_text.py", "game/ui/credits_text.py",
-              "game/ui/tutorial/*.py"),
+              "game/ui/tutorial/*.py", "game/ui/tutorial/*.json"),
     "game": ("game/*.py", "game/systems/*.py", "game/ai/*.py", "game/net/*.py",
              "game/persistence/*.py", "game/maps/*.py", "game/balance/*.py"),
 }
@@ -59,7 +60,9 @@ def extract(domain: str) -> Catalog:
     """The template of `domain`, from its files."""
     cat = Catalog(project="narby-conquest", domain=domain, charset="utf-8")
     wanted = {p.relative_to(ROOT).as_posix() for p in files_of(domain)}
-    method_map = [("**.py", "python")]
+    # the lesson's words are JSON (game/ui/tutorial/extract.py reads them)
+    method_map = [("**.py", "python"),
+                  ("game/ui/tutorial/*.json", "game.ui.tutorial.extract:extract_lesson")]
     for filename, lineno, message, comments, context in extract_from_dir(
             str(ROOT), method_map=method_map, keywords=KEYWORDS,
             comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
@@ -103,6 +106,13 @@ def compile_all() -> None:
                 po_path(lang, domain).with_suffix(".mo").write_bytes(compiled(lang, domain))
 
 
+def _messages(mo: BinaryIO) -> dict:
+    """A compiled catalog's messages (plural ones as tuples: comparable, hashable)."""
+    def flat(x):
+        return tuple(x) if isinstance(x, (list, tuple)) else x
+    return {(flat(m.id), m.context): flat(m.string) for m in read_mo(mo) if m.id}
+
+
 def stale() -> list[str]:
     """Catalogs whose shipped .mo does not hold what their .po says."""
     out = []
@@ -116,11 +126,8 @@ def stale() -> list[str]:
                 out.append(f"{mo.relative_to(ROOT)} is missing")
                 continue
             with mo.open("rb") as f:
-                have = {(m.id, m.context): m.string for m in read_mo(f) if m.id}
-            with po.open("rb") as f:
-                want = {(m.id, m.context): m.string for m in read_po(f) if m.id
-                        and m.string and not m.fuzzy}
-            if have != want:
+                have = _messages(f)
+            if have != _messages(io.BytesIO(compiled(lang, domain))):
                 out.append(f"{mo.relative_to(ROOT)} is older than its .po")
     return out
 

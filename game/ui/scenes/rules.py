@@ -10,6 +10,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UITextBox
 
+from game.i18n import _
 from game.ui.rules_text import SECTIONS
 from game.ui.scene import Scene
 from game.ui.scenes.backdrop import backdrop, panel_rect
@@ -39,8 +40,8 @@ class RulesScene(Scene):
         tw, th = look.px(180), look.px(42)
         y = f.y + look.px(76)
         self.tabs = []
-        for i, (name, _) in enumerate(self.SECTIONS):
-            self.tabs.append(button(self.ui, (f.x + pad, y, tw, th), name,
+        for i, (name, _build) in enumerate(self.SECTIONS):
+            self.tabs.append(button(self.ui, (f.x + pad, y, tw, th), _(name),
                                     tip=self.tab_tip(i, name)))
             y += th + look.px(8)
         self.back = button(self.ui, (f.x + pad, f.bottom - th - pad, tw, th), "Back",

@@ -302,11 +302,11 @@ class TutorialScene(GameScene):
         if s is None:
             return showing, "Play on", DONE_LINE, ""
         if showing:
-            return (showing, s.title, s.text(self.app.settings.show_coordinates),
+            return (showing, s.heading(), s.text(self.app.settings.show_coordinates),
                     self.how_line())
         # the others are playing, or the dice are rolling
         prev = self.coach.previous
-        body = (prev.after if prev is not None and prev.after else
+        body = (prev.after_words() if prev is not None and prev.after else
                 "Watch the board: the game plays on until it is your move.")
         return showing, "Watch", body, "Space skips the animations."
 

@@ -25,6 +25,7 @@ from pathlib import Path
 from game import tables
 from game.decisions import IllegalAnswer, show_cell
 from game.dice import MT
+from game.i18n import _
 from game.ui.controller import GameController, GameSetup, Seat
 
 # package data (pyproject), found the way game.resources finds shipped files
@@ -46,10 +47,19 @@ class Step:
     wait_for_you: bool = False      # a note shown only when the person is to decide
     after: str = ""                 # shown while the others play after this step
 
+    def heading(self) -> str:
+        """The step's title in the player's language."""
+        return _shown(self.title)
+
+    def after_words(self) -> str:
+        """What the coach says while the others play after this step ("": nothing)."""
+        return _shown(self.after)
+
     def text(self, coordinates: bool = True) -> str:
-        """The coach's words, with {at} / {to} / {dragon} from the answer asked for and
-        {actions} / {move_steps} from game.tables. Without `coordinates` (the board
-        shows no cell numbers) a cell is "the glowing square", which the board marks."""
+        """The coach's words in the player's language, with {at} / {to} / {dragon} from
+        the answer asked for and {actions} / {move_steps} from game.tables. Without
+        `coordinates` (the board shows no cell numbers) a cell is "the glowing square",
+        which the board marks."""
         # the engine's own numbers, never typed into the lesson
         fields: dict[str, object] = {"actions": tables.ACTIONS_PER_TURN,
                                      "move_steps": tables.MOVE_STEPS}
@@ -57,14 +67,23 @@ class Step:
             is_cell = isinstance(v, list) and len(v) == 2
             # a cell never breaks across lines: "(6, 5)" keeps a no-break space
             if is_cell and not coordinates:
-                fields[k] = "the glowing square"
+                # TRANSLATORS: stands for {to} / {at} in the coach's words when the
+                # board shows no cell numbers ("Fly to the glowing square")
+                fields[k] = _("the glowing square")
                 continue
             fields[k] = (show_cell(v).replace(" ", "\u00a0") if is_cell
                          else str(v).replace("_", " ").title())
+        say = _shown(self.say)
         try:
-            return self.say.format(**fields)
+            return say.format(**fields)
         except (KeyError, IndexError, ValueError):
-            return self.say
+            return say
+
+
+def _shown(text: str) -> str:
+    """A lesson string as shown: translated (the lesson file's words are extracted by
+    game/ui/tutorial/extract.py); "" stays "" (gettext("") is the catalog's header)."""
+    return _(text) if text else ""
 
 
 def matches(answer: dict, want: dict) -> bool:
@@ -149,9 +168,9 @@ class Coach:
         if s is None:
             return None
         if s.do is None:
-            return "First read the coach's note, then press Enter or click Next"
+            return _("First read the coach's note, then press Enter or click Next")
         if not matches(answer, s.do):
-            return "Not this one yet: pick what glows gold, or Esc to go back"
+            return _("Not this one yet: pick what glows gold, or Esc to go back")
         return None
 
     def done(self) -> None:
@@ -223,7 +242,7 @@ class TutorialController(GameController):
         return super()._ask_sync(dragon)
 
     def can_undo(self) -> tuple[bool, str]:
-        return False, "Undo is off in the guided game"
+        return False, _("Undo is off in the guided game")
 
     def autosave(self):
         return None
