@@ -58,6 +58,22 @@ class Name:
         return f"Name({self.kind!r}, {self.key!r})"
 
 
+def DragonName(name: str) -> Name:  # noqa: N802 (reads as the value it makes)
+    return Name("dragon", name)
+
+
+def PlaceName(key: str) -> Name:  # noqa: N802
+    return Name("place", key)
+
+
+def CardName(key: str) -> Name:  # noqa: N802
+    return Name("card", key)
+
+
+def ActionName(key: str) -> Name:  # noqa: N802
+    return Name("action", key)
+
+
 def dragon(name: str) -> str:
     """A dragon's name in the player's language ('red' -> 'Rot')."""
     return Name("dragon", name).shown()
@@ -122,6 +138,11 @@ class Words(str):
 
     def english(self) -> str:
         return str.__str__(self)
+
+    @classmethod
+    def of(cls, name: Name) -> Words:
+        """A bare name as Words ('Red' / 'Rot')."""
+        return cls("{name}", name=name)
 
     def __reduce__(self):  # copies and pickles keep the id (str's own would drop it)
         return (_rebuild, (str.__str__(self), self.msgid, self.plural, self.n, self.values))
