@@ -14,6 +14,7 @@ from typing import Any
 from game.decisions import show_cell
 from game.i18n import N_, _, language, n_
 from game.tables import ACTION_TITLES, CARD_TITLES, PLACE_TITLES
+from game.words import ROLL_NAMES
 from game.words import dragon as title
 
 # the words of event fields that hold keys (English: the key with spaces, as always)
@@ -51,11 +52,6 @@ RUINED = {"town": N_("{dragon} ruins the town at {cell}"),
 DESTROYED = {"town": N_("{dragon} destroys the town at {cell}"),
              "city": N_("{dragon} destroys the city at {cell}"),
              "ruin": N_("{dragon} destroys the ruin at {cell}")}
-# a roll's name ("on its {roll}"), by purpose
-ROLLS = {"attack": N_("attack roll"), "defend": N_("defend roll"), "steal": N_("steal roll"),
-         "destroy": N_("destroy roll"), "tribute": N_("tribute roll"),
-         "settlement": N_("settlement roll"), "place_location": N_("place location roll"),
-         "chest": N_("chest roll"), "place_of_power": N_("place of power roll")}
 DIE_NAMES = {"col": N_("col"), "row": N_("row")}
 
 
@@ -66,7 +62,7 @@ def _word(table: Mapping[str, str], key: str) -> str:
 
 
 def _roll_name(purpose: str) -> str:
-    found = ROLLS.get(purpose)
+    found = ROLL_NAMES.get(purpose)
     return _(found) if found else f"{purpose.replace('_', ' ')} roll"
 
 

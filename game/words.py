@@ -33,7 +33,14 @@ DRAGON_TITLES = {
 _TITLES: dict[str, dict[str, str]] = {
     "place": PLACE_TITLES, "card": CARD_TITLES, "action": ACTION_TITLES,
 }
-NAME_KINDS = ("dragon", "place", "card", "action")
+# a roll by its purpose ("on its {roll}"); an unknown purpose reads "<purpose> roll"
+ROLL_NAMES = {
+    "attack": N_("attack roll"), "defend": N_("defend roll"), "steal": N_("steal roll"),
+    "destroy": N_("destroy roll"), "tribute": N_("tribute roll"),
+    "settlement": N_("settlement roll"), "place_location": N_("place location roll"),
+    "chest": N_("chest roll"), "place_of_power": N_("place of power roll"),
+}
+NAME_KINDS = ("dragon", "place", "card", "action", "roll")
 
 
 class Name:
@@ -48,6 +55,8 @@ class Name:
     def english(self) -> str:
         if self.kind == "dragon":
             return DRAGON_TITLES.get(self.key) or self.key.capitalize()
+        if self.kind == "roll":
+            return ROLL_NAMES.get(self.key) or f"{self.key} roll"
         return _TITLES[self.kind].get(self.key, self.key)
 
     def shown(self) -> str:
@@ -74,6 +83,18 @@ def ActionName(key: str) -> Name:  # noqa: N802
     return Name("action", key)
 
 
+def RollName(purpose: str) -> Name:  # noqa: N802
+    return Name("roll", purpose)
+
+
+def either(names: list) -> Any:
+    """'A or B or C' in the player's language (one name: itself)."""
+    out = names[0]
+    for name in names[1:]:
+        out = Words("{first} or {second}", first=out, second=name)
+    return out
+
+
 def dragon(name: str) -> str:
     """A dragon's name in the player's language ('red' -> 'Rot')."""
     return Name("dragon", name).shown()
@@ -92,12 +113,18 @@ def action(key: str) -> str:
 
 
 def _english(value: Any) -> str:
-    return value.english() if isinstance(value, Name) else str(value)
+    if isinstance(value, Name):
+        return value.english()
+    if isinstance(value, list):  # a list of names: "Fighter, Robber"
+        return ", ".join(_english(v) for v in value)
+    return str(value)
 
 
 def _shown(value: Any) -> Any:
     if isinstance(value, (Name, Words)):
         return value.shown()
+    if isinstance(value, list):
+        return ", ".join(str(_shown(v)) for v in value)
     return value
 
 
@@ -165,6 +192,8 @@ def _rebuild(text: str, msgid: str, plural: str | None, n: int | None,
 
 
 def _value_json(v: Any) -> Any:
+    if isinstance(v, list):
+        return [_value_json(x) for x in v]
     if isinstance(v, Words):
         return v.to_json()
     if isinstance(v, Name):
@@ -183,6 +212,8 @@ def _value_from(v: Any, depth: int) -> Any:
         raise _BadWords
     if isinstance(v, (int, float, str)):
         return v
+    if isinstance(v, list) and len(v) <= 40:
+        return [_value_from(x, depth + 1) for x in v]
     if isinstance(v, dict) and "id" in v:
         return _from(v, "", depth + 1)
     if isinstance(v, dict) and len(v) == 1:
