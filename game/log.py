@@ -14,21 +14,10 @@ from typing import Any
 from game.decisions import show_cell
 from game.i18n import N_, _, language, n_
 from game.tables import ACTION_TITLES, CARD_TITLES, PLACE_TITLES
-from game.words import ROLL_NAMES
+from game.words import PURPOSES, ROLL_NAMES
 from game.words import dragon as title
 
 # the words of event fields that hold keys (English: the key with spaces, as always)
-PURPOSES = {
-    "attack": N_("attack"), "defend": N_("defend"), "steal": N_("steal"),
-    "destroy": N_("destroy"), "tribute": N_("tribute"), "dragon_draw": N_("dragon draw"),
-    "cavern_col": N_("cavern col"), "cavern_row": N_("cavern row"),
-    "settlement_col": N_("settlement col"), "settlement_row": N_("settlement row"),
-    "place_location_col": N_("place location col"),
-    "place_location_row": N_("place location row"),
-    "place_of_power": N_("place of power"), "chest_col": N_("chest col"),
-    "chest_row": N_("chest row"), "settlement": N_("settlement"),
-    "place_location": N_("place location"), "chest": N_("chest"),
-}
 REASONS = {
     "tribute": N_("tribute"), "steal": N_("steal"), "turnabout": N_("turnabout"),
     "revolt": N_("revolt"), "destroy": N_("destroy"), "destroyed": N_("destroyed"),

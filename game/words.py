@@ -40,7 +40,19 @@ ROLL_NAMES = {
     "settlement": N_("settlement roll"), "place_location": N_("place location roll"),
     "chest": N_("chest roll"), "place_of_power": N_("place of power roll"),
 }
-NAME_KINDS = ("dragon", "place", "card", "action", "roll")
+# what a roll is for, as the log and the undo button say it ("for place location col")
+PURPOSES = {
+    "attack": N_("attack"), "defend": N_("defend"), "steal": N_("steal"),
+    "destroy": N_("destroy"), "tribute": N_("tribute"), "dragon_draw": N_("dragon draw"),
+    "cavern_col": N_("cavern col"), "cavern_row": N_("cavern row"),
+    "settlement_col": N_("settlement col"), "settlement_row": N_("settlement row"),
+    "place_location_col": N_("place location col"),
+    "place_location_row": N_("place location row"),
+    "place_of_power": N_("place of power"), "chest_col": N_("chest col"),
+    "chest_row": N_("chest row"), "settlement": N_("settlement"),
+    "place_location": N_("place location"), "chest": N_("chest"),
+}
+NAME_KINDS = ("dragon", "place", "card", "action", "roll", "purpose")
 
 
 class Name:
@@ -55,6 +67,8 @@ class Name:
     def english(self) -> str:
         if self.kind == "dragon":
             return DRAGON_TITLES.get(self.key) or self.key.capitalize()
+        if self.kind == "purpose":
+            return PURPOSES.get(self.key) or self.key.replace("_", " ")
         if self.kind == "roll":
             return ROLL_NAMES.get(self.key) or f"{self.key} roll"
         return _TITLES[self.kind].get(self.key, self.key)
@@ -85,6 +99,10 @@ def ActionName(key: str) -> Name:  # noqa: N802
 
 def RollName(purpose: str) -> Name:  # noqa: N802
     return Name("roll", purpose)
+
+
+def PurposeName(purpose: str) -> Name:  # noqa: N802
+    return Name("purpose", purpose)
 
 
 def either(names: list) -> Any:
