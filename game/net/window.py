@@ -24,6 +24,7 @@ from typing import cast
 
 from game.decisions import Decision, IllegalAnswer, title
 from game.dice import new_seed
+from game.i18n import _
 from game.match import SetupError
 from game.net import chat, status, tls
 from game.net.client import ClientThread, board_of
@@ -49,6 +50,7 @@ from game.seat_view import determinize
 from game.session import SessionError, UndoError
 from game.ui import bindings
 from game.ui.controller import GameController, GameSetup, Seat, _map_file
+from game.words import Words, from_json, shown
 
 NO_UNDO = "No undo in an online game"
 KEPT_BY_HOST = "The host keeps this game: Join game rejoins it"
@@ -489,8 +491,10 @@ class RemoteController:
                 moved = True
             elif kind == "error":
                 self._inflight = None
+                reason = from_json(msg.get("words"), str(msg.get("reason") or ""))
                 self.ai_notes.append(refusal(msg.get("reason")) if msg.get("fatal")
-                                     else f"The host says: {msg.get('reason')}")
+                                     else _("The host says: {reason}").format(
+                                         reason=shown(reason)))
             elif kind == "over":
                 self.over = msg
                 seed = msg.get("seed")  # sent once the game has ended (ENGINE.md)
@@ -588,7 +592,9 @@ class RemoteController:
             return None
         context = {k: v for k, v in (self.view.get("pending") or {}).items()
                    if k not in ("dragon", "kind")}
-        return Decision(p["dragon"], p["kind"], p.get("prompt", ""), context)
+        # the host's words when it sent them (shown in this window's language), else its text
+        prompt = from_json(p.get("prompt_words"), str(p.get("prompt", "")))
+        return Decision(p["dragon"], p["kind"], prompt, context)
 
     @property
     def finished(self) -> bool:
@@ -672,7 +678,7 @@ class RemoteController:
     # ----- acting -------------------------------------------------------------------
     def submit(self, answer: dict) -> list[dict]:
         if answer not in self.legal_answers():
-            raise IllegalAnswer("that is not one of your legal answers now")
+            raise IllegalAnswer(Words("that is not one of your legal answers now"))
         self.client.send(message("answer", answer=answer, decision=self.n_answers))
         self._inflight = self.n_answers
         return []
