@@ -121,6 +121,11 @@ def _by_kind(table: Mapping[str, str], generic: str, kind: str, **values: Any) -
     return _(generic).format(piece=_piece(kind), **values)
 
 
+def _phase(phase: str) -> str:
+    template = PHASES.get(phase)
+    return _(template) if template else f"-- {phase.capitalize()} phase --"
+
+
 def _chest_moved(e) -> str:
     if e.get("via"):
         # TRANSLATORS: {source} is the place or card {dragon} used to move the chest
@@ -209,8 +214,7 @@ TEMPLATES = {
     "dragon_placed": lambda e: _("{dragon} lands at {cell}").format(
         dragon=title(e["dragon"]), cell=_cell(e)),
     "round": lambda e: "=== " + _("Round {round}").format(round=e["round"]) + " ===",
-    "phase": lambda e: (_(PHASES[e["phase"]]) if e["phase"] in PHASES
-                        else f"-- {e['phase'].capitalize()} phase --"),
+    "phase": lambda e: _phase(e["phase"]),
     "roll": _roll,
     "placed": lambda e: _by_kind(PLACED, N_("A {piece} is founded at {cell}"), e["piece"],
                                  cell=_cell(e)),
@@ -242,7 +246,7 @@ TEMPLATES = {
     "turn_end": lambda e: _("{dragon} ends the turn").format(dragon=title(e["dragon"])),
     # TRANSLATORS: a dragon and the action it takes ("Red: Move")
     "action": lambda e: _("{dragon}: {action}").format(dragon=title(e["dragon"]),
-                                                        action=_(ACTION_TITLES[e["do"]])),
+                                                        action=_do(e["do"])),
     "move": lambda e: _("{dragon} flies to {cell}").format(dragon=title(e["dragon"]),
                                                            cell=_cell(e, "to")),
     "claim": lambda e: (_("{dragon} claims {cell} with a gamble ring") if e["via"] == "gamble"

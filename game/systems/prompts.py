@@ -149,13 +149,15 @@ def _die(d: dict) -> Any:
     total = die_total(d)
     if not d["name"]:
         return str(total)
-    if d["name"] in DIE_SHOWN:
-        return Words(DIE_SHOWN[d["name"]], value=total)
+    template = DIE_SHOWN.get(d["name"])
+    if template:
+        return Words(template, value=total)
     return f"{d['name']} {total}"
 
 
 def _dice(m: Match, name: str, f: Frame) -> Words:
-    what = Words(DICE_WHAT[f["purpose"]]) if f["purpose"] in DICE_WHAT else f["purpose"]
+    template = DICE_WHAT.get(f["purpose"])
+    what = Words(template) if template else f["purpose"]
     return Words("The dice for {what} show {dice}", what=what,
                  dice=[_die(d) for d in f["dice"]])
 
