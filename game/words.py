@@ -50,7 +50,7 @@ PURPOSES = {
     "place_location_row": N_("place location row"),
     "place_of_power": N_("place of power"), "chest_col": N_("chest col"),
     "chest_row": N_("chest row"), "settlement": N_("settlement"),
-    "place_location": N_("place location"), "chest": N_("chest"),
+    "place_location": N_("place location"), "chest": N_("chest"), "treasure": N_("treasure"),
 }
 NAME_KINDS = ("dragon", "place", "card", "action", "roll", "purpose")
 

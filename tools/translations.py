@@ -105,6 +105,11 @@ def compile_all() -> None:
                 po_path(lang, domain).with_suffix(".mo").write_bytes(compiled(lang, domain))
 
 
+def _key(value):
+    """A message id or string as a dict key: plural forms (lists in a .mo) as a tuple."""
+    return tuple(value) if isinstance(value, (list, tuple)) else value
+
+
 def stale() -> list[str]:
     """Catalogs whose shipped .mo does not hold what their .po says."""
     out = []
@@ -118,9 +123,9 @@ def stale() -> list[str]:
                 out.append(f"{mo.relative_to(ROOT)} is missing")
                 continue
             with mo.open("rb") as f:
-                have = {(m.id, m.context): m.string for m in read_mo(f) if m.id}
+                have = {(_key(m.id), m.context): _key(m.string) for m in read_mo(f) if m.id}
             with po.open("rb") as f:
-                want = {(m.id, m.context): m.string for m in read_po(f) if m.id
+                want = {(_key(m.id), m.context): _key(m.string) for m in read_po(f) if m.id
                         and m.string and not m.fuzzy}
             if have != want:
                 out.append(f"{mo.relative_to(ROOT)} is older than its .po")
