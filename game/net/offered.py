@@ -85,6 +85,7 @@ def refusal(match, offer: Offer, answer: Any) -> str:
     if frame is None:
         return Words("the game is over")
     step, dragon = frame["step"], frame.get("dragon", "")
+    reason: str | None
     try:
         reason = shape_reason(step, dragon, answer)
         if reason is None and step == "action":
