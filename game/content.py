@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game import tables as T
+from game.i18n import N_, _, n_
+from game.words import ActionName, CardName, RollName, Words, either
 
 
 @dataclass(frozen=True)
@@ -36,8 +38,24 @@ class Definition:
         return [self.title, self.effect, self.timing]
 
 
+# counted words in the player's language (the catalog's plural forms); others English
+_COUNTED: dict[str, Callable[[int], str]] = {
+    "coin": lambda n: n_("{n} coin", "{n} coins", n),
+    "action": lambda n: n_("{n} action", "{n} actions", n),
+    "king step": lambda n: n_("{n} king step", "{n} king steps", n),
+    "target": lambda n: n_("{n} target", "{n} targets", n),
+    "treasure token": lambda n: n_("{n} treasure token", "{n} treasure tokens", n),
+    "settlement": lambda n: n_("{n} settlement", "{n} settlements", n),
+    "ring": lambda n: n_("{n} ring", "{n} rings", n),
+    "round": lambda n: n_("{n} round", "{n} rounds", n),
+}
+
+
 def plural(n: int, word: str, many: str | None = None) -> str:
-    """'1 coin', '3 coins', '0 coins'."""
+    """'1 coin', '3 coins', '0 coins' (in the player's language for the words above)."""
+    counted = _COUNTED.get(word) if many is None else None
+    if counted is not None:
+        return counted(abs(n)).format(n=n)
     return f"{n} {word if abs(n) == 1 else (many or word + 's')}"
 
 
@@ -46,116 +64,136 @@ def signed(n: int) -> str:
 
 
 def cost_words(cost: int) -> str:
-    return "free" if not cost else f"costs {plural(cost, 'action')}"
+    if not cost:
+        # TRANSLATORS: an action's cost: it costs no action
+        return _("free")
+    return n_("costs {n} action", "costs {n} actions", cost).format(n=cost)
 
 
 # ----- actions (R17-R28) -------------------------------------------------------------------
 # key -> (effect template, {placeholder: function reading the engine's constant}).
 _ACTION_DEFS: dict[str, tuple[str, dict[str, Callable[[], Any]]]] = {
-    "move": ("Fly up to {steps} king steps (diagonals count) to free cells; you may "
-             "not land on a piece or a blocked cell.", {"steps": lambda: T.MOVE_STEPS}),
-    "claim": ("Put one of your rings on an unclaimed settlement or place of power next "
-              "to you. Claims pay tribute at the end of each round.", {}),
-    "claim_settlement": ("Take over a settlement or place of power next to you that "
-                         "another dragon claims: their ring goes back, yours goes on.", {}),
-    "destroy": ("Roll on the Destroy chart against a settlement or place of power next "
+    "move": (N_("Fly up to {steps} king steps (diagonals count) to free cells; you may "
+             "not land on a piece or a blocked cell."), {"steps": lambda: T.MOVE_STEPS}),
+    "claim": (N_("Put one of your rings on an unclaimed settlement or place of power next "
+              "to you. Claims pay tribute at the end of each round."), {}),
+    "claim_settlement": (N_("Take over a settlement or place of power next to you that "
+                         "another dragon claims: their ring goes back, yours goes on."), {}),
+    "destroy": (N_("Roll on the Destroy chart against a settlement or place of power next "
                 "to you: it may be ruined or destroyed for coins, or a claimed one may "
                 "revolt and cost you {revolt}. Gold and Copper may not destroy "
-                "settlements.", {"revolt": lambda: plural(T.REVOLT_COST, "coin")}),
-    "steal_cavern": ("Roll on the Steal chart beside another dragon's cavern; you may "
-                     "take up to {most} from it.",
+                "settlements."), {"revolt": lambda: plural(T.REVOLT_COST, "coin")}),
+    "steal_cavern": (N_("Roll on the Steal chart beside another dragon's cavern; you may "
+                     "take up to {most} from it."),
                      {"most": lambda: plural(max(r[3] for r in T.STEAL), "coin")}),
-    "steal_chest": ("Roll on the Steal chart beside the thief's chest; you may take up "
-                    "to {most} from it.",
+    "steal_chest": (N_("Roll on the Steal chart beside the thief's chest; you may take up "
+                    "to {most} from it."),
                     {"most": lambda: plural(max(r[3] for r in T.STEAL), "coin")}),
-    "steal_for_thief": ("Roll on the Steal chart beside another dragon's cavern, for "
-                        "the thief: the coins go into the thief's chest, not to you.",
+    "steal_for_thief": (N_("Roll on the Steal chart beside another dragon's cavern, for "
+                        "the thief: the coins go into the thief's chest, not to you."),
                         {}),
-    "attack": ("Attack a dragon next to you: both roll a d20, the higher wins and ties go "
-               "to the defender. The loser pays the winner {stake}.",
+    "attack": (N_("Attack a dragon next to you: both roll a d20, the higher wins and ties go "
+               "to the defender. The loser pays the winner {stake}."),
                {"stake": lambda: plural(T.ATTACK_STAKE, "coin")}),
-    "abandon": ("Take one of your rings back from anywhere on the board, to use it "
-                "again.", {}),
-    "gamble": ("Put a ring on an empty cell next to you. A settlement founded next to it "
-               "later is claimed by that ring for free.", {}),
-    "end_turn": ("Stop here; any actions you have left are lost.", {}),
+    "abandon": (N_("Take one of your rings back from anywhere on the board, to use it "
+                "again."), {}),
+    "gamble": (N_("Put a ring on an empty cell next to you. A settlement founded next to it "
+               "later is claimed by that ring for free."), {}),
+    "end_turn": (N_("Stop here; any actions you have left are lost."), {}),
 }
 
 
 def _action_timing(key: str) -> str:
     cost = T.ACTION_COST[key]
     if key == "end_turn":
-        return "Your turn, at any time"
-    return (f"Your turn, {cost_words(cost)} of your {T.ACTIONS_PER_TURN}")
+        return _("Your turn, at any time")
+    # TRANSLATORS: {cost} is e.g. "costs 2 actions", {total} the actions a turn has
+    return _("Your turn, {cost} of your {total}").format(cost=cost_words(cost),
+                                                         total=T.ACTIONS_PER_TURN)
 
 
 def action(key: str) -> Definition:
     template, nums = _ACTION_DEFS[key]
     values = {k: f() for k, f in nums.items()}
-    return Definition(key, "action", T.ACTION_TITLES[key], _action_timing(key),
-                      template.format(**values), {**values, "cost": T.ACTION_COST[key]})
+    return Definition(key, "action", _(T.ACTION_TITLES[key]), _action_timing(key),
+                      _(template).format(**values), {**values, "cost": T.ACTION_COST[key]})
 
 
 # ----- places of power (R36, R37) -----------------------------------------------------------
 _PLACE_DEFS: dict[str, tuple[str, dict[str, Callable[[], Any]]]] = {
-    "baba_yagas_hut": ("Move the hut up to {steps} king steps; its claims stay on it. "
+    "baba_yagas_hut": (N_("Move the hut up to {steps} king steps; its claims stay on it. "
                        "While you hold it, one Claim may also take a settlement next to "
-                       "the hut.", {"steps": lambda: T.HUT_STEPS}),
-    "angelstar_shrine": ("Take {extra} this turn.",
-                         {"extra": lambda: "one more action" if T.ANGELSTAR_ACTIONS == 1
-                          else f"{T.ANGELSTAR_ACTIONS} more actions"}),
-    "tower_of_faces": ("Put any dragon next to its own cavern.", {}),
-    "tower_of_unquenched_flame": ("Turn a ruin back into a town.", {}),
-    "pearlthorn_castle": ("Cancel a Destroy aimed at a settlement or place you claim.", {}),
-    "arch_of_triumph": ("{mod} to your attack roll.",
+                       "the hut."), {"steps": lambda: T.HUT_STEPS}),
+    "angelstar_shrine": (N_("Take {extra} this turn."),
+                         {"extra": lambda: _more_actions(T.ANGELSTAR_ACTIONS)}),
+    "tower_of_faces": (N_("Put any dragon next to its own cavern."), {}),
+    "tower_of_unquenched_flame": (N_("Turn a ruin back into a town."), {}),
+    "pearlthorn_castle": (N_("Cancel a Destroy aimed at a settlement or place you claim."), {}),
+    "arch_of_triumph": (N_("{mod} to your attack roll."),
                         {"mod": lambda: signed(T.OWN_ROLL_POWERS["arch_of_triumph"][1])}),
-    "blade_miller": ("{mod} to an opponent's destroy roll.",
+    "blade_miller": (N_("{mod} to an opponent's destroy roll."),
                      {"mod": lambda: signed(T.ROLL_REACTION_POWERS["blade_miller"][1])}),
-    "soulwash_temple": ("Cancel an attack on you.", {}),
-    "madhouse": ("Move another dragon {steps}.",
-                 {"steps": lambda: ("exactly one king step" if T.MADHOUSE_STEPS == 1
-                                    else f"up to {T.MADHOUSE_STEPS} king steps")}),
-    "immortals_resting_place": ("The Undead's cavern while it stands: others can steal "
-                                "from it there. No power of its own.", {}),
-    "soul_mine": ("{mod} to your tribute roll.",
+    "soulwash_temple": (N_("Cancel an attack on you."), {}),
+    "madhouse": (N_("Move another dragon {steps}."),
+                 {"steps": lambda: (_("exactly one king step") if T.MADHOUSE_STEPS == 1
+                                    else _("up to {steps} king steps").format(
+                                        steps=T.MADHOUSE_STEPS))}),
+    "immortals_resting_place": (N_("The Undead's cavern while it stands: others can steal "
+                                "from it there. No power of its own."), {}),
+    "soul_mine": (N_("{mod} to your tribute roll."),
                   {"mod": lambda: signed(T.OWN_ROLL_POWERS["soul_mine"][1])}),
-    "chrysotas_chapel": ("{mod} to your steal rolls (from a cavern, from the chest or for "
-                         "the thief).",
+    "chrysotas_chapel": (N_("{mod} to your steal rolls (from a cavern, from the chest or for "
+                         "the thief)."),
                          {"mod": lambda: signed(T.OWN_ROLL_POWERS["chrysotas_chapel"][1])}),
-    "citadel_of_torture": ("One Claim takes two settlements next to you at once (it needs "
-                           "two rings in supply).", {}),
-    "darkheart_cottage": ("Move the thief's chest up to {steps} king steps. While you hold "
-                          "it, Steal for the thief works against any dragon, near or far.",
+    "citadel_of_torture": (N_("One Claim takes two settlements next to you at once (it needs "
+                           "two rings in supply)."), {}),
+    "darkheart_cottage": (N_("Move the thief's chest up to {steps} king steps. While you hold "
+                          "it, Steal for the thief works against any dragon, near or far."),
                           {"steps": lambda: T.CHEST_STEPS}),
+}
+
+
+def _more_actions(n: int) -> str:
+    return _("one more action") if n == 1 else n_(
+        "{n} more action", "{n} more actions", n).format(n=n)
+
+
+# a cancelling power's timing, by the action it cancels
+_CANCEL_TIMING = {
+    "destroy": N_("Power: when an opponent declares a Destroy against you, once a round"),
+    "attack": N_("Power: when an opponent declares an Attack against you, once a round"),
 }
 
 
 def _place_timing(key: str) -> str:
     once = "once a round"
     if key in T.TURN_POWERS:
-        return f"Power: on your turn, between actions, {once}; costs no action"
+        return _("Power: on your turn, between actions, once a round; costs no action")
     if key in T.OWN_ROLL_POWERS:
-        roll = T.OWN_ROLL_POWERS[key][0]
-        return f"Power: before your own {roll} roll, {once}"
+        # TRANSLATORS: {roll} is e.g. "attack roll"
+        return _("Power: before your own {roll}, once a round").format(
+            roll=RollName(T.OWN_ROLL_POWERS[key][0]).shown())
     if key in T.CANCEL_POWERS:
         what = T.CANCEL_POWERS[key]
+        if what in _CANCEL_TIMING:
+            return _(_CANCEL_TIMING[what])
         return (f"Power: when an opponent declares {'an' if what[0] in 'aeiou' else 'a'} "
                 f"{T.ACTION_TITLES.get(what, what)} against you, {once}")
     if key in T.ROLL_REACTION_POWERS:
-        roll = T.ROLL_REACTION_POWERS[key][0]
-        return f"Power: after an opponent's {roll} roll, {once}"
+        return _("Power: after an opponent's {roll}, once a round").format(
+            roll=RollName(T.ROLL_REACTION_POWERS[key][0]).shown())
     if key == "citadel_of_torture":  # a Power, once a round (R37.13, R36)
-        return f"Power: with one of your Claim actions, {once}"
+        return _("Power: with one of your Claim actions, once a round")
     if key == T.UNDEAD_HOME:
-        return "Always, while it is on the board"
-    return "Always, while you hold it (no limit a round)"
+        return _("Always, while it is on the board")
+    return _("Always, while you hold it (no limit a round)")
 
 
 def place(key: str) -> Definition:
     template, nums = _PLACE_DEFS[key]
     values = {k: f() for k, f in nums.items()}
-    return Definition(key, "place", T.PLACE_TITLES[key], _place_timing(key),
-                      template.format(**values), values)
+    return Definition(key, "place", _(T.PLACE_TITLES[key]), _place_timing(key),
+                      _(template).format(**values), values)
 
 
 # ----- power cards (R38) ---------------------------------------------------------------------
@@ -164,84 +202,89 @@ def _own_card(card):
 
 
 _CARD_DEFS = {
-    "speedster": ("One Move of up to {steps} king steps, for free.",
+    "speedster": (N_("One Move of up to {steps} king steps, for free."),
                   {"steps": lambda: T.SPEEDSTER_STEPS}),
-    "fighter": ("{mod} to your attack roll.", {"mod": _own_card("fighter")}),
-    "sneaker": ("{mod} to your steal roll.", {"mod": _own_card("sneaker")}),
-    "destroyer": ("{mod} to your destroy roll.", {"mod": _own_card("destroyer")}),
-    "governor": ("{mod} to your tribute roll.", {"mod": _own_card("governor")}),
-    "jumper": ("Put your dragon next to one of your claims.", {}),
-    "robber": ("An opponent pays {take} into the thief's chest.",
+    "fighter": (N_("{mod} to your attack roll."), {"mod": _own_card("fighter")}),
+    "sneaker": (N_("{mod} to your steal roll."), {"mod": _own_card("sneaker")}),
+    "destroyer": (N_("{mod} to your destroy roll."), {"mod": _own_card("destroyer")}),
+    "governor": (N_("{mod} to your tribute roll."), {"mod": _own_card("governor")}),
+    "jumper": (N_("Put your dragon next to one of your claims."), {}),
+    "robber": (N_("An opponent pays {take} into the thief's chest."),
                {"take": lambda: plural(T.ROBBER_TAKE, "coin")}),
-    "horror": ("Put any dragon next to its own cavern.", {}),
-    "watcher": ("Cancel a Steal for the thief or a Robber card played against any "
-                "dragon.", {}),
-    "orienteer": ("Move another dragon up to {steps} king steps.",
+    "horror": (N_("Put any dragon next to its own cavern."), {}),
+    "watcher": (N_("Cancel a Steal for the thief or a Robber card played against any "
+                "dragon."), {}),
+    "orienteer": (N_("Move another dragon up to {steps} king steps."),
                   {"steps": lambda: T.ORIENTEER_STEPS}),
-    "peacemaker": ("Stop an attack: send the attacker or the defender home to its "
-                   "cavern.", {}),
-    "pro_creator": ("Move a settlement's location die by {step} either way.",
+    "peacemaker": (N_("Stop an attack: send the attacker or the defender home to its "
+                   "cavern."), {}),
+    "pro_creator": (N_("Move a settlement's location die by {step} either way."),
                     {"step": lambda: T.CARD_STEP}),
-    "vigor": ("Take {extra} this turn.",
-              {"extra": lambda: "one more action" if T.VIGOR_ACTIONS == 1
-               else f"{T.VIGOR_ACTIONS} more actions"}),
-    "sheriff": ("{bonus} more for every town that pays you tribute this round.",
+    "vigor": (N_("Take {extra} this turn."),
+              {"extra": lambda: _more_actions(T.VIGOR_ACTIONS)}),
+    "sheriff": (N_("{bonus} more for every town that pays you tribute this round."),
                 {"bonus": lambda: plural(T.TRIBUTE_CARD_BONUS, "coin")}),
-    "mayor": ("{bonus} more for every city that pays you tribute this round.",
+    "mayor": (N_("{bonus} more for every city that pays you tribute this round."),
               {"bonus": lambda: plural(T.TRIBUTE_CARD_BONUS, "coin")}),
-    "inciter": ("{mod} to an opponent's destroy roll against a claimed settlement.",
+    "inciter": (N_("{mod} to an opponent's destroy roll against a claimed settlement."),
                 {"mod": lambda: signed(T.ROLL_CARDS["inciter"])}),
-    "leader": ("Cancel an opponent's Claim or Claim Settlement of a town, city or ruin. A "
-               "claim of a place of power cannot be cancelled.", {}),
-    "defender": ("{mod} to the attacker's roll when you are attacked.",
+    "leader": (N_("Cancel an opponent's Claim or Claim Settlement of a town, city or ruin. A "
+               "claim of a place of power cannot be cancelled."), {}),
+    "defender": (N_("{mod} to the attacker's roll when you are attacked."),
                  {"mod": lambda: signed(T.ROLL_CARDS["defender"])}),
-    "copier": ("Play it as a copy of any card already played this round.", {}),
-    "trickster": ("Move any one die just rolled by {step} up or down.",
+    "copier": (N_("Play it as a copy of any card already played this round."), {}),
+    "trickster": (N_("Move any one die just rolled by {step} up or down."),
                   {"step": lambda: T.CARD_STEP}),
 }
 
 
-def card_when(key: str) -> str:
+def card_when(key: str) -> Words:
     """When a card can be played, as a phrase ("before your own attack roll"); the
-    engine's refusals use it too."""
+    engine's refusals use it too (game.words: English text, shown in the player's)."""
     if key in T.TURN_CARDS:
-        return "on your turn, between actions"
+        return Words("on your turn, between actions")
     if key in T.OWN_ROLL_CARDS:
-        return f"before your own {T.OWN_ROLL_CARDS[key][0]} roll"
+        # TRANSLATORS: {roll} is e.g. "attack roll"
+        return Words("before your own {roll}", roll=RollName(T.OWN_ROLL_CARDS[key][0]))
     if key in T.TRIBUTE_CARDS:
-        return "before your tribute roll"
+        return Words("before your tribute roll")
     if key in T.CANCEL_CARDS and T.CANCEL_CARDS[key] == ("attack",):
-        return "when an opponent declares an attack"
+        return Words("when an opponent declares an attack")
     if key in T.CANCEL_CARDS:
-        names = " or ".join(T.ACTION_TITLES.get(a, T.CARD_TITLES.get(a, a))
-                            for a in T.CANCEL_CARDS[key])
+        names = either([ActionName(a) if a in T.ACTION_TITLES else CardName(a)
+                        for a in T.CANCEL_CARDS[key]])
         if key == "leader":  # settlements only (R38)
-            names += " of a town, city or ruin"
-        return f"when an opponent declares {names}"
+            # TRANSLATORS: {names} are actions ("Claim or Claim Settlement")
+            return Words("when an opponent declares {names} of a town, city or ruin",
+                         names=names)
+        return Words("when an opponent declares {names}", names=names)
     if key == "defender":
-        return "when attacked, after the attacker's roll"
+        return Words("when attacked, after the attacker's roll")
     if key == "inciter":
-        return "after an opponent's destroy roll against a claimed settlement"
+        return Words("after an opponent's destroy roll against a claimed settlement")
     if key == T.PRO_CREATOR:
-        return "after a settlement's location is rolled"
+        return Words("after a settlement's location is rolled")
     if key == T.TRICKSTER:
-        return "right after any die is rolled"
+        return Words("right after any die is rolled")
     if key == T.COPIER:
-        return "whenever the card it copies could be played"
-    return "once"
+        return Words("whenever the card it copies could be played")
+    return Words("once")
 
 
 def _card_timing(key: str) -> str:
-    when = card_when(key)
-    free = "; costs no action" if key in T.TURN_CARDS else ""
-    return when[0].upper() + when[1:] + free + "; then it is discarded"
+    when = card_when(key).shown()
+    when = when[0].upper() + when[1:]
+    if key in T.TURN_CARDS:
+        # TRANSLATORS: {when} is when the card is played, e.g. "On your turn, between actions"
+        return _("{when}; costs no action; then it is discarded").format(when=when)
+    return _("{when}; then it is discarded").format(when=when)
 
 
 def card(key: str) -> Definition:
     template, nums = _CARD_DEFS[key]
     values = {k: f() for k, f in nums.items()}
-    return Definition(key, "card", T.CARD_TITLES[key], _card_timing(key),
-                      template.format(**values), values)
+    return Definition(key, "card", _(T.CARD_TITLES[key]), _card_timing(key),
+                      _(template).format(**values), values)
 
 
 # ----- lookups ------------------------------------------------------------------------------
@@ -282,8 +325,9 @@ def for_answer(answer: dict) -> Definition | None:
 
 
 # Words for the rules screen and `narby rules --text`.
-PLACE_INTRO = ("A place of power belongs to the dragon whose ring is on it. A power works "
-               "once a round; an always-on effect works every time.")
-CARD_INTRO = ("With cards on, every dragon is dealt one card each round. A card is played "
-              "once, costs no action, and is then discarded; unplayed cards return to the "
-              "deck at the next draw.")
+# (marked here, translated where shown: _(content.PLACE_INTRO))
+PLACE_INTRO = N_("A place of power belongs to the dragon whose ring is on it. A power works "
+                 "once a round; an always-on effect works every time.")
+CARD_INTRO = N_("With cards on, every dragon is dealt one card each round. A card is played "
+                "once, costs no action, and is then discarded; unplayed cards return to the "
+                "deck at the next draw.")

@@ -24,9 +24,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from game.i18n import N_
+from game.words import DragonName, Words
+
 
 class IllegalAnswer(ValueError):
-    """An answer the rules do not allow; the message says why in a player's words."""
+    """An answer the rules do not allow; the message says why in a player's words.
+
+    Raised with a game.words.Words, its message is the English text (what tests, logs and
+    the host's `reason` carry) and game.words.shown(exc) is the player's language."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,8 +68,9 @@ def cell_of(answer: dict, key: str) -> tuple[int, int]:
         or len(value) != 2
         or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
     ):
-        raise IllegalAnswer(f"'{key}' must be a cell [col, row] of two whole numbers, "
-                            f"not {value!r}")
+        # TRANSLATORS: {key} is an answer's field name, {value} what was sent (both as is)
+        raise IllegalAnswer(Words("'{key}' must be a cell [col, row] of two whole numbers, "
+                                  "not {value}", key=key, value=repr(value)))
     return (value[0], value[1])
 
 
@@ -97,15 +104,17 @@ ANSWER_KEYS = {
     "lose_claim": ("choose",),
 }
 ASKS_FOR = {
-    "action": "an action",
-    "choose_place": "the place of power to put on the board",
-    "lose_claim": "the claim to lose",
+    "action": N_("an action"),
+    "choose_place": N_("the place of power to put on the board"),
+    "lose_claim": N_("the claim to lose"),
 }
-ANSWER_NAMES = {"do": "an action answer", "power": "a power answer", "play": "a card answer",
-                "react": "a reaction answer", "pass": "a pass", "choose": "a choice answer"}
+# TRANSLATORS: {shape} is a JSON fragment such as {"do": ...}, kept as is
+ANSWER_NAMES = {"do": N_("an action answer {shape}"), "power": N_("a power answer {shape}"),
+                "play": N_("a card answer {shape}"), "react": N_("a reaction answer {shape}"),
+                "pass": N_("a pass {shape}"), "choose": N_("a choice answer {shape}")}
 
 
-def shape_reason(kind: str, dragon: str, answer: Mapping[str, Any]) -> str | None:
+def shape_reason(kind: str, dragon: str, answer: Mapping[str, Any]) -> Words | None:
     """Why an answer cannot answer a decision of `kind` at all (it carries none of the
     kind's keys), naming what was expected; None if it has the right shape."""
     keys = ANSWER_KEYS.get(kind)
@@ -116,13 +125,16 @@ def shape_reason(kind: str, dragon: str, answer: Mapping[str, Any]) -> str | Non
             return None
     known = [k for k in ANSWER_NAMES if k in answer]
     if known:
-        given = f'{ANSWER_NAMES[known[0]]} {{"{known[0]}": ...}}'
+        given = Words(ANSWER_NAMES[known[0]], shape=f'{{"{known[0]}": ...}}')
     else:
-        given = f"the answer {json.dumps(answer, sort_keys=True)[:60]}"
+        given = Words("the answer {answer}", answer=json.dumps(answer, sort_keys=True)[:60])
     shapes = [f'{{"{k}": ...}}' for k in keys]
-    expected = shapes[0] if len(shapes) == 1 else ", ".join(shapes[:-1]) + " or " + shapes[-1]
-    return (f"this decision asks {title(dragon)} for {ASKS_FOR[kind]}; {given} does not "
-            f"fit: answer {expected}")
+    expected = (shapes[0] if len(shapes) == 1 else
+                Words("{some} or {last}", some=", ".join(shapes[:-1]), last=shapes[-1]))
+    # TRANSLATORS: {asks} is e.g. "an action"; {given} the answer sent; {expected} JSON
+    return Words("this decision asks {dragon} for {asks}; {given} does not fit: answer "
+                 "{expected}", dragon=DragonName(dragon), asks=Words(ASKS_FOR[kind]),
+                 given=given, expected=expected)
 
 
 def answer_kind(answer: dict) -> str:

@@ -41,6 +41,7 @@ from game.systems import (
 )
 from game.tables import CARDS, DEFAULT_OPTIONS, DRAGONS, TARGETS
 from game.upkeep import QUIET_EVENTS
+from game.words import Words
 
 _world_ids = itertools.count(1)
 
@@ -275,9 +276,11 @@ class Match:
         """Apply an answer; returns the events it caused. Raises IllegalAnswer (with the
         reason, in words) and leaves the game unchanged if the rules forbid it."""
         if not self.stack:
-            raise IllegalAnswer("the game is over")
+            raise IllegalAnswer(Words("the game is over"))
         if not isinstance(answer, dict):
-            raise IllegalAnswer(f"an answer is a JSON object, not {answer!r}")
+            # TRANSLATORS: {answer} is what was sent, quoted as is
+            raise IllegalAnswer(Words("an answer is a JSON object, not {answer}",
+                                      answer=repr(answer)))
         if esper.current_world != self.world:  # (activate(), without its call)
             esper.switch_world(self.world)
         start = len(self.events)

@@ -24,9 +24,10 @@ from game.components import (
     Settlement,
     Treasure,
 )
-from game.decisions import show_cell, title
+from game.decisions import show_cell
 from game.geometry import Cell, adjacent
 from game.tables import PLACE_TITLES, TREASURE_DIE, UNDEAD_HOME
+from game.words import DragonName, PlaceName, Words
 
 if TYPE_CHECKING:
     from game.match import Match
@@ -292,13 +293,21 @@ def describe(m: Match, ent: int) -> str:
     kind = piece_kind(ent)
     fp = esper.component_for_entity(ent, Footprint)
     if kind in PLACE_TITLES:
-        return f"{PLACE_TITLES[kind]} at {show_cell(fp.at)}"
+        # TRANSLATORS: a place of power and its cell, "Soul Mine at (3, 4)"
+        return Words("{place} at {cell}", place=PlaceName(kind), cell=show_cell(fp.at))
     if kind == "cavern":
-        return f"{title(esper.component_for_entity(ent, Cavern).owner)}'s cavern"
+        return Words("{dragon}'s cavern",
+                     dragon=DragonName(esper.component_for_entity(ent, Cavern).owner))
     if kind == "dragon":
-        return title(esper.component_for_entity(ent, Dragon).name)
+        return Words.of(DragonName(esper.component_for_entity(ent, Dragon).name))
     if kind == "chest":
-        return "the thief's chest"
+        return Words("the thief's chest")
+    if kind == "town":
+        return Words("the town at {cell}", cell=show_cell(fp.at))
+    if kind == "city":
+        return Words("the city at {cell}", cell=show_cell(fp.at))
+    if kind == "ruin":
+        return Words("the ruin at {cell}", cell=show_cell(fp.at))
     return f"the {kind} at {show_cell(fp.at)}"
 
 

@@ -39,7 +39,7 @@ from game.persistence.replay_file import FORMAT as REPLAY_FORMAT
 from game.persistence.replay_file import MAX_DECISIONS, ReplayError, start
 from game.resources import find_map, portable_map_name
 from game.shapes import Event, StateDoc, as_json, copy_json
-from game.tables import ACTION_TITLES, PLACE_TITLES
+from game.words import ActionName, DragonName, PlaceName, PurposeName, Words
 
 PLAYER_KINDS = ("human", "easy", "normal", "hard", "master", "random")
 # Events after which an answer can no longer be taken back. The cards issue adds its
@@ -113,8 +113,8 @@ def _kept_answer(answer: dict) -> dict:
     try:
         return as_json(answer)
     except (TypeError, ValueError, RecursionError):
-        raise IllegalAnswer("an answer holds only words, numbers, true or false, lists "
-                            "and objects") from None
+        raise IllegalAnswer(Words("an answer holds only words, numbers, true or false, "
+                                  "lists and objects")) from None
 
 
 class Session:
@@ -323,17 +323,23 @@ class Session:
         assert decision is not None  # the game is not over (checked above)
         pending = decision.dragon
         if self.players.get(pending, "human") != "human":
-            return False, f"Nothing to undo while {title(pending)} (computer) is deciding"
+            return False, Words("Nothing to undo while {dragon} (computer) is deciding",
+                                dragon=DragonName(pending))
         step = self.steps[-1]
         if any(e.get("type") in ("turn", "round") for e in step.events):
-            return False, f"Nothing to undo: {title(pending)}'s turn has only just begun"
+            return False, Words("Nothing to undo: {dragon}'s turn has only just begun",
+                                dragon=DragonName(pending))
         if step.dragon != pending:
-            return False, (f"Nothing to undo: {title(step.dragon)} has decided since "
-                           f"{title(pending)}'s last answer")
+            return False, Words("Nothing to undo: {dragon} has decided since {pending}'s "
+                                "last answer", dragon=DragonName(step.dragon),
+                                pending=DragonName(pending))
         reason = self._boundary_reason(step)
         if reason:
-            return False, f"Nothing to undo: {reason}"
-        return True, f"Undo {title(step.dragon)}'s {answer_words(step.answer)}"
+            # TRANSLATORS: {reason} is e.g. "the turn has ended"
+            return False, Words("Nothing to undo: {reason}", reason=reason)
+        # TRANSLATORS: the undo button: {answer} is e.g. "Move to (6, 5)"
+        return True, Words("Undo {dragon}'s {answer}", dragon=DragonName(step.dragon),
+                           answer=answer_words(step.answer))
 
     def _boundary_reason(self, step: Step) -> str | None:
         for e in step.events:
@@ -342,8 +348,9 @@ class Session:
                 return roll_words(e.get("dragon"), e.get("purpose"))
             if is_boundary(e):
                 if kind in TURN_OVER:
-                    return "the turn has ended"
-                return "a card has been played" if "play" in kind else "a card has been drawn"
+                    return Words("the turn has ended")
+                return (Words("a card has been played") if "play" in kind
+                        else Words("a card has been drawn"))
         if step.rolled:
             pending = self.match.pending
             roll = (pending.context.get("roll") if pending else None) or {}
@@ -407,22 +414,28 @@ class Session:
 
 
 def roll_words(dragon, purpose) -> str:
-    what = str(purpose or "a").replace("_", " ")
+    what = PurposeName(str(purpose or "a"))
     if dragon:
-        return f"the die has been rolled for {title(dragon)}'s {what}"
-    return f"the dice have been rolled ({what})"
+        # TRANSLATORS: {what} is what the roll is for, e.g. "attack"
+        return Words("the die has been rolled for {dragon}'s {what}",
+                     dragon=DragonName(dragon), what=what)
+    return Words("the dice have been rolled ({what})", what=what)
 
 
 def answer_words(answer: dict) -> str:
     """'Move to (6, 5)', 'Arch of Triumph', 'pass' — an answer in a player's words."""
     if "do" in answer:
-        words = ACTION_TITLES.get(answer["do"], str(answer["do"]))
+        words = ActionName(str(answer["do"]))
         for key in ("to", "at"):
             cell = answer.get(key)
             if isinstance(cell, list) and len(cell) == 2:
-                return f"{words} {'to' if key == 'to' else 'at'} {show_cell(cell)}"
-        return words
+                # TRANSLATORS: an action and its cell: "Move to (6, 5)", "Claim at (3, 4)"
+                if key == "to":
+                    return Words("{action} to {cell}", action=words, cell=show_cell(cell))
+                return Words("{action} at {cell}", action=words, cell=show_cell(cell))
+        return Words.of(words)
     for key in ("power", "react"):
         if key in answer:
-            return PLACE_TITLES.get(answer[key], str(answer[key]))
-    return "pass" if "pass" in answer else "choice"
+            return Words.of(PlaceName(str(answer[key])))
+    # TRANSLATORS: what an undone answer was: a pass, or a choice
+    return Words("pass") if "pass" in answer else Words("choice")

@@ -5,6 +5,8 @@ Rows are (low, high, ...) with inclusive bounds on the modified, clamped roll (R
 
 from __future__ import annotations
 
+from game.i18n import N_  # titles are marked here, translated where shown
+
 # Dragon table: the d20's last digit picks the dragon (R6). Index = digit.
 DRAGON_BY_DIGIT = (
     "undead", "white", "black", "green", "blue", "red", "purple", "iron", "gold", "copper",
@@ -51,11 +53,11 @@ TRIBUTE_RANGE = (0, 21)
 
 # Steal chart: (low, high, name, coins moved). Turnabout moves 1 coin the other way.
 STEAL = (
-    (0, 3, "Turnabout", -1),
-    (4, 9, "Failed Theft", 0),
-    (10, 15, "Fair Theft", 1),
-    (16, 19, "Theft", 3),
-    (20, 20, "Critical Theft", 5),
+    (0, 3, N_("Turnabout"), -1),
+    (4, 9, N_("Failed Theft"), 0),
+    (10, 15, N_("Fair Theft"), 1),
+    (16, 19, N_("Theft"), 3),
+    (20, 20, N_("Critical Theft"), 5),
 )
 
 # Destroy chart, results: nothing, ruin, destroyed, destroyed_treasure (unclaimed) and
@@ -95,12 +97,14 @@ DESTROYED = {
 # Tribute chart: (low, high, name, {kind: coins}, place_of_power treasure tokens).
 # "lose" marks the 0-4 row (lose one claim, R31). Place coins are a separate key.
 TRIBUTE = (
-    (0, 4, "Lose a claim", None),
-    (5, 8, "Nothing", {"town": 0, "city": 0, "ruin": 0, "place_coins": 0, "place_tokens": 0}),
-    (9, 15, "Tribute", {"town": 1, "city": 2, "ruin": 0, "place_coins": 1, "place_tokens": 0}),
-    (16, 19, "Rich tribute", {"town": 2, "city": 4, "ruin": 1, "place_coins": 0,
+    (0, 4, N_("Lose a claim"), None),
+    (5, 8, N_("Nothing"), {"town": 0, "city": 0, "ruin": 0, "place_coins": 0,
+                           "place_tokens": 0}),
+    (9, 15, N_("Tribute"), {"town": 1, "city": 2, "ruin": 0, "place_coins": 1,
+                            "place_tokens": 0}),
+    (16, 19, N_("Rich tribute"), {"town": 2, "city": 4, "ruin": 1, "place_coins": 0,
                               "place_tokens": 1}),
-    (20, 21, "Lavish tribute", {"town": 3, "city": 5, "ruin": 2, "place_coins": 0,
+    (20, 21, N_("Lavish tribute"), {"town": 3, "city": 5, "ruin": 2, "place_coins": 0,
                                 "place_tokens": 2}),
 )
 TRIBUTE_ADJACENT = {"town": 1, "city": 2, "ruin": 0, "place_coins": 1, "place_tokens": 0}
@@ -132,19 +136,22 @@ def row_label(row) -> str:
     return f"{span} {row[2]}"
 
 PLACE_TITLES = {
-    "baba_yagas_hut": "Baba Yaga's Hut", "angelstar_shrine": "Angelstar Shrine",
-    "tower_of_faces": "Tower of Faces", "tower_of_unquenched_flame": "Tower of Unquenched Flame",
-    "pearlthorn_castle": "Pearlthorn Castle", "arch_of_triumph": "Arch of Triumph",
-    "blade_miller": "Blade Miller", "soulwash_temple": "Soulwash Temple",
-    "madhouse": "Madhouse", "immortals_resting_place": "Immortals Resting Place",
-    "soul_mine": "Soul Mine", "chrysotas_chapel": "Chrysota's Chapel",
-    "citadel_of_torture": "Citadel of Torture", "darkheart_cottage": "Darkheart Cottage",
+    "baba_yagas_hut": N_("Baba Yaga's Hut"), "angelstar_shrine": N_("Angelstar Shrine"),
+    "tower_of_faces": N_("Tower of Faces"),
+    "tower_of_unquenched_flame": N_("Tower of Unquenched Flame"),
+    "pearlthorn_castle": N_("Pearlthorn Castle"), "arch_of_triumph": N_("Arch of Triumph"),
+    "blade_miller": N_("Blade Miller"), "soulwash_temple": N_("Soulwash Temple"),
+    "madhouse": N_("Madhouse"), "immortals_resting_place": N_("Immortals Resting Place"),
+    "soul_mine": N_("Soul Mine"), "chrysotas_chapel": N_("Chrysota's Chapel"),
+    "citadel_of_torture": N_("Citadel of Torture"),
+    "darkheart_cottage": N_("Darkheart Cottage"),
 }
 ACTION_TITLES = {
-    "move": "Move", "claim": "Claim", "claim_settlement": "Claim Settlement",
-    "destroy": "Destroy", "steal_cavern": "Steal from cavern", "steal_chest": "Steal from chest",
-    "steal_for_thief": "Steal for the thief", "attack": "Attack", "abandon": "Abandon Claim",
-    "gamble": "Gamble", "end_turn": "End turn",
+    "move": N_("Move"), "claim": N_("Claim"), "claim_settlement": N_("Claim Settlement"),
+    "destroy": N_("Destroy"), "steal_cavern": N_("Steal from cavern"),
+    "steal_chest": N_("Steal from chest"), "steal_for_thief": N_("Steal for the thief"),
+    "attack": N_("Attack"), "abandon": N_("Abandon Claim"), "gamble": N_("Gamble"),
+    "end_turn": N_("End turn"),
 }
 
 # Charts by name, so a pending roll frame can name its chart in JSON: name -> (rows,
@@ -173,12 +180,13 @@ ANGELSTAR_ACTIONS = 1  # Angelstar Shrine: one more action this turn (R37.2)
 
 # Power cards (R38) by timing. Names are FORMATS.md's; each card is in the deck once.
 CARD_TITLES = {
-    "speedster": "Speedster", "fighter": "Fighter", "sneaker": "Sneaker",
-    "destroyer": "Destroyer", "jumper": "Jumper", "robber": "Robber", "horror": "Horror",
-    "watcher": "Watcher", "orienteer": "Orienteer", "peacemaker": "Peacemaker",
-    "pro_creator": "Pro-creator", "governor": "Governor", "vigor": "Vigor",
-    "sheriff": "Sheriff", "mayor": "Mayor", "inciter": "Inciter", "leader": "Leader",
-    "defender": "Defender", "copier": "Copier", "trickster": "Trickster",
+    "speedster": N_("Speedster"), "fighter": N_("Fighter"), "sneaker": N_("Sneaker"),
+    "destroyer": N_("Destroyer"), "jumper": N_("Jumper"), "robber": N_("Robber"),
+    "horror": N_("Horror"), "watcher": N_("Watcher"), "orienteer": N_("Orienteer"),
+    "peacemaker": N_("Peacemaker"), "pro_creator": N_("Pro-creator"),
+    "governor": N_("Governor"), "vigor": N_("Vigor"), "sheriff": N_("Sheriff"),
+    "mayor": N_("Mayor"), "inciter": N_("Inciter"), "leader": N_("Leader"),
+    "defender": N_("Defender"), "copier": N_("Copier"), "trickster": N_("Trickster"),
 }
 COPIER = "copier"  # played as a copy of a card already played this round
 # On the holder's turn, as answers of its action decision (no action cost, R17).

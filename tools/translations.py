@@ -6,7 +6,8 @@
 and compiles the .mo files that ship. `check` fails when a .mo is older than its .po's
 content (tests run the same check).
 
-Marked with: _("..."), n_("one", "many", n), p_("context", "..."), N_("...").
+Marked with: _("..."), n_("one", "many", n), p_("context", "..."), N_("..."), and
+game.words' Words("...", ...) / Words.n_("one", "many", n, ...).
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ sys.path.insert(0, str(ROOT))
 
 from game.i18n import DOMAINS, LANGUAGES, LOCALE_DIR  # noqa: E402
 
-KEYWORDS = {"_": None, "N_": None, "n_": (1, 2), "p_": ((1, "c"), 2)}
+# Words(msgid, **values) and Words.n_(one, many, n, ...) are game.words' sentences
+KEYWORDS = {"_": None, "N_": None, "n_": (1, 2), "p_": ((1, "c"), 2), "Words": None}
 # domain -> globs (relative to the repository) of the files that feed it. A file matched
 # by several belongs to the first in PRIORITY, so a string is owned by one catalog.
 SOURCES: dict[str, tuple[str, ...]] = {

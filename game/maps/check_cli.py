@@ -8,6 +8,8 @@ draws it, so a drawing failure is a problem on the list too.
 
 from __future__ import annotations
 
+# Not translated (issue 38): the map checker's messages are for map authors and stay
+# English, like the command line's output (docs/TRANSLATING.md says so).
 import argparse
 import json
 import os

@@ -12,6 +12,8 @@ sees everything wrong with a map in one run.
 
 from __future__ import annotations
 
+# Not translated (issue 38): the map checker's messages are for map authors and stay
+# English, like the command line's output (docs/TRANSLATING.md says so).
 import difflib
 import logging
 import math

@@ -17,6 +17,8 @@
 
 from __future__ import annotations
 
+# Not translated (issue 38): the map checker's messages are for map authors and stay
+# English, like the command line's output (docs/TRANSLATING.md says so).
 import base64
 import binascii
 import copy

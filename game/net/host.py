@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.decisions import IllegalAnswer, title
 from game.dice import STREAM
+from game.i18n import N_
 from game.net import chat, map_share, tls
 from game.net.gate import CodeGuard, address_key, quiet_logger, quiet_loop
 from game.net.offered import Offer, describe, refusal
@@ -56,6 +57,7 @@ from game.persistence.saves import SaveError, autosave, game_id, starts_round
 from game.players import AIPlayer, RandomPlayer
 from game.seat_view import scrub, visible_events
 from game.session import Session, SessionError
+from game.words import DragonName, Words
 
 if TYPE_CHECKING:
     from websockets.asyncio.server import Server, ServerConnection
@@ -115,6 +117,17 @@ class Out:
     cid: int
     msg: dict
     close: bool = False
+
+
+# what another seat's pending decision is, for the line "Waiting for Red (action)"
+DECISION_KINDS = {"action": N_("action"), "choose_place": N_("choose place"),
+                  "lose_claim": N_("lose claim"), "modify": N_("modify"), "react": N_("react")}
+
+
+def waiting_words(dragon: str, kind: str) -> Words:
+    what = Words(DECISION_KINDS[kind]) if kind in DECISION_KINDS else kind.replace("_", " ")
+    # TRANSLATORS: {kind} is the kind of decision, e.g. "action"
+    return Words("Waiting for {dragon} ({kind})", dragon=DragonName(dragon), kind=what)
 
 
 @dataclass
@@ -272,7 +285,10 @@ class HostCore:
         conn = self.conns.get(cid)
         if fatal and conn is not None:
             conn.done = True
-        return Out(cid, message("error", reason=reason, fatal=fatal), close=fatal)
+        msg = message("error", reason=reason, fatal=fatal)
+        if isinstance(reason, Words):  # the id and values: the client renders its language
+            msg["words"] = reason.to_json()
+        return Out(cid, msg, close=fatal)
 
     def _hello(self, conn: Conn, msg: dict) -> list[Out]:
         cid = conn.cid
@@ -393,14 +409,17 @@ class HostCore:
             return [self._error(cid, "the game is over")]
         pending = self.match.pending
         if pending.dragon != conn.seat:
-            return [self._error(cid, f"it is {title(pending.dragon)}'s decision, "
-                                     f"not {title(conn.seat)}'s")]
+            return [self._error(cid, Words("it is {dragon}'s decision, not {seat}'s",
+                                           dragon=DragonName(pending.dragon),
+                                           seat=DragonName(str(conn.seat))))]
         if "decision" in msg and msg["decision"] != self.decision:
-            return [self._error(cid, f"that answer was for decision {msg['decision']}; "
-                                     f"the game is at decision {self.decision}")]
+            # TRANSLATORS: decisions are numbered; {sent} the one answered, {now} the current
+            return [self._error(cid, Words("that answer was for decision {sent}; the game is "
+                                           "at decision {now}", sent=repr(msg["decision"]),
+                                           now=self.decision))]
         mine, reason = self.accept(msg["answer"])
         if mine is None:
-            return [self._error(cid, reason or "not one of the legal answers")]
+            return [self._error(cid, reason or Words("not one of the legal answers"))]
         return self._submit_for(cid, mine)
 
     def offer(self) -> Offer:
@@ -533,9 +552,10 @@ class HostCore:
         p = self.match.pending
         if p is not None:
             mine = p.dragon == seat
-            pending = {"dragon": p.dragon, "kind": p.kind,
-                       "prompt": p.prompt if mine else
-                       f"Waiting for {title(p.dragon)} ({p.kind.replace('_', ' ')})"}
+            prompt = p.prompt if mine else waiting_words(p.dragon, p.kind)
+            pending = {"dragon": p.dragon, "kind": p.kind, "prompt": prompt}
+            if isinstance(prompt, Words):  # rendered in each client's language
+                pending["prompt_words"] = prompt.to_json()
             if mine and self.started and not self.over:
                 legal = self.offer().answers
         msg = message("state", decision=self.decision, view=view,

@@ -14,8 +14,9 @@ import json
 from collections.abc import Hashable
 from typing import Any
 
-from game.decisions import IllegalAnswer, shape_reason, title
+from game.decisions import IllegalAnswer, shape_reason
 from game.systems import actions
+from game.words import DragonName, Words
 
 MAX_REASON = 240   # characters of a refusal sent back
 MAX_KEY_DEPTH = 16  # deeper than any answer (protocol.MAX_DEPTH is 8): not an answer
@@ -72,25 +73,26 @@ def refusal(match, offer: Offer, answer: Any) -> str:
     """Why `answer`, not among the offered ones, is refused: in words, from reading the
     match only (never a trial on a copy)."""
     if not isinstance(answer, dict):
-        return "an answer is a JSON object, as listed in the state message"
+        return Words("an answer is a JSON object, as listed in the state message")
     try:
         typed_key(answer)
     except (NotJSON, RecursionError):
-        return "not an answer the rules understand"
+        return Words("not an answer the rules understand")
     if _loosely_offered(offer, answer):
-        return ("send the answer exactly as listed: whole numbers as whole numbers (6, "
-                "not 6.0 or \"6\"), true and false as true and false (not 1 or 0)")
+        return Words("send the answer exactly as listed: whole numbers as whole numbers (6, "
+                     "not 6.0 or \"6\"), true and false as true and false (not 1 or 0)")
     frame = match.stack[-1] if match.stack else None
     if frame is None:
-        return "the game is over"
+        return Words("the game is over")
     step, dragon = frame["step"], frame.get("dragon", "")
+    reason: str | None
     try:
         reason = shape_reason(step, dragon, answer)
         if reason is None and step == "action":
             # the action rules' own check: it reads the match and changes nothing
             reason = actions.why_not(match, dragon, answer)
     except IllegalAnswer as exc:
-        reason = str(exc)
+        reason = exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc)
     except Exception:  # noqa: BLE001 - a hostile shape the checks never expected
         reason = None
     finally:
@@ -98,8 +100,13 @@ def refusal(match, offer: Offer, answer: Any) -> str:
     if reason:
         # the rules' reasons quote the answer: a huge one is not echoed whole
         return reason if len(reason) <= MAX_REASON else reason[:MAX_REASON - 3] + "..."
-    return (f"that is not one of {title(dragon) if dragon else 'the'} legal answers now "
-            f"({len(offer.answers)} are listed in the state message; send one as listed)")
+    # TRANSLATORS: {n} answers are listed in the state message
+    if dragon:
+        return Words("that is not one of {dragon} legal answers now ({n} are listed in the "
+                     "state message; send one as listed)", dragon=DragonName(dragon),
+                     n=len(offer.answers))
+    return Words("that is not one of the legal answers now ({n} are listed in the state "
+                 "message; send one as listed)", n=len(offer.answers))
 
 
 def _loosely_offered(offer: Offer, answer: dict) -> bool:

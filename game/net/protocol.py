@@ -117,7 +117,8 @@ class State(TypedDict):
     view: dict           # seat_view of your seat (no dice, seed, deck or others' cards)
     events: list[dict]   # the events since `events_from`, as your seat may see them
     events_from: int
-    pending: dict | None  # {"dragon", "kind", "prompt"} (the prompt in words)
+    pending: dict | None  # {"dragon", "kind", "prompt", "prompt_words"} (the prompt in
+                          # words, and as game.words' {"id", "values"}: issue 38)
     legal: list[dict]    # your legal answers when it is your decision, else []
     finished: bool
 
@@ -135,6 +136,7 @@ class Error(TypedDict):
     type: Literal["error"]
     reason: str
     fatal: bool          # the host closes the connection after a fatal error
+    words: NotRequired[dict]  # the reason as game.words' {"id", "values"} (issue 38)
 
 
 class Chat(TypedDict):

@@ -5,12 +5,18 @@ from __future__ import annotations
 
 import logging
 
+from game.words import Words
+
 log = logging.getLogger("narby.files")
 log.addHandler(logging.NullHandler())  # never Python's last-resort print to stderr
 
 
 def unreadable(where: str, exc: BaseException, what: str = "cannot be loaded") -> str:
     """`<where>: <what>: it holds something this version cannot make sense of`, with
-    the exception logged (a bug report's detail), never shown."""
+    the exception logged (a bug report's detail), never shown. (game.words: the English
+    text, shown in the player's language.)"""
     log.warning("%s %s", where, what, exc_info=(type(exc), exc, exc.__traceback__))
-    return f"{where}: {what}: it holds something this version cannot make sense of"
+    what_words = Words("cannot be loaded") if what == "cannot be loaded" else what
+    # TRANSLATORS: {where} is a file (and a place in it); {what} e.g. "cannot be loaded"
+    return Words("{where}: {what}: it holds something this version cannot make sense of",
+                 where=where, what=what_words)

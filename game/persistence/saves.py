@@ -48,6 +48,7 @@ from game.persistence.reopen import reopen
 from game.persistence.replay_file import FORMAT as REPLAY_FORMAT
 from game.persistence.replay_file import ReplayError
 from game.session import Session
+from game.words import Words
 
 FORMAT = "narby-save/2"
 FORMAT_PREFIX = "narby-save/"
@@ -341,16 +342,19 @@ UPGRADES = {0: _from_replay, 1: _v1_to_v2}  # version -> step to the next versio
 def upgrade(doc, path: Path) -> dict:
     """Bring any readable version up to narby-save/2, or say why not."""
     if not isinstance(doc, dict):
-        raise SaveError(f"{path}: not a Narby Conquest save (the file holds a JSON "
-                        f"{type(doc).__name__}, not an object)")
+        # TRANSLATORS: {path} is the file; {kind} a JSON type name (list, str), as is
+        raise SaveError(Words("{path}: not a Narby Conquest save (the file holds a JSON "
+                              "{kind}, not an object)", path=path, kind=type(doc).__name__))
     fmt = doc.get("format")
     version = _version_of(doc)
     if version is None:
         if isinstance(fmt, str) and fmt.startswith(FORMAT_PREFIX):
-            raise SaveError(f"{path}: saved by a newer or unknown version of Narby Conquest "
-                            f"({fmt}); this version reads narby-save/1 to {FORMAT}")
-        raise SaveError(f"{path}: not a Narby Conquest save (format {fmt!r}, expected "
-                        f"{FORMAT!r})")
+            # TRANSLATORS: {format} and {newest} are file format names, kept as is
+            raise SaveError(Words("{path}: saved by a newer or unknown version of Narby "
+                                  "Conquest ({format}); this version reads narby-save/1 to "
+                                  "{newest}", path=path, format=fmt, newest=FORMAT))
+        raise SaveError(Words("{path}: not a Narby Conquest save (format {format}, expected "
+                              "{newest})", path=path, format=repr(fmt), newest=repr(FORMAT)))
     while version < CURRENT_VERSION:
         doc = UPGRADES[version](doc, path)
         next_version = _version_of(doc)
@@ -375,10 +379,11 @@ def load_save(path: str | os.PathLike) -> Session:
 def _session_from(doc: dict, path: Path) -> Session:
     meta = doc.get("meta")
     if not isinstance(meta, dict):
-        raise SaveError(f"{path}: the save has no 'meta' object")
+        raise SaveError(Words("{path}: the save has no 'meta' object", path=path))
     replay = doc.get("replay")
     if not isinstance(replay, dict) or replay.get("format") != REPLAY_FORMAT:
-        raise SaveError(f"{path}: the save's 'replay' is not a {REPLAY_FORMAT} document")
+        raise SaveError(Words("{path}: the save's 'replay' is not a {format} document",
+                              path=path, format=REPLAY_FORMAT))
     stored = doc.get("state")
     if isinstance(stored, dict) and isinstance(stored.get("options"), dict) \
             and isinstance(replay.get("options") or {}, dict):
@@ -562,14 +567,16 @@ def _fingerprint(path: Path) -> dict | str:
     try:
         st = path.stat()
         if not path.is_file():
-            return f"{path}: not a regular file"
+            return Words("{path}: not a regular file", path=path)
         if st.st_size > LIST_BYTES:
-            return (f"{path}: file is {st.st_size // 2**20} MiB, over the "
-                    f"{LIST_BYTES // 2**20} MiB a save may take")
+            # TRANSLATORS: {size} and {most} are sizes in MiB
+            return Words("{path}: file is {size} MiB, over the {most} MiB a save may take",
+                         path=path, size=st.st_size // 2**20, most=LIST_BYTES // 2**20)
         with open(path, "rb") as f:
             digest = hashlib.sha256(f.read(LIST_BYTES + 1)).hexdigest()[:24]
     except OSError as exc:
-        return f"{path}: cannot be read ({exc.strerror or exc})"
+        # TRANSLATORS: {why} is the system's reason, as it gives it
+        return Words("{path}: cannot be read ({why})", path=path, why=exc.strerror or exc)
     return {"size": st.st_size, "mtime_ns": st.st_mtime_ns, "sha": digest}
 
 

@@ -21,10 +21,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.answers import Answers
-from game.decisions import Decision, DecisionStep, IllegalAnswer, title
+from game.decisions import Decision, DecisionStep, IllegalAnswer
 from game.systems import cards, claims, combat, destruction, movement, powers, rolls, theft
 from game.systems.base import around
-from game.tables import ACTION_COST, ACTION_TITLES
+from game.tables import ACTION_COST
+from game.words import ActionName, CardName, DragonName, Words
 
 if TYPE_CHECKING:
     from game.match import Match
@@ -42,17 +43,23 @@ def _ask(m: Match, frame) -> Decision:
     name = frame["dragon"]
     n = m.actions_left
     card = m.hands.get(name)
-    held = f" (your card: {cards.card_title(card)})" if card else ""
-    return Decision(name, "action",
-                    f"{title(name)} to act: {n} action{'s' if n != 1 else ''} left{held}",
-                    {"actions_left": n})
+    if card:
+        prompt = Words.n_("{dragon} to act: {n} action left (your card: {card})",
+                          "{dragon} to act: {n} actions left (your card: {card})", n,
+                          dragon=DragonName(name), card=CardName(card))
+    else:
+        prompt = Words.n_("{dragon} to act: {n} action left", "{dragon} to act: {n} actions "
+                          "left", n, dragon=DragonName(name))
+    return Decision(name, "action", prompt, {"actions_left": n})
 
 
 def cost_reason(m: Match, name: str, do: str) -> str | None:
     cost = ACTION_COST[do]
     if cost > m.actions_left:
-        return (f"{ACTION_TITLES[do]} costs {cost} actions; {title(name)} has "
-                f"{m.actions_left} left")
+        # TRANSLATORS: {left} is the number of actions the dragon has left this turn
+        return Words.n_("{action} costs {n} actions; {dragon} has {left} left",
+                        "{action} costs {n} actions; {dragon} has {left} left", cost,
+                        action=ActionName(do), dragon=DragonName(name), left=m.actions_left)
     return None
 
 
@@ -121,8 +128,8 @@ def why_not(m: Match, name: str, answer: dict) -> str | None:
     elif "power" in answer:
         if "play" in answer:  # one answer, one thing (it was checked as a power and
             # then played as a card, unchecked)
-            return ('an answer uses a place\'s power {"power": ...} or plays a card '
-                    '{"play": ...}, not both')
+            return Words('an answer uses a place\'s power {power} or plays a card {play}, not '
+                         'both', power='{"power": ...}', play='{"play": ...}')
         return powers.turn_reason(m, name, answer)
     elif "play" in answer:
         return cards.turn_reason(m, name, answer)
@@ -132,9 +139,11 @@ def why_not(m: Match, name: str, answer: dict) -> str | None:
     if checks is None:
         if do == "end_turn":
             return None
-        known = ", ".join(ACTION_COST)
-        return (f"unknown action {do!r} (actions: {known}; a place's power is "
-                f'{{"power": ...}}, a card {{"play": ...}})')
+        # TRANSLATORS: {name} is what the answer sent; {actions}, {power} and {play} are
+        # the keys and JSON shapes an answer uses, kept as is
+        return Words("unknown action {name} (actions: {actions}; a place's power is "
+                     "{power}, a card {play})", name=repr(do), actions=", ".join(ACTION_COST),
+                     power='{"power": ...}', play='{"play": ...}')
     cost, ready, check = checks
     if cost > m.actions_left:
         return cost_reason(m, name, do)

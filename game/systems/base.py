@@ -9,9 +9,10 @@ import esper
 
 from game import queries
 from game.components import Cavern, Dragon, Footprint, PlaceOfPower, Settlement
-from game.decisions import cell_of, show_cell, title
+from game.decisions import cell_of, show_cell
 from game.geometry import ring_cells
 from game.tables import UNDEAD_HOME
+from game.words import DragonName, Words
 
 if TYPE_CHECKING:
     from game.match import Match
@@ -48,10 +49,12 @@ def claimable_at(m: Match, name: str, answer: dict) -> tuple[int | None, str | N
     cell = cell_of(answer, "at")
     ent = queries.occupancy(m).get(cell)
     if ent is None or not queries.claimable(ent):
-        return None, f"there is no settlement or place of power at {show_cell(cell)}"
+        return None, Words("there is no settlement or place of power at {cell}",
+                           cell=show_cell(cell))
     fp = esper.component_for_entity(ent, Footprint)
     if not queries.next_to_dragon(m, name, fp.at, fp.size):
-        return None, f"{title(name)} is not adjacent to {queries.describe(m, ent)}"
+        return None, Words("{dragon} is not adjacent to {piece}", dragon=DragonName(name),
+                           piece=queries.describe(m, ent))
     return ent, None
 
 
@@ -145,16 +148,21 @@ def fresh_adjacent_claimables(m: Match, name: str) -> list[tuple[int, Footprint]
 
 def no_rings(m: Match, name: str) -> str | None:
     if queries.rings(m, name).supply < 1:
-        return f"{title(name)} has no claim rings left in supply"
+        return Words("{dragon} has no claim rings left in supply", dragon=DragonName(name))
     return None
+
+
+def not_a_dragon(target) -> Words:
+    # TRANSLATORS: {name} is what the answer named, quoted as sent
+    return Words("{name} is not a dragon in this game", name=repr(target))
 
 
 def other_dragon(m: Match, name: str, answer: dict) -> tuple[str | None, str | None]:
     target = answer.get("dragon")
     if not isinstance(target, str) or target not in m.dragon_ents:
-        return None, f"{target!r} is not a dragon in this game"
+        return None, not_a_dragon(target)
     if target == name:
-        return None, f"{title(name)} cannot target itself"
+        return None, Words("{dragon} cannot target itself", dragon=DragonName(name))
     return target, None
 
 

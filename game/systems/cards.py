@@ -37,9 +37,10 @@ import esper
 from game import queries, rule_maths
 from game.components import Claim, Footprint, Settlement
 from game.content import card_when
-from game.decisions import cell_of, show_cell, title
+from game.decisions import cell_of, show_cell
 from game.geometry import adjacent
 from game.systems import claims, movement, powers, setup
+from game.systems.base import not_a_dragon
 from game.tables import (
     CANCEL_CARDS,
     CARD_STEP,
@@ -57,6 +58,7 @@ from game.tables import (
     TURN_CARDS,
     VIGOR_ACTIONS,
 )
+from game.words import CardName, DragonName, Words
 
 if TYPE_CHECKING:
     from game.match import Match
@@ -337,7 +339,8 @@ def refusal(m: Match, name: str, value, answer: dict, subject: Frame) -> str:
     timing, a bad parameter). Never names another dragon's card (P28)."""
     held = m.hands.get(name)
     if held != value:
-        return f"{title(name)} does not hold {card_title(value)}"
+        return Words("{dragon} does not hold {card}", dragon=DragonName(name),
+                     card=CardName(value))
     card = value
     if value == COPIER:
         card = answer.get("as")
@@ -345,22 +348,36 @@ def refusal(m: Match, name: str, value, answer: dict, subject: Frame) -> str:
             return _copier_reason(m, card)
     window = window_of(subject)
     if not USABLE[window](m, name, subject, card):
-        return f"{card_title(card)} cannot answer this: it is played {card_when(card)}"
+        # TRANSLATORS: {when} is the card's timing, e.g. "with your own attack roll"
+        return Words("{card} cannot answer this: it is played {when}", card=CardName(card),
+                     when=card_when(card))
     key = "play" if window == "own" else "react"
     if key not in answer:
-        return f"a card in this question is played with {{\"{key}\": \"{value}\"}}"
+        # TRANSLATORS: {shape} is a JSON answer such as {"play": "fighter"}, kept as is
+        return Words("a card in this question is played with {shape}",
+                     shape=f'{{"{key}": "{value}"}}')
     legal = answers(m, name, value, subject)
     shown = "; ".join(_show(a) for a in legal)
-    return f"{card_title(value)} is played here as one of: {shown}"
+    # TRANSLATORS: {answers} are JSON answers, kept as is
+    return Words("{card} is played here as one of: {answers}", card=CardName(value),
+                 answers=shown)
 
 
 def _copier_reason(m: Match, card) -> str:
     done = copyable(m)
     if not isinstance(card, str) or card not in CARD_TITLES:
-        return (f"Copier needs 'as': a card already played this round "
-                f"({', '.join(done) or 'none has been'}), not {card!r}")
-    return (f"Copier copies a card already played this round; {card_title(card)} has not "
-            f"been ({', '.join(map(card_title, done)) or 'no card has been played yet'})")
+        if not done:
+            return Words("Copier needs 'as': a card already played this round (none has "
+                         "been), not {name}", name=repr(card))
+        # TRANSLATORS: {cards} are card keys as an answer names them; {name} as sent
+        return Words("Copier needs 'as': a card already played this round ({cards}), not "
+                     "{name}", cards=", ".join(done), name=repr(card))
+    if not done:
+        return Words("Copier copies a card already played this round; {card} has not been "
+                     "(no card has been played yet)", card=CardName(card))
+    return Words("Copier copies a card already played this round; {card} has not been "
+                 "({cards})", card=CardName(card),
+                 cards=[CardName(c) for c in done])
 
 
 def _show(answer: dict) -> str:
@@ -383,7 +400,8 @@ class TurnCard(NamedTuple):
 
 def _speedster_check(m: Match, name, answer):
     if m.actions_left < 1:
-        return f"Speedster is played with a Move, which costs 1 action; {title(name)} has none"
+        return Words("Speedster is played with a Move, which costs 1 action; {dragon} has "
+                     "none", dragon=DragonName(name))
     return movement.check(m, name, answer, SPEEDSTER_STEPS)
 
 
@@ -411,13 +429,14 @@ def _jumper_targets(m: Match, name):
 def _jumper_check(m: Match, name, answer):
     to = cell_of(answer, "to")
     if to == queries.dragon_fp(m, name).at:
-        return f"Jumper must put {title(name)} somewhere new"
+        return Words("Jumper must put {dragon} somewhere new", dragon=DragonName(name))
     pieces = _claimed_pieces(m, name)
     if not pieces:
-        return f"{title(name)} claims no settlement or place for Jumper to land beside"
+        return Words("{dragon} claims no settlement or place for Jumper to land beside",
+                     dragon=DragonName(name))
     if not any(adjacent(to, 2, fp.at, fp.size) for fp in pieces):
-        return (f"Jumper puts {title(name)} beside one of its claimed settlements or places; "
-                f"{show_cell(to)} is beside none")
+        return Words("Jumper puts {dragon} beside one of its claimed settlements or places; "
+                     "{cell} is beside none", dragon=DragonName(name), cell=show_cell(to))
     return movement.landing_reason(m, name, to, ignore=m.dragon_ents[name])
 
 
@@ -474,9 +493,10 @@ def _robber_targets(m: Match, name):
 def _robber_check(m: Match, name, answer):
     target = answer.get("dragon")
     if not isinstance(target, str) or target not in m.dragon_ents:
-        return f"{target!r} is not a dragon in this game"
+        return not_a_dragon(target)
     if target == name:
-        return f"Robber makes an opponent pay, not {title(name)} itself"
+        return Words("Robber makes an opponent pay, not {dragon} itself",
+                     dragon=DragonName(name))
     # P21, P43: an opponent with no coins may be named; R29 lets it take nothing, as a
     # steal from an empty cavern wins nothing (P10).
     return None
@@ -497,7 +517,7 @@ def _horror_targets(m: Match, name):
 
 
 def _horror_check(m: Match, name, answer):
-    return powers.send_home_refusal(m, answer.get("dragon"), "Horror")
+    return powers.send_home_refusal(m, answer.get("dragon"), CardName("horror"))
 
 
 def _horror_fast(m: Match, name, card):
@@ -520,13 +540,14 @@ def _orienteer_targets(m: Match, name):
 def _orienteer_check(m: Match, name, answer):
     target = answer.get("dragon")
     if not isinstance(target, str) or target not in m.dragon_ents:
-        return f"{target!r} is not a dragon in this game"
+        return not_a_dragon(target)
     if target == name:
-        return f"Orienteer moves an opponent's dragon, not {title(name)} itself"
+        return Words("Orienteer moves an opponent's dragon, not {dragon} itself",
+                     dragon=DragonName(name))
     to = cell_of(answer, "to")
     at = queries.dragon_fp(m, target).at
-    return (powers.move_reason(m, title(target), at, to, ORIENTEER_STEPS)
-            or powers.landing_reason(m, title(target), to, 2, m.dragon_ents[target]))
+    return (powers.move_reason(m, DragonName(target), at, to, ORIENTEER_STEPS)
+            or powers.landing_reason(m, DragonName(target), to, 2, m.dragon_ents[target]))
 
 
 def _orienteer_fast(m: Match, name, card):
@@ -608,11 +629,14 @@ def turn_reason(m: Match, name: str, answer: dict) -> str | None:
     """Why a {"play": ...} answer of the action decision is illegal, or None."""
     played = answer.get("play")
     if not isinstance(played, str) or played not in CARD_TITLES:
-        return f"unknown card {played!r} (cards: {', '.join(CARDS)})"
+        # TRANSLATORS: {name} is what the answer sent; {cards} the keys an answer uses
+        return Words("unknown card {name} (cards: {cards})", name=repr(played),
+                     cards=", ".join(CARDS))
     if not m.options["cards"]:
-        return "power cards are off in this game"
+        return Words("power cards are off in this game")
     if m.hands.get(name) != played:
-        return f"{title(name)} does not hold {card_title(played)}"
+        return Words("{dragon} does not hold {card}", dragon=DragonName(name),
+                     card=CardName(played))
     card = played
     if played == COPIER:
         copied = answer.get("as")
@@ -620,7 +644,8 @@ def turn_reason(m: Match, name: str, answer: dict) -> str | None:
             return _copier_reason(m, copied)
         card = copied
     if card not in TURN:
-        return f"{card_title(card)} is not played on a turn: it is played {card_when(card)}"
+        return Words("{card} is not played on a turn: it is played {when}",
+                     card=CardName(card), when=card_when(card))
     return TURN[card].check(m, name, answer)
 
 

@@ -8,7 +8,7 @@ import esper
 
 from game import queries, upkeep
 from game.components import Claim, Footprint, Gamble, Settlement
-from game.decisions import cell_of, show_cell, title
+from game.decisions import cell_of, show_cell
 from game.geometry import ring_cells
 from game.systems.base import (
     NEAR_CLAIMABLES,
@@ -19,6 +19,7 @@ from game.systems.base import (
     no_rings,
 )
 from game.systems.powers import mark_used
+from game.words import DragonName, Words
 
 if TYPE_CHECKING:
     from game.match import Match
@@ -104,10 +105,11 @@ def _claim_targets(m: Match, name):
 def _unclaimed_reason(m: Match, name, ent) -> str | None:
     owner = queries.claim_owner(ent)
     if owner == name:
-        return f"{title(name)} already claims {queries.describe(m, ent)}"
+        return Words("{dragon} already claims {piece}", dragon=DragonName(name),
+                     piece=queries.describe(m, ent))
     if owner:
-        return (f"{title(owner)} already claims {queries.describe(m, ent)}; "
-                "take it over with Claim Settlement (2 actions)")
+        return Words("{dragon} already claims {piece}; take it over with Claim Settlement "
+                     "(2 actions)", dragon=DragonName(owner), piece=queries.describe(m, ent))
     return None
 
 
@@ -117,38 +119,44 @@ def _claim_check(m: Match, name, answer):
     cell = cell_of(answer, "at")
     ent = queries.occupancy(m).get(cell)
     if ent is None or not queries.claimable(ent):
-        return f"there is no settlement or place of power at {show_cell(cell)}"
+        return Words("there is no settlement or place of power at {cell}",
+                     cell=show_cell(cell))
     fp = esper.component_for_entity(ent, Footprint)
     if not queries.next_to_dragon(m, name, fp.at, fp.size) and ent not in {
             e for e, _ in _hut_settlements(m, name)}:
-        reason = f"{title(name)} is not adjacent to {queries.describe(m, ent)}"
         if queries.place_holders(m).get(HUT) == name:
-            reason += ", nor is it a settlement adjacent to Baba Yaga's Hut"
-        return reason
+            return Words("{dragon} is not adjacent to {piece}, nor is it a settlement "
+                         "adjacent to Baba Yaga's Hut", dragon=DragonName(name),
+                         piece=queries.describe(m, ent))
+        return Words("{dragon} is not adjacent to {piece}", dragon=DragonName(name),
+                     piece=queries.describe(m, ent))
     return _unclaimed_reason(m, name, ent)
 
 
 def _two_claims_check(m: Match, name, answer):
     holder = queries.place_holders(m).get(CITADEL)
     if holder != name:
-        return (f"{title(name)} does not hold Citadel of Torture, so one Claim takes one "
-                "piece (leave out 'also')")
+        return Words("{dragon} does not hold Citadel of Torture, so one Claim takes one "
+                     "piece (leave out 'also')", dragon=DragonName(name))
     if CITADEL in m.powers_used:  # R37.13, R36: a Power, once per round
-        return ("Citadel of Torture's power has already been used this round, so one "
-                "Claim takes one piece (leave out 'also')")
+        return Words("Citadel of Torture's power has already been used this round, so one "
+                     "Claim takes one piece (leave out 'also')")
     cells = [cell_of(answer, "at"), cell_of(answer, "also")]
     if cells[0] == cells[1]:
-        return "'at' and 'also' must name two different settlements"
+        return Words("'at' and 'also' must name two different settlements")
     supply = queries.rings(m, name).supply
     if supply < 2:
-        return f"{title(name)} needs two rings in supply to claim two settlements (has {supply})"
+        # TRANSLATORS: {supply} is the number of rings the dragon has in supply (0 or 1)
+        return Words("{dragon} needs two rings in supply to claim two settlements (has "
+                     "{supply})", dragon=DragonName(name), supply=supply)
     for cell in cells:
         ent = queries.occupancy(m).get(cell)
         if ent is None or not esper.has_component(ent, Settlement):
-            return (f"Citadel of Torture claims two settlements; there is no settlement at "
-                    f"{show_cell(cell)}")
+            return Words("Citadel of Torture claims two settlements; there is no settlement "
+                         "at {cell}", cell=show_cell(cell))
         if not queries.next_to_dragon(m, name, cell, 1):
-            return f"{title(name)} is not adjacent to {queries.describe(m, ent)}"
+            return Words("{dragon} is not adjacent to {piece}", dragon=DragonName(name),
+                         piece=queries.describe(m, ent))
         reason = _unclaimed_reason(m, name, ent)
         if reason:
             return reason
@@ -188,9 +196,11 @@ def _take_check(m: Match, name, answer):
     assert ent is not None  # claimable_at gives a piece or a reason
     owner = queries.claim_owner(ent)
     if owner is None:
-        return f"nobody claims {queries.describe(m, ent)}; a plain Claim (1 action) takes it"
+        return Words("nobody claims {piece}; a plain Claim (1 action) takes it",
+                     piece=queries.describe(m, ent))
     if owner == name:
-        return f"{title(name)} already claims {queries.describe(m, ent)}"
+        return Words("{dragon} already claims {piece}", dragon=DragonName(name),
+                     piece=queries.describe(m, ent))
     return None
 
 
@@ -270,7 +280,8 @@ def _own_ring_at(m: Match, name, cell):
 def _abandon_check(m: Match, name, answer):
     cell = cell_of(answer, "at")
     if _own_ring_at(m, name, cell) is None:
-        return f"{title(name)} has no claim ring at {show_cell(cell)}"
+        return Words("{dragon} has no claim ring at {cell}", dragon=DragonName(name),
+                     cell=show_cell(cell))
     return None
 
 
@@ -292,17 +303,19 @@ def _gamble_targets(m: Match, name):
 def _gamble_check(m: Match, name, answer):
     cell = cell_of(answer, "at")
     if not m.board.on_board(cell):
-        return f"{show_cell(cell)} is off the board"
+        return Words("{cell} is off the board", cell=show_cell(cell))
     if not queries.next_to_dragon(m, name, cell, 1):
-        return f"{title(name)} is not adjacent to {show_cell(cell)}"
+        return Words("{dragon} is not adjacent to {cell}", dragon=DragonName(name),
+                     cell=show_cell(cell))
     if cell in m.board.blocked:
-        return f"a ring cannot be placed on blocked ground at {show_cell(cell)}"
+        return Words("a ring cannot be placed on blocked ground at {cell}",
+                     cell=show_cell(cell))
     holder = queries.occupancy(m).get(cell)
     if holder is not None:
-        return (f"{show_cell(cell)} holds {queries.describe(m, holder)}; "
-                "a gamble needs an empty cell")
+        return Words("{cell} holds {piece}; a gamble needs an empty cell",
+                     cell=show_cell(cell), piece=queries.describe(m, holder))
     if queries.gamble_at(m, cell) is not None:
-        return f"there is already a ring at {show_cell(cell)}"
+        return Words("there is already a ring at {cell}", cell=show_cell(cell))
     return None
 
 

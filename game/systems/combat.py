@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game import queries
-from game.decisions import title
 from game.geometry import adjacent
 from game.systems.base import NEAR_DRAGONS, ActionRule, around, other_dragon
 from game.systems.rolls import roll_spec
 from game.tables import ATTACK_STAKE
+from game.words import DragonName, Words
 
 if TYPE_CHECKING:
     from game.match import Match
@@ -29,7 +29,8 @@ def _check(m: Match, name, answer):
     assert target is not None  # other_dragon gives a dragon or a reason
     fp = queries.dragon_fp(m, target)
     if not queries.next_to_dragon(m, name, fp.at, 2):
-        return f"{title(name)} is not adjacent to {title(target)}"
+        return Words("{dragon} is not adjacent to {target}", dragon=DragonName(name),
+                     target=DragonName(target))
     return None
 
 

@@ -8,11 +8,11 @@ import esper
 
 from game import queries
 from game.components import Footprint, PlaceOfPower, Settlement
-from game.decisions import title
 from game.systems.base import NEAR_CLAIMABLES, ActionRule, adjacent_claimables, claimable_at
 from game.systems.claims import remove_claim
 from game.systems.rolls import result_row, roll_spec
 from game.tables import DESTROYED, NO_SETTLEMENT_DESTROY, REVOLT_COST
+from game.words import DragonName, Words
 
 if TYPE_CHECKING:
     from game.match import Match
@@ -29,8 +29,8 @@ def _check(m: Match, name, answer):
         return reason
     assert ent is not None  # claimable_at gives a piece or a reason
     if name in NO_SETTLEMENT_DESTROY and esper.has_component(ent, Settlement):
-        return (f"{title(name)} shall not destroy settlements "
-                "(it may still destroy places of power)")
+        return Words("{dragon} shall not destroy settlements (it may still destroy places "
+                     "of power)", dragon=DragonName(name))
     return None
 
 

@@ -8,10 +8,11 @@ import esper
 
 from game import queries
 from game.components import Footprint
-from game.decisions import cell_of, show_cell, title
+from game.decisions import cell_of, show_cell
 from game.geometry import chebyshev, fits
 from game.systems.base import ActionRule
 from game.tables import MOVE_STEPS
+from game.words import DragonName, Words
 
 if TYPE_CHECKING:
     from game.match import Match
@@ -29,16 +30,18 @@ def landing_reason(m: Match, name: str, to, ignore: int | None = None) -> str | 
     """Why a 2x2 dragon cannot stand at top-left `to`, or None (R4, R5, R18)."""
     board = m.board
     if not fits(to, 2, board.width, board.height):
-        return f"a dragon at {show_cell(to)} would leave the board"
+        return Words("a dragon at {cell} would leave the board", cell=show_cell(to))
     occ = queries.occupancy(m)
     blocked = board.blocked
     c, r = to
     for cell in ((c, r), (c + 1, r), (c, r + 1), (c + 1, r + 1)):  # row by row
         if cell in blocked:
-            return f"{title(name)} cannot land on blocked ground at {show_cell(cell)}"
+            return Words("{dragon} cannot land on blocked ground at {cell}",
+                         dragon=DragonName(name), cell=show_cell(cell))
         holder = occ.get(cell)
         if holder is not None and holder != ignore:
-            return f"{title(name)} cannot land on {queries.describe(m, holder)}"
+            return Words("{dragon} cannot land on {piece}", dragon=DragonName(name),
+                         piece=queries.describe(m, holder))
     return None
 
 
@@ -48,9 +51,10 @@ def _check(m: Match, name, answer, steps: int = MOVE_STEPS):
     me = m.dragon_ents[name]
     at = esper.component_for_entity(me, Footprint).at
     if to == at:
-        return "a move must change the dragon's position"
+        return Words("a move must change the dragon's position")
     if chebyshev(to, at) > steps:
-        return f"{title(name)} can fly at most {steps} spaces"
+        return Words.n_("{dragon} can fly at most {n} spaces",
+                        "{dragon} can fly at most {n} spaces", steps, dragon=DragonName(name))
     return landing_reason(m, name, to, ignore=me)
 
 

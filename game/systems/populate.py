@@ -9,11 +9,12 @@ import esper
 
 from game import queries, upkeep
 from game.components import Claim, Footprint, PlaceOfPower, Settlement
-from game.decisions import Decision, DecisionStep, IllegalAnswer, title
+from game.decisions import Decision, DecisionStep, IllegalAnswer
 from game.geometry import Cell, shift_inward
 from game.systems import rolls
 from game.systems.rolls import location, roll_dice
 from game.tables import FAILED_PLACEMENT_BONUS, PLACE_LOCATION_TRIES, PLACES
+from game.words import DragonName, Words
 
 if TYPE_CHECKING:
     from game.match import Match
@@ -212,7 +213,8 @@ def run_chest(m: Match, frame) -> None:
 def _ask_choose(m: Match, frame) -> Decision:
     return Decision(
         frame["dragon"], "choose_place",
-        f"{title(frame['dragon'])} has the fewest coins and chooses the next place of power",
+        Words("{dragon} has the fewest coins and chooses the next place of power",
+              dragon=DragonName(frame["dragon"])),
         {"choices": supply_places(m)},
     )
 
@@ -224,8 +226,10 @@ def _legal_choose(m: Match, frame) -> list[dict]:
 def _answer_choose(m: Match, frame, answer) -> None:
     choice = answer.get("choose")
     if choice not in supply_places(m):
-        raise IllegalAnswer(f"{choice!r} is not a place of power left in the supply "
-                            f"(left: {', '.join(supply_places(m))})")
+        # TRANSLATORS: {name} is what the answer sent; {left} the keys of the places left
+        raise IllegalAnswer(Words("{name} is not a place of power left in the supply (left: "
+                                  "{left})", name=repr(choice),
+                                  left=", ".join(supply_places(m))))
     m.stack.pop()
     m.emit("place_chosen", dragon=frame["dragon"], place=choice)
     m.stack.append({"step": "place_location", "place": choice})

@@ -28,9 +28,11 @@ import esper
 
 from game import queries, rule_maths
 from game.components import Footprint, PlaceOfPower, Settlement
-from game.decisions import cell_of, show_cell, title
+from game.decisions import cell_of, show_cell
 from game.geometry import Cell, cells_of, chebyshev, fits
+from game.i18n import N_
 from game.systems import setup
+from game.systems.base import not_a_dragon
 from game.tables import (
     ANGELSTAR_ACTIONS,
     CANCEL_POWERS,
@@ -43,6 +45,7 @@ from game.tables import (
     ROLL_REACTION_POWERS,
     TURN_POWERS,
 )
+from game.words import DragonName, Name, PlaceName, Words
 
 if TYPE_CHECKING:
     from game.match import Match
@@ -59,15 +62,19 @@ def mark_used(m: Match, kind: str) -> None:
 
 def holder_reason(m: Match, name: str, kind: str) -> str | None:
     """Why `name` cannot use `kind`'s power now (not on the board, not its holder, used)."""
-    place = PLACE_TITLES[kind]
+    place = PlaceName(kind)
     if queries.place_on_board(m, kind) is None:
-        return f"{place} is not on the board"
+        return Words("{place} is not on the board", place=place)
     holder = queries.place_holders(m).get(kind)
     if holder != name:
-        who = f"{title(holder)} does" if holder else "nobody does"
-        return f"{title(name)} does not hold {place} ({who})"
+        if holder:
+            # TRANSLATORS: {holder} is the dragon that holds the place
+            return Words("{dragon} does not hold {place} ({holder} does)",
+                         dragon=DragonName(name), place=place, holder=DragonName(holder))
+        return Words("{dragon} does not hold {place} (nobody does)", dragon=DragonName(name),
+                     place=place)
     if kind in m.powers_used:
-        return f"{place}'s power has already been used this round"
+        return Words("{place}'s power has already been used this round", place=place)
     return None
 
 
@@ -184,17 +191,26 @@ def square(at: Cell, steps: int):
                 yield (at[0] + dc, at[1] + dr)
 
 
-def landing_reason(m: Match, what: str, to: Cell, size: int, ignore: int) -> str | None:
+# the chest as the subject of a move's refusal (capitalised: it starts the sentence)
+CHEST = Words("The thief's chest")
+
+
+def landing_reason(m: Match, what: Name | Words, to: Cell, size: int,
+                   ignore: int) -> str | None:
     """Why the piece `what` (a 2x2 or 1x1 footprint) cannot land at top-left `to`."""
     if not fits(to, size, m.board.width, m.board.height):
-        return f"{what} at {show_cell(to)} would leave the board"
+        # TRANSLATORS: {what} is a dragon, a place of power or the thief's chest
+        return Words("{what} at {cell} would leave the board", what=what,
+                     cell=show_cell(to))
     occ = queries.occupancy(m)
     for cell in cells_of(to, size):
         if cell in m.board.blocked:
-            return f"{what} cannot land on blocked ground at {show_cell(cell)}"
+            return Words("{what} cannot land on blocked ground at {cell}", what=what,
+                         cell=show_cell(cell))
         holder = occ.get(cell)
         if holder is not None and holder != ignore:
-            return f"{what} cannot land on {queries.describe(m, holder)}"
+            return Words("{what} cannot land on {piece}", what=what,
+                         piece=queries.describe(m, holder))
     return None
 
 
@@ -232,11 +248,12 @@ def _free_cells(m: Match, at: Cell, steps: int) -> list[Cell]:
     return out
 
 
-def move_reason(m: Match, what: str, at: Cell, to: Cell, steps: int) -> str | None:
+def move_reason(m: Match, what: Name | Words, at: Cell, to: Cell, steps: int) -> str | None:
     if to == at:
-        return f"{what} must move to a new position"
+        return Words("{what} must move to a new position", what=what)
     if chebyshev(to, at) > steps:
-        return f"{what} moves at most {steps} space{'s' if steps != 1 else ''}"
+        return Words.n_("{what} moves at most {n} space", "{what} moves at most {n} spaces",
+                        steps, what=what)
     return None
 
 
@@ -256,8 +273,9 @@ def _hut_targets(m: Match, name):
 def _hut_check(m: Match, name, answer):
     to = cell_of(answer, "to")
     ent, fp = _hut(m)
-    return (move_reason(m, "Baba Yaga's Hut", fp.at, to, HUT_STEPS)
-            or landing_reason(m, "Baba Yaga's Hut", to, 2, ent))
+    hut = PlaceName("baba_yagas_hut")
+    return (move_reason(m, hut, fp.at, to, HUT_STEPS)
+            or landing_reason(m, hut, to, 2, ent))
 
 
 def _hut_fast(m: Match, name):
@@ -287,20 +305,22 @@ def _faces_targets(m: Match, name):
 
 
 def _faces_check(m: Match, name, answer):
-    return send_home_refusal(m, answer.get("dragon"), "Tower of Faces")
+    return send_home_refusal(m, answer.get("dragon"), PlaceName("tower_of_faces"))
 
 
-def send_home_refusal(m: Match, target, what: str) -> str | None:
+def send_home_refusal(m: Match, target, what: Name) -> str | None:
     """Why `what` (Tower of Faces, or Horror, which is its effect as a card) cannot send
     `target` beside its cavern, or None when it can (P14)."""
     if not isinstance(target, str) or target not in m.dragon_ents:
-        return f"{target!r} is not a dragon in this game"
+        return not_a_dragon(target)
     home = setup.home_spot(m, target)
     if home is None:
-        return (f"{title(target)} has no cavern while Immortals Resting Place is off the "
-                f"board, so {what} would do nothing")
+        # TRANSLATORS: {what} is Tower of Faces or the card Horror
+        return Words("{dragon} has no cavern while Immortals Resting Place is off the "
+                     "board, so {what} would do nothing", dragon=DragonName(target),
+                     what=what)
     if home == queries.dragon_fp(m, target).at:
-        return f"{title(target)} already stands beside its cavern"
+        return Words("{dragon} already stands beside its cavern", dragon=DragonName(target))
     return None
 
 
@@ -397,9 +417,9 @@ def _flame_check(m: Match, name, answer):
     ent = queries.occupancy(m).get(cell)
     settlement = esper.try_component(ent, Settlement) if ent is not None else None
     if ent is None or settlement is None:
-        return f"there is no ruin at {show_cell(cell)}"
+        return Words("there is no ruin at {cell}", cell=show_cell(cell))
     if settlement.kind != "ruin":
-        return f"{queries.describe(m, ent)} is not a ruin"
+        return Words("{piece} is not a ruin", piece=queries.describe(m, ent))
     return None
 
 
@@ -420,13 +440,14 @@ def _madhouse_targets(m: Match, name):
 def _madhouse_check(m: Match, name, answer):
     target = answer.get("dragon")
     if not isinstance(target, str) or target not in m.dragon_ents:
-        return f"{target!r} is not a dragon in this game"
+        return not_a_dragon(target)
     if target == name:
-        return f"Madhouse moves an opponent's dragon, not {title(name)} itself"
+        return Words("Madhouse moves an opponent's dragon, not {dragon} itself",
+                     dragon=DragonName(name))
     to = cell_of(answer, "to")
     at = queries.dragon_fp(m, target).at
-    return (move_reason(m, title(target), at, to, MADHOUSE_STEPS)
-            or landing_reason(m, title(target), to, 2, m.dragon_ents[target]))
+    return (move_reason(m, DragonName(target), at, to, MADHOUSE_STEPS)
+            or landing_reason(m, DragonName(target), to, 2, m.dragon_ents[target]))
 
 
 def _madhouse_fast(m: Match, name):
@@ -454,10 +475,10 @@ def _cottage_targets(m: Match, name):
 def _cottage_check(m: Match, name, answer):
     at = queries.chest_at(m)
     if at is None:
-        return "the thief's chest is not on the board yet"
+        return Words("the thief's chest is not on the board yet")
     to = cell_of(answer, "to")
-    return (move_reason(m, "The thief's chest", at, to, CHEST_STEPS)
-            or landing_reason(m, "The thief's chest", to, 1, m.chest_ent))
+    return (move_reason(m, CHEST, at, to, CHEST_STEPS)
+            or landing_reason(m, CHEST, to, 1, m.chest_ent))
 
 
 def _cottage_fast(m: Match, name):
@@ -509,19 +530,35 @@ def turn_answers(m: Match, name: str, fast: bool = True) -> list[dict]:
     return out
 
 
+OWN_ROLL_WHEN = {
+    "attack": N_("{place}'s power is used with its holder's own attack roll, when asked "
+                 "before rolling"),
+    "steal": N_("{place}'s power is used with its holder's own steal roll, when asked "
+                "before rolling"),
+    "tribute": N_("{place}'s power is used with its holder's own tribute roll, when asked "
+                  "before rolling"),
+}
+
+
 def turn_reason(m: Match, name: str, answer: dict) -> str | None:
     """Why a {"power": ...} answer of the action decision is illegal, or None."""
     kind = answer.get("power")
     if not isinstance(kind, str) or kind not in PLACE_TITLES:
-        return f"unknown place of power {kind!r} (places: {', '.join(PLACE_TITLES)})"
-    place = PLACE_TITLES[kind]
+        # TRANSLATORS: {name} is what the answer sent; {places} the keys an answer uses
+        return Words("unknown place of power {name} (places: {places})", name=repr(kind),
+                     places=", ".join(PLACE_TITLES))
+    place = PlaceName(kind)
     if kind in OWN_ROLL_POWERS:
-        return (f"{place}'s power is used with its holder's own {OWN_ROLL_POWERS[kind][0]} "
-                "roll, when asked before rolling")
+        roll = OWN_ROLL_POWERS[kind][0]
+        return Words(OWN_ROLL_WHEN[roll], place=place) if roll in OWN_ROLL_WHEN else Words(
+            "{place}'s power is used with its holder's own {roll} roll, when asked before "
+            "rolling", place=place, roll=roll)
     if kind in CANCEL_POWERS or kind in ROLL_REACTION_POWERS:
-        return f"{place}'s power answers an opponent's action; it is not used on a turn"
+        return Words("{place}'s power answers an opponent's action; it is not used on a turn",
+                     place=place)
     if kind not in TURN:
-        return f"{place} has no power to use on a turn (only a standing control ability)"
+        return Words("{place} has no power to use on a turn (only a standing control "
+                     "ability)", place=place)
     return holder_reason(m, name, kind) or TURN[kind].check(m, name, answer)
 
 

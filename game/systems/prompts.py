@@ -3,26 +3,28 @@
     "Red attacks you: play Defender (−2 to Red's roll)?"
 
 Prompts speak to the dragon asked ("you"); they are never part of the state document,
-so naming the asked dragon's own card here hides nothing from it.
+so naming the asked dragon's own card here hides nothing from it. Each is a
+game.words.Words: its text is the English, shown in the player's language on screen.
+A sentence about "you" has its own message (languages decline "you" differently).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game import queries
-from game.content import plural
-from game.decisions import show_cell, title
+from game.decisions import show_cell
+from game.i18n import N_
 from game.systems.base import die_total
 from game.systems.cards import answers, peace_targets
 from game.tables import (
     ACTION_TITLES,
-    CARD_TITLES,
     OWN_ROLL_CARDS,
     OWN_ROLL_POWERS,
     PLACE_TITLES,
     ROBBER_TAKE,
 )
+from game.words import ActionName, CardName, DragonName, PlaceName, PurposeName, Words, either
 
 if TYPE_CHECKING:
     from game.match import Match
@@ -31,18 +33,30 @@ if TYPE_CHECKING:
 MINUS = "\u2212"
 
 
-def _you(d: str, name: str) -> str:
-    return "you" if d == name else title(d)
+def _you(d: str, name: str) -> Any:
+    # TRANSLATORS: the dragon asked, as one of the dragons a card may send home
+    return Words("you") if d == name else DragonName(d)
 
 
-def _piece(m: Match, name: str, cell) -> str:
+# a claimed settlement as its claimer's: "your town at (3, 4)", "Red's city at (5, 6)"
+_YOURS = {"town": N_("your town at {cell}"), "city": N_("your city at {cell}"),
+          "ruin": N_("your ruin at {cell}")}
+_THEIRS = {"town": N_("{dragon}'s town at {cell}"), "city": N_("{dragon}'s city at {cell}"),
+           "ruin": N_("{dragon}'s ruin at {cell}")}
+
+
+def _piece(m: Match, name: str, cell) -> Any:
     ent = queries.occupancy(m).get(tuple(cell))
     if ent is None:
-        return f"the piece at {show_cell(cell)}"
+        return Words("the piece at {cell}", cell=show_cell(cell))
     text = queries.describe(m, ent)
     owner = queries.claim_owner(ent)
-    if owner and text.startswith("the "):
-        return ("your " if owner == name else f"{title(owner)}'s ") + text[4:]
+    kind = queries.piece_kind(ent)
+    if owner and kind in _YOURS:  # a settlement: 1x1, so its cell is `cell`
+        at = show_cell(cell)
+        if owner == name:
+            return Words(_YOURS[kind], cell=at)
+        return Words(_THEIRS[kind], dragon=DragonName(owner), cell=at)
     return text
 
 
@@ -50,110 +64,175 @@ def _signed(v: int) -> str:
     return f"+{v}" if v >= 0 else f"{MINUS}{-v}"
 
 
-def _action(m: Match, name: str, act: Frame) -> str:
+def _action(m: Match, name: str, act: Frame) -> Words:
     actor, answer, do = act["dragon"], act["answer"], act["do"]
-    who = title(actor)
+    who = DragonName(actor)
     if do == "attack":
-        return f"{who} attacks {_you(answer['dragon'], name)}"
+        if answer["dragon"] == name:
+            return Words("{dragon} attacks you", dragon=who)
+        return Words("{dragon} attacks {target}", dragon=who,
+                     target=DragonName(answer["dragon"]))
     if do == "destroy":
-        return f"{who} tries to destroy {_piece(m, name, answer['at'])}"
+        return Words("{dragon} tries to destroy {piece}", dragon=who,
+                     piece=_piece(m, name, answer["at"]))
     if do == "claim":
-        text = f"{who} claims {_piece(m, name, answer['at'])}"
         if "also" in answer:
-            text += f" and {_piece(m, name, answer['also'])}"
-        return text
+            return Words("{dragon} claims {piece} and {other}", dragon=who,
+                         piece=_piece(m, name, answer["at"]),
+                         other=_piece(m, name, answer["also"]))
+        return Words("{dragon} claims {piece}", dragon=who, piece=_piece(m, name, answer["at"]))
     if do == "claim_settlement":
-        return f"{who} takes over {_piece(m, name, answer['at'])}"
+        return Words("{dragon} takes over {piece}", dragon=who,
+                     piece=_piece(m, name, answer["at"]))
     if do == "steal_for_thief":
-        return f"{who} steals for the thief from {_you(answer['dragon'], name)}"
+        if answer["dragon"] == name:
+            return Words("{dragon} steals for the thief from you", dragon=who)
+        return Words("{dragon} steals for the thief from {target}", dragon=who,
+                     target=DragonName(answer["dragon"]))
     if do == "robber":
-        card = "Robber" if answer["play"] == "robber" else "Copier as Robber"
-        victim = _you(answer["dragon"], name)
-        return (f"{who} plays {card}: {victim} would pay {plural(ROBBER_TAKE, 'coin')} "
-                "into the thief's chest")
-    return f"{who} declares {ACTION_TITLES.get(do, do)}"
+        card = (CardName("robber") if answer["play"] == "robber"
+                else Words("Copier as Robber"))
+        coins = Words.n_("{n} coin", "{n} coins", ROBBER_TAKE)
+        if answer["dragon"] == name:
+            # TRANSLATORS: {card} is Robber (or Copier as Robber); {coins} e.g. "3 coins"
+            return Words("{dragon} plays {card}: you would pay {coins} into the thief's chest",
+                         dragon=who, card=card, coins=coins)
+        return Words("{dragon} plays {card}: {victim} would pay {coins} into the thief's "
+                     "chest", dragon=who, card=card, victim=DragonName(answer["dragon"]),
+                     coins=coins)
+    action = ActionName(do) if do in ACTION_TITLES else do
+    return Words("{dragon} declares {action}", dragon=who, action=action)
 
 
-def _roll_words(m: Match, name: str, roll: Frame) -> str:
+def _roll_words(m: Match, name: str, roll: Frame) -> Words:
     purpose, ctx = roll["purpose"], roll["ctx"]
+    # TRANSLATORS: what a roll is for, put into "Red rolled 12 {why}" and
+    # "You are about to roll {why}"
     if purpose == "attack":
-        return f"to attack {_you(ctx['other'], name)}"
+        if ctx["other"] == name:
+            return Words("to attack you")
+        return Words("to attack {target}", target=DragonName(ctx["other"]))
     if purpose == "defend":
-        return f"to defend against {_you(ctx['other'], name)}"
+        if ctx["other"] == name:
+            return Words("to defend against you")
+        return Words("to defend against {target}", target=DragonName(ctx["other"]))
     if purpose == "destroy":
-        return f"to destroy {_piece(m, name, ctx['target'])}"
+        return Words("to destroy {piece}", piece=_piece(m, name, ctx["target"]))
     if purpose == "steal":
         victim = ctx.get("victim")
-        return ("to steal from the thief's chest" if victim == "chest"
-                else f"to steal from {_you(str(victim), name)}")
-    return f"for {purpose}"
+        if victim == "chest":
+            return Words("to steal from the thief's chest")
+        if victim == name:
+            return Words("to steal from you")
+        return Words("to steal from {target}", target=DragonName(str(victim)))
+    return Words("for {purpose}", purpose=PurposeName(purpose))
 
 
-def _rolled(m: Match, name: str, roll: Frame) -> str:
-    who = "You" if roll["dragon"] == name else title(roll["dragon"])
+def _rolled(m: Match, name: str, roll: Frame) -> Words:
     mods = "".join(f" {_signed(v)}" for _, v in roll["mods"])
-    return f"{who} rolled {roll['face']}{mods} {_roll_words(m, name, roll)}"
+    why = _roll_words(m, name, roll)
+    # TRANSLATORS: {face} is the die, {mods} its modifiers (" +2 −1", maybe empty)
+    if roll["dragon"] == name:
+        return Words("You rolled {face}{mods} {why}", face=roll["face"], mods=mods, why=why)
+    return Words("{dragon} rolled {face}{mods} {why}", dragon=DragonName(roll["dragon"]),
+                 face=roll["face"], mods=mods, why=why)
 
 
-DICE_WHAT = {"settlement": "the new settlement's location", "place_location":
-             "the place of power's location", "chest": "the thief's chest's new location",
-             "place_of_power": "which place of power comes"}
+DICE_WHAT = {"settlement": N_("the new settlement's location"), "place_location":
+             N_("the place of power's location"), "chest": N_("the thief's chest's new location"),
+             "place_of_power": N_("which place of power comes")}
+# TRANSLATORS: a placement die and its value: "col 12", "row 3"
+DIE_SHOWN = {"col": N_("col {value}"), "row": N_("row {value}")}
 
 
-def _dice(m: Match, name: str, f: Frame) -> str:
-    shown = ", ".join(f"{d['name']} {die_total(d)}" if d["name"] else str(die_total(d))
-                      for d in f["dice"])
-    return f"The dice for {DICE_WHAT.get(f['purpose'], f['purpose'])} show {shown}"
+def _die(d: dict) -> Any:
+    total = die_total(d)
+    if not d["name"]:
+        return str(total)
+    template = DIE_SHOWN.get(d["name"])
+    if template:
+        return Words(template, value=total)
+    return f"{d['name']} {total}"
 
 
-def _option(m: Match, name: str, option: str, subject: Frame, window: str) -> str:
+def _dice(m: Match, name: str, f: Frame) -> Words:
+    template = DICE_WHAT.get(f["purpose"])
+    what = Words(template) if template else f["purpose"]
+    return Words("The dice for {what} show {dice}", what=what,
+                 dice=[_die(d) for d in f["dice"]])
+
+
+# a cancelling power's option, by the action it cancels
+_CANCEL_OPTION = {"destroy": N_("use {place} (cancel the destroy)"),
+                  "attack": N_("use {place} (cancel the attack)")}
+
+
+def _option(m: Match, name: str, option: str, subject: Frame, window: str) -> Any:
     if option in PLACE_TITLES:
-        place = PLACE_TITLES[option]
+        place = PlaceName(option)
         if option in OWN_ROLL_POWERS:
-            return f"use {place} ({_signed(OWN_ROLL_POWERS[option][1])} to your roll)"
+            # TRANSLATORS: {value} is a signed number such as +2
+            return Words("use {place} ({value} to your roll)", place=place,
+                         value=_signed(OWN_ROLL_POWERS[option][1]))
         if option == "blade_miller":
-            return f"use {place} ({MINUS}1 to {title(subject['dragon'])}'s roll)"
-        return f"use {place} (cancel the {ACTION_TITLES[subject['do']].lower()})"
+            return Words("use {place} ({value} to {dragon}'s roll)", place=place,
+                         value=f"{MINUS}1", dragon=DragonName(subject["dragon"]))
+        do = subject["do"]
+        if do in _CANCEL_OPTION:
+            return Words(_CANCEL_OPTION[do], place=place)
+        return Words("use {place} (cancel the {action})", place=place,
+                     action=ACTION_TITLES[do].lower())
     if option == "copier":
         copies = list(dict.fromkeys(a["as"] for a in answers(m, name, option, subject)))
-        return " or ".join(_card(m, name, c, subject, window, "play Copier as ")
-                           for c in copies)
+        return either([_card(m, name, c, subject, window, copier=True) for c in copies])
     return _card(m, name, option, subject, window)
 
 
-def _card(m: Match, name: str, card: str, subject: Frame, window: str, verb: str = "play ") -> str:
-    t = f"{verb}{CARD_TITLES[card]}"
+def _card(m: Match, name: str, card: str, subject: Frame, window: str,
+          copier: bool = False) -> Any:
+    t = (Words("play Copier as {card}", card=CardName(card)) if copier
+         else Words("play {card}", card=CardName(card)))
     if card in OWN_ROLL_CARDS:
-        return f"{t} (+{OWN_ROLL_CARDS[card][1]} to your roll)"
-    if card in ("sheriff", "mayor"):
-        kind = "town" if card == "sheriff" else "city"
-        return f"{t} (+1 coin from each {kind} that scores)"
+        # TRANSLATORS: {play} is "play Fighter"; {value} e.g. +2
+        return Words("{play} ({value} to your roll)", play=t,
+                     value=f"+{OWN_ROLL_CARDS[card][1]}")
+    if card == "sheriff":
+        return Words("{play} (+1 coin from each town that scores)", play=t)
+    if card == "mayor":
+        return Words("{play} (+1 coin from each city that scores)", play=t)
     if card in ("defender", "inciter"):
-        return f"{t} ({MINUS}2 to {title(subject['dragon'])}'s roll)"
+        return Words("{play} ({value} to {dragon}'s roll)", play=t, value=f"{MINUS}2",
+                     dragon=DragonName(subject["dragon"]))
     if card == "trickster" or card == "pro_creator":
-        which = "one die" if window == "dice" and len(subject["dice"]) > 1 else "the die"
-        return f"{t} (+2 or {MINUS}2 on {which})"
+        values = {"play": t, "up": "+2", "down": f"{MINUS}2"}
+        if window == "dice" and len(subject["dice"]) > 1:
+            return Words("{play} ({up} or {down} on one die)", **values)
+        return Words("{play} ({up} or {down} on the die)", **values)
     if card == "peacemaker":
-        who = " or ".join(_you(d, name) for d in peace_targets(m, subject))
-        return f"{t} (send {who} home; the attack fails if they end apart)"
+        who = either([_you(d, name) for d in peace_targets(m, subject)])
+        # TRANSLATORS: {who} is the dragons it may send home ("you or Red")
+        return Words("{play} (send {who} home; the attack fails if they end apart)",
+                     play=t, who=who)
     if card == "leader":
-        return f"{t} (cancel the claim)"
+        return Words("{play} (cancel the claim)", play=t)
     if card == "watcher":
-        return f"{t} (cancel the theft)"
+        return Words("{play} (cancel the theft)", play=t)
     return t
 
 
-def react(m: Match, name: str, window: str, subject: Frame, options) -> str:
+def react(m: Match, name: str, window: str, subject: Frame, options) -> Words:
     if window == "cancel":
         situation = _action(m, name, subject)
     elif window == "roll":
         situation = _rolled(m, name, subject)
     else:
         situation = _dice(m, name, subject)
-    choices = " or ".join(_option(m, name, o, subject, window) for o in options)
-    return f"{situation}: {choices}?"
+    choices = either([_option(m, name, o, subject, window) for o in options])
+    # TRANSLATORS: {situation} is what happened; {choices} what the dragon may use
+    return Words("{situation}: {choices}?", situation=situation, choices=choices)
 
 
-def modify(m: Match, name: str, roll: Frame, options) -> str:
-    choices = " or ".join(_option(m, name, o, roll, "own") for o in options)
-    return f"You are about to roll {_roll_words(m, name, roll)}: {choices}?"
+def modify(m: Match, name: str, roll: Frame, options) -> Words:
+    choices = either([_option(m, name, o, roll, "own") for o in options])
+    return Words("You are about to roll {why}: {choices}?",
+                 why=_roll_words(m, name, roll), choices=choices)

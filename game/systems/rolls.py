@@ -37,7 +37,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from game import queries, rule_maths
-from game.decisions import Decision, DecisionStep, IllegalAnswer, title
+from game.decisions import Decision, DecisionStep, IllegalAnswer
 from game.systems import cards, powers, prompts
 from game.systems.base import die_total
 from game.systems.turn_order import turn_order
@@ -51,6 +51,7 @@ from game.tables import (
     chart_row,
     row_label,
 )
+from game.words import CardName, DragonName, PlaceName, RollName, Words, either
 
 if TYPE_CHECKING:
     from game.match import Match
@@ -303,7 +304,7 @@ def result_row(result: dict):
 
 # ----- the two decisions: `modify` (own, before the roll) and `react` ------------------
 def option_names(opts) -> str:
-    return " or ".join(PLACE_TITLES.get(o) or CARD_TITLES.get(o, o) for o in opts)
+    return either([PlaceName(o) if o in PLACE_TITLES else CardName(o) for o in opts])
 
 
 def _answers(m: Match, f: dict) -> list[dict]:
@@ -347,22 +348,33 @@ def _refusal(m: Match, f: dict, answer: dict, named: str | None) -> str:
     opts = f["options"]
     keys = ["power", "play"] if f["step"] == "modify" else ["react"]
     how = " or ".join(f'{{"{k}": ...}}' for k in keys)
-    tail = f"answer {how} with {option_names(opts)}, or {{\"pass\": true}}"
+    # TRANSLATORS: {how} and {passing} are JSON answers kept as is; {options} places/cards
+    tail = Words("answer {how} with {options}, or {passing}", how=how,
+                 options=option_names(opts), passing='{"pass": true}')
     if named is None:
-        return f"{title(name)} may {tail}"
+        # TRANSLATORS: {tail} is "answer ... with ..., or ..." (what the dragon may answer)
+        return Words("{dragon} may {tail}", dragon=DragonName(name), tail=tail)
     value = answer[named]
     if isinstance(value, str) and value in CARD_TITLES:
         why = cards.refusal(m, name, value, answer, m.stack[-2])
     elif isinstance(value, str) and value in PLACE_TITLES:
-        what = (f"does not modify {title(name)}'s {f['purpose']} roll" if f["step"] == "modify"
-                else "cannot answer this now")
+        place = PlaceName(value)
         if value in opts:  # the right power under the wrong key
-            why = f"{PLACE_TITLES[value]} is used here with {{\"{keys[0]}\": \"{value}\"}}"
+            # TRANSLATORS: {shape} is a JSON answer such as {"power": "soul_mine"}
+            why = Words("{place} is used here with {shape}", place=place,
+                        shape=f'{{"{keys[0]}": "{value}"}}')
         else:
-            why = powers.holder_reason(m, name, value) or f"{PLACE_TITLES[value]} {what}"
+            why = powers.holder_reason(m, name, value) or (
+                Words("{place} does not modify {dragon}'s {roll}", place=place,
+                      dragon=DragonName(name), roll=RollName(f["purpose"]))
+                if f["step"] == "modify" else
+                Words("{place} cannot answer this now", place=place))
     else:
-        why = f"{value!r} is not something {title(name)} can use here"
-    return f"{why}; {tail}"
+        # TRANSLATORS: {name} is what the answer sent, quoted as is
+        why = Words("{name} is not something {dragon} can use here", name=repr(value),
+                    dragon=DragonName(name))
+    # TRANSLATORS: a refusal ({why}), then what may be answered instead ({tail})
+    return Words("{why}; {tail}", why=why, tail=tail)
 
 
 def _ask_modify(m: Match, f) -> Decision:

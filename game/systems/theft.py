@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game import queries
-from game.decisions import title
 from game.geometry import adjacent
 from game.systems.base import NEAR_CAVERNS, NEAR_CHEST, ActionRule, around, other_dragon
 from game.systems.rolls import result_row, roll_spec
+from game.words import DragonName, Words
 
 if TYPE_CHECKING:
     from game.match import Match
@@ -27,9 +27,10 @@ def stolen(results) -> int:
 def _cavern_reason(m: Match, name, target, anywhere: bool = False) -> str | None:
     cavern = queries.cavern_of(m, target)
     if cavern is None:
-        return f"{title(target)} has no cavern to steal from"
+        return Words("{dragon} has no cavern to steal from", dragon=DragonName(target))
     if not anywhere and not queries.next_to_dragon(m, name, *cavern):
-        return f"{title(name)} is not adjacent to {title(target)}'s cavern"
+        return Words("{dragon} is not adjacent to {target}'s cavern", dragon=DragonName(name),
+                     target=DragonName(target))
     return None
 
 
@@ -73,9 +74,9 @@ def _chest_targets(m: Match, name):
 def _chest_check(m: Match, name, answer):
     at = queries.chest_at(m)
     if at is None:
-        return "the thief's chest is not on the board yet"
+        return Words("the thief's chest is not on the board yet")
     if not queries.next_to_dragon(m, name, at, 1):
-        return f"{title(name)} is not adjacent to the thief's chest"
+        return Words("{dragon} is not adjacent to the thief's chest", dragon=DragonName(name))
     return None
 
 

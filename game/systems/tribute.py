@@ -8,7 +8,7 @@ import esper
 
 from game import geometry, queries, rule_maths
 from game.components import Claim, Footprint, PlaceOfPower, Settlement
-from game.decisions import Decision, DecisionStep, IllegalAnswer, cell_of, show_cell, title
+from game.decisions import Decision, DecisionStep, IllegalAnswer, cell_of, show_cell
 from game.systems.claims import own_ring_record, remove_claim, remove_gamble
 from game.systems.rolls import push_roll, roll_spec
 from game.tables import (
@@ -18,6 +18,7 @@ from game.tables import (
     TRIBUTE_CARDS,
     chart_row,
 )
+from game.words import DragonName, Words
 
 if TYPE_CHECKING:
     from game.match import Match
@@ -162,7 +163,8 @@ def lose(m: Match, name: str, cell) -> None:
 def _ask(m: Match, frame) -> Decision:
     name = frame["dragon"]
     return Decision(name, "lose_claim",
-                    f"{title(name)} rolled {frame['roll']} for tribute and must lose one claim",
+                    Words("{dragon} rolled {roll} for tribute and must lose one claim",
+                          dragon=DragonName(name), roll=frame["roll"]),
                     {"roll": frame["roll"], "choices": frame["choices"]})
 
 
@@ -174,8 +176,10 @@ def _answer(m: Match, frame, answer) -> None:
     cell = cell_of(answer, "choose")
     if list(cell) not in frame["choices"]:
         shown = ", ".join(show_cell(c) for c in frame["choices"])
-        raise IllegalAnswer(f"{title(frame['dragon'])} must lose a claim that is not next to "
-                            f"it (one of {shown}), not {show_cell(cell)}")
+        # TRANSLATORS: {cells} are the claims it may lose, {cell} the one answered
+        raise IllegalAnswer(Words("{dragon} must lose a claim that is not next to it (one "
+                                  "of {cells}), not {cell}", dragon=DragonName(frame["dragon"]),
+                                  cells=shown, cell=show_cell(cell)))
     m.stack.pop()
     lose(m, frame["dragon"], cell)
 

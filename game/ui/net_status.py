@@ -7,31 +7,49 @@ from __future__ import annotations
 
 import re
 
-from game.decisions import title
+from game.i18n import N_, _
 from game.ui import bindings
+from game.words import dragon as title
 
-KIND_WORDS = {"remote": "online", "local": "at the host's screen"}
+KIND_WORDS = {"remote": N_("online"), "local": N_("at the host's screen")}
+# the AI levels as a seat's kind names them ("AI · easy")
+LEVEL_WORDS = {"random": N_("random"), "easy": N_("easy"), "normal": N_("normal"),
+               "hard": N_("hard"), "master": N_("master")}
+
+
+def _ai(kind: str) -> str:
+    level = LEVEL_WORDS.get(kind)
+    # TRANSLATORS: a seat an AI plays, at a level ("AI · easy")
+    return _("AI · {level}").format(level=_(level) if level else kind)
 
 
 def who(dragon: str, kind: str, name: str | None) -> str:
     """"Jo (Red, online)", "Red (online)", "Ann (Black, at the host's screen)"."""
-    where = KIND_WORDS.get(kind, f"AI · {kind}")
-    return f"{name} ({title(dragon)}, {where})" if name else f"{title(dragon)} ({where})"
+    where = _(KIND_WORDS[kind]) if kind in KIND_WORDS else _ai(kind)
+    if name:
+        # TRANSLATORS: a player's name, their dragon, and where they play ("online")
+        return _("{name} ({dragon}, {where})").format(name=name, dragon=title(dragon),
+                                                      where=where)
+    return _("{dragon} ({where})").format(dragon=title(dragon), where=where)
 
 
 def policy_words(policy: str, left: int) -> str:
     """What happens when a dropped player's wait runs out."""
     if policy == "end":
-        return f"the game ends in {left} s"
+        # TRANSLATORS: {left} is seconds
+        return _("the game ends in {left} s").format(left=left)
     if policy == "wait":
-        return "the game waits for them"
-    return f"an AI plays in {left} s"
+        return _("the game waits for them")
+    return _("an AI plays in {left} s").format(left=left)
+
+
+# TRANSLATORS: the host's keys while a player is away: take over with an AI, wait, end
+HOST_KEY_WORDS = {"host_ai_now": N_("AI now"), "host_wait": N_("wait"), "host_end": N_("end")}
 
 
 def host_keys() -> str:
     """"[F6 AI now] [F7 wait] [F8 end]": the host's say while a player is away."""
-    words = {"host_ai_now": "AI now", "host_wait": "wait", "host_end": "end"}
-    return " ".join(f"[{b.shown} {words[b.command]}]" for b in bindings.HOST)
+    return " ".join(f"[{b.shown} {_(HOST_KEY_WORDS[b.command])}]" for b in bindings.HOST)
 
 
 def waiting_line(dragon: str, kind: str, name: str | None, *, away_left: int | None = None,
@@ -41,12 +59,14 @@ def waiting_line(dragon: str, kind: str, name: str | None, *, away_left: int | N
     The "  ·  " part is dropped first when the bar is narrow."""
     person = who(dragon, kind, name)
     if kind not in KIND_WORDS:
-        return f"{title(dragon)} (AI · {kind}) is thinking…"
+        return _("{dragon} ({ai}) is thinking…").format(dragon=title(dragon), ai=_ai(kind))
     if standin:
-        return f"An AI plays for {person} until they come back"
+        return _("An AI plays for {person} until they come back").format(person=person)
     if away_left is None:
-        return f"Waiting for {person}…"
-    line = f"Waiting for {person} — away, {policy_words(policy, away_left)}"
+        return _("Waiting for {person}…").format(person=person)
+    # TRANSLATORS: {then} is what happens when the wait runs out ("an AI plays in 30 s")
+    line = _("Waiting for {person} — away, {then}").format(
+        person=person, then=policy_words(policy, away_left))
     return f"{line}  ·  {host_keys()}" if keys else line
 
 
@@ -55,14 +75,15 @@ def seat_mark(kind: str, name: str | None, *, connected: bool, away: bool,
     """The seat panel's label of a person's seat: "Jo · online", "Jo · away",
     "Jo · AI stands in", "Ann · host's screen", "You"."""
     if me:
-        return f"You · {name}" if name else "You"
-    base = name or {"remote": "Remote", "local": "Host"}.get(kind, kind)
+        return _("You · {name}").format(name=name) if name else _("You")
+    base = name or (_("Remote") if kind == "remote" else _("Host") if kind == "local"
+                    else kind)
     if kind == "local":
-        return f"{base} · host's screen" if name else "Host's screen"
+        return _("{name} · host's screen").format(name=base) if name else _("Host's screen")
     if kind != "remote":
-        return f"AI · {kind}"
-    state = "AI stands in" if standin else "away" if away else \
-        "online" if connected else "not joined"
+        return _ai(kind)
+    state = (_("AI stands in") if standin else _("away") if away else
+             _("online") if connected else _("not joined"))
     return f"{base} · {state}"
 
 

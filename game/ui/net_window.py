@@ -24,6 +24,7 @@ from typing import cast
 
 from game.decisions import Decision, IllegalAnswer, title
 from game.dice import new_seed
+from game.i18n import _
 from game.match import SetupError
 from game.net import chat, tls
 from game.net.client import ClientThread, board_of
@@ -50,9 +51,11 @@ from game.session import SessionError, UndoError
 from game.ui import bindings
 from game.ui import net_status as status
 from game.ui.controller import GameController, GameSetup, Seat, _map_file
+from game.words import Words, from_json, shown
+from game.words import dragon as dragon_name
 
-NO_UNDO = "No undo in an online game"
-KEPT_BY_HOST = "The host keeps this game: Join game rejoins it"
+NO_UNDO = Words("No undo in an online game")
+KEPT_BY_HOST = Words("The host keeps this game: Join game rejoins it")
 REJOIN_TRIES = 6
 NOT_JOINED = "Remote · not joined"
 
@@ -223,13 +226,19 @@ class NetHostController(GameController):
             net_seat.text = status.seat_mark("remote", seat.name, connected=state == "here",
                                              away=state == "away",
                                              standin=state == "standin")
-            who = f"{title(dragon)}" + (f" ({seat.name})" if seat.name else "")
-            self.ai_notes.append({
-                "here": f"{who} is connected",
-                "away": f"{who} lost the connection: the game waits "
-                        f"{int(self.core.drop_wait)} s for them on their turn",
-                "standin": f"An AI plays {who} until they come back",
-                "none": f"{who} left"}[state])
+            who = (_("{dragon} ({name})").format(dragon=dragon_name(dragon), name=seat.name)
+                   if seat.name else dragon_name(dragon))
+            if state == "here":
+                note = _("{who} is connected").format(who=who)
+            elif state == "away":
+                # TRANSLATORS: {seconds} the host waits for a dropped player on their turn
+                note = _("{who} lost the connection: the game waits {seconds} s for them on "
+                         "their turn").format(who=who, seconds=int(self.core.drop_wait))
+            elif state == "standin":
+                note = _("An AI plays {who} until they come back").format(who=who)
+            else:
+                note = _("{who} left").format(who=who)
+            self.ai_notes.append(note)
 
     def waiting_text(self, dragon: str) -> str | None:
         """The top bar while a remote seat decides: "Waiting for Jo (Red, online)…";
@@ -261,12 +270,12 @@ class NetHostController(GameController):
             self.net.send(self.core.take_over(seat.dragon))
         elif command == "host_wait":
             self.net.send(self.core.wait_more(seat.dragon))
-            self.ai_notes.append(f"Waiting {int(self.core.drop_wait)} s more for "
-                                 f"{title(seat.dragon)}")
+            self.ai_notes.append(_("Waiting {seconds} s more for {dragon}").format(
+                seconds=int(self.core.drop_wait), dragon=dragon_name(seat.dragon)))
         else:
             self.net.send(self.core.end(f"the host ended the game while {title(seat.dragon)} "
                                         "was away"))
-            self.ai_notes.append("You ended the game")
+            self.ai_notes.append(_("You ended the game"))
         self._notes()
         return True
 
@@ -483,15 +492,18 @@ class RemoteController:
                 self.waiting = msg  # the top bar counts down (waiting_text)
                 moved = True
                 if msg.get("seconds", 0) % 30 == 0 or msg.get("seconds", 0) <= 5:
-                    self.ai_notes.append(f"Waiting for {title(msg['dragon'])} to come "
-                                         f"back: {msg['seconds']} s")
+                    self.ai_notes.append(_("Waiting for {dragon} to come back: {seconds} s")
+                                         .format(dragon=dragon_name(str(msg["dragon"])),
+                                                 seconds=msg["seconds"]))
             elif kind == "chat":
                 self.chat_lines.append(msg)
                 moved = True
             elif kind == "error":
                 self._inflight = None
+                reason = from_json(msg.get("words"), str(msg.get("reason") or ""))
                 self.ai_notes.append(refusal(msg.get("reason")) if msg.get("fatal")
-                                     else f"The host says: {msg.get('reason')}")
+                                     else _("The host says: {reason}").format(
+                                         reason=shown(reason)))
             elif kind == "over":
                 self.over = msg
                 seed = msg.get("seed")  # sent once the game has ended (ENGINE.md)
@@ -500,7 +512,7 @@ class RemoteController:
                 moved = True
             elif kind == "welcome":
                 self._tries = 0
-                self.ai_notes.append("Back in the game")
+                self.ai_notes.append(_("Back in the game"))
             elif kind == "closed" and self.over is None:
                 self._lost(msg.get("reason"))
         if self._retry_at is not None and time.monotonic() >= self._retry_at:
@@ -514,9 +526,9 @@ class RemoteController:
         self._tries += 1
         if reason == tls.MISMATCH:  # another machine answers there now: never retried
             self._tries = REJOIN_TRIES + 1
-            self.ai_notes.append(f"Not rejoining: {reason}")
+            self.ai_notes.append(_("Not rejoining: {reason}").format(reason=reason))
         if self._tries > REJOIN_TRIES:
-            self.ai_notes.append("The host cannot be reached: the game is over here")
+            self.ai_notes.append(_("The host cannot be reached: the game is over here"))
             self.over = {"winner": None, "scores": {}, "rounds": 0,
                          "reason": "lost the host"}
             return
@@ -589,7 +601,9 @@ class RemoteController:
             return None
         context = {k: v for k, v in (self.view.get("pending") or {}).items()
                    if k not in ("dragon", "kind")}
-        return Decision(p["dragon"], p["kind"], p.get("prompt", ""), context)
+        # the host's words when it sent them (shown in this window's language), else its text
+        prompt = from_json(p.get("prompt_words"), str(p.get("prompt", "")))
+        return Decision(p["dragon"], p["kind"], prompt, context)
 
     @property
     def finished(self) -> bool:
@@ -638,14 +652,14 @@ class RemoteController:
         host's lobby ("Waiting for Ann (Black, at the host's screen)…", "Gold (AI ·
         easy) is thinking…"), with the countdown while its player is away."""
         if dragon == self.me:
-            return "Sent: waiting for the host"
+            return _("Sent: waiting for the host")
         info = next((s for s in (self.lobby or {}).get("seats", [])
                      if s.get("dragon") == dragon), None)
         if info is None:
-            return f"Waiting for {title(dragon)}…"
+            return _("Waiting for {person}…").format(person=dragon_name(dragon))
         kind, name = str(info.get("kind")), info.get("name")
         if kind == "local" and not name:
-            name = "the host"
+            name = _("the host")
         w = self.waiting or {}
         left = w.get("seconds") if w.get("dragon") == dragon and info.get("away") else None
         return status.waiting_line(dragon, kind, name,
@@ -673,7 +687,7 @@ class RemoteController:
     # ----- acting -------------------------------------------------------------------
     def submit(self, answer: dict) -> list[dict]:
         if answer not in self.legal_answers():
-            raise IllegalAnswer("that is not one of your legal answers now")
+            raise IllegalAnswer(Words("that is not one of your legal answers now"))
         self.client.send(message("answer", answer=answer, decision=self.n_answers))
         self._inflight = self.n_answers
         return []

@@ -45,6 +45,7 @@ from game.ui.scenes.widgets import button
 from game.ui.settings import PACE_FACTOR, PACES, Settings
 from game.ui.sound.cues import HANDOVER, REFUSE, Listener, decision_cue
 from game.ui.targets import answer_label, single_target_cells, value_cells, value_label
+from game.words import shown as in_language
 
 AI_PAUSE = 0.35        # seconds (normal pace) between an AI's answers, to follow its turn
 INSTANT_BATCH = 40     # AI answers per frame at the instant pace
@@ -199,10 +200,10 @@ class GameScene(Scene):
         self.undo_state = (key, ok, reason)
         if ok:
             self.undo_btn.enable()
-            self.undo_btn.set_tooltip(f"{reason} (Ctrl+Z)")
+            self.undo_btn.set_tooltip(f"{in_language(reason)} (Ctrl+Z)")
         else:
             self.undo_btn.disable()
-            self.undo_btn.set_tooltip(reason)
+            self.undo_btn.set_tooltip(in_language(reason))
 
     def undo(self) -> bool:
         """Ctrl+Z / the Undo button: take back the last answer (P35), or say why not.
@@ -215,7 +216,7 @@ class GameScene(Scene):
         try:
             answer = self.c.undo()
         except (UndoError, ValueError) as exc:
-            self.show_error(str(exc))
+            self.show_error(in_language(exc))
             return False
         self.reset_view()
 
@@ -395,8 +396,8 @@ class GameScene(Scene):
             self.slots = action_slots(self.c.match, pending.dragon, legal, keys)
             self.bar.set_slots(self.slots)
         else:
-            self.bar.set_slots(idle_slots(pending.prompt))
-            self._open_choice(pending.prompt, legal)
+            self.bar.set_slots(idle_slots(in_language(pending.prompt)))
+            self._open_choice(in_language(pending.prompt), legal)
         self.app.sound.cue(decision_cue(pending.kind, pending.dragon, self.listener()))
 
     def _handover(self, dragon: str) -> None:
@@ -433,7 +434,7 @@ class GameScene(Scene):
         try:
             self.c.submit(answer)
         except IllegalAnswer as exc:
-            self.show_error(str(exc))
+            self.show_error(in_language(exc))  # the refusal's Words, in the player's language
             self._aim_again()
             return
         self._idle_controls()
@@ -442,6 +443,7 @@ class GameScene(Scene):
     def show_error(self, text: str, colour: str = "red") -> None:
         if colour == "red":
             self.app.sound.cue(REFUSE)
+        text = in_language(text)  # the engine's Words (refusals, undo) in the player's language
         self.banner_error = text[:1].upper() + text[1:]
         self.banner_colour = colour
         self.error_time = 4.0
@@ -1010,11 +1012,11 @@ class GameScene(Scene):
             return (f"{name}: click {what}  ·  Tab cycles, Enter confirms, Esc cancels",
                     look.colour("gold"))
         if p.kind == "action":
-            return f"{p.prompt}  ·  keys 1-0, E ends", look.colour("text")
+            return f"{in_language(p.prompt)}  ·  keys 1-0, E ends", look.colour("text")
         if self.choice is not None:  # the whole question is in its dialog
-            return f"{p.prompt}  ·  Choose in the dialog: number keys, or click", \
+            return f"{in_language(p.prompt)}  ·  Choose in the dialog: number keys, or click", \
                 look.colour("gold")
-        return p.prompt, look.colour("gold")
+        return in_language(p.prompt), look.colour("gold")
 
     def _draw_banner_strip(self, surface) -> None:
         look = self.look
