@@ -7,6 +7,9 @@ every group above it are visible, with the product of their opacities and tint c
 and the sum of their offsets. Tiles keep their flip flags (diagonal first, then
 horizontal, then vertical, as Tiled does), image-collection tiles are drawn from their
 own images, bottom-left on their cell like Tiled, and the tileset's tile offset applies.
+A tileset saved by Tiled 1.9+ with `tilerendersize="grid"` has its tiles scaled to the
+map's cells, stretched or, with `fillmode="preserve-aspect-fit"`, scaled evenly and
+centred (the tile offset scaled with them), as Tiled 1.9+ draws them.
 Image layers are drawn (repeated when asked); an animated tile shows its first frame, as
 in a still Tiled picture. Object layers are not drawn: their objects become the game's
 pieces (`drawing_notes` says so for the checker). Parallax factors are ignored, as by
@@ -51,6 +54,17 @@ class _Tileset:
     offset: tuple[int, int] = (0, 0)
     images: dict[int, Path] = field(default_factory=dict)  # an image collection's tiles
     shown: dict[int, int] = field(default_factory=dict)  # animated tile -> its first frame
+    grid: bool = False  # tilerendersize="grid" (Tiled 1.9+): tiles scaled to the map's cells
+    fit: bool = False  # fillmode="preserve-aspect-fit": scaled evenly, centred on the cell
+
+
+@dataclass(frozen=True)
+class _Drawn:
+    """A tile ready to blit: flipped, rotated and scaled; where it goes in its cell."""
+
+    surface: pygame.Surface
+    dx: int  # from the cell's left edge
+    dy: int  # from the cell's bottom edge
 
 
 @dataclass(frozen=True)
@@ -106,7 +120,7 @@ class _Painter:
         self.pixels = 0  # decoded image pixels, held to the map caps
         self.tilesets = [t for t in map(self._tileset, root.findall("tileset")) if t]
         self._images: dict[str, pygame.Surface | None] = {}
-        self._tiles: dict[int, pygame.Surface | None] = {}
+        self._tiles: dict[int, _Drawn | None] = {}
 
     def paint(self) -> pygame.Surface:
         out = pygame.Surface((self.w * self.tw, self.h * self.th), pygame.SRCALPHA)
@@ -134,33 +148,49 @@ class _Painter:
         data = el.find("data")
         gids = _decode(data) if data is not None else []
         for i, raw in enumerate(gids[: self.w * self.h]):
-            if not raw:
-                continue
-            tile = self._tile(raw)
-            if tile is None:
-                continue
-            ts = self._owner(raw & ~_FLAGS)
-            ox, oy = ts.offset if ts else (0, 0)
-            ox, oy = round(ox * self.f), round(oy * self.f)
-            x, y = (i % self.w) * self.tw, (i // self.w + 1) * self.th - tile.get_height()
-            layer.blit(tile, (x + ox, y + oy))
+            drawn = self._tile(raw) if raw else None
+            if drawn is not None:
+                layer.blit(drawn.surface, ((i % self.w) * self.tw + drawn.dx,
+                                           (i // self.w + 1) * self.th + drawn.dy))
 
-    def _tile(self, raw: int) -> pygame.Surface | None:
-        if raw in self._tiles:
-            return self._tiles[raw]
+    def _tile(self, raw: int) -> _Drawn | None:
+        if raw not in self._tiles:
+            self._tiles[raw] = self._prepare(raw)
+        return self._tiles[raw]
+
+    def _prepare(self, raw: int) -> _Drawn | None:
+        """Each distinct tile and flags once: flipped and rotated as Tiled does (the
+        diagonal flag first), scaled (to the cell, or by the picture's scale) and placed."""
         gid = raw & ~_FLAGS
         ts = self._owner(gid)
         tile = self._cut(ts, gid - ts.firstgid) if ts else None
-        if tile is not None and raw & (FLIP_H | FLIP_V | FLIP_D):
-            if raw & FLIP_D:  # swap the axes first (a transpose), as Tiled does
+        if ts is None or tile is None:
+            return None
+        iw, ih = tile.get_size()
+        if ts.grid:  # the cell is the box; Tiled scales the unrotated tile into it
+            bw, bh = float(self.tw), float(self.th)
+            sx, sy = bw / iw, bh / ih
+            if ts.fit:
+                sx = sy = min(sx, sy)
+        else:
+            bw, bh, sx, sy = iw * self.f, ih * self.f, self.f, self.f
+        diagonal = bool(raw & FLIP_D)
+        if raw & (FLIP_H | FLIP_V | FLIP_D):
+            if diagonal:  # swap the axes first (a transpose), as Tiled does
                 tile = pygame.transform.flip(pygame.transform.rotate(tile, 90), False, True)
             tile = pygame.transform.flip(tile, bool(raw & FLIP_H), bool(raw & FLIP_V))
-        if tile is not None and self.f < 1.0:  # each distinct tile scaled once
-            w, h = tile.get_size()
-            tile = pygame.transform.smoothscale(
-                tile, (max(1, int(w * self.f)), max(1, int(h * self.f))))
-        self._tiles[raw] = tile
-        return tile
+        if (sx, sy) != (1.0, 1.0):
+            w, h = max(1, int(iw * sx)), max(1, int(ih * sy))
+            tile = pygame.transform.smoothscale(tile, (h, w) if diagonal else (w, h))
+        ox, oy = round(ts.offset[0] * sx), round(ts.offset[1] * sy)
+        if not ts.grid:  # bottom-left on the cell, as before Tiled 1.9
+            return _Drawn(tile, ox, oy - tile.get_height())
+        # centred on the box (moved by half the difference of its sides when the
+        # diagonal flag turns it), as Tiled's CellRenderer places it
+        turn = (bh - bw) / 2 if diagonal else 0.0
+        cx, cy = bw / 2 + turn, -bh / 2 + turn
+        return _Drawn(tile, round(cx - tile.get_width() / 2) + ox,
+                      round(cy - tile.get_height() / 2) + oy)
 
     def _owner(self, gid: int) -> _Tileset | None:
         best = None
@@ -246,6 +276,8 @@ class _Painter:
                       int(_float(body.get("margin"), 0)))
         if offset is not None:
             ts.offset = (int(_float(offset.get("x"), 0)), int(_float(offset.get("y"), 0)))
+        ts.grid = body.get("tilerendersize") == "grid"
+        ts.fit = body.get("fillmode") == "preserve-aspect-fit"
         image = body.find("image")
         if image is not None and image.get("source"):
             ts.image = base / image.get("source", "")
