@@ -124,6 +124,7 @@ class _Painter:
 
     def paint(self) -> pygame.Surface:
         out = pygame.Surface((self.w * self.tw, self.h * self.th), pygame.SRCALPHA)
+        self._blank = True  # nothing drawn on `out` yet
         self._paint_children(out, self.root, _Look())
         return out
 
@@ -135,13 +136,19 @@ class _Painter:
             if el.tag == "group":
                 self._paint_children(out, el, inner)
                 continue
-            layer = pygame.Surface(out.get_size(), pygame.SRCALPHA)
+            shift = (round(inner.dx * self.f), round(inner.dy * self.f))
+            # the first layer drawn unmoved goes straight on the blank picture: a layer
+            # blitted on a fully transparent surface is copied, so the pixels are the same
+            direct = self._blank and shift == (0, 0)
+            layer = out if direct else pygame.Surface(out.get_size(), pygame.SRCALPHA)
             if el.tag == "layer":
                 self._paint_tiles(layer, el)
             else:
                 self._paint_image_layer(layer, el, inner)
             _apply(layer, inner)
-            out.blit(layer, (round(inner.dx * self.f), round(inner.dy * self.f)))
+            if not direct:
+                out.blit(layer, shift)
+            self._blank = False
 
     # ----- tile layers -------------------------------------------------------------
     def _paint_tiles(self, layer: pygame.Surface, el: ET.Element) -> None:
@@ -182,6 +189,7 @@ class _Painter:
         if (sx, sy) != (1.0, 1.0):
             w, h = max(1, int(iw * sx)), max(1, int(ih * sy))
             tile = pygame.transform.smoothscale(tile, (h, w) if diagonal else (w, h))
+        tile = _plain_if_opaque(tile)
         ox, oy = round(ts.offset[0] * sx), round(ts.offset[1] * sy)
         if not ts.grid:  # bottom-left on the cell, as before Tiled 1.9
             return _Drawn(tile, ox, oy - tile.get_height())
@@ -255,9 +263,13 @@ class _Painter:
         if self.pixels > limits.MAX_TOTAL_PIXELS:
             return None
         try:  # each image read once per drawing, whatever the tilesets call it
-            return pygame.image.load(str(file))
+            image = pygame.image.load(str(file))
         except (pygame.error, OSError, ValueError):
             return None  # vetted as an image, still unreadable to SDL
+        try:  # in the layers' own pixel format: a tile then blits ~3x faster
+            return image.convert(pygame.Surface((1, 1), pygame.SRCALPHA))
+        except pygame.error:
+            return image
 
     def _tileset(self, el: ET.Element) -> _Tileset | None:
         first = int(_float(el.get("firstgid"), 0))
@@ -313,6 +325,18 @@ def drawing_notes(path: Path) -> list[tuple[str, str]]:
                 "are drawn as game pieces, not as their tiles"
             notes.append((where, f"its {_count(tiles, 'tile object')} {verb}"))
     return notes
+
+
+def _plain_if_opaque(tile: pygame.Surface) -> pygame.Surface:
+    """A tile with no see-through pixel as a copy without alpha: blitted, it is copied
+    rather than blended (~4x faster, most terrain tiles), to the very same pixels."""
+    w, h = tile.get_size()
+    if not tile.get_flags() & pygame.SRCALPHA or \
+            pygame.mask.from_surface(tile, 254).count() != w * h:
+        return tile
+    plain = pygame.Surface((w, h), 0, 32)
+    plain.blit(tile, (0, 0))
+    return plain
 
 
 def _count(n: int, noun: str) -> str:
