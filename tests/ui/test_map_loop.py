@@ -15,7 +15,7 @@ from game.cli import main
 from game.ui.controller import GameController, GameSetup, Seat
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.new_game import NewGameScene, ProblemsOverlay
-from game.ui.scenes.preview import POLL, PreviewScene, wrap_words
+from game.ui.scenes.preview import POLL, PreviewScene, object_cells, wrap_words
 from game.ui.screenshot import played
 from tests.ui.conftest import run
 
@@ -457,3 +457,9 @@ def test_f5_in_the_preview_reloads_by_hand(app):
                                          scancode=0))
     run(app, 2)
     assert scene.reloads == 1 and scene.ok
+
+
+def test_a_tile_objects_problem_is_marked_on_the_cell_it_is_drawn_on():
+    # Stonegate (a tile object, y at its bottom) is drawn on cell (3, 1), not (3, 2)
+    cells = object_cells(MAPS / "good" / "csv.tmx", 32)
+    assert cells[2] == (3, 1) and cells[1] == (1, 1)

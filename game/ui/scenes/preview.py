@@ -83,8 +83,11 @@ def object_cells(path: Path, tile: int) -> dict[int, tuple[int, int]]:
         return out
     for obj in root.iter("object"):
         try:
+            y = float(obj.get("y", ""))
+            if obj.get("gid"):  # a tile object's y is its bottom (Tiled's default alignment)
+                y -= float(obj.get("height", tile))
             out[int(obj.get("id", ""))] = (int(float(obj.get("x", "")) // tile),
-                                            int(float(obj.get("y", "")) // tile))
+                                            int(y // tile))
         except (ValueError, OverflowError):
             continue
     return out
