@@ -2,7 +2,8 @@
 
 For players ("does my download work?") and for the wheel and bundle smoke tests: the
 shipped maps, art, fonts and icon are found (game.resources), every shipped map loads,
-the licence files are there (LICENSE, NOTICE, THIRD_PARTY_NOTICES.txt: LGPL libraries
+the Chinese, Japanese and Korean fonts draw their glyphs (titles, translations), the
+licence files are there (LICENSE, NOTICE, THIRD_PARTY_NOTICES.txt: LGPL libraries
 may not ship without their notices),
 the user folders are writable, the AI worker process answers (it is a second process:
 in a frozen bundle that needs multiprocessing.freeze_support() at the entry point), and
@@ -50,6 +51,31 @@ def _art() -> str:
         raise RuntimeError(f"missing sprites: {', '.join(missing[:5])}")
     pygame.image.load(str(asset("icons", "narby-conquest-64.png")))
     return f"fonts, {len(art.SPRITE_NAMES)} sprites and the icon are there"
+
+
+CJK_SAMPLES = (("narby_jp", "竜の谷"), ("narby_sc", "龙谷"), ("narby_kr", "용의"))
+
+
+def _scripts() -> str:
+    """Both fonts of each CJK face draw real glyphs: a bundle that dropped them would
+    draw a Japanese title or translation as empty boxes."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame  # noqa: PLC0415 (window code stays out of headless commands)
+
+    from game.ui import scripts  # noqa: PLC0415 (window code stays out of headless commands)
+
+    pygame.font.init()
+    for face, text in CJK_SAMPLES:
+        files = scripts.font_files(face)
+        if files is None:
+            raise RuntimeError(f"no {scripts.FACES[face]} font: '{text}' would draw as boxes")
+        for path in files:
+            font = pygame.font.Font(str(path), 24)
+            glyphs = {pygame.image.tobytes(font.render(ch, True, (255, 255, 255)), "RGBA")
+                      for ch in text}
+            if len(glyphs) < len(text):  # every missing glyph is the same box
+                raise RuntimeError(f"{path.name} draws '{text}' as boxes")
+    return "the Chinese, Japanese and Korean fonts draw their glyphs"
 
 
 def _licences() -> str:
@@ -125,7 +151,8 @@ def main(argv: list[str]) -> int:
         return int(exc.code or 0)
 
     checks = [("files", lambda: f"narby {version()}, files in {data_root()}"),
-              ("maps", _maps), ("art", _art), ("licences", _licences),
+              ("maps", _maps), ("art", _art), ("scripts", _scripts),
+              ("licences", _licences),
               ("folders", lambda: _folders(args.data_dir))]
     if not args.no_worker:
         checks.append(("AI worker", _worker))

@@ -156,3 +156,100 @@ def test_each_corpus_map_resaved_by_tiled_draws_the_same(tmp_path, path):
     assert check_map(out) == []
     before, after = tiled_draw.render_map(path), tiled_draw.render_map(out)
     assert pygame.image.tobytes(after, "RGBA") == pygame.image.tobytes(before, "RGBA")
+
+
+# Tiled 1.9+ tilesets: `tilerendersize="grid"` scales tiles to the map's cells
+# (`fillmode` stretch, or preserve-aspect-fit: evenly, centred), tile offset scaled too.
+# Tiled 1.8's tmxrasterizer cannot draw them, so the expected pixels are worked out from
+# Tiled's CellRenderer. With objectalignment and <transformations>, which must read.
+GRID_TSX = """<?xml version="1.0" encoding="UTF-8"?>
+<tileset version="1.10" tiledversion="1.11.2" name="big" tilewidth="32" tileheight="32" \
+tilecount="2" columns="2" objectalignment="topleft" tilerendersize="grid" fillmode="stretch">
+ <transformations hflip="1" vflip="0" rotate="1" preferuntransformed="1"/>
+ <image source="big.png" width="64" height="32"/>
+</tileset>
+"""
+FIT_TSX = """<?xml version="1.0" encoding="UTF-8"?>
+<tileset version="1.10" tiledversion="1.11.2" name="wide" tilewidth="32" tileheight="16" \
+tilecount="1" columns="1" tilerendersize="grid" fillmode="preserve-aspect-fit">
+ <tileoffset x="4" y="2"/>
+ <image source="wide.png" width="32" height="16"/>
+</tileset>
+"""
+RED, BLUE, YELLOW, GREEN, MAGENTA = ((220, 40, 40), (40, 60, 220), (240, 220, 40),
+                                     (40, 170, 60), (230, 40, 230))
+
+
+def grid_map(folder: Path) -> Path:
+    big = pygame.Surface((64, 32), pygame.SRCALPHA)  # tile 0: red | blue, 1: yellow / green
+    for colour, rect in ((RED, (0, 0, 16, 32)), (BLUE, (16, 0, 16, 32)),
+                         (YELLOW, (32, 0, 32, 16)), (GREEN, (32, 16, 32, 16))):
+        big.fill((*colour, 255), rect)
+    pygame.image.save(big, str(folder / "big.png"))
+    wide = pygame.Surface((32, 16), pygame.SRCALPHA)
+    wide.fill((*MAGENTA, 255))
+    pygame.image.save(wide, str(folder / "wide.png"))
+    (folder / "big.tsx").write_text(GRID_TSX)
+    (folder / "wide.tsx").write_text(FIT_TSX)
+    top = [0] * 64
+    top[2 * 8 + 2] = 3  # the wide tile at (2, 2)
+    top[5 * 8 + 5] = 2 | 0x20000000  # tile 1 at (5, 5), flipped on its diagonal
+
+    def rows(gids: list[int]) -> str:
+        return ",\n".join(",".join(map(str, gids[r * 8:r * 8 + 8])) for r in range(8))
+
+    path = folder / "grid.tmx"
+    path.write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<map version="1.10" tiledversion="1.11.2" '
+        'orientation="orthogonal" renderorder="right-down" width="8" height="8" '
+        'tilewidth="16" tileheight="16" infinite="0" nextlayerid="3" nextobjectid="1">\n'
+        ' <properties>\n  <property name="max_players" type="int" value="2"/>\n'
+        ' </properties>\n <tileset firstgid="1" source="big.tsx"/>\n'
+        ' <tileset firstgid="3" source="wide.tsx"/>\n'
+        f' <layer id="1" name="ground" width="8" height="8">\n  <data encoding="csv">\n'
+        f'{rows([1] * 64)}\n</data>\n </layer>\n'
+        f' <layer id="2" name="top" width="8" height="8">\n  <data encoding="csv">\n'
+        f'{rows(top)}\n</data>\n </layer>\n</map>\n')
+    return path
+
+
+def test_tiles_rendered_at_the_grid_size_are_scaled_to_the_cells_as_tiled_19_draws_them(
+        tmp_path):
+    path = grid_map(tmp_path)
+    assert check_map(path) == []  # 32 px tiles on 16 px cells: fine when fitted to them
+    picture = tiled_draw.render_map(path)
+    assert picture.get_size() == (128, 128)
+
+    def rgb(x: int, y: int) -> tuple[int, ...]:
+        return tuple(picture.get_at((x, y)))[:3]
+
+    # stretched: each 32x32 ground tile fills its 16x16 cell, red half then blue half
+    assert (rgb(4, 4), rgb(12, 4), rgb(124, 124)) == (RED, BLUE, BLUE)
+    # fitted: the 32x16 tile at (2, 2) is 16x8, centred (y 36-44), offset (4, 2) halved
+    assert {rgb(x, y) for x in range(34, 50) for y in range(37, 45)} == {MAGENTA}
+    assert (rgb(40, 36), rgb(40, 45), rgb(33, 40)) == (BLUE, BLUE, RED)
+    # the diagonal flag turns yellow-over-green into yellow beside green, still 16x16
+    assert (rgb(84, 84), rgb(92, 84), rgb(84, 94), rgb(80, 80), rgb(95, 95)) == (
+        YELLOW, GREEN, YELLOW, YELLOW, GREEN)
+
+
+def test_a_grid_sized_tileset_still_has_its_tile_size_capped(tmp_path):
+    grid_map(tmp_path)
+    (tmp_path / "big.tsx").write_text(GRID_TSX.replace('tilewidth="32" tileheight="32"',
+                                                       'tilewidth="600" tileheight="600"'))
+    (problem,) = [p for p in check_map(tmp_path / "grid.tmx") if "600x600" in p.what]
+    assert problem.what == "has 600x600 tiles, over 512 pixels a side"
+
+
+def test_opaque_tiles_are_copied_and_see_through_ones_keep_their_alpha():
+    """Blitting a tile without alpha copies it (~4x faster than blending, so a 40x40
+    map redraws well within the preview's second) to the very same pixels."""
+    solid = pygame.Surface((4, 4), pygame.SRCALPHA)
+    solid.fill((10, 200, 30, 255))
+    plain = tiled_draw._plain_if_opaque(solid)
+    assert not plain.get_flags() & pygame.SRCALPHA
+    layer = pygame.Surface((4, 4), pygame.SRCALPHA)
+    layer.blit(plain, (0, 0))
+    assert pygame.image.tobytes(layer, "RGBA") == pygame.image.tobytes(solid, "RGBA")
+    solid.set_at((1, 1), (10, 200, 30, 254))
+    assert tiled_draw._plain_if_opaque(solid) is solid

@@ -440,3 +440,18 @@ def test_empty_cells_are_counted_with_a_fix(tmp_path):
     assert found[0].what.startswith("has 4 empty cells that no visible tile layer paints "
                                     "(the first at (0, 0))")
     assert "bucket fill" in found[0].fix
+
+
+@pytest.mark.parametrize(("alignment", "x", "y"), [
+    (None, 96, 64),  # unset: bottom-left on an orthogonal map, as before
+    ("bottomleft", 96, 64), ("topleft", 96, 32), ("center", 112, 48),
+    ("bottomright", 128, 64), ("top", 112, 32)])
+def test_a_tile_object_lands_on_the_cell_tiled_shows_it_on(tmp_path, alignment, x, y):
+    """Tiled puts a tile object's x, y at the point its tileset's object alignment
+    names; Stonegate, drawn on cell (3, 1), is a city there whatever the alignment."""
+    path = meadow(tmp_path, ('gid="4" x="96" y="64"', f'gid="4" x="{x}" y="{y}"'))
+    if alignment:
+        tsx = (tmp_path / "tiles.tsx").read_text()
+        (tmp_path / "tiles.tsx").write_text(tsx.replace(
+            'columns="4">', f'columns="4" objectalignment="{alignment}">'))
+    assert Preplaced("city", (3, 1)) in load_board(path).pieces

@@ -95,7 +95,8 @@ def test_in_tiled_each_problem_is_an_error_that_selects_its_object(tmp_path):
          "selects object 4 on layer 'setup'"],
         ["error", "Narby Conquest: object 5 in layer 'setup': cell (0, 9) is blocked "
          "(mountain) — move it to open ground or change the tile under it",
-         "selects object 5 on layer 'setup'"]]
+         "selects object 5 on layer 'setup'"],
+        ["log", "Narby Conquest: on-blocked.tmx: 2 problems", ""]]
 
 
 @needs_tiled
@@ -107,8 +108,69 @@ def test_in_tiled_notes_are_warnings_and_a_missing_narby_is_one_warning(tmp_path
     shutil.copy(MAPS / "good" / "csv.tmx", tmx)
     issues = run_in_tiled(tmp_path, tmx)
     assert [i[0] for i in issues] == ["warn", "log"]
-    assert issues[0][2] == "selects layer 'setup'"
+    assert issues[0][2] == "selects layer 'setup', shows LayerProperties"
     (other := tmp_path / "again").mkdir()
     issues = run_in_tiled(other, tmx, narby=False)
     assert issues == [["warn", "Narby Conquest: could not run 'narby' to check the map (is "
                        "it on Tiled's PATH?)", ""]]
+
+
+# A map as an author might save it: a misspelled map property, pieces on a misnamed
+# layer, a misspelled type, and the empty cells Resize Map leaves.
+SLIPS = """<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.8" tiledversion="1.8.2" orientation="orthogonal" renderorder="right-down" \
+width="10" height="10" tilewidth="32" tileheight="32" infinite="0" nextlayerid="4" \
+nextobjectid="4">
+ <properties>
+  <property name="title" value="Slips"/>
+  <property name="max_player" type="int" value="3"/>
+ </properties>
+ <tileset firstgid="1" source="../tiles.tsx"/>
+ <layer id="1" name="ground" width="10" height="10">
+  <data encoding="csv">
+""" + "1,1,1,1,1,1,1,1,1,1,\n" * 9 + """1,1,1,1,1,1,1,1,0,0
+</data>
+ </layer>
+ <objectgroup id="2" name="pieces">
+  <object id="1" name="Oakby" type="town" x="32" y="32" width="32" height="32"/>
+ </objectgroup>
+ <objectgroup id="3" name="setup">
+  <object id="3" name="Mystery" type="citty" x="96" y="96" width="32" height="32"/>
+ </objectgroup>
+</map>
+"""
+
+
+@needs_tiled
+def test_in_tiled_activating_an_issue_selects_what_it_is_about(tmp_path):
+    for f in ("tiles.tsx", "tiles.png"):
+        shutil.copy(MAPS / f, tmp_path / f)
+    (tmp_path / "bad").mkdir()
+    tmx = tmp_path / "bad" / "slips.tmx"
+    tmx.write_text(SLIPS)
+    issues = [(kind, text.split(" — ")[0], found)
+              for kind, text, found in run_in_tiled(tmp_path, tmx)]
+    assert issues == [
+        ("error", "Narby Conquest: map property 'max_player': is not one the game reads",
+         "selects no layer, shows MapProperties"),
+        ("error", "Narby Conquest: map: has 2 empty cells that no visible tile layer paints "
+         "(the first at (8, 9)), as Resize Map leaves them; they show as plain ground",
+         "selects no layer, cell (8, 9), shows MapProperties"),
+        ("error", "Narby Conquest: layer 'pieces': holds 1 town, which the game ignores: only "
+         "the 'setup' layer places pieces", "selects layer 'pieces', shows LayerProperties"),
+        ("error", "Narby Conquest: object 3 'Mystery' in layer 'setup': has unknown type "
+         "'citty'", "selects object 3 on layer 'setup'"),
+        ("error", "Narby Conquest: map: has 100 free cells; 8 dragons need at least 128 (16 "
+         "per dragon + 0 under preplaced pieces)", "selects no layer, shows MapProperties"),
+        ("log", "Narby Conquest: slips.tmx: 5 problems", "")]
+
+
+def test_check_map_json_names_the_first_empty_cell(tmp_path, capsys):
+    shutil.copy(MAPS / "tiles.tsx", tmp_path / "tiles.tsx")
+    shutil.copy(MAPS / "tiles.png", tmp_path / "tiles.png")
+    (tmp_path / "bad").mkdir()
+    (tmx := tmp_path / "bad" / "slips.tmx").write_text(SLIPS)
+    assert check_main(["--json", str(tmx)]) == 1
+    (empty,) = [p for p in json.loads(capsys.readouterr().out)["files"][0]["problems"]
+                if "empty cells" in p["what"]]
+    assert (empty["object"], empty["layer"], empty["cell"]) == (None, None, [8, 9])

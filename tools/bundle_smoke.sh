@@ -21,7 +21,7 @@ for notices in "$(dirname "$APP")/THIRD_PARTY_NOTICES.txt" \
     for word in pygame-ce SDL LGPL "Python"; do grep -q "$word" "$notices"; done
 done
 test -s "$(dirname "$APP")/LICENSE" && test -s "$(dirname "$APP")/NOTICE"
-run "$APP" self-test                              # files, maps, art, folders, AI worker process
+run "$APP" self-test        # files, maps, art, CJK fonts, folders, AI worker process
 dummy "$APP" self-test --window --no-worker       # the window opens and draws
 run "$APP" --headless --map riverfell --seats hard,normal,easy --seed 3 --round-cap 6 --save smoke
 test -n "$(ls "$WORK"/home/.local/share/narby-conquest/saves/*.json)"  # the user's folder
@@ -29,6 +29,13 @@ run "$APP" replay "$(ls "$WORK"/home/.local/share/narby-conquest/saves/*.json)" 
 run "$APP" check-map riverfell
 dummy "$APP" --screenshot "$WORK/shot.png" --map narby-vale --rounds 2
 test -s "$WORK/shot.png"
+# a map titled in Japanese, previewed through the bundle's own fallback font (issue 35)
+data=$(dirname "$APP")/_internal/game/_data
+mkdir "$WORK/maps" && ln -s "$data/assets" "$WORK/assets"
+sed 's/name="title" value="[^"]*"/name="title" value="竜の谷"/' "$data/maps/narby-vale.tmx" \
+    > "$WORK/maps/ryu.tmx"
+dummy "$APP" preview "$WORK/maps/ryu.tmx" --once --screenshot "$WORK/ryu.png"  # 3 on a crash
+test -s "$WORK/ryu.png"
 run XDG_DATA_HOME="$WORK/share" "$APP" install-desktop
 grep -q "^Exec=$APP\$" "$WORK/share/applications/narby-conquest.desktop"
 echo "bundle-test: passed in $(( $(date +%s) - start )) s ($(du -sh "$(dirname "$APP")" | cut -f1))"

@@ -120,9 +120,11 @@ _cache: dict[tuple, tuple] = {}
 def _key(path: Path) -> tuple:
     try:
         st = path.stat()
-        return (str(path.resolve()), st.st_mtime_ns, st.st_size)
+        # the inode too: a save that renames a new file over the old one may keep the
+        # old time and size on a coarse clock
+        return (str(path.resolve()), st.st_mtime_ns, st.st_size, st.st_ino)
     except (OSError, ValueError):
-        return (str(path), None, None)
+        return (str(path), None, None, None)
 
 
 def inspect(path: str | os.PathLike, *, draft: bool = False):
@@ -246,7 +248,7 @@ def stamp(data: str | os.PathLike | None, extra: tuple = ()) -> tuple:
                     st = d.stat()
                 except OSError:
                     continue
-                out.append((d.path, st.st_mtime_ns, st.st_size))
+                out.append((d.path, st.st_mtime_ns, st.st_size, st.st_ino))
     for p in extra:
         out.append(_key(Path(p)))
     return tuple(out)

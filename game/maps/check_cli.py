@@ -97,7 +97,7 @@ def main(argv: list[str]) -> int:
 
 _OBJECT = re.compile(r"^object (\d+)")
 _LAYER = re.compile(r"(?:^|in )layer '(.*)'$")
-_CELL = re.compile(r"cell \((\d+), (\d+)\)")
+_CELL = re.compile(r"(?:cell|the first at) \((\d+), (\d+)\)")  # "the first at": empty cells
 
 
 def _about(where: str | None, what: str) -> dict:

@@ -233,6 +233,10 @@ def did_you_mean(value: str, choices, fix: str = "") -> str:
     return f"did you mean '{guess[0]}'? {fix}" if guess else fix
 
 
+# a tileset's objectalignment: where a tile object's x, y sits on its box (0..1 across, down)
+_ANCHORS = {"topleft": (0.0, 0.0), "top": (0.5, 0.0), "topright": (1.0, 0.0),
+            "left": (0.0, 0.5), "center": (0.5, 0.5), "right": (1.0, 0.5),
+            "bottomleft": (0.0, 1.0), "bottom": (0.5, 1.0), "bottomright": (1.0, 1.0)}
 MAP_PROPERTIES = ("title", "description", "min_players", "max_players", "target")
 OBJECT_PROPERTIES = {"place_of_power": ("kind",), "cavern_spot": ("seat",)}
 
@@ -396,7 +400,8 @@ class _Board:
             self.add(where, f"has no usable position (x={obj.x}, y={obj.y})",
                      "drag it onto the map in Tiled")
             return
-        at = (math.floor(obj.x / self.tmx.tilewidth), math.floor(obj.y / self.tmx.tileheight))
+        x, y = self._top_left(obj)
+        at = (math.floor(x / self.tmx.tilewidth), math.floor(y / self.tmx.tileheight))
         place = None
         if kind == "place_of_power":
             place = self._place_kind(obj, where)
@@ -423,6 +428,19 @@ class _Board:
                 self.spots_fit &= fits
         elif fits and (kind != "place_of_power" or place):
             self.pieces.append(Preplaced(kind, at, place))
+
+    def _top_left(self, obj: pytmx.TiledObject) -> tuple[float, float]:
+        """Where an object's box starts. A tile object's x, y is the point its tileset's
+        object alignment names (bottom-left when unset, on orthogonal maps); pytmx
+        takes every one as bottom-left and has already moved y up by its height."""
+        if not getattr(obj, "gid", 0):
+            return obj.x, obj.y
+        try:
+            tileset = self.tmx.get_tileset_from_gid(obj.gid)
+        except ValueError:
+            return obj.x, obj.y
+        ax, ay = _ANCHORS.get(str(getattr(tileset, "objectalignment", "")), (0.0, 1.0))
+        return obj.x - ax * obj.width, obj.y + (1.0 - ay) * obj.height
 
     def _place_kind(self, obj: pytmx.TiledObject, where: str) -> str | None:
         value = str(obj.properties.get("kind") or "").strip()

@@ -8,14 +8,14 @@ tiled.registerMapFormat("narbyissues", {
     write: function (map, fileName) {
         var tmx = fileName.replace(/\.narbyissues$/, ".tmx");
         var lines = narbyIssues(tmx).map(function (issue) {
-            var about = issue.about, found = "";
-            if (about && about.object !== null) {
-                var object = findObject(map, about.object);
-                found = object ? "selects object " + object.id + " on layer '"
-                    + object.layer.name + "'" : "object not found";
-            } else if (about && about.layer !== null) {
-                var layer = findLayer(map, about.layer);
-                found = layer ? "selects layer '" + layer.name + "'" : "layer not found";
+            var found = "";
+            if (issue.about) {
+                var t = target(map, issue.about);
+                found = t.object ? "selects object " + t.object.id + " on layer '"
+                    + t.object.layer.name + "'" : (t.layer ? "selects layer '"
+                    + t.layer.name + "'" : "selects no layer")
+                    + (t.cell ? ", cell (" + t.cell[0] + ", " + t.cell[1] + ")" : "")
+                    + ", shows " + t.properties;
             }
             return issue.kind + "\t" + issue.text + "\t" + found;
         });

@@ -15,7 +15,7 @@ from game.cli import main
 from game.ui.controller import GameController, GameSetup, Seat
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.new_game import NewGameScene, ProblemsOverlay
-from game.ui.scenes.preview import POLL, PreviewScene, wrap_words
+from game.ui.scenes.preview import POLL, PreviewScene, object_cells, wrap_words
 from game.ui.screenshot import played
 from tests.ui.conftest import run
 
@@ -42,6 +42,30 @@ def bump(path: Path, text: str) -> None:
 
 
 # ----- narby preview ------------------------------------------------------------------
+def test_preview_sees_a_save_that_keeps_the_time_and_size(app, tmp_path):
+    """Tiled writes a new file and renames it over the old one; on a coarse clock the
+    new file can have the old one's time and size: the inode still tells them apart."""
+    path = author_copy(tmp_path, "bad/on-blocked.tmx", "mine.tmx")
+    scene = app.push(PreviewScene(app, path))
+    run(app, 2)
+    st = path.stat()
+    text = path.read_text()
+    fixed = text.replace('x="288" y="288"', 'x="160" y="96"').replace(
+        'x="0" y="288"', 'x="32" y="32"')
+    fixed += " " * (len(text) - len(fixed))  # the same size
+    new = path.with_name("mine.tmx.new")
+    new.write_text(fixed)
+    os.utime(new, ns=(st.st_atime_ns, st.st_mtime_ns))
+    os.replace(new, path)
+    assert (path.stat().st_size, path.stat().st_mtime_ns) == (st.st_size, st.st_mtime_ns)
+    run(app, 1, dt=POLL)
+    assert scene.reloads == 1 and scene.ok, scene.problems
+
+
+def test_the_preview_looks_at_the_file_often_enough_to_show_a_save_within_a_second():
+    assert POLL <= 0.25  # plus reading and drawing a 40x40 map: 0.1-0.35 s measured
+
+
 def test_preview_once_writes_a_picture_and_passes_a_good_map(tmp_path, capsys):
     out = tmp_path / "ok.png"
     assert main(["preview", str(MAPS / "good" / "csv.tmx"), "--once", "--screenshot",
@@ -433,3 +457,9 @@ def test_f5_in_the_preview_reloads_by_hand(app):
                                          scancode=0))
     run(app, 2)
     assert scene.reloads == 1 and scene.ok
+
+
+def test_a_tile_objects_problem_is_marked_on_the_cell_it_is_drawn_on():
+    # Stonegate (a tile object, y at its bottom) is drawn on cell (3, 1), not (3, 2)
+    cells = object_cells(MAPS / "good" / "csv.tmx", 32)
+    assert cells[2] == (3, 1) and cells[1] == (1, 1)

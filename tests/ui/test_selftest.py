@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from game import resources, selftest
 from game.cli import main
 
@@ -11,7 +13,7 @@ def test_self_test_passes_on_a_whole_install(tmp_path, capsys):
     assert main(["self-test", "--no-worker", "--window", "--data-dir", str(tmp_path)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[-1] == "self-test passed"
-    assert all(line.startswith("ok   ") for line in out[:-1]) and len(out) == 7
+    assert all(line.startswith("ok   ") for line in out[:-1]) and len(out) == 8
 
 
 def test_self_test_names_what_is_missing(tmp_path, monkeypatch, capsys):
@@ -32,3 +34,23 @@ def test_self_test_fails_without_the_licence_notices(tmp_path, monkeypatch, caps
     out = capsys.readouterr().out
     assert "FAIL licences: RuntimeError: missing LICENSE, NOTICE, THIRD_PARTY_NOTICES.txt" \
         in out
+
+
+def test_self_test_fails_without_the_cjk_fonts(tmp_path, monkeypatch, capsys):
+    # issue 35: a bundle without them draws Japanese, Chinese and Korean text as boxes
+    from game.ui import scripts  # noqa: PLC0415 (the check imports it lazily too)
+
+    monkeypatch.setattr(scripts, "font_files", lambda face: None)
+    assert main(["self-test", "--no-worker", "--data-dir", str(tmp_path)]) == 1
+    assert "FAIL scripts: RuntimeError: no NotoSansJP font: '竜の谷' would draw as boxes" \
+        in capsys.readouterr().out
+
+
+def test_self_test_fails_when_a_cjk_font_draws_boxes(tmp_path, monkeypatch, capsys):
+    from game.ui import art, scripts  # noqa: PLC0415 (the check imports it lazily too)
+
+    latin = Path(art.FONT_PATH)  # Noto Sans: no CJK glyphs, one box for each
+    monkeypatch.setattr(scripts, "font_files", lambda face: (latin, latin))
+    assert main(["self-test", "--no-worker", "--data-dir", str(tmp_path)]) == 1
+    assert f"FAIL scripts: RuntimeError: {latin.name} draws '竜の谷' as boxes" \
+        in capsys.readouterr().out
