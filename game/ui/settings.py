@@ -16,6 +16,7 @@ from pathlib import Path
 
 from platformdirs import user_config_dir
 
+from game.i18n import LANGUAGES
 from game.persistence.json_file import too_deep
 
 log = logging.getLogger(__name__)
@@ -34,6 +35,8 @@ UI_SCALES = (0.85, 1.0, 1.15, 1.3, 1.5, 1.75, 2.0)
 # issue 33: body text (the log, descriptions, tooltips) apart from the UI scale
 TEXT_SIZES = {"small": 0.85, "normal": 1.0, "large": 1.15, "larger": 1.3}
 VOLUMES = ("master_volume", "effects_volume", "music_volume")
+# `narby --lang de`: the language of this run only, over the stored one (never saved)
+run_language: str | None = None
 # Seconds an animation step lasts, relative to "normal".
 PACE_FACTOR = {"slow": 1.7, "normal": 1.0, "fast": 0.45, "instant": 0.0}
 
@@ -66,6 +69,9 @@ class Settings:
     # issue 34: the board's faint cell grid; no idle motion and no flying effects
     show_grid: bool = True
     reduce_motion: bool = False
+    # issue 38: a game.i18n.LANGUAGES code; "" = not chosen yet (the App follows the
+    # system's locale on first start and stores it)
+    language: str = ""
 
     def validated(self) -> Settings:
         """A copy with every bad value replaced by its default."""
@@ -92,6 +98,7 @@ class Settings:
             ok = isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1
             setattr(out, name, round(float(v), 2) if ok else getattr(d, name))
         out.muted = self.muted if isinstance(self.muted, bool) else d.muted
+        out.language = self.language if self.language in LANGUAGES else d.language
         keys = self.keys if isinstance(self.keys, dict) else {}
         out.keys = {k: v for k, v in list(keys.items())[:64]
                     if isinstance(k, str) and isinstance(v, str) and len(v) <= 32}

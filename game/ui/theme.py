@@ -137,7 +137,7 @@ class Look:
 
     # ----- fonts -----------------------------------------------------------------
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
-        key = (size, bold)
+        key = (size, bold, art.font_files())  # Japanese has a font of its own
         f = self._fonts.get(key)
         if f is None:
             try:
@@ -154,7 +154,7 @@ class Look:
         shipped font are shared by every Look in the process (a new window, or the same
         one after a Settings change, draws the same titles and labels): a rendered text
         is a plain surface that outlives its font and pygame.quit()."""
-        key = (s, size, colour, bold)
+        key = (s, size, colour, bold, art.font_files())
         surf = self._texts.get(key)
         if surf is None:
             if len(self._texts) > 2000:
