@@ -4,45 +4,46 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, _
 from game.tables import ACTION_TITLES, ACTIONS
 from game.ui import bindings
 from game.ui.bindings import HOST
 from game.ui.scene import Scene
 from game.ui.scenes.backdrop import panel_rect
 
-SHORTCUTS = (
-    ("Anywhere", [
-        ("F1", "this help"), ("F11", "full screen on / off"),
-        ("Up / Down / Tab", "move between buttons"), ("Enter / Space", "press"),
-        ("Left / Right", "change a ‹ value ›"), ("Esc", "back / pause menu"),
+SHORTCUTS: tuple[tuple[str, list[tuple[str, str | None]]], ...] = (
+    (N_("Anywhere"), [
+        ("F1", N_("this help")), ("F11", N_("full screen on / off")),
+        ("Up / Down / Tab", N_("move between buttons")), ("Enter / Space", N_("press")),
+        ("Left / Right", N_("change a ‹ value ›")), ("Esc", N_("back / pause menu")),
     ]),
-    ("Your turn", [
-        ("1 … 0", ", ".join(ACTION_TITLES[a] for a in ACTIONS if a != "end_turn")),
-        ("E", "end the turn"), ("H", "hint: what the Hard AI would do, and why"),
-        ("Q R T Y …", "powers and cards (asks before playing)"),
-        ("Tab / Shift+Tab", "next / previous target of the chosen action"),
-        ("Arrow keys", "move the board cursor"), ("Enter", "do it on the target"),
-        ("Esc / right click", "cancel the chosen action"),
-        ("1 … 0 (in a question)", "pick an answer"),
+    (N_("Your turn"), [
+        ("1 … 0", None),  # the actions' names, in the language of the moment
+        ("E", N_("end the turn")), ("H", N_("hint: what the Hard AI would do, and why")),
+        ("Q R T Y …", N_("powers and cards (asks before playing)")),
+        ("Tab / Shift+Tab", N_("next / previous target of the chosen action")),
+        (N_("Arrow keys"), N_("move the board cursor")), ("Enter", N_("do it on the target")),
+        (N_("Esc / right click"), N_("cancel the chosen action")),
+        (N_("1 … 0 (in a question)"), N_("pick an answer")),
     ]),
-    ("Board and pace", [
-        ("Mouse wheel / + -", "zoom"), ("Right drag / WASD", "pan the board"),
-        ("Home", "fit the board"), ("Space", "skip the animations now playing"),
-        ("P", "animation pace: slow, normal, fast, instant"),
-        ("L / PgUp PgDn", "show or hide the log / scroll it"),
-        ("M", "sound off / on (volumes in Settings)"),
-        ("Ctrl+Z", "undo your last move, claim, gamble"),
+    (N_("Board and pace"), [
+        (N_("Mouse wheel / + -"), N_("zoom")), (N_("Right drag / WASD"), N_("pan the board")),
+        ("Home", N_("fit the board")), ("Space", N_("skip the animations now playing")),
+        ("P", N_("animation pace: slow, normal, fast, instant")),
+        ("L / PgUp PgDn", N_("show or hide the log / scroll it")),
+        ("M", N_("sound off / on (volumes in Settings)")),
+        ("Ctrl+Z", N_("undo your last move, claim, gamble")),
     ]),
-    ("Saves and replays", [
-        ("Esc, then S / L", "save the game / load one"),
-        ("C / L (main menu)", "continue the latest game / load one"),
-        ("T (main menu)", "learn to play: a short guided game"),
-        ("Enter / R (Load)", "open the save / watch its replay"),
-        ("Left / Right (replay)", "step back / forward"),
-        ("Space / Home / End", "play or pause / go to the start / the end"),
+    (N_("Saves and replays"), [
+        ("Esc, then S / L", N_("save the game / load one")),
+        (N_("C / L (main menu)"), N_("continue the latest game / load one")),
+        (N_("T (main menu)"), N_("learn to play: a short guided game")),
+        (N_("Enter / R (Load)"), N_("open the save / watch its replay")),
+        (N_("Left / Right (replay)"), N_("step back / forward")),
+        ("Space / Home / End", N_("play or pause / go to the start / the end")),
     ]),
-    ("Online games (F6-F8: the host, a player away)", [
-        ("T / Enter", "chat: type a line, or 1-6 for an emote"),
+    (N_("Online games (F6-F8: the host, a player away)"), [
+        ("T / Enter", N_("chat: type a line, or 1-6 for an emote")),
         *[(b.shown, b.does) for b in HOST]]),
 )
 
@@ -52,7 +53,10 @@ def shortcuts():
     table's, where a row names one command's key."""
     swap = {b.shown: bindings.key_label(b) for b in bindings.REBINDABLE
             if bindings.key_label(b) != b.shown}
-    return tuple((group, [(swap.get(k, k), does) for k, does in rows])
+    # the table's words are marked N_() above and translated here, when shown
+    actions = ", ".join(_(ACTION_TITLES[a]) for a in ACTIONS if a != "end_turn")
+    return tuple((_(group), [(_(swap.get(k, k)), actions if does is None else _(does))
+                             for k, does in rows])
                  for group, rows in SHORTCUTS)
 
 
@@ -85,13 +89,13 @@ class HelpOverlay(Scene):
         ph = min(h - look.px(30), max(heights) + look.px(100))
         rect = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
         panel_rect(surface, rect, look, alpha=245)
-        title = look.text("Keyboard and mouse", look.fs(26), look.colour("gold"), bold=True)
+        title = look.text(_("Keyboard and mouse"), look.fs(26), look.colour("gold"), bold=True)
         surface.blit(title, title.get_rect(midtop=(rect.centerx, rect.y + look.px(14))))
         top = rect.y + look.px(62)
         for i, groups in enumerate(columns):
             x = rect.x + look.px(30) + i * (col_w + look.px(30))
             self._column(surface, look, fonts, x, top, col_w, groups)
-        foot = look.text("Press any key to close", look.fs(13), look.colour("text_dim"))
+        foot = look.text(_("Press any key to close"), look.fs(13), look.colour("text_dim"))
         surface.blit(foot, foot.get_rect(midbottom=(rect.centerx, rect.bottom - look.px(10))))
 
     def _column(self, surface, look, fonts, x, y, width, groups) -> int:

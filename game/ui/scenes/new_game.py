@@ -706,7 +706,7 @@ def _fit(text: str, font, width: int) -> str:
     """Shorten the middle of a long path so the label fits (ending kept: the folder)."""
     if font.size(text)[0] <= width:
         return text
-    head, _, tail = text.partition(": ")
+    head, _sep, tail = text.partition(": ")
     while tail and font.size(f"{head}: …{tail}")[0] > width:
         tail = tail[1:]
     return f"{head}: …{tail}"
@@ -738,7 +738,7 @@ def broken_thumbnail(entry, size: int, look) -> pygame.Surface:
     """A broken map's tile: what can be drawn of it, dimmed, with a red 'problems' tag."""
     key = ("broken", str(entry.path), len(entry.problems), size, look.palette)
     if key not in _thumbs:
-        spec, _ = catalog.inspect(entry.path, draft=True)
+        spec, _problems = catalog.inspect(entry.path, draft=True)
         if spec is not None:
             try:
                 surf = thumbnail(spec, size, look.palette).copy()

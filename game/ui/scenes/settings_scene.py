@@ -10,13 +10,21 @@ import pygame_gui
 from pygame_gui.elements import UIButton
 
 from game import i18n
-from game.i18n import N_, _
+from game.i18n import _
 from game.ui import scale_fit
 from game.ui import settings as settings_mod
 from game.ui.scene import Scene
 from game.ui.scenes.backdrop import backdrop, panel_rect
 from game.ui.scenes.keys_scene import KeysScene
-from game.ui.scenes.widgets import Cycler, KeyNav, button, dialog_key, label
+from game.ui.scenes.widgets import (
+    PACE_NAMES,
+    TEXT_SIZE_NAMES,
+    Cycler,
+    KeyNav,
+    button,
+    dialog_key,
+    label,
+)
 from game.ui.settings import PACES, TEXT_SIZES, UI_SCALES, WINDOW_SIZES, Settings
 from game.ui.sound.cues import Cue
 
@@ -24,13 +32,6 @@ LEVELS = [round(i / 10, 1) for i in range(11)]  # volume steps, 0% .. 100%
 # what each Test button plays
 TESTS = {"master_volume": Cue("your_turn", 95, 1.0, "test"),
          "effects_volume": Cue("dice_2", 95, 1.0, "test")}
-
-
-# the Text size and Animation pace settings' values, as shown
-TEXT_SIZE_NAMES = {"small": N_("Small"), "normal": N_("Normal"), "large": N_("Large"),
-                   "larger": N_("Larger")}
-PACE_NAMES = {"slow": N_("slow"), "normal": N_("normal"), "fast": N_("fast"),
-              "instant": N_("instant")}
 
 
 def nearest_level(volume: float) -> float:

@@ -314,7 +314,7 @@ class TutorialScene(GameScene):
         """The coach panel's height for all its words (as _draw_coach lays them out)."""
         look = self.look
         w = self.coach_rect.w - 2 * look.px(12)
-        _, heading, body, how = self._coach_words()
+        _title, heading, body, how = self._coach_words()
         big = look.font(look.fs(18), bold=True)
         h = look.px(8) + look.px(30) + look.px(8)
         h += big.get_linesize() * len(look.wrap(heading, big, w)[:2]) + look.px(4)

@@ -17,6 +17,8 @@ import pygame_gui
 from pygame_gui.core import ObjectID, UIElement
 from pygame_gui.elements import UIButton, UILabel, UITooltip
 
+from game.i18n import N_, _
+
 
 class TipButton(UIButton):
     """A button whose tip shows when it is greyed out (the tip says why: Continue with
@@ -186,7 +188,7 @@ class KeyNav:
         if not n:
             return
         i = self.index if self.index is not None else (-1 if delta > 0 else 0)
-        for _ in range(n):
+        for _step in range(n):
             i = (i + delta) % n
             if self._usable(self.items[i]):
                 self.focus(i, tip=True)
@@ -263,3 +265,20 @@ def press(el: UIButton) -> None:
     """Post the same event a mouse click on `el` would."""
     pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, {
         "ui_element": el, "ui_object_id": el.most_specific_combined_id, "mouse_button": 1}))
+
+
+# the Text size and Animation pace settings' values, as shown
+TEXT_SIZE_NAMES = {"small": N_("Small"), "normal": N_("Normal"), "large": N_("Large"),
+                   "larger": N_("Larger")}
+PACE_NAMES = {"slow": N_("slow"), "normal": N_("normal"), "fast": N_("fast"),
+              "instant": N_("instant")}
+
+
+# seat kinds and AI levels as players read them (N_: translated where shown)
+KIND_NAMES = {"human": N_("Person"), "easy": N_("Easy"), "normal": N_("Normal"),
+              "hard": N_("Hard"), "master": N_("Master"), "random": N_("Random")}
+
+
+def kind_name(kind: str) -> str:
+    """An AI level or seat kind in the language in use ("hard" -> "Schwer")."""
+    return _(KIND_NAMES[kind]) if kind in KIND_NAMES else kind.title()
