@@ -103,6 +103,28 @@ def compile_all() -> None:
                 po_path(lang, domain).with_suffix(".mo").write_bytes(compiled(lang, domain))
 
 
+def _hashable(value):
+    # a plural message's id and forms come back as lists from a .mo, tuples from a .po
+    return tuple(value) if isinstance(value, (list, tuple)) else value
+
+
+def _filled(value) -> bool:
+    # an untranslated plural is a tuple of empty forms: compiled, it falls back to the
+    # English like an empty string does
+    return any(value) if isinstance(value, (list, tuple)) else bool(value)
+
+
+def _english_plural(m) -> bool:
+    # how write_mo compiles an untranslated plural: the English forms themselves
+    # (as many forms as the language has, each an English one)
+    return isinstance(m.id, (list, tuple)) and set(m.string) <= set(m.id)
+
+
+def _key(m) -> tuple:
+    context = m.context.decode() if isinstance(m.context, bytes) else m.context
+    return _hashable(m.id), context
+
+
 def stale() -> list[str]:
     """Catalogs whose shipped .mo does not hold what their .po says."""
     out = []
@@ -116,10 +138,11 @@ def stale() -> list[str]:
                 out.append(f"{mo.relative_to(ROOT)} is missing")
                 continue
             with mo.open("rb") as f:
-                have = {(m.id, m.context): m.string for m in read_mo(f) if m.id}
+                have = {_key(m): _hashable(m.string) for m in read_mo(f) if m.id
+                        and not _english_plural(m)}
             with po.open("rb") as f:
-                want = {(m.id, m.context): m.string for m in read_po(f) if m.id
-                        and m.string and not m.fuzzy}
+                want = {_key(m): _hashable(m.string) for m in read_po(f) if m.id
+                        and _filled(m.string) and not m.fuzzy}
             if have != want:
                 out.append(f"{mo.relative_to(ROOT)} is older than its .po")
     return out

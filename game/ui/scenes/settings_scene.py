@@ -10,7 +10,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton
 
 from game import i18n
-from game.i18n import _
+from game.i18n import _, p_
 from game.ui import scale_fit
 from game.ui import settings as settings_mod
 from game.ui.scene import Scene
@@ -130,7 +130,9 @@ class SettingsScene(Scene):
         add("muted", [False, True], [on, off], s.muted, _("Sound"),
             _("M on the board turns the sound on and off"), on_change=preview)
         tw = look.px(90)
-        for key, name, tip in (("master_volume", _("Master"), _("Everything you hear")),
+        # TRANSLATORS: the volume of everything (not the Master AI level)
+        for key, name, tip in (("master_volume", p_("volume", "Master"),
+                                _("Everything you hear")),
                                ("effects_volume", _("Effects"), _("Dice, coins, chimes, clicks")),
                                ("music_volume", _("Music"),
                                 _("The menu theme and the game loop"))):
