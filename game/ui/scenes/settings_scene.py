@@ -85,6 +85,11 @@ class SettingsScene(Scene):
         # TRANSLATORS: a setting's state (Full screen on/off, Sound on/off ...)
         on, off = _("on"), _("off")
 
+        # issue 38: each language in its own name; a pick applies at once
+        codes = list(i18n.LANGUAGES)
+        add("language", codes, [i18n.LANGUAGES[c] for c in codes], i18n.language(),
+            _("Language"), _("The language of every word in the game (applies at once)"),
+            on_change=self._language)
         add("window", sizes, [f"{a} × {b}" for a, b in sizes], tuple(s.window), _("Window"),
             _("Window size (drag the window edge for any other size)"),
             on_change=self._scale_note)
@@ -122,11 +127,6 @@ class SettingsScene(Scene):
         # the sound column: on/off, then each volume with its Test button
         x, y = x + cw + col_gap, top
         preview = self._preview
-        # issue 38: each language in its own name; a pick applies at once
-        codes = list(i18n.LANGUAGES)
-        add("language", codes, [i18n.LANGUAGES[c] for c in codes], i18n.language(),
-            _("Language"), _("The language of every word in the game (applies at once)"),
-            on_change=self._language)
         add("muted", [False, True], [on, off], s.muted, _("Sound"),
             _("M on the board turns the sound on and off"), on_change=preview)
         tw = look.px(90)
