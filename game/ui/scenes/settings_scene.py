@@ -51,7 +51,7 @@ class SettingsScene(Scene):
         w, h = self.app.screen.get_size()
         cw, rh, gap = look.px(430), look.px(42), look.px(10)
         col_gap = look.px(40)
-        rows = 12
+        rows = 13  # the longer column (12 settings) and the row of buttons
         room = h - look.px(16) - look.px(170)
         if rows * (rh + gap) > room:  # a short window at a large UI scale: closer rows
             gap = look.px(5)
