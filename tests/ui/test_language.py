@@ -4,6 +4,7 @@ front and those beneath, is remembered, and Japanese is drawn in a font that has
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -12,9 +13,14 @@ from game.cli import main as cli_main
 from game.ui import art
 from game.ui import settings as settings_mod
 from game.ui.app import App
+from game.ui.scenes.help import HelpOverlay
+from game.ui.scenes.keys_scene import KeysScene
+from game.ui.scenes.load import LoadScene
 from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.records_screen import RecordsScene
 from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.settings import Settings
+from game.ui.theme import Look
 from tests.ui.conftest import run
 
 
@@ -149,3 +155,56 @@ def test_an_unknown_lang_says_which_languages_exist(capsys):
     err = capsys.readouterr().err
     assert "no language 'xx'" in err and "de (Deutsch)" in err and "ja (日本語)" in err
     assert "Traceback" not in err
+
+
+def _shown_words(a: App, drawn: list[str]) -> list[str]:
+    """Every text on screen: the widgets' and what the scenes drew themselves."""
+    out = list(drawn)
+    for el in a.ui.get_root_container().elements:
+        text = getattr(el, "text", None)
+        if isinstance(text, str) and el.visible:
+            out.append(text)
+    return out
+
+
+def _english(text: str) -> bool:
+    # pseudo-language text is bracketed; a language's own name, the game's name, a
+    # folder, numbers and key names are shown as they are
+    if text in i18n.LANGUAGES.values() or "/" in text:
+        return False
+    text = re.sub(r"⟦[^⟧]*⟧", "", text)  # what is left outside the translated parts
+    for name in i18n.LANGUAGES.values():
+        text = text.replace(name, "")
+    words = re.findall(r"[A-Za-z]{3,}", text)
+    return any(w not in {"Esc", "Enter", "Home", "End", "Space", "Tab", "Ctrl", "Shift",
+                         "Narby", "Conquest", "WASD", "PgUp", "PgDn", "Left", "Right", "Down"}
+               for w in words)
+
+
+@pytest.mark.parametrize("screen", ["menu", "settings", "keys", "help", "records", "load"])
+def test_the_pseudo_language_leaves_no_english_on_the_screens(screen, monkeypatch):
+    drawn: list[str] = []
+    real = Look.text
+
+    def text(self, s, *args, **kw):
+        drawn.append(s)
+        return real(self, s, *args, **kw)
+
+    monkeypatch.setattr(Look, "text", text)
+    i18n.set_language(i18n.PSEUDO)
+    a = _window()
+    try:
+        a.push(MenuScene(a))
+        scene = {"menu": None, "settings": SettingsScene, "keys": KeysScene,
+                 "help": HelpOverlay, "records": RecordsScene, "load": LoadScene}[screen]
+        if scene is not None:
+            a.push(scene(a))
+        drawn.clear()
+        run(a, 2)
+        a.draw()
+        shown = _shown_words(a, drawn)
+        assert sum("⟦" in t for t in shown) >= 2  # the screen's words were seen
+        english = [t for t in shown if _english(t)]
+        assert not english, f"{screen}: English left unmarked: {english}"
+    finally:
+        a.close()
