@@ -160,7 +160,8 @@ class App:
         for block in theme.values():
             font = block.get("font") if isinstance(block, dict) else None
             if font:
-                font["size"] = str(max(8, round(int(font["size"]) * scale)))
+                font["size"] = str(max(8, round(int(font["size"]) * scale
+                                                * art.font_scale())))
                 if paths:
                     font.update(paths)
                 else:

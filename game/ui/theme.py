@@ -243,7 +243,7 @@ class Look:
     def _wrap(self, s: str, font, width: int) -> list[str]:
         lines: list[str] = []
         for para in s.split("\n"):
-            words = para.split(" ")
+            words = _breakable(para.split(" "), font, width)
             line = ""
             for w in words:
                 trial = f"{line} {w}".strip()
@@ -325,6 +325,24 @@ _FALLBACK_DRAGON = {
     "iron": (140, 145, 155), "gold": (230, 190, 60), "copper": (200, 120, 70),
     "undead": (240, 150, 50),
 }
+
+
+def _breakable(words: list[str], font, width: int) -> list[str]:
+    """Words for wrapping: Japanese (and Chinese) runs have no spaces, so one too wide
+    for the line is cut between its characters, which those scripts allow."""
+    out: list[str] = []
+    for w in words:
+        if font.size(w)[0] <= width or not any(ord(ch) >= 0x3000 for ch in w):
+            out.append(w)
+            continue
+        piece = ""
+        for ch in w:
+            if piece and font.size(piece + ch)[0] > width:
+                out.append(piece)
+                piece = ""
+            piece += ch
+        out.append(piece)
+    return out
 
 
 def _printable(s: str) -> str:

@@ -220,8 +220,14 @@ class EndScene(Scene):
         if not winners:
             surface.blit(look.sprite("chest", size), (x, r.y + 6))
             x += size + look.px(8)
-        big = look.font(look.fs(40), bold=True)
-        t = big.render(self.headline(), True, look.colour("gold"))
+        # the headline in the largest type that fits beside the emblems ("Rot und Blau
+        # teilen sich den Sieg!" is long), never into the column at the right
+        room = r.right - x - look.px(12)
+        for pt in (40, 34, 28, 24, 20):
+            big = look.font(look.fs(pt), bold=True)
+            if big.size(self.headline())[0] <= room:
+                break
+        t = look.fit_text(self.headline(), big, room, look.colour("gold"))
         surface.blit(t, (x + look.px(12), r.y + look.px(24)))
         rounds = n_("{n} round", "{n} rounds", self.rounds).format(n=self.rounds)
         target = _("target {n}").format(n=self.doc["options"]["target"])

@@ -79,7 +79,7 @@ class HelpOverlay(Scene):
         col_w = (pw - look.px(90)) // 2
         table = shortcuts()
         columns = ([table[0], table[2], *table[4:]], [table[1], table[3]])
-        for pt in (15, 14, 13, 12, 11):  # the largest type with which the card fits
+        for pt in (15, 14, 13, 12, 11, 10):  # the largest type with which the card fits
             fonts = (look.font(look.fs(pt), bold=True), look.font(look.fs(pt)),
                      look.font(look.fs(pt + 5), bold=True))
             heights = [self._column(None, look, fonts, 0, 0, col_w, groups)
@@ -102,7 +102,10 @@ class HelpOverlay(Scene):
         """Draw (or, with surface None, measure) one column; returns its height."""
         key_font, text_font, head_font = fonts
         line = key_font.get_linesize() + look.px(3)
-        key_w = look.px(190)
+        # the keys' column as wide as its longest key ("Links / Rechts (Wiederholung)"),
+        # never under a third of the card's column nor over half of it
+        longest = max(key_font.size(key)[0] for _head, items in groups for key, _w in items)
+        key_w = max(look.px(190), min(longest + look.px(20), width // 2))
         start = y
         for heading, items in groups:
             if surface is not None:

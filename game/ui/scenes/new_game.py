@@ -266,8 +266,7 @@ class NewGameScene(Scene):
         folder = user_maps_dir(self.app.data_dir, create=True)
         self.folder_label = label(self.ui, (right.x + look.px(70), right.y, right.w -
                                             look.px(70), row_h),
-                                  _fit(_("Your maps folder: {folder}").format(
-                                      folder=_short(folder)),
+                                  _fit(_("Your maps folder: {folder}"), _short(folder),
                                        look.font(look.fs(15)), right.w - look.px(90)),
                                   cls="@note")
         more = catalog.unlisted_user_maps(self.app.data_dir)
@@ -729,14 +728,14 @@ def _short(path: Path) -> str:
         return str(path)
 
 
-def _fit(text: str, font, width: int) -> str:
-    """Shorten the middle of a long path so the label fits (ending kept: the folder)."""
-    if font.size(text)[0] <= width:
-        return text
-    head, _sep, tail = text.partition(": ")
-    while tail and font.size(f"{head}: …{tail}")[0] > width:
-        tail = tail[1:]
-    return f"{head}: …{tail}"
+def _fit(words: str, path: str, font, width: int) -> str:
+    """`words` with `path` for its {folder}, the path's start cut so the label fits
+    (its ending kept: the folder)."""
+    text = words.format(folder=path)
+    while path and font.size(text)[0] > width:
+        path = path[1:]
+        text = words.format(folder="…" + path)
+    return text
 
 
 def shown_titles(choices: list[Choice]) -> list[str]:

@@ -84,9 +84,18 @@ class Cycler:
                                     tool_tip_text=tip, object_id=ObjectID(class_id="@cycler"),
                                     generate_click_events_from=(pygame.BUTTON_LEFT,
                                                                 pygame.BUTTON_RIGHT))
+        if self._text() != self.button.text:  # measured now that it has its font
+            self.button.set_text(self._text())
 
     def _text(self) -> str:
-        return f"{self.prefix}‹  {self.labels[self.index]}  ›"
+        label = self.labels[self.index]
+        wide = f"{self.prefix}‹  {label}  ›"
+        button = getattr(self, "button", None)
+        font = button.font if button is not None else None
+        # a long word (German, Polish) in a narrow control: closer marks before it is cut
+        if font is not None and font.size(wide)[0] > button.rect.w - 12:
+            return f"{self.prefix.rstrip()} ‹ {label} ›".lstrip()
+        return wide
 
     @property
     def value(self):
@@ -120,7 +129,7 @@ class Cycler:
         assert font is not None  # set when the button was built
         text = self._text()
         left = self.button.rect.centerx - font.size(text)[0] / 2
-        head = f"{self.prefix}‹  "
+        head = text[:text.index("‹") + 1] + (" " if "‹  " not in text else "  ")
         middle = left + font.size(head)[0] + font.size(self.labels[self.index])[0] / 2
         return x < middle
 
