@@ -93,7 +93,7 @@ class Cycler:
         button = getattr(self, "button", None)
         font = button.font if button is not None else None
         # a long word (German, Polish) in a narrow control: closer marks before it is cut
-        if font is not None and font.size(wide)[0] > button.rect.w - 12:
+        if button is not None and font is not None and font.size(wide)[0] > button.rect.w - 12:
             return f"{self.prefix.rstrip()} ‹ {label} ›".lstrip()
         return wide
 
