@@ -85,7 +85,9 @@ class Settings:
         out.fullscreen = self.fullscreen if isinstance(self.fullscreen, bool) else d.fullscreen
         s = self.ui_scale
         out.ui_scale = float(s) if isinstance(s, (int, float)) and 0.5 <= s <= 2.0 else 1.0
-        out.text_size = self.text_size if self.text_size in TEXT_SIZES else d.text_size
+        # a hand-edited list or object must not be looked up in a dict (unhashable)
+        out.text_size = self.text_size if isinstance(self.text_size, str) \
+            and self.text_size in TEXT_SIZES else d.text_size
         out.pace = self.pace if self.pace in PACES else d.pace
         out.palette = self.palette if self.palette in PALETTES else d.palette
         for name in ("hotseat_handover", "show_log", "watch_setup", "confirm_end_turn",
@@ -98,7 +100,8 @@ class Settings:
             ok = isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1
             setattr(out, name, round(float(v), 2) if ok else getattr(d, name))
         out.muted = self.muted if isinstance(self.muted, bool) else d.muted
-        out.language = self.language if self.language in LANGUAGES else d.language
+        out.language = self.language if isinstance(self.language, str) \
+            and self.language in LANGUAGES else d.language
         keys = self.keys if isinstance(self.keys, dict) else {}
         out.keys = {k: v for k, v in list(keys.items())[:64]
                     if isinstance(k, str) and isinstance(v, str) and len(v) <= 32}

@@ -208,3 +208,23 @@ def test_the_pseudo_language_leaves_no_english_on_the_screens(screen, monkeypatc
         assert not english, f"{screen}: English left unmarked: {english}"
     finally:
         a.close()
+
+
+def test_the_language_setting_reads_old_and_bad_files(config_dir):
+    config_dir.mkdir(parents=True, exist_ok=True)
+    (config_dir / "settings.json").write_text('{"pace": "fast"}')  # before issue 38
+    s = settings_mod.load()
+    assert s.language == "" and s.pace == "fast"
+    (config_dir / "settings.json").write_text('{"language": "tlh"}')  # no such language
+    assert settings_mod.load().language == ""
+    (config_dir / "settings.json").write_text('{"language": ["de"]}')
+    assert settings_mod.load().language == ""
+    settings_mod.save(Settings(language="ja"))
+    assert settings_mod.load().language == "ja"
+
+
+def test_a_list_for_text_size_falls_back_too(config_dir):
+    config_dir.mkdir(parents=True, exist_ok=True)
+    (config_dir / "settings.json").write_text('{"text_size": ["large"], "pace": "slow"}')
+    s = settings_mod.load()  # was a TypeError (a list looked up in a dict)
+    assert s.text_size == "normal" and s.pace == "slow"
