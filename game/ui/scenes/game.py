@@ -68,6 +68,22 @@ def seed_note(controller) -> str:
     return _("Seed {seed}: the same seed, seats and choices replay this game").format(seed=seed)
 
 
+def _share(room: int, gap: int, names, font, pad: int) -> tuple[list[int], list[int]]:
+    """Buttons side by side in `room`: equal widths when every name fits in one, else
+    each as wide as its name needs and the spare room shared ("Deshacer" is long,
+    "Menú" short). -> (x offsets, widths)."""
+    n = len(names)
+    inner = room - gap * (n - 1)
+    need = [font.size(t)[0] + pad for t in names]
+    if max(need) <= inner // n or sum(need) > inner:
+        widths = [inner // n] * n
+    else:
+        spare = (inner - sum(need)) // n
+        widths = [w + spare for w in need]
+    xs = [sum(widths[:i]) + gap * i for i in range(n)]
+    return xs, widths
+
+
 class GameScene(Scene):
     def __init__(self, app, controller):
         super().__init__(app)
@@ -138,16 +154,18 @@ class GameScene(Scene):
         self.app.sound.music.play("game")
         bh = look.px(30)
         gap = look.px(6)
-        bw = (self.panel_rect.w - look.px(8) * 2 - gap * 3) // 4
         x0 = self.panel_rect.x + look.px(8)
         y0 = look.px(6)
-        self.menu_btn = button(self.ui, (x0, y0, bw, bh), _("Menu"),
+        names = (_("Menu"), _("Undo"), _("Rules"), _("Help"))
+        xs, ws = _share(self.panel_rect.w - look.px(8) * 2, gap, names,
+                        look.font(look.fs(16)), look.px(18))
+        self.menu_btn = button(self.ui, (x0 + xs[0], y0, ws[0], bh), names[0],
                                tip=_("Pause menu: save, load, settings") + " (Esc)")
-        self.undo_btn = button(self.ui, (x0 + bw + gap, y0, bw, bh), _("Undo"),
+        self.undo_btn = button(self.ui, (x0 + xs[1], y0, ws[1], bh), names[1],
                                tip=_("Take back your last answer") + " (Ctrl+Z)")
-        self.rules_btn = button(self.ui, (x0 + 2 * (bw + gap), y0, bw, bh), _("Rules"),
+        self.rules_btn = button(self.ui, (x0 + xs[2], y0, ws[2], bh), names[2],
                                 tip=_("The rules reference"))
-        self.help_btn = button(self.ui, (x0 + 3 * (bw + gap), y0, bw, bh), _("Help"),
+        self.help_btn = button(self.ui, (x0 + xs[3], y0, ws[3], bh), names[3],
                                tip=_("Shortcuts") + " (F1)")
         self.hint_btn = hints.button(self)  # teach hook: the Hint button (H) in the banner
         self.widgets = [self.menu_btn, self.undo_btn, self.rules_btn, self.help_btn,
