@@ -23,36 +23,36 @@ from game.i18n import N_, _
 class Binding:
     command: str
     keys: tuple[int, ...]
-    shown: str          # how the help card writes the key
+    shown: str          # how the help card writes the key (words marked N_: a key's name)
     does: str           # what it does, in words (N_: translated with _() where shown)
     ctrl: bool = False  # only with Ctrl held (without Ctrl the key is free)
 
 
 BOARD: tuple[Binding, ...] = (
     Binding("help", (pygame.K_F1,), "F1", N_("this help")),
-    Binding("skip", (pygame.K_SPACE,), "Space", N_("skip the animations now playing")),
+    Binding("skip", (pygame.K_SPACE,), N_("Space"), N_("skip the animations now playing")),
     Binding("back", (pygame.K_ESCAPE,), "Esc", N_("cancel the chosen action, else pause menu")),
     Binding("undo", (pygame.K_z,), "Ctrl+Z", N_("undo your last move, claim, gamble"), ctrl=True),
-    Binding("next_target", (pygame.K_TAB,), "Tab / Shift+Tab",
+    Binding("next_target", (pygame.K_TAB,), N_("Tab / Shift+Tab"),
             N_("next / previous target of the chosen action")),
     Binding("confirm", (pygame.K_RETURN, pygame.K_KP_ENTER), "Enter",
             N_("do it on the target under the cursor")),
-    Binding("cursor_left", (pygame.K_LEFT,), "Left", N_("board cursor left")),
-    Binding("cursor_right", (pygame.K_RIGHT,), "Right", N_("board cursor right")),
-    Binding("cursor_up", (pygame.K_UP,), "Up", N_("board cursor up")),
-    Binding("cursor_down", (pygame.K_DOWN,), "Down", N_("board cursor down")),
+    Binding("cursor_left", (pygame.K_LEFT,), N_("Left"), N_("board cursor left")),
+    Binding("cursor_right", (pygame.K_RIGHT,), N_("Right"), N_("board cursor right")),
+    Binding("cursor_up", (pygame.K_UP,), N_("Up"), N_("board cursor up")),
+    Binding("cursor_down", (pygame.K_DOWN,), N_("Down"), N_("board cursor down")),
     Binding("pan_left", (pygame.K_a,), "A", N_("pan the board left")),
     Binding("pan_right", (pygame.K_d,), "D", N_("pan the board right")),
     Binding("pan_up", (pygame.K_w,), "W", N_("pan the board up")),
     Binding("pan_down", (pygame.K_s,), "S", N_("pan the board down")),
     Binding("zoom_in", (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS), "+", N_("zoom in")),
     Binding("zoom_out", (pygame.K_MINUS, pygame.K_KP_MINUS), "-", N_("zoom out")),
-    Binding("fit", (pygame.K_HOME,), "Home", N_("fit the board")),
+    Binding("fit", (pygame.K_HOME,), N_("Home"), N_("fit the board")),
     Binding("pace", (pygame.K_p,), "P", N_("animation pace: slow, normal, fast, instant")),
     Binding("log", (pygame.K_l,), "L", N_("show / hide the log")),
-    Binding("log_up", (pygame.K_PAGEUP,), "PgUp", N_("scroll the log back")),
-    Binding("log_down", (pygame.K_PAGEDOWN,), "PgDn", N_("scroll the log on")),
-    Binding("log_end", (pygame.K_END,), "End", N_("the log's newest lines")),
+    Binding("log_up", (pygame.K_PAGEUP,), N_("PgUp"), N_("scroll the log back")),
+    Binding("log_down", (pygame.K_PAGEDOWN,), N_("PgDn"), N_("scroll the log on")),
+    Binding("log_end", (pygame.K_END,), N_("End"), N_("the log's newest lines")),
     Binding("mute", (pygame.K_m,), "M", N_("sound on / off")),
     Binding("hint", (pygame.K_h,), "H", N_("hint: what the Hard AI would do, and why")),
 )
@@ -110,7 +110,7 @@ def keys_of(b: Binding) -> tuple[int, ...]:
 def key_label(b: Binding) -> str:
     """How a key is written for the player: the table's words, or the chosen key's name."""
     k = _custom.get(b.command)
-    return b.shown if k is None else key_name(k)
+    return _(b.shown) if k is None else key_name(k)
 
 
 def key_name(key: int) -> str:

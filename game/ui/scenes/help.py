@@ -14,36 +14,36 @@ from game.ui.scenes.backdrop import panel_rect
 SHORTCUTS: tuple[tuple[str, list[tuple[str, str | None]]], ...] = (
     (N_("Anywhere"), [
         ("F1", N_("this help")), ("F11", N_("full screen on / off")),
-        ("Up / Down / Tab", N_("move between buttons")), ("Enter / Space", N_("press")),
-        ("Left / Right", N_("change a ‹ value ›")), ("Esc", N_("back / pause menu")),
+        (N_("Up / Down / Tab"), N_("move between buttons")), (N_("Enter / Space"), N_("press")),
+        (N_("Left / Right"), N_("change a ‹ value ›")), ("Esc", N_("back / pause menu")),
     ]),
     (N_("Your turn"), [
         ("1 … 0", None),  # the actions' names, in the language of the moment
         ("E", N_("end the turn")), ("H", N_("hint: what the Hard AI would do, and why")),
         ("Q R T Y …", N_("powers and cards (asks before playing)")),
-        ("Tab / Shift+Tab", N_("next / previous target of the chosen action")),
+        (N_("Tab / Shift+Tab"), N_("next / previous target of the chosen action")),
         (N_("Arrow keys"), N_("move the board cursor")), ("Enter", N_("do it on the target")),
         (N_("Esc / right click"), N_("cancel the chosen action")),
         (N_("1 … 0 (in a question)"), N_("pick an answer")),
     ]),
     (N_("Board and pace"), [
         (N_("Mouse wheel / + -"), N_("zoom")), (N_("Right drag / WASD"), N_("pan the board")),
-        ("Home", N_("fit the board")), ("Space", N_("skip the animations now playing")),
+        (N_("Home"), N_("fit the board")), (N_("Space"), N_("skip the animations now playing")),
         ("P", N_("animation pace: slow, normal, fast, instant")),
-        ("L / PgUp PgDn", N_("show or hide the log / scroll it")),
+        (N_("L / PgUp PgDn"), N_("show or hide the log / scroll it")),
         ("M", N_("sound off / on (volumes in Settings)")),
         ("Ctrl+Z", N_("undo your last move, claim, gamble")),
     ]),
     (N_("Saves and replays"), [
-        ("Esc, then S / L", N_("save the game / load one")),
+        (N_("Esc, then S / L"), N_("save the game / load one")),
         (N_("C / L (main menu)"), N_("continue the latest game / load one")),
         (N_("T (main menu)"), N_("learn to play: a short guided game")),
         (N_("Enter / R (Load)"), N_("open the save / watch its replay")),
         (N_("Left / Right (replay)"), N_("step back / forward")),
-        ("Space / Home / End", N_("play or pause / go to the start / the end")),
+        (N_("Space / Home / End"), N_("play or pause / go to the start / the end")),
     ]),
     (N_("Online games (F6-F8: the host, a player away)"), [
-        ("T / Enter", N_("chat: type a line, or 1-6 for an emote")),
+        (N_("T / Enter"), N_("chat: type a line, or 1-6 for an emote")),
         *[(b.shown, b.does) for b in HOST]]),
 )
 

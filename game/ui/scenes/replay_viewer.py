@@ -144,9 +144,9 @@ class ReplayScene(Scene):
         bw, gap = look.px(92), look.px(6)
         y = b.y + look.px(38)
         bh2 = b.bottom - y - look.px(8)
-        specs = [("start", "« " + _("Start"), "Home"), ("back", "‹ " + _("Back"), "Left"),
-                 ("play", _("Play"), "Space"), ("forward", _("Next") + " ›", "Right"),
-                 ("end", _("End") + " »", "End")]
+        specs = [("start", "« " + _("Start"), _("Home")), ("back", "‹ " + _("Back"), _("Left")),
+                 ("play", _("Play"), _("Space")), ("forward", _("Next") + " ›", _("Right")),
+                 ("end", _("End") + " »", _("End"))]
         self.buttons = {}
         for i, (key, text, hint) in enumerate(specs):
             self.buttons[key] = button(self.ui, (b.x + pad + i * (bw + gap), y, bw, bh2), text,
