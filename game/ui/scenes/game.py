@@ -75,8 +75,10 @@ def _share(room: int, gap: int, names, font, pad: int) -> tuple[list[int], list[
     n = len(names)
     inner = room - gap * (n - 1)
     need = [font.size(t)[0] + pad for t in names]
-    if max(need) <= inner // n or sum(need) > inner:
+    if max(need) <= inner // n:
         widths = [inner // n] * n
+    elif sum(need) > inner:  # none fits its need: each short by the same share
+        widths = [inner * w // sum(need) for w in need]
     else:
         spare = (inner - sum(need)) // n
         widths = [w + spare for w in need]
@@ -158,7 +160,7 @@ class GameScene(Scene):
         y0 = look.px(6)
         names = (_("Menu"), _("Undo"), _("Rules"), _("Help"))
         xs, ws = _share(self.panel_rect.w - look.px(8) * 2, gap, names,
-                        look.font(look.fs(16)), look.px(18))
+                        look.font(look.fs(16)), look.px(10))
         self.menu_btn = button(self.ui, (x0 + xs[0], y0, ws[0], bh), names[0],
                                tip=_("Pause menu: save, load, settings") + " (Esc)")
         self.undo_btn = button(self.ui, (x0 + xs[1], y0, ws[1], bh), names[1],
