@@ -301,7 +301,7 @@ class EndScene(Scene):
                                     won=s.attacks_won, lost=s.attacks_lost)
             if s.treasure:
                 text = _("{deeds}, treasure {n}").format(deeds=text, n=s.treasure)
-            surface.blit(small.render(text, True, look.colour("text_dim")), (r.x, y))
+            surface.blit(look.fit_text(text, small, r.w, look.colour("text_dim")), (r.x, y))
             y += small.get_linesize()
 
     def _draw_chart(self, surface, r: pygame.Rect) -> None:
@@ -385,7 +385,10 @@ class EndScene(Scene):
         # TRANSLATORS: column heads: coins from tribute, destroying, stealing, attacks; lost
         labels = (_("tribute"), _("destroy"), _("steal"), _("attack"), _("lost"))
         cw = (r.w - look.px(130)) // len(labels)
-        small = look.font(look.fs(13))
+        for pt in (13, 12, 11, 10):  # long heads ("niszczenie", "kradzież") never touch
+            small = look.font(look.fs(pt))
+            if max(small.size(lab)[0] for lab in labels) <= cw - look.px(6):
+                break
         for i, lab in enumerate(labels):
             t = small.render(lab, True, look.colour("text_dim"))
             surface.blit(t, t.get_rect(midtop=(r.x + look.px(130) + cw * i + cw // 2, y)))
