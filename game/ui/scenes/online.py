@@ -75,7 +75,8 @@ def _draw_seats(surface, look, x: int, y: int, w: int, lines) -> int:
         who_s = look.text(who, look.fs(16), look.colour("text"))
         surface.blit(who_s, (x + row + look.px(110), y + (row - who_s.get_height()) // 2))
         colour = "green" if status in ("joined", "ready") else "gold"
-        st = look.text(_(SEAT_STATUS[status]), look.fs(16), look.colour(colour))
+        words = _(SEAT_STATUS[status]) if status in SEAT_STATUS else status
+        st = look.text(words, look.fs(16), look.colour(colour))
         surface.blit(st, (x + w - st.get_width(), y + (row - st.get_height()) // 2))
         y += row
     return y
