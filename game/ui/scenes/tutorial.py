@@ -293,13 +293,16 @@ class TutorialScene(GameScene):
         # buttons: Next (notes only) and Leave
         self.next_rect = None
         by = bottom - buttons_h
-        lw = look.px(92)
+        # each button as wide as its words need ("Verlassen  Esc"), at least as before
+        bfont = look.font(look.fs(13), bold=True)
+        leave, nxt = _("Leave") + "  Esc", _("Next") + "  Enter"
+        lw = max(look.px(92), bfont.size(leave)[0] + look.px(16))
+        nw = max(look.px(110), bfont.size(nxt)[0] + look.px(16))
         self.leave_rect = pygame.Rect(x, by, lw, buttons_h)
-        self._draw_button(surface, self.leave_rect, _("Leave") + "  Esc", primary=False)
+        self._draw_button(surface, self.leave_rect, leave, primary=False)
         if s is not None and s.do is None and showing:
-            self.next_rect = pygame.Rect(r.right - pad - look.px(110), by, look.px(110),
-                                         buttons_h)
-            self._draw_button(surface, self.next_rect, _("Next") + "  Enter", primary=True)
+            self.next_rect = pygame.Rect(r.right - pad - nw, by, nw, buttons_h)
+            self._draw_button(surface, self.next_rect, nxt, primary=True)
 
     def _coach_words(self) -> tuple[bool, str, str, str]:
         """(the step is showing, heading, body, how) as the coach panel says them."""
