@@ -301,8 +301,13 @@ class EndScene(Scene):
                                     won=s.attacks_won, lost=s.attacks_lost)
             if s.treasure:
                 text = _("{deeds}, treasure {n}").format(deeds=text, n=s.treasure)
-            surface.blit(look.fit_text(text, small, r.w, look.colour("text_dim")), (r.x, y))
-            y += small.get_linesize()
+            # a long line (French, Polish) goes on under itself rather than being cut
+            for part in look.wrap(text, small, r.w):
+                if y + small.get_linesize() > self.frame.bottom - look.px(70):
+                    break
+                surface.blit(look.fit_text(part, small, r.w, look.colour("text_dim")),
+                             (r.x, y))
+                y += small.get_linesize()
 
     def _draw_chart(self, surface, r: pygame.Rect) -> None:
         look = self.look

@@ -190,7 +190,9 @@ class NewGameScene(Scene):
                                             look.px(300), head_h), _("Seats"), cls="@heading"))
         y = left.y + row_h + gap
         self.seat_rows = []
-        name_w = look.px(110)
+        # the seat's name ("Miejsce 8") and its icon, never cut
+        name_w = max(look.px(110), row_h + look.font(look.fs(16)).size(
+            _("Seat {n}").format(n=8))[0] + look.px(12))
         kind_w = int((left.w - name_w - row_h - 3 * gap) * 0.5)
         for i, seat in enumerate(self.setup.seats):
             lab = label(self.ui, (left.x + row_h, y, name_w - row_h, row_h),
