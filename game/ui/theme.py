@@ -7,6 +7,7 @@ sprite end the game (it draws a plain emblem instead and says so once on stderr)
 
 from __future__ import annotations
 
+import re
 import sys
 
 import pygame
@@ -243,9 +244,20 @@ class Look:
     def _wrap(self, s: str, font, width: int) -> list[str]:
         lines: list[str] = []
         for para in s.split("\n"):
-            words = _breakable(para.split(" "), font, width)
+            words = para.split(" ")
             line = ""
             for w in words:
+                if _is_cjk(w) and font.size(f"{line} {w}".strip())[0] > width:
+                    # Japanese has no spaces: the word fills the line and goes on
+                    # under it, cut between characters (never inside a Latin word)
+                    for i, unit in enumerate(_UNITS.findall(w)):
+                        trial = line + (" " if i == 0 and line else "") + unit
+                        if font.size(trial)[0] <= width or not line:
+                            line = trial
+                        else:
+                            lines.append(line)
+                            line = unit
+                    continue
                 trial = f"{line} {w}".strip()
                 if font.size(trial)[0] <= width or not line:
                     line = trial
@@ -327,22 +339,12 @@ _FALLBACK_DRAGON = {
 }
 
 
-def _breakable(words: list[str], font, width: int) -> list[str]:
-    """Words for wrapping: Japanese (and Chinese) runs have no spaces, so one too wide
-    for the line is cut between its characters, which those scripts allow."""
-    out: list[str] = []
-    for w in words:
-        if font.size(w)[0] <= width or not any(ord(ch) >= 0x3000 for ch in w):
-            out.append(w)
-            continue
-        piece = ""
-        for ch in w:
-            if piece and font.size(piece + ch)[0] > width:
-                out.append(piece)
-                piece = ""
-            piece += ch
-        out.append(piece)
-    return out
+# a Latin word or number stays whole; any other character may end a line
+_UNITS = re.compile(r"[A-Za-z0-9.,:;!?'()\-]+|.")
+
+
+def _is_cjk(word: str) -> bool:
+    return any(ord(ch) >= 0x3000 for ch in word)
 
 
 def _printable(s: str) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 
+import pygame
 import pytest
 
 from game import i18n
@@ -228,3 +229,16 @@ def test_a_list_for_text_size_falls_back_too(config_dir):
     (config_dir / "settings.json").write_text('{"text_size": ["large"], "pace": "slow"}')
     s = settings_mod.load()  # was a TypeError (a list looked up in a dict)
     assert s.text_size == "normal" and s.pace == "slow"
+
+
+def test_japanese_wraps_between_characters_within_the_width():
+    i18n.set_language("ja")
+    pygame.font.init()
+    look = Look(1.0)
+    font = look.font(14)
+    text = "Move（キー 1）をクリックし、次に光っているマス。キー：Tabか矢印で移動、Enterで選択。"
+    lines = look.wrap(text, font, 200)
+    assert len(lines) > 1 and all(font.size(line)[0] <= 200 for line in lines)
+    assert "".join(lines).replace(" ", "") == text.replace(" ", "")  # nothing lost
+    assert any("Tab" in line for line in lines)  # a Latin word is never cut
+    assert look.wrap("one two three", font, 2000) == ["one two three"]
