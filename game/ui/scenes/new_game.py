@@ -191,9 +191,12 @@ class NewGameScene(Scene):
         y = left.y + row_h + gap
         self.seat_rows = []
         # the seat's name ("Miejsce 8") and its icon, never cut
-        name_w = max(look.px(110), row_h + look.font(look.fs(16)).size(
-            _("Seat {n}").format(n=8))[0] + look.px(12))
-        kind_w = int((left.w - name_w - row_h - 3 * gap) * 0.5)
+        name_w = max(look.px(110), row_h + look.font(look.fs(15)).size(
+            _("Seat {n}").format(n=8))[0] + look.px(6))
+        # who plays ("AI · Normalny") takes a little more than the dragon ("Losowy")
+        both = left.w - name_w - row_h - 3 * gap
+        kind_w = int(both * 0.54)
+        drag_w = both - kind_w
         for i, seat in enumerate(self.setup.seats):
             lab = label(self.ui, (left.x + row_h, y, name_w - row_h, row_h),
                         _("Seat {n}").format(n=i + 1),
@@ -203,7 +206,7 @@ class NewGameScene(Scene):
                                                     else "normal")),
                           on_change=lambda v, i=i: self._set_kind(i, v),
                           tip=_("Who plays this seat (click or Left/Right)"))
-            drag = Cycler(self.ui, (left.x + name_w + kind_w + 2 * gap, y, kind_w, row_h),
+            drag = Cycler(self.ui, (left.x + name_w + kind_w + 2 * gap, y, drag_w, row_h),
                           DRAGON_CHOICES, dragon_labels(), DRAGON_CHOICES.index(seat.dragon),
                           on_change=lambda v, i=i: self._set_dragon(i, v),
                           tip=_("The dragon: drawn by a d20 or chosen"))
