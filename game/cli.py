@@ -13,6 +13,7 @@ import tempfile
 from pathlib import Path
 from typing import Any, cast
 
+from game import i18n
 from game.desktop import main as desktop_main
 from game.dice import STREAM, ai_seed, new_seed, seed_argument
 from game.log import describe
@@ -35,6 +36,7 @@ from game.resources import ResourceError, find_map, shipped_maps, version
 from game.selftest import main as selftest_main
 from game.session import Session, SessionError
 from game.tables import DRAGONS
+from game.ui import settings as ui_settings
 
 # Headless seats: the random-legal player or an AI level (game.ai); no person can sit.
 SEAT_KINDS = ("random", "easy", "normal", "hard", "master")
@@ -59,7 +61,38 @@ def main(argv: list[str] | None = None) -> int:
         return 130
 
 
+def _take_language(argv: list[str]) -> tuple[list[str], str | None]:
+    """`--lang CODE` (or --lang=CODE) taken out of `argv`, anywhere in it: every command
+    that opens a window shows it in that language for this run (not remembered)."""
+    rest, code = [], None
+    it = iter(argv)
+    for arg in it:
+        if arg == "--":
+            rest.append(arg)
+            rest.extend(it)
+            break
+        if arg == "--lang":
+            code = next(it, "")
+        elif arg.startswith("--lang="):
+            code = arg.split("=", 1)[1]
+        else:
+            rest.append(arg)
+    return rest, code
+
+
+def _language_error(code: str) -> str:
+    names = ", ".join(f"{c} ({name})" for c, name in i18n.LANGUAGES.items())
+    what = f"there is no language '{code}'" if code else "--lang needs a language code"
+    return f"narby: {what}; the languages are {names}"
+
+
 def _dispatch(argv: list[str]) -> int:
+    argv, code = _take_language(argv)
+    if code is not None:
+        if code not in i18n.LANGUAGES:
+            print(_language_error(code), file=sys.stderr)
+            return 2
+        ui_settings.run_language = i18n.set_language(code)
     if argv and argv[0] in ("--version", "-V"):
         print(f"narby {version()}")
         return 0
@@ -214,6 +247,9 @@ def _play_parser() -> argparse.ArgumentParser:
                    help="play --rounds rounds headless and save the board screen as a PNG")
     p.add_argument("--rounds", type=int, default=3, help="rounds before --screenshot")
     p.add_argument("--size", default="1280x720", help="window size WxH for --screenshot")
+    p.add_argument("--lang", metavar="CODE",
+                   help="the window's language for this run: " + ", ".join(i18n.LANGUAGES)
+                   + " (any command that opens a window; the command line stays English)")
     return p
 
 

@@ -33,6 +33,7 @@ import importlib.resources
 import locale
 import os
 import re
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -89,23 +90,84 @@ def pseudo(message: str) -> str:
     return f"⟦{out}{pad}⟧"
 
 
-_active: gettext.NullTranslations = gettext.NullTranslations()
+class _Catalog(gettext.GNUTranslations):
+    """One domain's compiled catalog, asked whether it holds a message at all (a
+    translation may equal its English: "Normal" is German too)."""
+
+    def has(self, key: str | tuple[str, int]) -> bool:
+        return key in self._catalog  # type: ignore[attr-defined]  # (gettext's own table)
+
+
+# language in use: None for English; the pseudo-language; or each domain's catalog
+_active: _Pseudo | dict[str, _Catalog] | None = None
 _language = "en"
+_module_domains: dict[str, str] = {}
+
+
+def domain_of(module: str) -> str:
+    """The catalog that owns the strings written in `module` (the same split as
+    tools/translations.py's SOURCES; tests/test_i18n.py keeps the two in step)."""
+    if module.startswith(("game.ui.rules_text", "game.ui.credits_text", "game.ui.tutorial")):
+        return "rules"
+    if module.startswith("game.ui.scenes") or module in ("game.ui.settings",
+                                                          "game.ui.bindings"):
+        return "screens"
+    return "board" if module == "game.ui" or module.startswith("game.ui.") else "game"
+
+
+def _order(depth: int = 2) -> tuple[str, ...]:
+    """The domains to look in for a call `depth` frames up: its own module's first. The
+    same English can be two things in two parts of the game ("the glowing square" as a
+    lesson's object, "destroy" as a verb or a noun), so each part's catalog is asked
+    before the others (which hold what it shows of theirs: a place's title...)."""
+    module = sys._getframe(depth).f_globals.get("__name__", "")  # noqa: SLF001 (the caller's module)
+    own = _module_domains.get(module)
+    if own is None:
+        own = _module_domains[module] = domain_of(module)
+    return _ORDERS[own]
+
+
+_ORDERS = {d: (d, *(o for o in DOMAINS if o != d)) for d in DOMAINS}
 
 
 def _(message: str) -> str:
     """`message` in the current language."""
-    return _active.gettext(message)
+    if _active is None:
+        return message
+    if isinstance(_active, _Pseudo):
+        return _active.gettext(message)
+    for domain in _order():
+        cat = _active.get(domain)
+        if cat is not None and cat.has(message):
+            return cat.gettext(message)
+    return message
 
 
 def n_(singular: str, plural: str, n: int) -> str:
     """The form of `singular`/`plural` for the number `n`, in the current language."""
-    return _active.ngettext(singular, plural, n)
+    if _active is None:
+        return singular if n == 1 else plural
+    if isinstance(_active, _Pseudo):
+        return _active.ngettext(singular, plural, n)
+    for domain in _order():
+        cat = _active.get(domain)
+        if cat is not None and cat.has((singular, 0)):
+            return cat.ngettext(singular, plural, n)
+    return singular if n == 1 else plural
 
 
 def p_(context: str, message: str) -> str:
     """`message` in the current language, told apart by `context` ("verb", "card")."""
-    return _active.pgettext(context, message)
+    if _active is None:
+        return message
+    if isinstance(_active, _Pseudo):
+        return _active.pgettext(context, message)
+    key = f"{context}\x04{message}"
+    for domain in _order():
+        cat = _active.get(domain)
+        if cat is not None and cat.has(key):
+            return cat.pgettext(context, message)
+    return message
 
 
 def N_(message: str) -> str:
@@ -114,20 +176,19 @@ def N_(message: str) -> str:
     return message
 
 
-def _load(code: str) -> gettext.NullTranslations:
+def _load(code: str) -> _Pseudo | dict[str, _Catalog] | None:
+    if code == "en":
+        return None
     if code == PSEUDO:
         return _Pseudo()
-    chain: gettext.NullTranslations | None = None
+    found: dict[str, _Catalog] = {}
     for domain in DOMAINS:
         try:
-            t = gettext.translation(domain, LOCALE_DIR, languages=[code])
+            found[domain] = gettext.translation(domain, LOCALE_DIR, languages=[code],
+                                                class_=_Catalog)
         except OSError:  # this part has no catalog in this language yet: English
             continue
-        if chain is None:
-            chain = t
-        else:
-            chain.add_fallback(t)
-    return chain or gettext.NullTranslations()
+    return found
 
 
 def set_language(code: str) -> str:
@@ -136,7 +197,7 @@ def set_language(code: str) -> str:
     global _active, _language
     code = code if code in LANGUAGES or code == PSEUDO else "en"
     if code != _language or code == PSEUDO:
-        _active = _load(code) if code != "en" else gettext.NullTranslations()
+        _active = _load(code)
         _language = code
         for listener in list(_listeners):
             listener(code)

@@ -61,3 +61,29 @@ def test_every_shipped_catalog_is_compiled():
     run = subprocess.run([sys.executable, str(ROOT / "tools" / "translations.py"), "check"],
                          capture_output=True, text=True)
     assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_each_module_reads_its_own_catalog_first():
+    # tools/translations.py files each source under one domain; game.i18n must find the
+    # same domain for the module at run time, or its words would come from another part
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import translations  # noqa: PLC0415 (a tool, not a package)
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+    for domain in i18n.DOMAINS:
+        for path in translations.files_of(domain):
+            rel = path.relative_to(ROOT).with_suffix("")
+            module = ".".join(p for p in rel.parts if p != "__init__")
+            assert i18n.domain_of(module) == domain, module
+
+
+def test_the_same_english_is_told_apart_by_the_part_that_shows_it():
+    # "the glowing square": the lesson's sentences want "dem leuchtenden Feld", the
+    # lesson screen's step list "das leuchtende Feld" (found merging issue 38's catalogs)
+    i18n.set_language("de")
+    from game.ui import tutorial  # noqa: PLC0415
+    from game.ui.scenes import tutorial as scene  # noqa: PLC0415
+    assert i18n.domain_of(tutorial.__name__) == "rules"
+    assert i18n.domain_of(scene.__name__) == "screens"
+    assert i18n._("Save game") == "Spiel speichern"  # another part's words still found

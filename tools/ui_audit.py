@@ -119,7 +119,9 @@ def _records(data: Path) -> None:
 
 
 def _app(size, palette, scale, data):
-    app = App(Settings(window=size, palette=palette, ui_scale=scale), size=size,
+    # the language being audited, so the App shows that one (not a stored choice)
+    app = App(Settings(window=size, palette=palette, ui_scale=scale,
+                       language=i18n.language()), size=size,
               fullscreen=False, data_dir=data)
     app.ai_mode = "sync"
     return app

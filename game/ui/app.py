@@ -16,6 +16,7 @@ import json
 import os
 import sys
 import warnings
+import weakref
 from pathlib import Path
 from typing import cast
 
@@ -28,12 +29,12 @@ import pygame_gui  # noqa: E402
 from pygame_gui.core import UIContainer  # noqa: E402
 from pygame_gui.elements import UITooltip  # noqa: E402
 
+from game import i18n  # noqa: E402
 from game.persistence.crash import emergency_save  # noqa: E402
 from game.persistence.saves import data_dir as resolve_data_dir  # noqa: E402
 from game.resources import asset, package_file  # noqa: E402
-from game.ui import bindings, png, scripts  # noqa: E402
+from game.ui import art, bindings, png, scripts  # noqa: E402
 from game.ui import settings as settings_mod  # noqa: E402
-from game.ui.art import FONT_BOLD_PATH, FONT_PATH  # noqa: E402
 from game.ui.scale_fit import auto_scale, look_scale  # noqa: E402,F401 (old path)
 from game.ui.scene import Scene  # noqa: E402
 from game.ui.scenes.crash import CrashScene  # noqa: E402
@@ -57,7 +58,9 @@ class App:
     def __init__(self, settings: settings_mod.Settings | None = None, *,
                  size: tuple[int, int] | None = None, fullscreen: bool | None = None,
                  data_dir: str | Path | None = None):
+        stored = settings is None
         self.settings = (settings or settings_mod.load()).validated()
+        self._choose_language(stored)
         # saves, autosaves and crash logs: --data-dir, else $NARBY_DATA_DIR, else the
         # user's data folder (game.persistence.saves.data_dir)
         self.data_dir = resolve_data_dir(data_dir)
@@ -88,6 +91,32 @@ class App:
         self._since_draw = 0.0
         self.frames_drawn = 0
         self._key_opened = False  # the last KEYDOWN changed the screen (see _dispatch)
+        _WINDOWS.add(self)
+
+    # ----- language (issue 38) ---------------------------------------------------
+    def _choose_language(self, stored: bool) -> None:
+        """The words' language: `narby --lang` for this run, else the stored setting;
+        on first start (none stored) the system's locale, remembered. Settings made by a
+        caller (tests, the UI audit) without a language keep the one in use."""
+        if stored and not self.settings.language:
+            self.settings.language = i18n.system_language()
+            settings_mod.save(self.settings)
+        code = settings_mod.run_language or self.settings.language or i18n.language()
+        i18n.set_language(code)
+
+    def language_changed(self, _code: str) -> None:
+        self.look = self._look()  # a new Look: its fonts follow the language
+        self.rebuild()
+
+    def set_language(self, code: str) -> None:
+        """Show every word in `code` from now on (Settings' picker): remembered, and the
+        screens built again at once, in its font."""
+        s = settings_mod.Settings(**vars(self.settings))
+        s.language = code
+        self.settings = s.validated()
+        settings_mod.save(self.settings)
+        settings_mod.run_language = None  # the player's choice beats `narby --lang`
+        i18n.set_language(self.settings.language)
 
     # ----- window ----------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
@@ -109,7 +138,8 @@ class App:
     def _manager(self) -> pygame_gui.UIManager:
         theme = self.theme()
         ui = pygame_gui.UIManager(self.screen.get_size(), theme)
-        ui.add_font_paths("narby", FONT_PATH, FONT_BOLD_PATH, FONT_PATH, FONT_BOLD_PATH)
+        regular, bold = art.font_files()  # Noto Sans, or Noto Sans JP for Japanese
+        ui.add_font_paths("narby", regular, bold, regular, bold)
         scripts.register(ui)  # CJK faces for titles, read on first use
         sizes = {int(b["font"]["size"]) for b in theme.values()
                  if isinstance(b, dict) and "font" in b} | {14, 16, 18, 20}
@@ -123,13 +153,15 @@ class App:
     def theme(self) -> dict:
         """theme.json with the shipped font and sizes scaled by the UI-scale setting."""
         theme = json.loads(THEME.read_text(encoding="utf-8"))
-        paths = {"regular_path": str(FONT_PATH), "bold_path": str(FONT_BOLD_PATH),
-                 "italic_path": str(FONT_PATH), "bold_italic_path": str(FONT_BOLD_PATH)}
+        regular, bold = art.font_files()
+        paths = {"regular_path": regular, "bold_path": bold,
+                 "italic_path": regular, "bold_italic_path": bold}
         scale = self.look.scale if hasattr(self, "look") else self.settings.ui_scale
         for block in theme.values():
             font = block.get("font") if isinstance(block, dict) else None
             if font:
-                font["size"] = str(max(8, round(int(font["size"]) * scale)))
+                font["size"] = str(max(8, round(int(font["size"]) * scale
+                                                * art.font_scale())))
                 if paths:
                     font.update(paths)
                 else:
@@ -398,6 +430,7 @@ class App:
             if closer:
                 closer()
         self.scenes.clear()
+        _WINDOWS.discard(self)  # a closed window hears no more changes of language
         self.sound.close()
         _forget_art()
         pygame.quit()
@@ -405,6 +438,19 @@ class App:
     def screenshot(self, path: str | Path) -> None:
         self.draw()
         png.save(self.screen, path)
+
+
+# open windows, told of each change of language (one listener for the process: i18n
+# keeps its listeners for good, and a closed window must not be rebuilt)
+_WINDOWS: weakref.WeakSet[App] = weakref.WeakSet()
+
+
+def _tell_windows(code: str) -> None:
+    for app in list(_WINDOWS):
+        app.language_changed(code)
+
+
+i18n.on_change(_tell_windows)
 
 
 def _drop_tool_tips(root) -> None:

@@ -26,8 +26,10 @@ from pathlib import Path
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
+from game import i18n  # noqa: E402
 from game.resources import asset  # noqa: E402
 from game.tables import ACTIONS, CARDS, DRAGONS, PLACES, SETTLEMENT_KINDS  # noqa: E402
+from game.ui import scripts  # noqa: E402
 
 SPRITES = asset("sprites")
 FONT_PATH = str(asset("fonts", "NotoSans-Regular.ttf"))
@@ -139,12 +141,38 @@ def _ready(image: pygame.Surface) -> pygame.Surface:
     return image.convert_alpha() if pygame.display.get_surface() else image
 
 
-@lru_cache(maxsize=64)
+def font_files() -> tuple[str, str]:
+    """(regular, bold) files of the window's font in the language in use: Noto Sans,
+    which has no kana or kanji, so for Japanese the same design's Noto Sans JP that
+    pygame-gui ships (game.ui.scripts finds it)."""
+    if i18n.language() == "ja":
+        files = scripts.font_files("narby_jp")
+        if files:
+            return str(files[0]), str(files[1])
+    return FONT_PATH, FONT_BOLD_PATH
+
+
+# Noto Sans JP stands taller than Noto Sans at one size (its line is 1.45 em, Noto
+# Sans's 1.36): Japanese is drawn this much smaller, so it keeps the layouts' measure
+JP_SCALE = 0.94
+
+
+def font_scale() -> float:
+    """How much smaller than asked the window's font is drawn (1.0 but in Japanese)."""
+    return 1.0 if font_files()[0] == FONT_PATH else JP_SCALE
+
+
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The shipped font (Noto Sans, OFL) at a pixel size, cached."""
+    """The window's font (Noto Sans, OFL; Noto Sans JP in Japanese) at a pixel size."""
+    regular, heavy = font_files()
+    return _font(heavy if bold else regular, max(6, round(int(size) * font_scale())))
+
+
+@lru_cache(maxsize=64)
+def _font(path: str, size: int) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
-    return pygame.font.Font(FONT_BOLD_PATH if bold else FONT_PATH, max(6, int(size)))
+    return pygame.font.Font(path, size)
 
 
 def clear_cache() -> None:
@@ -157,4 +185,4 @@ def clear_cache() -> None:
 
 def forget_fonts() -> None:
     """Forget the fonts: pygame.quit() (and pygame.font.quit()) close them."""
-    font.cache_clear()
+    _font.cache_clear()

@@ -16,51 +16,53 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import N_, _
+
 
 @dataclass(frozen=True)
 class Binding:
     command: str
     keys: tuple[int, ...]
-    shown: str          # how the help card writes the key
-    does: str           # what it does, in words
+    shown: str          # how the help card writes the key (words marked N_: a key's name)
+    does: str           # what it does, in words (N_: translated with _() where shown)
     ctrl: bool = False  # only with Ctrl held (without Ctrl the key is free)
 
 
 BOARD: tuple[Binding, ...] = (
-    Binding("help", (pygame.K_F1,), "F1", "this help"),
-    Binding("skip", (pygame.K_SPACE,), "Space", "skip the animations now playing"),
-    Binding("back", (pygame.K_ESCAPE,), "Esc", "cancel the chosen action, else pause menu"),
-    Binding("undo", (pygame.K_z,), "Ctrl+Z", "undo your last move, claim, gamble", ctrl=True),
-    Binding("next_target", (pygame.K_TAB,), "Tab / Shift+Tab",
-            "next / previous target of the chosen action"),
+    Binding("help", (pygame.K_F1,), "F1", N_("this help")),
+    Binding("skip", (pygame.K_SPACE,), N_("Space"), N_("skip the animations now playing")),
+    Binding("back", (pygame.K_ESCAPE,), "Esc", N_("cancel the chosen action, else pause menu")),
+    Binding("undo", (pygame.K_z,), "Ctrl+Z", N_("undo your last move, claim, gamble"), ctrl=True),
+    Binding("next_target", (pygame.K_TAB,), N_("Tab / Shift+Tab"),
+            N_("next / previous target of the chosen action")),
     Binding("confirm", (pygame.K_RETURN, pygame.K_KP_ENTER), "Enter",
-            "do it on the target under the cursor"),
-    Binding("cursor_left", (pygame.K_LEFT,), "Left", "board cursor left"),
-    Binding("cursor_right", (pygame.K_RIGHT,), "Right", "board cursor right"),
-    Binding("cursor_up", (pygame.K_UP,), "Up", "board cursor up"),
-    Binding("cursor_down", (pygame.K_DOWN,), "Down", "board cursor down"),
-    Binding("pan_left", (pygame.K_a,), "A", "pan the board left"),
-    Binding("pan_right", (pygame.K_d,), "D", "pan the board right"),
-    Binding("pan_up", (pygame.K_w,), "W", "pan the board up"),
-    Binding("pan_down", (pygame.K_s,), "S", "pan the board down"),
-    Binding("zoom_in", (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS), "+", "zoom in"),
-    Binding("zoom_out", (pygame.K_MINUS, pygame.K_KP_MINUS), "-", "zoom out"),
-    Binding("fit", (pygame.K_HOME,), "Home", "fit the board"),
-    Binding("pace", (pygame.K_p,), "P", "animation pace: slow, normal, fast, instant"),
-    Binding("log", (pygame.K_l,), "L", "show / hide the log"),
-    Binding("log_up", (pygame.K_PAGEUP,), "PgUp", "scroll the log back"),
-    Binding("log_down", (pygame.K_PAGEDOWN,), "PgDn", "scroll the log on"),
-    Binding("log_end", (pygame.K_END,), "End", "the log's newest lines"),
-    Binding("mute", (pygame.K_m,), "M", "sound on / off"),
-    Binding("hint", (pygame.K_h,), "H", "hint: what the Hard AI would do, and why"),
+            N_("do it on the target under the cursor")),
+    Binding("cursor_left", (pygame.K_LEFT,), N_("Left"), N_("board cursor left")),
+    Binding("cursor_right", (pygame.K_RIGHT,), N_("Right"), N_("board cursor right")),
+    Binding("cursor_up", (pygame.K_UP,), N_("Up"), N_("board cursor up")),
+    Binding("cursor_down", (pygame.K_DOWN,), N_("Down"), N_("board cursor down")),
+    Binding("pan_left", (pygame.K_a,), "A", N_("pan the board left")),
+    Binding("pan_right", (pygame.K_d,), "D", N_("pan the board right")),
+    Binding("pan_up", (pygame.K_w,), "W", N_("pan the board up")),
+    Binding("pan_down", (pygame.K_s,), "S", N_("pan the board down")),
+    Binding("zoom_in", (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS), "+", N_("zoom in")),
+    Binding("zoom_out", (pygame.K_MINUS, pygame.K_KP_MINUS), "-", N_("zoom out")),
+    Binding("fit", (pygame.K_HOME,), N_("Home"), N_("fit the board")),
+    Binding("pace", (pygame.K_p,), "P", N_("animation pace: slow, normal, fast, instant")),
+    Binding("log", (pygame.K_l,), "L", N_("show / hide the log")),
+    Binding("log_up", (pygame.K_PAGEUP,), N_("PgUp"), N_("scroll the log back")),
+    Binding("log_down", (pygame.K_PAGEDOWN,), N_("PgDn"), N_("scroll the log on")),
+    Binding("log_end", (pygame.K_END,), N_("End"), N_("the log's newest lines")),
+    Binding("mute", (pygame.K_m,), "M", N_("sound on / off")),
+    Binding("hint", (pygame.K_h,), "H", N_("hint: what the Hard AI would do, and why")),
 )
 
 # The online host's say while a dropped player is awaited (game.ui.net_window.host_key): the
 # board screen hands these keys over before its own table, so none of them is in BOARD.
 HOST: tuple[Binding, ...] = (
-    Binding("host_ai_now", (pygame.K_F6,), "F6", "an AI plays the away seat now"),
-    Binding("host_wait", (pygame.K_F7,), "F7", "wait longer for the away player"),
-    Binding("host_end", (pygame.K_F8,), "F8", "end the game"),
+    Binding("host_ai_now", (pygame.K_F6,), "F6", N_("an AI plays the away seat now")),
+    Binding("host_wait", (pygame.K_F7,), "F7", N_("wait longer for the away player")),
+    Binding("host_end", (pygame.K_F8,), "F8", N_("end the game")),
 )
 
 
@@ -108,7 +110,7 @@ def keys_of(b: Binding) -> tuple[int, ...]:
 def key_label(b: Binding) -> str:
     """How a key is written for the player: the table's words, or the chosen key's name."""
     k = _custom.get(b.command)
-    return b.shown if k is None else key_name(k)
+    return _(b.shown) if k is None else key_name(k)
 
 
 def key_name(key: int) -> str:
@@ -118,11 +120,11 @@ def key_name(key: int) -> str:
 
 def _reserved() -> dict[int, str]:
     """Keys no command may take, with what they are kept for."""
-    out = {key_code(c): "an action on the bar" for c in ACTION_KEYS.values()}
-    out.update({key_code(c): "a power or card on the bar" for c in EXTRA_KEYS})
-    out.update({k: "full screen" for k in WINDOW_KEYS})
-    out.update({k: b.does for b in HOST for k in b.keys})
-    out.update({k: b.does for b in BOARD if b.command in FIXED and not b.ctrl
+    out = {key_code(c): _("an action on the bar") for c in ACTION_KEYS.values()}
+    out.update({key_code(c): _("a power or card on the bar") for c in EXTRA_KEYS})
+    out.update({k: _("full screen") for k in WINDOW_KEYS})
+    out.update({k: _(b.does) for b in HOST for k in b.keys})
+    out.update({k: _(b.does) for b in BOARD if b.command in FIXED and not b.ctrl
                 for k in b.keys})
     return out
 
@@ -131,13 +133,15 @@ def refusal(command: str, key: int, custom: dict[str, int] | None = None) -> str
     """Why `key` cannot give `command`, in words, or None when it can."""
     custom = _custom if custom is None else custom
     if key in _reserved():
-        return f"{key_name(key)} is kept for {_reserved()[key]}"
+        # TRANSLATORS: {key} is a key's name, {use} what it is kept for ("full screen")
+        return _("{key} is kept for {use}").format(key=key_name(key), use=_reserved()[key])
     for b in REBINDABLE:
         if b.command == command:
             continue
         keys = (custom[b.command],) if b.command in custom else b.keys
         if key in keys:
-            return f"{key_name(key)} already does '{b.does}'"
+            return _("{key} already does '{command}'").format(key=key_name(key),
+                                                              command=_(b.does))
     return None
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from platformdirs import user_config_dir
 
+from game.i18n import LANGUAGES
 from game.persistence.json_file import too_deep
 
 log = logging.getLogger(__name__)
@@ -34,6 +35,8 @@ UI_SCALES = (0.85, 1.0, 1.15, 1.3, 1.5, 1.75, 2.0)
 # issue 33: body text (the log, descriptions, tooltips) apart from the UI scale
 TEXT_SIZES = {"small": 0.85, "normal": 1.0, "large": 1.15, "larger": 1.3}
 VOLUMES = ("master_volume", "effects_volume", "music_volume")
+# `narby --lang de`: the language of this run only, over the stored one (never saved)
+run_language: str | None = None
 # Seconds an animation step lasts, relative to "normal".
 PACE_FACTOR = {"slow": 1.7, "normal": 1.0, "fast": 0.45, "instant": 0.0}
 
@@ -66,6 +69,9 @@ class Settings:
     # issue 34: the board's faint cell grid; no idle motion and no flying effects
     show_grid: bool = True
     reduce_motion: bool = False
+    # issue 38: a game.i18n.LANGUAGES code; "" = not chosen yet (the App follows the
+    # system's locale on first start and stores it)
+    language: str = ""
 
     def validated(self) -> Settings:
         """A copy with every bad value replaced by its default."""
@@ -79,7 +85,9 @@ class Settings:
         out.fullscreen = self.fullscreen if isinstance(self.fullscreen, bool) else d.fullscreen
         s = self.ui_scale
         out.ui_scale = float(s) if isinstance(s, (int, float)) and 0.5 <= s <= 2.0 else 1.0
-        out.text_size = self.text_size if self.text_size in TEXT_SIZES else d.text_size
+        # a hand-edited list or object must not be looked up in a dict (unhashable)
+        out.text_size = self.text_size if isinstance(self.text_size, str) \
+            and self.text_size in TEXT_SIZES else d.text_size
         out.pace = self.pace if self.pace in PACES else d.pace
         out.palette = self.palette if self.palette in PALETTES else d.palette
         for name in ("hotseat_handover", "show_log", "watch_setup", "confirm_end_turn",
@@ -92,6 +100,8 @@ class Settings:
             ok = isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1
             setattr(out, name, round(float(v), 2) if ok else getattr(d, name))
         out.muted = self.muted if isinstance(self.muted, bool) else d.muted
+        out.language = self.language if isinstance(self.language, str) \
+            and self.language in LANGUAGES else d.language
         keys = self.keys if isinstance(self.keys, dict) else {}
         out.keys = {k: v for k, v in list(keys.items())[:64]
                     if isinstance(k, str) and isinstance(v, str) and len(v) <= 32}

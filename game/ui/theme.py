@@ -7,6 +7,7 @@ sprite end the game (it draws a plain emblem instead and says so once on stderr)
 
 from __future__ import annotations
 
+import re
 import sys
 
 import pygame
@@ -137,7 +138,7 @@ class Look:
 
     # ----- fonts -----------------------------------------------------------------
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
-        key = (size, bold)
+        key = (size, bold, art.font_files())  # Japanese has a font of its own
         f = self._fonts.get(key)
         if f is None:
             try:
@@ -154,7 +155,7 @@ class Look:
         shipped font are shared by every Look in the process (a new window, or the same
         one after a Settings change, draws the same titles and labels): a rendered text
         is a plain surface that outlives its font and pygame.quit()."""
-        key = (s, size, colour, bold)
+        key = (s, size, colour, bold, art.font_files())
         surf = self._texts.get(key)
         if surf is None:
             if len(self._texts) > 2000:
@@ -246,6 +247,17 @@ class Look:
             words = para.split(" ")
             line = ""
             for w in words:
+                if _is_cjk(w) and font.size(f"{line} {w}".strip())[0] > width:
+                    # Japanese has no spaces: the word fills the line and goes on
+                    # under it, cut between characters (never inside a Latin word)
+                    for i, unit in enumerate(_UNITS.findall(w)):
+                        trial = line + (" " if i == 0 and line else "") + unit
+                        if font.size(trial)[0] <= width or not line:
+                            line = trial
+                        else:
+                            lines.append(line)
+                            line = unit
+                    continue
                 trial = f"{line} {w}".strip()
                 if font.size(trial)[0] <= width or not line:
                     line = trial
@@ -325,6 +337,14 @@ _FALLBACK_DRAGON = {
     "iron": (140, 145, 155), "gold": (230, 190, 60), "copper": (200, 120, 70),
     "undead": (240, 150, 50),
 }
+
+
+# a Latin word or number stays whole; any other character may end a line
+_UNITS = re.compile(r"[A-Za-z0-9.,:;!?'()\-]+|.")
+
+
+def _is_cjk(word: str) -> bool:
+    return any(ord(ch) >= 0x3000 for ch in word)
 
 
 def _printable(s: str) -> str:

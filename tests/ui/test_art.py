@@ -140,7 +140,7 @@ def test_sprites_outlive_a_window_and_fonts_are_opened_again():
             assert f.render("Narby", True, (0, 0, 0)).get_width() > 20
         finally:
             a.close()
-        assert art.font.cache_info().currsize == 0  # f is closed: none is handed out
+        assert art._font.cache_info().currsize == 0  # f is closed: none is handed out
     (pixels, size, first, _), (again, size2, second, loaded) = shown
     assert second is first and loaded == 0
     assert again == pixels and size2 == size

@@ -61,11 +61,7 @@ def test_the_lesson_plays_through_in_every_language(app, lang):
     assert m.round == 2 and m.snapshot()["dragons"]["green"]["coins"] == 4
 
 
-@pytest.mark.parametrize("lang", [
-    *(pytest.param(code, marks=pytest.mark.xfail(
-        reason="the coach panel draws with the game's Latin font and wraps at spaces: "
-               "Japanese needs the window's CJK face and wrapping (game.ui.theme)"))
-      if code == "ja" else code for code in LANGS)], indirect=True)
+@pytest.mark.parametrize("lang", LANGS, indirect=True)
 def test_the_coachs_words_are_not_cut_off(app, lang):
     audit = Audit()
     audit.install()

@@ -9,6 +9,8 @@ import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIPanel
 
+from game.i18n import _
+
 
 class ChoiceDialog:
     CANCEL = "__cancel__"
@@ -49,12 +51,13 @@ class ChoiceDialog:
         pad = look.px(14)
         # the widest answer, measured in the buttons' own font (@choice, 17 pt)
         bfont = look.font(look.fs(17))
-        texts = [f"{_key_name(i)}  {t}" for i, t in enumerate(self.labels)] + ["Esc  Cancel"]
+        texts = [f"{_key_name(i)}  {t}" for i, t in enumerate(self.labels)] + [
+            "Esc  " + _("Cancel")]
         need = max(bfont.size(t)[0] for t in texts) + look.px(34)
         w = min(area.w - look.px(24), max(look.px(600), need + 2 * pad))
         font = self.prompt_font()
         self.lines = look.wrap(self.prompt, font, w - 2 * pad)
-        self.keys_line = ("Keys 1-9 and 0 pick; Up/Down and Enter reach every answer"
+        self.keys_line = (_("Keys 1-9 and 0 pick; Up/Down and Enter reach every answer")
                           if len(self.values) > 10 else "")
         text_h = len(self.lines) * font.get_linesize() + look.px(14)
         if self.keys_line:
@@ -87,7 +90,7 @@ class ChoiceDialog:
         self.buttons = []
         items = list(zip(self.values, self.labels, strict=True))
         if self.cancel:
-            items.append((self.CANCEL, "Cancel"))
+            items.append((self.CANCEL, _("Cancel")))
         for i, (_value, text) in enumerate(items):
             c, r = i // rows, i % rows
             key = ("Esc  " if _value == self.CANCEL else

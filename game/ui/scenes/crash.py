@@ -13,6 +13,7 @@ import contextlib
 import pygame
 import pygame_gui
 
+from game.i18n import _
 from game.ui.scene import Scene
 from game.ui.scenes.backdrop import cached_backdrop, panel_rect
 from game.ui.scenes.widgets import KeyNav, button
@@ -45,21 +46,21 @@ class CrashScene(Scene):
 
     def lines(self) -> list[tuple[str, str]]:
         """(style, text) rows of the message; tests read them."""
-        out = [("head", "Something went wrong"),
-               ("text", "Narby Conquest hit an unexpected error and stopped the game.")]
+        out = [("head", _("Something went wrong")),
+               ("text", _("Narby Conquest hit an unexpected error and stopped the game."))]
         if self.save_path is not None:
-            out += [("text", "Your game was saved first, so nothing is lost. Choose "
-                             "Continue on the main menu (now or next time) to play on."),
-                    ("label", "Emergency save"), ("path", str(self.save_path))]
+            out += [("text", _("Your game was saved first, so nothing is lost. Choose "
+                               "Continue on the main menu (now or next time) to play on.")),
+                    ("label", _("Emergency save")), ("path", str(self.save_path))]
         elif self.kept_by_host:
-            out.append(("text", "The online game goes on at its host, which keeps it: "
-                                "choose Join game on the main menu to rejoin your seat."))
+            out.append(("text", _("The online game goes on at its host, which keeps it: "
+                                  "choose Join game on the main menu to rejoin your seat.")))
         else:
-            out.append(("text", "No game was in progress, so there was nothing to save."))
+            out.append(("text", _("No game was in progress, so there was nothing to save.")))
         if self.log_path is not None:
-            out += [("label", "Error report (please attach it to a bug report)"),
+            out += [("label", _("Error report (please attach it to a bug report)")),
                     ("path", str(self.log_path))]
-        out += [("label", "The error"), ("error", self.error)]
+        out += [("label", _("The error")), ("error", self.error)]
         return out
 
     def enter(self) -> None:
@@ -72,10 +73,10 @@ class CrashScene(Scene):
         y = self.frame.bottom - bh - look.px(22)
         x = self.frame.right - look.px(28) - 2 * bw - look.px(12)
         self.buttons = {
-            "menu": button(self.ui, (x, y, bw, bh), "Main menu", cls="@primary",
-                           tip="Continue from the emergency save"),
-            "quit": button(self.ui, (x + bw + look.px(12), y, bw, bh), "Quit",
-                           tip="Close the game (Esc)"),
+            "menu": button(self.ui, (x, y, bw, bh), _("Main menu"), cls="@primary",
+                           tip=_("Continue from the emergency save")),
+            "quit": button(self.ui, (x + bw + look.px(12), y, bw, bh), _("Quit"),
+                           tip=_("Close the game") + " (Esc)"),
         }
         self.nav = KeyNav()
         self.nav.set_items(list(self.buttons.values()))
@@ -145,7 +146,7 @@ class CrashScene(Scene):
         x = f.x + look.px(34)
         pygame.draw.rect(surface, look.colour("red"), (f.x + look.px(2), f.y + look.px(20),
                                                        look.px(6), look.px(44)))
-        lines, _ = self._layout(f.w - look.px(68))
+        lines, _height = self._layout(f.w - look.px(68))
         for font, colour, text, dy in lines:
             surface.blit(font.render(text, True, look.colour(colour)),
                          (x, f.y + look.px(26) + dy))

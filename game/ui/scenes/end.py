@@ -11,6 +11,7 @@ import pygame_gui
 
 from game import records
 from game.decisions import title
+from game.i18n import _, n_
 from game.ui import stats
 from game.ui.scene import Scene
 from game.ui.scenes.backdrop import backdrop, panel_rect
@@ -23,7 +24,9 @@ CONFETTI = 60
 def seed_words(seed: int | None) -> str:
     """The end screen's seed: what replays the game; hidden when the host stopped it
     before its end (it may be resumed)."""
-    return "seed hidden (the game did not end)" if seed is None else f"seed {seed}"
+    # TRANSLATORS: the seed is the number that replays a game
+    return _("seed hidden (the game did not end)") if seed is None else _("seed {seed}").format(
+        seed=seed)
 
 
 class EndScene(Scene):
@@ -76,13 +79,14 @@ class EndScene(Scene):
 
     def headline(self) -> str:
         if self.ended_early:
-            return "Ended early"
+            return _("Ended early")
         w = self.winner
         if w == "thief":
-            return "The thief wins!"
+            return _("The thief wins!")
         if isinstance(w, list):
-            return " and ".join(title(n) for n in w) + " share the win!"
-        return f"{title(w)} wins!" if w else "Game over"
+            # TRANSLATORS: {dragons} is a list such as "Red dragon and Blue dragon"
+            return _("{dragons} share the win!").format(dragons=_and(title(n) for n in w))
+        return _("{dragon} wins!").format(dragon=title(w)) if w else _("Game over")
 
     def enter(self) -> None:
         self.app.sound.music.fade_out()  # the victory or defeat call is heard alone
@@ -96,16 +100,16 @@ class EndScene(Scene):
         x = self.frame.right - look.px(20) - 4 * bw - 3 * look.px(10)
         step = bw + look.px(10)
         self.buttons = {
-            "again": button(self.ui, (x, y, bw, bh), "Join game", cls="@primary",
-                            tip="Join a game hosted on another machine") if self.joined else
-            button(self.ui, (x, y, bw, bh), "Play again", cls="@primary",
-                   tip="A new game with the same seats and map"),
-            "replay": button(self.ui, (x + step, y, bw, bh), "Watch replay",
-                             tip="The host keeps this game's replay" if self.joined else
-                             "Step through this game from its start (R)",
+            "again": button(self.ui, (x, y, bw, bh), _("Join game"), cls="@primary",
+                            tip=_("Join a game hosted on another machine")) if self.joined
+            else button(self.ui, (x, y, bw, bh), _("Play again"), cls="@primary",
+                        tip=_("A new game with the same seats and map")),
+            "replay": button(self.ui, (x + step, y, bw, bh), _("Watch replay"),
+                             tip=_("The host keeps this game's replay") if self.joined else
+                             _("Step through this game from its start") + " (R)",
                              enabled=not self.joined),
-            "menu": button(self.ui, (x + 2 * step, y, bw, bh), "Main menu"),
-            "quit": button(self.ui, (x + 3 * step, y, bw, bh), "Quit"),
+            "menu": button(self.ui, (x + 2 * step, y, bw, bh), _("Main menu")),
+            "quit": button(self.ui, (x + 3 * step, y, bw, bh), _("Quit")),
         }
         self.nav = KeyNav()
         self.nav.set_items(list(self.buttons.values()))
@@ -174,9 +178,9 @@ class EndScene(Scene):
                             f.right - left.right - look.px(54), f.h)
         y = self._draw_winner(surface, left)
         if self.ended_early:
-            why = look.fit_text(self.ended_early[:1].upper() + self.ended_early[1:] +
-                                ": no winner", look.font(look.fs(18), bold=True), left.w,
-                                look.colour("gold"))
+            reason = self.ended_early[:1].upper() + self.ended_early[1:]
+            why = look.fit_text(_("{reason}: no winner").format(reason=reason),
+                                look.font(look.fs(18), bold=True), left.w, look.colour("gold"))
             surface.blit(why, (left.x, y - look.px(8)))
             y += why.get_height()
         self._draw_standings(surface, left, y + look.px(10))
@@ -216,18 +220,26 @@ class EndScene(Scene):
         if not winners:
             surface.blit(look.sprite("chest", size), (x, r.y + 6))
             x += size + look.px(8)
-        big = look.font(look.fs(40), bold=True)
-        t = big.render(self.headline(), True, look.colour("gold"))
+        # the headline in the largest type that fits beside the emblems ("Rot und Blau
+        # teilen sich den Sieg!" is long), never into the column at the right
+        room = r.right - x - look.px(12)
+        for pt in (40, 34, 28, 24, 20):
+            big = look.font(look.fs(pt), bold=True)
+            if big.size(self.headline())[0] <= room:
+                break
+        t = look.fit_text(self.headline(), big, room, look.colour("gold"))
         surface.blit(t, (x + look.px(12), r.y + look.px(24)))
-        seed = look.text(f"{self.rounds} rounds · target {self.doc['options']['target']} · "
-                         + seed_words(self.c.shown_seed), look.fs(15),
+        rounds = n_("{n} round", "{n} rounds", self.rounds).format(n=self.rounds)
+        target = _("target {n}").format(n=self.doc["options"]["target"])
+        seed = look.text(f"{rounds} · {target} · {seed_words(self.c.shown_seed)}",
+                         look.fs(15),
                          look.colour("text_dim"))
         surface.blit(seed, (x + look.px(14), r.y + look.px(24) + t.get_height()))
         return r.y + size + look.px(24)
 
     def _draw_standings(self, surface, r: pygame.Rect, y: int) -> None:
         look = self.look
-        head = look.text("Standings", look.fs(20), look.colour("gold"), bold=True)
+        head = look.text(_("Standings"), look.fs(20), look.colour("gold"), bold=True)
         surface.blit(head, (r.x, y))
         y += head.get_height() + look.px(6)
         cols = (r.x + look.px(40), r.x + r.w - look.px(230), r.x + r.w - look.px(150),
@@ -236,13 +248,14 @@ class EndScene(Scene):
         name_font = look.font(look.fs(17), bold=True)
         row_icon = look.px(36) - look.px(8)
         name_end = cols[0] + row_icon + look.px(8) + max(
-            name_font.size(title(n))[0] for n, *_ in self.standings) + look.px(10)
+            name_font.size(title(n))[0] for n, *_rest in self.standings) + look.px(10)
         if cols[1] - look.px(30) < name_end:
             span = (r.right - look.px(8) - name_end) / 3
             c1, c2, c3 = (round(name_end + span * (i + 0.5)) for i in range(3))
             cols = (cols[0], c1, c2, c3)
         small = look.font(look.fs(13))
-        for text, cx in (("coins", cols[1]), ("treasure", cols[2]), ("score", cols[3])):
+        for text, cx in ((_("coins"), cols[1]), (_("treasure"), cols[2]),
+                         (_("score"), cols[3])):
             t = small.render(text, True, look.colour("text_dim"))
             surface.blit(t, t.get_rect(midtop=(cx, y)))
         y += small.get_linesize()
@@ -273,24 +286,32 @@ class EndScene(Scene):
         look = self.look
         if y + look.px(60) > self.frame.bottom - look.px(70):
             return
-        head = look.text("Deeds", look.fs(20), look.colour("gold"), bold=True)
+        head = look.text(_("Deeds"), look.fs(20), look.colour("gold"), bold=True)
         surface.blit(head, (r.x, y))
         y += head.get_height() + look.px(4)
         small = look.font(look.fs(14))
-        for name, *_ in self.standings:
+        for name, *_rest in self.standings:
             if y + small.get_linesize() > self.frame.bottom - look.px(70):
                 break
             s = self.stats[name]
-            claims = f"{s.claims} claim{'s' if s.claims != 1 else ''}"
-            text = (f"{title(name)}: {claims}, {s.destroyed} destroyed, "
-                    f"fights {s.attacks_won} won / {s.attacks_lost} lost"
-                    + (f", treasure {s.treasure}" if s.treasure else ""))
-            surface.blit(small.render(text, True, look.colour("text_dim")), (r.x, y))
-            y += small.get_linesize()
+            claims = n_("{n} claim", "{n} claims", s.claims).format(n=s.claims)
+            # TRANSLATORS: one dragon's deeds in a game; {claims} is "3 claims"
+            text = _("{dragon}: {claims}, {destroyed} destroyed, fights {won} won / {lost} "
+                     "lost").format(dragon=title(name), claims=claims, destroyed=s.destroyed,
+                                    won=s.attacks_won, lost=s.attacks_lost)
+            if s.treasure:
+                text = _("{deeds}, treasure {n}").format(deeds=text, n=s.treasure)
+            # a long line (French, Polish) goes on under itself rather than being cut
+            for part in look.wrap(text, small, r.w):
+                if y + small.get_linesize() > self.frame.bottom - look.px(70):
+                    break
+                surface.blit(look.fit_text(part, small, r.w, look.colour("text_dim")),
+                             (r.x, y))
+                y += small.get_linesize()
 
     def _draw_chart(self, surface, r: pygame.Rect) -> None:
         look = self.look
-        head = look.text("Coins over the rounds", look.fs(20), look.colour("gold"), bold=True)
+        head = look.text(_("Coins over the rounds"), look.fs(20), look.colour("gold"), bold=True)
         surface.blit(head, (r.x, r.y))
         plot = pygame.Rect(r.x + look.px(36), r.y + head.get_height() + look.px(10),
                            r.w - look.px(44), r.h - head.get_height() - look.px(36))
@@ -314,7 +335,7 @@ class EndScene(Scene):
         ty = pt(0, target)[1]
         for x in range(plot.x, plot.right, look.px(12)):
             pygame.draw.line(surface, look.colour("gold_dim"), (x, ty), (x + look.px(6), ty), 1)
-        tl = small.render(f"target {target}", True, look.colour("gold"))
+        tl = small.render(_("target {n}").format(n=target), True, look.colour("gold"))
         surface.blit(tl, tl.get_rect(bottomleft=(plot.x + 6, ty - 2)))
         for v in (0, top // 2, top):
             lab = small.render(str(v), True, look.colour("text_dim"))
@@ -362,19 +383,23 @@ class EndScene(Scene):
 
     def _draw_sources(self, surface, r: pygame.Rect) -> None:
         look = self.look
-        head = look.text("Where the coins came from", look.fs(20), look.colour("gold"),
+        head = look.text(_("Where the coins came from"), look.fs(20), look.colour("gold"),
                          bold=True)
         surface.blit(head, (r.x, r.y))
         y = r.y + head.get_height() + look.px(8)
-        labels = ("tribute", "destroy", "steal", "attack", "lost")
+        # TRANSLATORS: column heads: coins from tribute, destroying, stealing, attacks; lost
+        labels = (_("tribute"), _("destroy"), _("steal"), _("attack"), _("lost"))
         cw = (r.w - look.px(130)) // len(labels)
-        small = look.font(look.fs(13))
+        for pt in (13, 12, 11, 10):  # long heads ("niszczenie", "kradzież") never touch
+            small = look.font(look.fs(pt))
+            if max(small.size(lab)[0] for lab in labels) <= cw - look.px(6):
+                break
         for i, lab in enumerate(labels):
             t = small.render(lab, True, look.colour("text_dim"))
             surface.blit(t, t.get_rect(midtop=(r.x + look.px(130) + cw * i + cw // 2, y)))
         y += small.get_linesize() + look.px(2)
         line = look.px(26)
-        for name, *_ in self.standings:
+        for name, *_rest in self.standings:
             s = self.stats[name]
             icon = look.sprite(f"dragon/{name}", line - look.px(4))
             surface.blit(icon, (r.x, y))
@@ -436,3 +461,12 @@ def _rays(look, size: int, t: float) -> pygame.Surface:
             _rays_cache.clear()
         _rays_cache[key] = surf
     return _rays_cache[key]
+
+
+def _and(names) -> str:
+    """"A, B and C" in the language in use."""
+    names = list(names)
+    if len(names) < 2:
+        return "".join(names)
+    # TRANSLATORS: the end of a list: "{rest} and {last}" ("Red, Blue and Gold")
+    return _("{rest} and {last}").format(rest=", ".join(names[:-1]), last=names[-1])

@@ -10,6 +10,7 @@ import pygame
 import pygame_gui
 
 from game.decisions import IllegalAnswer, answer_kind, title
+from game.i18n import N_, _
 from game.log import describe
 from game.seat_view import HIDDEN as HIDDEN_CARD
 from game.seat_view import visible_events
@@ -41,7 +42,7 @@ from game.ui.scenes.handover import HandoverScene
 from game.ui.scenes.help import HelpOverlay
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.rules import RulesScene
-from game.ui.scenes.widgets import button
+from game.ui.scenes.widgets import PACE_NAMES, button
 from game.ui.settings import PACE_FACTOR, PACES, Settings
 from game.ui.sound.cues import HANDOVER, REFUSE, Listener, decision_cue
 from game.ui.targets import answer_label, single_target_cells, value_cells, value_label
@@ -55,8 +56,8 @@ CURSOR_STEPS = {"cursor_left": (-1, 0), "cursor_right": (1, 0), "cursor_up": (0,
                 "cursor_down": (0, 1)}
 
 # The status line while a card with no event of its own is on screen.
-STEP_WORDS = {"summary": "Tribute is paid",
-              "setup_summary": "The board is set up"}
+STEP_WORDS = {"summary": N_("Tribute is paid"),
+              "setup_summary": N_("The board is set up")}
 
 
 def seed_note(controller) -> str:
@@ -64,8 +65,26 @@ def seed_note(controller) -> str:
     foretell every roll and deal: docs/ENGINE.md)."""
     seed = controller.shown_seed
     if seed is None:
-        return "Seed: hidden until the game ends (it would foretell the dice)"
-    return f"Seed {seed}: the same seed, seats and choices replay this game"
+        return _("Seed: hidden until the game ends (it would foretell the dice)")
+    return _("Seed {seed}: the same seed, seats and choices replay this game").format(seed=seed)
+
+
+def _share(room: int, gap: int, names, font, pad: int) -> tuple[list[int], list[int]]:
+    """Buttons side by side in `room`: equal widths when every name fits in one, else
+    each as wide as its name needs and the spare room shared ("Deshacer" is long,
+    "Menú" short). -> (x offsets, widths)."""
+    n = len(names)
+    inner = room - gap * (n - 1)
+    need = [font.size(t)[0] + pad for t in names]
+    if max(need) <= inner // n:
+        widths = [inner // n] * n
+    elif sum(need) > inner:  # none fits its need: each short by the same share
+        widths = [inner * w // sum(need) for w in need]
+    else:
+        spare = (inner - sum(need)) // n
+        widths = [w + spare for w in need]
+    xs = [sum(widths[:i]) + gap * i for i in range(n)]
+    return xs, widths
 
 
 class GameScene(Scene):
@@ -138,17 +157,19 @@ class GameScene(Scene):
         self.app.sound.music.play("game")
         bh = look.px(30)
         gap = look.px(6)
-        bw = (self.panel_rect.w - look.px(8) * 2 - gap * 3) // 4
         x0 = self.panel_rect.x + look.px(8)
         y0 = look.px(6)
-        self.menu_btn = button(self.ui, (x0, y0, bw, bh), "Menu", tip="Pause menu: save, "
-                               "load, settings (Esc)")
-        self.undo_btn = button(self.ui, (x0 + bw + gap, y0, bw, bh), "Undo",
-                               tip="Take back your last answer (Ctrl+Z)")
-        self.rules_btn = button(self.ui, (x0 + 2 * (bw + gap), y0, bw, bh), "Rules",
-                                tip="The rules reference")
-        self.help_btn = button(self.ui, (x0 + 3 * (bw + gap), y0, bw, bh), "Help",
-                               tip="Shortcuts (F1)")
+        names = (_("Menu"), _("Undo"), _("Rules"), _("Help"))
+        xs, ws = _share(self.panel_rect.w - look.px(8) * 2, gap, names,
+                        look.font(look.fs(16)), look.px(10))
+        self.menu_btn = button(self.ui, (x0 + xs[0], y0, ws[0], bh), names[0],
+                               tip=_("Pause menu: save, load, settings") + " (Esc)")
+        self.undo_btn = button(self.ui, (x0 + xs[1], y0, ws[1], bh), names[1],
+                               tip=_("Take back your last answer") + " (Ctrl+Z)")
+        self.rules_btn = button(self.ui, (x0 + xs[2], y0, ws[2], bh), names[2],
+                                tip=_("The rules reference"))
+        self.help_btn = button(self.ui, (x0 + xs[3], y0, ws[3], bh), names[3],
+                               tip=_("Shortcuts") + " (F1)")
         self.hint_btn = hints.button(self)  # teach hook: the Hint button (H) in the banner
         self.widgets = [self.menu_btn, self.undo_btn, self.rules_btn, self.help_btn,
                         self.hint_btn]
@@ -220,7 +241,7 @@ class GameScene(Scene):
             return False
         self.reset_view()
 
-        self.show_error(f"Undone: {answer_words(answer)}", "green")
+        self.show_error(_("Undone: {answer}").format(answer=answer_words(answer)), "green")
         return True
 
     def reset_view(self) -> None:
@@ -351,7 +372,8 @@ class GameScene(Scene):
             dragon = self.c.pending.dragon
             online = getattr(self.c, "waiting_text", None)  # remote seats say so
             self.bar.set_slots(idle_slots((online and online(dragon))
-                                          or f"{title(dragon)} (AI) is playing"))
+                                          or _("{dragon} (AI) is playing").format(
+                                              dragon=title(dragon))))
         ready = self.animation.idle
         if self.factor() == 0:
             done = 0
@@ -438,7 +460,7 @@ class GameScene(Scene):
             self._aim_again()
             return
         self._idle_controls()
-        self.bar.set_slots(idle_slots("The dice are rolling"))
+        self.bar.set_slots(idle_slots(_("The dice are rolling")))
 
     def show_error(self, text: str, colour: str = "red") -> None:
         if colour == "red":
@@ -483,7 +505,7 @@ class GameScene(Scene):
         if slot is None:
             return
         if not slot.enabled:
-            self.show_error(slot.reason or "Not possible now")
+            self.show_error(slot.reason or _("Not possible now"))
             return
         self._close_choice()
         self._cancel_selection()
@@ -512,7 +534,9 @@ class GameScene(Scene):
         k = self.picker.key()
         opts = self.picker.options()
         slot_label = next((s.label for s in self.slots if s.key == self.slot_key), "")
-        self.choice = ChoiceDialog(self.look, f"{slot_label}: choose {k}", opts,
+        # TRANSLATORS: {action} is an action's name, {what} what is chosen (to, at, ...)
+        self.choice = ChoiceDialog(self.look, _("{action}: choose {what}").format(
+                                       action=slot_label, what=k), opts,
                                    [value_label(k, v, self.shown) for v in opts], cancel=True,
                                    details=explain.option_details(opts))  # teach hook
         self._build_choice()
@@ -624,7 +648,7 @@ class GameScene(Scene):
         if value is None:
             opts = self.picker.options() if self.picker.key() is not None else [CONFIRM]
             if len(opts) != 1:
-                self.show_error("Tab or the arrow keys aim at a target first", "gold")
+                self.show_error(_("Tab or the arrow keys aim at a target first"), "gold")
                 return
             value = opts[0]
         self._pick(value)
@@ -790,7 +814,8 @@ class GameScene(Scene):
             s = Settings(**vars(self.app.settings))
             s.pace = PACES[(PACES.index(s.pace) + 1) % len(PACES)]
             self.app.apply_settings(s)
-            self.show_error(f"Animation pace: {s.pace}", "gold")
+            self.show_error(_("Animation pace: {pace}").format(pace=_(PACE_NAMES[s.pace])),
+                            "gold")
         elif command == "hint":  # teach hook: the Hard AI's choice, and why
             return hints.clicked(self)
         elif command in ("log_up", "log_down", "log_end"):
@@ -801,7 +826,8 @@ class GameScene(Scene):
             s = Settings(**vars(self.app.settings))
             s.muted = not s.muted
             self.app.apply_settings(s)
-            self.show_error("Sound off (M turns it on)" if s.muted else "Sound on", "gold")
+            self.show_error(_("Sound off (M turns it on)") if s.muted else _("Sound on"),
+                            "gold")
         elif command == "log":
             s = Settings(**vars(self.app.settings))
             s.show_log = not s.show_log
@@ -959,9 +985,9 @@ class GameScene(Scene):
         self.panel.draw(surface, rect, model, leader)
         if self.app.settings.show_log:
             self.log.draw(surface)
-            t = look.text("Game log", look.fs(14), look.colour("gold"), bold=True)
+            t = look.text(_("Game log"), look.fs(14), look.colour("gold"), bold=True)
             surface.blit(t, (self.log_rect.x + look.px(4), self.log_rect.y - look.px(20)))
-            hint = look.text("T chats  ·  L hides" if has_chat(self.c) else "L hides",
+            hint = look.text(_("T chats  ·  L hides") if has_chat(self.c) else _("L hides"),
                              look.fs(12), look.colour("text_dim"))
             surface.blit(hint, hint.get_rect(topright=(self.log_rect.right - look.px(4),
                                                        self.log_rect.y - look.px(18))))
@@ -972,7 +998,7 @@ class GameScene(Scene):
         if self.error_time > 0 and self.banner_error:
             return self.banner_error, look.colour(getattr(self, "banner_colour", "red"))
         if self.c.finished:
-            return "The game is over", look.colour("gold")
+            return _("The game is over"), look.colour("gold")
         if p is None:
             return "", look.colour("text")
         if not self.animation.idle:
@@ -987,34 +1013,41 @@ class GameScene(Scene):
             if step is not None and step.events:
                 return describe(step.events[-1]).strip("=- "), look.colour("text_dim")
             # the summary cards carry no event of their own: name what the card shows
-            shown = STEP_WORDS.get(step.kind) if step is not None else None
+            shown = _(STEP_WORDS[step.kind]) if step is not None and step.kind in STEP_WORDS \
+                else None
             return shown or "…", look.colour("text_dim")
         if not self.c.is_human(p.dragon):
             # online: who really plays the seat, and a dropped player's countdown
             online = getattr(self.c, "waiting_text", None)
             words = online(p.dragon) if online is not None else None
-            return words or f"{title(p.dragon)} (AI) is thinking…", look.colour("text_dim")
+            return words or _("{dragon} (AI) is thinking…").format(dragon=title(p.dragon)), \
+                look.colour("text_dim")
         if self.slot_key and self.picker is not None:
             slot = next((s for s in self.slots if s.key == self.slot_key), None)
             k = self.picker.key()
-            what = {"to": "where to land", "at": "a target", "dragon": "a dragon",
-                    "also": "a second settlement (or none)"}.get(k, "the target")
+            what = {"to": _("where to land"), "at": _("a target"), "dragon": _("a dragon"),
+                    "also": _("a second settlement (or none)")}.get(k or "", _("the target"))
             name = slot.label if slot else ""
             if k is None and self.choice is None:
                 # a lone target: nothing to cycle, and the key comes first so the line
                 # keeps it when it drops its hints to fit ("Destroy: click the target to
                 # confirm" lost its "Enter confirms" at 100%, issue 33 play-through)
-                return (f"{name}: Enter confirms (or click the target)  ·  Esc cancels",
-                        look.colour("gold"))
+                # TRANSLATORS: the status line; keep each "  ·  ": the line drops the
+                # parts after one, from the end, when it runs short of room
+                return (_("{action}: Enter confirms (or click the target)  ·  Esc cancels")
+                        .format(action=name), look.colour("gold"))
             if self.choice is not None:  # asked in a dialog: no target on the board
-                return (f"{name}: answer in the dialog  ·  number keys or click, Esc cancels",
-                        look.colour("gold"))
-            return (f"{name}: click {what}  ·  Tab cycles, Enter confirms, Esc cancels",
-                    look.colour("gold"))
+                return (_("{action}: answer in the dialog  ·  number keys or click, Esc "
+                          "cancels").format(action=name), look.colour("gold"))
+            # TRANSLATORS: {what} is "where to land", "a target", "a dragon" ...
+            return (_("{action}: click {what}  ·  Tab cycles, Enter confirms, Esc cancels")
+                    .format(action=name, what=what), look.colour("gold"))
         if p.kind == "action":
-            return f"{in_language(p.prompt)}  ·  keys 1-0, E ends", look.colour("text")
+            return in_language(p.prompt) + "  ·  " + _("keys 1-0, E ends"), \
+                look.colour("text")
         if self.choice is not None:  # the whole question is in its dialog
-            return f"{in_language(p.prompt)}  ·  Choose in the dialog: number keys, or click", \
+            return in_language(p.prompt) + "  ·  " + _(
+                "Choose in the dialog: number keys, or click"), \
                 look.colour("gold")
         return in_language(p.prompt), look.colour("gold")
 
@@ -1030,7 +1063,8 @@ class GameScene(Scene):
             surface.blit(icon, (x, look.px(4)))
             x += icon.get_width() + look.px(8)
         text, colour = self._prompt_text()
-        pace = look.text(f"pace: {self.app.settings.pace} (P)", look.fs(13),
+        pace = look.text(_("pace: {pace}").format(pace=_(PACE_NAMES.get(
+            self.app.settings.pace, self.app.settings.pace))) + " (P)", look.fs(13),
                          look.colour("text_dim"))
         surface.blit(pace, pace.get_rect(midright=(r.right - look.px(10), r.centery)))
         font = look.font(look.fs(17), bold=True)
@@ -1053,8 +1087,8 @@ class GameScene(Scene):
         if short != parts[0]:
             candidates.append(short)
         if self.choice is not None:
-            candidates += ["Choose in the dialog: number keys, or click",
-                           "Choose in the dialog"]
+            candidates += [_("Choose in the dialog: number keys, or click"),
+                           _("Choose in the dialog")]
         text = look.first_fit(candidates, font, width)
         if font.size(text)[0] > width:
             font = look.font(look.fs(15), bold=True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.decisions import title
+from game.i18n import _
 from game.ui.scene import Scene
 from game.ui.scenes.backdrop import backdrop
 
@@ -49,11 +50,12 @@ class HandoverScene(Scene):
         icon = look.sprite(f"dragon/{self.dragon}", look.px(220))
         surface.blit(icon, icon.get_rect(center=(w // 2, h // 2 - look.px(70))))
         big = look.font(look.fs(46), bold=True)
-        t = big.render(f"Pass to {title(self.dragon)}", True, look.colour("gold"))
+        t = big.render(_("Pass to {dragon}").format(dragon=title(self.dragon)), True,
+                       look.colour("gold"))
         surface.blit(t, t.get_rect(midtop=(w // 2, h // 2 + look.px(60))))
-        sub = look.text("Click or press Enter when ready — the last player should look away",
+        sub = look.text(_("Click or press Enter when ready — the last player should look away"),
                         look.fs(18), look.colour("text"))
         surface.blit(sub, sub.get_rect(midtop=(w // 2, h // 2 + look.px(124))))
-        note = look.text("Cards stay hidden until the new player is at the screen",
+        note = look.text(_("Cards stay hidden until the new player is at the screen"),
                          look.fs(14), look.colour("text_dim"))
         surface.blit(note, note.get_rect(midtop=(w // 2, h // 2 + look.px(156))))

@@ -9,6 +9,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
+from game.i18n import N_, _
 from game.ui import bindings
 from game.ui.scene import Scene
 from game.ui.scenes.backdrop import backdrop, panel_rect
@@ -16,21 +17,21 @@ from game.ui.scenes.widgets import KeyNav, button, label
 from game.ui.settings import Settings
 
 # the longer commands in fewer words (the button's tooltip has the whole sentence)
-SHORT = {"next_target": "next / previous target", "confirm": "do it on the target",
-         "skip": "skip the animations", "log_down": "scroll the log on",
-         "log_end": "the log's newest lines"}
+SHORT = {"next_target": N_("next / previous target"), "confirm": N_("do it on the target"),
+         "skip": N_("skip the animations"), "log_down": N_("scroll the log on"),
+         "log_end": N_("the log's newest lines")}
 
 
 def _words(b: bindings.Binding) -> str:
     """What a command does, short enough for its button."""
-    return SHORT.get(b.command, b.does.split(":")[0])
+    return _(SHORT[b.command]) if b.command in SHORT else _(b.does).split(":")[0]
 
 
 class KeysScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         self.waiting: str | None = None  # the command whose new key is awaited
-        self.status = "Click a command, then press its new key"
+        self.status = N_("Click a command, then press its new key")  # shown with _()
 
     def enter(self) -> None:
         look = self.look
@@ -46,20 +47,20 @@ class KeysScene(Scene):
         self.frame.center = (w // 2, h // 2)
         x0, y0 = self.frame.x + look.px(30), self.frame.y + top_h
         self.title = label(self.ui, (x0, self.frame.y + look.px(8), look.px(400), look.px(60)),
-                           "Keys", cls="@title")
+                           _("Keys"), cls="@title")
         self.status_label = label(self.ui, (x0, self.frame.y + look.px(66), 2 * cw,
-                                            look.px(34)), self.status, cls="@note")
+                                            look.px(34)), _(self.status), cls="@note")
         self.keys: dict[str, UIButton] = {}
         for i, b in enumerate(items):
             col, row = i // rows, i % rows
             self.keys[b.command] = button(
                 self.ui, (x0 + col * (cw + look.px(10)), y0 + row * (bh + gap), cw, bh),
-                self._text(b), tip=b.does)
+                self._text(b), tip=_(b.does))
         fy = y0 + rows * (bh + gap) + look.px(10)
         half = (2 * cw + look.px(10) - gap) // 2
-        self.reset = button(self.ui, (x0, fy, half, look.px(40)), "Reset to defaults",
-                            tip="Every key as the game ships it")
-        self.back = button(self.ui, (x0 + half + gap, fy, half, look.px(40)), "Back",
+        self.reset = button(self.ui, (x0, fy, half, look.px(40)), _("Reset to defaults"),
+                            tip=_("Every key as the game ships it"))
+        self.back = button(self.ui, (x0 + half + gap, fy, half, look.px(40)), _("Back"),
                            tip="Esc")
         self.nav = KeyNav()
         self.nav.set_items([*self.keys.values(), self.reset, self.back])
@@ -67,7 +68,7 @@ class KeysScene(Scene):
 
     def _text(self, b: bindings.Binding) -> str:
         if self.waiting == b.command:
-            return f"{_words(b)}:  press a key…"
+            return _("{command}:  press a key…").format(command=_words(b))
         return f"{bindings.key_label(b)}  ·  {_words(b)}"
 
     def leave(self) -> None:
@@ -76,7 +77,7 @@ class KeysScene(Scene):
 
     def _refresh(self, status: str) -> None:
         self.status = status
-        self.status_label.set_text(status)
+        self.status_label.set_text(_(status))
         for b in bindings.REBINDABLE:
             self.keys[b.command].set_text(self._text(b))
 
@@ -88,11 +89,11 @@ class KeysScene(Scene):
             for command, el in self.keys.items():
                 if event.ui_element is el:
                     self.waiting = command
-                    self._refresh("Press the new key (Esc keeps the old one)")
+                    self._refresh(_("Press the new key (Esc keeps the old one)"))
                     return True
             if event.ui_element is self.reset:
                 self._save({})
-                self._refresh("Every key is back to the game's own")
+                self._refresh(_("Every key is back to the game's own"))
                 return True
             if event.ui_element is self.back:
                 self.app.pop()
@@ -108,17 +109,18 @@ class KeysScene(Scene):
         command, self.waiting = self.waiting, None
         assert command is not None
         if key == pygame.K_ESCAPE:
-            self._refresh("Nothing changed")
+            self._refresh(_("Nothing changed"))
             return
         why = bindings.refusal(command, key)
         if why is not None:
-            self._refresh(f"Not changed: {why}")
+            self._refresh(_("Not changed: {reason}").format(reason=why))
             return
         names = bindings.chosen_names()
         names[command] = pygame.key.name(key)
         self._save(names)
         does = next(b.does for b in bindings.REBINDABLE if b.command == command)
-        self._refresh(f"{bindings.key_name(key)} now does '{does}'")
+        self._refresh(_("{key} now does '{command}'").format(key=bindings.key_name(key),
+                                                            command=_(does)))
 
     def _save(self, names: dict[str, str]) -> None:
         s = Settings(**vars(self.app.settings))

@@ -13,6 +13,7 @@ import pygame
 import pygame_gui
 
 from game.decisions import title
+from game.i18n import _, n_
 from game.match import SetupError
 from game.persistence import saves
 from game.persistence.plain import unreadable
@@ -25,7 +26,7 @@ from game.ui.scenes.new_game import thumbnail
 from game.ui.scenes.online import HostLobbyScene
 from game.ui.scenes.replay_viewer import ReplayScene
 from game.ui.scenes.saved import saved_games, short_date
-from game.ui.scenes.widgets import button, label
+from game.ui.scenes.widgets import button, kind_name, label
 
 DOUBLE_CLICK = 0.4  # seconds
 
@@ -40,7 +41,7 @@ def open_game(app, path, leaving=None) -> str | None:
         return str(exc)
     if session.match.finished:
         session.close()
-        return f"{path}: this game is over; watch its replay instead"
+        return _("{file}: this game is over; watch its replay instead").format(file=path)
     c: GameController
     try:
         side = online_seats(session, app.data_dir)
@@ -56,10 +57,11 @@ def open_game(app, path, leaving=None) -> str | None:
         return f"{path}: {exc}"
     except ValueError as exc:  # nothing the checks foresaw: words, the details logged
         session.close()
-        return unreadable(str(path), exc, "cannot be opened")
+        return unreadable(str(path), exc, _("cannot be opened"))
     except OSError as exc:
         session.close()
-        return f"{path}: cannot host this online game here ({exc.strerror or exc})"
+        return _("{file}: cannot host this online game here ({reason})").format(
+            file=path, reason=exc.strerror or exc)
     if session.note:  # an older release's save, opened from its stored state (issue 31)
         c.ai_notes.append(session.note)
     if leaving is not None:
@@ -108,7 +110,7 @@ class LoadScene(Scene):
         pad = look.px(24)
         self.frame = f = pygame.Rect(pad, pad, w - 2 * pad, h - 2 * pad)
         self.title = label(self.ui, (f.x + pad, f.y + look.px(14), look.px(500), look.px(60)),
-                           "Load game", cls="@title")
+                           _("Load game"), cls="@title")
         list_w = int(f.w * 0.56)
         self.row_h = look.px(66)
         top = f.y + look.px(84)
@@ -130,11 +132,11 @@ class LoadScene(Scene):
         y = self.detail.bottom - bh
         x = self.detail.x
         self.buttons = {
-            "open": button(self.ui, (x + back_w + replay_w + 2 * gap, y, open_w, bh), "Open",
-                           cls="@primary", tip="Play on from here (Enter)"),
-            "replay": button(self.ui, (x + back_w + gap, y, replay_w, bh), "Watch replay",
-                             tip="Step through the game from its start (R)"),
-            "back": button(self.ui, (x, y, back_w, bh), "Back", tip="Esc"),
+            "open": button(self.ui, (x + back_w + replay_w + 2 * gap, y, open_w, bh), _("Open"),
+                           cls="@primary", tip=_("Play on from here") + " (Enter)"),
+            "replay": button(self.ui, (x + back_w + gap, y, replay_w, bh), _("Watch replay"),
+                             tip=_("Step through the game from its start") + " (R)"),
+            "back": button(self.ui, (x, y, back_w, bh), _("Back"), tip="Esc"),
         }
         self.message = label(self.ui, (self.detail.x, y - look.px(64), self.detail.w,
                                        look.px(56)), "", cls="@error")
@@ -162,15 +164,15 @@ class LoadScene(Scene):
         if e is None:
             ob.disable()
             rb.disable()
-            ob.set_tooltip("No saved game to open")
+            ob.set_tooltip(_("No saved game to open"))
         else:
             rb.enable()
             if e.finished:
                 ob.disable()
-                ob.set_tooltip("This game is over: watch its replay")
+                ob.set_tooltip(_("This game is over: watch its replay"))
             else:
                 ob.enable()
-                ob.set_tooltip("Play on from here (Enter)")
+                ob.set_tooltip(_("Play on from here") + " (Enter)")
         self.message.set_text(self.error)
 
     # ----- input -------------------------------------------------------------------
@@ -267,11 +269,10 @@ class LoadScene(Scene):
         panel_rect(surface, self.frame, look)
         # beside the title, never under it: shorter words when the title is wide
         font = self.title.font
-        title_right = self.title.rect.x + (font.size("Load game")[0] if font else 0) \
+        title_right = self.title.rect.x + (font.size(_("Load game"))[0] if font else 0) \
             + look.px(12)
-        words = self._count_text()
-        words = look.first_fit([words, words.split(" · ")[0], words.split(" (")[0]],
-                               look.font(look.fs(15)), self.list_rect.right - title_right)
+        words = look.first_fit(self._count_text(), look.font(look.fs(15)),
+                               self.list_rect.right - title_right)
         count = look.text(words, look.fs(15), look.colour("text_dim"))
         surface.blit(count, count.get_rect(bottomright=(self.list_rect.right,
                                                         self.list_rect.y - look.px(8))))
@@ -280,11 +281,14 @@ class LoadScene(Scene):
             self._draw_problems(surface)
         self._draw_detail(surface)
 
-    def _count_text(self) -> str:
+    def _count_text(self) -> list[str]:
+        """The count beside the title, longest first (the first that fits is shown)."""
         n = len(self.entries)
         auto = sum(e.kind == "autosave" for e in self.entries)
-        return (f"{n} game{'s' if n != 1 else ''} ({auto} autosave{'s' if auto != 1 else ''})"
-                f" · newest first")
+        games = n_("{n} game", "{n} games", n).format(n=n)
+        autos = n_("({n} autosave)", "({n} autosaves)", auto).format(n=auto)
+        newest = _("newest first")
+        return [f"{games} {autos} · {newest}", f"{games} {autos}", games]
 
     def _draw_list(self, surface) -> None:
         look = self.look
@@ -292,7 +296,7 @@ class LoadScene(Scene):
         pygame.draw.rect(surface, (21, 23, 31), r, border_radius=look.px(8))
         pygame.draw.rect(surface, look.colour("edge"), r, 1, border_radius=look.px(8))
         if not self.entries:
-            t = look.text("No saved games yet", look.fs(18), look.colour("text_dim"))
+            t = look.text(_("No saved games yet"), look.fs(18), look.colour("text_dim"))
             surface.blit(t, t.get_rect(center=r.center))
             return
         clip = surface.get_clip()
@@ -306,8 +310,9 @@ class LoadScene(Scene):
         surface.set_clip(clip)
         if self.top_row > 0 or self.top_row + self.visible_rows() < len(self.entries):
             last = min(len(self.entries), self.top_row + self.visible_rows())
-            more = look.text(f"{self.top_row + 1}–{last} of {len(self.entries)} · wheel or "
-                             "Page Up/Down", look.fs(12),
+            # TRANSLATORS: the rows shown of the saves: "1–8 of 20 · wheel or Page Up/Down"
+            more = look.text(_("{first}–{last} of {n} · wheel or Page Up/Down").format(
+                first=self.top_row + 1, last=last, n=len(self.entries)), look.fs(12),
                              look.colour("text_dim"))
             surface.blit(more, more.get_rect(bottomright=(r.right - look.px(8),
                                                           r.bottom - look.px(4))))
@@ -329,7 +334,7 @@ class LoadScene(Scene):
         surface.blit(date, date.get_rect(topright=(r.right - look.px(14), r.y + look.px(9))))
         tag_w = 0
         if e.kind == "autosave":
-            tag = look.text("AUTOSAVE", look.fs(11), look.colour("bg"), bold=True)
+            tag = look.text(_("AUTOSAVE"), look.fs(11), look.colour("bg"), bold=True)
             tr = tag.get_rect(topright=(date.get_rect(topright=(r.right - look.px(14), 0)).x
                                         - look.px(10), r.y + look.px(10)))
             pygame.draw.rect(surface, look.colour("gold"), tr.inflate(look.px(10), 4),
@@ -350,7 +355,8 @@ class LoadScene(Scene):
                               bold=True)
             surface.blit(score, (x + icon + look.px(2), y2 + look.px(4)))
             x += icon + score.get_width() + look.px(10)
-        state = (f"won by {_winner(e.winner)}" if e.finished else f"round {e.round}")
+        state = (_("won by {winner}").format(winner=_winner(e.winner)) if e.finished
+                 else _("round {n}").format(n=e.round))
         facts = look.fit_text(f"{state} · {e.map_title}", look.font(look.fs(13)),
                               max(look.px(40), r.right - look.px(14) - x - look.px(10)),
                               look.colour("gold" if e.finished else "text_dim"))
@@ -359,8 +365,9 @@ class LoadScene(Scene):
     def _draw_problems(self, surface) -> None:
         look = self.look
         r = self.prob_rect
-        head = look.text(f"{len(self.problems)} file{'s' if len(self.problems) != 1 else ''} "
-                         "cannot be read (left untouched)", look.fs(15),
+        head = look.text(n_("{n} file cannot be read (left untouched)",
+                            "{n} files cannot be read (left untouched)",
+                            len(self.problems)).format(n=len(self.problems)), look.fs(15),
                          look.colour("red"), bold=True)
         surface.blit(head, (r.x, r.y))
         y = r.y + look.px(26)
@@ -375,7 +382,8 @@ class LoadScene(Scene):
             surface.blit(w, (r.x + look.px(8), y + bold.get_linesize()))
             y += look.px(40)
         if len(self.problems) > len(shown):
-            more = look.text(f"and {len(self.problems) - len(shown)} more: see 'narby saves'",
+            more = look.text(_("and {n} more: see 'narby saves'").format(
+                n=len(self.problems) - len(shown)),
                              look.fs(12), look.colour("text_dim"))
             surface.blit(more, more.get_rect(topright=(r.right, r.y + look.px(2))))
 
@@ -390,7 +398,7 @@ class LoadScene(Scene):
         for part in look.wrap(e.name, big, r.w)[:2]:
             surface.blit(big.render(part, True, look.colour("gold")), (x, y))
             y += big.get_linesize()
-        kind = "Autosave" if e.kind == "autosave" else "Saved game"
+        kind = _("Autosave") if e.kind == "autosave" else _("Saved game")
         sub = look.text(f"{kind} · {short_date(e.date)}", look.fs(14), look.colour("text_dim"))
         surface.blit(sub, (x, y))
         y += sub.get_height() + look.px(12)
@@ -412,9 +420,11 @@ class LoadScene(Scene):
             pygame.draw.rect(surface, look.colour("gold_dim"), (x, y, *thumb.get_size()), 2)
         tx = x + thumb_size + look.px(16)
         lines = [(e.map_title, "text", True),
-                 ("Game over: " + f"won by {_winner(e.winner)}" if e.finished
-                  else f"Round {e.round}", "gold" if e.finished else "text", False),
-                 (f"{len(e.dragons)} dragons", "text_dim", False),
+                 (_("Game over: won by {winner}").format(winner=_winner(e.winner))
+                  if e.finished else _("Round {n}").format(n=e.round),
+                  "gold" if e.finished else "text", False),
+                 (n_("{n} dragon", "{n} dragons", len(e.dragons)).format(n=len(e.dragons)),
+                  "text_dim", False),
                  (e.path.name, "text_off", False)]
         ty = y
         for text, colour, bold in lines:
@@ -423,9 +433,9 @@ class LoadScene(Scene):
             surface.blit(t, (tx, ty))
             ty += t.get_height() + look.px(4)
         y += max(thumb_size, min(facts_h, ty - y)) + look.px(14)
-        head = look.text("Dragons", look.fs(14), look.colour("gold"), bold=True)
+        head = look.text(_("Dragons"), look.fs(14), look.colour("gold"), bold=True)
         surface.blit(head, (x, y))
-        score_head = look.text("Coins + treasure", look.fs(13), look.colour("text_dim"))
+        score_head = look.text(_("Coins + treasure"), look.fs(13), look.colour("text_dim"))
         surface.blit(score_head, score_head.get_rect(topright=(r.right - look.px(4), y + 1)))
         y += head.get_height() + look.px(6)
         ranked = sorted(e.dragons, key=lambda d: -e.scores.get(d, 0))
@@ -467,12 +477,14 @@ class LoadScene(Scene):
 
 def _winner(w) -> str:
     if isinstance(w, list):
-        return " and ".join(title(n) for n in w)
-    return "the thief" if w == "thief" else title(w) if w else "nobody"
+        names = [title(n) for n in w]
+        return _("{rest} and {last}").format(rest=", ".join(names[:-1]), last=names[-1]) \
+            if len(names) > 1 else "".join(names)
+    return _("the thief") if w == "thief" else title(w) if w else _("nobody")
 
 
 def _player_label(kind: str) -> str:
-    return "Human" if kind == "human" else f"AI · {kind}"
+    return _("Human") if kind == "human" else _("AI · {level}").format(level=kind_name(kind))
 
 
 _thumbs: dict = {}

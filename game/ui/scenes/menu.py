@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from game.i18n import _, n_
 from game.ui.net_window import last_joined, remembered_token
 from game.ui.scene import Scene
 from game.ui.scenes.backdrop import backdrop, title_block
@@ -33,29 +34,39 @@ class MenuScene(Scene):
         look = self.look
         if self.latest is not None:
             e = self.latest
-            cont = (True, f"Resume {e.name}: round {e.round}, saved {short_date(e.date)}  (C)")
+            # TRANSLATORS: {name} is a saved game's name, {date} when it was saved
+            cont = (True, _("Resume {name}: round {round}, saved {date}").format(
+                name=e.name, round=e.round, date=short_date(e.date)) + "  (C)")
         else:
-            cont = (False, "No unfinished game has been saved yet")
+            cont = (False, _("No unfinished game has been saved yet"))
         if entries or problems:
-            load = (True, f"{len(entries)} saved game{'s' if len(entries) != 1 else ''}"
-                    + (f", {len(problems)} unreadable" if problems else "") + "  (L)")
+            count = n_("{n} saved game", "{n} saved games", len(entries)).format(
+                n=len(entries))
+            if problems:
+                count = n_("{games}, {n} unreadable", "{games}, {n} unreadable",
+                           len(problems)).format(games=count, n=len(problems))
+            load = (True, count + "  (L)")
         else:
-            load = (False, f"No saved games yet (in {self.app.data_dir})")
+            load = (False, _("No saved games yet (in {folder})").format(
+                folder=self.app.data_dir))
         entries = [
-            ("new", "New game", True, "Set up seats, dragons and a map  (N)"),
-            ("learn", "Learn to play", True, "A short guided game against one Easy dragon: "
-             "a coach shows each action, card and place of power  (T)"),
-            ("continue", "Continue", *cont),
-            ("load", "Load game", *load),
-            ("join", "Join game", True, "Play a game hosted on another machine  (J)"),
+            ("new", _("New game"), True, _("Set up seats, dragons and a map") + "  (N)"),
+            ("learn", _("Learn to play"), True,
+             _("A short guided game against one Easy dragon: a coach shows each action, "
+               "card and place of power") + "  (T)"),
+            ("continue", _("Continue"), *cont),
+            ("load", _("Load game"), *load),
+            ("join", _("Join game"), True,
+             _("Play a game hosted on another machine") + "  (J)"),
             *self._rejoin_entry(),
-            ("rules", "Rules", True, "Charts, actions, dragons, places and rulings  (R)"),
-            ("settings", "Settings", True, "Window, scale, pace, colours  (S)"),
-            ("records", "Records", True, "Wins, losses and best scores against each AI "
-             "level, per map"),
-            ("credits", "Credits", True, "Where the game comes from; its fonts, libraries, "
-             "tools and licences"),
-            ("quit", "Quit", True, "Leave the game  (Esc)"),
+            ("rules", _("Rules"), True,
+             _("Charts, actions, dragons, places and rulings") + "  (R)"),
+            ("settings", _("Settings"), True, _("Window, scale, pace, colours") + "  (S)"),
+            ("records", _("Records"), True,
+             _("Wins, losses and best scores against each AI level, per map")),
+            ("credits", _("Credits"), True,
+             _("Where the game comes from; its fonts, libraries, tools and licences")),
+            ("quit", _("Quit"), True, _("Leave the game") + "  (Esc)"),
         ]
         # One column when the window is tall enough, else two (a short window, a large
         # UI scale): every button above the footer line, none under it.
@@ -95,8 +106,10 @@ class MenuScene(Scene):
         if self.rejoin is None or remembered_token(self.app.data_dir, self.rejoin) is None:
             self.rejoin = None
             return []
-        return [("rejoin", "Rejoin last game", True,
-                 f"Take your seat again at {self.rejoin}  (G)")]
+        # TRANSLATORS: {address} is the host's address (name:port)
+        return [("rejoin", _("Rejoin last game"), True,
+                 _("Take your seat again at {address}").format(address=self.rejoin)
+                 + "  (G)")]
 
     def leave(self) -> None:
         for b in self.buttons.values():
@@ -157,11 +170,12 @@ class MenuScene(Scene):
         w, h = surface.get_size()
         surface.blit(backdrop(self.look, (w, h)), (0, 0))
         title_block(surface, self.look, w // 2, self.top,
-                    "A game of dragons, hoards and stolen coin for 2 to 8 players")
+                    _("A game of dragons, hoards and stolen coin for 2 to 8 players"))
         if self.error:
             err = self.look.fit_text(self.error, self.look.font(self.look.fs(15), bold=True),
                                      w - self.look.px(40), self.look.colour("red"))
             surface.blit(err, err.get_rect(midbottom=(w // 2, h - self.look.px(40))))
-        foot = self.look.text("F1 shortcuts  ·  F11 full screen  ·  arrows + Enter to choose",
+        foot = self.look.text(_("F1 shortcuts  ·  F11 full screen  ·  arrows + Enter to "
+                                "choose"),
                               self.look.fs(14), self.look.colour("text_dim"))
         surface.blit(foot, foot.get_rect(midbottom=(w // 2, h - self.look.px(14))))

@@ -17,6 +17,7 @@ from game.ai import LEVELS
 from game.board import BoardSpec
 from game.decisions import title
 from game.dice import parse_seed
+from game.i18n import N_, _, n_
 from game.maps import catalog, limits
 from game.maps.catalog import MapEntry, user_maps_dir
 from game.match import SetupError
@@ -31,16 +32,25 @@ from game.ui.scenes.game import GameScene
 from game.ui.scenes.help import HelpOverlay
 from game.ui.scenes.online import HostLobbyScene
 from game.ui.scenes.saved import saved_games
-from game.ui.scenes.widgets import Cycler, KeyNav, button, label
+from game.ui.scenes.widgets import Cycler, KeyNav, button, kind_name, label
 
 KINDS = [("human", "normal")] + [("ai", lvl) for lvl in LEVELS] + [("remote", "normal")]
-KIND_LABELS = ["Human"] + [f"AI · {lvl}" for lvl in LEVELS] + ["Remote (online)"]
 DRAGON_CHOICES = [None, *DRAGONS]
-DRAGON_LABELS = ["Random"] + [title(d) for d in DRAGONS]
+
+
+def kind_labels() -> list[str]:
+    """The seat kinds as the seat rows show them, in the language in use."""
+    return [_("Human"), *(_("AI · {level}").format(level=kind_name(lvl)) for lvl in LEVELS),
+            _("Remote (online)")]
+
+
+def dragon_labels() -> list[str]:
+    return [_("Random"), *(title(d) for d in DRAGONS)]
+
 
 # issue 16: the one line a first-time player reads about the AI levels
-LEVELS_LINE = ("First game? AI seats start at Easy. Easy plays loosely, Normal plans, "
-               "Hard reads rivals, Master looks ahead.")
+LEVELS_LINE = N_("First game? AI seats start at Easy. Easy plays loosely, Normal plans, "
+                 "Hard reads rivals, Master looks ahead.")
 
 _thumbs: dict = {}
 _opened: list[str] = []  # map files opened with "Open map file…" this session
@@ -122,15 +132,17 @@ def mode_note(seats) -> str:
     here = sum(s.kind == "human" for s in seats)
     remote = sum(s.kind == "remote" for s in seats)
     if remote:
-        friends = f"{remote} friend{'s' if remote != 1 else ''} online"
+        friends = n_("{n} friend online", "{n} friends online", remote).format(n=remote)
         if here >= 2:
-            return f"Online: {friends}; {here} people share this screen (hot-seat)."
-        return f"Online: {friends}, " + ("you at this screen." if here else
-                                         "only AIs at this screen.")
+            return _("Online: {friends}; {n} people share this screen (hot-seat).").format(
+                friends=friends, n=here)
+        return (_("Online: {friends}, you at this screen.") if here else
+                _("Online: {friends}, only AIs at this screen.")).format(friends=friends)
     if here >= 2:
-        return f"Hot-seat: {here} people share this screen, cards hidden between turns."
-    return "One person at this screen against AIs." if here else \
-        "AIs only: watch the dragons play."
+        return _("Hot-seat: {n} people share this screen, cards hidden between turns.").format(
+            n=here)
+    return _("One person at this screen against AIs.") if here else \
+        _("AIs only: watch the dragons play.")
 
 
 class NewGameScene(Scene):
@@ -172,59 +184,67 @@ class NewGameScene(Scene):
             gap = look.px(3)
             row_h = max(look.px(26), room // (n + 4) - gap)
         self.widgets = [label(self.ui, (f.x + pad, f.y + look.px(14), look.px(500),
-                                        look.px(60)), "New game", cls="@title")]
+                                        look.px(60)), _("New game"), cls="@title")]
         head_h = max(row_h, look.px(34))  # a heading's own height, squeezed or not
         self.widgets.append(label(self.ui, (left.x, left.y - (head_h - row_h) // 2,
-                                            look.px(300), head_h), "Seats", cls="@heading"))
+                                            look.px(300), head_h), _("Seats"), cls="@heading"))
         y = left.y + row_h + gap
         self.seat_rows = []
-        name_w = look.px(110)
-        kind_w = int((left.w - name_w - row_h - 3 * gap) * 0.5)
+        # the seat's name ("Miejsce 8") and its icon, never cut
+        name_w = max(look.px(110), row_h + look.font(look.fs(15)).size(
+            _("Seat {n}").format(n=8))[0] + look.px(6))
+        # who plays ("AI · Normalny") takes a little more than the dragon ("Losowy")
+        both = left.w - name_w - row_h - 3 * gap
+        kind_w = int(both * 0.54)
+        drag_w = both - kind_w
         for i, seat in enumerate(self.setup.seats):
-            lab = label(self.ui, (left.x + row_h, y, name_w - row_h, row_h), f"Seat {i + 1}",
+            lab = label(self.ui, (left.x + row_h, y, name_w - row_h, row_h),
+                        _("Seat {n}").format(n=i + 1),
                         cls="@note")
             kind = Cycler(self.ui, (left.x + name_w + gap, y, kind_w, row_h), KINDS,
-                          KIND_LABELS, KINDS.index((seat.kind, seat.level if seat.kind == "ai"
+                          kind_labels(), KINDS.index((seat.kind, seat.level if seat.kind == "ai"
                                                     else "normal")),
                           on_change=lambda v, i=i: self._set_kind(i, v),
-                          tip="Who plays this seat (click or Left/Right)")
-            drag = Cycler(self.ui, (left.x + name_w + kind_w + 2 * gap, y, kind_w, row_h),
-                          DRAGON_CHOICES, DRAGON_LABELS, DRAGON_CHOICES.index(seat.dragon),
+                          tip=_("Who plays this seat (click or Left/Right)"))
+            drag = Cycler(self.ui, (left.x + name_w + kind_w + 2 * gap, y, drag_w, row_h),
+                          DRAGON_CHOICES, dragon_labels(), DRAGON_CHOICES.index(seat.dragon),
                           on_change=lambda v, i=i: self._set_dragon(i, v),
-                          tip="The dragon: drawn by a d20 or chosen")
+                          tip=_("The dragon: drawn by a d20 or chosen"))
             rm = button(self.ui, (left.right - row_h, y, row_h, row_h), "×",
-                        tip="Remove this seat", enabled=len(self.setup.seats) > 2)
+                        tip=_("Remove this seat"), enabled=len(self.setup.seats) > 2)
             self.seat_rows.append((lab, kind, drag, rm))
             y += row_h + gap
         add_at = (left.right - look.px(170), left.y) if squeezed else \
             (left.x + name_w + gap, y)  # squeezed: beside the Seats heading
         self.add_btn = button(self.ui, (*add_at, look.px(170), row_h),
-                              "+ Add seat", enabled=len(self.setup.seats) < 8,
-                              tip="Up to 8 dragons")
+                              "+ " + _("Add seat"), enabled=len(self.setup.seats) < 8,
+                              tip=_("Up to 8 dragons"))
         y += look.px(10) if squeezed else row_h + look.px(18)
         # options under the seats
         self.widgets.append(label(self.ui, (left.x, y - (head_h - row_h) // 2, look.px(300),
-                                            head_h), "Options", cls="@heading"))
+                                            head_h), _("Options"), cls="@heading"))
         y += row_h + gap
         ow = (left.w - gap) // 2
         targets: list[int | None] = [None, *TARGETS]  # None: the map decides
         self.target = Cycler(self.ui, (left.x, y, ow, row_h), targets,
                              ["map", *map(str, TARGETS)],  # named once the map is known
                              targets.index(self.setup.target) if self.setup.target in targets
-                             else 0, prefix="Target coins ", tip="The game ends when a "
-                             "dragon holds more coins than this; '(map)' is the map's own "
-                             "target, '(rules)' the rule book's 50",
+                             else 0, prefix=_("Target coins") + " ",
+                             tip=_("The game ends when a dragon holds more coins than this; "
+                                   "'(map)' is the map's own target, '(rules)' the rule "
+                                   "book's 50"),
                              on_change=self._target_changed)
+        on, off = _("on"), _("off")
         self.cards = Cycler(self.ui, (left.x + ow + gap, y, ow, row_h), [False, True],
-                            ["off", "on"], int(self.setup.cards), prefix="Power cards ",
-                            tip="One power card per dragon each round")
+                            [off, on], int(self.setup.cards), prefix=_("Power cards") + " ",
+                            tip=_("One power card per dragon each round"))
         y += row_h + gap
-        self.handover = Cycler(self.ui, (left.x, y, ow, row_h), [True, False], ["on", "off"],
-                               0 if self.setup.hotseat else 1, prefix="Hand-over ",
-                               tip="With two or more human seats: hide cards and show a "
-                                   "'pass to' screen before each human turn")
-        self.seed_label = label(self.ui, (left.x + ow + gap, y, look.px(70), row_h), "Seed",
-                                cls="@note")
+        self.handover = Cycler(self.ui, (left.x, y, ow, row_h), [True, False], [on, off],
+                               0 if self.setup.hotseat else 1, prefix=_("Hand-over") + " ",
+                               tip=_("With two or more human seats: hide cards and show a "
+                                     "'pass to' screen before each human turn"))
+        self.seed_label = label(self.ui, (left.x + ow + gap, y, look.px(70), row_h),
+                                _("Seed"), cls="@note")
         self.seed = UITextEntryLine(pygame.Rect(left.x + ow + gap + look.px(64), y,
                                                 ow - look.px(64), row_h), self.ui,
                                     placeholder_text="")
@@ -234,8 +254,8 @@ class NewGameScene(Scene):
         self.levels_at = (left.x, y, left.w)  # the first-run line is drawn here
         if self.first_run:
             y += 2 * look.px(24) + look.px(6)
-        notes = ("Random dragons are drawn with a d20, as the rules say.",
-                 "AI seats think in the background: the window never waits.",
+        notes = (_("Random dragons are drawn with a d20, as the rules say."),
+                 _("AI seats think in the background: the window never waits."),
                  mode_note(self.setup.seats))
         line = look.px(24)
         room = (f.bottom - look.px(70) - y) // line
@@ -246,19 +266,20 @@ class NewGameScene(Scene):
                             f.w - int(f.w * 0.5) - 2 * pad, 0)
         self.right = right
         self.widgets.append(label(self.ui, (right.x, right.y - (head_h - row_h) // 2,
-                                            look.px(300), head_h), "Map", cls="@heading"))
+                                            look.px(300), head_h), _("Map"), cls="@heading"))
 
         folder = user_maps_dir(self.app.data_dir, create=True)
         self.folder_label = label(self.ui, (right.x + look.px(70), right.y, right.w -
                                             look.px(70), row_h),
-                                  _fit(f"Your maps folder: {_short(folder)}",
+                                  _fit(_("Your maps folder: {folder}"), _short(folder),
                                        look.font(look.fs(15)), right.w - look.px(90)),
                                   cls="@note")
         more = catalog.unlisted_user_maps(self.app.data_dir)
         self.folder_label.set_tooltip(
-            f"Put .tmx maps in {folder}: the list updates by itself"
-            + (f" ({more:,} more maps there are not listed: the list shows the first "
-               f"{catalog.MAX_USER_MAPS} by file name)" if more else ""), delay=0.3)
+            _("Put .tmx maps in {folder}: the list updates by itself").format(folder=folder)
+            + (" " + _("({n} more maps there are not listed: the list shows the first {max} "
+                       "by file name)").format(n=f"{more:,}", max=catalog.MAX_USER_MAPS)
+               if more else ""), delay=0.3)
         self.choices = self._choices()
         keys = [c.key for c in self.choices]
         idx = next((i for i, c in enumerate(self.choices)
@@ -282,19 +303,20 @@ class NewGameScene(Scene):
                                         _item_id(self.choices[idx])))
         y += list_h + gap
         self.map_cycle = Cycler(self.ui, (right.x, y, right.w, row_h), keys,
-                                names, idx, prefix="Map ",
+                                names, idx, prefix=_("Map") + " ",
                                 on_change=lambda v: self._set_map(v))
         self._cycler_id = "#map_cycler"  # a new button: in the game's own font
         self._cycler_font()
         y += row_h + gap
         half = (right.w - gap) // 2
-        self.open_btn = button(self.ui, (right.x, y, half, row_h), "Open map file…",
-                               tip="Play a .tmx map from anywhere on this computer")
+        self.open_btn = button(self.ui, (right.x, y, half, row_h), _("Open map file…"),
+                               tip=_("Play a .tmx map from anywhere on this computer"))
         broken = sum(not c.ok for c in self.choices)
         self.problems_btn = button(self.ui, (right.x + half + gap, y, half, row_h),
-                                   f"Show problems ({broken})" if broken else "Show problems",
+                                   _("Show problems ({n})").format(n=broken) if broken
+                                   else _("Show problems"),
                                    enabled=bool(broken),
-                                   tip="Every problem of every broken map listed here")
+                                   tip=_("Every problem of every broken map listed here"))
         self.thumb_top = y + row_h + look.px(12)
         bottom = f.bottom - look.px(16) - btn_h
         thumb = min(right.w // 2 - gap, bottom - self.thumb_top - look.px(12))
@@ -310,7 +332,7 @@ class NewGameScene(Scene):
         self.start_btn = button(self.ui, (f.right - pad - bw, bottom, bw, btn_h + 4),
                                 self._start_text(), cls="@primary", tip="Enter")
         self.back_btn = button(self.ui, (f.right - 2 * pad - 2 * bw, bottom, bw, btn_h + 4),
-                               "Back", tip="Esc")
+                               _("Back"), tip="Esc")
         self.error_label = label(self.ui, (f.x + pad, bottom, f.w - 2 * bw - 4 * pad,
                                            btn_h + 4), self.error, cls="@error")
         self.nav = KeyNav()
@@ -337,8 +359,8 @@ class NewGameScene(Scene):
     def _map_html(self) -> str:
         c = self.choice
         e, board = c.entry, c.board
-        where = {"shipped": "shipped with the game", "user": "from your maps folder",
-                 "file": "opened from a file", "builtin": "built-in board"}[e.origin]
+        where = {"shipped": _("shipped with the game"), "user": _("from your maps folder"),
+                 "file": _("opened from a file"), "builtin": _("built-in board")}[e.origin]
         # the source in plain words; a file's name only, never an internal path that
         # would wrap mid-word (the full path is the Open map dialog's business)
         path = "" if e.origin in ("builtin", "shipped") else escape(Path(e.path).name)
@@ -347,21 +369,28 @@ class NewGameScene(Scene):
             lines = [f"<font size=5><b>{scripts.html(e.title)}</b></font>",
                      f"<font color='#e2b048'>{e.size_text.replace('x', '×')} · "
                      f"{e.dragons_text}</font>",
-                     f"<font color='#ff8070'><b>Cannot be played: {n} problem"
-                     f"{'s' if n != 1 else ''}</b></font>",
+                     "<font color='#ff8070'><b>" + n_(
+                         "Cannot be played: {n} problem", "Cannot be played: {n} problems",
+                         n).format(n=n) + "</b></font>",
                      escape(e.first_problem),
-                     "<font color='#aaa496'>Show problems lists them all; "
-                     "'narby preview' shows them on the map.</font>",
+                     "<font color='#aaa496'>" + _("Show problems lists them all; 'narby "
+                                                  "preview' shows them on the map.")
+                     + "</font>",
                      f"<font color='#aaa496'>{where}" + (f": {path}" if path else "")
                      + "</font>"]
             return "<br>".join(lines)
         size = f"{board.width}×{board.height}"
-        players = f"{board.min_players}–{board.max_players} dragons"
+        # TRANSLATORS: how many dragons a map takes: "2–6 dragons"
+        players = _("{min}–{max} dragons").format(min=board.min_players,
+                                                 max=board.max_players)
         extra = []
         if board.cavern_spots:
-            extra.append(f"{len(board.cavern_spots)} fixed cavern spots")
+            n = len(board.cavern_spots)
+            extra.append(n_("{n} fixed cavern spot", "{n} fixed cavern spots", n).format(n=n))
         if board.pieces:
-            extra.append(f"{len(board.pieces)} pieces on the map at the start")
+            n = len(board.pieces)
+            extra.append(n_("{n} piece on the map at the start",
+                            "{n} pieces on the map at the start", n).format(n=n))
         extra.append(target_source(board.target, self._chosen_target()))
         lines = [f"<font size=5><b>{scripts.html(board.title)}</b></font>",
                  f"<font color='#e2b048'>{size} · {players}</font>",
@@ -416,8 +445,8 @@ class NewGameScene(Scene):
 
     def _start_text(self) -> str:
         """A Remote seat makes this an online game, hosted here (issue 23)."""
-        return "Host online" if any(s.kind == "remote" for s in self.setup.seats) \
-            else "Start game"
+        return _("Host online") if any(s.kind == "remote" for s in self.setup.seats) \
+            else _("Start game")
 
     def _set_dragon(self, i: int, value) -> None:
         self.setup.seats[i].dragon = value
@@ -438,7 +467,8 @@ class NewGameScene(Scene):
         """'75 (map)' or '50 (rules)' for the map's own choice, then the explicit ones."""
         board = self.choice.board if self.choice.ok else None
         own = getattr(board, "target", None)
-        return [f"{own} (map)" if own else f"{TARGETS[0]} (rules)", *map(str, TARGETS)]
+        return [_("{n} (map)").format(n=own) if own else
+                _("{n} (rules)").format(n=TARGETS[0]), *map(str, TARGETS)]
 
     def _target_changed(self, _value) -> None:
         self.info.set_text(self._map_html())
@@ -452,7 +482,7 @@ class NewGameScene(Scene):
         self._cycler_font()
         self.info.set_text(self._map_html())
         self._show_error("" if self.choice.ok else
-                         "This map cannot be played: see its problems at the right")
+                         _("This map cannot be played: see its problems at the right"))
 
     def refresh(self) -> bool:
         """Read the map folders again if a file changed; True when the list changed."""
@@ -485,7 +515,7 @@ class NewGameScene(Scene):
         rect.center = (w // 2, h // 2)
         start = self.setup.map_path if self.choice.entry.origin in ("user", "file") \
             else str(user_maps_dir(self.app.data_dir))
-        self.dialog = UIFileDialog(rect, self.ui, window_title="Open a map (.tmx)",
+        self.dialog = UIFileDialog(rect, self.ui, window_title=_("Open a map (.tmx)"),
                                    initial_file_path=start, allowed_suffixes={".tmx"},
                                    allow_existing_files_only=True)
 
@@ -581,13 +611,13 @@ class NewGameScene(Scene):
         try:
             parse_seed(text) if text else None
         except ValueError:
-            self._show_error("The seed must be a whole number of at most 77 digits (or "
-                             "blank for a random one)")
+            self._show_error(_("The seed must be a whole number of at most 77 digits (or "
+                               "blank for a random one)"))
             return
         self._read_fields()
         if not self.choice.ok:
-            self._show_error(f"{self.choice.title} cannot be played: "
-                             f"{self.choice.entry.first_problem}")
+            self._show_error(_("{map} cannot be played: {problem}").format(
+                map=self.choice.title, problem=self.choice.entry.first_problem))
             return
         self.setup.map_path = self.choice.key
         if any(s.kind == "remote" for s in self.setup.seats):
@@ -635,7 +665,7 @@ class NewGameScene(Scene):
                 self._show_error(str(exc)[:1].upper() + str(exc)[1:])
                 return
             except OSError as exc:
-                error = f"Cannot host a game here: {exc}"
+                error = _("Cannot host a game here: {reason}").format(reason=exc)
         if controller is None:
             self._show_error(error)
             return
@@ -658,7 +688,7 @@ class NewGameScene(Scene):
                              border_radius=look.px(6))
         if seed.get_text() or seed.is_focused:
             return
-        hint = look.text("blank = random", look.fs(13), look.colour("text_dim"))
+        hint = look.text(_("blank = random"), look.fs(13), look.colour("text_dim"))
         surface.blit(hint, hint.get_rect(midleft=(seed.rect.x + look.px(10),
                                                   seed.rect.centery)))
 
@@ -675,7 +705,7 @@ class NewGameScene(Scene):
         if self.first_run:  # issue 16: how the levels differ, in one line (wrapped)
             x, y, w = self.levels_at
             font = look.font(look.fs(15), bold=True)
-            for line in look.wrap(LEVELS_LINE, font, w)[:2]:
+            for line in look.wrap(_(LEVELS_LINE), font, w)[:2]:
                 surface.blit(font.render(line, True, look.colour("gold")), (x, y))
                 y += font.get_linesize()
         thumb = self._thumb(look)
@@ -687,11 +717,12 @@ class NewGameScene(Scene):
 def target_source(map_target: int | None, chosen: int | None) -> str:
     """Which target the game will use and where it comes from (the map info line)."""
     if chosen is None:
-        return (f"target {map_target} coins, set by the map" if map_target
-                else f"target {TARGETS[0]} coins, the rule book's")
+        return (_("target {n} coins, set by the map").format(n=map_target) if map_target
+                else _("target {n} coins, the rule book's").format(n=TARGETS[0]))
     if map_target and chosen != map_target:
-        return f"target {chosen} coins, your choice (the map says {map_target})"
-    return f"target {chosen} coins, your choice"
+        return _("target {n} coins, your choice (the map says {map})").format(
+            n=chosen, map=map_target)
+    return _("target {n} coins, your choice").format(n=chosen)
 
 
 def _short(path: Path) -> str:
@@ -702,14 +733,14 @@ def _short(path: Path) -> str:
         return str(path)
 
 
-def _fit(text: str, font, width: int) -> str:
-    """Shorten the middle of a long path so the label fits (ending kept: the folder)."""
-    if font.size(text)[0] <= width:
-        return text
-    head, _, tail = text.partition(": ")
-    while tail and font.size(f"{head}: …{tail}")[0] > width:
-        tail = tail[1:]
-    return f"{head}: …{tail}"
+def _fit(words: str, path: str, font, width: int) -> str:
+    """`words` with `path` for its {folder}, the path's start cut so the label fits
+    (its ending kept: the folder)."""
+    text = words.format(folder=path)
+    while path and font.size(text)[0] > width:
+        path = path[1:]
+        text = words.format(folder="…" + path)
+    return text
 
 
 def shown_titles(choices: list[Choice]) -> list[str]:
@@ -728,9 +759,11 @@ def _item_id(c: Choice) -> str:
 def _item_text(c: Choice, shown: str | None = None) -> str:
     e = c.entry
     name = shown or e.title
-    mine = " (yours)" if e.origin == "user" else " (file)" if e.origin == "file" else ""
+    mine = " " + _("(yours)") if e.origin == "user" else " " + _("(file)") \
+        if e.origin == "file" else ""
     if not c.ok:
-        return f"{name}{mine} · broken: {e.first_problem}"
+        return _("{map} · broken: {problem}").format(map=name + mine,
+                                                     problem=e.first_problem)
     return f"{name}{mine} · {e.size_text.replace('x', '×')} · {e.dragons_text}"
 
 
@@ -738,7 +771,7 @@ def broken_thumbnail(entry, size: int, look) -> pygame.Surface:
     """A broken map's tile: what can be drawn of it, dimmed, with a red 'problems' tag."""
     key = ("broken", str(entry.path), len(entry.problems), size, look.palette)
     if key not in _thumbs:
-        spec, _ = catalog.inspect(entry.path, draft=True)
+        spec, _problems = catalog.inspect(entry.path, draft=True)
         if spec is not None:
             try:
                 surf = thumbnail(spec, size, look.palette).copy()
@@ -751,8 +784,8 @@ def broken_thumbnail(entry, size: int, look) -> pygame.Surface:
         veil.fill((20, 18, 26, 150))
         surf.blit(veil, (0, 0))
         n = len(entry.problems)
-        tag = look.text(f"{n} problem{'s' if n != 1 else ''}", look.fs(18), (255, 128, 112),
-                        bold=True)
+        tag = look.text(n_("{n} problem", "{n} problems", n).format(n=n), look.fs(18),
+                        (255, 128, 112), bold=True)
         surf.blit(tag, tag.get_rect(center=(size // 2, size // 2)))
         _thumbs[key] = surf
     return _thumbs[key]
@@ -776,26 +809,27 @@ class ProblemsOverlay(Scene):
         r = self.rect
         pad = look.px(16)
         self.title = label(self.ui, (r.x + pad, r.y + pad, r.w - 2 * pad, look.px(40)),
-                           "Maps that cannot be played", cls="@heading")
+                           _("Maps that cannot be played"), cls="@heading")
         row = look.px(40)
         self.box = UITextBox(self._html(), pygame.Rect(r.x + pad, r.y + pad + look.px(48),
                                                        r.w - 2 * pad,
                                                        r.h - 3 * pad - look.px(48) - row),
                              self.ui)
         self.close_btn = button(self.ui, (r.right - pad - look.px(160), r.bottom - pad - row,
-                                          look.px(160), row), "Close", tip="Esc")
+                                          look.px(160), row), _("Close"), tip="Esc")
 
     def _html(self) -> str:
         out = []
         for e in self.entries:
             n = len(e.problems)
             out.append(f"<font size=4><b>{scripts.html(e.title)}</b></font> <font color='#aaa496'>"
-                       f"{escape(str(e.path))}</font><br><font color='#ff8070'>{n} problem"
-                       f"{'s' if n != 1 else ''}</font>")
+                       f"{escape(str(e.path))}</font><br><font color='#ff8070'>"
+                       + n_("{n} problem", "{n} problems", n).format(n=n) + "</font>")
             for p in e.problems[:catalog.SHOWN_PROBLEMS]:
                 where = f"<b>{escape(p.where)}</b>: " if p.where else ""
                 out.append(f"• {where}{escape(p.what)}<br><font color='#aaa496'>"
-                           f"&nbsp;&nbsp;Fix: {escape(p.fix)}</font>")
+                           "&nbsp;&nbsp;" + _("Fix: {fix}").format(fix=escape(p.fix))
+                           + "</font>")
             if n > catalog.SHOWN_PROBLEMS:
                 out.append(escape(catalog.more_problems_text(n - catalog.SHOWN_PROBLEMS,
                                                              e.path)))

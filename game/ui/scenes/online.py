@@ -18,6 +18,7 @@ from pygame_gui.core.utility import clipboard_copy
 from pygame_gui.elements import UITextEntryLine
 
 from game.decisions import title
+from game.i18n import N_, _, n_
 from game.maps.loader import MapError
 from game.net import map_share
 from game.net.client import NO_PIN, ClientThread
@@ -30,7 +31,7 @@ from game.ui.net_window import RemoteController, last_joined, remember_token, re
 from game.ui.scene import Scene
 from game.ui.scenes.backdrop import backdrop, panel_rect
 from game.ui.scenes.game import GameScene
-from game.ui.scenes.widgets import KeyNav, button, dialog_key, label
+from game.ui.scenes.widgets import KeyNav, button, dialog_key, kind_name, label
 
 
 def _seat_lines(lobby: dict | None, me: str | None = None) -> list[tuple[str, str, str]]:
@@ -38,22 +39,27 @@ def _seat_lines(lobby: dict | None, me: str | None = None) -> list[tuple[str, st
     out = []
     for s in (lobby or {}).get("seats", []):
         kind = s["kind"]
-        who = {"remote": "Remote player", "local": "At the host's screen"}.get(
-            kind, f"AI · {kind}")
+        who = {"remote": _("Remote player"), "local": _("At the host's screen")}.get(
+            kind) or _("AI · {level}").format(level=kind_name(kind))
+        if s["dragon"] == me:
+            who = _("You")
         if s.get("name"):
             who += f" · {s['name']}"
-        if s["dragon"] == me:
-            who = "You" + (f" · {s['name']}" if s.get("name") else "")
         if kind != "remote":
             status = "ready"
         elif s.get("standin"):
-            status = "an AI stands in"
+            status = "standin"
         elif s.get("away"):
             status = "away"
         else:
-            status = "joined" if s.get("connected") else "waiting for a player…"
+            status = "joined" if s.get("connected") else "waiting"
         out.append((s["dragon"], who, status))
     return out
+
+
+# a seat's state in the lobbies (N_: translated where drawn)
+SEAT_STATUS = {"ready": N_("ready"), "standin": N_("an AI stands in"), "away": N_("away"),
+               "joined": N_("joined"), "waiting": N_("waiting for a player…")}
 
 
 def _draw_seats(surface, look, x: int, y: int, w: int, lines) -> int:
@@ -69,10 +75,27 @@ def _draw_seats(surface, look, x: int, y: int, w: int, lines) -> int:
         who_s = look.text(who, look.fs(16), look.colour("text"))
         surface.blit(who_s, (x + row + look.px(110), y + (row - who_s.get_height()) // 2))
         colour = "green" if status in ("joined", "ready") else "gold"
-        st = look.text(status, look.fs(16), look.colour(colour))
+        words = _(SEAT_STATUS[status]) if status in SEAT_STATUS else status
+        st = look.text(words, look.fs(16), look.colour(colour))
         surface.blit(st, (x + w - st.get_width(), y + (row - st.get_height()) // 2))
         y += row
     return y
+
+
+LOOKING = N_("Looking for games on this network…")
+
+
+def _game_line(map_title: str, target, cards) -> str:
+    """The lobbies' line on the game: map, target, power cards."""
+    # TRANSLATORS: {map} is a map's title, {target} the coins to win
+    return (_("{map} · target {target} coins · with power cards") if cards else
+            _("{map} · target {target} coins · without power cards")).format(
+        map=map_title, target=target)
+
+
+def _joined(seat) -> str:
+    return _("Joined as {dragon}: waiting for the host to start").format(
+        dragon=title(seat)) if seat else _("Watching: waiting for the host to start")
 
 
 class HostLobbyScene(Scene):
@@ -95,16 +118,17 @@ class HostLobbyScene(Scene):
         bw = look.px(200)
         bottom = f.bottom - look.px(16) - row_h
         self.widgets = [label(self.ui, (f.x + pad, f.y + look.px(14), look.px(500),
-                                        look.px(60)), "Host online", cls="@title")]
+                                        look.px(60)), _("Host online"), cls="@title")]
         self.start_btn = button(self.ui, (f.right - pad - bw, bottom, bw, row_h),
-                                "Start game", cls="@primary",
-                                tip="Start when every remote seat has its player (Enter)")
+                                _("Start game"), cls="@primary",
+                                tip=_("Start when every remote seat has its player")
+                                + " (Enter)")
         self.back_btn = button(self.ui, (f.right - 2 * pad - 2 * bw, bottom, bw, row_h),
-                               "Cancel", tip="Stop hosting (Esc)")
+                               _("Cancel"), tip=_("Stop hosting") + " (Esc)")
         cw = look.px(120)
         self.copy_btn = button(self.ui, (f.right - pad - cw, f.y + look.px(90) + look.px(28),
-                                         cw, row_h), "Copy",
-                               tip="Copy the invite, to paste in a message to your friends")
+                                         cw, row_h), _("Copy"),
+                               tip=_("Copy the invite, to paste in a message to your friends"))
         self.widgets += [self.start_btn, self.back_btn, self.copy_btn]
         # your name, for the other players' screens (one seat played here)
         nw = look.px(260)
@@ -112,7 +136,7 @@ class HostLobbyScene(Scene):
         if sum(s.kind == "local" for s in self.c.core.seats.values()) == 1:
             self.widgets.append(label(self.ui, (f.right - pad - nw - look.px(120),
                                                 f.y + look.px(28), look.px(115), row_h),
-                                      "Your name", cls="@note"))
+                                      _("Your name"), cls="@note"))
             self.name_entry = UITextEntryLine(pygame.Rect(f.right - pad - nw,
                                                           f.y + look.px(28), nw, row_h),
                                               self.ui)
@@ -177,13 +201,13 @@ class HostLobbyScene(Scene):
         try:
             clipboard_copy(self.c.address())
             self.error = ""
-            self.note = "The invite is on the clipboard: paste it to your friends"
+            self.note = _("The invite is on the clipboard: paste it to your friends")
         except Exception:  # noqa: BLE001 - no clipboard here (a bare X server): say so
-            self.note = "No clipboard here: read the invite out to your friends"
+            self.note = _("No clipboard here: read the invite out to your friends")
 
     def start(self) -> None:
         if not self.c.core.seats_ready():
-            self.error = "Every remote seat needs its player before the game starts"
+            self.error = _("Every remote seat needs its player before the game starts")
             return
         self.c.net.send(self.c.core.start())
 
@@ -200,8 +224,8 @@ class HostLobbyScene(Scene):
         f = self.frame
         x = f.x + look.px(28)
         y = f.y + look.px(90)
-        hint = look.text("Your friends choose Join game and type this invite "
-                         "(Copy puts it on the clipboard):", look.fs(17),
+        hint = look.text(_("Your friends choose Join game and type this invite (Copy puts "
+                           "it on the clipboard):"), look.fs(17),
                          look.colour("text_dim"))
         surface.blit(hint, (x, y))
         y += hint.get_height() + look.px(8)
@@ -214,31 +238,32 @@ class HostLobbyScene(Scene):
                              look.colour("gold"))
         surface.blit(addr, (x, y))
         y += max(addr.get_height(), look.px(40)) + look.px(6)
-        code = look.text(f"Join code  {invite.code}      Fingerprint  {invite.pin}",
+        code = look.text(_("Join code  {code}      Fingerprint  {pin}").format(
+                             code=invite.code, pin=invite.pin),
                          look.fs(19), look.colour("text"), bold=True)
         surface.blit(code, (x, y))
         y += code.get_height() + look.px(4)
-        lan = look.text("Encrypted: the fingerprint proves to your friends that they reached "
-                        "this machine. On the same network, Find games nearby also finds it "
-                        "(the code is still needed).", look.fs(14), look.colour("text_dim"))
+        lan = look.text(_("Encrypted: the fingerprint proves to your friends that they "
+                          "reached this machine. On the same network, Find games nearby also "
+                          "finds it (the code is still needed)."), look.fs(14),
+                        look.colour("text_dim"))
         surface.blit(lan, (x, y))
         y += lan.get_height() + look.px(22)
-        head = look.text("Seats", look.fs(20), look.colour("gold"), bold=True)
+        head = look.text(_("Seats"), look.fs(20), look.colour("gold"), bold=True)
         surface.blit(head, (x, y))
         y += head.get_height() + look.px(6)
         width = min(f.w - look.px(56), look.px(760))
         _draw_seats(surface, look, x, y, width, _seat_lines(self.c.core.lobby()))
         m = self.c.match
-        opts = (f"{m.board.title} · target {m.options['target']} coins · "
-                f"{'with' if m.options['cards'] else 'without'} power cards")
+        opts = _game_line(m.board.title, m.options["target"], m.options["cards"])
         if self.map_unsent:
-            opts += " · this map cannot be sent to friends: they need it installed"
+            opts += " · " + _("this map cannot be sent to friends: they need it installed")
         o = look.text(opts, look.fs(16), look.colour("gold" if self.map_unsent else
                                                      "text_dim"))
         surface.blit(o, (x, f.bottom - look.px(110)))
-        msg = self.error or self.note or ("Everyone is here: start when you are ready"
+        msg = self.error or self.note or (_("Everyone is here: start when you are ready")
                                           if self.c.core.seats_ready() else
-                                          "Waiting for players to join…")
+                                          _("Waiting for players to join…"))
         colour = "red" if self.error else "text"
         t = look.text(msg, look.fs(17), look.colour(colour), bold=True)
         surface.blit(t, (x, f.bottom - look.px(16) - look.px(44) + look.px(10)))
@@ -256,8 +281,9 @@ class JoinScene(Scene):
         self.address = address or last_joined(getattr(app, "data_dir", None)) or ""
         self.name = ""
         # an invite already filled in (narby join INVITE, the last game) needs only Join
-        self.status = ("Press Join (Enter) to connect" if self.address else
-                       f"Type the invite the host shows, e.g. {EXAMPLE}")
+        self.status = (_("Press Join (Enter) to connect") if self.address else
+                       _("Type the invite the host shows, e.g. {example}").format(
+                           example=EXAMPLE))
         self.status_colour = "text_dim"
         self.client: ClientThread | None = None
         self.url = ""
@@ -285,15 +311,15 @@ class JoinScene(Scene):
         fw = min(f.w - look.px(56), look.px(900))  # a whole invite fits
         y = f.y + look.px(96)
         self.widgets = [label(self.ui, (f.x + pad, f.y + look.px(14), look.px(500),
-                                        look.px(60)), "Join game", cls="@title")]
-        self.widgets.append(label(self.ui, (x, y, look.px(120), row_h), "Invite",
+                                        look.px(60)), _("Join game"), cls="@title")]
+        self.widgets.append(label(self.ui, (x, y, look.px(120), row_h), _("Invite"),
                                   cls="@note"))
         self.addr_entry = UITextEntryLine(pygame.Rect(x + look.px(130), y, fw - look.px(130),
                                                       row_h), self.ui)
         self.addr_entry.set_text_length_limit(120)
         self.addr_entry.set_text(self.address)
         y += row_h + look.px(8)
-        self.widgets.append(label(self.ui, (x, y, look.px(120), row_h), "Your name",
+        self.widgets.append(label(self.ui, (x, y, look.px(120), row_h), _("Your name"),
                                   cls="@note"))
         self.name_entry = UITextEntryLine(pygame.Rect(x + look.px(130), y, look.px(260),
                                                       row_h), self.ui)
@@ -301,14 +327,14 @@ class JoinScene(Scene):
         self.name_entry.set_text(self.name)
         y += row_h + look.px(14)
         bw = look.px(200)
-        self.join_btn = button(self.ui, (x + look.px(130), y, bw, row_h), "Join",
-                               cls="@primary", tip="Connect to the host (Enter)")
+        self.join_btn = button(self.ui, (x + look.px(130), y, bw, row_h), _("Join"),
+                               cls="@primary", tip=_("Connect to the host") + " (Enter)")
         self.find_btn = button(self.ui, (x + look.px(140) + bw, y, bw + look.px(40), row_h),
-                               "Find games nearby",
-                               tip="Look for games hosted on this network (zeroconf)")
+                               _("Find games nearby"),
+                               tip=_("Look for games hosted on this network (zeroconf)"))
         self.list_top = y + row_h + look.px(18)
         bottom = f.bottom - look.px(16) - row_h
-        self.back_btn = button(self.ui, (f.right - pad - bw, bottom, bw, row_h), "Back",
+        self.back_btn = button(self.ui, (f.right - pad - bw, bottom, bw, row_h), _("Back"),
                                tip="Esc")
         self.widgets += [self.addr_entry, self.name_entry, self.join_btn, self.find_btn,
                          self.back_btn]
@@ -336,9 +362,10 @@ class JoinScene(Scene):
         x = self.frame.x + look.px(28) + look.px(130)
         y = self.list_top + look.px(30)
         for g in (self.found or [])[:5]:
-            text = f"{g['title'] or 'A game'} · {g['address']}:{g['port']}"
+            name = g["title"] or _("A game")
+            text = f"{name} · {g['address']}:{g['port']}"
             self.found_btns.append(button(self.ui, (x, y, look.px(480), look.px(36)), text,
-                                          tip="Use this address (then type the join code)"))
+                                          tip=_("Use this address (then type the join code)")))
             y += look.px(40)
 
     def leave(self) -> None:
@@ -357,8 +384,8 @@ class JoinScene(Scene):
             self._say(str(exc)[:1].upper() + str(exc)[1:], "red")
             return
         if not invite.code:
-            self._say("The invite needs the join code after the port: "
-                      "wss://HOST:PORT/CODE#FINGERPRINT", "red")
+            self._say(_("The invite needs the join code after the port: {form}").format(
+                form="wss://HOST:PORT/CODE#FINGERPRINT"), "red")
             return
         if invite.pin is None:  # a game found on this network brought its own pin
             invite = invite.with_pin(self.found_pins.get((invite.host, invite.port)))
@@ -380,7 +407,8 @@ class JoinScene(Scene):
         self.refused = ""
         self._hide_found()  # the host's lobby is drawn where the found games were
         self.client = ClientThread(self.url, hello).start()
-        self._say(f"Connecting to {invite.host}:{invite.port} (encrypted)…", "text")
+        self._say(_("Connecting to {address} (encrypted)…").format(
+            address=f"{invite.host}:{invite.port}"), "text")
 
     def _say(self, text: str, colour: str = "text_dim") -> None:
         self.status, self.status_colour = text, colour
@@ -389,7 +417,7 @@ class JoinScene(Scene):
         if self._searching:
             return
         self._searching = True
-        self._say("Looking for games on this network…", "text")
+        self._say(_(LOOKING), "text")
 
         def work():
             self.found = browse(2.0)
@@ -401,10 +429,12 @@ class JoinScene(Scene):
         if self.found is not None and not self._searching and self.found_btns == [] \
                 and self.found and self.client is None and self.lobby is None:
             self._found_buttons()
-            self._say(f"Found {len(self.found)} game(s): pick one, then add the join code",
-                      "text")
-        elif self.found == [] and not self._searching and self.status.startswith("Looking"):
-            self._say("No games answered on this network (type the host's address)", "gold")
+            self._say(n_("Found {n} game: pick it, then add the join code",
+                         "Found {n} games: pick one, then add the join code",
+                         len(self.found)).format(n=len(self.found)), "text")
+        elif self.found == [] and not self._searching and self.status == _(LOOKING):
+            self._say(_("No games answered on this network (type the host's address)"),
+                      "gold")
         if self.client is None:
             return True
         arrived, self.held = self.held + self.client.poll(), []
@@ -417,8 +447,7 @@ class JoinScene(Scene):
                 self.welcome = msg
                 remember_token(self.app.data_dir, self.url, msg.get("token"))
                 seat = msg.get("seat")
-                self._say(f"Joined as {title(seat)}: waiting for the host to start" if seat
-                          else "Watching: waiting for the host to start", "green")
+                self._say(_joined(seat), "green")
                 if not self._want_map(msg):
                     return True
             elif kind == "map" and self.fetch is not None:
@@ -447,9 +476,9 @@ class JoinScene(Scene):
                     return True
             elif kind == "closed":
                 self._say(self.refused or msg.get("words") or (
-                    "The host stopped hosting this game — ask them to host it again"
+                    _("The host stopped hosting this game — ask them to host it again")
                     if self.welcome is not None else
-                    "The host closed the connection — check the address and try again"),
+                    _("The host closed the connection — check the address and try again")),
                     "red")
                 self.client = None
                 return True
@@ -465,13 +494,13 @@ class JoinScene(Scene):
             if self.map_path is None:
                 self.fetch = map_share.Receiver(info, self.app.data_dir)
         except map_share.MapShareError as exc:
-            self._say(f"Cannot take part: {exc}", "red")
+            self._say(_("Cannot take part: {reason}").format(reason=exc), "red")
             self._give_up()
             return False
         if self.fetch is not None and self.client is not None:
             self.client.send(message("map_request"))
-            self._say(f"Receiving the host's map {info['name']} "
-                      f"({max(1, info['bytes'] // 1024)} KB)…", "text")
+            self._say(_("Receiving the host's map {map} ({kb} KB)…").format(
+                map=info["name"], kb=max(1, info["bytes"] // 1024)), "text")
         return True
 
     def _map_part(self, msg: dict) -> bool:
@@ -479,17 +508,16 @@ class JoinScene(Scene):
         try:
             path = self.fetch.take(msg)
         except map_share.MapShareError as exc:
-            self._say(f"Cannot take part: {exc}", "red")
+            self._say(_("Cannot take part: {reason}").format(reason=exc), "red")
             self._give_up()
             return False
         if path is None:
-            self._say(f"Receiving the host's map… {int(self.fetch.progress * 100)}%", "text")
+            self._say(_("Receiving the host's map… {percent}%").format(
+                percent=int(self.fetch.progress * 100)), "text")
             return True
         self.fetch, self.map_path = None, path
         seat = (self.welcome or {}).get("seat")
-        self._say(("Map received. " + (f"Joined as {title(seat)}: waiting for the host "
-                                        "to start" if seat else "Watching: waiting for "
-                                        "the host to start")), "green")
+        self._say(_("Map received. {joined}").format(joined=_joined(seat)), "green")
         return True
 
     def _give_up(self) -> None:
@@ -514,13 +542,13 @@ class JoinScene(Scene):
             if self.map_path is not None:
                 map_share.forget(self.map_path)
             first = exc.problems[0] if exc.problems else None
-            self._say("Cannot show this game: the host's map cannot be read here"
+            self._say(_("Cannot show this game: the host's map cannot be read here")
                       + (f" ({first.what})" if first else ""), "red")
             client.close()
             self.client = None
             return
         except Exception as exc:  # noqa: BLE001 - e.g. the host's map is not installed here
-            self._say(f"Cannot show this game: {exc}", "red")
+            self._say(_("Cannot show this game: {reason}").format(reason=exc), "red")
             client.close()
             self.client = None
             return
@@ -546,9 +574,9 @@ class JoinScene(Scene):
                         self.found_pins[(g["address"], int(g["port"]))] = pin
                     self.addr_entry.set_text(f"wss://{g['address']}:{g['port']}/")
                     self.addr_entry.focus()
-                    self._say("Now type the join code after the / and press Enter"
-                              if pin else "This host is an older version: ask it for its "
-                              "invite", "text" if pin else "gold")
+                    self._say(_("Now type the join code after the / and press Enter")
+                              if pin else _("This host is an older version: ask it for its "
+                                            "invite"), "text" if pin else "gold")
                     return True
         if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
             self.join()
@@ -581,9 +609,8 @@ class JoinScene(Scene):
         if self.lobby is not None:
             y = self.list_top + look.px(40)
             opts = self.lobby.get("options", {})
-            head = look.text(f"{self.lobby.get('map_title', '')} · target "
-                             f"{opts.get('target', '?')} coins · "
-                             f"{'with' if opts.get('cards') else 'without'} power cards",
+            head = look.text(_game_line(self.lobby.get("map_title", ""),
+                                        opts.get("target", "?"), opts.get("cards")),
                              look.fs(17), look.colour("gold"))
             surface.blit(head, (x, y))
             me = (self.welcome or {}).get("seat")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from game.i18n import N_, _
 from game.ui.scene import Scene
 from game.ui.scenes.backdrop import panel_rect
 from game.ui.scenes.rules import RulesScene
@@ -12,7 +13,7 @@ from game.ui.scenes.save_dialog import SaveDialog
 from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.scenes.widgets import KeyNav, button
 
-LEAVE_ASK = "This ends the game for everyone: choose again"
+LEAVE_ASK = N_("This ends the game for everyone: choose again")
 
 
 class PauseScene(Scene):
@@ -32,21 +33,23 @@ class PauseScene(Scene):
         bw, bh, gap = look.px(300), look.px(46), look.px(10)
         over = self.game.c.finished
         joined = getattr(self.game.c, "keep_seat", None) is not None  # a joining window
-        entries = [("resume", "Resume", True, "Back to the board (Esc)"),
-                   ("save", "Save game", not over,
-                    "The game is over: watch its replay from the end screen" if over else
-                    "The host keeps this game; your seat is kept to rejoin  (S)" if joined
-                    else "Save to a named slot  (S)"),
-                   ("load", "Load game", True, "Open a saved game or autosave  (L)"),
-                   ("rules", "Rules", True, None),
-                   ("settings", "Settings", True, None),
-                   ("menu", "Leave to main menu", True,
-                    "Ends the online game for everyone (asked first); Continue hosts it "
-                    "again" if self._hosting() else
-                    "Leave this game; Join game on the main menu rejoins your seat" if joined
-                    else "The game is autosaved: Continue on the main menu resumes it"),
-                   ("quit", "Quit to desktop", True, "Close the game; it is autosaved "
-                    "first and Continue resumes it  (Q)")]
+        entries = [("resume", _("Resume"), True, _("Back to the board") + " (Esc)"),
+                   ("save", _("Save game"), not over,
+                    _("The game is over: watch its replay from the end screen") if over
+                    else _("The host keeps this game; your seat is kept to rejoin") + "  (S)"
+                    if joined else _("Save to a named slot") + "  (S)"),
+                   ("load", _("Load game"), True, _("Open a saved game or autosave") + "  (L)"),
+                   ("rules", _("Rules"), True, None),
+                   ("settings", _("Settings"), True, None),
+                   ("menu", _("Leave to main menu"), True,
+                    _("Ends the online game for everyone (asked first); Continue hosts it "
+                      "again") if self._hosting() else
+                    _("Leave this game; Join game on the main menu rejoins your seat")
+                    if joined else
+                    _("The game is autosaved: Continue on the main menu resumes it")),
+                   ("quit", _("Quit to desktop"), True,
+                    _("Close the game; it is autosaved first and Continue resumes it")
+                    + "  (Q)")]
         total = len(entries) * (bh + gap) + look.px(110)
         if total > h - look.px(16):  # a short window: lower buttons, never off the top
             gap = look.px(5)
@@ -124,10 +127,10 @@ class PauseScene(Scene):
         shade.fill((0, 0, 0, 140))
         surface.blit(shade, (0, 0))
         panel_rect(surface, self.rect, self.look, alpha=245)
-        t = self.look.text("Paused", self.look.fs(30), self.look.colour("gold"), bold=True)
+        t = self.look.text(_("Paused"), self.look.fs(30), self.look.colour("gold"), bold=True)
         surface.blit(t, t.get_rect(midtop=(self.rect.centerx, self.rect.y + self.look.px(14))))
         if self.note:
-            n = self.look.fit_text(self.note, self.look.font(self.look.fs(14)),
+            n = self.look.fit_text(_(self.note), self.look.font(self.look.fs(14)),
                                    self.rect.w - self.look.px(24),
                                    self.look.colour("gold" if self.note == LEAVE_ASK
                                                     else "green"))

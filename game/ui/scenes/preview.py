@@ -23,6 +23,7 @@ from pygame_gui.elements import UILabel, UITextBox
 
 from game.balance.launch import BalanceJob
 from game.board import BoardSpec
+from game.i18n import _, n_
 from game.maps import catalog
 from game.maps.loader import UNREADABLE
 from game.maps.tmx_reader import Report, read_xml
@@ -174,16 +175,16 @@ class PreviewScene(Scene):
         self.widgets.append(self.info)
         bw = (inner - pad) // 2
         self.play_btn = button(self.ui, (x + bw + pad, h - row - pad, bw, row),
-                               "Play this map", cls="@primary", enabled=self.ok,
-                               tip="Start a game on this map (Enter)" if self.ok
-                               else "Fix the problems first")
-        self.back_btn = button(self.ui, (x, h - row - pad, bw, row), "Close", tip="Esc")
+                               _("Play this map"), cls="@primary", enabled=self.ok,
+                               tip=_("Start a game on this map") + " (Enter)" if self.ok
+                               else _("Fix the problems first"))
+        self.back_btn = button(self.ui, (x, h - row - pad, bw, row), _("Close"), tip="Esc")
         running = self.balance is not None and not self.balance.done
         self.balance_btn = button(self.ui, (x, h - 2 * row - 2 * pad, inner, row),
-                                  "Testing balance…" if running else "Test balance",
+                                  _("Testing balance…") if running else _("Test balance"),
                                   enabled=self.ok and not running,
-                                  tip="Play AI games on this map and report whether it "
-                                      "is fair (narby balance)")
+                                  tip=_("Play AI games on this map and report whether it "
+                                        "is fair (narby balance)"))
         self.widgets += [self.play_btn, self.back_btn, self.balance_btn]
 
     def _title(self) -> str:
@@ -193,34 +194,44 @@ class PreviewScene(Scene):
         lines = []
         if self.spec is not None:
             s = self.spec
-            lines.append(f"<font color='#e2b048'>{s.width}×{s.height} · {s.min_players}–"
-                         f"{s.max_players} dragons</font>")
+            players = _("{min}–{max} dragons").format(min=s.min_players, max=s.max_players)
+            lines.append(f"<font color='#e2b048'>{s.width}×{s.height} · {players}</font>")
             if s.description:
                 lines.append(scripts.html(s.description))
-            marks = [f"{len(s.blocked)} blocked cells (hatched)"]
+            n = len(s.blocked)
+            marks = [n_("{n} blocked cell (hatched)", "{n} blocked cells (hatched)",
+                        n).format(n=n)]
             if s.cavern_spots:
-                marks.append(f"{len(s.cavern_spots)} cavern spots (numbered by seat)")
+                n = len(s.cavern_spots)
+                marks.append(n_("{n} cavern spot (numbered by seat)",
+                                "{n} cavern spots (numbered by seat)", n).format(n=n))
             if s.pieces:
-                marks.append(f"{len(s.pieces)} preplaced pieces")
+                n = len(s.pieces)
+                marks.append(n_("{n} preplaced piece", "{n} preplaced pieces", n).format(n=n))
             lines.append("<font color='#aaa496'>" + "; ".join(marks) + "</font>")
         if self.ok:
-            lines.append("<br><font color='#8fd48f'><b>No problems: ready to play.</b></font>")
+            lines.append("<br><font color='#8fd48f'><b>" + _("No problems: ready to play.")
+                         + "</b></font>")
         else:
             n = len(self.problems)
-            lines.append(f"<br><font color='#ff8070'><b>{n} problem{'s' if n != 1 else ''}"
-                         "</b></font> (cells marked red on the map)")
+            lines.append("<br><font color='#ff8070'><b>" + n_("{n} problem", "{n} problems",
+                                                              n).format(n=n)
+                         + "</b></font> " + _("(cells marked red on the map)"))
             for p in self.problems[:catalog.SHOWN_PROBLEMS]:
                 where = f"<b>{self._unbroken(p.where)}</b>: " if p.where else ""
                 lines.append(f"• {where}{self._unbroken(p.what)}<br><font color='#aaa496'>"
-                             f"&nbsp;&nbsp;Fix: {self._unbroken(p.fix)}</font>")
+                             "&nbsp;&nbsp;" + _("Fix: {fix}").format(fix=self._unbroken(p.fix))
+                             + "</font>")
             if n > catalog.SHOWN_PROBLEMS:
                 lines.append(self._unbroken(catalog.more_problems_text(
                     n - catalog.SHOWN_PROBLEMS, self.path)))
         if self.balance is not None:
             lines.append(f"<br><font color='#e2b048'>{escape(self.balance.status())}</font>")
-        lines.append(f"<br><font color='#74727a'>{self._unbroken(str(self.path))}<br>Watching the "
-                     "file: save it in Tiled and this view updates."
-                     + (f" Reloaded {self.reloads}×." if self.reloads else "") + "</font>")
+        watching = _("Watching the file: save it in Tiled and this view updates.")
+        if self.reloads:
+            watching += " " + _("Reloaded {n}×.").format(n=self.reloads)
+        lines.append(f"<br><font color='#74727a'>{self._unbroken(str(self.path))}<br>"
+                     f"{watching}</font>")
         return "<br>".join(lines)
 
     def _unbroken(self, text: str) -> str:
@@ -321,16 +332,18 @@ class PreviewScene(Scene):
         surface.blit(backdrop(look, surface.get_size()), (0, 0))
         pygame.draw.rect(surface, look.colour("panel") if _has(look, "panel") else (36, 38, 52),
                          self.panel)
-        head = look.text(f"Preview · {self.path.name}", look.fs(18), bold=True)
+        head = look.text(_("Preview · {file}").format(file=self.path.name), look.fs(18),
+                         bold=True)
         surface.blit(head, (look.px(16), (self.board_rect.y - head.get_height()) // 2))
-        status = ("ready to play" if self.ok else
-                  f"{len(self.problems)} problem{'s' if len(self.problems) != 1 else ''}")
+        status = (_("ready to play") if self.ok else
+                  n_("{n} problem", "{n} problems", len(self.problems)).format(
+                      n=len(self.problems)))
         col = (143, 212, 143) if self.ok else PROBLEM_RED
         tag = look.text(status, look.fs(16), col, bold=True)
         surface.blit(tag, (self.board_rect.right - tag.get_width() - look.px(16),
                            (self.board_rect.y - tag.get_height()) // 2))
         if self.view is None:
-            msg = look.text("This file cannot be drawn as a map: see the problems.",
+            msg = look.text(_("This file cannot be drawn as a map: see the problems."),
                             look.fs(18), PROBLEM_RED)
             surface.blit(msg, msg.get_rect(center=self.board_rect.center))
             return

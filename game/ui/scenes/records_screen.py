@@ -7,11 +7,12 @@ import pygame
 import pygame_gui
 
 from game import records
+from game.i18n import N_, _
 from game.ui.scene import Scene
 from game.ui.scenes.backdrop import backdrop, panel_rect
-from game.ui.scenes.widgets import KeyNav, button, label
+from game.ui.scenes.widgets import KeyNav, button, kind_name, label
 
-EMPTY = "No records yet: finish a game against AI dragons and it counts here."
+EMPTY = N_("No records yet: finish a game against AI dragons and it counts here.")
 
 
 class RecordsScene(Scene):
@@ -24,9 +25,9 @@ class RecordsScene(Scene):
         self.records, self.problem = records.load(self.app.data_dir)
         self.rows = records.rows(self.records)
         self.title = label(self.ui, (f.x + pad, f.y + look.px(12), look.px(500), look.px(60)),
-                           "Records", cls="@title")
+                           _("Records"), cls="@title")
         tw, th = look.px(180), look.px(42)
-        self.back = button(self.ui, (f.x + pad, f.bottom - th - pad, tw, th), "Back",
+        self.back = button(self.ui, (f.x + pad, f.bottom - th - pad, tw, th), _("Back"),
                            tip="Esc")
         self.nav = KeyNav()
         self.nav.set_items([self.back])
@@ -60,7 +61,7 @@ class RecordsScene(Scene):
         surface.blit(backdrop(look, surface.get_size()), (0, 0))
         f = self.frame
         panel_rect(surface, f, look)
-        hint = look.text("Up/Down: scroll · Esc: back", look.fs(13), look.colour("text_dim"))
+        hint = look.text(_("Up/Down: scroll · Esc: back"), look.fs(13), look.colour("text_dim"))
         surface.blit(hint, hint.get_rect(topright=(f.right - look.px(24),
                                                    f.y + look.px(30))))
         y = f.y + look.px(90)
@@ -69,14 +70,14 @@ class RecordsScene(Scene):
             y = self._lines(surface, self.problem, look.font(look.fs(15)), width, y,
                             "text_dim") + look.px(8)
         if not self.rows:
-            self._lines(surface, EMPTY, look.font(look.fs(18)), width, y + look.px(20), "text")
+            self._lines(surface, _(EMPTY), look.font(look.fs(18)), width, y + look.px(20), "text")
             return
         cols = self._columns()
         head_font = look.font(look.fs(17), bold=True)
         row_font = look.font(look.fs(17))
         name_w = cols[2] - cols[1] - look.px(16)
-        for x, text in zip(cols, ("Level", "Map", "Wins", "Losses", "Best score"),
-                           strict=True):
+        for x, text in zip(cols, (_("Level"), _("Map"), _("Wins"), _("Losses"),
+                                  _("Best score")), strict=True):
             surface.blit(head_font.render(text, True, look.colour("gold")), (x, y))
         y += head_font.get_linesize() + look.px(6)
         bottom = f.bottom - look.px(90)
@@ -84,7 +85,7 @@ class RecordsScene(Scene):
             if y + row_font.get_linesize() > bottom:
                 break
             colour = look.colour("text")
-            surface.blit(row_font.render(level.title(), True, colour), (cols[0], y))
+            surface.blit(row_font.render(kind_name(level), True, colour), (cols[0], y))
             for x, n in zip(cols[2:], (wins, losses, "—" if best is None else best),
                             strict=True):
                 surface.blit(row_font.render(str(n), True, colour), (x, y))

@@ -16,6 +16,7 @@ import pygame_gui
 from pygame_gui.elements import UIHorizontalSlider
 
 from game.decisions import title
+from game.i18n import _
 from game.match import Match
 from game.persistence.replay_positions import ReplayPositions
 from game.seat_view import scrub, visible_events
@@ -40,7 +41,8 @@ class ReplayScene(Scene):
         self.positions = ReplayPositions(session)
         dragons = [e["dragon"] for e in session.events if e.get("type") == "dragon"]
         self.dragons = dragons
-        self.name = name or session.name or " vs ".join(title(d) for d in dragons)
+        # TRANSLATORS: between the dragons' names in a replay's title ("Red vs Blue")
+        self.name = name or session.name or _(" vs ").join(title(d) for d in dragons)
         self.finished = any(e.get("type") == "game_over" for e in session.events)
 
         self.seats = {d: seat_for(session.players.get(d, "human")) for d in dragons}
@@ -82,7 +84,7 @@ class ReplayScene(Scene):
                 self.log.truncate(1 + before)
             else:
                 self.log.reset(self._events(self.positions.events_until(i)),
-                               (f"Replay of {self.name}",))
+                               (_("Replay of {name}").format(name=self.name),))
         self.pos = i
         full = self.match.snapshot()
         self.doc = scrub(full, None) if not self.finished else {
@@ -102,12 +104,12 @@ class ReplayScene(Scene):
     def answer_text(self) -> str:
         """What the answer just given was ('Red: Move to (6, 5)'), or where we are."""
         if self.pos == 0:
-            return "The table is set: the first answer is next"
+            return _("The table is set: the first answer is next")
         i = self.pos - 1
         return f"{title(self.positions.dragons[i])}: {answer_words(self.positions.answer(i))}"
 
     def step_text(self) -> str:
-        return f"Step {self.pos} of {len(self) - 1}"
+        return _("Step {n} of {total}").format(n=self.pos, total=len(self) - 1)
 
     # ----- layout ------------------------------------------------------------------
     def enter(self) -> None:
@@ -130,7 +132,7 @@ class ReplayScene(Scene):
         bh = look.px(30)
         x0 = self.panel_rect.x + look.px(8)
         self.close_btn = button(self.ui, (x0, look.px(6), self.panel_rect.w - look.px(16), bh),
-                                "Close replay", tip="Back (Esc)")
+                                _("Close replay"), tip=_("Back") + " (Esc)")
         # transport: buttons on the left of the bar, slider along its top
         b = self.bar_rect
         pad = look.px(12)
@@ -142,9 +144,9 @@ class ReplayScene(Scene):
         bw, gap = look.px(92), look.px(6)
         y = b.y + look.px(38)
         bh2 = b.bottom - y - look.px(8)
-        specs = [("start", "« Start", "Home"), ("back", "‹ Back", "Left"),
-                 ("play", "Play", "Space"), ("forward", "Next ›", "Right"),
-                 ("end", "End »", "End")]
+        specs = [("start", "« " + _("Start"), _("Home")), ("back", "‹ " + _("Back"), _("Left")),
+                 ("play", _("Play"), _("Space")), ("forward", _("Next") + " ›", _("Right")),
+                 ("end", _("End") + " »", _("End"))]
         self.buttons = {}
         for i, (key, text, hint) in enumerate(specs):
             self.buttons[key] = button(self.ui, (b.x + pad + i * (bw + gap), y, bw, bh2), text,
@@ -183,7 +185,7 @@ class ReplayScene(Scene):
                         ("forward", self.pos < last), ("end", self.pos < last),
                         ("play", self.pos < last or self.playing)):
             (self.buttons[key].enable if ok else self.buttons[key].disable)()
-        self.buttons["play"].set_text("Pause" if self.playing else "Play")
+        self.buttons["play"].set_text(_("Pause") if self.playing else _("Play"))
         if int(self.slider.get_current_value()) != self.pos:
             self.slider.set_current_value(self.pos)
 
@@ -280,7 +282,7 @@ class ReplayScene(Scene):
         r = pygame.Rect(0, 0, self.board_area.w, self.banner_h)
         pygame.draw.rect(surface, look.colour("bar"), r)
         pygame.draw.line(surface, look.colour("edge"), r.bottomleft, r.bottomright, 1)
-        tag = look.text("REPLAY", look.fs(13), look.colour("bg"), bold=True)
+        tag = look.text(_("REPLAY"), look.fs(13), look.colour("bg"), bold=True)
         tr = tag.get_rect(midleft=(look.px(14), r.centery))
         pygame.draw.rect(surface, look.colour("gold"), tr.inflate(look.px(12), look.px(6)),
                          border_radius=look.px(4))
@@ -288,7 +290,7 @@ class ReplayScene(Scene):
         head = look.fit_text(self.name, look.font(look.fs(17), bold=True),
                              r.w - tr.right - look.px(220), look.colour("text"))
         surface.blit(head, head.get_rect(midleft=(tr.right + look.px(16), r.centery)))
-        keys = look.text("Left/Right step · Space plays · Home/End", look.fs(13),
+        keys = look.text(_("Left/Right step · Space plays · Home/End"), look.fs(13),
                          look.colour("text_dim"))
         surface.blit(keys, keys.get_rect(midright=(r.right - look.px(10), r.centery)))
         self._draw_bar(surface)
@@ -302,7 +304,8 @@ class ReplayScene(Scene):
         x = self.text_x
         width = b.right - x - look.px(12)
         y = b.y + look.px(40)
-        step = look.fit_text(f"{self.step_text()} · round {self.shown_doc()['round']}",
+        rnd = _("round {n}").format(n=self.shown_doc()["round"])
+        step = look.fit_text(f"{self.step_text()} · {rnd}",
                              look.font(look.fs(15), bold=True), width, look.colour("gold"))
         surface.blit(step, (x, y))
         y += step.get_height() + look.px(2)
@@ -328,5 +331,5 @@ class ReplayScene(Scene):
         self.panel.draw(surface, rect, model)
         if self.log.wrapped_for is not None:
             self.log.draw(surface)
-            t = look.text("Game log", look.fs(14), look.colour("gold"), bold=True)
+            t = look.text(_("Game log"), look.fs(14), look.colour("gold"), bold=True)
             surface.blit(t, (self.log_rect.x + look.px(4), self.log_rect.y - look.px(20)))

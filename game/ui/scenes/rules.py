@@ -10,7 +10,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UITextBox
 
-from game.i18n import _
+from game.i18n import N_, _
 from game.ui.rules_text import SECTIONS
 from game.ui.scene import Scene
 from game.ui.scenes.backdrop import backdrop, panel_rect
@@ -18,12 +18,13 @@ from game.ui.scenes.widgets import KeyNav, button, label
 
 
 class RulesScene(Scene):
-    TITLE = "Rules"
+    TITLE = N_("Rules")  # N_: translated where shown, in the language of the moment
     SECTIONS: Sequence[tuple[str, Callable[[], str]]] = SECTIONS  # (tab, its HTML)
-    BACK_TIP = "Back to where you were (Esc)"
+    BACK_TIP = N_("Back to where you were (Esc)")
 
     def tab_tip(self, i: int, name: str) -> str:
-        return f"Show the {name.lower()} (key {i + 1})"
+        # TRANSLATORS: {section} is a tab's name (Charts, Actions ...), {n} its number key
+        return _("Show {section} (key {n})").format(section=_(name), n=i + 1)
 
     def __init__(self, app, section: int = 0):
         super().__init__(app)
@@ -36,16 +37,16 @@ class RulesScene(Scene):
         self.frame = pygame.Rect(pad, pad, w - 2 * pad, h - 2 * pad)
         f = self.frame
         self.title = label(self.ui, (f.x + pad, f.y + look.px(12), look.px(500), look.px(60)),
-                           self.TITLE, cls="@title")
+                           _(self.TITLE), cls="@title")
         tw, th = look.px(180), look.px(42)
         y = f.y + look.px(76)
         self.tabs = []
-        for i, (name, _build) in enumerate(self.SECTIONS):
+        for i, (name, _html) in enumerate(self.SECTIONS):
             self.tabs.append(button(self.ui, (f.x + pad, y, tw, th), _(name),
                                     tip=self.tab_tip(i, name)))
             y += th + look.px(8)
-        self.back = button(self.ui, (f.x + pad, f.bottom - th - pad, tw, th), "Back",
-                           tip=self.BACK_TIP)
+        self.back = button(self.ui, (f.x + pad, f.bottom - th - pad, tw, th), _("Back"),
+                           tip=_(self.BACK_TIP))
         self.box_rect = pygame.Rect(f.x + 2 * pad + tw, f.y + look.px(76),
                                     f.w - 3 * pad - tw, f.h - look.px(76) - pad)
         self.box: UITextBox | None = None
@@ -105,8 +106,10 @@ class RulesScene(Scene):
     def draw(self, surface) -> None:
         surface.blit(backdrop(self.look, surface.get_size()), (0, 0))
         panel_rect(surface, self.frame, self.look)
-        hint = self.look.text(f"1-{len(self.SECTIONS)} or Left/Right: sections · PgUp/PgDn: "
-                              "scroll · Esc: back", self.look.fs(13),
+        # TRANSLATORS: {keys} is a range of number keys such as 1-6
+        hint = self.look.text(_("{keys} or Left/Right: sections · PgUp/PgDn: scroll · "
+                                "Esc: back").format(keys=f"1-{len(self.SECTIONS)}"),
+                              self.look.fs(13),
                               self.look.colour("text_dim"))
         surface.blit(hint, hint.get_rect(topright=(self.frame.right - self.look.px(24),
                                                    self.frame.y + self.look.px(30))))

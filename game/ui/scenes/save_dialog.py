@@ -11,6 +11,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UITextEntryLine
 
+from game.i18n import _
 from game.persistence import saves
 from game.ui.scene import Scene
 from game.ui.scenes.backdrop import panel_rect
@@ -37,7 +38,7 @@ class SaveDialog(Scene):
         x, inner = self.rect.x + look.px(28), fw - look.px(56)
         row = look.px(40)
         self.entry = UITextEntryLine(pygame.Rect(x, self.rect.y + look.px(74), inner, row),
-                                     self.ui, placeholder_text="a name for this save")
+                                     self.ui, placeholder_text=_("a name for this save"))
         self.entry.set_text(self.name)
         self.entry.focus()
         self.ui.set_focus_set(self.entry)
@@ -46,9 +47,9 @@ class SaveDialog(Scene):
         bw = look.px(170)
         y = self.rect.bottom - row - look.px(22)
         self.save_btn = button(self.ui, (self.rect.right - look.px(28) - bw, y, bw, row),
-                               "Save", cls="@primary", tip="Enter")
+                               _("Save"), cls="@primary", tip="Enter")
         self.cancel_btn = button(self.ui, (self.rect.right - look.px(40) - 2 * bw, y, bw, row),
-                                 "Cancel", tip="Esc")
+                                 _("Cancel"), tip="Esc")
         self._show()
 
     def leave(self) -> None:
@@ -62,17 +63,17 @@ class SaveDialog(Scene):
 
     def _show(self) -> None:
         if self.confirming is not None:
-            self.message.set_text(f"A save called \"{self.confirming}\" already exists. "
-                                  "Press Overwrite to replace it.")
-            self.save_btn.set_text("Overwrite")
+            self.message.set_text(_("A save called \"{name}\" already exists. Press "
+                                    "Overwrite to replace it.").format(name=self.confirming))
+            self.save_btn.set_text(_("Overwrite"))
         else:
             self.message.set_text(self.error)
-            self.save_btn.set_text("Save")
+            self.save_btn.set_text(_("Save"))
 
     def save(self) -> None:
         name = self.entry.get_text().strip()
         if not name:
-            self.error, self.confirming = "Type a name for the save", None
+            self.error, self.confirming = _("Type a name for the save"), None
             self._show()
             return
         path = self.slot_path(name)
@@ -84,11 +85,11 @@ class SaveDialog(Scene):
         try:
             self.saved_to = self.c.save(name)
         except (saves.SaveError, OSError) as exc:
-            self.error, self.confirming = f"Not saved: {exc}", None
+            self.error, self.confirming = _("Not saved: {reason}").format(reason=exc), None
             self._show()
             return
         if self.pause is not None:
-            self.pause.note = f"Saved as \"{name}\""
+            self.pause.note = _("Saved as \"{name}\"").format(name=name)
         self.app.pop()
 
     def handle(self, event) -> bool:
@@ -121,7 +122,7 @@ class SaveDialog(Scene):
         surface.blit(shade, (0, 0))
         panel_rect(surface, self.rect, look, alpha=250)
         x = self.rect.x + look.px(28)
-        t = look.text("Save game", look.fs(26), look.colour("gold"), bold=True)
+        t = look.text(_("Save game"), look.fs(26), look.colour("gold"), bold=True)
         surface.blit(t, (x, self.rect.y + look.px(18)))
         path = self.slot_path(self.entry.get_text().strip() or "save")
         if path is not None and not self.message.text:
@@ -129,8 +130,10 @@ class SaveDialog(Scene):
             font = look.font(look.fs(13))
             width = self.rect.w - look.px(56)
             y = self.rect.y + look.px(122)
-            for line in (f"Will be saved as {path.name}",
-                         f"in {look.elide_middle(str(path.parent), font, width - look.px(20))}"):
+            folder = look.elide_middle(str(path.parent), font, width - look.px(20))
+            for line in (_("Will be saved as {file}").format(file=path.name),
+                         # TRANSLATORS: the folder the save goes in ("in /home/...")
+                         _("in {folder}").format(folder=folder)):
                 hint = look.text(line if font.size(line)[0] <= width else
                                  look.elide_middle(line, font, width), look.fs(13),
                                  look.colour("text_dim"))

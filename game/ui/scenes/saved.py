@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from game.i18n import N_, _
 from game.persistence import saves
 
 
@@ -22,4 +23,12 @@ def short_date(iso: str) -> str:
         d = datetime.fromisoformat(iso).astimezone()
     except (TypeError, ValueError):
         return str(iso)
-    return f"{d.day} {d:%b %Y, %H:%M}"
+    # TRANSLATORS: a save's date: {day} 1-31, {month} a short month name, {time} 18:04
+    return _("{day} {month} {year}, {time}").format(
+        day=d.day, month=_(MONTHS[d.month - 1]), year=d.year,
+        time=f"{d:%H:%M}")
+
+
+# short month names (the C locale's %b, whatever the system's locale)
+MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"),
+          N_("Aug"), N_("Sep"), N_("Oct"), N_("Nov"), N_("Dec"))

@@ -20,6 +20,7 @@ from pathlib import Path
 import pygame
 
 from game.decisions import answer_kind, show_cell, title
+from game.i18n import N_, _
 from game.match import SetupError
 from game.ui.action_bar import idle_slots
 from game.ui.scenes.game import GameScene
@@ -28,7 +29,7 @@ from game.ui.targets import KEY_ORDER, single_target_cells, value_cells, value_l
 from game.ui.tutorial import TutorialError, new_game
 
 NOTE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_n)
-DONE_LINE = "Lesson complete: play on. H asks for a hint, Esc opens the menu."
+DONE_LINE = N_("Lesson complete: play on. H asks for a hint, Esc opens the menu.")
 
 
 class TutorialScene(GameScene):
@@ -39,7 +40,7 @@ class TutorialScene(GameScene):
         self.coach_base = 0
         self.next_rect: pygame.Rect | None = None
         self.leave_rect: pygame.Rect | None = None
-        self.log.note("Learn to play: a short guided game on Hearth Hollow")
+        self.log.note(_("Learn to play: a short guided game on Hearth Hollow"))
 
     # ----- layout: the coach above a shorter log ------------------------------------------
     def enter(self) -> None:
@@ -80,7 +81,7 @@ class TutorialScene(GameScene):
             if self.prepared != "note":
                 self._idle_controls()
                 self.prepared = "note"
-                self.bar.set_slots(idle_slots("Read the coach's note first (Enter)"))
+                self.bar.set_slots(idle_slots(_("Read the coach's note first (Enter)")))
             return
         super()._prepare(pending)
 
@@ -88,7 +89,7 @@ class TutorialScene(GameScene):
         p = self.c.pending
         if (self.animation.idle and p is not None and not self.c.is_human(p.dragon)
                 and self.coach.note_showing(False) and not self.error_time > 0):
-            return "The game waits while you read the coach (Enter goes on)", \
+            return _("The game waits while you read the coach (Enter goes on)"), \
                 self.look.colour("gold")
         return super()._prompt_text()
 
@@ -156,24 +157,28 @@ class TutorialScene(GameScene):
         if s is None:
             return ""
         if s.do is None:
-            return "Press Enter or click Next to go on."
+            return _("Press Enter or click Next to go on.")
         want = self.expected()
         if want is None:
             return ""
         p = self.c.pending
         if p.kind != "action":
             label = self._option_label(want)
-            return f"Click “{label}” in the question, or Up/Down to it and Enter."
+            return _("Click “{answer}” in the question, or Up/Down to it and Enter.").format(
+                answer=label)
         kind = answer_kind(want)
         slot = next((x for x in self.slots if x.key == kind), None)
         name = slot.label if slot else kind
-        key = f" (key {slot.hotkey})" if slot and slot.hotkey else ""
+        if slot and slot.hotkey:
+            # TRANSLATORS: {action} is an action's name, {key} its key ("Move (key 1)")
+            name = _("{action} (key {key})").format(action=name, key=slot.hotkey)
         cells = [(k, want[k]) for k in KEY_ORDER if k in want and k != "choose"]
         if not cells:
-            return f"Click {name} on the bar{key}."
-        where = ", then ".join(self._field_words(k, v) for k, v in cells)
-        return (f"Click {name}{key}, then {where}. "
-                "Keys: Tab or the arrows to it, Enter picks it.")
+            return _("Click {action} on the bar.").format(action=name)
+        # TRANSLATORS: joins the steps of an answer: "Red dragon, then the glowing square"
+        where = _(", then ").join(self._field_words(k, v) for k, v in cells)
+        return _("Click {action}, then {where}. Keys: Tab or the arrows to it, Enter picks "
+                 "it.").format(action=name, where=where)
 
     def _field_words(self, k: str, v) -> str:
         if k == "dragon":
@@ -181,8 +186,10 @@ class TutorialScene(GameScene):
 
         if isinstance(v, list):
             if not self.app.settings.show_coordinates:  # no numbers on the board
-                return "the glowing square"
-            return "the glowing " + show_cell(v).replace(" ", "\u00a0")  # never broken
+                return _("the glowing square")
+            # TRANSLATORS: {cell} is a board square's coordinates, such as "C 4"
+            return _("the glowing {cell}").format(
+                cell=show_cell(v).replace(" ", "\u00a0"))  # never broken
         return str(v)
 
     def _option_label(self, want: dict) -> str:
@@ -252,10 +259,11 @@ class TutorialScene(GameScene):
         icon = look.sprite("dragon/green", look.px(30))
         surface.blit(icon, (x, y))
         n, total = self.coach.number()
-        head = look.text("Coach", look.fs(13), look.colour("text_dim"), bold=True)
+        head = look.text(_("Coach"), look.fs(13), look.colour("text_dim"), bold=True)
         surface.blit(head, (x + icon.get_width() + look.px(6), y))
-        step_txt = look.text(f"step {n} of {total}" if not self.coach.finished else
-                             "lesson complete", look.fs(12), look.colour("text_dim"))
+        step_txt = look.text(_("step {n} of {total}").format(n=n, total=total)
+                             if not self.coach.finished else _("lesson complete"), look.fs(12),
+                             look.colour("text_dim"))
         surface.blit(step_txt, step_txt.get_rect(topright=(r.right - pad, y + look.px(1))))
         # a progress line under the heading
         bar_y = y + look.px(20)
@@ -285,13 +293,16 @@ class TutorialScene(GameScene):
         # buttons: Next (notes only) and Leave
         self.next_rect = None
         by = bottom - buttons_h
-        lw = look.px(92)
+        # each button as wide as its words need ("Verlassen  Esc"), at least as before
+        bfont = look.font(look.fs(13), bold=True)
+        leave, nxt = _("Leave") + "  Esc", _("Next") + "  Enter"
+        lw = max(look.px(92), bfont.size(leave)[0] + look.px(16))
+        nw = max(look.px(110), bfont.size(nxt)[0] + look.px(16))
         self.leave_rect = pygame.Rect(x, by, lw, buttons_h)
-        self._draw_button(surface, self.leave_rect, "Leave  Esc", primary=False)
+        self._draw_button(surface, self.leave_rect, leave, primary=False)
         if s is not None and s.do is None and showing:
-            self.next_rect = pygame.Rect(r.right - pad - look.px(110), by, look.px(110),
-                                         buttons_h)
-            self._draw_button(surface, self.next_rect, "Next  Enter", primary=True)
+            self.next_rect = pygame.Rect(r.right - pad - nw, by, nw, buttons_h)
+            self._draw_button(surface, self.next_rect, nxt, primary=True)
 
     def _coach_words(self) -> tuple[bool, str, str, str]:
         """(the step is showing, heading, body, how) as the coach panel says them."""
@@ -300,21 +311,21 @@ class TutorialScene(GameScene):
             self.coach.note_showing(self.your_decision()) if s.do is None
             else self.your_decision())
         if s is None:
-            return showing, "Play on", DONE_LINE, ""
-        if showing:
+            return showing, _("Play on"), _(DONE_LINE), ""
+        if showing:  # the lesson's own words come from game.ui.tutorial (rules catalog)
             return (showing, s.heading(), s.text(self.app.settings.show_coordinates),
                     self.how_line())
         # the others are playing, or the dice are rolling
         prev = self.coach.previous
         body = (prev.after_words() if prev is not None and prev.after else
-                "Watch the board: the game plays on until it is your move.")
-        return showing, "Watch", body, "Space skips the animations."
+                _("Watch the board: the game plays on until it is your move."))
+        return showing, _("Watch"), body, _("Space skips the animations.")
 
     def _coach_need(self) -> int:
         """The coach panel's height for all its words (as _draw_coach lays them out)."""
         look = self.look
         w = self.coach_rect.w - 2 * look.px(12)
-        _, heading, body, how = self._coach_words()
+        _title, heading, body, how = self._coach_words()
         big = look.font(look.fs(18), bold=True)
         h = look.px(8) + look.px(30) + look.px(8)
         h += big.get_linesize() * len(look.wrap(heading, big, w)[:2]) + look.px(4)
@@ -398,12 +409,12 @@ def _post_click(pos) -> None:
 
 
 def _frames(app, n: int = 2, dt: float = 1 / 60) -> None:
-    for _ in range(n):
+    for _step in range(n):
         app.step(dt)
 
 
 def _wait(app, scene, limit: int) -> None:
-    for _ in range(limit):
+    for _step in range(limit):
         app.step(1 / 30)
         if not scene.animation.idle:
             scene.animation.skip(scene.apply_event)  # as Space does
@@ -441,7 +452,7 @@ def _do_step(app, scene, by: str) -> None:
     else:
         _post_click(scene.bar.rects[i].center)
     _frames(app)
-    for _ in range(40):  # one field at a time, until the answer is given
+    for _step in range(40):  # one field at a time, until the answer is given
         if scene.c.n_answers != start:
             return
         if scene.choice is not None:  # a field picked from a list
@@ -453,7 +464,7 @@ def _do_step(app, scene, by: str) -> None:
         k = picker.key()
         value = "__confirm__" if k is None else want[k]
         if by == "keys":
-            for _ in range(200):
+            for _step in range(200):
                 if scene.hover_value == value:
                     break
                 _post_key(pygame.K_TAB)
@@ -487,7 +498,7 @@ def _answer_choice(app, scene, want, by: str, field_value: bool = False) -> None
         want_value = want
     i = ch.values.index(want_value)
     if by == "keys":
-        for _ in range(len(ch.values) + 1):
+        for _step in range(len(ch.values) + 1):
             if ch.focus == i:
                 break
             _post_key(pygame.K_DOWN)
@@ -514,7 +525,7 @@ def autoplay(app, scene, *, by: str = "keys", shots: Path | None = None,
             saved.append(path)
         before = scene.coach.index
         _do_step(app, scene, by)
-        for _ in range(10):
+        for _step in range(10):
             if scene.coach.index != before:
                 break
             _frames(app, 1)

@@ -17,6 +17,8 @@ import pygame_gui
 from pygame_gui.core import ObjectID, UIElement
 from pygame_gui.elements import UIButton, UILabel, UITooltip
 
+from game.i18n import N_, _
+
 
 class TipButton(UIButton):
     """A button whose tip shows when it is greyed out (the tip says why: Continue with
@@ -82,9 +84,18 @@ class Cycler:
                                     tool_tip_text=tip, object_id=ObjectID(class_id="@cycler"),
                                     generate_click_events_from=(pygame.BUTTON_LEFT,
                                                                 pygame.BUTTON_RIGHT))
+        if self._text() != self.button.text:  # measured now that it has its font
+            self.button.set_text(self._text())
 
     def _text(self) -> str:
-        return f"{self.prefix}‹  {self.labels[self.index]}  ›"
+        label = self.labels[self.index]
+        wide = f"{self.prefix}‹  {label}  ›"
+        button = getattr(self, "button", None)
+        font = button.font if button is not None else None
+        # a long word (German, Polish) in a narrow control: closer marks before it is cut
+        if button is not None and font is not None and font.size(wide)[0] > button.rect.w - 12:
+            return f"{self.prefix.rstrip()} ‹ {label} ›".lstrip()
+        return wide
 
     @property
     def value(self):
@@ -118,7 +129,7 @@ class Cycler:
         assert font is not None  # set when the button was built
         text = self._text()
         left = self.button.rect.centerx - font.size(text)[0] / 2
-        head = f"{self.prefix}‹  "
+        head = text[:text.index("‹") + 1] + (" " if "‹  " not in text else "  ")
         middle = left + font.size(head)[0] + font.size(self.labels[self.index])[0] / 2
         return x < middle
 
@@ -186,7 +197,7 @@ class KeyNav:
         if not n:
             return
         i = self.index if self.index is not None else (-1 if delta > 0 else 0)
-        for _ in range(n):
+        for _step in range(n):
             i = (i + delta) % n
             if self._usable(self.items[i]):
                 self.focus(i, tip=True)
@@ -263,3 +274,20 @@ def press(el: UIButton) -> None:
     """Post the same event a mouse click on `el` would."""
     pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, {
         "ui_element": el, "ui_object_id": el.most_specific_combined_id, "mouse_button": 1}))
+
+
+# the Text size and Animation pace settings' values, as shown
+TEXT_SIZE_NAMES = {"small": N_("Small"), "normal": N_("Normal"), "large": N_("Large"),
+                   "larger": N_("Larger")}
+PACE_NAMES = {"slow": N_("slow"), "normal": N_("normal"), "fast": N_("fast"),
+              "instant": N_("instant")}
+
+
+# seat kinds and AI levels as players read them (N_: translated where shown)
+KIND_NAMES = {"human": N_("Person"), "easy": N_("Easy"), "normal": N_("Normal"),
+              "hard": N_("Hard"), "master": N_("Master"), "random": N_("Random")}
+
+
+def kind_name(kind: str) -> str:
+    """An AI level or seat kind in the language in use ("hard" -> "Schwer")."""
+    return _(KIND_NAMES[kind]) if kind in KIND_NAMES else kind.title()
