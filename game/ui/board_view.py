@@ -25,7 +25,7 @@ from game.board import BoardSpec
 from game.maps import limits
 from game.maps.loader import MapError
 from game.resources import asset, shipped_map
-from game.ui import art, tiled_draw
+from game.ui import art, terrain_dress, tiled_draw
 from game.ui.ambient import Ambient, frame_of
 
 Cell = tuple[int, int]
@@ -73,6 +73,7 @@ class BoardView:
         self._fitted = True  # until the player zooms or pans, a new rect refits
         self._native: pygame.Surface | None = None  # terrain at TILE px per cell
         self._shade: tuple[pygame.Surface, ...] | None = None  # its soft light layers
+        self._dressed: pygame.Surface | None = None  # textured, soft borders (a copy)
         self._chunks: dict[tuple[int, int, int], pygame.Surface] = {}
         self._overlays: dict[tuple, pygame.Surface] = {}
         self._coords: dict[tuple, pygame.Surface] = {}
@@ -192,6 +193,13 @@ class BoardView:
             self._chunks[key] = surf
         return surf
 
+    def dressed_terrain(self) -> pygame.Surface:
+        """The terrain with texture and soft borders where the shipped tiles meet
+        (game.ui.terrain_dress), made once: chunks are cut from it, never the map."""
+        if self._dressed is None:
+            self._dressed = _dressed(self.board, self.native_terrain())
+        return self._dressed
+
     def _shading(self) -> tuple[pygame.Surface, ...]:
         """The soft light over the terrain (see _light), at the native size, made once."""
         if self._shade is None:
@@ -206,7 +214,7 @@ class BoardView:
         c0, r0 = cx * CHUNK, cy * CHUNK
         nc, nr = min(CHUNK, b.width - c0), min(CHUNK, b.height - r0)
         area = (c0 * TILE, r0 * TILE, nc * TILE, nr * TILE)
-        src = self.native_terrain().subsurface(area).copy()
+        src = self.dressed_terrain().subsurface(area).copy()
         for layer in self._shading():  # over a copy: the map stays as Tiled draws it
             src.blit(layer.subsurface(area), (0, 0))
         cell = self.cell
@@ -555,6 +563,19 @@ def _load_terrain(board: BoardSpec) -> pygame.Surface:
 
 # terrain drawn in this process: (the files it came from with their stat, the surface)
 _TERRAIN: dict[tuple, tuple[dict[str, tuple | None], pygame.Surface]] = {}
+# dressed copies of those surfaces, by the drawn terrain's id (the surface kept with it)
+_DRESSED: dict[int, tuple[pygame.Surface, pygame.Surface]] = {}
+
+
+def _dressed(board: BoardSpec, native: pygame.Surface) -> pygame.Surface:
+    known = _DRESSED.get(id(native))
+    if known is not None and known[0] is native:
+        return known[1]
+    out = terrain_dress.dress(board, native, _resolve(board.source))
+    if len(_DRESSED) >= 8:
+        _DRESSED.clear()
+    _DRESSED[id(native)] = (native, out)
+    return out
 
 
 _stat = tiled_draw.stat
