@@ -25,7 +25,7 @@ from game.board import BoardSpec
 from game.maps import limits
 from game.maps.loader import MapError
 from game.resources import asset, shipped_map
-from game.ui import art, terrain_dress, tiled_draw
+from game.ui import art, banners, terrain_dress, tiled_draw
 from game.ui.ambient import Ambient, frame_of
 
 Cell = tuple[int, int]
@@ -82,7 +82,9 @@ class BoardView:
         self.show_grid = True  # the Show grid setting (baked into the terrain chunks)
         self.reduce_motion = False  # the Reduce motion setting: nothing pulses
         self.ambient = Ambient()  # glints and smoke at rest (game.ui.ambient)
+        self.banners = banners.Banners()  # owners' banners (game.ui.banners)
         self._ambient_frame = -1  # the ambient frame last drawn
+        self._banner_frame: int | None = None  # the banners' wave (None: still)
         self.fit()
 
     # ----- layout --------------------------------------------------------------------
@@ -262,6 +264,7 @@ class BoardView:
         if self.reduce_motion:
             t = None  # highlights and the acting dragon's halo hold still
             ambient = None
+        self._banner_frame = None if ambient is None else frame_of(ambient)
         if ambient is not None:
             self._ambient_frame = frame_of(ambient)
             self.ambient.draw_water(surface, self, ambient)
@@ -357,6 +360,11 @@ class BoardView:
             self._pieces = cells
             self._spots = {}
 
+    @property
+    def piece_cells(self) -> set[Cell]:
+        """The cells holding a piece, as of the last note_pieces (what banners avoid)."""
+        return self._pieces
+
     def _ring_spot(self, at: Cell, size: int) -> int:
         """Which of RING_SPOTS a piece's ring hangs at: the first whose cells around
         hold no other piece, else the one touching fewest (cached until pieces move)."""
@@ -422,6 +430,7 @@ class BoardView:
         for p in doc.get("places") or ():
             if p.get("claim"):
                 self._ring(surface, p["claim"], p["at"], 2)
+        banners.draw(surface, self, doc, self.banners, self._banner_frame)
         self._draw_dragons(surface, doc, hidden, t)
 
     def _draw_dragons(self, surface, doc: dict, hidden: set, t) -> None:

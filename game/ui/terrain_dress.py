@@ -35,7 +35,7 @@ CLASS_OF = {"grass": "grass", "meadow": "grass", "rocks": "grass", "forest": "fo
             "hills": "hills", "sand": "sand", "dirt": "dirt", "mountain": "mountain"}
 # which side of a border spills over the other: the higher rank
 RANK = {"sand": 1, "dirt": 2, "grass": 3, "hills": 4, "forest": 5, "mountain": 6}
-SPILL_ALPHA = {"forest": 190, "hills": 200}  # forest shade and hill slopes: softer
+SPILL_ALPHA = {"forest": 150, "hills": 200}  # forest shade and hill slopes: softer
 TEXTURED = ("grass", "forest", "hills", "sand", "dirt")
 SIDES = (("n", 0, -1), ("e", 1, 0), ("s", 0, 1), ("w", -1, 0))
 CORNERS = (("ne", 1, -1, "n", "e"), ("se", 1, 1, "s", "e"), ("sw", -1, 1, "s", "w"),
