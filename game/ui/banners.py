@@ -145,7 +145,7 @@ def frame_for(at, ambient_frame: int | None) -> int:
     return (ambient_frame + _cell_hash(at)) % FRAMES
 
 
-def draw(surface: pygame.Surface, view, doc: dict | None, banners: Banners,
+def draw(surface, view, doc: dict | None, banners: Banners,
          ambient_frame: int | None) -> None:
     if view.cell < 14:
         return

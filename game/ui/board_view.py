@@ -25,7 +25,7 @@ from game.board import BoardSpec
 from game.maps import limits
 from game.maps.loader import MapError
 from game.resources import asset, shipped_map
-from game.ui import art, banners, terrain_dress, tiled_draw
+from game.ui import art, banners, blit_cache, terrain_dress, tiled_draw
 from game.ui.ambient import Ambient, frame_of
 
 Cell = tuple[int, int]
@@ -85,6 +85,12 @@ class BoardView:
         self.banners = banners.Banners()  # owners' banners (game.ui.banners)
         self._ambient_frame = -1  # the ambient frame last drawn
         self._banner_frame: int | None = None  # the banners' wave (None: still)
+        # still layers, drawn once and shown until what they show changes (blit_cache)
+        self._base: pygame.Surface | None = None  # backdrop, frame and terrain
+        self._base_key: tuple | None = None
+        self._pieces_layer = blit_cache.Layer()
+        self._water_layer = blit_cache.Layer()
+        self._smoke_layer = blit_cache.Layer()
         self.fit()
 
     # ----- layout --------------------------------------------------------------------
@@ -258,24 +264,35 @@ class BoardView:
         """
         clip = surface.get_clip()
         surface.set_clip(self.rect.clip(clip) if clip else self.rect)
-        surface.fill(BACKDROP, self.rect)
-        self._draw_frame(surface)
-        self._draw_terrain(surface)
+        self._draw_base(surface)
         if self.reduce_motion:
             t = None  # highlights and the acting dragon's halo hold still
             ambient = None
         self._banner_frame = None if ambient is None else frame_of(ambient)
+        where = (self.cell, self.ox, self.oy)
         if ambient is not None:
             self._ambient_frame = frame_of(ambient)
-            self.ambient.draw_water(surface, self, ambient)
+            now = ambient
+            blit_cache.replay(surface, self._water_layer.get(
+                (self._ambient_frame, where),
+                lambda rec: self.ambient.draw_water(rec, self, now)))
         pulse = 1.0 if t is None else 0.78 + 0.22 * math.sin(t * 4.0)
         if highlights:
             self._draw_highlights(surface, highlights, pulse, fill=True)
+        key = blit_cache.pieces_key(doc) if doc else None
         if doc:
             self.note_pieces(doc)
-            self._draw_pieces(surface, doc, set(hidden), t)
-        if ambient is not None:
-            self.ambient.draw_smoke(surface, self, doc, ambient)
+            hid = frozenset(hidden)
+            rec = self._pieces_layer.get(
+                (where, self.palette, hid, self._banner_frame, key),
+                lambda r: self._draw_pieces(r, doc, set(hid)))
+            blit_cache.replay(surface, rec, lambda _i: self._halo(surface, rec.halo[0],
+                                                                  rec.halo[1], t))
+        if ambient is not None and doc:
+            now = ambient
+            blit_cache.replay(surface, self._smoke_layer.get(
+                (self._ambient_frame, where, key and key[2]),
+                lambda rec: self.ambient.draw_smoke(rec, self, doc, now)))
         if highlights:
             self._draw_highlights(surface, highlights, pulse, fill=False)
         if hover is not None and self.board.on_board(tuple(hover)):
@@ -290,6 +307,27 @@ class BoardView:
         """True when the board at rest has a new ambient frame to show (a few times a
         second); never with Reduce motion."""
         return not self.reduce_motion and frame_of(now) != self._ambient_frame
+
+    def _draw_base(self, surface: pygame.Surface) -> None:
+        """The backdrop, frame and terrain: one blit of a layer made when the view moves
+        or the grid setting changes (a frame used to fill, shade and blit each chunk)."""
+        key = (tuple(self.rect), self.cell, self.ox, self.oy, self.show_grid)
+        if self._base is None or key != self._base_key:
+            base = pygame.Surface(self.rect.size)
+            if pygame.display.get_surface():
+                base = base.convert()
+            base.fill(BACKDROP)
+            rect, ox, oy = self.rect, self.ox, self.oy
+            # drawn as if the rect's corner were the origin
+            self.rect = pygame.Rect(0, 0, rect.w, rect.h)
+            self.ox, self.oy = ox - rect.x, oy - rect.y
+            try:
+                self._draw_frame(base)
+                self._draw_terrain(base)
+            finally:
+                self.rect, self.ox, self.oy = rect, ox, oy
+            self._base, self._base_key = base, key
+        surface.blit(self._base, self.rect)
 
     def _draw_frame(self, surface: pygame.Surface) -> None:
         br = self.board_rect()
@@ -398,7 +436,9 @@ class BoardView:
         d = round(rect.w * scale)
         return pygame.Rect(0, 0, d, d).move(rect.centerx - d // 2, rect.centery - d // 2)
 
-    def _draw_pieces(self, surface, doc: dict, hidden: set, t) -> None:
+    def _draw_pieces(self, surface: blit_cache.Recorder, doc: dict, hidden: set) -> None:
+        """Record the pieces, rings, banners and dragons (the acting dragon's halo is a
+        mark: it pulses, so it is drawn live between the recorded blits)."""
         cell = self.cell
         for g in doc.get("gambles") or ():
             self._blit_piece(surface, f"gamble/{g['owner']}", g["at"], 1, 0.82)
@@ -431,9 +471,9 @@ class BoardView:
             if p.get("claim"):
                 self._ring(surface, p["claim"], p["at"], 2)
         banners.draw(surface, self, doc, self.banners, self._banner_frame)
-        self._draw_dragons(surface, doc, hidden, t)
+        self._draw_dragons(surface, doc, hidden)
 
-    def _draw_dragons(self, surface, doc: dict, hidden: set, t) -> None:
+    def _draw_dragons(self, surface: blit_cache.Recorder, doc: dict, hidden: set) -> None:
         """The dragons on top, the one acting last (with its halo)."""
         turn = doc.get("turn") or (doc.get("pending") or {}).get("dragon")
         dragons = doc.get("dragons") or {}
@@ -441,7 +481,8 @@ class BoardView:
             if d.get("at") is None or f"dragon/{name}" in hidden:
                 continue
             if name == turn:
-                self._halo(surface, name, d["at"], t)
+                surface.mark()  # the halo, drawn live
+                surface.halo = (name, d["at"])
             self._shadow(surface, d["at"])
             self._blit_piece(surface, f"dragon/{name}", d["at"], 2, DRAGON_K)
         # a gamble or claim ring a dragon's sprite reaches over is drawn again above it:
