@@ -9,9 +9,13 @@ import pygame
 
 from game.board import BoardSpec
 from game.ui import blit_cache
+from game.ui.action_bar import idle_slots
 from game.ui.board_view import BoardView
 from game.ui.panel import DragonRow, PanelModel, PanelView
+from game.ui.scenes.game import GameScene
+from game.ui.screenshot import played
 from game.ui.theme import Look
+from tests.ui.conftest import run
 
 
 def _doc() -> dict:
@@ -130,3 +134,48 @@ def test_the_panel_rows_redraw_only_when_they_change():
     assert drawn(dataclasses.replace(_model(5), rows=[
         dataclasses.replace(_model(5).rows[0], coins=6)])) != first
     assert drawn(_model(5)) == first
+
+
+def test_the_board_screen_covers_every_pixel_so_the_window_skips_its_clear(app):
+    """The App no longer clears the window under the board screen (covers_screen): a
+    pixel the screen left undrawn would show the last frame's picture."""
+    scene = app.push(GameScene(app, played(2, 2)))
+    run(app, 2)
+    assert scene.covers_screen
+    for log in (True, False):
+        app.settings.show_log = log
+        run(app, 1)
+        screen = pygame.display.get_surface()
+        screen.fill((255, 0, 255))
+        scene.draw(screen)
+        left = pygame.mask.from_threshold(screen, (255, 0, 255), (1, 1, 1, 255))
+        assert left.count() == 0, left.get_bounding_rects()
+
+
+def test_the_action_bar_redraws_when_a_slot_or_the_hover_changes(app):
+    scene = app.push(GameScene(app, played(2, 2)))
+    run(app, 2)
+    bar = scene.bar
+    bar.set_slots([dataclasses.replace(s, answers=[{"do": s.key}]) if i % 2 else s
+                   for i, s in enumerate(idle_slots("waiting"))])
+    screen = pygame.display.get_surface()
+
+    def drawn() -> bytes:
+        screen.fill((0, 0, 0))
+        bar.draw(screen)
+        area = bar.rect.inflate(0, 4).clip(screen.get_rect())
+        return pygame.image.tobytes(screen.subsurface(area), "RGB")
+
+    first = drawn()
+    assert drawn() == first
+    on = next(i for i, slot in enumerate(bar.slots) if slot.enabled)
+    bar.hover = on  # an enabled slot lights up under the mouse
+    hovered = drawn()
+    assert hovered != first
+    bar.hover = None
+    assert drawn() == first
+    bar.selected = bar.slots[on].key
+    assert drawn() != first
+    bar.selected = None
+    bar.slots[on] = dataclasses.replace(bar.slots[on], answers=[])
+    assert drawn() != first

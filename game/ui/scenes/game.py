@@ -68,6 +68,8 @@ def seed_note(controller) -> str:
 
 
 class GameScene(Scene):
+    covers_screen = True  # board area, banner strip, action bar and panel tile the window
+
     def __init__(self, app, controller):
         super().__init__(app)
         self.c = controller
