@@ -21,6 +21,7 @@ class Recorder:
     def __init__(self) -> None:
         self.ops: list[tuple] = []
         self.marks: list[int] = []
+        self.names: list[str] = []
         self.halo: tuple[str, list | tuple] = ("", ())  # the live halo's dragon and cell
 
     def blit(self, source: pygame.Surface, dest, area=None, special_flags: int = 0) -> None:
@@ -29,8 +30,9 @@ class Recorder:
         else:
             self.ops.append((source, _point(dest), area, special_flags))
 
-    def mark(self) -> None:
+    def mark(self, name: str = "") -> None:
         self.marks.append(len(self.ops))
+        self.names.append(name)
 
 
 def _point(dest) -> tuple[int, int]:
@@ -59,18 +61,72 @@ class Layer:
         self.key, self.made = None, 0
 
 
-def replay(surface: pygame.Surface, rec: Recorder, live: Callable[[int], None] | None = None
-           ) -> None:
-    """Blit what was recorded; at each mark i, call live(i) first."""
-    start = 0
-    for i, end in enumerate(rec.marks):
+def replay(surface: pygame.Surface, rec: Recorder, live: Callable[[str], None] | None = None,
+           start: int = 0) -> None:
+    """Blit what was recorded from blit `start` on; at each mark, call live(its name)."""
+    for end, name in zip(rec.marks, rec.names, strict=True):
+        if end < start:
+            continue
         if end > start:
             surface.blits(rec.ops[start:end], doreturn=False)
         if live is not None:
-            live(i)
+            live(name)
         start = end
     if start < len(rec.ops):
         surface.blits(rec.ops[start:] if start else rec.ops, doreturn=False)
+
+
+def op_rect(op: tuple) -> pygame.Rect:
+    """Where a recorded blit lands."""
+    area = op[2] if len(op) > 2 else None
+    size = pygame.Rect(area).size if area is not None else op[0].get_size()
+    return pygame.Rect(op[1], size)
+
+
+class Baked:
+    """A still picture: the base with recorded blits already on it, made when either
+    changes. Things meant *under* those blits (pulsing highlights, water glints) are
+    patched in where they are: there the base is laid again, they are drawn, and the
+    baked blits that reach there are drawn over them, clipped, so the picture is the
+    one drawing everything in order would give."""
+
+    def __init__(self) -> None:
+        self.key: tuple | None = None
+        self.picture: pygame.Surface | None = None
+        self.ops: list[tuple] = []
+        self.rects: list[pygame.Rect] = []
+        self.made = 0
+
+    def get(self, key: tuple, base: pygame.Surface, origin: tuple[int, int],
+            ops: list[tuple]) -> pygame.Surface:
+        if self.picture is None or key != self.key:
+            ox, oy = origin
+            picture = base.copy()
+            picture.blits([(op[0], (op[1][0] - ox, op[1][1] - oy), *op[2:]) for op in ops],
+                          doreturn=False)
+            self.picture, self.key, self.ops = picture, key, ops
+            self.rects = [op_rect(op) for op in ops]
+            self.made += 1
+        return self.picture
+
+    def patch(self, surface: pygame.Surface, base: pygame.Surface, origin: tuple[int, int],
+              under: list[tuple]) -> None:
+        if not under:
+            return
+        clip = surface.get_clip()
+        ox, oy = origin
+        under_rects = [op_rect(op) for op in under]
+        for r in under_rects:
+            area = r.clip(clip)
+            if not area.w or not area.h:
+                continue
+            surface.set_clip(area)
+            surface.blit(base, area, area.move(-ox, -oy))
+            surface.blits([under[i] for i in area.collidelistall(under_rects)], doreturn=False)
+            over = area.collidelistall(self.rects)
+            if over:
+                surface.blits([self.ops[i] for i in over], doreturn=False)
+        surface.set_clip(clip)
 
 
 def pieces_key(doc: dict) -> tuple:

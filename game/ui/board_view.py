@@ -89,6 +89,7 @@ class BoardView:
         self._base: pygame.Surface | None = None  # backdrop, frame and terrain
         self._base_key: tuple | None = None
         self._pieces_layer = blit_cache.Layer()
+        self._baked = blit_cache.Baked()  # the base with the pieces on it
         self._water_layer = blit_cache.Layer()
         self._smoke_layer = blit_cache.Layer()
         self.fit()
@@ -264,30 +265,44 @@ class BoardView:
         """
         clip = surface.get_clip()
         surface.set_clip(self.rect.clip(clip) if clip else self.rect)
-        self._draw_base(surface)
         if self.reduce_motion:
             t = None  # highlights and the acting dragon's halo hold still
             ambient = None
         self._banner_frame = None if ambient is None else frame_of(ambient)
         where = (self.cell, self.ox, self.oy)
-        if ambient is not None:
-            self._ambient_frame = frame_of(ambient)
-            now = ambient
-            blit_cache.replay(surface, self._water_layer.get(
-                (self._ambient_frame, where),
-                lambda rec: self.ambient.draw_water(rec, self, now)))
-        pulse = 1.0 if t is None else 0.78 + 0.22 * math.sin(t * 4.0)
-        if highlights:
-            self._draw_highlights(surface, highlights, pulse, fill=True)
         key = blit_cache.pieces_key(doc) if doc else None
+        rec = None
         if doc:
             self.note_pieces(doc)
             hid = frozenset(hidden)
-            rec = self._pieces_layer.get(
-                (where, self.palette, hid, self._banner_frame, key),
-                lambda r: self._draw_pieces(r, doc, set(hid)))
-            blit_cache.replay(surface, rec, lambda _i: self._halo(surface, rec.halo[0],
-                                                                  rec.halo[1], t))
+            rec = self._pieces_layer.get((where, self.palette, hid, key),
+                                         lambda r: self._draw_pieces(r, doc, set(hid)))
+        # the terrain with the pieces already on it (up to the banners: they wave)
+        base = self._base_picture()
+        first = rec.marks[0] if rec is not None else 0
+        surface.blit(self._baked.get((base, rec), base, self.rect.topleft,
+                                     rec.ops[:first] if rec is not None else []), self.rect)
+        under = blit_cache.Recorder()  # what lies between the terrain and the pieces
+        if ambient is not None:
+            self._ambient_frame = frame_of(ambient)
+            now = ambient
+            under.ops += self._water_layer.get(
+                (self._ambient_frame, where),
+                lambda r: self.ambient.draw_water(r, self, now)).ops
+        pulse = 1.0 if t is None else 0.78 + 0.22 * math.sin(t * 4.0)
+        if highlights:
+            self._draw_highlights(under, highlights, pulse, fill=True)
+        self._baked.patch(surface, base, self.rect.topleft, under.ops)
+        if rec is not None:
+            pieces = rec
+
+            def live(name: str) -> None:
+                if name == "banners":
+                    banners.draw(surface, self, doc, self.banners, self._banner_frame)
+                else:
+                    self._halo(surface, pieces.halo[0], pieces.halo[1], t)
+
+            blit_cache.replay(surface, rec, live, start=first)
         if ambient is not None and doc:
             now = ambient
             blit_cache.replay(surface, self._smoke_layer.get(
@@ -308,9 +323,9 @@ class BoardView:
         second); never with Reduce motion."""
         return not self.reduce_motion and frame_of(now) != self._ambient_frame
 
-    def _draw_base(self, surface: pygame.Surface) -> None:
-        """The backdrop, frame and terrain: one blit of a layer made when the view moves
-        or the grid setting changes (a frame used to fill, shade and blit each chunk)."""
+    def _base_picture(self) -> pygame.Surface:
+        """The backdrop, frame and terrain of self.rect, made when the view moves or the
+        grid setting changes (a frame used to fill, shade and blit each chunk)."""
         key = (tuple(self.rect), self.cell, self.ox, self.oy, self.show_grid)
         if self._base is None or key != self._base_key:
             base = pygame.Surface(self.rect.size)
@@ -327,7 +342,7 @@ class BoardView:
             finally:
                 self.rect, self.ox, self.oy = rect, ox, oy
             self._base, self._base_key = base, key
-        surface.blit(self._base, self.rect)
+        return self._base
 
     def _draw_frame(self, surface: pygame.Surface) -> None:
         br = self.board_rect()
@@ -470,7 +485,7 @@ class BoardView:
         for p in doc.get("places") or ():
             if p.get("claim"):
                 self._ring(surface, p["claim"], p["at"], 2)
-        banners.draw(surface, self, doc, self.banners, self._banner_frame)
+        surface.mark("banners")  # they wave: drawn live
         self._draw_dragons(surface, doc, hidden)
 
     def _draw_dragons(self, surface: blit_cache.Recorder, doc: dict, hidden: set) -> None:
@@ -481,7 +496,7 @@ class BoardView:
             if d.get("at") is None or f"dragon/{name}" in hidden:
                 continue
             if name == turn:
-                surface.mark()  # the halo, drawn live
+                surface.mark("halo")  # it pulses: drawn live
                 surface.halo = (name, d["at"])
             self._shadow(surface, d["at"])
             self._blit_piece(surface, f"dragon/{name}", d["at"], 2, DRAGON_K)

@@ -179,3 +179,39 @@ def test_the_action_bar_redraws_when_a_slot_or_the_hover_changes(app):
     bar.selected = None
     bar.slots[on] = dataclasses.replace(bar.slots[on], answers=[])
     assert drawn() != first
+
+
+def _sprite(size, rgba) -> pygame.Surface:
+    s = pygame.Surface(size, pygame.SRCALPHA)
+    s.fill((0, 0, 0, 0))
+    pygame.draw.ellipse(s, rgba, s.get_rect())
+    return s
+
+
+def test_a_baked_picture_with_patches_is_the_picture_drawn_in_order():
+    """Terrain, then translucent fills (under), then pieces: baking the pieces onto the
+    terrain and patching the fills in gives the same pixels, overlaps included."""
+    base = pygame.Surface((60, 60))
+    for y in range(60):
+        base.fill((y * 4, 120, 200 - y * 3), (0, y, 60, 1))
+    pieces = [(_sprite((20, 20), (200, 40, 40, 255)), (5, 5)),
+              (_sprite((30, 16), (40, 200, 40, 140)), (15, 12)),
+              (_sprite((12, 12), (250, 250, 250, 90)), (30, 30))]
+    fill = pygame.Surface((18, 18), pygame.SRCALPHA)
+    fill.fill((255, 214, 80, 90))
+    fill.set_alpha(200)
+    under = [(fill, (10, 10)), (fill, (20, 16)), (fill, (40, 40))]  # two overlap
+    origin = (7, 3)
+
+    def moved(ops):
+        return [(s, (x + origin[0], y + origin[1])) for s, (x, y) in ops]
+
+    expected = pygame.Surface((80, 80))
+    expected.blit(base, origin)
+    expected.blits(moved(under) + moved(pieces))
+    got = pygame.Surface((80, 80))
+    baked = blit_cache.Baked()
+    got.blit(baked.get(("k",), base, origin, moved(pieces)), origin)
+    baked.patch(got, base, origin, moved(under))
+    assert pygame.image.tobytes(got, "RGB") == pygame.image.tobytes(expected, "RGB")
+    assert baked.get(("k",), base, origin, moved(pieces)) is baked.picture and baked.made == 1
