@@ -36,6 +36,10 @@ CLASS_OF = {"grass": "grass", "meadow": "grass", "rocks": "grass", "forest": "fo
 # which side of a border spills over the other: the higher rank
 RANK = {"sand": 1, "dirt": 2, "grass": 3, "hills": 4, "forest": 5, "mountain": 6}
 SPILL_ALPHA = {"forest": 150, "hills": 200}  # forest shade and hill slopes: softer
+# what stands up (trees, peaks) shades the cells down and right of it more, as the light
+# comes from the top left: the spill's strength by the side its terrain is on
+CASTS = ("forest", "mountain")
+LIGHT = {"n": 1.0, "w": 1.0, "nw": 1.0, "ne": 0.8, "sw": 0.8, "e": 0.6, "s": 0.6, "se": 0.6}
 TEXTURED = ("grass", "forest", "hills", "sand", "dirt")
 SIDES = (("n", 0, -1), ("e", 1, 0), ("s", 0, 1), ("w", -1, 0))
 CORNERS = (("ne", 1, -1, "n", "e"), ("se", 1, 1, "s", "e"), ("sw", -1, 1, "s", "w"),
@@ -141,8 +145,9 @@ def _spill(out: pygame.Surface, cells: dict[Cell, str], c: int, r: int, cls: str
         piece = _with_alpha(_art(f"ground-{other}"))
         piece.blit(_art(f"edge-{d}-{_hash(c, r, len(d)) % EDGE_VARIANTS}"), (0, 0),
                    special_flags=pygame.BLEND_RGBA_MULT)
-        if other in SPILL_ALPHA:
-            piece.fill((255, 255, 255, SPILL_ALPHA[other]), special_flags=pygame.BLEND_RGBA_MULT)
+        alpha = SPILL_ALPHA.get(other, 255) * (LIGHT[d] if other in CASTS else 1.0)
+        if alpha < 255:
+            piece.fill((255, 255, 255, round(alpha)), special_flags=pygame.BLEND_RGBA_MULT)
         out.blit(piece, (c * TILE, r * TILE))
 
 

@@ -80,7 +80,7 @@ def test_a_higher_terrain_spills_softly_over_the_border():
     terrain_dress._spill(out, cells, 1, 0, "forest")
     near = _mean(out, (T - 4, 0, 4, T))  # the grass cell's side at the forest
     far = _mean(out, (0, 0, 4, T))
-    assert near < far - 15
+    assert near < far - 8
     assert _bytes(out.subsurface((T, 0, T, T))) == _bytes(native.subsurface((T, 0, T, T)))
     assert board.width == 3
 
@@ -110,3 +110,17 @@ def test_the_dressing_art_is_what_the_script_draws():
 @pytest.mark.parametrize("name", ["ground-grass", "edge-n-0", "grass-0"])
 def test_dressing_art_is_one_cell(name):
     assert terrain_dress._art(name).get_size() == (T, T)
+
+
+def test_a_forest_shades_the_ground_below_and_right_of_it_more():
+    """The light comes from the top left: the cell east of a forest is darker at its
+    shared side than the cell west of it is at its own."""
+    native = pygame.Surface((3 * T, T))
+    native.fill((108, 164, 76))
+    cells = {(0, 0): "grass", (1, 0): "forest", (2, 0): "grass"}
+    out = native.copy()
+    for (c, r), cls in cells.items():
+        terrain_dress._spill(out, cells, c, r, cls)
+    west = _mean(out, (T - 4, 0, 4, T))  # the west cell's side at the forest
+    east = _mean(out, (2 * T, 0, 4, T))  # the east cell's side at the forest
+    assert east < west - 5
