@@ -34,7 +34,10 @@ SPOTS = {
 
 @cache
 def _file(name: str) -> pygame.Surface:
-    return pygame.image.load(str(asset("sprites", "banner", f"{name}.png")))
+    image = pygame.image.load(str(asset("sprites", "banner", f"{name}.png")))
+    out = pygame.Surface(image.get_size(), pygame.SRCALPHA)  # ARGB, as blits expect
+    out.blit(image, (0, 0))
+    return out
 
 
 def _cell_hash(at) -> int:

@@ -65,7 +65,12 @@ def _shipped_terrains() -> dict[int, str]:
 
 @cache
 def _art(name: str) -> pygame.Surface:
-    return pygame.image.load(str(asset("sprites", "terrain", f"{name}.png")))
+    image = pygame.image.load(str(asset("sprites", "terrain", f"{name}.png")))
+    # in the usual ARGB layout: a PNG loads as RGBA bytes, which every blit onto the
+    # terrain would convert pixel by pixel (50 times slower)
+    out = pygame.Surface(image.get_size(), pygame.SRCALPHA)
+    out.blit(image, (0, 0))
+    return out
 
 
 def classes(board, path: Path | None) -> dict[Cell, str]:
@@ -142,16 +147,16 @@ def _spill(out: pygame.Surface, cells: dict[Cell, str], c: int, r: int, cls: str
         if other is not None and RANK[other] > rank and a not in higher and b not in higher:
             higher[d] = other
     for d, other in higher.items():
-        piece = _with_alpha(_art(f"ground-{other}"))
-        piece.blit(_art(f"edge-{d}-{_hash(c, r, len(d)) % EDGE_VARIANTS}"), (0, 0),
-                   special_flags=pygame.BLEND_RGBA_MULT)
-        alpha = SPILL_ALPHA.get(other, 255) * (LIGHT[d] if other in CASTS else 1.0)
-        if alpha < 255:
-            piece.fill((255, 255, 255, round(alpha)), special_flags=pygame.BLEND_RGBA_MULT)
-        out.blit(piece, (c * TILE, r * TILE))
+        out.blit(_spill_piece(other, d, _hash(c, r, len(d)) % EDGE_VARIANTS), (c * TILE, r * TILE))
 
 
-def _with_alpha(tile: pygame.Surface) -> pygame.Surface:
-    out = pygame.Surface(tile.get_size(), pygame.SRCALPHA)
-    out.blit(tile, (0, 0))
-    return out
+@cache
+def _spill_piece(other: str, d: str, k: int) -> pygame.Surface:
+    """A class's ground seen through one side's (or corner's) mask, made once."""
+    piece = pygame.Surface((TILE, TILE), pygame.SRCALPHA)
+    piece.blit(_art(f"ground-{other}"), (0, 0))
+    piece.blit(_art(f"edge-{d}-{k}"), (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    alpha = SPILL_ALPHA.get(other, 255) * (LIGHT[d] if other in CASTS else 1.0)
+    if alpha < 255:
+        piece.fill((255, 255, 255, round(alpha)), special_flags=pygame.BLEND_RGBA_MULT)
+    return piece
