@@ -10,14 +10,22 @@ Banners (assets/sprites/banner/): cloth-<k>.png, BANNER_FRAMES frames of a penna
 cloth waving, drawn in white and tinted in the owner's colour when shown; pole.png.
 
 Deterministic: every random number comes from a random.Random seeded per file.
+
+    .venv/bin/python tools/art_board.py --sheet /tmp/board_art.png   # a sheet to look at
 """
 
 from __future__ import annotations
 
+import argparse
 import math
+import os
 import random
+import sys
+from pathlib import Path
 
-import pygame
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame  # noqa: E402
 
 S = 32  # a cell of the shipped tileset
 K = 4  # supersampling
@@ -221,3 +229,26 @@ def all_board_art():
     for k in range(BANNER_FRAMES):
         yield f"banner/cloth-{k}", lambda k=k: banner(k)
     yield "banner/pole", banner_pole
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(
+        description="Draw the board's dressing (terrain textures, transition masks, "
+        "banner frames) onto one sheet to look at; tools/make_art.py writes the files.")
+    parser.add_argument("--sheet", type=Path, default=Path("/tmp/board_art.png"))
+    args = parser.parse_args(argv)
+    pygame.init()
+    made = [make() for _rel, make in all_board_art()]
+    cols, cell = 8, 72
+    sheet = pygame.Surface((cols * cell, -(-len(made) // cols) * cell))
+    sheet.fill((104, 150, 84))
+    for i, img in enumerate(made):
+        img = pygame.transform.scale_by(img, 2 if img.get_width() <= S else 1)
+        sheet.blit(img, ((i % cols) * cell + 4, (i // cols) * cell + 4))
+    pygame.image.save(sheet, str(args.sheet))
+    print(f"wrote {args.sheet}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

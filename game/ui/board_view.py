@@ -7,10 +7,13 @@
     thumbnail(board, (240, 240))            # a map preview for the map picker
 
 `doc` is a state document or a seat view (game/seat_view.py); drawing reads it and changes
-nothing. The terrain is cut from the tileset PNG by tile gid (pytmx.TiledMap, no display
-needed), then scaled per zoom level in chunks of CHUNK x CHUNK cells with the grid and
-the blocked-cell hatching baked in, so a frame is a few chunk blits plus one blit per
-piece. Sprites come from game.ui.art, cached per size.
+nothing. The terrain is drawn as Tiled draws it (game.ui.tiled_draw), dressed on a copy
+(game.ui.terrain_dress), then scaled per zoom level in chunks of CHUNK x CHUNK cells
+with the grid and the blocked-cell hatching baked in. A frame blits one picture of the
+terrain with the pieces on it (made when the view or the position changes, see
+game.ui.blit_cache), patches in what pulses under the pieces, then draws what moves:
+banners, dragons, the acting dragon's halo, smoke. Sprites come from game.ui.art,
+cached per size.
 """
 
 from __future__ import annotations
