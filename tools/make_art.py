@@ -35,6 +35,7 @@ sys.path.insert(0, str(ROOT))
 from game import desktop  # noqa: E402
 from game.tables import ACTIONS, CARDS, DRAGONS, PLACES  # noqa: E402
 from game.ui.art import EMBLEMS, FONT_BOLD_PATH, PALETTES, SPRITES  # noqa: E402
+from tools.art_board import all_board_art  # noqa: E402
 
 K = 4  # supersampling factor
 CELL_PX = 128  # output pixels per cell (100 units)
@@ -1420,7 +1421,15 @@ def main(argv: list[str]) -> int:
         path.parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(make(), str(path))
         written.append(path)
-    print(f"wrote {len(written)} sprites to {args.out}")
+    dressing = 0
+    for rel, make in all_board_art():  # terrain textures, transitions, banners
+        if args.only and args.only not in rel:
+            continue
+        path = args.out / f"{rel}.png"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(make(), str(path))
+        dressing += 1
+    print(f"wrote {len(written)} sprites and {dressing} board dressings to {args.out}")
     icons = args.out.parent / "icons"  # assets/icons beside assets/sprites
     made = 0
     for rel, make in all_icons():

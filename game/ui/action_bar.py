@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game import content, queries, questions
+from game import content, i18n, queries, questions
 from game.decisions import answer_kind, title
 from game.tables import (
     ACTION_COST,
@@ -152,6 +152,8 @@ class ActionBar:
         self.selected: str | None = None
         self.hover: int | None = None
         self._lines: dict = {}  # label_lines, measured
+        self._key: tuple | None = None  # what the last drawing showed (see draw)
+        self._picture: pygame.Surface | None = None
 
     def set_rect(self, rect: pygame.Rect) -> None:
         self.rect = pygame.Rect(rect)
@@ -217,6 +219,24 @@ class ActionBar:
         return [label], look.fs(9)
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The strip: drawn when a slot, the hover or the choice changes, else the
+        picture of the last drawing blitted back (issue 34: the board screen redraws
+        at 60 Hz while anything moves)."""
+        look = self.look
+        key = (tuple(self.rect), tuple(map(tuple, self.rects)), self.hover, self.selected,
+               tuple((s.label, s.hotkey, s.cost, s.icon, s.enabled) for s in self.slots),
+               look.scale, look.text_scale, look.palette, i18n.language())
+        area = self.rect.clip(surface.get_rect())
+        if key != self._key or self._picture is None or self._picture.get_size() != area.size:
+            self._draw(surface)
+            self._picture = surface.subsurface(area).copy() if area.w and area.h else None
+            self._key = key
+            return
+        surface.blit(self._picture, area)
+        # the edge is drawn across the strip's top border, partly outside its rect
+        pygame.draw.line(surface, look.colour("edge"), self.rect.topleft, self.rect.topright, 2)
+
+    def _draw(self, surface: pygame.Surface) -> None:
         look = self.look
         pygame.draw.rect(surface, look.colour("bar"), self.rect)
         pygame.draw.line(surface, look.colour("edge"), self.rect.topleft, self.rect.topright, 2)

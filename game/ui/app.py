@@ -399,12 +399,13 @@ class App:
         return any(isinstance(el, pygame_gui.elements.UITextEntryLine) for el in focus or ())
 
     def draw(self) -> None:
-        self.screen.fill(self.look.colour("bg"))
         start = 0
         for i in range(len(self.scenes) - 1, -1, -1):
             if not self.scenes[i].overlay:
                 start = i
                 break
+        if not (self.scenes and self.scenes[start].covers_screen):
+            self.screen.fill(self.look.colour("bg"))
         for scene in self.scenes[start:]:
             scene.draw(self.screen)
         self.ui.draw_ui(self.screen)

@@ -7,10 +7,13 @@
     thumbnail(board, (240, 240))            # a map preview for the map picker
 
 `doc` is a state document or a seat view (game/seat_view.py); drawing reads it and changes
-nothing. The terrain is cut from the tileset PNG by tile gid (pytmx.TiledMap, no display
-needed), then scaled per zoom level in chunks of CHUNK x CHUNK cells with the grid and
-the blocked-cell hatching baked in, so a frame is a few chunk blits plus one blit per
-piece. Sprites come from game.ui.art, cached per size.
+nothing. The terrain is drawn as Tiled draws it (game.ui.tiled_draw), dressed on a copy
+(game.ui.terrain_dress), then scaled per zoom level in chunks of CHUNK x CHUNK cells
+with the grid and the blocked-cell hatching baked in. A frame blits one picture of the
+terrain with the pieces on it (made when the view or the position changes, see
+game.ui.blit_cache), patches in what pulses under the pieces, then draws what moves:
+banners, dragons, the acting dragon's halo, smoke. Sprites come from game.ui.art,
+cached per size.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from game.board import BoardSpec
 from game.maps import limits
 from game.maps.loader import MapError
 from game.resources import asset, shipped_map
-from game.ui import art, tiled_draw
+from game.ui import art, banners, blit_cache, terrain_dress, tiled_draw
 from game.ui.ambient import Ambient, frame_of
 
 Cell = tuple[int, int]
@@ -73,6 +76,7 @@ class BoardView:
         self._fitted = True  # until the player zooms or pans, a new rect refits
         self._native: pygame.Surface | None = None  # terrain at TILE px per cell
         self._shade: tuple[pygame.Surface, ...] | None = None  # its soft light layers
+        self._dressed: pygame.Surface | None = None  # textured, soft borders (a copy)
         self._chunks: dict[tuple[int, int, int], pygame.Surface] = {}
         self._overlays: dict[tuple, pygame.Surface] = {}
         self._coords: dict[tuple, pygame.Surface] = {}
@@ -81,7 +85,16 @@ class BoardView:
         self.show_grid = True  # the Show grid setting (baked into the terrain chunks)
         self.reduce_motion = False  # the Reduce motion setting: nothing pulses
         self.ambient = Ambient()  # glints and smoke at rest (game.ui.ambient)
+        self.banners = banners.Banners()  # owners' banners (game.ui.banners)
         self._ambient_frame = -1  # the ambient frame last drawn
+        self._banner_frame: int | None = None  # the banners' wave (None: still)
+        # still layers, drawn once and shown until what they show changes (blit_cache)
+        self._base: pygame.Surface | None = None  # backdrop, frame and terrain
+        self._base_key: tuple | None = None
+        self._pieces_layer = blit_cache.Layer()
+        self._baked = blit_cache.Baked()  # the base with the pieces on it
+        self._water_layer = blit_cache.Layer()
+        self._smoke_layer = blit_cache.Layer()
         self.fit()
 
     # ----- layout --------------------------------------------------------------------
@@ -192,6 +205,13 @@ class BoardView:
             self._chunks[key] = surf
         return surf
 
+    def dressed_terrain(self) -> pygame.Surface:
+        """The terrain with texture and soft borders where the shipped tiles meet
+        (game.ui.terrain_dress), made once: chunks are cut from it, never the map."""
+        if self._dressed is None:
+            self._dressed = _dressed(self.board, self.native_terrain())
+        return self._dressed
+
     def _shading(self) -> tuple[pygame.Surface, ...]:
         """The soft light over the terrain (see _light), at the native size, made once."""
         if self._shade is None:
@@ -206,7 +226,7 @@ class BoardView:
         c0, r0 = cx * CHUNK, cy * CHUNK
         nc, nr = min(CHUNK, b.width - c0), min(CHUNK, b.height - r0)
         area = (c0 * TILE, r0 * TILE, nc * TILE, nr * TILE)
-        src = self.native_terrain().subsurface(area).copy()
+        src = self.dressed_terrain().subsurface(area).copy()
         for layer in self._shading():  # over a copy: the map stays as Tiled draws it
             src.blit(layer.subsurface(area), (0, 0))
         cell = self.cell
@@ -248,23 +268,49 @@ class BoardView:
         """
         clip = surface.get_clip()
         surface.set_clip(self.rect.clip(clip) if clip else self.rect)
-        surface.fill(BACKDROP, self.rect)
-        self._draw_frame(surface)
-        self._draw_terrain(surface)
         if self.reduce_motion:
             t = None  # highlights and the acting dragon's halo hold still
             ambient = None
-        if ambient is not None:
-            self._ambient_frame = frame_of(ambient)
-            self.ambient.draw_water(surface, self, ambient)
-        pulse = 1.0 if t is None else 0.78 + 0.22 * math.sin(t * 4.0)
-        if highlights:
-            self._draw_highlights(surface, highlights, pulse, fill=True)
+        self._banner_frame = None if ambient is None else frame_of(ambient)
+        where = (self.cell, self.ox, self.oy)
+        key = blit_cache.pieces_key(doc) if doc else None
+        rec = None
         if doc:
             self.note_pieces(doc)
-            self._draw_pieces(surface, doc, set(hidden), t)
+            hid = frozenset(hidden)
+            rec = self._pieces_layer.get((where, self.palette, hid, key),
+                                         lambda r: self._draw_pieces(r, doc, set(hid)))
+        # the terrain with the pieces already on it (up to the banners: they wave)
+        base = self._base_picture()
+        first = rec.marks[0] if rec is not None else 0
+        surface.blit(self._baked.get((base, rec), base, self.rect.topleft,
+                                     rec.ops[:first] if rec is not None else []), self.rect)
+        under = blit_cache.Recorder()  # what lies between the terrain and the pieces
         if ambient is not None:
-            self.ambient.draw_smoke(surface, self, doc, ambient)
+            self._ambient_frame = frame_of(ambient)
+            now = ambient
+            under.ops += self._water_layer.get(
+                (self._ambient_frame, where),
+                lambda r: self.ambient.draw_water(r, self, now)).ops
+        pulse = 1.0 if t is None else 0.78 + 0.22 * math.sin(t * 4.0)
+        if highlights:
+            self._draw_highlights(under, highlights, pulse, fill=True)
+        self._baked.patch(surface, base, self.rect.topleft, under.ops)
+        if rec is not None:
+            pieces = rec
+
+            def live(name: str) -> None:
+                if name == "banners":
+                    banners.draw(surface, self, doc, self.banners, self._banner_frame)
+                else:
+                    self._halo(surface, pieces.halo[0], pieces.halo[1], t)
+
+            blit_cache.replay(surface, rec, live, start=first)
+        if ambient is not None and doc:
+            now = ambient
+            blit_cache.replay(surface, self._smoke_layer.get(
+                (self._ambient_frame, where, key and key[2]),
+                lambda rec: self.ambient.draw_smoke(rec, self, doc, now)))
         if highlights:
             self._draw_highlights(surface, highlights, pulse, fill=False)
         if hover is not None and self.board.on_board(tuple(hover)):
@@ -279,6 +325,27 @@ class BoardView:
         """True when the board at rest has a new ambient frame to show (a few times a
         second); never with Reduce motion."""
         return not self.reduce_motion and frame_of(now) != self._ambient_frame
+
+    def _base_picture(self) -> pygame.Surface:
+        """The backdrop, frame and terrain of self.rect, made when the view moves or the
+        grid setting changes (a frame used to fill, shade and blit each chunk)."""
+        key = (tuple(self.rect), self.cell, self.ox, self.oy, self.show_grid)
+        if self._base is None or key != self._base_key:
+            base = pygame.Surface(self.rect.size)
+            if pygame.display.get_surface():
+                base = base.convert()
+            base.fill(BACKDROP)
+            rect, ox, oy = self.rect, self.ox, self.oy
+            # drawn as if the rect's corner were the origin
+            self.rect = pygame.Rect(0, 0, rect.w, rect.h)
+            self.ox, self.oy = ox - rect.x, oy - rect.y
+            try:
+                self._draw_frame(base)
+                self._draw_terrain(base)
+            finally:
+                self.rect, self.ox, self.oy = rect, ox, oy
+            self._base, self._base_key = base, key
+        return self._base
 
     def _draw_frame(self, surface: pygame.Surface) -> None:
         br = self.board_rect()
@@ -349,6 +416,11 @@ class BoardView:
             self._pieces = cells
             self._spots = {}
 
+    @property
+    def piece_cells(self) -> set[Cell]:
+        """The cells holding a piece, as of the last note_pieces (what banners avoid)."""
+        return self._pieces
+
     def _ring_spot(self, at: Cell, size: int) -> int:
         """Which of RING_SPOTS a piece's ring hangs at: the first whose cells around
         hold no other piece, else the one touching fewest (cached until pieces move)."""
@@ -382,7 +454,9 @@ class BoardView:
         d = round(rect.w * scale)
         return pygame.Rect(0, 0, d, d).move(rect.centerx - d // 2, rect.centery - d // 2)
 
-    def _draw_pieces(self, surface, doc: dict, hidden: set, t) -> None:
+    def _draw_pieces(self, surface: blit_cache.Recorder, doc: dict, hidden: set) -> None:
+        """Record the pieces, rings, banners and dragons (the acting dragon's halo is a
+        mark: it pulses, so it is drawn live between the recorded blits)."""
         cell = self.cell
         for g in doc.get("gambles") or ():
             self._blit_piece(surface, f"gamble/{g['owner']}", g["at"], 1, 0.82)
@@ -414,9 +488,10 @@ class BoardView:
         for p in doc.get("places") or ():
             if p.get("claim"):
                 self._ring(surface, p["claim"], p["at"], 2)
-        self._draw_dragons(surface, doc, hidden, t)
+        surface.mark("banners")  # they wave: drawn live
+        self._draw_dragons(surface, doc, hidden)
 
-    def _draw_dragons(self, surface, doc: dict, hidden: set, t) -> None:
+    def _draw_dragons(self, surface: blit_cache.Recorder, doc: dict, hidden: set) -> None:
         """The dragons on top, the one acting last (with its halo)."""
         turn = doc.get("turn") or (doc.get("pending") or {}).get("dragon")
         dragons = doc.get("dragons") or {}
@@ -424,7 +499,8 @@ class BoardView:
             if d.get("at") is None or f"dragon/{name}" in hidden:
                 continue
             if name == turn:
-                self._halo(surface, name, d["at"], t)
+                surface.mark("halo")  # it pulses: drawn live
+                surface.halo = (name, d["at"])
             self._shadow(surface, d["at"])
             self._blit_piece(surface, f"dragon/{name}", d["at"], 2, DRAGON_K)
         # a gamble or claim ring a dragon's sprite reaches over is drawn again above it:
@@ -555,6 +631,19 @@ def _load_terrain(board: BoardSpec) -> pygame.Surface:
 
 # terrain drawn in this process: (the files it came from with their stat, the surface)
 _TERRAIN: dict[tuple, tuple[dict[str, tuple | None], pygame.Surface]] = {}
+# dressed copies of those surfaces, by the drawn terrain's id (the surface kept with it)
+_DRESSED: dict[int, tuple[pygame.Surface, pygame.Surface]] = {}
+
+
+def _dressed(board: BoardSpec, native: pygame.Surface) -> pygame.Surface:
+    known = _DRESSED.get(id(native))
+    if known is not None and known[0] is native:
+        return known[1]
+    out = terrain_dress.dress(board, native, _resolve(board.source))
+    if len(_DRESSED) >= 8:
+        _DRESSED.clear()
+    _DRESSED[id(native)] = (native, out)
+    return out
 
 
 _stat = tiled_draw.stat

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game import content
+from game import content, i18n
 from game.decisions import title
 from game.tables import RING_COUNT
 
@@ -105,6 +105,9 @@ class PanelView:
         # the log's six lines (issue 33); the seat's status is then in the banner
         self.compact = False
         self.columns = 1
+        self._key: tuple | None = None  # what the last drawing showed (see draw)
+        self._picture: pygame.Surface | None = None
+        self._tips: list[tuple[pygame.Rect, list[str]]] = []
 
     def tip_at(self, pos) -> list[str] | None:
         """The tooltip lines of what is under `pos` (a card, the crown), or None."""
@@ -134,6 +137,24 @@ class PanelView:
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, model: PanelModel,
              leader: str | None = None) -> None:
+        """The dragons' rows: drawn when what they show changes, else the picture of
+        the last drawing blitted back (issue 34: a frame of the board screen redraws at
+        60 Hz while anything moves; the rows change a few times a turn). The rows are
+        drawn over the panel's plain background, so the copy holds only them."""
+        key = (tuple(rect), model, leader, self.compact, self.columns, self.look.scale,
+               self.look.text_scale, self.look.palette, i18n.language())
+        area = rect.clip(surface.get_rect())
+        if key == self._key and self._picture is not None and \
+                self._picture.get_size() == area.size:
+            surface.blit(self._picture, area)
+            self.tips = list(self._tips)
+            return
+        self._draw(surface, rect, model, leader)
+        self._picture = surface.subsurface(area).copy() if area.w and area.h else None
+        self._key, self._tips = key, list(self.tips)
+
+    def _draw(self, surface: pygame.Surface, rect: pygame.Rect, model: PanelModel,
+              leader: str | None = None) -> None:
         look = self.look
         x, y, w = rect.x, rect.y, rect.w
         surface.blit(look.text(model.headline(), look.fs(19), look.colour("gold"), True),

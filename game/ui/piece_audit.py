@@ -1,7 +1,8 @@
 """How big and how visible each piece on the board is (issue 34: pieces that read at a
 glance). tools/ui_audit.py runs it on a 20x20 map at 1280x720; no drawing is measured,
 only the board view's layout: each piece's box, its sprite's opaque pixels inside it,
-and the boxes of what is drawn over it (claim rings, later pieces, dragons).
+and the boxes of what is drawn over it (claim rings, later pieces, other pieces'
+banners, dragons).
 
     for p in measure(view, doc): p.name, p.size, p.unhidden   # px, 0..1
 
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.ui import art
+from game.ui import art, banners
 from game.ui import board_view as bv
 
 MIN_PX = 28
@@ -89,6 +90,14 @@ def measure(view: bv.BoardView, doc: dict) -> list[Piece]:
                 ring = art.sprite(f"ring/{p['claim']}", box.w, view.palette)
                 covers.append((ring.get_rect(center=box.center),
                                pygame.mask.from_surface(ring, 64)))
+    # owners' banners: over every piece but their own (it flies from that piece's roof),
+    # each frame's cloth counted (it waves)
+    flags = []
+    for owner, at, box, flip in view.banners.placed(view, doc):
+        col = art.dragon_colour(owner, view.palette)
+        for frame in range(banners.FRAMES):
+            img = view.banners.sprite(col, box.h, frame, flip)
+            flags.append((at, (box, pygame.mask.from_surface(img, 64))))
     dragons = []
     for name, d in (doc.get("dragons") or {}).items():
         if d.get("at") is not None:
@@ -104,6 +113,7 @@ def measure(view: bv.BoardView, doc: dict) -> list[Piece]:
     for i, (name, at, vis, cell) in enumerate(items):
         over = list(covers)
         over += shapes[i + 1:]  # the pieces drawn after this one
+        over += [flag for flag_at, flag in flags if flag_at != at]
         # dragons whose footprint does not hold this piece
         over += [body for body, foot in dragons if not foot.colliderect(cell)]
         out.append(Piece(name, at, max(vis.w, vis.h), _unhidden(shapes[i], over)))

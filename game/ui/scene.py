@@ -21,6 +21,8 @@ class Scene:
     """One screen. `overlay` scenes are drawn over the scene beneath them."""
 
     overlay = False
+    # draws every pixel of the window itself: the App need not clear it first
+    covers_screen = False
     # the widgets of the scenes beneath, hidden while this one is on top (set by the App)
     hidden_below: list[IUIElementInterface]
 

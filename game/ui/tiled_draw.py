@@ -354,6 +354,11 @@ def _apply(layer: pygame.Surface, look: _Look) -> None:
         layer.fill((255, 255, 255, round(alpha * 255)), special_flags=pygame.BLEND_RGBA_MULT)
 
 
+def layer_gids(data: ET.Element) -> list[int]:
+    """A vetted tile layer's gids, flip flags kept (see _decode)."""
+    return _decode(data)
+
+
 def _decode(data: ET.Element) -> list[int]:
     """A vetted layer's gids, flip flags kept (CSV or base64, raw/zlib/gzip)."""
     text = (data.text or "").strip()

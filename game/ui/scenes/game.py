@@ -88,6 +88,8 @@ def _share(room: int, gap: int, names, font, pad: int) -> tuple[list[int], list[
 
 
 class GameScene(Scene):
+    covers_screen = True  # board area, banner strip, action bar and panel tile the window
+
     def __init__(self, app, controller):
         super().__init__(app)
         self.c = controller
