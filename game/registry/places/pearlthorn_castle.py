@@ -1,0 +1,25 @@
+"""Pearlthorn Castle (R37.5): cancels a Destroy declared against a settlement or place
+its holder has claimed."""
+
+from __future__ import annotations
+
+from game.i18n import N_
+from game.registry.spec import CancelHooks, Place
+
+KEY = "pearlthorn_castle"
+
+
+def _hooks() -> CancelHooks:
+    from game import queries
+
+    def applies(m, name, act):
+        ent = queries.occupancy(m).get(tuple(act["answer"]["at"]))
+        return ent is not None and queries.claim_owner(ent) == name
+
+    return CancelHooks(applies)
+
+
+PLACE = Place(key=KEY, title=N_("Pearlthorn Castle"), face=5, timing="cancel",
+              cancels="destroy",
+              words=N_("Cancel a Destroy aimed at a settlement or place you claim."),
+              worth=0.5, hooks=_hooks)
