@@ -151,6 +151,10 @@ def test_cancel_listing_and_model_agree(kind):
         powers.REACTIONS[kind](m, "blue", act, {"react": kind})
         assert act["cancelled"] and content.place(kind).title in describe(
             next(e for e in m.events if e["type"] == "power"))
+        # used: neither the engine nor the model cancels again this round
+        assert powers.cancel_options(m, "blue", act) == []
+        assert not cancelled(from_view(seat_view(m, "red"), m.board, "red"), "red", do, at,
+                             target)
     finally:
         m.close()
 

@@ -45,10 +45,13 @@ class ModelTools(NamedTuple):
 
 
 class CancelHooks(NamedTuple):
-    """A cancel's code: applies(m, name, act) -> whether its ready holder `name` may
-    cancel the declared action `act` (beyond the action's name)."""
+    """A cancel's code. Engine: applies(m, name, act) -> whether its ready holder `name`
+    may cancel the declared action `act` (beyond the action's name). AI: model(pos, me,
+    tl, target) -> whether an opponent would cancel `me`'s action against the piece at
+    top-left `tl` or the dragon `target` (game.ai.model.cancelled)."""
 
     applies: Callable
+    model: Callable
 
 
 @dataclass(frozen=True)

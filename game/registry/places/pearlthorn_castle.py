@@ -16,7 +16,11 @@ def _hooks() -> CancelHooks:
         ent = queries.occupancy(m).get(tuple(act["answer"]["at"]))
         return ent is not None and queries.claim_owner(ent) == name
 
-    return CancelHooks(applies)
+    def model(pos, me, tl, target):
+        owner = pos.pieces[tl][2] if tl is not None else None
+        return bool(owner and owner != me and pos.ready(owner, KEY))
+
+    return CancelHooks(applies, model)
 
 
 PLACE = Place(key=KEY, title=N_("Pearlthorn Castle"), face=5, timing="cancel",

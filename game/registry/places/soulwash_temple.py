@@ -9,7 +9,9 @@ KEY = "soulwash_temple"
 
 
 def _hooks() -> CancelHooks:
-    return CancelHooks(lambda m, name, act: act["answer"]["dragon"] == name)
+    return CancelHooks(
+        applies=lambda m, name, act: act["answer"]["dragon"] == name,
+        model=lambda pos, me, tl, target: target is not None and pos.ready(target, KEY))
 
 
 PLACE = Place(key=KEY, title=N_("Soulwash Temple"), face=8, timing="cancel",
