@@ -13,6 +13,10 @@ taken over mid-round stays used). Powers come in three timings (R36, R40):
   Hut, Angelstar Shrine, Tower of Faces, Tower of Unquenched Flame, Madhouse, Darkheart
   Cottage): `TURN`.
 
+What is particular to one place (its turn power's targets, check, fast listing and
+effect; a cancel's test) is in its module, game/registry/places/<key>.py; this module
+holds the timings' shared machinery and the helpers those modules use.
+
 Each option is applied by REACTIONS[kind](m, dragon, frame, answer), which marks the
 power used, records a `power` event and changes the frame it answers (the pending roll
 or the declared action). The windows themselves live in game.systems.rolls.
@@ -164,9 +168,6 @@ REACTIONS = {
 
 
 # ----- turn powers: answers of the holder's action decision, at no action cost ---------
-TurnPower = registry.TurnHooks  # targets, check, apply, fast and the AI's model
-
-
 def square(at: Cell, steps: int):
     for dr in range(-steps, steps + 1):
         for dc in range(-steps, steps + 1):
