@@ -109,3 +109,19 @@ def test_a_place_module_is_the_only_file_that_names_it():
              for p in (ROOT / d).rglob("*") if p.is_file() and p.suffix in (".py", ".md", ".json")
              and "skyward_spire" in p.read_text(encoding="utf-8", errors="replace")]
     assert named == []
+
+
+def test_a_taken_face_or_key_is_refused_in_one_line():
+    done = run("""
+        from game import registry
+        spec = registry.place("skyward_spire")
+        for change in ({"key": "other", "face": 9}, {"face": 16}):
+            try:
+                registry.register(registry.Place(**{**spec.__dict__, **change}))
+            except registry.RegistryError as exc:
+                print(exc)
+    """)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        "cannot register other: d20 face 9 is taken by madhouse",
+        "cannot register skyward_spire: the key skyward_spire is taken"]
