@@ -7,8 +7,9 @@ the engine's refusals cannot disagree with what the engine does. The effect temp
 hold no digits of their own: tests/test_content.py fails if one does, or if a text's
 numbers stop following the constants.
 
-Adding a place or a card: its name and numbers in game.tables, its rule hook in
-game/systems, and one entry here (PLACE_DEFS / CARD_DEFS).
+Adding a card: its name and numbers in game.tables, its rule hook in game/systems, and
+one entry here (CARD_DEFS). A place of power is one module in game/registry/places/:
+its words and numbers are read from there.
 
 Texts are for players: no rule codes (the rulings are cited in comments and tests).
 """
@@ -19,8 +20,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from game import registry
 from game import tables as T
 from game.i18n import N_, _, n_
+from game.registry.spec import signed
 from game.words import ActionName, CardName, RollName, Words, either
 
 
@@ -59,8 +62,8 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {word if abs(n) == 1 else (many or word + 's')}"
 
 
-def signed(n: int) -> str:
-    return f"+{n}" if n >= 0 else f"−{-n}"
+def _roll_mod(key: str) -> Callable[[], str]:
+    return lambda: signed((T.OWN_ROLL_POWERS.get(key) or T.ROLL_REACTION_POWERS[key])[1])
 
 
 def cost_words(cost: int) -> str:
@@ -120,40 +123,14 @@ def action(key: str) -> Definition:
 
 
 # ----- places of power (R36, R37) -----------------------------------------------------------
+# key -> (effect template, numbers), from each place's module (game/registry/places/).
+# A place with a roll modifier shows it as {mod}, read from the engine's timing tables.
 _PLACE_DEFS: dict[str, tuple[str, dict[str, Callable[[], Any]]]] = {
-    "baba_yagas_hut": (N_("Move the hut up to {steps} king steps; its claims stay on it. "
-                       "While you hold it, one Claim may also take a settlement next to "
-                       "the hut."), {"steps": lambda: T.HUT_STEPS}),
-    "angelstar_shrine": (N_("Take {extra} this turn."),
-                         {"extra": lambda: _more_actions(T.ANGELSTAR_ACTIONS)}),
-    "tower_of_faces": (N_("Put any dragon next to its own cavern."), {}),
-    "tower_of_unquenched_flame": (N_("Turn a ruin back into a town."), {}),
-    "pearlthorn_castle": (N_("Cancel a Destroy aimed at a settlement or place you claim."), {}),
-    "arch_of_triumph": (N_("{mod} to your attack roll."),
-                        {"mod": lambda: signed(T.OWN_ROLL_POWERS["arch_of_triumph"][1])}),
-    "blade_miller": (N_("{mod} to an opponent's destroy roll."),
-                     {"mod": lambda: signed(T.ROLL_REACTION_POWERS["blade_miller"][1])}),
-    "soulwash_temple": (N_("Cancel an attack on you."), {}),
-    "madhouse": (N_("Move another dragon {steps}."),
-                 {"steps": lambda: (_("exactly one king step") if T.MADHOUSE_STEPS == 1
-                                    else _("up to {steps} king steps").format(
-                                        steps=T.MADHOUSE_STEPS))}),
-    "immortals_resting_place": (N_("The Undead's cavern while it stands: others can steal "
-                                "from it there. No power of its own."), {}),
-    "soul_mine": (N_("{mod} to your tribute roll."),
-                  {"mod": lambda: signed(T.OWN_ROLL_POWERS["soul_mine"][1])}),
-    "chrysotas_chapel": (N_("{mod} to your steal rolls (from a cavern, from the chest or for "
-                         "the thief)."),
-                         {"mod": lambda: signed(T.OWN_ROLL_POWERS["chrysotas_chapel"][1])}),
-    "citadel_of_torture": (N_("One Claim takes two settlements next to you at once (it needs "
-                           "two rings in supply)."), {}),
-    "darkheart_cottage": (N_("Move the thief's chest up to {steps} king steps. While you hold "
-                          "it, Steal for the thief works against any dragon, near or far."),
-                          {"steps": lambda: T.CHEST_STEPS}),
-}
+    p.key: (p.words, {**({"mod": _roll_mod(p.key)} if p.roll else {}), **p.numbers})
+    for p in registry.places()}
 
 
-def _more_actions(n: int) -> str:
+def more_actions(n: int) -> str:
     return _("one more action") if n == 1 else n_(
         "{n} more action", "{n} more actions", n).format(n=n)
 
@@ -182,9 +159,10 @@ def _place_timing(key: str) -> str:
     if key in T.ROLL_REACTION_POWERS:
         return _("Power: after an opponent's {roll}, once a round").format(
             roll=RollName(T.ROLL_REACTION_POWERS[key][0]).shown())
-    if key == "citadel_of_torture":  # a Power, once a round (R37.13, R36)
+    timing = registry.place(key).timing
+    if timing == "claim":  # a Power, once a round (Citadel of Torture: R37.13, R36)
         return _("Power: with one of your Claim actions, once a round")
-    if key == T.UNDEAD_HOME:
+    if timing == "home":
         return _("Always, while it is on the board")
     return _("Always, while you hold it (no limit a round)")
 
@@ -221,7 +199,7 @@ _CARD_DEFS = {
     "pro_creator": (N_("Move a settlement's location die by {step} either way."),
                     {"step": lambda: T.CARD_STEP}),
     "vigor": (N_("Take {extra} this turn."),
-              {"extra": lambda: _more_actions(T.VIGOR_ACTIONS)}),
+              {"extra": lambda: more_actions(T.VIGOR_ACTIONS)}),
     "sheriff": (N_("{bonus} more for every town that pays you tribute this round."),
                 {"bonus": lambda: plural(T.TRIBUTE_CARD_BONUS, "coin")}),
     "mayor": (N_("{bonus} more for every city that pays you tribute this round."),

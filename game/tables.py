@@ -5,7 +5,12 @@ Rows are (low, high, ...) with inclusive bounds on the modified, clamped roll (R
 
 from __future__ import annotations
 
+from game import registry as _registry
 from game.i18n import N_  # titles are marked here, translated where shown
+from game.registry.places import angelstar_shrine as _angelstar_shrine
+from game.registry.places import baba_yagas_hut as _baba_yagas_hut
+from game.registry.places import darkheart_cottage as _darkheart_cottage
+from game.registry.places import madhouse as _madhouse
 
 # Dragon table: the d20's last digit picks the dragon (R6). Index = digit.
 DRAGON_BY_DIGIT = (
@@ -16,13 +21,10 @@ RING_COUNT = {name: (7 if name == "copper" else 10) for name in DRAGONS}  # R9
 NARBY = "green"  # goes first in round 1 (R16)
 NO_SETTLEMENT_DESTROY = frozenset({"gold", "copper"})  # R22: places are still fair game
 
-# Places of power, in the order of their d20 roll (1-14, R14).
-PLACES = (
-    "baba_yagas_hut", "angelstar_shrine", "tower_of_faces", "tower_of_unquenched_flame",
-    "pearlthorn_castle", "arch_of_triumph", "blade_miller", "soulwash_temple", "madhouse",
-    "immortals_resting_place", "soul_mine", "chrysotas_chapel", "citadel_of_torture",
-    "darkheart_cottage",
-)
+# Places of power, in the order of their d20 roll (1-14, R14): derived from the content
+# registry (one module per place, game/registry/places/), whose faces are explicit.
+_PLACES = _registry.derive()
+PLACES = tuple(p.key for p in _PLACES)
 UNDEAD_HOME = "immortals_resting_place"  # R8
 
 CARDS = (
@@ -135,17 +137,7 @@ def row_label(row) -> str:
     span = str(low) if low == high else f"{low}-{high}"
     return f"{span} {row[2]}"
 
-PLACE_TITLES = {
-    "baba_yagas_hut": N_("Baba Yaga's Hut"), "angelstar_shrine": N_("Angelstar Shrine"),
-    "tower_of_faces": N_("Tower of Faces"),
-    "tower_of_unquenched_flame": N_("Tower of Unquenched Flame"),
-    "pearlthorn_castle": N_("Pearlthorn Castle"), "arch_of_triumph": N_("Arch of Triumph"),
-    "blade_miller": N_("Blade Miller"), "soulwash_temple": N_("Soulwash Temple"),
-    "madhouse": N_("Madhouse"), "immortals_resting_place": N_("Immortals Resting Place"),
-    "soul_mine": N_("Soul Mine"), "chrysotas_chapel": N_("Chrysota's Chapel"),
-    "citadel_of_torture": N_("Citadel of Torture"),
-    "darkheart_cottage": N_("Darkheart Cottage"),
-}
+PLACE_TITLES = {p.key: p.title for p in _PLACES}  # N_-marked in each place module
 ACTION_TITLES = {
     "move": N_("Move"), "claim": N_("Claim"), "claim_settlement": N_("Claim Settlement"),
     "destroy": N_("Destroy"), "steal_cavern": N_("Steal from cavern"),
@@ -165,18 +157,19 @@ CHARTS = {
     "tribute": (TRIBUTE, TRIBUTE_RANGE),
 }
 
-# Places of power by how their power is used (R36, R37).
-TURN_POWERS = ("baba_yagas_hut", "angelstar_shrine", "tower_of_faces",
-               "tower_of_unquenched_flame", "madhouse", "darkheart_cottage")
+# Places of power by how their power is used (R36, R37), in face order, from the registry.
+TURN_POWERS = tuple(p.key for p in _PLACES if p.timing == "turn")
 # Own pre-roll modifiers: place -> (roll purpose, value).
-OWN_ROLL_POWERS = {"arch_of_triumph": ("attack", 2), "chrysotas_chapel": ("steal", 2),
-                   "soul_mine": ("tribute", 1)}
-CANCEL_POWERS = {"pearlthorn_castle": "destroy", "soulwash_temple": "attack"}
-ROLL_REACTION_POWERS = {"blade_miller": ("destroy", -1)}
-HUT_STEPS = 3          # Baba Yaga's Hut moves up to 3 king steps
-CHEST_STEPS = 5        # Darkheart Cottage moves the chest up to 5 king steps
-MADHOUSE_STEPS = 1     # Madhouse moves an opponent exactly 1 king step
-ANGELSTAR_ACTIONS = 1  # Angelstar Shrine: one more action this turn (R37.2)
+OWN_ROLL_POWERS: dict[str, tuple[str, int]] = {
+    p.key: p.roll for p in _PLACES if p.timing == "own_roll" and p.roll is not None}
+CANCEL_POWERS: dict[str, str] = {
+    p.key: p.cancels for p in _PLACES if p.timing == "cancel" and p.cancels}
+ROLL_REACTION_POWERS: dict[str, tuple[str, int]] = {
+    p.key: p.roll for p in _PLACES if p.timing == "roll_reaction" and p.roll is not None}
+HUT_STEPS = _baba_yagas_hut.STEPS          # Baba Yaga's Hut moves up to 3 king steps
+CHEST_STEPS = _darkheart_cottage.STEPS     # Darkheart Cottage moves the chest up to 5 king steps
+MADHOUSE_STEPS = _madhouse.STEPS           # Madhouse moves an opponent exactly 1 king step
+ANGELSTAR_ACTIONS = _angelstar_shrine.ACTIONS  # Angelstar Shrine: one more action (R37.2)
 
 # Power cards (R38) by timing. Names are FORMATS.md's; each card is in the deck once.
 CARD_TITLES = {

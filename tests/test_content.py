@@ -10,6 +10,7 @@ import pytest
 from game import content
 from game import tables as T
 from game.cli import main
+from game.registry.places import angelstar_shrine, baba_yagas_hut, darkheart_cottage, madhouse
 from game.systems import cards, powers
 from game.ui import rules_text
 
@@ -37,10 +38,11 @@ def test_templates_type_no_numbers_of_their_own():
     ("action", "move", "MOVE_STEPS", None),
     ("action", "attack", "ATTACK_STAKE", None),
     ("action", "destroy", "REVOLT_COST", None),
-    ("place", "baba_yagas_hut", "HUT_STEPS", None),
-    ("place", "darkheart_cottage", "CHEST_STEPS", None),
-    ("place", "madhouse", "MADHOUSE_STEPS", None),
-    ("place", "angelstar_shrine", "ANGELSTAR_ACTIONS", None),
+    # a place's numbers live in its registry module
+    ("place", "baba_yagas_hut", "STEPS", baba_yagas_hut),
+    ("place", "darkheart_cottage", "STEPS", darkheart_cottage),
+    ("place", "madhouse", "STEPS", madhouse),
+    ("place", "angelstar_shrine", "ACTIONS", angelstar_shrine),
     ("card", "speedster", "SPEEDSTER_STEPS", None),
     ("card", "orienteer", "ORIENTEER_STEPS", None),
     ("card", "robber", "ROBBER_TAKE", None),
@@ -52,8 +54,9 @@ def test_templates_type_no_numbers_of_their_own():
 def test_texts_follow_the_engine_constants(monkeypatch, kind, key, constant, where):
     build = getattr(content, kind)
     before = build(key)
-    assert str(getattr(T, constant)) in before.effect or "one" in before.effect
-    monkeypatch.setattr(T, constant, 7)
+    home = where or T
+    assert str(getattr(home, constant)) in before.effect or "one" in before.effect
+    monkeypatch.setattr(home, constant, 7)
     after = build(key)
     assert "7" in after.effect, (key, after.effect)
 
@@ -92,7 +95,7 @@ def test_action_costs_follow_the_engine(monkeypatch):
 def test_every_number_on_the_rules_screen_follows_the_constants(monkeypatch):
     """The rules screen builds from the definitions: a changed constant shows there."""
     monkeypatch.setattr(T, "ORIENTEER_STEPS", 9)
-    monkeypatch.setattr(T, "HUT_STEPS", 8)
+    monkeypatch.setattr(baba_yagas_hut, "STEPS", 8)
     text = rules_text.plain_text()
     assert "Move another dragon up to 9 king steps" in text
     assert "Move the hut up to 8 king steps" in text
@@ -108,11 +111,11 @@ def test_engine_uses_the_lifted_constants(monkeypatch):
             pass
 
     monkeypatch.setattr(cards, "VIGOR_ACTIONS", 2)
-    monkeypatch.setattr(powers, "ANGELSTAR_ACTIONS", 3)
+    monkeypatch.setattr(angelstar_shrine, "ACTIONS", 3)
     m = M()
     cards._vigor_apply(m, "red", {}, "vigor")
     assert m.actions_left == 3
-    powers._shrine_apply(m, "red", {})
+    powers.TURN["angelstar_shrine"].apply(m, "red", {})
     assert m.actions_left == 6
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 
+from game import registry
 from game.ai.model import (
     PLACE_SET,
     Pos,
@@ -42,13 +43,7 @@ from game.geometry import rect_gap
 from game.tables import ACTIONS_PER_TURN, UNDEAD_HOME
 
 # A place's power, in coins a round to its holder (beyond its tribute), R37.
-POWER_VALUE = {
-    "baba_yagas_hut": 0.6, "angelstar_shrine": 1.5, "tower_of_faces": 0.4,
-    "tower_of_unquenched_flame": 0.4, "pearlthorn_castle": 0.5, "arch_of_triumph": 0.4,
-    "blade_miller": 0.2, "soulwash_temple": 0.3, "madhouse": 0.3,
-    "immortals_resting_place": 0.0, "soul_mine": 0.3, "chrysotas_chapel": 0.5,
-    "citadel_of_torture": 0.6, "darkheart_cottage": 0.6,
-}
+POWER_VALUE = {p.key: p.worth for p in registry.places()}  # each place's `worth`
 
 DEFAULT = {
     "gamma": 0.45,       # weight of next turn's best target

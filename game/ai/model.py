@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from game import rule_maths
+from game import registry, rule_maths
 from game.board import Cell
 from game.geometry import rect_gap
 from game.rule_maths import (
@@ -29,6 +29,7 @@ from game.rule_maths import (
 )
 from game.tables import (
     ATTACK_STAKE,
+    CANCEL_POWERS,
     CARD_TITLES,
     DESTROYED,
     NO_SETTLEMENT_DESTROY,
@@ -451,13 +452,14 @@ def hostile_destroy_mod(pos: Pos, me: str) -> int:
 
 
 def cancelled(pos: Pos, me: str, do: str, tl=None, target: str | None = None) -> bool:
-    """An opponent would cancel this action (Pearlthorn Castle, Soulwash Temple)."""
-    if do == "destroy" and tl is not None:
-        owner = pos.pieces[tl][2]
-        return bool(owner and owner != me and pos.ready(owner, "pearlthorn_castle"))
-    if do == "attack" and target is not None:
-        return pos.ready(target, "soulwash_temple")
-    return False
+    """An opponent would cancel this action: a cancel place's model test (its module's
+    CancelHooks.model: Pearlthorn Castle, Soulwash Temple)."""
+    return any(test(pos, me, tl, target) for test in _CANCEL_MODELS.get(do, ()))
+
+
+# action -> the model tests of the places that cancel it (game/registry/places/)
+_CANCEL_MODELS = {do: tuple(registry.hooks(k).model for k, d in CANCEL_POWERS.items() if d == do)
+                  for do in set(CANCEL_POWERS.values())}
 
 
 def can_destroy(name: str, kind: str) -> bool:

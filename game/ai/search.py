@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import time
 
+from game import registry
 from game.ai import model
 from game.ai.evaluate import Evaluator
 from game.ai.model import (
@@ -123,7 +124,7 @@ def _freeze(answer: dict):
 
 
 # ----- turn powers in the model (R37), applied to a child ----------------------------------
-def _move_piece(pos: Pos, old, new) -> None:
+def move_piece(pos: Pos, old, new) -> None:
     kind, size, owner = pos.pieces[old]
     pos.changed = pos.changed | {old, new}
     pos.free_key = object()
@@ -162,37 +163,19 @@ def send_home(pos: Pos, child: Pos, name: str) -> None:
 
 
 def apply_power(pos: Pos, me: str, answer: dict) -> tuple[Pos, int]:
-    """(child, extra actions) after a turn power; the power is marked used (R36)."""
+    """(child, extra actions) after a turn power; the power is marked used (R36). Its
+    effect is its place's model hook (game/registry/places/)."""
     kind = answer["power"]
     child = pos.child()
     child.powers_used = pos.powers_used | {kind}
-    extra = 0
-    if kind == "angelstar_shrine":
-        extra = 1
-    elif kind == "baba_yagas_hut":
-        _move_piece(child, pos.place_at(kind), tuple(answer["to"]))
-    elif kind == "darkheart_cottage":
-        occ = {c: v for c, v in child.occ.items() if v != "chest"}
-        child.chest_at = tuple(answer["to"])
-        occ[child.chest_at] = "chest"
-        child.occ = occ
-        child.free_key = object()
-    elif kind == "madhouse":
-        child.move_dragon(answer["dragon"], tuple(answer["to"]))
-    elif kind == "tower_of_faces":
-        send_home(pos, child, answer["dragon"])
-    elif kind == "tower_of_unquenched_flame":
-        tl = tuple(answer["at"])
-        _k, size, owner = pos.pieces[tl]
-        child.set_piece(tl, ("town", size, owner))
-    return child, extra
+    return child, registry.hooks(kind).model(pos, child, me, answer, TOOLS)
 
 
-# The engine's turn powers (game.tables.TURN_POWERS), in the search's own order (the
-# order candidates are tried in, kept so a seed plays the same game).
-POWERS = ("angelstar_shrine", "baba_yagas_hut", "darkheart_cottage", "madhouse",
-          "tower_of_faces", "tower_of_unquenched_flame")
-assert set(POWERS) == set(TURN_POWERS) and len(POWERS) == len(TURN_POWERS)
+TOOLS = registry.ModelTools(move_piece, send_home)  # lent to the places' model hooks
+
+# The engine's turn powers (game.tables.TURN_POWERS), in the search's own order (by name;
+# the order candidates are tried in, kept so a seed plays the same game).
+POWERS = tuple(sorted(TURN_POWERS))
 
 
 # ----- the search -------------------------------------------------------------------------

@@ -13,6 +13,10 @@ taken over mid-round stays used). Powers come in three timings (R36, R40):
   Hut, Angelstar Shrine, Tower of Faces, Tower of Unquenched Flame, Madhouse, Darkheart
   Cottage): `TURN`.
 
+What is particular to one place (its turn power's targets, check, fast listing and
+effect; a cancel's test) is in its module, game/registry/places/<key>.py; this module
+holds the timings' shared machinery and the helpers those modules use.
+
 Each option is applied by REACTIONS[kind](m, dragon, frame, answer), which marks the
 power used, records a `power` event and changes the frame it answers (the pending roll
 or the declared action). The windows themselves live in game.systems.rolls.
@@ -20,26 +24,22 @@ or the declared action). The windows themselves live in game.systems.rolls.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from functools import cache
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 import esper
 
-from game import queries, rule_maths
-from game.components import Footprint, PlaceOfPower, Settlement
-from game.decisions import cell_of, show_cell
+from game import queries, registry, rule_maths
+from game.components import Footprint, PlaceOfPower
+from game.decisions import show_cell
 from game.geometry import Cell, cells_of, chebyshev, fits
 from game.i18n import N_
 from game.systems import setup
 from game.systems.base import not_a_dragon
 from game.tables import (
-    ANGELSTAR_ACTIONS,
     CANCEL_POWERS,
     CAVERN_OFFSETS,
-    CHEST_STEPS,
-    HUT_STEPS,
-    MADHOUSE_STEPS,
     OWN_ROLL_POWERS,
     PLACE_TITLES,
     ROLL_REACTION_POWERS,
@@ -105,16 +105,11 @@ def _own_modifier(m: Match, name, roll, answer) -> None:
 
 # ----- cancels (R40: asked when an opponent's action is declared) ----------------------
 def cancel_options(m: Match, name: str, act: dict) -> list[str]:
-    do = act["do"]
-    if do == "destroy" and queries.power_ready(m, "pearlthorn_castle", name):
-        # R37.5: against a settlement or place the holder has claimed
-        ent = queries.occupancy(m).get(tuple(act["answer"]["at"]))
-        if ent is not None and queries.claim_owner(ent) == name:
-            return ["pearlthorn_castle"]
-    elif (do == "attack" and act["answer"]["dragon"] == name
-          and queries.power_ready(m, "soulwash_temple", name)):
-        return ["soulwash_temple"]  # R37.8: an attack on the holder
-    return []
+    """The cancels `name` may use on the declared `act`: a place that cancels its action,
+    ready for `name`, whose own test passes (R37.5: a Destroy of what the holder claims;
+    R37.8: an attack on the holder)."""
+    return [k for k in CANCELLING.get(act["do"], ())
+            if queries.power_ready(m, k, name) and registry.hooks(k).applies(m, name, act)]
 
 
 def _cancel(m: Match, name, act, answer) -> None:
@@ -173,17 +168,6 @@ REACTIONS = {
 
 
 # ----- turn powers: answers of the holder's action decision, at no action cost ---------
-class TurnPower(NamedTuple):
-    """targets(m, name) -> candidate answers; check(m, name, answer) -> reason or None
-    (after the holder checks); apply(m, name, answer); fast(m, name) -> exactly the
-    candidates that pass check (speed only, tested equal)."""
-
-    targets: Callable
-    check: Callable
-    apply: Callable
-    fast: Callable | None = None
-
-
 def square(at: Cell, steps: int):
     for dr in range(-steps, steps + 1):
         for dc in range(-steps, steps + 1):
@@ -257,57 +241,6 @@ def move_reason(m: Match, what: Name | Words, at: Cell, to: Cell, steps: int) ->
     return None
 
 
-# Baba Yaga's Hut (R37.1): the hut moves up to 3 king steps; claims stay.
-def _hut(m: Match):
-    found = queries.place_on_board(m, "baba_yagas_hut")
-    assert found is not None  # asked only while the hut's holder may use it
-    return found
-
-
-def _hut_targets(m: Match, name):
-    _ent, fp = _hut(m)
-    for to in square(fp.at, HUT_STEPS):
-        yield {"power": "baba_yagas_hut", "to": list(to)}
-
-
-def _hut_check(m: Match, name, answer):
-    to = cell_of(answer, "to")
-    ent, fp = _hut(m)
-    hut = PlaceName("baba_yagas_hut")
-    return (move_reason(m, hut, fp.at, to, HUT_STEPS)
-            or landing_reason(m, hut, to, 2, ent))
-
-
-def _hut_fast(m: Match, name):
-    ent, fp = _hut(m)
-    return [{"power": "baba_yagas_hut", "to": list(to)}
-            for to in free_landings(m, fp.at, HUT_STEPS, 2, ent)]
-
-
-def _hut_apply(m: Match, name, answer):
-    _ent, fp = _hut(m)
-    before = list(fp.at)
-    fp.col, fp.row = answer["to"]
-    m.emit("place_moved", dragon=name, place="baba_yagas_hut", **{"from": before},
-           to=[fp.col, fp.row])
-
-
-# Angelstar Shrine (R37.2): one more action this turn.
-def _shrine_apply(m: Match, name, answer):
-    m.actions_left += ANGELSTAR_ACTIONS
-    m.emit("extra_action", dragon=name, actions_left=m.actions_left)
-
-
-# Tower of Faces (R37.3): any dragon to its own cavern, placed as R7.
-def _faces_targets(m: Match, name):
-    for other in m.seat_names:
-        yield {"power": "tower_of_faces", "dragon": other}
-
-
-def _faces_check(m: Match, name, answer):
-    return send_home_refusal(m, answer.get("dragon"), PlaceName("tower_of_faces"))
-
-
 def send_home_refusal(m: Match, target, what: Name) -> str | None:
     """Why `what` (Tower of Faces, or Horror, which is its effect as a card) cannot send
     `target` beside its cavern, or None when it can (P14)."""
@@ -322,10 +255,6 @@ def send_home_refusal(m: Match, target, what: Name) -> str | None:
     if home == queries.dragon_fp(m, target).at:
         return Words("{dragon} already stands beside its cavern", dragon=DragonName(target))
     return None
-
-
-def _faces_fast(m: Match, name):
-    return [{"power": "tower_of_faces", "dragon": d} for d in sent_home(m)]
 
 
 # The 2x2 footprints beside the Undead's 2x2 home, in R7's order (P14).
@@ -393,125 +322,11 @@ def _farther_home(m: Match, rows: list[int], oc: int, or_: int, size: int,
     return None  # no room (setup's search raises)
 
 
-def _faces_apply(m: Match, name, answer):
-    target = answer["dragon"]
-    displace(m, name, target, setup.home_spot(m, target), "tower_of_faces")
-
-
 def displace(m: Match, name, target, to, via):
     fp = queries.dragon_fp(m, target)
     before = list(fp.at)
     fp.col, fp.row = to
     m.emit("displaced", dragon=target, **{"from": before}, to=list(to), by=name, via=via)
-
-
-# Tower of Unquenched Flame (R37.4): any ruin becomes a town; its claim stays.
-def _flame_targets(m: Match, name):
-    for _ent, s, fp in queries.settlements(m):
-        if s.kind == "ruin":
-            yield {"power": "tower_of_unquenched_flame", "at": list(fp.at)}
-
-
-def _flame_check(m: Match, name, answer):
-    cell = cell_of(answer, "at")
-    ent = queries.occupancy(m).get(cell)
-    settlement = esper.try_component(ent, Settlement) if ent is not None else None
-    if ent is None or settlement is None:
-        return Words("there is no ruin at {cell}", cell=show_cell(cell))
-    if settlement.kind != "ruin":
-        return Words("{piece} is not a ruin", piece=queries.describe(m, ent))
-    return None
-
-
-def _flame_apply(m: Match, name, answer):
-    ent = queries.occupancy(m)[tuple(answer["at"])]
-    esper.component_for_entity(ent, Settlement).kind = "town"
-    m.emit("rebuilt", dragon=name, at=list(answer["at"]), claim=queries.claim_owner(ent))
-
-
-# Madhouse (R37.9): an opponent's dragon 1 king step to a legal footprint.
-def _madhouse_targets(m: Match, name):
-    for other in m.seat_names:
-        at = queries.dragon_fp(m, other).at
-        for to in square(at, MADHOUSE_STEPS):
-            yield {"power": "madhouse", "dragon": other, "to": list(to)}
-
-
-def _madhouse_check(m: Match, name, answer):
-    target = answer.get("dragon")
-    if not isinstance(target, str) or target not in m.dragon_ents:
-        return not_a_dragon(target)
-    if target == name:
-        return Words("Madhouse moves an opponent's dragon, not {dragon} itself",
-                     dragon=DragonName(name))
-    to = cell_of(answer, "to")
-    at = queries.dragon_fp(m, target).at
-    return (move_reason(m, DragonName(target), at, to, MADHOUSE_STEPS)
-            or landing_reason(m, DragonName(target), to, 2, m.dragon_ents[target]))
-
-
-def _madhouse_fast(m: Match, name):
-    out: list[dict] = []
-    for other in m.seat_names:
-        if other != name:
-            at = queries.dragon_fp(m, other).at
-            out.extend({"power": "madhouse", "dragon": other, "to": list(to)}
-                       for to in free_landings(m, at, MADHOUSE_STEPS, 2, m.dragon_ents[other]))
-    return out
-
-
-def _madhouse_apply(m: Match, name, answer):
-    displace(m, name, answer["dragon"], tuple(answer["to"]), "madhouse")
-
-
-# Darkheart Cottage (R37.14): the chest moves up to 5 king steps to a free cell.
-def _cottage_targets(m: Match, name):
-    at = queries.chest_at(m)
-    if at is not None:
-        for to in square(at, CHEST_STEPS):
-            yield {"power": "darkheart_cottage", "to": list(to)}
-
-
-def _cottage_check(m: Match, name, answer):
-    at = queries.chest_at(m)
-    if at is None:
-        return Words("the thief's chest is not on the board yet")
-    to = cell_of(answer, "to")
-    return (move_reason(m, CHEST, at, to, CHEST_STEPS)
-            or landing_reason(m, CHEST, to, 1, m.chest_ent))
-
-
-def _cottage_fast(m: Match, name):
-    at = queries.chest_at(m)
-    if at is None:
-        return []
-    return [{"power": "darkheart_cottage", "to": list(to)}
-            for to in free_landings(m, at, CHEST_STEPS, 1, m.chest_ent)]
-
-
-def _cottage_apply(m: Match, name, answer):
-    fp = esper.component_for_entity(m.chest_ent, Footprint)
-    before = list(fp.at)
-    fp.col, fp.row = answer["to"]
-    m.emit("chest_moved", at=[fp.col, fp.row], **{"from": before}, by=name,
-           via="darkheart_cottage")
-
-
-TURN = {
-    "baba_yagas_hut": TurnPower(_hut_targets, _hut_check, _hut_apply, _hut_fast),
-    "angelstar_shrine": TurnPower(lambda m, name: [{"power": "angelstar_shrine"}],
-                                  lambda m, name, answer: None, _shrine_apply),
-    "tower_of_faces": TurnPower(_faces_targets, _faces_check, _faces_apply, _faces_fast),
-    "tower_of_unquenched_flame": TurnPower(
-        _flame_targets, _flame_check, _flame_apply,
-        lambda m, name: [{"power": "tower_of_unquenched_flame", "at": list(fp.at)}
-                         for _ent, s, fp in queries.settlements(m) if s.kind == "ruin"]),
-    "madhouse": TurnPower(_madhouse_targets, _madhouse_check, _madhouse_apply,
-                          _madhouse_fast),
-    "darkheart_cottage": TurnPower(_cottage_targets, _cottage_check, _cottage_apply,
-                                   _cottage_fast),
-}
-assert tuple(TURN) == TURN_POWERS
 
 
 def turn_answers(m: Match, name: str, fast: bool = True) -> list[dict]:
@@ -568,3 +383,8 @@ def use_turn_power(m: Match, name: str, answer: dict) -> None:
     mark_used(m, kind)
     m.emit("power", dragon=name, place=kind, use="turn", answer=dict(answer))
     TURN[kind].apply(m, name, answer)
+
+
+# Each turn power's code lives in its place's module (game/registry/places/); built last,
+# as those modules import this one's helpers.
+TURN = {k: registry.hooks(k) for k in TURN_POWERS}

@@ -1,0 +1,76 @@
+"""The content registry: one module per place of power (game/registry/places/), holding
+everything about it (key, title, d20 face, timing, engine and AI hooks, words, worth,
+art and sound keys). The place tables the rest of the game reads (game.tables.PLACES,
+PLACE_TITLES and the timing tables, game.content's words, powers.TURN, the AI's POWERS
+and POWER_VALUE) are derived from here when game.tables is first imported.
+
+Adding a place: a module defining PLACE (a spec.Place), listed in places/__init__.py,
+plus its art; or, from outside the game, `register(PLACE)` before game.tables is
+imported (tests/registry_samples/ does so).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.registry.places import BUILT_IN
+from game.registry.spec import TIMINGS, CancelHooks, ModelTools, Place, TurnHooks
+
+__all__ = ["TIMINGS", "CancelHooks", "ModelTools", "Place", "RegistryError", "TurnHooks",
+           "hooks", "place", "places", "register"]
+
+_PLACES: dict[str, Place] = {}
+_HOOKS: dict[str, Any] = {}
+_derived = False  # set once game.tables has read the registry: later places are refused
+
+
+class RegistryError(ValueError):
+    """A place that cannot be registered, with the reason in words."""
+
+
+def register(new: Place) -> Place:
+    """Add a place of power. Refused (RegistryError, one line) when the spec is
+    incomplete, its key or d20 face is taken, or the game's tables are already built."""
+    if _derived:
+        raise RegistryError(f"cannot register {new.key}: register places before "
+                            "game.tables is imported (the tables are built from them)")
+    problems = new.problems()
+    if new.key in _PLACES:
+        problems.append(f"the key {new.key} is taken")
+    taken = {p.face: p.key for p in _PLACES.values()}
+    if new.face in taken:
+        problems.append(f"d20 face {new.face} is taken by {taken[new.face]}")
+    if problems:
+        raise RegistryError(f"cannot register {new.key}: {'; '.join(problems)}")
+    _PLACES[new.key] = new
+    return new
+
+
+def places() -> tuple[Place, ...]:
+    """Every registered place, in d20 face order (R14)."""
+    return tuple(sorted(_PLACES.values(), key=lambda p: p.face))
+
+
+def place(key: str) -> Place:
+    return _PLACES[key]
+
+
+def derive() -> tuple[Place, ...]:
+    """The places, for game.tables to derive its tables from; no place is added after."""
+    global _derived
+    _derived = True
+    return places()
+
+
+def hooks(key: str) -> Any:
+    """A place's code hooks (TurnHooks / CancelHooks), built at first use."""
+    found = _HOOKS.get(key)
+    if found is None:
+        build = _PLACES[key].hooks
+        assert build is not None, f"{key} has no hooks"
+        found = _HOOKS[key] = build()
+    return found
+
+
+for _module in BUILT_IN:
+    register(_module.PLACE)

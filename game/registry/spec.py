@@ -1,0 +1,96 @@
+"""What a place of power is made of: one `Place` value, the whole of it in one module.
+
+The engine imports game.tables, and game.tables is derived from the places, so a place's
+code hooks (`hooks`) are built at first use, not at import: a place module imports only
+this module and game.i18n at its top, the engine inside its `_hooks()`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+# How a place's power is used (R36, R37, R40):
+# turn: an answer of its holder's action decision, at no action cost;
+# own_roll: a modifier its holder adds before its own roll (`roll` = (purpose, value));
+# cancel: cancels an opponent's action when it is declared (`cancels` = the action);
+# roll_reaction: a modifier on an opponent's roll after it is made (`roll`);
+# claim: with one of its holder's Claim actions (Citadel of Torture);
+# home: no power, a cavern while it stands (Immortals Resting Place);
+# always: a standing ability while held.
+TIMINGS = ("turn", "own_roll", "cancel", "roll_reaction", "claim", "home", "always")
+
+
+class TurnHooks(NamedTuple):
+    """A turn power's code. Engine: targets(m, name) -> candidate answers; check(m, name,
+    answer) -> reason or None (after the holder checks); apply(m, name, answer);
+    fast(m, name) -> exactly the candidates that pass check (speed only, tested equal).
+    AI: model(pos, child, me, answer, ai) -> extra actions, the power's effect on the
+    AI's child position (game.ai.model.Pos); `ai` is the search's ModelTools (the
+    engine layer does not import the AI: it hands its tools down)."""
+
+    targets: Callable
+    check: Callable
+    apply: Callable
+    fast: Callable | None
+    model: Callable
+
+
+class ModelTools(NamedTuple):
+    """What the AI's search lends a place's model hook (game.ai.search)."""
+
+    move_piece: Callable  # (pos, old top-left, new top-left): a place moves, claims stay
+    send_home: Callable   # (pos, child, dragon): beside its cavern (R7, P14)
+
+
+class CancelHooks(NamedTuple):
+    """A cancel's code. Engine: applies(m, name, act) -> whether its ready holder `name`
+    may cancel the declared action `act` (beyond the action's name). AI: model(pos, me,
+    tl, target) -> whether an opponent would cancel `me`'s action against the piece at
+    top-left `tl` or the dragon `target` (game.ai.model.cancelled)."""
+
+    applies: Callable
+    model: Callable
+
+
+@dataclass(frozen=True)
+class Place:
+    key: str                  # FORMATS.md's name: "madhouse"
+    title: str                # N_-marked; translated where shown
+    face: int                 # the d20 face that places it (R14)
+    timing: str               # one of TIMINGS
+    words: str                # N_-marked effect, its numbers as {placeholders}
+    numbers: Mapping[str, Callable[[], Any]] = field(default_factory=dict)
+    worth: float = 0.0        # the AI: coins a round to its holder beyond its tribute
+    roll: tuple[str, int] | None = None  # own_roll / roll_reaction: (purpose, value)
+    cancels: str | None = None  # cancel: the action it cancels
+    hooks: Callable[[], Any] | None = None  # turn / cancel: builds its TurnHooks / CancelHooks
+    art: str = ""             # art key; "" means "place/<key>"
+    sound: str = "power"      # sound cue of its power (game.ui.sound.cues)
+
+    @property
+    def art_key(self) -> str:
+        return self.art or f"place/{self.key}"
+
+    def problems(self) -> list[str]:
+        """What is wrong with this spec, in words (empty when it can be registered)."""
+        out = []
+        if self.timing not in TIMINGS:
+            out.append(f"timing {self.timing!r} is not one of {', '.join(TIMINGS)}")
+        if not 1 <= self.face <= 20:
+            out.append(f"d20 face {self.face} is not 1-20")
+        if self.timing in ("own_roll", "roll_reaction") and self.roll is None:
+            out.append(f"a {self.timing} place needs roll=(purpose, value)")
+        if self.timing == "cancel" and not self.cancels:
+            out.append("a cancel place needs cancels=<action>")
+        if self.timing in ("turn", "cancel") and self.hooks is None:
+            out.append(f"a {self.timing} place needs hooks")
+        if not self.words or not self.title:
+            out.append("a place needs a title and words")
+        return out
+
+
+def signed(n: int) -> str:
+    """A modifier as players read it: +2, −1."""
+    return f"+{n}" if n >= 0 else f"−{-n}"
