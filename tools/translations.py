@@ -38,7 +38,8 @@ SOURCES: dict[str, tuple[str, ...]] = {
     "rules": ("game/ui/rules_text.py", "game/ui/credits_text.py",
               "game/ui/tutorial/*.py", "game/ui/tutorial/*.json"),
     "game": ("game/*.py", "game/systems/*.py", "game/ai/*.py", "game/net/*.py",
-             "game/persistence/*.py", "game/maps/*.py", "game/balance/*.py"),
+             "game/persistence/*.py", "game/maps/*.py", "game/balance/*.py",
+             "game/registry/*.py", "game/registry/places/*.py"),
 }
 PRIORITY = ("rules", "screens", "board", "game")
 TARGETS = [c for c in LANGUAGES if c != "en"]
