@@ -165,3 +165,17 @@ def _walk_to(app, scene, step_id: str) -> None:
         _do_step(app, scene, "keys")
         until(app, lambda b=before: scene.coach.index != b, limit=20)
     _wait(app, scene, 6000)
+
+
+def test_the_coach_never_asks_to_click_a_dragon_the_card_picks_itself(app):
+    """Played by mouse (issue 33): the coach said "click Orienteer, then Red, then the
+    glowing square" and framed Red in gold, but with one other dragon Orienteer picks
+    Red itself; the click on Red landed it beside its own footprint ("Not this one
+    yet"). Only the landing is asked for and marked."""
+    scene = _lesson_at(app, "card")
+    run(app, 2)
+    want = scene.expected()
+    assert want is not None and want.get("dragon") == "red"
+    assert scene._asked_fields(want) == ["to"]
+    assert "Red" not in scene.how_line() and "the glowing square" in scene.how_line()
+    assert "click Red" not in scene.coach.current.text(False)

@@ -168,12 +168,21 @@ class TutorialScene(GameScene):
         slot = next((x for x in self.slots if x.key == kind), None)
         name = slot.label if slot else kind
         key = f" (key {slot.hotkey})" if slot and slot.hotkey else ""
-        cells = [(k, want[k]) for k in KEY_ORDER if k in want and k != "choose"]
+        cells = [(k, want[k]) for k in self._asked_fields(want)]
         if not cells:
             return f"Click {name} on the bar{key}."
         where = ", then ".join(self._field_words(k, v) for k, v in cells)
         return (f"Click {name}{key}, then {where}. "
                 "Keys: Tab or the arrows to it, Enter picks it.")
+
+    def _asked_fields(self, want: dict) -> list[str]:
+        """The fields of `want` the player clicks on the board. A field with one value
+        is picked for the player (Orienteer's only other dragon): asking for a click on
+        Red there would land Red beside its own footprint (issue 33 play-through)."""
+        slot = next((x for x in self.slots if x.key == answer_kind(want)), None)
+        answers = slot.answers if slot is not None and slot.answers else [want]
+        return [k for k in KEY_ORDER if k in want and k != "choose"
+                and (len(answers) == 1 or len({repr(a.get(k)) for a in answers}) > 1)]
 
     def _field_words(self, k: str, v) -> str:
         if k == "dragon":
@@ -217,9 +226,7 @@ class TutorialScene(GameScene):
             if i is not None and i < len(self.bar.rects):
                 r = self.bar.rects[i].inflate(4 + 2 * grow, 4 + 2 * grow)
                 pygame.draw.rect(surface, colour, r, width, border_radius=look.px(10))
-            for k in KEY_ORDER:
-                if k not in want or k == "choose":
-                    continue
+            for k in self._asked_fields(want):
                 cells = value_cells(self.shown, k, want[k], want)
                 if not cells:
                     continue
