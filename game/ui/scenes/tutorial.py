@@ -88,7 +88,7 @@ class TutorialScene(GameScene):
         p = self.c.pending
         if (self.animation.idle and p is not None and not self.c.is_human(p.dragon)
                 and self.coach.note_showing(False) and not self.error_time > 0):
-            return "The game waits while you read the coach (Enter goes on)", \
+            return "The game waits while you read the coach: Next (Enter) goes on", \
                 self.look.colour("gold")
         return super()._prompt_text()
 
