@@ -1050,6 +1050,9 @@ class GameScene(Scene):
             if len(parts) > 1:
                 candidates.insert(1, "  ·  ".join([held, *parts[1:]]))
             candidates.append(held)
+        if parts[0].endswith(")") and " (" in parts[0]:  # "Destroy: Enter confirms (or
+            # click the target)" was cut at 1024x640 and 150% (issue 33 audit)
+            candidates.append(parts[0].rsplit(" (", 1)[0])
         if " — " in parts[0]:  # a hint: its reason is in the note under the banner
             candidates.append(parts[0].split(" — ")[0])
         short = compact(parts[0])  # an away player: the countdown must stay in sight

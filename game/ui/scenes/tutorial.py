@@ -22,6 +22,7 @@ import pygame
 from game.decisions import answer_kind, show_cell, title
 from game.match import SetupError
 from game.ui.action_bar import idle_slots
+from game.ui.log_view import LOG_ROWS
 from game.ui.scenes.game import GameScene
 from game.ui.settings import Settings
 from game.ui.targets import KEY_ORDER, single_target_cells, value_cells, value_label
@@ -88,7 +89,7 @@ class TutorialScene(GameScene):
         p = self.c.pending
         if (self.animation.idle and p is not None and not self.c.is_human(p.dragon)
                 and self.coach.note_showing(False) and not self.error_time > 0):
-            return "The game waits while you read the coach: Next (Enter) goes on", \
+            return "Read the coach, then click Next (Enter)", \
                 self.look.colour("gold")
         return super()._prompt_text()
 
@@ -171,7 +172,7 @@ class TutorialScene(GameScene):
         cells = [(k, want[k]) for k in self._asked_fields(want)]
         if not cells:
             return f"Click {name} on the bar{key}."
-        where = ", then ".join(self._field_words(k, v) for k, v in cells)
+        where = ", then ".join(self._field_words(k, v, kind) for k, v in cells)
         return (f"Click {name}{key}, then {where}. "
                 "Keys: Tab or the arrows to it, Enter picks it.")
 
@@ -184,9 +185,9 @@ class TutorialScene(GameScene):
         return [k for k in KEY_ORDER if k in want and k != "choose"
                 and (len(answers) == 1 or len({repr(a.get(k)) for a in answers}) > 1)]
 
-    def _field_words(self, k: str, v) -> str:
-        if k == "dragon":
-            return f"{title(v)}"
+    def _field_words(self, k: str, v, kind: str = "") -> str:
+        if k == "dragon":  # a steal's target glows on the cavern, not on the dragon
+            return f"{title(v)}'s cavern" if kind == "steal_cavern" else title(v)
 
         if isinstance(v, list):
             if not self.app.settings.show_coordinates:  # no numbers on the board
@@ -244,7 +245,8 @@ class TutorialScene(GameScene):
     def _draw_coach(self, surface) -> None:
         look = self.look
         r = self.coach_rect
-        if r.w <= 0:
+        if r.w <= 0 or r.h <= 0:
+            self.next_rect = self.leave_rect = None
             return
         card = pygame.Surface(r.size, pygame.SRCALPHA)
         # opaque when risen over the dragons' rows: no half-read row shows through
@@ -352,10 +354,18 @@ class TutorialScene(GameScene):
             # rises over the dragons' rows, never over the round and target lines
             top = max(self.panel_top + self.panel.header_height(), bottom - need)
         h = min(max(base, min(need, bottom - top)), bottom - top)
+        log_top = top + h + look.px(28)
+        if self.coach.current is None and bottom - log_top < LOG_ROWS * look.font(
+                look.body(14)).get_linesize():
+            # the lesson over, its two lines would leave the log no room (at 150% in
+            # 1280x720 the log never came back, issue 33): the coach goes, its words
+            # stay in the log, and the log takes the coach's place
+            if r.h:  # said once, as the coach goes
+                self.log.note(DONE_LINE)
+            h, log_top = 0, top + look.px(22)
         if (top, h) == (r.y, r.h):
             return
         self.coach_rect = pygame.Rect(r.x, top, r.w, h)
-        log_top = self.coach_rect.bottom + look.px(28)
         self.log.kill()
         self.log_rect = pygame.Rect(self.log_rect.x, log_top, self.log_rect.w,
                                     max(0, bottom - log_top))
