@@ -274,3 +274,16 @@ def test_steal_for_the_thief_tooltip_and_refusal_name_the_same_need(app):
     refusal = why_not(m, "red", "steal_for_thief")
     assert "cavern" in refusal
     assert "cavern" in content.action("steal_for_thief").effect
+
+
+def test_the_hint_note_hides_the_hint_buttons_own_tooltip(app):
+    """Clicked by mouse (issue 33): the Hint button's tooltip stayed open and peeked out
+    from under the hint's note, two boxes in one place."""
+    scene = _board(app)
+    btn = scene.hint_btn
+    btn.show_tip()  # the mouse rests on the button
+    assert btn.tool_tip is not None
+    assert hints.show(scene)
+    assert btn.tool_tip is None
+    btn.while_hovering(2.0, btn.rect.center)  # still resting there: no second box
+    assert btn.tool_tip is None and scene.tip[0][0].startswith("Hint: ")
