@@ -17,6 +17,14 @@ def _who(name) -> str:
     return title(name)
 
 
+def _reason(reason: str) -> str:
+    """Why a ring returns, in words: "claimed_by_copper" -> "claimed by Copper"."""
+    head, by, name = reason.partition("claimed_by_")
+    if by and not head:
+        return f"claimed by {title(name)}"
+    return reason.replace("_", " ")
+
+
 def _roll(e) -> str:
     who = f"{title(e['dragon'])} rolls" if e.get("dragon") else "Roll"
     purpose = e["purpose"].replace("_", " ")
@@ -76,7 +84,7 @@ TEMPLATES = {
     "claim": lambda e: f"{title(e['dragon'])} claims {show_cell(e['at'])}"
                        + (" with a gamble ring" if e["via"] == "gamble" else ""),
     "unclaim": lambda e: f"{title(e['dragon'])}'s ring at {show_cell(e['at'])} returns "
-                         f"({e['reason'].replace('_', ' ')})",
+                         f"({_reason(e['reason'])})",
     "gamble": lambda e: f"{title(e['dragon'])} gambles a ring at {show_cell(e['at'])}",
     "coins": lambda e: f"{_who(e['from'])} pays {e['amount']} coin"
                        f"{'s' if e['amount'] != 1 else ''} to {_who(e['to'])} "
