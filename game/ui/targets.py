@@ -178,4 +178,7 @@ def _piece_words(doc: dict, cell) -> str:
     for p in doc.get("places") or ():
         if list(p["at"]) == list(cell):
             return f"{PLACE_TITLES[p['kind']]} at {show_cell(cell)}"
-    return f"the gamble ring at {show_cell(cell)}"
+    if any(list(g["at"]) == list(cell) for g in doc.get("gambles") or ()):
+        return f"the gamble ring at {show_cell(cell)}"
+    # open ground: a Gamble's target ("Gamble the gamble ring at" before one was there)
+    return f"at {show_cell(cell)}"

@@ -15,7 +15,7 @@ from game.ui.action_bar import Slot, why_not
 from game.ui.scenes.choice import ChoiceDialog
 from game.ui.scenes.game import GameScene
 from game.ui.screenshot import played
-from game.ui.targets import value_label
+from game.ui.targets import answer_label, value_label
 from tests.helpers import scenario
 from tests.ui.conftest import run
 
@@ -287,3 +287,11 @@ def test_the_hint_note_hides_the_hint_buttons_own_tooltip(app):
     assert btn.tool_tip is None
     btn.while_hovering(2.0, btn.rect.center)  # still resting there: no second box
     assert btn.tool_tip is None and scene.tip[0][0].startswith("Hint: ")
+
+
+def test_a_gamble_on_open_ground_is_named_as_one():
+    """Hovered in a first game (issue 33): "Gamble the gamble ring at (4, 7)" before any
+    ring was there."""
+    doc = {"settlements": [], "places": [], "gambles": [{"at": [5, 5], "owner": "red"}]}
+    assert answer_label({"do": "gamble", "at": [3, 6]}, doc) == "Gamble at (4, 7)"
+    assert answer_label({"choose": [5, 5]}, doc) == "Lose the gamble ring at (6, 6)"
