@@ -149,6 +149,10 @@ def value_label(key: str, value, doc: dict | None = None) -> str:
     return str(value)
 
 
+DIE_WORDS = {"col": "column", "row": "row"}  # the placement dice a card moves
+MINUS = "\u2212"
+
+
 def answer_label(answer: dict, doc: dict | None = None) -> str:
     """Any answer in words, for the generic choice dialog."""
     if answer.get("pass") is True:
@@ -156,6 +160,11 @@ def answer_label(answer: dict, doc: dict | None = None) -> str:
     for k, verb in (("react", "Use"), ("power", "Use"), ("play", "Play")):
         if k in answer:
             text = f"{verb} {value_label(k, answer[k])}"
+            if isinstance(answer.get("by"), int):  # a die moved: "Col, 2" read as a cell
+                die = DIE_WORDS.get(answer.get("die"), answer.get("die"))
+                by = answer["by"]
+                shift = f"{'+' if by > 0 else MINUS}{abs(by)}"
+                return f"{text} — {die} {shift}" if die else f"{text} — {shift}"
             rest = [value_label(x, answer[x], doc) for x in answer if x != k]
             return text + (" — " + ", ".join(rest) if rest else "")
     if "choose" in answer:

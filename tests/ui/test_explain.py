@@ -295,3 +295,12 @@ def test_a_gamble_on_open_ground_is_named_as_one():
     doc = {"settlements": [], "places": [], "gambles": [{"at": [5, 5], "owner": "red"}]}
     assert answer_label({"do": "gamble", "at": [3, 6]}, doc) == "Gamble at (4, 7)"
     assert answer_label({"choose": [5, 5]}, doc) == "Lose the gamble ring at (6, 6)"
+
+
+def test_a_card_moving_a_die_says_which_die_and_by_how_much():
+    """Asked in a first game (issue 33): "Use Trickster — Col, 2" read like a cell."""
+    assert answer_label({"react": "trickster", "die": "col", "by": 2}) == \
+        "Use Trickster — column +2"
+    assert answer_label({"react": "trickster", "die": "row", "by": -2}) == \
+        "Use Trickster — row \u22122"
+    assert answer_label({"react": "pro_creator", "by": -2}) == "Use Pro Creator — \u22122"
