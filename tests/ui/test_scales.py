@@ -286,3 +286,23 @@ def test_the_status_line_keeps_its_key_hint_and_drops_the_card_first(scale):
         assert scene.status_rect.right <= scene.hint_btn.rect.x
     finally:
         a.close()
+
+
+def test_a_long_saved_name_is_never_cut_in_the_pause_menu():
+    """Saved by keys at 150% (issue 33): 'Saved as "Undead vs Blue vs Black vs Gold on
+    …' was cut; the line then says where the save is."""
+    a = _app((1280, 720), 1.5)
+    try:
+        scene = a.push(GameScene(a, _eight_dragon_controller()))
+        run(a, 2)
+        pause = a.push(PauseScene(a, scene))
+        pause.note = 'Saved as "Undead vs Blue vs Black vs Gold on Narby Vale"'
+        a.draw()
+        font = pause.look.font(pause.look.fs(14))
+        assert font.size(pause.note_shown)[0] <= pause.rect.w - pause.look.px(24)
+        assert pause.note_shown.startswith("Saved")
+        pause.note = 'Saved as "Mine"'  # a short one keeps its name
+        a.draw()
+        assert pause.note_shown == 'Saved as "Mine"'
+    finally:
+        a.close()

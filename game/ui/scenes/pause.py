@@ -13,6 +13,7 @@ from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.scenes.widgets import KeyNav, button
 
 LEAVE_ASK = "This ends the game for everyone: choose again"
+SAVED_SHORT = "Saved: Load game lists it"
 
 
 class PauseScene(Scene):
@@ -22,6 +23,7 @@ class PauseScene(Scene):
         super().__init__(app)
         self.game = game_scene
         self.note = ""  # "Saved as ..." after a save
+        self.note_shown = ""  # the words drawn for it
         # hosting an online game: leaving ends it for everyone, so the first press asks
         self.leave_asked: str | None = None
 
@@ -127,8 +129,13 @@ class PauseScene(Scene):
         t = self.look.text("Paused", self.look.fs(30), self.look.colour("gold"), bold=True)
         surface.blit(t, t.get_rect(midtop=(self.rect.centerx, self.rect.y + self.look.px(14))))
         if self.note:
-            n = self.look.fit_text(self.note, self.look.font(self.look.fs(14)),
-                                   self.rect.w - self.look.px(24),
+            font, width = self.look.font(self.look.fs(14)), self.rect.w - self.look.px(24)
+            # a long game name was cut ('Saved as "Undead vs Blue vs Black vs Gold on …'
+            # at 150%, issue 33): then the line says where the save is instead
+            note = self.look.first_fit([self.note, SAVED_SHORT], font, width) \
+                if self.note.startswith("Saved as ") else self.note
+            self.note_shown = note
+            n = self.look.fit_text(note, font, width,
                                    self.look.colour("gold" if self.note == LEAVE_ASK
                                                     else "green"))
             surface.blit(n, n.get_rect(midbottom=(self.rect.centerx,
