@@ -304,3 +304,15 @@ def test_a_card_moving_a_die_says_which_die_and_by_how_much():
     assert answer_label({"react": "trickster", "die": "row", "by": -2}) == \
         "Use Trickster — row \u22122"
     assert answer_label({"react": "pro_creator", "by": -2}) == "Use Pro Creator — \u22122"
+
+
+def test_a_hint_whose_label_has_a_dash_keeps_it_in_the_heading(app, monkeypatch):
+    """Hinted in a first game (issue 33): "Hint: Play Jumper" over "(8, 10) — a gamble
+    ring that can pay off…": the landing belongs to the heading, the reason under it."""
+    scene = _board(app)
+    answer = {"play": "jumper", "to": [7, 9]}
+    monkeypatch.setattr(hints, "hint", lambda *a, **k: (
+        answer, "Hint: Play Jumper — (8, 10) — a gamble ring that can pay off"))
+    assert hints.show(scene)
+    assert scene.tip[0][0] == "Hint: Play Jumper — (8, 10)"
+    assert scene.tip[0][1] == "A gamble ring that can pay off"
