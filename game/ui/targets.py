@@ -161,7 +161,8 @@ def answer_label(answer: dict, doc: dict | None = None) -> str:
         if k in answer:
             text = f"{verb} {value_label(k, answer[k])}"
             if isinstance(answer.get("by"), int):  # a die moved: "Col, 2" read as a cell
-                die = DIE_WORDS.get(answer.get("die"), answer.get("die"))
+                name = str(answer.get("die") or "")
+                die = DIE_WORDS.get(name, name)
                 by = answer["by"]
                 shift = f"{'+' if by > 0 else MINUS}{abs(by)}"
                 return f"{text} — {die} {shift}" if die else f"{text} — {shift}"
