@@ -316,3 +316,14 @@ def test_a_hint_whose_label_has_a_dash_keeps_it_in_the_heading(app, monkeypatch)
     assert hints.show(scene)
     assert scene.tip[0][0] == "Hint: Play Jumper — (8, 10)"
     assert scene.tip[0][1] == "A gamble ring that can pay off"
+
+
+def test_a_landing_beside_a_dragon_names_it_as_a_dragon(app):
+    """Hovered in the lesson (issue 33): "Lands beside Angelstar Shrine, Red"."""
+    scene = _board(app)
+    me = scene.c.pending.dragon
+    other, d = next((n, d) for n, d in scene.shown["dragons"].items()
+                    if n != me and d.get("at"))
+    c, r = d["at"]
+    at = [c + 2, r] if c + 3 < scene.c.board.width else [c - 2, r]
+    assert f"the {other.title()} dragon" in scene.aim.neighbours(at, me)
