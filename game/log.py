@@ -145,10 +145,8 @@ def _extra_action(e) -> str:
 
 def _unclaim(e) -> str:
     reason = e["reason"]
-    if reason.startswith("claimed_by_"):
-        # the English has always shown the key: "claimed by red"
-        why = (reason.replace("_", " ") if language() == "en" else
-               _("claimed by {dragon}").format(dragon=title(reason[len("claimed_by_"):])))
+    if reason.startswith("claimed_by_"):  # named as everywhere else: "claimed by Copper"
+        why = _("claimed by {dragon}").format(dragon=title(reason[len("claimed_by_"):]))
     else:
         why = _word(REASONS, reason)
     return _("{dragon}'s ring at {cell} returns ({reason})").format(

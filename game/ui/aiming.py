@@ -258,7 +258,7 @@ class Aim:
                                                             tuple(d["cavern"]), 1) == 1:
                 out.append(f"{title(name)}'s cavern")
             if name != me and d.get("at") and rect_gap(tuple(at), 2, tuple(d["at"]), 2) == 1:
-                out.append(title(name))
+                out.append(f"the {title(name)} dragon")  # bare "Red" read as a colour
         chest = doc["chest"].get("at")
         if chest and rect_gap(tuple(at), 2, tuple(chest), 1) == 1:
             out.append("the thief's chest")

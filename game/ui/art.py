@@ -41,17 +41,21 @@ FONT_BOLD_PATH = str(asset("fonts", "NotoSans-Bold.ttf"))
 # least ΔE2000 15 from every terrain tile's colour and from each other (issue 34,
 # tests/ui/test_colours.py), nudged as little as that needs; White is the one exception
 # against snow and peaks (white on snow: its dark outline and emblem carry it).
+# Issue 33, as the three colour-vision deficiencies see them (Machado 2009): Purple is
+# a lighter violet (142, 78, 196 was Blue's twin for protans, ΔE 1.9) and the
+# colour-blind Iron a dark warm grey (132, 132, 140 sat between Purple and Green for
+# deutans, ΔE 7 and 10): no pair of the colour-blind palette is under ΔE 11 for any eye.
 PALETTES: dict[str, dict[str, tuple[int, int, int]]] = {
     "normal": {
         "white": (236, 238, 242), "black": (52, 50, 62), "green": (54, 220, 106),
-        "blue": (52, 88, 190), "red": (214, 56, 48), "purple": (142, 78, 196),
+        "blue": (52, 88, 190), "red": (214, 56, 48), "purple": (168, 119, 217),
         "iron": (136, 142, 156), "gold": (248, 182, 6), "copper": (220, 114, 62),
         "undead": (96, 196, 178),
     },
     "colourblind": {
         "white": (242, 242, 242), "black": (34, 34, 34), "green": (16, 166, 131),
         "blue": (24, 90, 130), "red": (213, 94, 0), "purple": (204, 121, 167),
-        "iron": (132, 132, 140), "gold": (240, 228, 58), "copper": (230, 159, 0),
+        "iron": (100, 94, 82), "gold": (240, 228, 58), "copper": (230, 159, 0),
         "undead": (86, 212, 249),
     },
 }

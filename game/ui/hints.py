@@ -93,11 +93,24 @@ def show(scene) -> bool:
     # the hint lasts this one decision: the board marks its target until an answer
     scene.hinted = (c.n_answers, answer)
     # the whole line, wrapped, under the banner (the banner may be too narrow for it)
-    what, _, why = line.removeprefix("Hint: ").partition(" — ")
+    # the answer's own label may hold " — " ("Play Jumper — (8, 10)"): the reason starts
+    # after it, not inside it (issue 33 play-through: "(8, 10) — a gamble ring …")
+    label = answer_label(answer, seat_view(c.match, p.dragon))
+    body = line.removeprefix("Hint: ")
+    if body.startswith(label):
+        what, why = label, body[len(label):].removeprefix(" — ")
+    else:
+        what, _, why = body.partition(" — ")
     btn = getattr(scene, "hint_btn", None)
     x = btn.rect.x if btn is not None else scene.look.px(10)
     scene.tip = (["Hint: " + what] + ([why[:1].upper() + why[1:]] if why else []),
                  (x, scene.banner_h + scene.look.px(4)))
+    if btn is not None:  # the note says more than the button's tooltip, which peeked out
+        # under it while the mouse stayed on the button (issue 33 play-through)
+        if btn.tool_tip is not None:
+            btn.tool_tip.kill()
+            btn.tool_tip = None
+        btn.hover_time = float("-inf")  # back to normal once the mouse leaves and returns
     return True
 
 

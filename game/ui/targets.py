@@ -149,6 +149,10 @@ def value_label(key: str, value, doc: dict | None = None) -> str:
     return str(value)
 
 
+DIE_WORDS = {"col": "column", "row": "row"}  # the placement dice a card moves
+MINUS = "\u2212"
+
+
 def answer_label(answer: dict, doc: dict | None = None) -> str:
     """Any answer in words, for the generic choice dialog."""
     if answer.get("pass") is True:
@@ -156,6 +160,12 @@ def answer_label(answer: dict, doc: dict | None = None) -> str:
     for k, verb in (("react", "Use"), ("power", "Use"), ("play", "Play")):
         if k in answer:
             text = f"{verb} {value_label(k, answer[k])}"
+            if isinstance(answer.get("by"), int):  # a die moved: "Col, 2" read as a cell
+                name = str(answer.get("die") or "")
+                die = DIE_WORDS.get(name, name)
+                by = answer["by"]
+                shift = f"{'+' if by > 0 else MINUS}{abs(by)}"
+                return f"{text} — {die} {shift}" if die else f"{text} — {shift}"
             rest = [value_label(x, answer[x], doc) for x in answer if x != k]
             return text + (" — " + ", ".join(rest) if rest else "")
     if "choose" in answer:
@@ -178,4 +188,7 @@ def _piece_words(doc: dict, cell) -> str:
     for p in doc.get("places") or ():
         if list(p["at"]) == list(cell):
             return f"{PLACE_TITLES[p['kind']]} at {show_cell(cell)}"
-    return f"the gamble ring at {show_cell(cell)}"
+    if any(list(g["at"]) == list(cell) for g in doc.get("gambles") or ()):
+        return f"the gamble ring at {show_cell(cell)}"
+    # open ground: a Gamble's target ("Gamble the gamble ring at" before one was there)
+    return f"at {show_cell(cell)}"

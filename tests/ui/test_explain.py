@@ -15,7 +15,7 @@ from game.ui.action_bar import Slot, why_not
 from game.ui.scenes.choice import ChoiceDialog
 from game.ui.scenes.game import GameScene
 from game.ui.screenshot import played
-from game.ui.targets import value_label
+from game.ui.targets import answer_label, value_label
 from tests.helpers import scenario
 from tests.ui.conftest import run
 
@@ -274,3 +274,56 @@ def test_steal_for_the_thief_tooltip_and_refusal_name_the_same_need(app):
     refusal = why_not(m, "red", "steal_for_thief")
     assert "cavern" in refusal
     assert "cavern" in content.action("steal_for_thief").effect
+
+
+def test_the_hint_note_hides_the_hint_buttons_own_tooltip(app):
+    """Clicked by mouse (issue 33): the Hint button's tooltip stayed open and peeked out
+    from under the hint's note, two boxes in one place."""
+    scene = _board(app)
+    btn = scene.hint_btn
+    btn.show_tip()  # the mouse rests on the button
+    assert btn.tool_tip is not None
+    assert hints.show(scene)
+    assert btn.tool_tip is None
+    btn.while_hovering(2.0, btn.rect.center)  # still resting there: no second box
+    assert btn.tool_tip is None and scene.tip[0][0].startswith("Hint: ")
+
+
+def test_a_gamble_on_open_ground_is_named_as_one():
+    """Hovered in a first game (issue 33): "Gamble the gamble ring at (4, 7)" before any
+    ring was there."""
+    doc = {"settlements": [], "places": [], "gambles": [{"at": [5, 5], "owner": "red"}]}
+    assert answer_label({"do": "gamble", "at": [3, 6]}, doc) == "Gamble at (4, 7)"
+    assert answer_label({"choose": [5, 5]}, doc) == "Lose the gamble ring at (6, 6)"
+
+
+def test_a_card_moving_a_die_says_which_die_and_by_how_much():
+    """Asked in a first game (issue 33): "Use Trickster — Col, 2" read like a cell."""
+    assert answer_label({"react": "trickster", "die": "col", "by": 2}) == \
+        "Use Trickster — column +2"
+    assert answer_label({"react": "trickster", "die": "row", "by": -2}) == \
+        "Use Trickster — row \u22122"
+    assert answer_label({"react": "pro_creator", "by": -2}) == "Use Pro Creator — \u22122"
+
+
+def test_a_hint_whose_label_has_a_dash_keeps_it_in_the_heading(app, monkeypatch):
+    """Hinted in a first game (issue 33): "Hint: Play Jumper" over "(8, 10) — a gamble
+    ring that can pay off…": the landing belongs to the heading, the reason under it."""
+    scene = _board(app)
+    answer = {"play": "jumper", "to": [7, 9]}
+    monkeypatch.setattr(hints, "hint", lambda *a, **k: (
+        answer, "Hint: Play Jumper — (8, 10) — a gamble ring that can pay off"))
+    assert hints.show(scene)
+    assert scene.tip[0][0] == "Hint: Play Jumper — (8, 10)"
+    assert scene.tip[0][1] == "A gamble ring that can pay off"
+
+
+def test_a_landing_beside_a_dragon_names_it_as_a_dragon(app):
+    """Hovered in the lesson (issue 33): "Lands beside Angelstar Shrine, Red"."""
+    scene = _board(app)
+    me = scene.c.pending.dragon
+    other, d = next((n, d) for n, d in scene.shown["dragons"].items()
+                    if n != me and d.get("at"))
+    c, r = d["at"]
+    at = [c + 2, r] if c + 3 < scene.c.board.width else [c - 2, r]
+    assert f"the {other.title()} dragon" in scene.aim.neighbours(at, me)

@@ -267,3 +267,42 @@ def test_a_compact_row_tells_on_hover_what_it_leaves_out():
         assert scene.panel.tip_at(name_spot) == lines
     finally:
         a.close()
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.15, 1.25, 1.3, 1.5])
+def test_the_status_line_keeps_its_key_hint_and_drops_the_card_first(scale):
+    """Played at 125% and 150% (issue 33): "Green to act: 3 actions left (your card:
+    Orienteer)  ·  keys 1-0, E ends" lost the keys to keep the card, which the panel
+    shows anyway. The card goes first."""
+    a = _app((1280, 720), scale)
+    try:
+        m = scenario({"red": dict(at=(5, 5), card="orienteer"), "blue": dict(at=(15, 15))})
+        c = GameController.from_match(m, [Seat("human"), Seat("ai", "easy")],
+                                      ai_mode="sync")
+        scene = a.push(GameScene(a, c))
+        run(a, 3)
+        assert "your card" in scene._prompt_text()[0]
+        assert scene.status_text.endswith("keys 1-0, E ends"), scene.status_text
+        assert scene.status_rect.right <= scene.hint_btn.rect.x
+    finally:
+        a.close()
+
+
+def test_a_long_saved_name_is_never_cut_in_the_pause_menu():
+    """Saved by keys at 150% (issue 33): 'Saved as "Undead vs Blue vs Black vs Gold on
+    …' was cut; the line then says where the save is."""
+    a = _app((1280, 720), 1.5)
+    try:
+        scene = a.push(GameScene(a, _eight_dragon_controller()))
+        run(a, 2)
+        pause = a.push(PauseScene(a, scene))
+        pause.note = 'Saved as "Undead vs Blue vs Black vs Gold on Narby Vale"'
+        a.draw()
+        font = pause.look.font(pause.look.fs(14))
+        assert font.size(pause.note_shown)[0] <= pause.rect.w - pause.look.px(24)
+        assert pause.note_shown.startswith("Saved")
+        pause.note = 'Saved as "Mine"'  # a short one keeps its name
+        a.draw()
+        assert pause.note_shown == 'Saved as "Mine"'
+    finally:
+        a.close()

@@ -130,6 +130,16 @@ def test_new_game_seats_add_remove_and_cycle(app):
     assert ng.setup.seats[0].kind == "ai" and ng.setup.seats[0].level == "hard"
 
 
+def test_an_added_seat_plays_at_the_last_ai_seats_level(app):
+    """Issue 33 play-through: with the dragons set to Easy, + Add seat brought a Normal
+    one, two more clicks to make it Easy too."""
+    ng = app.push(NewGameScene(app, GameSetup(seats=[Seat("human"), Seat("ai", "easy")])))
+    run(app, 2)
+    click(ng.add_btn.rect.center)
+    run(app, 2)
+    assert ng.setup.seats[-1] == Seat("ai", "easy")
+
+
 def test_a_cycler_steps_back_on_its_left_arrow_and_by_right_click(app):
     ng = app.push(NewGameScene(app, GameSetup()))  # usual seats, not the first-run Easy
     run(app, 2)

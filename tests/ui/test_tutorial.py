@@ -13,6 +13,7 @@ import pytest
 from game.cli import main
 from game.ui import tutorial
 from game.ui.app import App
+from game.ui.log_view import LOG_ROWS
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.tutorial import TutorialScene, _do_step, _wait, autoplay
 from game.ui.settings import Settings
@@ -165,3 +166,47 @@ def _walk_to(app, scene, step_id: str) -> None:
         _do_step(app, scene, "keys")
         until(app, lambda b=before: scene.coach.index != b, limit=20)
     _wait(app, scene, 6000)
+
+
+def test_the_coach_never_asks_to_click_a_dragon_the_card_picks_itself(app):
+    """Played by mouse (issue 33): the coach said "click Orienteer, then Red, then the
+    glowing square" and framed Red in gold, but with one other dragon Orienteer picks
+    Red itself; the click on Red landed it beside its own footprint ("Not this one
+    yet"). Only the landing is asked for and marked."""
+    scene = _lesson_at(app, "card")
+    run(app, 2)
+    want = scene.expected()
+    assert want is not None and want.get("dragon") == "red"
+    assert scene._asked_fields(want) == ["to"]
+    assert "Red" not in scene.how_line() and "the glowing square" in scene.how_line()
+    assert "click Red" not in scene.coach.current.text(False)
+
+
+def test_at_150_percent_the_log_comes_back_once_the_lesson_is_over():
+    """Played at 150% in 1280x720 (issue 33): once the lesson was over its two lines
+    still stood where the log belongs, and the log never came back. The coach goes, its
+    words stay in the log, and the log keeps its six lines."""
+    a = App(Settings(ui_scale=1.5, confirm_end_turn=False, confirm_last_action=False),
+            size=(1280, 720), fullscreen=False)
+    a.ai_mode, a.catch_crashes = "sync", False
+    try:
+        scene = _lesson_at(a, "done")
+        autoplay(a, scene, by="mouse")
+        run(a, 3)
+        assert scene.coach.finished
+        look = scene.look
+        rows = scene.log_rect.h // look.font(look.body(14)).get_linesize()
+        assert rows >= LOG_ROWS and scene.log_rect.bottom <= scene.panel_rect.bottom
+        assert scene.coach_rect.h == 0 and scene.leave_rect is None
+        assert any("Lesson complete" in line for line in scene.log.text_lines())
+        assert sum("Lesson complete" in line for line in scene.log.text_lines()) == 1
+    finally:
+        a.close()
+
+
+def test_the_steal_step_names_the_cavern_that_glows(app):
+    """Played by mouse (issue 33): "Click Steal from cavern, then Red" - a click on the
+    Red dragon did nothing; the target that glows is Red's cavern."""
+    scene = _lesson_at(app, "steal")
+    _wait(app, scene, 6000)
+    assert "then Red's cavern." in scene.how_line()

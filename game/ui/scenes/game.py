@@ -126,6 +126,7 @@ class GameScene(Scene):
         self.banner_error = ""
         self.error_time = 0.0
         self.status_rect = pygame.Rect(0, 0, 0, 0)  # where the status line was drawn
+        self.status_text = ""  # the words it held
         self.hinted: tuple[int, dict] | None = None  # (answers given then, the hint's answer)
         self.shown_for: str | None = None  # whose eyes self.shown was made for
         self.fitted = False
@@ -1082,7 +1083,14 @@ class GameScene(Scene):
         candidates = ["  ·  ".join(parts[:i]) for i in range(len(parts), 0, -1)]
         held = parts[0].split(" (your card:")[0]  # the card is on the panel too
         if held != parts[0]:
+            # the card goes before the key hints do ("keys 1-0, E ends" was lost at
+            # 125% and 150%, issue 33)
+            if len(parts) > 1:
+                candidates.insert(1, "  ·  ".join([held, *parts[1:]]))
             candidates.append(held)
+        if parts[0].endswith(")") and " (" in parts[0]:  # "Destroy: Enter confirms (or
+            # click the target)" was cut at 1024x640 and 150% (issue 33 audit)
+            candidates.append(parts[0].rsplit(" (", 1)[0])
         if " — " in parts[0]:  # a hint: its reason is in the note under the banner
             candidates.append(parts[0].split(" — ")[0])
         short = compact(parts[0])  # an away player: the countdown must stay in sight
@@ -1096,4 +1104,5 @@ class GameScene(Scene):
             font = look.font(look.fs(15), bold=True)
             text = look.first_fit(candidates, font, width)
         t = look.fit_text(text, font, width, colour)
+        self.status_text = text  # what the line holds (tests: which hints it kept)
         self.status_rect = surface.blit(t, t.get_rect(midleft=(x, r.centery)))

@@ -545,7 +545,11 @@ class NewGameScene(Scene):
                     self._rebuild()
                     return True
             if el is self.add_btn:
-                self.setup.seats.append(Seat("ai", "normal"))
+                # a new AI plays at the level of the last AI seat: three Easy dragons
+                # took two clicks each to add (issue 33 play-through)
+                level = next((s.level for s in reversed(self.setup.seats)
+                              if s.kind == "ai"), "normal")
+                self.setup.seats.append(Seat("ai", level))
                 self._rebuild()
                 return True
             if el is self.back_btn:

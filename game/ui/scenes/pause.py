@@ -14,6 +14,7 @@ from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.scenes.widgets import KeyNav, button
 
 LEAVE_ASK = N_("This ends the game for everyone: choose again")
+SAVED_SHORT = N_("Saved: Load game lists it")
 
 
 class PauseScene(Scene):
@@ -23,6 +24,8 @@ class PauseScene(Scene):
         super().__init__(app)
         self.game = game_scene
         self.note = ""  # "Saved as ..." after a save
+        self.saved = False  # the note says where a save went (a shorter line may stand in)
+        self.note_shown = ""  # the words drawn for it
         # hosting an online game: leaving ends it for everyone, so the first press asks
         self.leave_asked: str | None = None
 
@@ -93,12 +96,12 @@ class PauseScene(Scene):
             return
         if key in ("menu", "quit") and self._hosting() and self.leave_asked != key:
             self.leave_asked = key
-            self.note = LEAVE_ASK
+            self.note, self.saved = LEAVE_ASK, False
             return
         if key == "save":
             keep_seat = getattr(self.game.c, "keep_seat", None)
             if keep_seat is not None:  # a joining window holds no game to save
-                self.note = keep_seat()
+                self.note, self.saved = keep_seat(), False
                 return
             self.app.push(SaveDialog(self.app, self.game.c, self))
         elif key == "load":
@@ -130,8 +133,13 @@ class PauseScene(Scene):
         t = self.look.text(_("Paused"), self.look.fs(30), self.look.colour("gold"), bold=True)
         surface.blit(t, t.get_rect(midtop=(self.rect.centerx, self.rect.y + self.look.px(14))))
         if self.note:
-            n = self.look.fit_text(_(self.note), self.look.font(self.look.fs(14)),
-                                   self.rect.w - self.look.px(24),
+            font, width = self.look.font(self.look.fs(14)), self.rect.w - self.look.px(24)
+            # a long game name was cut ('Saved as "Undead vs Blue vs Black vs Gold on …'
+            # at 150%, issue 33): then the line says where the save is instead
+            note = self.look.first_fit([_(self.note), _(SAVED_SHORT)], font, width) \
+                if self.saved else _(self.note)
+            self.note_shown = note
+            n = self.look.fit_text(note, font, width,
                                    self.look.colour("gold" if self.note == LEAVE_ASK
                                                     else "green"))
             surface.blit(n, n.get_rect(midbottom=(self.rect.centerx,

@@ -90,6 +90,7 @@ class SaveDialog(Scene):
             return
         if self.pause is not None:
             self.pause.note = _("Saved as \"{name}\"").format(name=name)
+            self.pause.saved = True
         self.app.pop()
 
     def handle(self, event) -> bool:

@@ -23,6 +23,7 @@ from game.decisions import answer_kind, show_cell, title
 from game.i18n import N_, _
 from game.match import SetupError
 from game.ui.action_bar import idle_slots
+from game.ui.log_view import LOG_ROWS
 from game.ui.scenes.game import GameScene
 from game.ui.settings import Settings
 from game.ui.targets import KEY_ORDER, single_target_cells, value_cells, value_label
@@ -89,7 +90,7 @@ class TutorialScene(GameScene):
         p = self.c.pending
         if (self.animation.idle and p is not None and not self.c.is_human(p.dragon)
                 and self.coach.note_showing(False) and not self.error_time > 0):
-            return _("The game waits while you read the coach (Enter goes on)"), \
+            return _("Read the coach, then click Next (Enter)"), \
                 self.look.colour("gold")
         return super()._prompt_text()
 
@@ -172,17 +173,27 @@ class TutorialScene(GameScene):
         if slot and slot.hotkey:
             # TRANSLATORS: {action} is an action's name, {key} its key ("Move (key 1)")
             name = _("{action} (key {key})").format(action=name, key=slot.hotkey)
-        cells = [(k, want[k]) for k in KEY_ORDER if k in want and k != "choose"]
+        cells = [(k, want[k]) for k in self._asked_fields(want)]
         if not cells:
             return _("Click {action} on the bar.").format(action=name)
         # TRANSLATORS: joins the steps of an answer: "Red dragon, then the glowing square"
-        where = _(", then ").join(self._field_words(k, v) for k, v in cells)
+        where = _(", then ").join(self._field_words(k, v, kind) for k, v in cells)
         return _("Click {action}, then {where}. Keys: Tab or the arrows to it, Enter picks "
                  "it.").format(action=name, where=where)
 
-    def _field_words(self, k: str, v) -> str:
-        if k == "dragon":
-            return f"{title(v)}"
+    def _asked_fields(self, want: dict) -> list[str]:
+        """The fields of `want` the player clicks on the board. A field with one value
+        is picked for the player (Orienteer's only other dragon): asking for a click on
+        Red there would land Red beside its own footprint (issue 33 play-through)."""
+        slot = next((x for x in self.slots if x.key == answer_kind(want)), None)
+        answers = slot.answers if slot is not None and slot.answers else [want]
+        return [k for k in KEY_ORDER if k in want and k != "choose"
+                and (len(answers) == 1 or len({repr(a.get(k)) for a in answers}) > 1)]
+
+    def _field_words(self, k: str, v, kind: str = "") -> str:
+        if k == "dragon":  # a steal's target glows on the cavern, not on the dragon
+            return (_("{dragon}'s cavern").format(dragon=title(v)) if kind == "steal_cavern"
+                    else title(v))
 
         if isinstance(v, list):
             if not self.app.settings.show_coordinates:  # no numbers on the board
@@ -224,9 +235,7 @@ class TutorialScene(GameScene):
             if i is not None and i < len(self.bar.rects):
                 r = self.bar.rects[i].inflate(4 + 2 * grow, 4 + 2 * grow)
                 pygame.draw.rect(surface, colour, r, width, border_radius=look.px(10))
-            for k in KEY_ORDER:
-                if k not in want or k == "choose":
-                    continue
+            for k in self._asked_fields(want):
                 cells = value_cells(self.shown, k, want[k], want)
                 if not cells:
                     continue
@@ -244,7 +253,8 @@ class TutorialScene(GameScene):
     def _draw_coach(self, surface) -> None:
         look = self.look
         r = self.coach_rect
-        if r.w <= 0:
+        if r.w <= 0 or r.h <= 0:
+            self.next_rect = self.leave_rect = None
             return
         card = pygame.Surface(r.size, pygame.SRCALPHA)
         # opaque when risen over the dragons' rows: no half-read row shows through
@@ -356,10 +366,18 @@ class TutorialScene(GameScene):
             # rises over the dragons' rows, never over the round and target lines
             top = max(self.panel_top + self.panel.header_height(), bottom - need)
         h = min(max(base, min(need, bottom - top)), bottom - top)
+        log_top = top + h + look.px(28)
+        if self.coach.current is None and bottom - log_top < LOG_ROWS * look.font(
+                look.body(14)).get_linesize():
+            # the lesson over, its two lines would leave the log no room (at 150% in
+            # 1280x720 the log never came back, issue 33): the coach goes, its words
+            # stay in the log, and the log takes the coach's place
+            if r.h:  # said once, as the coach goes
+                self.log.note(DONE_LINE)
+            h, log_top = 0, top + look.px(22)
         if (top, h) == (r.y, r.h):
             return
         self.coach_rect = pygame.Rect(r.x, top, r.w, h)
-        log_top = self.coach_rect.bottom + look.px(28)
         self.log.kill()
         self.log_rect = pygame.Rect(self.log_rect.x, log_top, self.log_rect.w,
                                     max(0, bottom - log_top))
