@@ -1,0 +1,28 @@
+"""Words the board's texts share, in the player's language (issue 38): a dragon's
+name, a number of coins, a kind of settlement. Marked here so the board's catalog
+holds them; translated each time they are shown, so a change of language applies at once.
+"""
+
+from __future__ import annotations
+
+from game.decisions import title
+from game.i18n import N_, _, n_
+
+# the dragons' names as the board shows them (game.decisions.title), for the catalog
+DRAGON_NAMES = (N_("White"), N_("Black"), N_("Green"), N_("Blue"), N_("Red"),
+                N_("Purple"), N_("Iron"), N_("Gold"), N_("Copper"), N_("Undead"))
+
+# an AI seat's level in small print ("AI · normal", "AI (normal)")
+AI_LEVELS = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard"),
+             "master": N_("master")}
+
+
+def dragon(name: str) -> str:
+    """A dragon's name in the player's language: 'red' -> 'Red' ('Rot')."""
+    return _(title(name))
+
+
+def coins(n: int) -> str:
+    """'1 coin', '3 coins', in the player's language."""
+    # TRANSLATORS: {n} is a number of coins
+    return n_("{n} coin", "{n} coins", n).format(n=n)
