@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import pygame_gui
 
+from game.i18n import N_, _
 from game.ui import bindings
 from game.ui.scenes.widgets import button
 
-WORDS = {"host_ai_now": "AI now", "host_wait": "wait", "host_end": "end"}
+# TRANSLATORS: short buttons after their keys: "F6 AI now", "F7 wait", "F8 end"
+WORDS = {"host_ai_now": N_("AI now"), "host_wait": N_("wait"), "host_end": N_("end")}
 WIDTH = 82  # each button, before the UI scale
 
 
@@ -43,8 +45,9 @@ class HostKeyButtons:
         x = right - len(bindings.HOST) * (w + look.px(4))
         y = (s.banner_h - h) // 2
         for b in bindings.HOST:
-            btn = button(s.ui, (x, y, w, h), f"{b.shown} {WORDS[b.command]}",
-                         tip=f"{b.does[:1].upper()}{b.does[1:]} ({b.shown})")
+            does = _(b.does)
+            btn = button(s.ui, (x, y, w, h), f"{b.shown} {_(WORDS[b.command])}",
+                         tip=f"{does[:1].upper()}{does[1:]} ({b.shown})")
             self.buttons[btn] = b.keys[0]
             x += w + look.px(4)
 

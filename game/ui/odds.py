@@ -94,7 +94,7 @@ def action_odds(m, dragon: str, answer: dict, known_cards: dict | None = None) -
     roll = plan[0]
     chart = roll.chart
     assert chart is not None  # only attack rolls (above) have no chart
-    total_mod = sum(v for _, v in roll.standing)
+    total_mod = sum(v for _s, v in roll.standing)
     odds = Odds(_title(m, dragon, answer), mods=list(roll.standing))
     for row, chance in chart_distribution(chart, total_mod):
         odds.rows.append(RowOdds(row_label(row), chance, _outcome(m, dragon, answer, roll, row)))
@@ -112,7 +112,7 @@ def action_odds(m, dragon: str, answer: dict, known_cards: dict | None = None) -
 
 def _attack(m, dragon, target, plan) -> Odds:
     att, dfn = plan
-    a, d = sum(v for _, v in att.standing), sum(v for _, v in dfn.standing)
+    a, d = sum(v for _s, v in att.standing), sum(v for _s, v in dfn.standing)
     chance = win_chance(a, d)
     stake_win = min(ATTACK_STAKE, queries.coins(m, target))
     stake_lose = min(ATTACK_STAKE, queries.coins(m, dragon))

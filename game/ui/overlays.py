@@ -244,7 +244,7 @@ class Overlays:
             f = bold if i == 0 else font
             for part in look.wrap(line, f, width - 20):
                 wrapped.append((part, f, i == 0))
-        h = sum(f.get_linesize() for _, f, _ in wrapped) + 14
+        h = sum(f.get_linesize() for _t, f, _h in wrapped) + 14
         x, y = pos
         if left_of:
             x -= width
@@ -279,7 +279,7 @@ def _phase_words(phase: str) -> str:
 def confirm_dialog(look, slot):
     """A card or power with nothing to aim at is asked about first: what it does, and
     Play / Cancel (Q never spends a card by accident)."""
-    head, _, name = slot.key.partition(":")
+    head, _sep, name = slot.key.partition(":")
     if head == "play":
         what = _(content.card(name).effect) if name in content.T.CARDS else ""
         # TRANSLATORS: {card} is a power card's name, {effect} what it does

@@ -26,3 +26,24 @@ def coins(n: int) -> str:
     """'1 coin', '3 coins', in the player's language."""
     # TRANSLATORS: {n} is a number of coins
     return n_("{n} coin", "{n} coins", n).format(n=n)
+
+
+# a piece on the board by its kind and cell: "the town at (3, 4)"
+_PIECE_AT = {
+    # TRANSLATORS: {cell} is a board cell such as (3, 4)
+    "town": N_("the town at {cell}"),
+    "city": N_("the city at {cell}"),
+    "ruin": N_("the ruin at {cell}"),
+    "gamble": N_("the gamble ring at {cell}"),
+}
+
+
+def piece_at(kind: str, cell: str) -> str:
+    """A settlement ("town", "city", "ruin") or the gamble ring at `cell` (shown)."""
+    return _(_PIECE_AT.get(kind, N_("the settlement at {cell}"))).format(cell=cell)
+
+
+def place_at(title: str, cell: str) -> str:
+    """A place of power (its English title) at `cell` (shown)."""
+    # TRANSLATORS: {place} is a place of power's name, {cell} a board cell
+    return _("{place} at {cell}").format(place=_(title), cell=cell)
