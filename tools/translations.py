@@ -103,6 +103,14 @@ def compile_all() -> None:
                 po_path(lang, domain).with_suffix(".mo").write_bytes(compiled(lang, domain))
 
 
+def _key(value):
+    """A plural message's forms as one hashable value (read_mo gives lists, read_po
+    tuples), a context as text (read_mo gives bytes)."""
+    if isinstance(value, bytes):
+        return value.decode("utf-8")
+    return tuple(value) if isinstance(value, (list, tuple)) else value
+
+
 def stale() -> list[str]:
     """Catalogs whose shipped .mo does not hold what their .po says."""
     out = []
@@ -116,9 +124,9 @@ def stale() -> list[str]:
                 out.append(f"{mo.relative_to(ROOT)} is missing")
                 continue
             with mo.open("rb") as f:
-                have = {(m.id, m.context): m.string for m in read_mo(f) if m.id}
+                have = {(_key(m.id), _key(m.context)): _key(m.string) for m in read_mo(f) if m.id}
             with po.open("rb") as f:
-                want = {(m.id, m.context): m.string for m in read_po(f) if m.id
+                want = {(_key(m.id), _key(m.context)): _key(m.string) for m in read_po(f) if m.id
                         and m.string and not m.fuzzy}
             if have != want:
                 out.append(f"{mo.relative_to(ROOT)} is older than its .po")

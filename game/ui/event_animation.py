@@ -195,6 +195,9 @@ class EventAnimation:
             self._finish(step, apply)
 
 
+A_PLACE = N_("a place of power")  # a place the setup card cannot name
+
+
 def setup_lines(events: list[dict]) -> list[str]:
     """What setup placed, in a few lines: the caverns, then the pieces of the first
     Populate phase."""
@@ -207,7 +210,7 @@ def setup_lines(events: list[dict]) -> list[str]:
             kind = e.get("piece", "settlement")
             placed[kind] = placed.get(kind, 0) + 1
         elif e["type"] == "place_placed":
-            places.append(_(PLACE_TITLES.get(e.get("place", ""), N_("a place of power"))))
+            places.append(_(PLACE_TITLES.get(e.get("place", ""), A_PLACE)))
         elif e["type"] == "chest_moved":
             chest = True
     lines = []

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game import content
-from game.i18n import N_, _
+from game.i18n import N_, _, p_
 from game.tables import CARD_TITLES, RING_COUNT
 from game.ui.words import AI_LEVELS, coins, dragon
 
@@ -112,7 +112,7 @@ def card_tip(row: DragonRow) -> list[str]:
 
 def crown_tip(row: DragonRow) -> list[str]:
     # TRANSLATORS: the tip of the leader's crown; {n} is its coins
-    return [_("Leader"), _("{dragon} has the most coins now ({n})").format(
+    return [p_("crown", "Leader"), _("{dragon} has the most coins now ({n})").format(
         dragon=row.label, n=row.coins)]
 
 

@@ -35,12 +35,13 @@ _PIECE_AT = {
     "city": N_("the city at {cell}"),
     "ruin": N_("the ruin at {cell}"),
     "gamble": N_("the gamble ring at {cell}"),
+    "settlement": N_("the settlement at {cell}"),
 }
 
 
 def piece_at(kind: str, cell: str) -> str:
     """A settlement ("town", "city", "ruin") or the gamble ring at `cell` (shown)."""
-    return _(_PIECE_AT.get(kind, N_("the settlement at {cell}"))).format(cell=cell)
+    return _(_PIECE_AT.get(kind, _PIECE_AT["settlement"])).format(cell=cell)
 
 
 def place_at(title: str, cell: str) -> str:
