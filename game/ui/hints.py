@@ -32,6 +32,12 @@ def _head(label: str) -> str:
     return _("Hint: {what}").format(what=label)
 
 
+def is_hint(line: str) -> bool:
+    """Whether a banner line or a tip's first line is a hint's, in the language in use
+    (the board clears it after the next answer)."""
+    return bool(line) and line.startswith(_head("").rstrip())
+
+
 def hint_parts(match, dragon: str, board=None, seed: int = 0) -> tuple[dict, str, str]:
     """(the Hard AI's answer, the answer in words, why) for `dragon`'s pending decision."""
     view = seat_view(match, dragon)
@@ -120,8 +126,15 @@ def button(scene):
     x = scene.board_area.w - look.px(170) + look.px(4) - w
     y = (scene.banner_h - h) // 2
     # TRANSLATORS: a small button; H is its key
-    return make(scene.ui, (x, y, w, h), _("Hint  H"),
-                tip=_("What the Hard AI would do now, and why (H)"))
+    btn = make(scene.ui, (x, y, w, h), _("Hint  H"),
+               tip=_("What the Hard AI would do now, and why (H)"))
+    # as wide as its words need (a language may say "Hint" in ten letters), growing
+    # to the left: the pace stays where it is
+    need = btn.font.size(btn.text)[0] + look.px(14) if getattr(btn, "font", None) else w
+    if need > w:
+        btn.set_dimensions((need, h))
+        btn.set_relative_position((x + w - need, y))
+    return btn
 
 
 def clicked(scene) -> bool:

@@ -41,7 +41,9 @@ class HostKeyButtons:
     def _build(self) -> None:
         s, look = self.scene, self.scene.look
         w, h = look.px(WIDTH), max(look.px(24), s.banner_h - look.px(10))
-        right = s.board_area.w - look.px(170) - look.px(78) - look.px(4)  # hints.button
+        hint = getattr(s, "hint_btn", None)  # hints.button: as wide as its words
+        right = (hint.rect.x if hint is not None else
+                 s.board_area.w - look.px(170) - look.px(78)) - look.px(4)
         x = right - len(bindings.HOST) * (w + look.px(4))
         y = (s.banner_h - h) // 2
         for b in bindings.HOST:

@@ -178,12 +178,17 @@ class Overlays:
             surface.blit(look.text(dragon(name), look.fs(17), look.colour("text"), bold=True),
                          (rect.x + look.px(20) + icon.get_width(), y + look.px(5)))
             # TRANSLATORS: {n} is the number a dragon rolled for tribute
-            roll = look.text(_("rolled {n}").format(n=v["roll"]), look.fs(14),
-                             look.colour("text_dim"))
-            surface.blit(roll, (rect.x + look.px(150), y + look.px(8)))
             gain = f"+{v['coins']}" + ("  " + _("treasure {n}").format(n=v["treasure"])
                                        if v["treasure"] else "")
             g = look.text(gain, look.fs(18), look.colour("gold"), bold=True)
+            # the roll between the name and the gain: its number alone where the words
+            # would run into the gain (a long language)
+            room = rect.right - look.px(30) - g.get_width() - coin.get_width() \
+                - (rect.x + look.px(150))
+            words = look.first_fit([_("rolled {n}").format(n=v["roll"]), str(v["roll"])],
+                                   look.font(look.fs(14)), room)
+            roll = look.text(words, look.fs(14), look.colour("text_dim"))
+            surface.blit(roll, (rect.x + look.px(150), y + look.px(8)))
             surface.blit(g, g.get_rect(topright=(rect.right - look.px(16), y + look.px(4))))
             surface.blit(coin, coin.get_rect(topright=(rect.right - look.px(20) - g.get_width(),
                                                         y + look.px(7))))

@@ -46,6 +46,11 @@ class PanelModel:
     actions_left: int
     rows: list[DragonRow] = field(default_factory=list)
 
+    def headlines(self) -> list[str]:
+        """The headline, then shorter forms for a narrow panel."""
+        full = self.headline()
+        return [full, _("Round {n}").format(n=self.round)] if self.round else [full]
+
     def headline(self) -> str:
         if self.phase == "finished":
             return _("Round {n} · game over").format(n=self.round)
@@ -155,7 +160,9 @@ class PanelView:
              leader: str | None = None) -> None:
         look = self.look
         x, y, w = rect.x, rect.y, rect.w
-        surface.blit(look.text(model.headline(), look.fs(19), look.colour("gold"), True),
+        head_font = look.font(look.fs(19), bold=True)
+        head = look.first_fit(model.headlines(), head_font, w - look.px(20))
+        surface.blit(look.text(head, look.fs(19), look.colour("gold"), True),
                      (x + look.px(10), y + look.px(8)))
         coin = look.sprite("coin", look.px(18))
         chest = look.sprite("chest", look.px(22))
