@@ -161,8 +161,8 @@ def _teaching_screens(app, scene):
     yield "board-hint"
     scene.hinted, scene.tip, scene.error_time = None, None, 0
     app.step(0.0)
-    for rect, lines in scene.panel.tips:
-        if lines[0].endswith("'s card"):
+    for rect, lines in scene.panel.tips:  # a face-up card's tip (name, effect, timing)
+        if rect in scene.panel.card_spots and len(lines) == 3:
             scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0),
                                             buttons=(0, 0, 0)))
             app.step(0.0)

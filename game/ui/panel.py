@@ -125,6 +125,7 @@ class PanelView:
     def __init__(self, look):
         self.look = look
         self.tips: list[tuple[pygame.Rect, list[str]]] = []  # what hovering shows
+        self.card_spots: list[pygame.Rect] = []  # where the rows' cards are (their tips)
         # one line a dragon (name, rings, card, coins): a short window keeps room for
         # the log's six lines (issue 33); the seat's status is then in the banner
         self.compact = False
@@ -176,12 +177,17 @@ class PanelView:
         surface.blit(chest, (cx - chest.get_width() - look.px(4), line2 - look.px(3)))
         y += self.header_height()
         self.tips = []
+        self.card_spots = []
         cw = (w - look.px(8) - look.px(4) * (self.columns - 1)) // self.columns
         for i, row in enumerate(model.rows):
             col, line = i % self.columns, i // self.columns
             r = pygame.Rect(x + look.px(4) + col * (cw + look.px(4)),
                             y + line * (self.row_height() + look.px(4)), cw, self.row_height())
             self._row(surface, r, row, model, coin, leader == row.name)
+
+    def _card_spot(self, rect: pygame.Rect, row: DragonRow) -> None:
+        self.tips.append((rect, card_tip(row)))
+        self.card_spots.append(rect)
 
     @staticmethod
     def _bits(row: DragonRow, model: PanelModel, card_name: bool = True
@@ -280,8 +286,7 @@ class PanelView:
             x -= ic.get_width() + look.px(3)
             surface.blit(ic, (x, y2))
             if i == 0 and model.cards:  # the card is the last bit
-                self.tips.append((pygame.Rect(x - 2, y2 - 2, end - x + 4, look.px(22)),
-                                  card_tip(row)))
+                self._card_spot(pygame.Rect(x - 2, y2 - 2, end - x + 4, look.px(22)), row)
             x -= look.px(10)
 
     def _compact_rest(self, surface, r, row: DragonRow, model: PanelModel, tx: int,
@@ -313,8 +318,7 @@ class PanelView:
             x -= ic.get_width() + look.px(3)
             surface.blit(ic, (x, y2))
             if i == 0 and model.cards:
-                self.tips.append((pygame.Rect(x - 2, y2 - 2, end - x + 4, look.px(22)),
-                                  card_tip(row)))
+                self._card_spot(pygame.Rect(x - 2, y2 - 2, end - x + 4, look.px(22)), row)
             x -= look.px(8)
         room = x - tx - (look.px(22) if leading else 0)
         label = look.first_fit([row.label, row.label.split(" (")[0]], name_font, room)
