@@ -130,7 +130,8 @@ def button(scene):
                tip=_("What the Hard AI would do now, and why (H)"))
     # as wide as its words need (a language may say "Hint" in ten letters), growing
     # to the left: the pace stays where it is
-    need = btn.font.size(btn.text)[0] + look.px(14) if getattr(btn, "font", None) else w
+    font = getattr(btn, "font", None)
+    need = font.size(btn.text)[0] + look.px(14) if font is not None else w
     if need > w:
         btn.set_dimensions((need, h))
         btn.set_relative_position((x + w - need, y))
