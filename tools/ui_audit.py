@@ -169,6 +169,19 @@ def _teaching_screens(app, scene):
             yield "board-card-tip"
             scene.tip = None
             break
+    # an action slot's tip (what it does, its cost, why not now) and a piece's info card
+    for i, slot in enumerate(scene.slots):
+        if not slot.enabled and i < len(scene.bar.rects):
+            _hover(scene, scene.bar.rects[i].center)
+            app.step(0.0)
+            yield "board-slot-tip"
+            break
+    city = next((s for s in scene.shown["settlements"] if s.get("claim")), None)
+    if city is not None:
+        _hover(scene, scene.view.cell_rect(tuple(city["at"])).center)
+        app.step(0.0)
+        yield "board-piece-tip"
+    scene.tip = None
     me = scene.c.match.seat_names[0]
     step = Step("dice", [{"type": "roll", "dragon": me, "purpose": "steal", "die": 20,
                           "face": 17, "total": 19, "mods": [["chrysotas_chapel", 2]],
@@ -190,6 +203,11 @@ def _teaching_screens(app, scene):
     yield "question-fourteen-answers"
     scene._close_choice()
     app.step(0.0)
+
+
+def _hover(scene, pos) -> None:
+    scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                    buttons=(0, 0, 0)))
 
 
 def screens(app, states: dict, data: Path, empty: Path, fast: bool):

@@ -261,7 +261,7 @@ class PanelView:
             subs = [f"{row.who} · {subs[0]}", row.who]
         elif not (row.is_turn or row.deciding):
             who = row.who
-            subs = [who] if who else [""]
+            subs = [who, who.split(" · ")[0]] if who else [""]  # "AI · hard", "AI"
             if row.turn_index is not None and model.phase == "action":
                 nth = _(ORDINAL[row.turn_index])
                 subs = [f"{nth} · {who}" if who else nth, nth]

@@ -14,7 +14,9 @@ import re
 KEEP = ("Narby Conquest", "Narby", "Esc", "Enter", "Space", "Tab", "Shift", "Ctrl",
         "Alt", "Backspace", "Delete", "Home", "End", "PgUp", "PgDn", "Page Up",
         "Page Down", "Up", "Down", "Left", "Right")
-_WORD = re.compile(r"[A-Za-z]{2,}")
+# a word: English when all its letters are ASCII (the pseudo-language accents nearly
+# every word, so a wrapped line's middle, with no brackets, still reads as marked)
+_WORD = re.compile(r"[^\W\d_]{2,}")
 _DIE = re.compile(r"\bd\d+\b")
 _PATH = re.compile(r"\S*[/\\]\S*")  # a file's path is shown as it is
 
@@ -44,7 +46,7 @@ def english_left(text: str, allowed: tuple[str, ...] | list[str] = ()) -> str | 
         if phrase:  # whole words only: "End" is a key, "Ends" is English
             rest = re.sub(rf"(?<![A-Za-z]){re.escape(phrase)}(?![A-Za-z])", " ", rest)
     rest = _PATH.sub(" ", _DIE.sub(" ", rest))
-    words = _WORD.findall(rest)
+    words = [w for w in _WORD.findall(rest) if w.isascii()]
     return " ".join(words) if words else None
 
 

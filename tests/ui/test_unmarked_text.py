@@ -60,3 +60,8 @@ def test_an_unmarked_text_on_a_screen_is_caught(app):
     left = [english_left(t) for t in audit.drawn]
     assert "An unmarked line" in left and left.count(None) >= 1
     assert pygame  # the dummy driver is set up by conftest
+
+
+def test_a_wrapped_lines_middle_reads_as_marked():
+    assert english_left("áñöthér drágöñ çláîmš: théîr rîñg göéš báçk") is None
+    assert english_left("another dragon claims: their ring") == "another dragon claims their ring"
