@@ -57,7 +57,7 @@ from game.net.window import remember_token  # noqa: E402
 from game.persistence import saves  # noqa: E402
 from game.seat_view import seat_view  # noqa: E402
 from game.tables import PLACES  # noqa: E402
-from game.ui import explain, hints, piece_audit  # noqa: E402
+from game.ui import explain, guard, hints, piece_audit  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.audit import Audit  # noqa: E402
 from game.ui.controller import GameController  # noqa: E402
@@ -312,6 +312,12 @@ def screens(app, states: dict, data: Path, empty: Path, fast: bool):
             scene.animation.current = step
             yield f"board-{kind}"
             scene.animation.current = None
+        # the guard's question before ending a turn with actions left (issue 16)
+        ask = guard.question(c.match, {"do": "end_turn"}, app.settings)
+        if ask is not None:
+            show(guard.ConfirmOverlay(app, ask, lambda: None))
+            yield "board-confirm"
+            app.pop()
         show(HandoverScene(app, names[1], lambda: None))
         yield "handover"
         app.pop()
