@@ -15,6 +15,7 @@ import argparse
 import io
 import sys
 from pathlib import Path
+from typing import BinaryIO
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
@@ -103,12 +104,11 @@ def compile_all() -> None:
                 po_path(lang, domain).with_suffix(".mo").write_bytes(compiled(lang, domain))
 
 
-def _key(value):
-    """A plural message's forms as one hashable value (read_mo gives lists, read_po
-    tuples), a context as text (read_mo gives bytes)."""
-    if isinstance(value, bytes):
-        return value.decode("utf-8")
-    return tuple(value) if isinstance(value, (list, tuple)) else value
+def _messages(mo: BinaryIO) -> dict:
+    """A compiled catalog's messages (plural ones as tuples: comparable, hashable)."""
+    def flat(x):
+        return tuple(x) if isinstance(x, (list, tuple)) else x
+    return {(flat(m.id), m.context): flat(m.string) for m in read_mo(mo) if m.id}
 
 
 def stale() -> list[str]:
@@ -124,11 +124,8 @@ def stale() -> list[str]:
                 out.append(f"{mo.relative_to(ROOT)} is missing")
                 continue
             with mo.open("rb") as f:
-                have = {(_key(m.id), _key(m.context)): _key(m.string) for m in read_mo(f) if m.id}
-            with po.open("rb") as f:
-                want = {(_key(m.id), _key(m.context)): _key(m.string) for m in read_po(f) if m.id
-                        and m.string and not m.fuzzy}
-            if have != want:
+                have = _messages(f)
+            if have != _messages(io.BytesIO(compiled(lang, domain))):
                 out.append(f"{mo.relative_to(ROOT)} is older than its .po")
     return out
 
