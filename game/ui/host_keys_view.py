@@ -1,6 +1,6 @@
 """The host's F6/F7/F8 as buttons in the board's top bar while a remote player is away
 (issue 30.6): "F6 AI now", "F7 wait", "F8 end", left of the Hint button. A click does
-what the key does (game.net.window.NetHostController.host_key)."""
+what the key does (game.ui.net_window.NetHostController.host_key)."""
 
 from __future__ import annotations
 

@@ -78,7 +78,7 @@ def panel_model(doc: dict, seats: dict | None = None, *, deciding: str | None = 
             who = ""
         elif seat.kind == "human":
             who = _("You") if name == viewer else _("Human")
-        elif getattr(seat, "text", ""):  # an online game's seat (game/net/window.py)
+        elif getattr(seat, "text", ""):  # an online game's seat (game/ui/net_window.py)
             who = seat.text
         else:
             # TRANSLATORS: {level} is an AI level such as "Normal"
