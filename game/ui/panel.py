@@ -77,12 +77,14 @@ def panel_model(doc: dict, seats: dict | None = None, *, deciding: str | None = 
         if seat is None:
             who = ""
         elif seat.kind == "human":
-            who = _("You") if name == viewer else _("Human")
+            who = "You" if name == viewer else "Human"
         elif getattr(seat, "text", ""):  # an online game's seat (game/ui/net_window.py)
             who = seat.text
         else:
             # TRANSLATORS: {level} is an AI level such as "Normal"
             who = _("AI · {level}").format(level=_(AI_LEVELS.get(seat.level, seat.level)))
+        if seat is not None and seat.kind == "human":
+            who = _(who)  # SEAT_WORDS
         treasure = sum(d["treasure"])
         rows.append(DragonRow(
             name=name, label=dragon(name), who=who, coins=d["coins"], treasure=treasure,
@@ -97,6 +99,8 @@ def panel_model(doc: dict, seats: dict | None = None, *, deciding: str | None = 
 
 
 # a dragon's place in the round's turn order
+# a person's seat in a row's small print (translated where the row is made)
+SEAT_WORDS = (N_("You"), N_("Human"))
 ORDINAL = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"), N_("6th"), N_("7th"),
            N_("8th"))
 
