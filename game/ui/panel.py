@@ -239,7 +239,8 @@ class PanelView:
         # left: the name, and under it the seat or what it is doing, each measured
         # against what is drawn on its right so nothing runs into the numbers
         crown_w = look.px(22) if leading else 0
-        name_font = look.font(look.fs(17), bold=True)
+        name_font = _name_font(look, row.label.split(" (")[0], (17, 15, 13),
+                               coin_x - tx - crown_w - look.px(6))
         label = look.first_fit([row.label, row.label.split(" (")[0]], name_font,
                                coin_x - tx - crown_w - look.px(6))
         name = look.fit_text(label, name_font, coin_x - tx - crown_w - look.px(6),
@@ -325,6 +326,7 @@ class PanelView:
                 self._card_spot(pygame.Rect(x - 2, y2 - 2, end - x + 4, look.px(22)), row)
             x -= look.px(8)
         room = x - tx - (look.px(22) if leading else 0)
+        name_font = _name_font(look, row.label.split(" (")[0], (15, 13), room)
         label = look.first_fit([row.label, row.label.split(" (")[0]], name_font, room)
         colour = look.colour("gold" if row.is_turn else "text")
         name = look.fit_text(label, name_font, room, colour)
@@ -334,6 +336,16 @@ class PanelView:
             _crown(surface, look, cx, cy, cw)
             self.tips.append((pygame.Rect(cx - 2, cy - 4, cw + 4, cw), crown_tip(row)))
         self.tips.append((pygame.Rect(r), [t for t in tip if t]))  # after the card's
+
+
+def _name_font(look, name: str, sizes: tuple[int, ...], room: int):
+    """The largest of `sizes` (pt) whose bold font fits `name` in `room`: a dragon's name
+    is smaller before it is cut ("Cuivre", "Nieumarły" in a narrow row)."""
+    for pt in sizes:
+        font = look.font(look.fs(pt), bold=True)
+        if font.size(name)[0] <= room:
+            return font
+    return font
 
 
 def _status(row: DragonRow, model: PanelModel) -> str:
