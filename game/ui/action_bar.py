@@ -8,7 +8,9 @@ message). `ActionBar` draws the slots and reports clicks and hover.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+from itertools import combinations
 
 import pygame
 
@@ -205,24 +207,25 @@ class ActionBar:
 
     def _label_lines(self, label: str, width: int) -> tuple[list[str], int]:
         look = self.look
-        words = label.split()
+        words = _break_points(label)
         for pt in (13, 12, 11):
             size = look.fs(pt)
             if look.font(size, bold=True).size(label)[0] <= width:
                 return [label], size
-        for pt in (12, 11, 10, 9):
-            size = look.fs(pt)
-            font = look.font(size, bold=True)
-            if len(words) > 1:
-                def widest(p: tuple[str, str], f: pygame.font.Font = font) -> int:
-                    return max(f.size(p[0])[0], f.size(p[1])[0])
-
-                best = min(((" ".join(words[:i]), " ".join(words[i:]))
-                            for i in range(1, len(words))), key=widest)
+        # two lines, then (a long language: "Kapliczka Anielskiej Gwiazdy") three, broken
+        # at spaces or after a hyphen ("Engelsstern-" / "Schrein")
+        for n in (2, 3):
+            for pt in (12, 11, 10, 9):
+                size = look.fs(pt)
+                font = look.font(size, bold=True)
+                splits = _splits(words, n)
+                if not splits:
+                    if font.size(label)[0] <= width:
+                        return [label], size
+                    continue
+                best = min(splits, key=lambda p, f=font: max(f.size(x)[0] for x in p))
                 if max(font.size(x)[0] for x in best) <= width:
                     return list(best), size
-            elif font.size(label)[0] <= width:
-                return [label], size
         return [label], look.fs(9)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -271,3 +274,27 @@ class ActionBar:
                 c = (r.right - 8 - p * 9, r.y + 9)
                 pygame.draw.circle(surface, look.colour("gold" if slot.enabled else "text_off"),
                                    c, 3)
+
+
+def _break_points(label: str) -> list[str]:
+    """A label's pieces where a line may break: words, and a hyphenated word after its
+    hyphen ("Engelsstern-", "Schrein")."""
+    return [p for w in label.split() for p in re.findall(r"[^-]+-|[^-]+$|-", w)]
+
+
+def _join(pieces: list[str]) -> str:
+    out = ""
+    for p in pieces:
+        out += p if not out or out.endswith("-") else " " + p
+    return out
+
+
+def _splits(pieces: list[str], n: int) -> list[tuple[str, ...]]:
+    """Every way to set `pieces` on `n` lines, in order (none when there are too few)."""
+    if len(pieces) < n:
+        return []
+    out = []
+    for cuts in combinations(range(1, len(pieces)), n - 1):
+        bounds = (0, *cuts, len(pieces))
+        out.append(tuple(_join(pieces[a:b]) for a, b in zip(bounds, bounds[1:], strict=False)))
+    return out

@@ -64,3 +64,14 @@ def test_the_setup_card_counts_cities_not_citys():
     i18n.set_language("pl")
     five = setup_lines([{"type": "placed", "piece": "town"}] * 5)
     assert "Osady: 5 wiosek" in five
+
+
+@pytest.mark.parametrize("label", ["Kapliczka Anielskiej Gwiazdy", "Engelsstern-Schrein"])
+def test_a_long_slot_label_breaks_rather_than_being_cut(app, label):
+    from game.ui.action_bar import ActionBar
+    bar = ActionBar(app.look)
+    width = app.look.px(84)
+    lines, size = bar.label_lines(label, width)
+    font = app.look.font(size, bold=True)
+    assert len(lines) > 1 and all(font.size(x)[0] <= width for x in lines), lines
+    assert "".join(lines).replace(" ", "") == label.replace(" ", "")
