@@ -6,12 +6,19 @@ from __future__ import annotations
 
 import pygame_gui
 
-from game.i18n import N_, _
+from game.i18n import _, p_
 from game.ui import bindings
 from game.ui.scenes.widgets import button
 
-# TRANSLATORS: short buttons after their keys: "F6 AI now", "F7 wait", "F8 end"
-WORDS = {"host_ai_now": N_("AI now"), "host_wait": N_("wait"), "host_end": N_("end")}
+
+def words(command: str) -> str:
+    """A host key's button words after its key ("F6 AI now"), short: the button is
+    narrow (a context of their own: the game's "AI now" may be longer)."""
+    if command == "host_ai_now":
+        return p_("host key", "AI now")
+    if command == "host_wait":
+        return p_("host key", "wait")
+    return p_("host key", "end")
 WIDTH = 82  # each button, before the UI scale
 
 
@@ -48,7 +55,7 @@ class HostKeyButtons:
         y = (s.banner_h - h) // 2
         for b in bindings.HOST:
             does = _(b.does)
-            btn = button(s.ui, (x, y, w, h), f"{b.shown} {_(WORDS[b.command])}",
+            btn = button(s.ui, (x, y, w, h), f"{b.shown} {words(b.command)}",
                          tip=f"{does[:1].upper()}{does[1:]} ({b.shown})")
             self.buttons[btn] = b.keys[0]
             x += w + look.px(4)
