@@ -432,12 +432,14 @@ def pieces(out=print, seed: int = 8) -> tuple[int, int, int]:
 
 
 def allowed_phrases() -> list[str]:
-    """Text shown as written, never translated: map titles, the audit's save, map and
-    crash words (a player's and an author's words)."""
-
+    """Text shown as written, never translated: map titles and descriptions (an
+    author's words), each language's own name (the picker), the audit's save, map and
+    crash words (a player's words)."""
     from game.maps import catalog  # noqa: PLC0415 (only the unmarked check lists maps)
-    titles = [e.title for e in catalog.scan(None, create=False)]
-    return [*titles, SAVE_NAME, LONG_MAP, CRASH, "a finished game", "q-"]
+    maps = catalog.scan(None, create=False)
+    words = [e.title for e in maps] + [e.spec.description for e in maps if e.spec]
+    return [*words, *i18n.LANGUAGES.values(), SAVE_NAME, LONG_MAP, CRASH,
+            "a finished game", "q-"]
 
 
 def other_domains() -> list[str]:
