@@ -223,8 +223,11 @@ class ActionBar:
                     if font.size(label)[0] <= width:
                         return [label], size
                     continue
-                best = min(splits, key=lambda p, f=font: max(f.size(x)[0] for x in p))
-                if max(font.size(x)[0] for x in best) <= width:
+                def widest(p: tuple[str, ...], f: pygame.font.Font = font) -> int:
+                    return max(f.size(x)[0] for x in p)
+
+                best = min(splits, key=widest)
+                if widest(best) <= width:
                     return list(best), size
         return [label], look.fs(9)
 

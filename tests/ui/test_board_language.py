@@ -9,6 +9,7 @@ import pytest
 
 from game import i18n
 from game.ui import hints
+from game.ui.action_bar import ActionBar
 from game.ui.event_animation import setup_lines
 from game.ui.panel import panel_model
 from game.ui.scenes.game import GameScene
@@ -68,7 +69,6 @@ def test_the_setup_card_counts_cities_not_citys():
 
 @pytest.mark.parametrize("label", ["Kapliczka Anielskiej Gwiazdy", "Engelsstern-Schrein"])
 def test_a_long_slot_label_breaks_rather_than_being_cut(app, label):
-    from game.ui.action_bar import ActionBar
     bar = ActionBar(app.look)
     width = app.look.px(84)
     lines, size = bar.label_lines(label, width)
