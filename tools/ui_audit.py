@@ -111,7 +111,9 @@ def prepare(data: Path, fast: bool) -> dict:
             p = m.pending
             if p.dragon == me and p.kind != "action" and len(m.legal_answers()) >= 2 \
                     and p.kind not in out["questions"]:
-                out["questions"][p.kind] = saves.save_game(c.session, f"q-{p.kind}", data)
+                # named by number: a save's name is shown as written (no English in it)
+                out["questions"][p.kind] = saves.save_game(
+                    c.session, f"q{len(out['questions']) + 1}", data)
                 if fast:
                     break
             c.submit(choose(seat_view(m, p.dragon), "easy", seed=c.ai_seed(), board=c.board))
@@ -184,7 +186,7 @@ def _teaching_screens(app, scene):
     me = scene.c.match.seat_names[0]
     step = Step("dice", [{"type": "roll", "dragon": me, "purpose": "steal", "die": 20,
                           "face": 17, "total": 19, "mods": [["chrysotas_chapel", 2]],
-                          "row": "Steal 3 coins"}], 1.0)
+                          "row": i18n._("Steal 3 coins")}], 1.0)  # the engine's words
     step.t = 0.3
     scene.animation.current = step
     yield "board-dice-tumbling"
@@ -192,8 +194,10 @@ def _teaching_screens(app, scene):
     yield "board-dice"
     scene.animation.current = None
     answers = [{"choose": p} for p in PLACES]
-    scene.choice = ChoiceDialog(app.look, "The dice chose a place of power for the new "
-                                "settlement: which place goes there?", answers,
+    # the engine's question (its own catalog's words, marked where the engine asks)
+    ask = i18n._("The dice chose a place of power for the new settlement: which place "
+                 "goes there?")
+    scene.choice = ChoiceDialog(app.look, ask, answers,
                                 [value_label("choose", p) for p in PLACES],
                                 details=explain.option_details(answers))
     scene._build_choice()
@@ -439,7 +443,7 @@ def allowed_phrases() -> list[str]:
     maps = catalog.scan(None, create=False)
     words = [e.title for e in maps] + [e.spec.description for e in maps if e.spec]
     return [*words, *i18n.LANGUAGES.values(), SAVE_NAME, LONG_MAP, CRASH,
-            "a finished game", "q-"]
+            "a finished game", "RuntimeError"]
 
 
 def other_domains() -> list[str]:

@@ -18,7 +18,8 @@ KEEP = ("Narby Conquest", "Narby", "Esc", "Enter", "Space", "Tab", "Shift", "Ctr
 # every word, so a wrapped line's middle, with no brackets, still reads as marked)
 _WORD = re.compile(r"[^\W\d_]{2,}")
 _DIE = re.compile(r"\bd\d+\b")
-_PATH = re.compile(r"\S*[/\\]\S*")  # a file's path is shown as it is
+# a file's path or name is shown as it is
+_PATH = re.compile(r"\S*[/\\]\S*|\S+\.(?:json|tmx|tsx|png|log|txt)\b")
 
 
 def outside(text: str) -> str:
