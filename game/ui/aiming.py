@@ -260,7 +260,8 @@ class Aim:
                                                             tuple(d["cavern"]), 1) == 1:
                 out.append(_("{dragon}'s cavern").format(dragon=dragon(name)))
             if name != me and d.get("at") and rect_gap(tuple(at), 2, tuple(d["at"]), 2) == 1:
-                out.append(dragon(name))
+                # bare "Red" read as a colour (issue 33 play-through)
+                out.append(_("the {dragon} dragon").format(dragon=dragon(name)))
         chest = doc["chest"].get("at")
         if chest and rect_gap(tuple(at), 2, tuple(chest), 1) == 1:
             out.append(_("the thief's chest"))

@@ -115,6 +115,12 @@ def show(scene) -> bool:
     x = btn.rect.x if btn is not None else scene.look.px(10)
     scene.tip = ([_head(what)] + ([why[:1].upper() + why[1:]] if why else []),
                  (x, scene.banner_h + scene.look.px(4)))
+    if btn is not None:  # the note says more than the button's tooltip, which peeked out
+        # under it while the mouse stayed on the button (issue 33 play-through)
+        if btn.tool_tip is not None:
+            btn.tool_tip.kill()
+            btn.tool_tip = None
+        btn.hover_time = float("-inf")  # back to normal once the mouse leaves and returns
     return True
 
 

@@ -155,6 +155,11 @@ def value_label(key: str, value, doc: dict | None = None) -> str:
     return str(value)
 
 
+# the placement dice a card moves
+DIE_WORDS = {"col": N_("column"), "row": N_("row")}
+MINUS = "\u2212"
+
+
 def answer_label(answer: dict, doc: dict | None = None) -> str:
     """Any answer in words, for the generic choice dialog."""
     if answer.get("pass") is True:
@@ -163,6 +168,12 @@ def answer_label(answer: dict, doc: dict | None = None) -> str:
                     ("play", _VERBS["play"])):
         if k in answer:
             text = _(verb).format(what=value_label(k, answer[k]))
+            if isinstance(answer.get("by"), int):  # a die moved: "Col, 2" read as a cell
+                name = str(answer.get("die") or "")
+                die = _(DIE_WORDS[name]) if name in DIE_WORDS else name
+                by = answer["by"]
+                shift = f"{'+' if by > 0 else MINUS}{abs(by)}"
+                return f"{text} — {die} {shift}" if die else f"{text} — {shift}"
             rest = [value_label(x, answer[x], doc) for x in answer if x != k]
             return text + (" — " + ", ".join(rest) if rest else "")
     if "choose" in answer:
@@ -186,4 +197,8 @@ def _piece_words(doc: dict, cell) -> str:
     for p in doc.get("places") or ():
         if list(p["at"]) == list(cell):
             return place_at(PLACE_TITLES[p["kind"]], show_cell(cell))
-    return piece_at("gamble", show_cell(cell))
+    if any(list(g["at"]) == list(cell) for g in doc.get("gambles") or ()):
+        return piece_at("gamble", show_cell(cell))
+    # open ground: a Gamble's target ("Gamble the gamble ring at" before one was there)
+    # TRANSLATORS: {cell} is a board cell such as (3, 4): open ground there
+    return _("at {cell}").format(cell=show_cell(cell))
