@@ -38,10 +38,7 @@ SOURCES: dict[str, tuple[str, ...]] = {
     "game": ("game/*.py", "game/systems/*.py", "game/ai/*.py", "game/net/*.py",
              "game/persistence/*.py", "game/maps/*.py", "game/balance/*.py"),
 }
-# The online window (game/net/window.py and status.py, moved to game/ui/ by issue 32)
-# keeps its words in the game catalog, where they were marked: before the board's glob.
-SOURCES["game"] += ("game/ui/net_window.py", "game/ui/net_status.py")
-PRIORITY = ("rules", "screens", "game", "board")
+PRIORITY = ("rules", "screens", "board", "game")
 TARGETS = [c for c in LANGUAGES if c != "en"]
 
 

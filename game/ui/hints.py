@@ -104,9 +104,17 @@ def show(scene) -> bool:
     p = c.pending
     if p is None or not c.is_human(p.dragon) or c.finished:
         return False
-    answer, what, why = hint_parts(c.match, p.dragon, c.board, seed=c.ai_seed())
-    line = _head(what) + (f" — {why}" if why else "")
+    answer, line = hint(c.match, p.dragon, c.board, seed=c.ai_seed())
     scene.show_error(line, colour="gold")
+    # the answer's own label may hold " — " ("Play Jumper — (8, 10)"): the reason starts
+    # after it, not inside it (issue 33 play-through)
+    label = answer_label(answer, seat_view(c.match, p.dragon))
+    head = _head("")
+    body = line[len(head):] if line.startswith(head) else line
+    if body.startswith(label):
+        what, why = label, body[len(label):].removeprefix(" — ")
+    else:
+        what, _sep, why = body.partition(" — ")
     scene.error_time = 12.0
     # the hint lasts this one decision: the board marks its target until an answer
     scene.hinted = (c.n_answers, answer)
