@@ -8,21 +8,26 @@ message). `ActionBar` draws the slots and reports clicks and hover.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+from itertools import combinations
 
 import pygame
 
 from game import content, i18n, queries, questions
-from game.decisions import answer_kind, title
+from game.decisions import answer_kind
+from game.i18n import N_, _
 from game.tables import (
     ACTION_COST,
     ACTION_TITLES,
     ACTIONS,
+    CARD_TITLES,
     MOVE_STEPS,
     PLACE_TITLES,
     TURN_POWERS,
 )
 from game.ui.bindings import ACTION_KEYS, EXTRA_KEYS
+from game.ui.words import dragon
 
 # One table of keys for the board screen (game.ui.bindings): one per action, letters
 # for the extra slots. One name for each action everywhere: the bar shows the action's
@@ -30,18 +35,19 @@ from game.ui.bindings import ACTION_KEYS, EXTRA_KEYS
 HOTKEYS = ACTION_KEYS
 
 # When no candidate target passes, one sentence says why (the engine's reasons for
-# each candidate follow when there are only a few of them).
+# each candidate follow when there are only a few of them). {d} is the dragon's name.
 NOTHING_NEAR = {
-    "move": "{d} has no free landing within {n} spaces",
-    "claim": "{d} is not next to an unclaimed settlement or place of power",
-    "claim_settlement": "{d} is not next to a settlement or place an opponent claims",
-    "destroy": "{d} is not next to anything it may destroy",
-    "steal_cavern": "{d} is not next to another dragon's cavern",
-    "steal_chest": "{d} is not next to the thief's chest",
-    "steal_for_thief": "{d} is not next to another dragon's cavern",
-    "attack": "{d} is not next to another dragon",
-    "abandon": "{d} has no claim ring on the board",
-    "gamble": "{d} has no empty cell beside it",
+    # TRANSLATORS: {d} is a dragon's name, {n} a number of spaces
+    "move": N_("{d} has no free landing within {n} spaces"),
+    "claim": N_("{d} is not next to an unclaimed settlement or place of power"),
+    "claim_settlement": N_("{d} is not next to a settlement or place an opponent claims"),
+    "destroy": N_("{d} is not next to anything it may destroy"),
+    "steal_cavern": N_("{d} is not next to another dragon's cavern"),
+    "steal_chest": N_("{d} is not next to the thief's chest"),
+    "steal_for_thief": N_("{d} is not next to another dragon's cavern"),
+    "attack": N_("{d} is not next to another dragon"),
+    "abandon": N_("{d} has no claim ring on the board"),
+    "gamble": N_("{d} has no empty cell beside it"),
 }
 
 
@@ -61,13 +67,16 @@ class Slot:
 
 
 def extra_label(kind: str) -> str:
-    """'power:madhouse' -> 'Madhouse'; 'play:fighter' -> 'Fighter'."""
-    head, _, name = kind.partition(":")
-    return PLACE_TITLES.get(name, name.replace("_", " ").title()) if name else head.title()
+    """'power:madhouse' -> 'Madhouse'; 'play:fighter' -> 'Fighter' (translated)."""
+    head, _sep, name = kind.partition(":")
+    if not name:
+        return _(head.title())
+    return _(PLACE_TITLES.get(name) or CARD_TITLES.get(name)
+             or name.replace("_", " ").title())
 
 
 def extra_icon(kind: str) -> str:
-    head, _, name = kind.partition(":")
+    head, _sep, name = kind.partition(":")
     if head == "play":
         return f"card/{name}"
     if head == "power":
@@ -85,7 +94,7 @@ def why_not(m, name: str, do: str) -> str:
         return found.first
     reasons = found.reasons
     candidates = found.candidates
-    head = NOTHING_NEAR[do].format(d=title(name), n=MOVE_STEPS)
+    head = _(NOTHING_NEAR[do]).format(d=dragon(name), n=MOVE_STEPS)
     if do == "abandon" or not candidates:
         return head
     if len(reasons) == 1:
@@ -108,7 +117,7 @@ def action_slots(m, name: str, legal: list[dict],
     slots = []
     for do in ACTIONS:
         answers = by_kind.pop(do, [])
-        slot = Slot(do, ACTION_TITLES[do], HOTKEYS[do], ACTION_COST[do], f"action/{do}",
+        slot = Slot(do, _(ACTION_TITLES[do]), HOTKEYS[do], ACTION_COST[do], f"action/{do}",
                     answers)
         if not answers:
             slot.reason = why_not(m, name, do)
@@ -131,12 +140,14 @@ def action_slots(m, name: str, legal: list[dict],
 
 def idle_power_reason(place: str) -> str:
     """Why a held, unused turn power has no button to press now."""
-    return f"{content.place(place).title} has nothing to aim at now, so its power waits"
+    # TRANSLATORS: {place} is a place of power's name
+    return _("{place} has nothing to aim at now, so its power waits").format(
+        place=_(content.place(place).title))
 
 
 def idle_slots(reason: str) -> list[Slot]:
     """All eleven actions, unavailable for one reason (not this seat's turn, ...)."""
-    return [Slot(do, ACTION_TITLES[do], HOTKEYS[do], ACTION_COST[do], f"action/{do}",
+    return [Slot(do, _(ACTION_TITLES[do]), HOTKEYS[do], ACTION_COST[do], f"action/{do}",
                  [], reason) for do in ACTIONS]
 
 
@@ -198,24 +209,28 @@ class ActionBar:
 
     def _label_lines(self, label: str, width: int) -> tuple[list[str], int]:
         look = self.look
-        words = label.split()
+        words = _break_points(label)
         for pt in (13, 12, 11):
             size = look.fs(pt)
             if look.font(size, bold=True).size(label)[0] <= width:
                 return [label], size
-        for pt in (12, 11, 10, 9):
-            size = look.fs(pt)
-            font = look.font(size, bold=True)
-            if len(words) > 1:
-                def widest(p: tuple[str, str], f: pygame.font.Font = font) -> int:
-                    return max(f.size(p[0])[0], f.size(p[1])[0])
+        # two lines, then (a long language: "Kapliczka Anielskiej Gwiazdy") three, broken
+        # at spaces or after a hyphen ("Engelsstern-" / "Schrein")
+        for n in (2, 3):
+            for pt in (12, 11, 10, 9):
+                size = look.fs(pt)
+                font = look.font(size, bold=True)
+                splits = _splits(words, n)
+                if not splits:
+                    if font.size(label)[0] <= width:
+                        return [label], size
+                    continue
+                def widest(p: tuple[str, ...], f: pygame.font.Font = font) -> int:
+                    return max(f.size(x)[0] for x in p)
 
-                best = min(((" ".join(words[:i]), " ".join(words[i:]))
-                            for i in range(1, len(words))), key=widest)
-                if max(font.size(x)[0] for x in best) <= width:
+                best = min(splits, key=widest)
+                if widest(best) <= width:
                     return list(best), size
-            elif font.size(label)[0] <= width:
-                return [label], size
         return [label], look.fs(9)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -282,3 +297,27 @@ class ActionBar:
                 c = (r.right - 8 - p * 9, r.y + 9)
                 pygame.draw.circle(surface, look.colour("gold" if slot.enabled else "text_off"),
                                    c, 3)
+
+
+def _break_points(label: str) -> list[str]:
+    """A label's pieces where a line may break: words, and a hyphenated word after its
+    hyphen ("Engelsstern-", "Schrein")."""
+    return [p for w in label.split() for p in re.findall(r"[^-]+-|[^-]+$|-", w)]
+
+
+def _join(pieces: list[str]) -> str:
+    out = ""
+    for p in pieces:
+        out += p if not out or out.endswith("-") else " " + p
+    return out
+
+
+def _splits(pieces: list[str], n: int) -> list[tuple[str, ...]]:
+    """Every way to set `pieces` on `n` lines, in order (none when there are too few)."""
+    if len(pieces) < n:
+        return []
+    out = []
+    for cuts in combinations(range(1, len(pieces)), n - 1):
+        bounds = (0, *cuts, len(pieces))
+        out.append(tuple(_join(pieces[a:b]) for a, b in zip(bounds, bounds[1:], strict=False)))
+    return out

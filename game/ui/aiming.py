@@ -10,8 +10,8 @@ from __future__ import annotations
 import math
 
 from game import questions
-from game.decisions import title
 from game.geometry import rect_gap
+from game.i18n import _
 from game.ui import odds
 from game.ui.targets import (
     AnswerPicker,
@@ -20,6 +20,7 @@ from game.ui.targets import (
     value_cells,
     value_label,
 )
+from game.ui.words import dragon
 
 CONFIRM = "__confirm__"  # the value of a lone answer's target cell
 
@@ -231,7 +232,9 @@ class Aim:
         lines = [answer_label(answer, scene.shown)]
         if do == "move":
             near = self.neighbours(answer["to"], p.dragon)
-            lines.append("Lands beside " + (", ".join(near) if near else "nothing"))
+            # TRANSLATORS: {what} lists what a dragon would land next to
+            lines.append(_("Lands beside {what}").format(what=", ".join(near)) if near
+                         else _("Lands beside nothing"))
         if do in ("claim", "claim_settlement") or "also" in answer:
             at = answer["at"]  # claims (the only answers with "also") name a cell
             kind = "place"
@@ -248,20 +251,20 @@ class Aim:
         out = []
         for s in doc["settlements"]:
             if rect_gap(tuple(at), 2, tuple(s["at"]), 1) == 1:
-                out.append(f"a {s['kind']}" + (f" ({title(s['claim'])}'s)" if s["claim"]
-                                              else ""))
+                out.append(_a_settlement(s["kind"], s["claim"]))
         for p in doc["places"]:
             if rect_gap(tuple(at), 2, tuple(p["at"]), 2) == 1:
                 out.append(value_label("choose", p["kind"]))
         for name, d in doc["dragons"].items():
             if name != me and d.get("cavern") and rect_gap(tuple(at), 2,
                                                             tuple(d["cavern"]), 1) == 1:
-                out.append(f"{title(name)}'s cavern")
+                out.append(_("{dragon}'s cavern").format(dragon=dragon(name)))
             if name != me and d.get("at") and rect_gap(tuple(at), 2, tuple(d["at"]), 2) == 1:
-                out.append(f"the {title(name)} dragon")  # bare "Red" read as a colour
+                # bare "Red" read as a colour (issue 33 play-through)
+                out.append(_("the {dragon} dragon").format(dragon=dragon(name)))
         chest = doc["chest"].get("at")
         if chest and rect_gap(tuple(at), 2, tuple(chest), 1) == 1:
-            out.append("the thief's chest")
+            out.append(_("the thief's chest"))
         return out
 
     def cursor_tip(self):
@@ -271,3 +274,14 @@ class Aim:
             return None
         r = self.scene.view.cell_rect(self.cursor)
         return self.tip_for(a), (r.right + 8, r.y)
+
+
+def _a_settlement(kind: str, claim: str | None) -> str:
+    """'a town', 'a city (Red's)': a settlement a landing would stand next to."""
+    if claim:
+        # TRANSLATORS: {dragon} is the dragon that claims the settlement
+        words = {"town": _("a town ({dragon}'s)"), "city": _("a city ({dragon}'s)"),
+                 "ruin": _("a ruin ({dragon}'s)")}
+        return words.get(kind, _("a settlement ({dragon}'s)")).format(dragon=dragon(claim))
+    return {"town": _("a town"), "city": _("a city"), "ruin": _("a ruin")}.get(
+        kind, _("a settlement"))

@@ -18,6 +18,7 @@ Measured with the fonts' metrics, never by eye.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,6 +53,8 @@ class _RecFont:
         surf = self._font.render(text, antialias, color, bgcolor, *args) if bgcolor \
             else self._font.render(text, antialias, color)
         self._audit.texts[id(surf)] = (str(text), tuple(pygame.Color(color))[:3], surf)
+        if self._audit.in_frame:  # drawn this frame, wherever it goes (a banner's card)
+            self._audit.drawn.append(str(text))
         return surf
 
     def __getattr__(self, name):
@@ -86,6 +89,8 @@ class Audit:
         self.findings: list[Finding] = []
         self.live: list[tuple[pygame.Rect, str]] = []
         self._saved: dict = {}
+        self.drawn: list[str] = []  # every text the last frame drew (issue 38: qps check)
+        self.in_frame = False
 
     # ----- patches ---------------------------------------------------------------------
     def install(self) -> None:
@@ -131,14 +136,17 @@ class Audit:
         """Draw the app's present screen once and measure it."""
         self.findings = []
         self.live = []
+        self.drawn = []
         real = app.screen
         rec = _RecSurface(real.get_size())
         rec.audit = self
         app.screen = rec
+        self.in_frame = True
         try:
             app.draw()
         finally:
             app.screen = real
+            self.in_frame = False
         self._widgets(app)
         self._log(app)
         out, seen = [], set()
@@ -167,6 +175,7 @@ class Audit:
         text, colour, _surf = rec
         if not text.strip():
             return
+        self.drawn.append(text)
         bounds = screen.get_rect()
         if not bounds.contains(rect):
             self.findings.append(Finding("clipped", text, f"outside the window at {rect}"))
@@ -204,7 +213,20 @@ class Audit:
                                                      f"control over {other_name!r}"))
                 boxes.append((shown, name))
 
+    def _widget_words(self, app) -> None:
+        """The words of every pygame-gui widget shown, their tooltips and placeholders
+        too (the qps check reads them)."""
+        for el in app.ui.get_sprite_group().sprites():
+            if not getattr(el, "visible", True):
+                continue
+            for attr in ("text", "tool_tip_text", "placeholder_text", "html_text"):
+                words = getattr(el, attr, None)
+                if isinstance(words, str) and words.strip():
+                    self.drawn.append(re.sub(r"<[^<>]*>", " ", words) if attr == "html_text"
+                                      else words)
+
     def _widgets(self, app) -> None:
+        self._widget_words(app)
         self._controls(app)
         for el in app.ui.get_sprite_group().sprites():
             if not getattr(el, "visible", True) or isinstance(el, UITooltip):

@@ -9,6 +9,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UITextEntryLine
 
+from game.i18n import _
 from game.net.chat import EMOTES, MAX_CHAT
 from game.ui.scenes.widgets import button
 
@@ -64,12 +65,13 @@ class ChatBox:
         for i, k in enumerate(EMOTE_KEYS):
             r, col = divmod(i, per_row)
             self.buttons.append(button(s.ui, (x + col * (bw + gap), y + r * (row + gap), bw,
-                                              row), f"{i + 1} {EMOTES[k]}",
-                                       tip=f"Send “{EMOTES[k]}” (key {i + 1} on an empty "
-                                           "line)"))
+                                              row), f"{i + 1} {_(EMOTES[k])}",
+                                       # TRANSLATORS: {emote} such as "Good move!"; {key} 1-6
+                                       tip=_("Send “{emote}” (key {key} on an empty line)")
+                                       .format(emote=_(EMOTES[k]), key=i + 1)))
         y += rows * (row + gap)
         self.entry = UITextEntryLine(pygame.Rect(x, y, w - 2 * pad, row), s.ui,
-                                     placeholder_text="Say something…")
+                                     placeholder_text=_("Say something…"))
         self.entry.set_text_length_limit(MAX_CHAT)
         self.entry.focus()
         if by_key:  # the T that opened it must not type itself into the line
@@ -120,7 +122,7 @@ class ChatBox:
         look = self.scene.look
         pygame.draw.rect(surface, look.colour("bg2"), self.rect, border_radius=look.px(8))
         pygame.draw.rect(surface, look.colour("edge"), self.rect, 1, border_radius=look.px(8))
-        hint = look.text("Enter sends  ·  Esc closes  ·  1-6 on an empty line: the emotes",
+        hint = look.text(_("Enter sends  ·  Esc closes  ·  1-6 on an empty line: the emotes"),
                          look.fs(14), look.colour("text_dim"))
         surface.blit(hint, (self.rect.x + look.px(10), self.rect.bottom - look.px(10)
                             - hint.get_height()))

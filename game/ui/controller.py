@@ -20,8 +20,9 @@ from typing import cast, overload
 from game.ai import LEVELS, choose, node_budget
 from game.ai.worker import AIWorker
 from game.board import BoardSpec
-from game.decisions import IllegalAnswer, title
+from game.decisions import IllegalAnswer
 from game.dice import STREAM, new_seed
+from game.i18n import _
 from game.maps.limits import os_error_words, shown_path
 from game.maps.loader import MapError, load_board
 from game.match import SetupError
@@ -30,6 +31,8 @@ from game.players import RandomPlayer
 from game.resources import find_map
 from game.seat_view import seat_view
 from game.session import Session, SessionError
+from game.ui.words import AI_LEVELS
+from game.ui.words import dragon as dragon_name
 
 DEFAULT_MAP = "maps/narby-vale.tmx"
 
@@ -44,8 +47,11 @@ class Seat:
 
     def label(self) -> str:
         if self.kind == "remote":  # a person on another machine (online play, issue 23)
-            return "Remote"
-        return "Human" if self.kind == "human" else f"AI ({self.level})"
+            return _("Remote")
+        if self.kind == "human":
+            return _("Human")
+        # TRANSLATORS: who plays a seat; {level} is an AI level such as "normal"
+        return _("AI ({level})").format(level=_(AI_LEVELS.get(self.level, self.level)))
 
 
 @dataclass
@@ -104,10 +110,12 @@ def load_map(path: str | None):
     try:
         return load_board(_map_file(path))
     except MapError as exc:
-        raise SetupError(f"cannot use the map {shown_path(path)}: {exc}") from None
+        # TRANSLATORS: {path} is a map file; {problem} the map checker's words (English)
+        raise SetupError(_("cannot use the map {path}: {problem}").format(
+            path=shown_path(path), problem=exc)) from None
     except OSError as exc:  # the OS's words, never the exception's text
-        raise SetupError(f"cannot use the map {shown_path(path)}: it "
-                         f"{os_error_words(exc)}") from None
+        raise SetupError(_("cannot use the map {path}: it {problem}").format(
+            path=shown_path(path), problem=os_error_words(exc))) from None
 
 
 class GameController:
@@ -272,8 +280,10 @@ class GameController:
         try:
             self.submit(answer)
         except IllegalAnswer as exc:
-            self.ai_notes.append(f"{title(p.dragon)}'s AI gave an illegal answer ({exc}); "
-                                 "a random legal one is played instead")
+            # TRANSLATORS: a line in the game log; {error} is the engine's refusal
+            self.ai_notes.append(_("{dragon}'s AI gave an illegal answer ({error}); a random "
+                                   "legal one is played instead").format(
+                dragon=dragon_name(p.dragon), error=exc))
             self.submit(self._fallback())
         return True
 
@@ -291,7 +301,8 @@ class GameController:
             return choose(seat_view(self.match, dragon), level, seed=self.ai_seed(),
                           board=self.board, budget=node_budget(level))
         except Exception as exc:  # an AI bug must not end the game
-            self.ai_notes.append(f"{title(dragon)}'s AI failed ({exc}); playing at random")
+            self.ai_notes.append(_("{dragon}'s AI failed ({error}); playing at random").format(
+                dragon=dragon_name(dragon), error=exc))
             return self._fallback()
 
     def _poll_worker(self, dragon: str) -> None:
@@ -299,7 +310,7 @@ class GameController:
             self._worker = AIWorker()
         proc = getattr(self._worker, "_proc", None)
         if proc is not None and not proc.is_alive():  # the worker died: think in-process
-            self.ai_notes.append("The AI worker stopped; the AI now thinks in the window")
+            self.ai_notes.append(_("The AI worker stopped; the AI now thinks in the window"))
             self._worker, self._ticket, self.ai_mode = None, None, "sync"
             self._ai_answer = self._ask_sync(dragon)
             return
@@ -316,8 +327,9 @@ class GameController:
             if ticket == self._ticket:
                 self._ticket = None
                 if error or answer is None:
-                    self.ai_notes.append(f"{title(dragon)}'s AI failed ({error}); "
-                                         "playing at random")
+                    self.ai_notes.append(_("{dragon}'s AI failed ({error}); playing at "
+                                           "random").format(dragon=dragon_name(dragon),
+                                                            error=error))
                     answer = self._fallback()
                 self._ai_answer = answer
                 return
@@ -347,7 +359,7 @@ class GameController:
     def save(self, name: str) -> Path:
         """Save to the named slot in the data dir; SaveError says why not."""
         if self.data_dir is None:
-            raise saves.SaveError("no data folder to save in")
+            raise saves.SaveError(_("no data folder to save in"))
         return saves.save_game(self.session, name, self.data_dir)
 
     def autosave(self) -> Path | None:
@@ -358,7 +370,8 @@ class GameController:
         try:
             path = saves.autosave(self.session, self.data_dir)
         except (saves.SaveError, OSError) as exc:
-            self.ai_notes.append(f"Autosave failed: {exc}")
+            # TRANSLATORS: a line in the game log; {error} says why
+            self.ai_notes.append(_("Autosave failed: {error}").format(error=exc))
             return None
         self._autosaved_at = self.n_answers
         return path

@@ -16,22 +16,41 @@ import random
 
 import pygame
 
-from game.decisions import show_cell, title
-from game.tables import PLACE_TITLES
+from game.decisions import show_cell
+from game.i18n import N_, _
+from game.tables import CARD_TITLES, PLACE_TITLES
+from game.ui.words import dragon
 
 TUMBLE = 0.55  # share of the step spent tumbling
 ROW_PACE = 0.9  # a location's row die tumbles this much slower than its column die
 
+# what a roll is for, as "{who} rolls for {purpose}" and "Location for the {what}" say it
 PURPOSE_WORDS = {
-    "steal": "steal", "destroy": "destroy", "attack": "attack", "defend": "defence",
-    "tribute": "tribute", "treasure": "treasure token", "dragon_draw": "dragon draw",
-    "place_kind": "place of power", "settlement": "settlement", "place": "place of power",
-    "chest": "thief's chest", "cavern": "cavern",
+    "steal": N_("steal"), "destroy": N_("destroy"), "attack": N_("attack"),
+    "defend": N_("defence"), "tribute": N_("tribute"), "treasure": N_("treasure token"),
+    "dragon_draw": N_("dragon draw"), "place_kind": N_("place of power"),
+    "settlement": N_("settlement"), "place": N_("place of power"),
+    "chest": N_("thief's chest"), "cavern": N_("cavern"),
 }
 
 
 def _words(purpose: str) -> str:
-    return PURPOSE_WORDS.get(purpose, purpose.replace("_", " "))
+    return _(PURPOSE_WORDS.get(purpose, purpose.replace("_", " ")))
+
+
+def _who(event: dict) -> str:
+    return dragon(event["dragon"]) if event.get("dragon") else _("The table")
+
+
+def _source(src: str) -> str:
+    """A roll modifier's source (a place or a card) by its name."""
+    return _(PLACE_TITLES.get(src) or CARD_TITLES.get(src) or src.replace("_", " ").title())
+
+
+def _rolls_for(event: dict) -> str:
+    # TRANSLATORS: {who} is a dragon's name or "The table"; {purpose} such as "steal"
+    return _("{who} rolls for {purpose}").format(who=_who(event),
+                                                 purpose=_words(event["purpose"]))
 
 
 def _die_sprite(look, sides: int, size: int) -> pygame.Surface:
@@ -114,8 +133,7 @@ def draw_roll(surface, look, rect: pygame.Rect, event: dict, progress: float) ->
         _draw_roll_narrow(surface, look, rect, event, progress)
         return
     _card(surface, look, rect)
-    who = title(event["dragon"]) if event.get("dragon") else "The table"
-    head = look.fit_text(f"{who} rolls for {_words(event['purpose'])}",
+    head = look.fit_text(_rolls_for(event),
                          look.font(look.fs(17), True), rect.w - look.px(16), look.colour("text"))
     surface.blit(head, head.get_rect(midtop=(rect.centerx, rect.y + look.px(10))))
     die = look.px(92)
@@ -131,7 +149,7 @@ def draw_roll(surface, look, rect: pygame.Rect, event: dict, progress: float) ->
                               look.colour("text_dim")), (x, y))
     y += line
     for source, value in event.get("mods") or ():
-        name = PLACE_TITLES.get(source, source.replace("_", " ").title())
+        name = _source(source)
         colour = look.colour("green" if value > 0 else "red")
         surface.blit(small.render(f"{value:+d}  {name}", True, colour), (x, y))
         y += line
@@ -155,10 +173,9 @@ def _draw_roll_narrow(surface, look, rect: pygame.Rect, event: dict, progress: f
     """The tray beside the board: who rolls, the die, then (landed) the sum and row."""
     _card(surface, look, rect)
     inner = rect.w - look.px(16)
-    who = title(event["dragon"]) if event.get("dragon") else "The table"
     y = rect.y + look.px(8)
     bold = look.font(look.fs(15), True)
-    for words in head_lines(look, f"{who} rolls for {_words(event['purpose'])}", bold, inner):
+    for words in head_lines(look, _rolls_for(event), bold, inner):
         img = look.fit_text(words, bold, inner, look.colour("text"))
         surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
         y += bold.get_linesize()
@@ -192,7 +209,9 @@ def draw_location(surface, look, rect: pygame.Rect, events: list[dict], what: st
     inner = rect.w - look.px(16)
     bold = look.font(look.fs(15), True)
     y = rect.y + look.px(8)
-    for words in head_lines(look, f"Location for the {_words(what)}", bold, inner):
+    # TRANSLATORS: {what} is what the location dice place, such as "settlement"
+    for words in head_lines(look, _("Location for the {what}").format(what=_words(what)),
+                            bold, inner):
         head = look.fit_text(words, bold, inner, look.colour("text"))
         surface.blit(head, head.get_rect(midtop=(rect.centerx, y)))
         y += bold.get_linesize()
@@ -207,7 +226,9 @@ def draw_location(surface, look, rect: pygame.Rect, events: list[dict], what: st
         cell = show_cell((col["face"] - 1, row["face"] - 1))
         f = look.font(look.fs(14), True)
         y = cy + die // 2 + look.px(10)
-        for words in (f"column {col['face']}, row {row['face']}", f"cell {cell}"):
+        for words in (_("column {col}, row {row}").format(col=col["face"], row=row["face"]),
+                      # TRANSLATORS: {cell} is a board cell such as (3, 4)
+                      _("cell {cell}").format(cell=cell)):
             t = look.fit_text(words, f, inner, look.colour("gold"))
             surface.blit(t, t.get_rect(midtop=(rect.centerx, y)))
             y += f.get_linesize()
@@ -220,24 +241,22 @@ def rolling_words(kind: str, events: list[dict], progress: float, what: str = ""
     if progress >= (TUMBLE / ROW_PACE if kind == "dice2" else TUMBLE) or not events:
         return None
     if kind == "dice":
-        e = events[0]
-        who = title(e["dragon"]) if e.get("dragon") else "The table"
-        return f"{who} rolls for {_words(e['purpose'])}…"
+        return _rolls_for(events[0]) + "…"
     if kind == "dice2":
-        return f"Rolling the location for the {_words(what)}…"
+        return _("Rolling the location for the {what}…").format(what=_words(what))
     return None
 
 
 def landed_words(event: dict) -> str:
     """The status line once a roll has landed: who rolled what, the chart row, then
     the sum ("  ·  " parts, dropped from the end where the line is short)."""
-    who = title(event["dragon"]) if event.get("dragon") else "The table"
-    parts = [f"{who} rolls {event['total']} for {_words(event['purpose'])}"]
+    # TRANSLATORS: {who} is a dragon's name or "The table", {total} the number rolled
+    parts = [_("{who} rolls {total} for {purpose}").format(
+        who=_who(event), total=event["total"], purpose=_words(event["purpose"]))]
     if event.get("row"):
         parts.append(str(event["row"]))
     mods = event.get("mods") or ()
     if mods:
-        names = ", ".join(f"{v:+d} {PLACE_TITLES.get(src, src.replace('_', ' ').title())}"
-                          for src, v in mods)
+        names = ", ".join(f"{v:+d} {_source(src)}" for src, v in mods)
         parts.append(f"d{event['die']}: {event['face']}, {names}")
     return "  ·  ".join(parts)

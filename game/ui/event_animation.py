@@ -20,8 +20,9 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from game.decisions import title
+from game.i18n import N_, _, n_
 from game.tables import PLACE_TITLES
+from game.ui.words import dragon
 
 # seconds at the normal pace
 DURATION = {
@@ -194,10 +195,13 @@ class EventAnimation:
             self._finish(step, apply)
 
 
+A_PLACE = N_("a place of power")  # a place the setup card cannot name
+
+
 def setup_lines(events: list[dict]) -> list[str]:
     """What setup placed, in a few lines: the caverns, then the pieces of the first
     Populate phase."""
-    caverns = [title(e["dragon"]) for e in events if e["type"] == "cavern"]
+    caverns = [dragon(e["dragon"]) for e in events if e["type"] == "cavern"]
     placed: dict[str, int] = {}
     places = []
     chest = False
@@ -206,17 +210,29 @@ def setup_lines(events: list[dict]) -> list[str]:
             kind = e.get("piece", "settlement")
             placed[kind] = placed.get(kind, 0) + 1
         elif e["type"] == "place_placed":
-            places.append(PLACE_TITLES.get(e.get("place", ""), "a place of power"))
+            places.append(_(PLACE_TITLES.get(e.get("place", ""), A_PLACE)))
         elif e["type"] == "chest_moved":
             chest = True
     lines = []
     if caverns:
-        lines.append("Caverns dug: " + ", ".join(caverns))
+        # TRANSLATORS: {dragons} lists the dragons whose caverns setup dug
+        lines.append(_("Caverns dug: {dragons}").format(dragons=", ".join(caverns)))
     if placed:
-        lines.append("Settlements: " + ", ".join(
-            f"{n} {k}{'s' if n != 1 else ''}" for k, n in sorted(placed.items())))
+        lines.append(_("Settlements: {list}").format(list=", ".join(
+            settlement_count(k, n) for k, n in sorted(placed.items()))))
     if places:
-        lines.append("Place of power: " + ", ".join(places))
+        lines.append(_("Place of power: {places}").format(places=", ".join(places)))
     if chest:
-        lines.append("The thief's chest is on the board")
+        lines.append(_("The thief's chest is on the board"))
     return lines
+
+
+def settlement_count(kind: str, n: int) -> str:
+    """'1 town', '2 cities' in the player's language."""
+    if kind == "town":
+        return n_("{n} town", "{n} towns", n).format(n=n)
+    if kind == "city":
+        return n_("{n} city", "{n} cities", n).format(n=n)
+    if kind == "ruin":
+        return n_("{n} ruin", "{n} ruins", n).format(n=n)
+    return n_("{n} settlement", "{n} settlements", n).format(n=n)

@@ -9,8 +9,9 @@ in plain words: no rule codes.
 from __future__ import annotations
 
 from game import content, rule_maths
-from game.decisions import show_cell, title
+from game.decisions import show_cell
 from game.geometry import rect_gap
+from game.i18n import N_, _, n_
 from game.tables import (
     CANCEL_POWERS,
     OWN_ROLL_POWERS,
@@ -18,8 +19,11 @@ from game.tables import (
     ROLL_REACTION_POWERS,
     TURN_POWERS,
 )
+from game.ui.words import coins, dragon
 
 HIDDEN = "hidden"
+# a settlement's kind as its info card heads it
+KIND_TITLES = {"town": N_("Town"), "city": N_("City"), "ruin": N_("Ruin")}
 
 
 # ----- the action bar -------------------------------------------------------------------
@@ -31,17 +35,23 @@ def slot_lines(slot) -> list[str]:
     if d is None:
         return [slot.label + key] + ([slot.reason] if slot.reason else [])
     if d.kind == "action":
-        head = f"{d.title}{key}  ·  {content.cost_words(slot.cost or 0)}"
+        cost = slot.cost or 0
+        # TRANSLATORS: what an action costs, in actions of the turn
+        words = n_("costs {n} action", "costs {n} actions", cost).format(n=cost) \
+            if cost else _("free")
+        head = f"{_(d.title)}{key}  ·  {words}"
     else:
-        head = f"{d.title}{key}  ·  {'your card' if d.kind == 'card' else 'your place'}"
-    lines = [head, d.effect] + ([d.timing + "."] if d.kind != "action" else [])
+        head = f"{_(d.title)}{key}  ·  {_('your card') if d.kind == 'card' else _('your place')}"
+    lines = [head, _(d.effect)] + ([_(d.timing) + "."] if d.kind != "action" else [])
     if slot.enabled:
         n = len(slot.answers)
-        lines.append("Click or press the key, then pick one of "
-                     f"{content.plural(n, 'target')} on the board" if n > 1
-                     else "Click or press the key to use it")
+        lines.append(n_("Click or press the key, then pick one of {n} target on the board",
+                        "Click or press the key, then pick one of {n} targets on the board",
+                        n).format(n=n) if n > 1
+                     else _("Click or press the key to use it"))
     elif slot.reason:
-        lines.append("Not now: " + slot.reason)
+        # TRANSLATORS: {reason} says why an action cannot be taken now
+        lines.append(_("Not now: {reason}").format(reason=slot.reason))
     return lines
 
 
@@ -50,22 +60,22 @@ def option_detail(answer, prompt_kind: str | None = None) -> str:
     """One line for an option of a question dialog: what choosing it does."""
     if isinstance(answer, dict):
         if answer.get("pass") is True:
-            return "Keep your card and powers for later; nothing is used."
+            return _("Keep your card and powers for later; nothing is used.")
         d = content.for_answer(answer)
         if d is not None:
             extra = ""
             if d.kind == "card":
-                extra = " The card is then discarded."
+                extra = " " + _("The card is then discarded.")
             elif d.kind == "place" and d.key in _ONCE:
-                extra = " Once a round."
-            return d.effect + extra
+                extra = " " + _("Once a round.")
+            return _(d.effect) + extra
         if isinstance(answer.get("choose"), list):
-            return ("This claim is lost: its ring goes back to your supply. Claims next to "
-                    "your dragon are safe.")
+            return _("This claim is lost: its ring goes back to your supply. Claims next "
+                     "to your dragon are safe.")
     if isinstance(answer, str):
         d = content.for_answer({"choose": answer})
         if d is not None:
-            return f"{d.effect} ({d.timing.lower()})"
+            return f"{_(d.effect)} ({_(d.timing).lower()})"
     return ""
 
 
@@ -95,8 +105,9 @@ def tribute_expectation(kind: str, dragon: str | None = None, adjacent: bool = F
 def _about(x: float) -> str:
     v = float(x)
     if v == int(v):
-        return content.plural(int(v), "coin")
-    return f"about {v:.1f} coins"
+        return coins(int(v))
+    # TRANSLATORS: {n} is an average number of coins, such as 2.5
+    return _("about {n} coins").format(n=f"{v:.1f}")
 
 
 # ----- board pieces ---------------------------------------------------------------------
@@ -106,8 +117,11 @@ def _covers(at, size: int, cell) -> bool:
 
 def _owner_words(owner: str | None, viewer: str | None) -> str:
     if not owner:
-        return "Unclaimed"
-    return "Claimed by you" if owner == viewer else f"Claimed by {title(owner)}"
+        return _("Unclaimed")
+    if owner == viewer:
+        return _("Claimed by you")
+    # TRANSLATORS: {dragon} is a dragon's name
+    return _("Claimed by {dragon}").format(dragon=dragon(owner))
 
 
 def piece_lines(doc: dict, cell, viewer: str | None = None) -> list[str] | None:
@@ -124,20 +138,31 @@ def piece_lines(doc: dict, cell, viewer: str | None = None) -> list[str] | None:
             return _place_lines(doc, p, viewer)
     for name, d in (doc.get("dragons") or {}).items():
         if d.get("cavern") and tuple(d["cavern"]) == cell:
-            return [f"{title(name)}'s cavern  ·  {show_cell(cell)}",
-                    f"Holds {content.plural(d.get('coins', 0), 'coin')}.",
-                    "A dragon next to it may Steal from cavern (1 action)."]
+            # TRANSLATORS: {dragon} is a dragon's name, {cell} a board cell such as (3, 4)
+            return [_("{dragon}'s cavern  ·  {cell}").format(dragon=dragon(name),
+                                                            cell=show_cell(cell)),
+                    _("Holds {coins}.").format(coins=coins(d.get("coins", 0))),
+                    _("A dragon next to it may Steal from cavern (1 action).")]
     chest = doc.get("chest") or {}
     if chest.get("at") and tuple(chest["at"]) == cell:
-        return [f"The thief's chest  ·  {show_cell(cell)}",
-                f"Holds {content.plural(chest.get('coins', 0), 'coin')}.",
-                "A dragon next to it may Steal from chest; it moves each round."]
+        return [_("The thief's chest  ·  {cell}").format(cell=show_cell(cell)),
+                _("Holds {coins}.").format(coins=coins(chest.get("coins", 0))),
+                _("A dragon next to it may Steal from chest; it moves each round.")]
     for g in doc.get("gambles") or ():
         if tuple(g["at"]) == cell:
-            return [f"Gamble ring  ·  {show_cell(cell)}", _owner_words(g["owner"], viewer)
-                    .replace("Claimed by", "Placed by") + ".",
-                    "A settlement founded next to it is claimed by it for free."]
+            return [_("Gamble ring  ·  {cell}").format(cell=show_cell(cell)),
+                    _placer_words(g["owner"], viewer) + ".",
+                    _("A settlement founded next to it is claimed by it for free.")]
     return None
+
+
+def _placer_words(owner: str | None, viewer: str | None) -> str:
+    if not owner:
+        return _("Unclaimed")
+    if owner == viewer:
+        return _("Placed by you")
+    # TRANSLATORS: {dragon} is a dragon's name (who placed a gamble ring)
+    return _("Placed by {dragon}").format(dragon=dragon(owner))
 
 
 def _near_owner(doc: dict, at, size: int, owner: str | None) -> bool:
@@ -147,63 +172,76 @@ def _near_owner(doc: dict, at, size: int, owner: str | None) -> bool:
 
 def _settlement_lines(doc, s, viewer) -> list[str]:
     kind, owner = s["kind"], s.get("claim")
-    lines = [f"{kind.title()}  ·  {show_cell(s['at'])}", _owner_words(owner, viewer) + "."]
+    head = _(KIND_TITLES.get(kind, kind.title()))
+    lines = [f"{head}  ·  {show_cell(s['at'])}", _owner_words(owner, viewer) + "."]
     who = owner or viewer
     pays = tribute_expectation(kind, who)
     if kind == "ruin":
-        lines.append("A ruin pays little; Tower of Unquenched Flame can rebuild it.")
+        lines.append(_("A ruin pays little; Tower of Unquenched Flame can rebuild it."))
     if owner:
         near = _near_owner(doc, s["at"], 1, owner)
         if near:
-            lines.append(f"Pays {title(owner)} "
-                         f"{_about(tribute_expectation(kind, owner, True))} a round "
-                         "(dragon beside it: no roll needed).")
+            # TRANSLATORS: {dragon} is a dragon's name, {coins} such as "2 coins"
+            lines.append(_("Pays {dragon} {coins} a round (dragon beside it: no roll "
+                           "needed).").format(dragon=dragon(owner), coins=_about(
+                               tribute_expectation(kind, owner, True))))
         else:
-            lines.append(f"Pays {title(owner)} {_about(pays)} a round on average.")
+            lines.append(_("Pays {dragon} {coins} a round on average.").format(
+                dragon=dragon(owner), coins=_about(pays)))
     else:
-        lines.append(f"A claim on it would pay {_about(pays)} a round on average.")
+        lines.append(_("A claim on it would pay {coins} a round on average.").format(
+            coins=_about(pays)))
     return lines
 
 
 def _place_lines(doc, p, viewer) -> list[str]:
     d = content.place(p["kind"])
     owner = p.get("claim")
-    lines = [f"{d.title}  ·  {show_cell(p['at'])}", _owner_words(owner, viewer) + ".",
-             d.effect, d.timing + "."]
+    lines = [f"{_(d.title)}  ·  {show_cell(p['at'])}", _owner_words(owner, viewer) + ".",
+             _(d.effect), _(d.timing) + "."]
     if p["kind"] in _ONCE:
-        lines.append("Its power was used this round." if p.get("power_used")
-                     else "Its power is ready this round.")
+        lines.append(_("Its power was used this round.") if p.get("power_used")
+                     else _("Its power is ready this round."))
     pays = tribute_expectation("place", owner or viewer)
-    lines.append(f"Tribute: {_about(pays)} a round on average.")
+    lines.append(_("Tribute: {coins} a round on average.").format(coins=_about(pays)))
     return lines
 
 
 def _dragon_lines(doc, name, d, viewer) -> list[str]:
     me = name == viewer
-    head = f"{title(name)} dragon" + (" (you)" if me else "") + f"  ·  {show_cell(d['at'])}"
+    # TRANSLATORS: {dragon} is a dragon's name: the heading of its info card
+    head = (_("{dragon} dragon (you)") if me else _("{dragon} dragon")).format(
+        dragon=dragon(name)) + f"  ·  {show_cell(d['at'])}"
     claims = sum(1 for s in doc.get("settlements") or () if s.get("claim") == name)
-    places = [content.place(p["kind"]).title for p in doc.get("places") or ()
+    places = [_(content.place(p["kind"]).title) for p in doc.get("places") or ()
               if p.get("claim") == name]
     treasure = len(d.get("treasure") or ())
-    lines = [head,
-             f"{content.plural(d.get('coins', 0), 'coin')}"
-             + (f" and {content.plural(treasure, 'treasure token')}" if treasure else "")
-             + f"; {content.plural(claims, 'settlement')} claimed; "
-             f"{d.get('rings_in_supply', 0)} of {RING_COUNT.get(name, 10)} rings in supply."]
+    wealth = coins(d.get("coins", 0))
+    if treasure:
+        # TRANSLATORS: {coins} such as "3 coins"; {n} is a number of treasure tokens
+        wealth = n_("{coins} and {n} treasure token", "{coins} and {n} treasure tokens",
+                    treasure).format(coins=wealth, n=treasure)
+    # TRANSLATORS: {n} settlements claimed; {left} of {total} claim rings not on the board
+    lines = [head, wealth + "; " + n_("{n} settlement claimed", "{n} settlements claimed",
+                                      claims).format(n=claims) + "; "
+             + _("{left} of {total} rings in supply.").format(
+                 left=d.get("rings_in_supply", 0), total=RING_COUNT.get(name, 10))]
     card = d.get("card")
     if card and card != HIDDEN:
         c = content.card(card)
-        lines.append(f"Card: {c.title} — {c.effect}")
+        # TRANSLATORS: {card} is a power card's name, {effect} what it does
+        lines.append(_("Card: {card} — {effect}").format(card=_(c.title), effect=_(c.effect)))
     elif card == HIDDEN:
-        lines.append("Holds one power card (hidden).")
+        lines.append(_("Holds one power card (hidden)."))
     if places:
         used = set(doc.get("powers_used") or ())
-        parts = [t + (" (used)" if k in used else "")
+        # TRANSLATORS: {place} is a place of power whose power was used this round
+        parts = [_("{place} (used)").format(place=t) if k in used else t
                  for t, k in zip(places, [p["kind"] for p in doc.get("places") or ()
                                           if p.get("claim") == name], strict=True)]
-        lines.append("Places: " + ", ".join(parts))
+        lines.append(_("Places: {places}").format(places=", ".join(parts)))
     if not d.get("cavern"):
-        lines.append("No cavern yet: nobody can steal from it.")
+        lines.append(_("No cavern yet: nobody can steal from it."))
     return lines
 
 
@@ -219,7 +257,8 @@ def comes_to_nothing(doc: dict, event: dict) -> str | None:
     d = (doc.get("dragons") or {}).get(victim)
     if d is None or d.get("coins", 0) > 0:
         return None
-    return f"Robber takes nothing: {title(victim)} has no coins"
+    # TRANSLATORS: Robber is the power card; {dragon} is a dragon's name
+    return _("Robber takes nothing: {dragon} has no coins").format(dragon=dragon(victim))
 
 
 def tip_at(doc: dict, cell, viewer: str | None, pos) -> tuple[list[str], tuple] | None:

@@ -16,12 +16,14 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from game.decisions import answer_kind, title
+from game.decisions import answer_kind
+from game.i18n import _, n_
 from game.tables import ACTION_COST
 from game.ui.action_bar import extra_label
 from game.ui.scene import Scene
 from game.ui.scenes.backdrop import panel_rect
 from game.ui.scenes.widgets import KeyNav, button
+from game.ui.words import dragon
 
 
 def _extra_names(legal: list[dict]) -> list[str]:
@@ -47,14 +49,15 @@ def wasted(match, answer: dict) -> str | None:
     card = answer.get("as", answer.get("play"))
     victim = str(answer.get("dragon"))
     if card == "robber" and victim in coins and coins[victim] == 0:
-        return (f"{title(victim)} has no coins: Robber would take nothing, and the card "
-                "would be used up. Play it anyway?")
+        # TRANSLATORS: {dragon} is a dragon's name; Robber is the power card
+        return _("{dragon} has no coins: Robber would take nothing, and the card would be "
+                 "used up. Play it anyway?").format(dragon=dragon(victim))
     if answer.get("do") == "steal_cavern" and victim in coins and coins[victim] == 0:
-        return (f"{title(victim)}'s cavern is empty: a steal can win nothing, and the "
-                "action would be spent. Steal anyway?")
+        return _("{dragon}'s cavern is empty: a steal can win nothing, and the action would "
+                 "be spent. Steal anyway?").format(dragon=dragon(victim))
     if answer.get("do") == "steal_chest" and doc["chest"].get("coins", 0) == 0:
-        return ("The thief's chest is empty: a steal can win nothing, and the action "
-                "would be spent. Steal anyway?")
+        return _("The thief's chest is empty: a steal can win nothing, and the action "
+                 "would be spent. Steal anyway?")
     return None
 
 
@@ -74,8 +77,10 @@ def question(match, answer: dict, settings) -> str | None:
             return None
         usable = [a for a in legal if a.get("do") not in (None, "end_turn")]
         if left > 0 and usable:
-            n = "1 action" if left == 1 else f"{left} actions"
-            return f"End {title(p.dragon)}'s turn with {n} left?"
+            # TRANSLATORS: {dragon} is a dragon's name, {n} the actions it has left
+            return n_("End {dragon}'s turn with {n} action left?",
+                      "End {dragon}'s turn with {n} actions left?", left).format(
+                dragon=dragon(p.dragon), n=left)
         return None
     cost = ACTION_COST.get(do or "")
     if not cost or cost < left or not getattr(settings, "confirm_last_action", True):
@@ -83,9 +88,16 @@ def question(match, answer: dict, settings) -> str | None:
     extras = _extra_names(legal)
     if not extras:
         return None
-    what = " and ".join(extras[:2]) + (" and more" if len(extras) > 2 else "")
-    return (f"This is your last action: after it the turn ends, and {what} cannot be "
-            "used this turn. Spend it anyway?")
+    if len(extras) > 2:
+        # TRANSLATORS: {a} and {b} are cards or places of power
+        what = _("{a}, {b} and more").format(a=extras[0], b=extras[1])
+    elif len(extras) == 2:
+        what = _("{a} and {b}").format(a=extras[0], b=extras[1])
+    else:
+        what = extras[0]
+    # TRANSLATORS: {what} names cards or places of power still unused
+    return _("This is your last action: after it the turn ends, and {what} cannot be "
+             "used this turn. Spend it anyway?").format(what=what)
 
 
 def ask_first(scene, answer: dict) -> bool:
@@ -109,12 +121,13 @@ class ConfirmOverlay(Scene):
 
     overlay = True
 
-    def __init__(self, app, text: str, on_yes, yes: str = "Yes", no: str = "Go back",
+    def __init__(self, app, text: str, on_yes, yes: str | None = None, no: str | None = None,
                  optional: bool = True):
         super().__init__(app)
         self.text = text
         self.on_yes = on_yes
-        self.labels = (yes, no)
+        # TRANSLATORS: the buttons of a question before a move a player may regret
+        self.labels = (yes or _("Yes"), no or _("Go back"))
         self.optional = optional  # a Settings switch turns this question off
 
     def enter(self) -> None:
@@ -129,9 +142,9 @@ class ConfirmOverlay(Scene):
         bw = (pw - look.px(40) - gap) // 2
         y = self.rect.bottom - bh - look.px(20)
         self.no = button(self.ui, (self.rect.x + look.px(20), y, bw, bh), self.labels[1],
-                         tip="Esc or N: change nothing")
+                         tip=_("Esc or N: change nothing"))
         self.yes = button(self.ui, (self.rect.x + look.px(20) + bw + gap, y, bw, bh),
-                          self.labels[0], cls="@primary", tip="Enter or Y")
+                          self.labels[0], cls="@primary", tip=_("Enter or Y"))
         self.nav = KeyNav()
         self.nav.set_items([self.no, self.yes])
         self.nav.focus(1)
@@ -170,7 +183,7 @@ class ConfirmOverlay(Scene):
         shade.fill((0, 0, 0, 120))
         surface.blit(shade, (0, 0))
         panel_rect(surface, self.rect, look, alpha=245)
-        t = look.text("Are you sure?", look.fs(15), look.colour("text_dim"))
+        t = look.text(_("Are you sure?"), look.fs(15), look.colour("text_dim"))
         surface.blit(t, (self.rect.x + look.px(20), self.rect.y + look.px(14)))
         font = look.font(look.fs(18), bold=True)
         y = self.rect.y + look.px(40)
@@ -180,7 +193,7 @@ class ConfirmOverlay(Scene):
             y += font.get_linesize()
         if not self.optional:  # asked whatever the settings say
             return
-        hint = look.text("Turn these questions off in Settings", look.fs(12),
+        hint = look.text(_("Turn these questions off in Settings"), look.fs(12),
                          look.colour("text_dim"))
         surface.blit(hint, hint.get_rect(bottomright=(self.rect.right - look.px(20),
                                                       self.rect.bottom - look.px(66))))

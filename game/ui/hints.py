@@ -14,6 +14,7 @@ from game import content
 from game.ai import board_for, node_budget
 from game.ai.decide import Ctx, decide
 from game.ai.search import OutOfBudget, TurnSearch, to_action
+from game.i18n import _
 from game.seat_view import seat_view
 from game.ui import why
 from game.ui.scenes.widgets import button as make
@@ -22,12 +23,27 @@ from game.ui.targets import answer_label
 
 def hint(match, dragon: str, board=None, seed: int = 0) -> tuple[dict, str]:
     """(the Hard AI's answer, the hint line) for `dragon`'s pending decision."""
+    answer, label, why = hint_parts(match, dragon, board, seed)
+    return answer, _head(label) + (f" — {why}" if why else "")
+
+
+def _head(label: str) -> str:
+    # TRANSLATORS: {what} is the answer the Hard AI suggests, such as "Move (5, 6)"
+    return _("Hint: {what}").format(what=label)
+
+
+def is_hint(line: str) -> bool:
+    """Whether a banner line or a tip's first line is a hint's, in the language in use
+    (the board clears it after the next answer)."""
+    return bool(line) and line.startswith(_head("").rstrip())
+
+
+def hint_parts(match, dragon: str, board=None, seed: int = 0) -> tuple[dict, str, str]:
+    """(the Hard AI's answer, the answer in words, why) for `dragon`'s pending decision."""
     view = seat_view(match, dragon)
     ctx = Ctx(view, _board(view, board), "hard", seed, node_budget("hard"), None)
     answer = decide(ctx)
-    label = answer_label(answer, view)
-    why = _why(ctx, answer)
-    return answer, f"Hint: {label}" + (f" — {why}" if why else "")
+    return answer, answer_label(answer, view), _why(ctx, answer)
 
 
 def _board(view, board):
@@ -38,7 +54,7 @@ def _why(ctx, answer: dict) -> str:
     """One reason a player can learn from: the evaluation part the answer gains most
     (game.ui.why), then the Hard AI's count against stopping now."""
     if answer.get("do") == "end_turn":
-        return "nothing left is worth an action this turn"
+        return _("nothing left is worth an action this turn")
     if ctx.pending.get("kind") == "action":
         search = _search(ctx)
         words = None
@@ -50,14 +66,15 @@ def _why(ctx, answer: dict) -> str:
         gain = _gain(ctx, answer, search)
         if gain is not None and abs(gain) >= 0.05:
             n = f"{gain:+.0f}" if abs(gain) >= 2 else f"{gain:+.1f}"
-            total = f"about {n} coins in all, by the Hard AI's count"
+            # TRANSLATORS: {n} is a signed number of coins, such as +5 or +1.6
+            total = _("about {n} coins in all, by the Hard AI's count").format(n=n)
             return f"{words} ({total})" if words else total
         if words:
             return words
     d = content.for_answer(answer)
     if answer.get("pass") is True:
-        return "keep it: it is worth more later"
-    return d.effect if d is not None else ""
+        return _("keep it: it is worth more later")
+    return _(d.effect) if d is not None else ""
 
 
 def _search(ctx) -> TurnSearch:
@@ -89,21 +106,22 @@ def show(scene) -> bool:
         return False
     answer, line = hint(c.match, p.dragon, c.board, seed=c.ai_seed())
     scene.show_error(line, colour="gold")
+    # the answer's own label may hold " — " ("Play Jumper — (8, 10)"): the reason starts
+    # after it, not inside it (issue 33 play-through)
+    label = answer_label(answer, seat_view(c.match, p.dragon))
+    head = _head("")
+    body = line[len(head):] if line.startswith(head) else line
+    if body.startswith(label):
+        what, why = label, body[len(label):].removeprefix(" — ")
+    else:
+        what, _sep, why = body.partition(" — ")
     scene.error_time = 12.0
     # the hint lasts this one decision: the board marks its target until an answer
     scene.hinted = (c.n_answers, answer)
     # the whole line, wrapped, under the banner (the banner may be too narrow for it)
-    # the answer's own label may hold " — " ("Play Jumper — (8, 10)"): the reason starts
-    # after it, not inside it (issue 33 play-through: "(8, 10) — a gamble ring …")
-    label = answer_label(answer, seat_view(c.match, p.dragon))
-    body = line.removeprefix("Hint: ")
-    if body.startswith(label):
-        what, why = label, body[len(label):].removeprefix(" — ")
-    else:
-        what, _, why = body.partition(" — ")
     btn = getattr(scene, "hint_btn", None)
     x = btn.rect.x if btn is not None else scene.look.px(10)
-    scene.tip = (["Hint: " + what] + ([why[:1].upper() + why[1:]] if why else []),
+    scene.tip = ([_head(what)] + ([why[:1].upper() + why[1:]] if why else []),
                  (x, scene.banner_h + scene.look.px(4)))
     if btn is not None:  # the note says more than the button's tooltip, which peeked out
         # under it while the mouse stayed on the button (issue 33 play-through)
@@ -121,8 +139,17 @@ def button(scene):
     w, h = look.px(78), max(look.px(24), scene.banner_h - look.px(10))
     x = scene.board_area.w - look.px(170) + look.px(4) - w
     y = (scene.banner_h - h) // 2
-    return make(scene.ui, (x, y, w, h), "Hint  H",
-                tip="What the Hard AI would do now, and why (H)")
+    # TRANSLATORS: a small button; H is its key
+    btn = make(scene.ui, (x, y, w, h), _("Hint  H"),
+               tip=_("What the Hard AI would do now, and why (H)"))
+    # as wide as its words need (a language may say "Hint" in ten letters), growing
+    # to the left: the pace stays where it is
+    font = getattr(btn, "font", None)
+    need = font.size(btn.text)[0] + look.px(14) if font is not None else w
+    if need > w:
+        btn.set_dimensions((need, h))
+        btn.set_relative_position((x + w - need, y))
+    return btn
 
 
 def clicked(scene) -> bool:
@@ -131,7 +158,7 @@ def clicked(scene) -> bool:
         return True
     c = scene.c
     if c.finished:
-        scene.show_error("The game is over")
+        scene.show_error(_("The game is over"))
     else:
-        scene.show_error("A hint is for your own decisions: wait for your turn")
+        scene.show_error(_("A hint is for your own decisions: wait for your turn"))
     return True

@@ -6,10 +6,19 @@ from __future__ import annotations
 
 import pygame_gui
 
+from game.i18n import _, p_
 from game.ui import bindings
 from game.ui.scenes.widgets import button
 
-WORDS = {"host_ai_now": "AI now", "host_wait": "wait", "host_end": "end"}
+
+def words(command: str) -> str:
+    """A host key's button words after its key ("F6 AI now"), short: the button is
+    narrow (a context of their own: the game's "AI now" may be longer)."""
+    if command == "host_ai_now":
+        return p_("host key", "AI now")
+    if command == "host_wait":
+        return p_("host key", "wait")
+    return p_("host key", "end")
 WIDTH = 82  # each button, before the UI scale
 
 
@@ -39,12 +48,15 @@ class HostKeyButtons:
     def _build(self) -> None:
         s, look = self.scene, self.scene.look
         w, h = look.px(WIDTH), max(look.px(24), s.banner_h - look.px(10))
-        right = s.board_area.w - look.px(170) - look.px(78) - look.px(4)  # hints.button
+        hint = getattr(s, "hint_btn", None)  # hints.button: as wide as its words
+        right = (hint.rect.x if hint is not None else
+                 s.board_area.w - look.px(170) - look.px(78)) - look.px(4)
         x = right - len(bindings.HOST) * (w + look.px(4))
         y = (s.banner_h - h) // 2
         for b in bindings.HOST:
-            btn = button(s.ui, (x, y, w, h), f"{b.shown} {WORDS[b.command]}",
-                         tip=f"{b.does[:1].upper()}{b.does[1:]} ({b.shown})")
+            does = _(b.does)
+            btn = button(s.ui, (x, y, w, h), f"{b.shown} {words(b.command)}",
+                         tip=f"{does[:1].upper()}{does[1:]} ({b.shown})")
             self.buttons[btn] = b.keys[0]
             x += w + look.px(4)
 

@@ -18,11 +18,25 @@ from collections.abc import Callable
 import pygame
 from pygame_gui.elements import UIVerticalScrollBar
 
+from game.i18n import _, language
 from game.log import describe
 from game.seat_view import visible_events
 from game.tables import DRAGONS
+from game.ui.words import dragon as dragon_name
 
-_NAMES = re.compile(r"\b(" + "|".join(d.capitalize() for d in DRAGONS) + r")\b")
+_NAMES: dict[str, tuple[re.Pattern, dict[str, str]]] = {}  # language -> (names, keys)
+
+
+def _names() -> tuple[re.Pattern, dict[str, str]]:
+    """The dragons' names in the log's words (English and the language in use), to
+    colour them, and the dragon each names."""
+    found = _NAMES.get(language())
+    if found is None:
+        keys = {d.capitalize(): d for d in DRAGONS} | {dragon_name(d): d for d in DRAGONS}
+        pattern = re.compile(r"\b(" + "|".join(sorted(map(re.escape, keys), key=len,
+                                                         reverse=True)) + r")\b")
+        found = _NAMES[language()] = (pattern, keys)
+    return found
 GOLD = (226, 176, 72)
 DIM = (170, 164, 150)
 TEXT = (232, 224, 206)
@@ -40,9 +54,10 @@ def segments(event: dict, look) -> list[tuple[str, tuple, bool]]:
         return [(event["text"], NOTE, False)]
     if t == "chat":  # a player's chat line (game.net.chat): the name in their colour
         dragon = event.get("dragon")
-        who = event.get("name") or "Host"
+        # TRANSLATORS: who writes a chat line when the host has no name
+        who = event.get("name") or _("Host")
         if dragon and who.lower() != dragon:
-            who = f"{who} ({dragon.capitalize()})"
+            who = f"{who} ({dragon_name(dragon)})"
         colour = look.readable(look.dragon_colour(dragon), LOG_BG) if dragon else GOLD
         return [(f"{who}: ", colour, True), (event.get("text", ""), TEXT, False)]
     text = describe(event)
@@ -54,11 +69,12 @@ def segments(event: dict, look) -> list[tuple[str, tuple, bool]]:
     base = DIM if t == "roll" else TEXT
     out: list[tuple[str, tuple, bool]] = []
     pos = 0
-    for m in _NAMES.finditer(text):
+    names, keys = _names()
+    for m in names.finditer(text):
         if m.start() > pos:
             out.append((text[pos:m.start()], base, False))
         # the dragon's colour in the chosen palette, lightened until it reads at 4.5:1
-        out.append((m.group(1), look.readable(look.dragon_colour(m.group(1).lower()),
+        out.append((m.group(1), look.readable(look.dragon_colour(keys[m.group(1)]),
                                               LOG_BG), True))
         pos = m.end()
     if pos < len(text):
@@ -130,7 +146,7 @@ class LogView:
         self.add({"type": "note", "text": text})
 
     def text_lines(self) -> list[str]:
-        return ["".join(s for s, _, _ in seg) for seg in self.lines]
+        return ["".join(s for s, _c, _b in seg) for seg in self.lines]
 
     # ----- layout -------------------------------------------------------------------
     def build(self, ui, rect: pygame.Rect) -> None:
@@ -208,7 +224,7 @@ class LogView:
         return self._visible_rows()
 
     def _visible_rows(self) -> int:
-        regular, _ = self._fonts()
+        regular, _bold = self._fonts()
         return max(1, self.text_rect.h // regular.get_linesize())
 
     def _after_change(self) -> None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from game import queries, questions
-from game.decisions import title
+from game.i18n import _, n_
 from game.rule_maths import (
     DIE,
     chart_distribution,
@@ -33,6 +33,8 @@ from game.tables import (
     TRIBUTE_ADJACENT,
     row_label,
 )
+from game.ui.words import coins as _coins
+from game.ui.words import dragon as _dragon
 
 __all__ = ["DIE", "Odds", "RowOdds", "action_odds", "chart_distribution", "tribute_lines",
            "win_chance"]
@@ -62,7 +64,8 @@ class Odds:
     def text_lines(self) -> list[str]:
         out = [self.title]
         if self.mods:
-            out.append("Modifiers: " + ", ".join(f"{v:+d} {_source(s)}" for s, v in self.mods))
+            out.append(_("Modifiers: {mods}").format(
+                mods=", ".join(f"{v:+d} {_source(s)}" for s, v in self.mods)))
         out += [f"{r.percent:>3}%  {r.label}: {r.outcome}" for r in self.rows]
         out += self.lines
         out += self.optional
@@ -70,7 +73,10 @@ class Odds:
 
 
 def _source(name: str) -> str:
-    return PLACE_TITLES.get(name) or CARD_TITLES.get(name) or name.replace("_", " ").title()
+    if ": " in name:  # "Red: Defender", a defender's modifier on the attack
+        who, _sep, what = name.partition(": ")
+        return f"{who}: {_source(what)}"
+    return _(PLACE_TITLES.get(name) or CARD_TITLES.get(name) or name.replace("_", " ").title())
 
 
 def _spread(chart: str, mod: int) -> str:
@@ -88,54 +94,67 @@ def action_odds(m, dragon: str, answer: dict, known_cards: dict | None = None) -
     roll = plan[0]
     chart = roll.chart
     assert chart is not None  # only attack rolls (above) have no chart
-    total_mod = sum(v for _, v in roll.standing)
+    total_mod = sum(v for _s, v in roll.standing)
     odds = Odds(_title(m, dragon, answer), mods=list(roll.standing))
     for row, chance in chart_distribution(chart, total_mod):
         odds.rows.append(RowOdds(row_label(row), chance, _outcome(m, dragon, answer, roll, row)))
     for name, value in roll.own:
-        odds.optional.append(f"If you add {_source(name)} ({value:+d}): "
-                             f"{_spread(chart, total_mod + value)}")
+        # TRANSLATORS: {name} is a place or card, {mod} such as +2, {odds} the chances
+        odds.optional.append(_("If you add {name} ({mod}): {odds}").format(
+            name=_source(name), mod=f"{value:+d}", odds=_spread(chart, total_mod + value)))
     for who, name, value in roll.hostile:
-        odds.optional.append(f"If {title(who)} uses {_source(name)} ({value:+d}): "
-                             f"{_spread(chart, total_mod + value)}")
+        # TRANSLATORS: {dragon} is an opponent, {name} its place or card, {mod} such as -2
+        odds.optional.append(_("If {dragon} uses {name} ({mod}): {odds}").format(
+            dragon=_dragon(who), name=_source(name), mod=f"{value:+d}",
+            odds=_spread(chart, total_mod + value)))
     return odds
 
 
 def _attack(m, dragon, target, plan) -> Odds:
     att, dfn = plan
-    a, d = sum(v for _, v in att.standing), sum(v for _, v in dfn.standing)
+    a, d = sum(v for _s, v in att.standing), sum(v for _s, v in dfn.standing)
     chance = win_chance(a, d)
     stake_win = min(ATTACK_STAKE, queries.coins(m, target))
     stake_lose = min(ATTACK_STAKE, queries.coins(m, dragon))
-    odds = Odds(f"Attack {title(target)}", mods=att.standing + [
-        (f"{title(target)}: {s}", v) for s, v in dfn.standing])
+    foe = _dragon(target)
+    # TRANSLATORS: {dragon} is the dragon attacked
+    odds = Odds(_("Attack {dragon}").format(dragon=foe), mods=att.standing + [
+        (f"{foe}: {s}", v) for s, v in dfn.standing])
     odds.rows = [
-        RowOdds("Win (higher roll)", chance, f"+{stake_win} from {title(target)}"),
-        RowOdds("Lose (tie or lower)", 1 - chance, f"-{stake_lose} to {title(target)}"),
+        # TRANSLATORS: {n} coins won from {dragon}
+        RowOdds(_("Win (higher roll)"), chance, _("+{n} from {dragon}").format(
+            n=stake_win, dragon=foe)),
+        RowOdds(_("Lose (tie or lower)"), 1 - chance, _("-{n} to {dragon}").format(
+            n=stake_lose, dragon=foe)),
     ]
     for name, value in att.own:
-        odds.optional.append(f"{value:+d} with {_source(name)}: "
-                             f"{round(win_chance(a + value, d) * 100)}% to win")
+        # TRANSLATORS: {mod} such as +2, {name} a place or card, {p} a percentage
+        odds.optional.append(_("{mod} with {name}: {p}% to win").format(
+            mod=f"{value:+d}", name=_source(name), p=round(win_chance(a + value, d) * 100)))
     for who, name, value in att.hostile:  # e.g. the defender's Defender, when known
-        odds.optional.append(f"{value:+d} if {title(who)} uses {_source(name)}: "
-                             f"{round(win_chance(a + value, d) * 100)}% to win")
+        odds.optional.append(_("{mod} if {dragon} uses {name}: {p}% to win").format(
+            mod=f"{value:+d}", dragon=_dragon(who), name=_source(name),
+            p=round(win_chance(a + value, d) * 100)))
     for name, value in dfn.own:  # the defender's own modifiers on its roll
-        odds.optional.append(f"{title(target)} {value:+d} with {_source(name)}: "
-                             f"{round(win_chance(a, d + value) * 100)}% to win")
+        odds.optional.append(_("{dragon} {mod} with {name}: {p}% to win").format(
+            dragon=foe, mod=f"{value:+d}", name=_source(name),
+            p=round(win_chance(a, d + value) * 100)))
     return odds
 
 
 def _title(m, dragon, answer) -> str:
     do = answer["do"]
     if do == "steal_cavern":
-        return f"Steal from {title(answer['dragon'])}'s cavern"
+        return _("Steal from {dragon}'s cavern").format(dragon=_dragon(answer["dragon"]))
     if do == "steal_chest":
-        return "Steal from the thief's chest"
+        return _("Steal from the thief's chest")
     if do == "steal_for_thief":
-        return f"Steal from {title(answer['dragon'])} for the thief"
+        return _("Steal from {dragon} for the thief").format(dragon=_dragon(answer["dragon"]))
     if do == "destroy":
         ent = queries.occupancy(m).get(tuple(answer["at"]))
-        return "Destroy " + (queries.describe(m, ent) if ent is not None else "?")
+        # TRANSLATORS: {what} is the piece destroyed, such as "the town at (3, 4)"
+        return _("Destroy {what}").format(
+            what=_(queries.describe(m, ent)) if ent is not None else "?")
     return do
 
 
@@ -147,7 +166,7 @@ def _outcome(m, dragon, answer, roll, row) -> str:
 
 
 def _plural(n: int) -> str:
-    return f"{n} coin{'s' if n != 1 else ''}"
+    return _coins(n)
 
 
 def _steal_outcome(m, dragon, answer, amount) -> str:
@@ -155,20 +174,28 @@ def _steal_outcome(m, dragon, answer, amount) -> str:
     victim = answer.get("dragon")
     holding = (queries.chest(m).coins if do == "steal_chest" else queries.coins(m, victim))
     if amount == 0:
-        return "nothing happens"
+        return _("nothing happens")
     if amount < 0:  # Turnabout: the coin goes back the other way, capped (R29)
         if do == "steal_for_thief":
             paid = min(1, queries.chest(m).coins)
-            return f"the chest pays {title(victim)} {_plural(paid)}" if paid else "nothing"
+            # TRANSLATORS: {dragon} is a dragon's name, {coins} such as "1 coin"
+            return _("the chest pays {dragon} {coins}").format(
+                dragon=_dragon(victim), coins=_plural(paid)) if paid else _("nothing")
         paid = min(1, queries.coins(m, dragon))
-        whom = "the chest" if do == "steal_chest" else title(victim)
-        return f"you pay {whom} {_plural(paid)}" if paid else "Turnabout, but you have no coin"
+        if not paid:
+            return _("Turnabout, but you have no coin")
+        if do == "steal_chest":
+            return _("you pay the chest {coins}").format(coins=_plural(paid))
+        return _("you pay {dragon} {coins}").format(dragon=_dragon(victim), coins=_plural(paid))
     got = min(amount, holding)
     if do == "steal_for_thief":
-        return f"{title(victim)} pays the chest {_plural(got)}"
-    whom = "the chest" if do == "steal_chest" else title(victim)
-    capped = " (all there is)" if got < amount else ""
-    return f"+{_plural(got)} from {whom}{capped}"
+        return _("{dragon} pays the chest {coins}").format(dragon=_dragon(victim),
+                                                            coins=_plural(got))
+    if do == "steal_chest":
+        text = _("+{coins} from the chest").format(coins=_plural(got))
+    else:
+        text = _("+{coins} from {dragon}").format(coins=_plural(got), dragon=_dragon(victim))
+    return text + " " + _("(all there is)") if got < amount else text
 
 
 def _destroy_outcome(m, dragon, answer, chart, result) -> str:
@@ -177,20 +204,24 @@ def _destroy_outcome(m, dragon, answer, chart, result) -> str:
     kind = queries.piece_kind(ent)
     claimed = chart.endswith("_claimed")
     if result == "nothing":
-        return "nothing happens"
+        return _("nothing happens")
     if result == "revolt":
-        return f"you lose {_plural(min(REVOLT_COST, queries.coins(m, dragon)))}"
+        return _("you lose {coins}").format(
+            coins=_plural(min(REVOLT_COST, queries.coins(m, dragon))))
     if result == "unclaim":
-        return f"{title(queries.claim_owner(ent) or '?')}'s ring comes off"
+        return _("{dragon}'s ring comes off").format(
+            dragon=_dragon(queries.claim_owner(ent) or "?"))
     if result == "removed":
-        return "toppled back to the supply"
+        return _("toppled back to the supply")
     if result == "ruin":
         if kind == "ruin":
-            return "nothing (it is already a ruin)"
-        return f"becomes a ruin, +{_plural(DESTROYED['ruin'][kind])}"
+            return _("nothing (it is already a ruin)")
+        return _("becomes a ruin, +{coins}").format(coins=_plural(DESTROYED["ruin"][kind]))
     row = "destroyed_claimed" if claimed else "destroyed"
-    text = f"destroyed, +{_plural(DESTROYED[row][kind])}"
-    return text + " and a treasure token" if result == "destroyed_treasure" else text
+    if result == "destroyed_treasure":
+        return _("destroyed, +{coins} and a treasure token").format(
+            coins=_plural(DESTROYED[row][kind]))
+    return _("destroyed, +{coins}").format(coins=_plural(DESTROYED[row][kind]))
 
 
 def tribute_lines(kind: str, dragon: str | None = None,
@@ -206,14 +237,20 @@ def tribute_lines(kind: str, dragon: str | None = None,
             continue
         coins, tokens = tribute_value(dragon or "", kind, values)
         if coins or tokens:
-            what = _plural(coins) if coins else f"{tokens} treasure"
+            # TRANSLATORS: {n} is a number of treasure tokens
+            what = _plural(coins) if coins else n_("{n} treasure", "{n} treasure",
+                                                   tokens).format(n=tokens)
             parts.append(f"{row_label(row).split(' ')[0]}: {what}")
-    coins, _ = tribute_value(dragon or "", kind, TRIBUTE_ADJACENT)
-    adj = f"; beside it: {_plural(coins)}" if coins else ""
-    out = ["Tribute " + (", ".join(parts) if parts else "none") + adj]
+    coins, _tokens = tribute_value(dragon or "", kind, TRIBUTE_ADJACENT)
+    # TRANSLATORS: {rows} lists the tribute chart's rows and what each pays
+    out = [_("Tribute {rows}").format(rows=", ".join(parts) if parts else _("none"))
+           + ("; " + _("beside it: {coins}").format(coins=_plural(coins)) if coins else "")]
     base = tribute_expectation(dragon or "", kind, 0)
     for name, value in mods or ():
         more = tribute_expectation(dragon or "", kind, value)
-        out.append(f"With {_source(name)} ({value:+d}): about {more:.1f} coins a round "
-                   f"instead of {base:.1f}")
+        # TRANSLATORS: {name} a place or card, {mod} such as +2, {more} and {base} such
+        # as 2.5 (average coins)
+        out.append(_("With {name} ({mod}): about {more} coins a round instead of {base}")
+                   .format(name=_source(name), mod=f"{value:+d}", more=f"{more:.1f}",
+                           base=f"{base:.1f}"))
     return out

@@ -13,10 +13,12 @@ import pygame
 import pytweening
 
 from game import content
-from game.decisions import title
+from game.i18n import N_, _
 from game.log import describe
 from game.ui.aiming import CONFIRM
+from game.ui.panel import PHASES
 from game.ui.scenes.choice import ChoiceDialog
+from game.ui.words import dragon
 
 
 class Overlays:
@@ -113,22 +115,29 @@ class Overlays:
         t = first["type"]
         if t == "round":
             phase = next((e["phase"] for e in step.events if e["type"] == "phase"), None)
-            return f"Round {first['round']}", (f"{phase.capitalize()} phase" if phase else "")
+            return (_("Round {n}").format(n=first["round"]),
+                    _phase_words(phase) if phase else "")
         if t == "phase":
-            return f"{first['phase'].capitalize()} phase", _PHASE_NOTE.get(first["phase"], "")
+            note = _PHASE_NOTE.get(first["phase"])
+            return _phase_words(first["phase"]), _(note) if note else ""
         if t == "turn":
             seat = self.c.seats[first["dragon"]]
-            who = "your" if seat.kind == "human" and not self.c.hotseat() else \
-                f"{title(first['dragon'])}'s"
-            return f"{who[:1].upper()}{who[1:]} turn", seat.label()
+            if seat.kind == "human" and not self.c.hotseat():
+                head = _("Your turn")
+            else:
+                # TRANSLATORS: a banner; {dragon} is a dragon's name
+                head = _("{dragon}'s turn").format(dragon=dragon(first["dragon"]))
+            return head, seat.label()
         if t == "attack":
-            w = title(first["winner"])
-            return (f"{title(first['attacker'])} attacks {title(first['defender'])}",
-                    f"{first['attack']} against {first['defence']}: {w} wins")
+            # TRANSLATORS: a banner; {attack} and {defence} are the two rolls
+            return (_("{attacker} attacks {defender}").format(
+                        attacker=dragon(first["attacker"]), defender=dragon(first["defender"])),
+                    _("{attack} against {defence}: {winner} wins").format(
+                        attack=first["attack"], defence=first["defence"],
+                        winner=dragon(first["winner"])))
         if t == "game_over":
-            return "Game over", describe(first).split(": ", 1)[-1].capitalize()
-
-        return describe(first), ""
+            return _("Game over"), _(describe(first).split(": ", 1)[-1].capitalize())
+        return _(describe(first)), ""
 
     def draw_banner(self, surface, step) -> None:
         look = self.look
@@ -160,23 +169,31 @@ class Overlays:
         w, h = look.px(380), look.px(84) + line * len(rows)  # the hint line below the rows
         rect = pygame.Rect(0, 0, w, h)
         rect.center = self.board_area.center
-        summary_card(surface, look, rect, "Tribute", look.px(10))
+        summary_card(surface, look, rect, _("Tribute"), look.px(10))
         y = rect.y + look.px(54)
         coin = look.sprite("coin", look.px(20))
         for name, v in rows:
             icon = look.sprite(f"dragon/{name}", line - look.px(4))
             surface.blit(icon, (rect.x + look.px(16), y))
-            surface.blit(look.text(title(name), look.fs(17), look.colour("text"), bold=True),
+            surface.blit(look.text(dragon(name), look.fs(17), look.colour("text"), bold=True),
                          (rect.x + look.px(20) + icon.get_width(), y + look.px(5)))
-            roll = look.text(f"rolled {v['roll']}", look.fs(14), look.colour("text_dim"))
-            surface.blit(roll, (rect.x + look.px(150), y + look.px(8)))
-            gain = f"+{v['coins']}" + (f"  treasure {v['treasure']}" if v["treasure"] else "")
+            # TRANSLATORS: {n} is the number a dragon rolled for tribute
+            gain = f"+{v['coins']}" + ("  " + _("treasure {n}").format(n=v["treasure"])
+                                       if v["treasure"] else "")
             g = look.text(gain, look.fs(18), look.colour("gold"), bold=True)
+            # the roll between the name and the gain: its number alone where the words
+            # would run into the gain (a long language)
+            room = rect.right - look.px(30) - g.get_width() - coin.get_width() \
+                - (rect.x + look.px(150))
+            words = look.first_fit([_("rolled {n}").format(n=v["roll"]), str(v["roll"])],
+                                   look.font(look.fs(14)), room)
+            roll = look.text(words, look.fs(14), look.colour("text_dim"))
+            surface.blit(roll, (rect.x + look.px(150), y + look.px(8)))
             surface.blit(g, g.get_rect(topright=(rect.right - look.px(16), y + look.px(4))))
             surface.blit(coin, coin.get_rect(topright=(rect.right - look.px(20) - g.get_width(),
                                                         y + look.px(7))))
             y += line
-        hint = look.text("Space skips", look.fs(12), look.colour("text_dim"))
+        hint = look.text(_("Space skips"), look.fs(12), look.colour("text_dim"))
         surface.blit(hint, hint.get_rect(midbottom=(rect.centerx, rect.bottom - look.px(4))))
 
     def draw_setup_summary(self, surface, lines: list[str]) -> None:
@@ -188,13 +205,13 @@ class Overlays:
         h = look.px(96) + font.get_linesize() * len(wrapped)
         rect = pygame.Rect(0, 0, w, h)
         rect.center = self.board_area.center
-        summary_card(surface, look, rect, "The board is set", look.px(12))
+        summary_card(surface, look, rect, _("The board is set"), look.px(12))
         y = rect.y + look.px(54)
         for line in wrapped:
             surface.blit(look.text(line, look.fs(16), look.colour("text")),
                          (rect.x + look.px(20), y))
             y += font.get_linesize()
-        hint = look.text("Space skips · every roll is in the log", look.fs(13),
+        hint = look.text(_("Space skips · every roll is in the log"), look.fs(13),
                          look.colour("text_dim"))
         surface.blit(hint, hint.get_rect(midbottom=(rect.centerx, rect.bottom - look.px(8))))
 
@@ -212,7 +229,8 @@ class Overlays:
             return
         pygame.draw.rect(surface, look.colour("gold"), rect, max(2, look.px(3)),
                          border_radius=look.px(6))
-        tag = look.text("Hint", look.fs(13), look.colour("key"), bold=True)
+        # TRANSLATORS: a small tag over the hinted target on the board
+        tag = look.text(_("Hint"), look.fs(13), look.colour("key"), bold=True)
         box = tag.get_rect().inflate(look.px(10), look.px(2))
         box.midbottom = (rect.centerx, rect.y - look.px(1))
         box.clamp_ip(area)
@@ -231,7 +249,7 @@ class Overlays:
             f = bold if i == 0 else font
             for part in look.wrap(line, f, width - 20):
                 wrapped.append((part, f, i == 0))
-        h = sum(f.get_linesize() for _, f, _ in wrapped) + 14
+        h = sum(f.get_linesize() for _t, f, _h in wrapped) + 14
         x, y = pos
         if left_of:
             x -= width
@@ -252,25 +270,34 @@ class Overlays:
 
 
 _PHASE_NOTE = {
-    "populate": "Settlements, a place of power and the thief's chest",
-    "action": "Three actions each, poorest dragon first",
-    "tribute": "Every claim pays — or revolts",
+    "populate": N_("Settlements, a place of power and the thief's chest"),
+    "action": N_("Three actions each, poorest dragon first"),
+    "tribute": N_("Every claim pays — or revolts"),
 }
+
+
+def _phase_words(phase: str) -> str:
+    return _(PHASES[phase]) if phase in PHASES else phase.capitalize()
+
 
 
 def confirm_dialog(look, slot):
     """A card or power with nothing to aim at is asked about first: what it does, and
     Play / Cancel (Q never spends a card by accident)."""
-    head, _, name = slot.key.partition(":")
+    head, _sep, name = slot.key.partition(":")
     if head == "play":
-        what = content.card(name).effect if name in content.T.CARDS else ""
-        prompt = f"Play the {slot.label} card? {what}".strip()
-        verb = f"Play {slot.label}"
+        what = _(content.card(name).effect) if name in content.T.CARDS else ""
+        # TRANSLATORS: {card} is a power card's name, {effect} what it does
+        prompt = _("Play the {card} card? {effect}").format(card=slot.label, effect=what)
+        # TRANSLATORS: a button; {card} is a power card's name
+        verb = _("Play {card}").format(card=slot.label)
     else:
-        what = content.place(name).effect if name in content.T.PLACES else ""
-        prompt = f"Use the {slot.label}? {what}".strip()
-        verb = f"Use {slot.label}"
-    return ChoiceDialog(look, prompt, [CONFIRM], [verb], cancel=True)
+        what = _(content.place(name).effect) if name in content.T.PLACES else ""
+        # TRANSLATORS: {place} is a place of power's name, {effect} what its power does
+        prompt = _("Use the {place}? {effect}").format(place=slot.label, effect=what)
+        # TRANSLATORS: a button; {place} is a place of power's name
+        verb = _("Use {place}").format(place=slot.label)
+    return ChoiceDialog(look, prompt.strip(), [CONFIRM], [verb], cancel=True)
 
 
 def summary_card(surface, look, rect: pygame.Rect, heading: str, top: int) -> None:

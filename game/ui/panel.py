@@ -11,8 +11,9 @@ from dataclasses import dataclass, field
 import pygame
 
 from game import content, i18n
-from game.decisions import title
-from game.tables import RING_COUNT
+from game.i18n import N_, _, p_
+from game.tables import CARD_TITLES, RING_COUNT
+from game.ui.words import AI_LEVELS, coins, dragon
 
 HIDDEN = "hidden"
 
@@ -45,11 +46,25 @@ class PanelModel:
     actions_left: int
     rows: list[DragonRow] = field(default_factory=list)
 
+    def headlines(self) -> list[str]:
+        """The headline, then shorter forms for a narrow panel."""
+        full = self.headline()
+        return [full, _("Round {n}").format(n=self.round)] if self.round else [full]
+
     def headline(self) -> str:
-        phase = self.phase.capitalize()
         if self.phase == "finished":
-            return f"Round {self.round} · game over"
-        return f"Round {self.round} · {phase} phase" if self.round else "Setting up"
+            return _("Round {n} · game over").format(n=self.round)
+        if not self.round:
+            return _("Setting up")
+        phase = _(PHASES[self.phase]) if self.phase in PHASES else self.phase.capitalize()
+        # TRANSLATORS: {n} is the round's number, {phase} such as "Action phase"
+        return _("Round {n} · {phase}").format(n=self.round, phase=phase)
+
+
+# the phases of a round, as the panel and the banners name them
+PHASES = {"setup": N_("Setup phase"), "draw": N_("Draw phase"),
+          "populate": N_("Populate phase"), "action": N_("Action phase"),
+          "tribute": N_("Tribute phase")}
 
 
 def panel_model(doc: dict, seats: dict | None = None, *, deciding: str | None = None,
@@ -66,10 +81,13 @@ def panel_model(doc: dict, seats: dict | None = None, *, deciding: str | None = 
         elif getattr(seat, "text", ""):  # an online game's seat (game/ui/net_window.py)
             who = seat.text
         else:
-            who = f"AI · {seat.level}"
+            # TRANSLATORS: {level} is an AI level such as "Normal"
+            who = _("AI · {level}").format(level=_(AI_LEVELS.get(seat.level, seat.level)))
+        if seat is not None and seat.kind == "human":
+            who = _(who)  # SEAT_WORDS
         treasure = sum(d["treasure"])
         rows.append(DragonRow(
-            name=name, label=title(name), who=who, coins=d["coins"], treasure=treasure,
+            name=name, label=dragon(name), who=who, coins=d["coins"], treasure=treasure,
             tokens=len(d["treasure"]), rings=d["rings_in_supply"],
             rings_total=RING_COUNT[name], card=d.get("card"),
             score=d["coins"] + treasure,
@@ -80,27 +98,38 @@ def panel_model(doc: dict, seats: dict | None = None, *, deciding: str | None = 
                       turn=doc.get("turn"), actions_left=doc.get("actions_left", 0), rows=rows)
 
 
-ORDINAL = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th")
+# a dragon's place in the round's turn order
+# a person's seat in a row's small print (translated where the row is made)
+SEAT_WORDS = (N_("You"), N_("Human"))
+ORDINAL = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"), N_("6th"), N_("7th"),
+           N_("8th"))
 
 
 def card_tip(row: DragonRow) -> list[str]:
     """The tooltip of a row's card: the card's own words when the viewer may read it."""
     if row.card is None:
-        return [f"{row.label} holds no power card"]
+        # TRANSLATORS: {dragon} is a dragon's name
+        return [_("{dragon} holds no power card").format(dragon=row.label)]
     if row.card == HIDDEN:
-        return [f"{row.label}'s power card", "Hidden: only its owner sees it"]
+        return [_("{dragon}'s power card").format(dragon=row.label),
+                _("Hidden: only its owner sees it")]
     d = content.card(row.card)
-    return [f"{d.title}  ·  {row.label}'s card", d.effect, d.timing + "."]
+    # TRANSLATORS: {card} is a power card's name, {dragon} its holder
+    return [_("{card}  ·  {dragon}'s card").format(card=_(d.title), dragon=row.label),
+            _(d.effect), _(d.timing) + "."]
 
 
 def crown_tip(row: DragonRow) -> list[str]:
-    return ["Leader", f"{row.label} has the most coins now ({row.coins})"]
+    # TRANSLATORS: the tip of the leader's crown; {n} is its coins
+    return [p_("crown", "Leader"), _("{dragon} has the most coins now ({n})").format(
+        dragon=row.label, n=row.coins)]
 
 
 class PanelView:
     def __init__(self, look):
         self.look = look
         self.tips: list[tuple[pygame.Rect, list[str]]] = []  # what hovering shows
+        self.card_spots: list[pygame.Rect] = []  # where the rows' cards are (their tips)
         # one line a dragon (name, rings, card, coins): a short window keeps room for
         # the log's six lines (issue 33); the seat's status is then in the banner
         self.compact = False
@@ -157,12 +186,15 @@ class PanelView:
               leader: str | None = None) -> None:
         look = self.look
         x, y, w = rect.x, rect.y, rect.w
-        surface.blit(look.text(model.headline(), look.fs(19), look.colour("gold"), True),
+        head_font = look.font(look.fs(19), bold=True)
+        head = look.first_fit(model.headlines(), head_font, w - look.px(20))
+        surface.blit(look.text(head, look.fs(19), look.colour("gold"), True),
                      (x + look.px(10), y + look.px(8)))
         coin = look.sprite("coin", look.px(18))
         chest = look.sprite("chest", look.px(22))
         line2 = y + look.px(40)
-        t = look.text(f"Target: more than {model.target} coins", look.fs(14))
+        # TRANSLATORS: the coins a dragon needs to win
+        t = look.text(_("Target: more than {n} coins").format(n=model.target), look.fs(14))
         surface.blit(t, (x + look.px(10), line2))
         chest_text = look.text(str(model.chest_coins), look.fs(14))
         cx = rect.right - look.px(12) - chest_text.get_width()
@@ -170,12 +202,17 @@ class PanelView:
         surface.blit(chest, (cx - chest.get_width() - look.px(4), line2 - look.px(3)))
         y += self.header_height()
         self.tips = []
+        self.card_spots = []
         cw = (w - look.px(8) - look.px(4) * (self.columns - 1)) // self.columns
         for i, row in enumerate(model.rows):
             col, line = i % self.columns, i // self.columns
             r = pygame.Rect(x + look.px(4) + col * (cw + look.px(4)),
                             y + line * (self.row_height() + look.px(4)), cw, self.row_height())
             self._row(surface, r, row, model, coin, leader == row.name)
+
+    def _card_spot(self, rect: pygame.Rect, row: DragonRow) -> None:
+        self.tips.append((rect, card_tip(row)))
+        self.card_spots.append(rect)
 
     @staticmethod
     def _bits(row: DragonRow, model: PanelModel, card_name: bool = True
@@ -189,7 +226,7 @@ class PanelView:
         if model.cards:
             bits.append(("card/back" if row.card in (None, HIDDEN) else f"card/{row.card}",
                          "?" if row.card == HIDDEN else ("–" if row.card is None else
-                                                           row.card.replace("_", " ").title()
+                                                           _card_title(row.card)
                                                            if card_name else "")))
         return bits
 
@@ -223,7 +260,8 @@ class PanelView:
         # left: the name, and under it the seat or what it is doing, each measured
         # against what is drawn on its right so nothing runs into the numbers
         crown_w = look.px(22) if leading else 0
-        name_font = look.font(look.fs(17), bold=True)
+        name_font = _name_font(look, row.label.split(" (")[0], (17, 15, 13),
+                               coin_x - tx - crown_w - look.px(6))
         label = look.first_fit([row.label, row.label.split(" (")[0]], name_font,
                                coin_x - tx - crown_w - look.px(6))
         name = look.fit_text(label, name_font, coin_x - tx - crown_w - look.px(6),
@@ -237,9 +275,10 @@ class PanelView:
         bits = self._bits(row, model)
         if row.is_turn:
             n = model.actions_left
-            subs = [f"acting · {n} left", f"{n} left"]
+            # TRANSLATORS: the dragon whose turn it is; {n} actions left
+            subs = [_("acting · {n} left").format(n=n), _("{n} left").format(n=n)]
         elif row.deciding:
-            subs = ["deciding…"]
+            subs = [_("deciding…")]
         else:
             subs = []
         if (row.is_turn or row.deciding) and row.who and \
@@ -248,10 +287,10 @@ class PanelView:
             subs = [f"{row.who} · {subs[0]}", row.who]
         elif not (row.is_turn or row.deciding):
             who = row.who
-            subs = [who] if who else [""]
+            subs = [who, who.split(" · ")[0]] if who else [""]  # "AI · hard", "AI"
             if row.turn_index is not None and model.phase == "action":
-                subs = [f"{ORDINAL[row.turn_index]} · {who}" if who else ORDINAL[row.turn_index],
-                        ORDINAL[row.turn_index]]
+                nth = _(ORDINAL[row.turn_index])
+                subs = [f"{nth} · {who}" if who else nth, nth]
         room = right - self._bits_width(bits) - tx - look.px(8)
         if sub_font.size(subs[-1])[0] > room:
             bits = self._bits(row, model, card_name=False)
@@ -273,8 +312,7 @@ class PanelView:
             x -= ic.get_width() + look.px(3)
             surface.blit(ic, (x, y2))
             if i == 0 and model.cards:  # the card is the last bit
-                self.tips.append((pygame.Rect(x - 2, y2 - 2, end - x + 4, look.px(22)),
-                                  card_tip(row)))
+                self._card_spot(pygame.Rect(x - 2, y2 - 2, end - x + 4, look.px(22)), row)
             x -= look.px(10)
 
     def _compact_rest(self, surface, r, row: DragonRow, model: PanelModel, tx: int,
@@ -286,12 +324,13 @@ class PanelView:
         x = coin_x - look.px(10)
         # hovering the row tells what the compact row leaves out: the seat's status,
         # and (too narrow for them) the rings and card
-        tip = [f"{row.label}: {row.coins} coins", _status(row, model)]
+        tip = [f"{row.label}: {coins(row.coins)}", _status(row, model)]
         name_font = look.font(look.fs(15), bold=True)
         # the name whole before the rings and card: they go to the row's tip instead
         need = name_font.size(row.label.split(" (")[0])[0] + (look.px(22) if leading else 0)
         if x - self._bits_width(bits) - tx < max(look.px(56), need):
-            tip += [f"Claim rings left: {row.rings}/{row.rings_total}",
+            tip += [_("Claim rings left: {n}/{total}").format(n=row.rings,
+                                                               total=row.rings_total),
                     *(card_tip(row) if model.cards else [])]
             bits = []
         y2 = r.y + look.px(8)
@@ -305,10 +344,10 @@ class PanelView:
             x -= ic.get_width() + look.px(3)
             surface.blit(ic, (x, y2))
             if i == 0 and model.cards:
-                self.tips.append((pygame.Rect(x - 2, y2 - 2, end - x + 4, look.px(22)),
-                                  card_tip(row)))
+                self._card_spot(pygame.Rect(x - 2, y2 - 2, end - x + 4, look.px(22)), row)
             x -= look.px(8)
         room = x - tx - (look.px(22) if leading else 0)
+        name_font = _name_font(look, row.label.split(" (")[0], (15, 13), room)
         label = look.first_fit([row.label, row.label.split(" (")[0]], name_font, room)
         colour = look.colour("gold" if row.is_turn else "text")
         name = look.fit_text(label, name_font, room, colour)
@@ -320,15 +359,30 @@ class PanelView:
         self.tips.append((pygame.Rect(r), [t for t in tip if t]))  # after the card's
 
 
+def _name_font(look, name: str, sizes: tuple[int, ...], room: int):
+    """The largest of `sizes` (pt) whose bold font fits `name` in `room`: a dragon's name
+    is smaller before it is cut ("Cuivre", "Nieumarły" in a narrow row)."""
+    for pt in sizes:
+        font = look.font(look.fs(pt), bold=True)
+        if font.size(name)[0] <= room:
+            return font
+    return font
+
+
 def _status(row: DragonRow, model: PanelModel) -> str:
     """A row's status line in full (the compact row's tooltip)."""
     if row.is_turn:
-        return f"acting · {model.actions_left} left"
+        return _("acting · {n} left").format(n=model.actions_left)
     if row.deciding:
-        return "deciding…"
+        return _("deciding…")
     if row.turn_index is not None and model.phase == "action":
-        return f"{ORDINAL[row.turn_index]} · {row.who}" if row.who else ORDINAL[row.turn_index]
+        nth = _(ORDINAL[row.turn_index])
+        return f"{nth} · {row.who}" if row.who else nth
     return row.who or ""
+
+
+def _card_title(card: str) -> str:
+    return _(CARD_TITLES.get(card) or card.replace("_", " ").title())
 
 
 def _crown(surface, look, x: int, y: int, w: int) -> None:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import math
 
+from game.i18n import _
+
 BASE = (1024, 640)
 FIT = 1.15  # the drawing scale every screen fits at 1024x640
 
@@ -46,5 +48,6 @@ def note(ui_scale: float, size: tuple[int, int]) -> str:
     used = used_scale(ui_scale, size)
     if used >= ui_scale:
         return ""
-    return (f"{round(ui_scale * 100)}% needs a larger window: "
-            f"{round(used * 100)}% is used")
+    # TRANSLATORS: Settings' note; {asked} and {used} are percentages such as 200 and 140
+    return _("{asked}% needs a larger window: {used}% is used").format(
+        asked=round(ui_scale * 100), used=round(used * 100))

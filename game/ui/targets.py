@@ -13,13 +13,18 @@ from __future__ import annotations
 
 import json
 
-from game.decisions import show_cell, title
-from game.tables import ACTION_TITLES, PLACE_TITLES
+from game.decisions import show_cell
+from game.i18n import N_, _
+from game.tables import ACTION_TITLES, CARD_TITLES, PLACE_TITLES
+from game.ui.words import dragon, piece_at, place_at
 
 KEY_ORDER = ("dragon", "at", "to", "also", "choose")
 MISSING = "__none__"  # an answer without the field (a single Claim beside Citadel pairs)
 TO_SIZE_ONE = {"darkheart_cottage"}  # "to" of the chest is one cell; other "to"s are 2x2
 CAVERN_TARGETS = {"steal_cavern", "steal_for_thief"}
+# an answer that uses a power or plays a card, as an option says it
+# TRANSLATORS: {what} is a place of power or a power card
+_VERBS = {"use": N_("Use {what}"), "play": N_("Play {what}")}
 
 
 def answer_id(answer: dict) -> str:
@@ -135,13 +140,14 @@ def single_target_cells(doc: dict, answer: dict) -> list[tuple[int, int]]:
 def value_label(key: str, value, doc: dict | None = None) -> str:
     """A value in words for a list of options."""
     if value == MISSING:
-        return "No second one" if key == "also" else "None"
+        # TRANSLATORS: an option of a question: no second settlement / nothing
+        return _("No second one") if key == "also" else _("None")
     if isinstance(value, str):
         if value in PLACE_TITLES:
-            return PLACE_TITLES[value]
+            return _(PLACE_TITLES[value])
         if doc and value in (doc.get("dragons") or {}):
-            return title(value)
-        return value.replace("_", " ").title()
+            return dragon(value)
+        return _(CARD_TITLES.get(value) or value.replace("_", " ").title())
     if isinstance(value, list) and len(value) == 2:
         if doc is not None and key in ("at", "also", "choose"):
             return _piece_words(doc, value)
@@ -149,20 +155,22 @@ def value_label(key: str, value, doc: dict | None = None) -> str:
     return str(value)
 
 
-DIE_WORDS = {"col": "column", "row": "row"}  # the placement dice a card moves
+# the placement dice a card moves
+DIE_WORDS = {"col": N_("column"), "row": N_("row")}
 MINUS = "\u2212"
 
 
 def answer_label(answer: dict, doc: dict | None = None) -> str:
     """Any answer in words, for the generic choice dialog."""
     if answer.get("pass") is True:
-        return "Pass — use nothing"
-    for k, verb in (("react", "Use"), ("power", "Use"), ("play", "Play")):
+        return _("Pass — use nothing")
+    for k, verb in (("react", _VERBS["use"]), ("power", _VERBS["use"]),
+                    ("play", _VERBS["play"])):
         if k in answer:
-            text = f"{verb} {value_label(k, answer[k])}"
+            text = _(verb).format(what=value_label(k, answer[k]))
             if isinstance(answer.get("by"), int):  # a die moved: "Col, 2" read as a cell
                 name = str(answer.get("die") or "")
-                die = DIE_WORDS.get(name, name)
+                die = _(DIE_WORDS[name]) if name in DIE_WORDS else name
                 by = answer["by"]
                 shift = f"{'+' if by > 0 else MINUS}{abs(by)}"
                 return f"{text} — {die} {shift}" if die else f"{text} — {shift}"
@@ -172,23 +180,25 @@ def answer_label(answer: dict, doc: dict | None = None) -> str:
         v = answer["choose"]
         if isinstance(v, list) and doc is not None:
             what = _piece_words(doc, v)
-            return f"Lose {what}"
+            # TRANSLATORS: an option: the claim given up, such as "the town at (3, 4)"
+            return _("Lose {what}").format(what=what)
         return value_label("choose", v, doc)
     if "do" in answer:
-        text = ACTION_TITLES.get(answer["do"], answer["do"])
+        text = _(ACTION_TITLES.get(answer["do"], answer["do"]))
         rest = [value_label(x, answer[x], doc) for x in answer if x != "do"]
         return text + (" " + ", ".join(rest) if rest else "")
-    return ", ".join(f"{k}: {value_label(k, v, doc)}" for k, v in answer.items()) or "OK"
+    return ", ".join(f"{k}: {value_label(k, v, doc)}" for k, v in answer.items()) or _("OK")
 
 
 def _piece_words(doc: dict, cell) -> str:
     for s in doc.get("settlements") or ():
         if list(s["at"]) == list(cell):
-            return f"the {s['kind']} at {show_cell(cell)}"
+            return piece_at(s["kind"], show_cell(cell))
     for p in doc.get("places") or ():
         if list(p["at"]) == list(cell):
-            return f"{PLACE_TITLES[p['kind']]} at {show_cell(cell)}"
+            return place_at(PLACE_TITLES[p["kind"]], show_cell(cell))
     if any(list(g["at"]) == list(cell) for g in doc.get("gambles") or ()):
-        return f"the gamble ring at {show_cell(cell)}"
+        return piece_at("gamble", show_cell(cell))
     # open ground: a Gamble's target ("Gamble the gamble ring at" before one was there)
-    return f"at {show_cell(cell)}"
+    # TRANSLATORS: {cell} is a board cell such as (3, 4): open ground there
+    return _("at {cell}").format(cell=show_cell(cell))

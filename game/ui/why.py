@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from game.ai.model import tribute_ev
 from game.ai.search import COST, OutOfBudget, apply_card, apply_power, thaw, to_action
-from game.decisions import show_cell, title
+from game.decisions import show_cell
 from game.geometry import rect_gap
+from game.i18n import _
 from game.tables import PLACE_TITLES
+from game.ui.words import dragon, piece_at, place_at
 
 
 def _first(search, pos, act):
@@ -32,7 +34,7 @@ def _plan(search, pos, k: int, limit: int = 4) -> tuple[object, list]:
     """The rest of the turn as the search would play it from `pos` with `k` actions
     (the likeliest outcome of each): (the position it ends in, the actions)."""
     line: list = []
-    for _ in range(limit):
+    for _step in range(limit):
         if k <= 0:
             break
         best, best_v = None, search.ev.value(pos)
@@ -84,10 +86,10 @@ def _piece_at(view: dict, cell) -> tuple[str, str] | None:
     """(kind, words) of the settlement or place at `cell`."""
     for s in view.get("settlements") or ():
         if list(s["at"]) == list(cell):
-            return s["kind"], f"the {s['kind']} at {show_cell(cell)}"
+            return s["kind"], piece_at(s["kind"], show_cell(cell))
     for p in view.get("places") or ():
         if list(p["at"]) == list(cell):
-            return p["kind"], f"{PLACE_TITLES[p['kind']]} at {show_cell(cell)}"
+            return p["kind"], place_at(PLACE_TITLES[p["kind"]], show_cell(cell))
     return None
 
 
@@ -95,10 +97,10 @@ def _beside(view: dict, me: str, to) -> str | None:
     """What worth claiming a 2x2 landing at `to` stands beside, in words."""
     for s in view.get("settlements") or ():
         if s.get("claim") != me and rect_gap(tuple(to), 2, tuple(s["at"]), 1) == 1:
-            return f"the {s['kind']} at {show_cell(s['at'])}"
+            return piece_at(s["kind"], show_cell(s["at"]))
     for p in view.get("places") or ():
         if p.get("claim") != me and rect_gap(tuple(to), 2, tuple(p["at"]), 2) == 1:
-            return f"{PLACE_TITLES[p['kind']]} at {show_cell(p['at'])}"
+            return place_at(PLACE_TITLES[p["kind"]], show_cell(p["at"]))
     return None
 
 
@@ -110,28 +112,32 @@ def say(term: str, gain: float, answer: dict, view: dict, me: str) -> str:
         piece = _piece_at(view, at) if at is not None else None
         if do in ("claim", "claim_settlement") and piece is not None:
             kind, _words = piece
-            return f"{_number(tribute_ev(kind, me))} coins a round in tribute"
+            # TRANSLATORS: {n} is a signed number of coins, such as +1.6
+            return _("{n} coins a round in tribute").format(n=_number(tribute_ev(kind, me)))
         if do == "move" or "to" in answer:
-            return "your claims next to you pay the sure adjacent tribute"
-        return f"your claims are worth about {_number(gain)} coins more"
+            return _("your claims next to you pay the sure adjacent tribute")
+        return _("your claims are worth about {n} coins more").format(n=_number(gain))
     if term == "coins":
-        return f"about {_number(gain)} coins now, on average over the dice"
+        return _("about {n} coins now, on average over the dice").format(n=_number(gain))
     if term == "reach":
         to = answer.get("to")
         near = _beside(view, me, to) if to is not None else None
         if near:
-            return f"lands beside {near}, ready to claim it next"
-        return "puts better targets within reach next turn"
+            # TRANSLATORS: {what} is a piece, such as "the town at (3, 4)"
+            return _("lands beside {what}, ready to claim it next").format(what=near)
+        return _("puts better targets within reach next turn")
     if term == "safety":
-        return "keeps your coins out of reach of an attack"
+        return _("keeps your coins out of reach of an attack")
     if term == "rivals":
         who = answer.get("dragon")
         if who:
-            return f"costs {title(who)} about {_number(gain)[1:]} coins of worth"
-        return f"costs your rivals about {_number(gain)[1:]} coins of worth"
+            # TRANSLATORS: {dragon} is a rival's name, {n} a number of coins such as 1.5
+            return _("costs {dragon} about {n} coins of worth").format(
+                dragon=dragon(who), n=_number(gain)[1:])
+        return _("costs your rivals about {n} coins of worth").format(n=_number(gain)[1:])
     if term == "gambles":
-        return "a gamble ring that can pay off in the next Populate phase"
-    return f"about {_number(gain)} coins of worth"
+        return _("a gamble ring that can pay off in the next Populate phase")
+    return _("about {n} coins of worth").format(n=_number(gain))
 
 
 def reason(search, pos, answer: dict, view: dict, me: str, k: int = 0) -> str | None:
@@ -151,6 +157,7 @@ def reason(search, pos, answer: dict, view: dict, me: str, k: int = 0) -> str | 
         piece = _piece_at(view, later[1])
         if piece is not None:
             kind, what = piece
-            return (f"sets up claiming {what}: "
-                    f"{_number(tribute_ev(kind, me))} coins a round in tribute")
+            # TRANSLATORS: {what} is a piece, such as "the town at (3, 4)"; {n} coins
+            return _("sets up claiming {what}: {n} coins a round in tribute").format(
+                what=what, n=_number(tribute_ev(kind, me)))
     return words

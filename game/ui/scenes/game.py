@@ -598,10 +598,10 @@ class GameScene(Scene):
         if self.hinted is None or self.hinted[0] == self.c.n_answers:
             return
         self.hinted = None
-        if self.banner_error.startswith("Hint: "):
+        if hints.is_hint(self.banner_error):  # "Hint: ..." in the language in use
             self.error_time = 0
             self.banner_error = ""
-        if self.tip is not None and self.tip[0] and str(self.tip[0][0]).startswith("Hint: "):
+        if self.tip is not None and self.tip[0] and hints.is_hint(str(self.tip[0][0])):
             self.tip = None
 
     def hint_cells(self) -> list:

@@ -1,0 +1,77 @@
+"""The board in the player's language (issue 38): switching language in a running
+window changes what the board draws at once; a hint in German is still known as one
+and goes after the next answer; the setup card counts cities properly."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game import i18n
+from game.ui import hints
+from game.ui.action_bar import ActionBar
+from game.ui.event_animation import setup_lines
+from game.ui.panel import panel_model
+from game.ui.scenes.game import GameScene
+from game.ui.screenshot import played
+from tests.ui.conftest import run
+
+
+@pytest.fixture(autouse=True)
+def _english_after():
+    yield
+    i18n.set_language("en")
+
+
+def _board(app):
+    scene = app.push(GameScene(app, played(2, 2)))
+    scene.factor_override = 0.0
+    run(app, 3)
+    return scene
+
+
+def _headline(scene) -> str:
+    return panel_model(scene.shown, scene.c.seats).headline()
+
+
+def test_switching_language_in_a_running_window_changes_the_board(app):
+    scene = _board(app)
+    assert _headline(scene).startswith("Round ")
+    i18n.set_language("de")
+    run(app, 1)
+    assert _headline(scene).startswith("Runde ")
+    i18n.set_language("ja")
+    run(app, 1)
+    assert _headline(scene).startswith("ラウンド")
+    i18n.set_language("en")
+    assert _headline(scene).startswith("Round ")
+
+
+def test_a_hint_in_german_is_known_and_goes_after_the_next_answer(app):
+    i18n.set_language("de")
+    scene = _board(app)
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))
+    assert scene.banner_error.startswith("Tipp: ") and hints.is_hint(scene.banner_error)
+    assert scene.tip is not None and hints.is_hint(scene.tip[0][0])
+    scene.submit_answer(scene.hinted[1], confirmed=True)
+    run(app, 2)
+    assert scene.hinted is None and not hints.is_hint(scene.banner_error)
+    assert scene.tip is None or not hints.is_hint(str(scene.tip[0][0]))
+
+
+def test_the_setup_card_counts_cities_not_citys():
+    events = [{"type": "placed", "piece": "city"}] * 2 + [{"type": "placed", "piece": "town"}]
+    assert "Settlements: 2 cities, 1 town" in setup_lines(events)
+    i18n.set_language("pl")
+    five = setup_lines([{"type": "placed", "piece": "town"}] * 5)
+    assert "Osady: 5 wiosek" in five
+
+
+@pytest.mark.parametrize("label", ["Kapliczka Anielskiej Gwiazdy", "Engelsstern-Schrein"])
+def test_a_long_slot_label_breaks_rather_than_being_cut(app, label):
+    bar = ActionBar(app.look)
+    width = app.look.px(84)
+    lines, size = bar.label_lines(label, width)
+    font = app.look.font(size, bold=True)
+    assert len(lines) > 1 and all(font.size(x)[0] <= width for x in lines), lines
+    assert "".join(lines).replace(" ", "") == label.replace(" ", "")
