@@ -13,7 +13,7 @@ from typing import Any
 
 from game.decisions import show_cell
 from game.i18n import N_, _, language, n_
-from game.tables import ACTION_TITLES, CARD_TITLES, PLACE_TITLES
+from game.tables import ACTION_TITLES, CARD_TITLES, PLACE_TITLES, row_label
 from game.words import PURPOSES, ROLL_NAMES
 from game.words import dragon as title
 
@@ -69,6 +69,12 @@ def _source(src: str) -> str:
     if found and language() != "en":
         return _(found)
     return _word(REASONS, src) if src in REASONS else src.replace("_", " ")
+
+
+def shown_row(row) -> str:
+    """A chart row as the player reads it ("0-15 nothing" in English, its words in the
+    player's language): the log and the odds tooltips say it alike."""
+    return _row(row_label(row))
 
 
 def _row(label: str) -> str:

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from game import resources
 from game.board import BoardSpec
+from game.i18n import _, n_
 from game.maps import limits
 from game.maps.limits import shown, small_int
 from game.maps.loader import MAX_TITLE_CHARS, Problem, draft_board, inspect_map
@@ -77,10 +78,11 @@ class MapEntry:
     @property
     def dragons_text(self) -> str:
         if self.min_players is None or self.max_players is None:
-            return "? dragons"
+            return _("? dragons")
         if self.min_players == self.max_players:
-            return f"{self.min_players} dragons"
-        return f"{self.min_players}-{self.max_players} dragons"
+            return n_("{n} dragon", "{n} dragons", self.min_players).format(n=self.min_players)
+        # TRANSLATORS: how many dragons a map takes, such as "2-8 dragons"
+        return _("{min}-{max} dragons").format(min=self.min_players, max=self.max_players)
 
     @property
     def first_problem(self) -> str:

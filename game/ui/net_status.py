@@ -99,4 +99,5 @@ def compact(line: str) -> str:
         return line
     name, dragon, rest = m.group(1), m.group(m.re.groups - 1), m.group(m.re.groups)
     who = name if name == dragon else f"{name} ({dragon})"
-    return f"{who} is away — {rest}"
+    # TRANSLATORS: {who} is a player (and their dragon); {rest} says what happens next
+    return _("{who} is away — {rest}").format(who=who, rest=rest)

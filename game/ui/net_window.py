@@ -22,7 +22,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import cast
 
-from game.decisions import Decision, IllegalAnswer, title
+from game.decisions import Decision, IllegalAnswer
 from game.dice import new_seed
 from game.i18n import _
 from game.match import SetupError
@@ -124,7 +124,8 @@ class NetHostController(GameController):
         kinds = {d: s["kind"] for d, s in side["seats"].items()}
         missing = [d for d in session.dragons if d not in kinds]
         if missing:
-            raise ValueError(f"the seats file does not name {', '.join(missing)}")
+            raise ValueError(_("the seats file does not name {dragons}").format(
+                dragons=", ".join(dragon_name(d) for d in missing)))
         self = cls.__new__(cls)
         seats: list[Seat] = []
         for d in session.dragons:
@@ -273,8 +274,8 @@ class NetHostController(GameController):
             self.ai_notes.append(_("Waiting {seconds} s more for {dragon}").format(
                 seconds=int(self.core.drop_wait), dragon=dragon_name(seat.dragon)))
         else:
-            self.net.send(self.core.end(f"the host ended the game while {title(seat.dragon)} "
-                                        "was away"))
+            self.net.send(self.core.end(_("the host ended the game while {dragon} was away")
+                                        .format(dragon=dragon_name(seat.dragon))))
             self.ai_notes.append(_("You ended the game"))
         self._notes()
         return True
@@ -572,7 +573,8 @@ class RemoteController:
         try:
             mirror = determinize(self.view, seed=state.get("decision", 0), board=self.board)
         except Exception as exc:  # noqa: BLE001 - keep the last mirror, say so once
-            self.ai_notes.append(f"Could not mirror the host's position ({exc})")
+            self.ai_notes.append(_("Could not mirror the host's position ({error})").format(
+                error=exc))
             return
         if self._mirror is not None:
             self._mirror.close()

@@ -16,6 +16,7 @@ from fractions import Fraction
 
 from game import queries, questions
 from game.i18n import _, n_
+from game.log import shown_row
 from game.rule_maths import (
     DIE,
     chart_distribution,
@@ -97,7 +98,7 @@ def action_odds(m, dragon: str, answer: dict, known_cards: dict | None = None) -
     total_mod = sum(v for _s, v in roll.standing)
     odds = Odds(_title(m, dragon, answer), mods=list(roll.standing))
     for row, chance in chart_distribution(chart, total_mod):
-        odds.rows.append(RowOdds(row_label(row), chance, _outcome(m, dragon, answer, roll, row)))
+        odds.rows.append(RowOdds(shown_row(row), chance, _outcome(m, dragon, answer, roll, row)))
     for name, value in roll.own:
         # TRANSLATORS: {name} is a place or card, {mod} such as +2, {odds} the chances
         odds.optional.append(_("If you add {name} ({mod}): {odds}").format(

@@ -303,7 +303,7 @@ def test_a_card_moving_a_die_says_which_die_and_by_how_much():
         "Use Trickster — column +2"
     assert answer_label({"react": "trickster", "die": "row", "by": -2}) == \
         "Use Trickster — row \u22122"
-    assert answer_label({"react": "pro_creator", "by": -2}) == "Use Pro Creator — \u22122"
+    assert answer_label({"react": "pro_creator", "by": -2}) == "Use Pro-creator — \u22122"
 
 
 def test_a_hint_whose_label_has_a_dash_keeps_it_in_the_heading(app, monkeypatch):

@@ -10,13 +10,13 @@ import pygame
 import pygame_gui
 
 from game import records
-from game.decisions import title
 from game.i18n import _, n_
 from game.ui import stats
 from game.ui.scene import Scene
 from game.ui.scenes.backdrop import backdrop, panel_rect
 from game.ui.scenes.replay_viewer import ReplayScene
 from game.ui.scenes.widgets import KeyNav, button
+from game.words import dragon as dragon_name
 
 CONFETTI = 60
 
@@ -85,8 +85,8 @@ class EndScene(Scene):
             return _("The thief wins!")
         if isinstance(w, list):
             # TRANSLATORS: {dragons} is a list such as "Red dragon and Blue dragon"
-            return _("{dragons} share the win!").format(dragons=_and(title(n) for n in w))
-        return _("{dragon} wins!").format(dragon=title(w)) if w else _("Game over")
+            return _("{dragons} share the win!").format(dragons=_and(dragon_name(n) for n in w))
+        return _("{dragon} wins!").format(dragon=dragon_name(w)) if w else _("Game over")
 
     def enter(self) -> None:
         self.app.sound.music.fade_out()  # the victory or defeat call is heard alone
@@ -248,7 +248,7 @@ class EndScene(Scene):
         name_font = look.font(look.fs(17), bold=True)
         row_icon = look.px(36) - look.px(8)
         name_end = cols[0] + row_icon + look.px(8) + max(
-            name_font.size(title(n))[0] for n, *_rest in self.standings) + look.px(10)
+            name_font.size(dragon_name(n))[0] for n, *_rest in self.standings) + look.px(10)
         if cols[1] - look.px(30) < name_end:
             span = (r.right - look.px(8) - name_end) / 3
             c1, c2, c3 = (round(name_end + span * (i + 0.5)) for i in range(3))
@@ -271,7 +271,7 @@ class EndScene(Scene):
             surface.blit(rank, (rr.x + look.px(10), rr.y + look.px(6)))
             icon = look.sprite(f"dragon/{name}", rr.h - look.px(4))
             surface.blit(icon, (cols[0], rr.y + look.px(2)))
-            surface.blit(look.text(title(name), look.fs(17), look.colour("text"), bold=True),
+            surface.blit(look.text(dragon_name(name), look.fs(17), look.colour("text"), bold=True),
                          (cols[0] + icon.get_width() + look.px(8), rr.y + look.px(5)))
             for value, cx, bold in ((coins, cols[1], False), (treasure, cols[2], False),
                                     (score, cols[3], True)):
@@ -297,7 +297,7 @@ class EndScene(Scene):
             claims = n_("{n} claim", "{n} claims", s.claims).format(n=s.claims)
             # TRANSLATORS: one dragon's deeds in a game; {claims} is "3 claims"
             text = _("{dragon}: {claims}, {destroyed} destroyed, fights {won} won / {lost} "
-                     "lost").format(dragon=title(name), claims=claims, destroyed=s.destroyed,
+                     "lost").format(dragon=dragon_name(name), claims=claims, destroyed=s.destroyed,
                                     won=s.attacks_won, lost=s.attacks_lost)
             if s.treasure:
                 text = _("{deeds}, treasure {n}").format(deeds=text, n=s.treasure)
@@ -403,7 +403,7 @@ class EndScene(Scene):
             s = self.stats[name]
             icon = look.sprite(f"dragon/{name}", line - look.px(4))
             surface.blit(icon, (r.x, y))
-            surface.blit(look.text(title(name), look.fs(15), look.colour("text")),
+            surface.blit(look.text(dragon_name(name), look.fs(15), look.colour("text")),
                          (r.x + icon.get_width() + look.px(6), y + look.px(2)))
             values = [s.gained[k] for k in stats.SOURCES] + [-s.lost]
             for i, v in enumerate(values):

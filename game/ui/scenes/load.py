@@ -12,7 +12,6 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from game.decisions import title
 from game.i18n import _, n_
 from game.match import SetupError
 from game.persistence import saves
@@ -27,6 +26,7 @@ from game.ui.scenes.online import HostLobbyScene
 from game.ui.scenes.replay_viewer import ReplayScene
 from game.ui.scenes.saved import saved_games, short_date
 from game.ui.scenes.widgets import button, kind_name, label
+from game.words import dragon as dragon_name
 
 DOUBLE_CLICK = 0.4  # seconds
 
@@ -444,7 +444,7 @@ class LoadScene(Scene):
             return
         for d in ranked:
             surface.blit(look.sprite(f"dragon/{d}", row - look.px(4)), (x, y))
-            surface.blit(look.text(title(d), look.fs(16), look.colour("text"), bold=True),
+            surface.blit(look.text(dragon_name(d), look.fs(16), look.colour("text"), bold=True),
                          (x + row + look.px(6), y + look.px(3)))
             who = _player_label(e.players.get(d, "human"))
             surface.blit(look.text(who, look.fs(13), look.colour("text_dim")),
@@ -471,16 +471,16 @@ class LoadScene(Scene):
                               bold=True)
             surface.blit(score, score.get_rect(topright=(cx + cw - look.px(4), cy)))
             room = cw - row - look.px(10) - score.get_width()
-            surface.blit(look.fit_text(title(d), name_font, room, look.colour("text")),
+            surface.blit(look.fit_text(dragon_name(d), name_font, room, look.colour("text")),
                          (cx + row + look.px(6), cy))
 
 
 def _winner(w) -> str:
     if isinstance(w, list):
-        names = [title(n) for n in w]
+        names = [dragon_name(n) for n in w]
         return _("{rest} and {last}").format(rest=", ".join(names[:-1]), last=names[-1]) \
             if len(names) > 1 else "".join(names)
-    return _("the thief") if w == "thief" else title(w) if w else _("nobody")
+    return _("the thief") if w == "thief" else dragon_name(w) if w else _("nobody")
 
 
 def _player_label(kind: str) -> str:

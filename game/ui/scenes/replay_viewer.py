@@ -15,7 +15,6 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIHorizontalSlider
 
-from game.decisions import title
 from game.i18n import _
 from game.match import Match
 from game.persistence.replay_positions import ReplayPositions
@@ -30,6 +29,8 @@ from game.ui.scene import Scene
 from game.ui.scenes.widgets import button
 from game.ui.settings import PACE_FACTOR
 from game.ui.shown_board import board_doc
+from game.words import dragon as dragon_name
+from game.words import shown
 
 PLAY_STEP = 0.7   # seconds per answer while playing, at the normal pace
 INSTANT_STEP = 0.05
@@ -42,7 +43,7 @@ class ReplayScene(Scene):
         dragons = [e["dragon"] for e in session.events if e.get("type") == "dragon"]
         self.dragons = dragons
         # TRANSLATORS: between the dragons' names in a replay's title ("Red vs Blue")
-        self.name = name or session.name or _(" vs ").join(title(d) for d in dragons)
+        self.name = name or session.name or _(" vs ").join(dragon_name(d) for d in dragons)
         self.finished = any(e.get("type") == "game_over" for e in session.events)
 
         self.seats = {d: seat_for(session.players.get(d, "human")) for d in dragons}
@@ -106,7 +107,9 @@ class ReplayScene(Scene):
         if self.pos == 0:
             return _("The table is set: the first answer is next")
         i = self.pos - 1
-        return f"{title(self.positions.dragons[i])}: {answer_words(self.positions.answer(i))}"
+        # TRANSLATORS: a replay step: a dragon and its answer ("Red: Move to (3, 4)")
+        return _("{dragon}: {answer}").format(dragon=dragon_name(self.positions.dragons[i]),
+                                              answer=shown(answer_words(self.positions.answer(i))))
 
     def step_text(self) -> str:
         return _("Step {n} of {total}").format(n=self.pos, total=len(self) - 1)
