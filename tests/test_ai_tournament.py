@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from game.ai.decide import LEVEL_SETTINGS
 from tools import tournament
 
 
@@ -82,3 +83,49 @@ def test_jobs_run_on_the_balance_labs_dask_engine_with_the_same_results(capsys):
     on_dask = json.loads(capsys.readouterr().out)
     for key in ("games", "seats", "dragons", "avg_rounds"):
         assert on_dask[key] == alone[key]
+
+
+def test_set_tries_a_levels_setting_for_the_run_and_leaves_no_trace(capsys, monkeypatch):
+    before = LEVEL_SETTINGS["easy"]
+    seen = []
+    real = tournament.choose
+
+    def spy(view, level, **kw):
+        seen.append((LEVEL_SETTINGS[level]["blunder"], LEVEL_SETTINGS[level]["taste"]["steal"],
+                     LEVEL_SETTINGS["hard"].get("replies")))
+        return real(view, level, **kw)
+
+    monkeypatch.setattr(tournament, "choose", spy)
+    tournament.main(args("--set", "easy.blunder=1.0", "--set", "easy.taste.steal=2",
+                         "--set", 'hard.replies={"lines": 2}'))
+    assert seen and all(s == (1.0, 2, {"lines": 2}) for s in seen)
+    assert LEVEL_SETTINGS["easy"] is before and before["blunder"] == 0.12
+    assert before["taste"]["steal"] == 0.6 and "replies" not in LEVEL_SETTINGS["hard"]
+    assert "avg margin" in capsys.readouterr().out
+
+
+def test_set_parses_paths_and_json():
+    assert tournament.parse_setting("hard.params.race=0.4") == (["hard", "params", "race"], 0.4)
+    assert tournament.parse_setting('hard.replies={"lines": 3}') == (
+        ["hard", "replies"], {"lines": 3})
+    with tournament.level_settings([(["hard", "replies"], {"lines": 3})]):
+        assert LEVEL_SETTINGS["hard"]["replies"] == {"lines": 3}
+        assert "replies" not in LEVEL_SETTINGS["normal"]
+    assert "replies" not in LEVEL_SETTINGS["hard"]
+
+
+@pytest.mark.parametrize("bad", ["easy", "easy=1", "genius.noise=1", "easy.nogroup.x=1",
+                                 "easy.noise.x=1"])
+def test_a_bad_set_gets_one_line_before_any_game(bad, monkeypatch):
+    monkeypatch.setattr(tournament, "play_game", lambda job: pytest.fail("a game ran"))
+    with pytest.raises(SystemExit) as info:
+        tournament.main(args("--set", bad))
+    message = str(info.value)
+    assert message.startswith("tournament: --set") and "\n" not in message
+
+
+def test_margins_are_each_seats_score_less_the_best_other():
+    record = {"entries": {"red": 0, "blue": 1, "gold": 2}, "scores": {"red": 30, "blue": 50,
+              "gold": 41}, "winners": ["blue"], "rounds": 9, "times": {}}
+    summary = tournament.summarize(["hard", "normal", "normal"], [record])
+    assert [s["avg_margin"] for s in summary["seats"]] == [-20, 9, -9]

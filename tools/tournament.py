@@ -3,6 +3,7 @@
     python tools/tournament.py --seats hard,normal,normal,normal --games 200 --seed 1
         [--jobs 2] [--map maps/riverfell.tmx] [--target 50] [--round-cap 60]
         [--budget N] [--time-limit S] [--json] [--plot FILE.png] [--quiet]
+        [--set LEVEL.KEY[.KEY]=JSON ...]
 
 A seat is a level: easy, normal, hard (game.ai) or random (random legal answers,
 game.players.RandomPlayer). Game g is played with seed `seed + g`, dragons drawn by
@@ -12,8 +13,15 @@ its seat view (game.seat_view.seat_view) and gets a seed derived from the game a
 decision count, so a run is reproducible (Hard stops at its time limit only when a
 decision would take longer than that).
 
+--set tries a level's settings without editing game/ai (a tuning run): it replaces one
+entry of game.ai.decide.LEVEL_SETTINGS for the run's games, e.g. --set hard.params.race=0.4
+or --set 'hard.replies={"lines": 3, "samples": 2, "reply_budget": 150, "reply_nodes": 2000,
+"own_nodes": 1000, "switch": 0.3}' (Hard with Master's look past the turn at a smaller
+budget). Master's settings are a copy of Hard's: --set hard.* leaves Master as it is.
+
 Prints, per entry of --seats: win rate with a 95% Wilson interval (a shared win counts
-1/k to each of k winners) and average final score; per level: decision time median
+1/k to each of k winners), average final score and average margin (its score less the
+best other seat's: a steadier measure than the win rate); per level: decision time median
 and p95; average rounds; and the win rate of each dragon type (a balance report).
 --jobs N runs the games on the balance lab's engine (game/balance/run.py): a local
 Dask cluster of N single-threaded worker processes (esper worlds are process-global),
@@ -24,6 +32,8 @@ running Dask scheduler instead (its workers need this repository at the same pat
 from __future__ import annotations
 
 import argparse
+import contextlib
+import copy
 import json
 import math
 import os
@@ -35,6 +45,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from game.ai import choose  # noqa: E402
+from game.ai.decide import LEVEL_SETTINGS  # noqa: E402
 from game.board import BoardSpec  # noqa: E402
 from game.maps.loader import (  # noqa: E402
     MapError,
@@ -47,8 +58,53 @@ from game.seat_view import seat_view  # noqa: E402
 SEAT_KINDS = ("easy", "normal", "hard", "master", "random")
 
 
+def parse_setting(text: str) -> tuple[list[str], object]:
+    """'LEVEL.KEY[.KEY]=JSON' -> (path, value); a plain word that is not JSON is a string.
+    Refused in one line unless the level exists and every key but the last does."""
+    path_text, eq, value_text = text.partition("=")
+    path = [p for p in path_text.strip().split(".") if p]
+    if not eq or len(path) < 2:
+        raise SystemExit(f"tournament: --set takes LEVEL.KEY=VALUE, not {text!r}")
+    if path[0] not in LEVEL_SETTINGS:
+        raise SystemExit(f"tournament: --set {text!r}: no level {path[0]!r} "
+                         f"(one of {', '.join(LEVEL_SETTINGS)})")
+    node = LEVEL_SETTINGS[path[0]]
+    for key in path[1:-1]:
+        node = node.get(key) if isinstance(node, dict) else None
+        if not isinstance(node, dict):
+            raise SystemExit(f"tournament: --set {text!r}: {path[0]} has no settings "
+                             f"group {key!r}")
+    try:
+        value = json.loads(value_text)
+    except ValueError:
+        value = value_text
+    return path, value
+
+
+@contextlib.contextmanager
+def level_settings(settings: list):
+    """LEVEL_SETTINGS with `settings` ([(path, value)]) in force, restored afterwards
+    (the table is process-global: a game must not leave its variant behind)."""
+    saved = {path[0]: LEVEL_SETTINGS[path[0]] for path, _ in settings}
+    try:
+        for path, value in settings:
+            level = LEVEL_SETTINGS[path[0]] = copy.deepcopy(LEVEL_SETTINGS[path[0]])
+            node = level
+            for key in path[1:-1]:
+                node = node[key]
+            node[path[-1]] = value
+        yield
+    finally:
+        LEVEL_SETTINGS.update(saved)
+
+
 def play_game(job: dict) -> dict:
     """One seeded game; returns its record (levels by dragon, winner, scores, timings)."""
+    with level_settings(job.get("settings", [])):
+        return _play_game(job)
+
+
+def _play_game(job: dict) -> dict:
     seats, g = job["seats"], job["game"]
     n = len(seats)
     entries = [(i + g) % n for i in range(n)]  # seat s is played by entry entries[s]
@@ -106,6 +162,7 @@ def summarize(seats: list[str], records: list[dict]) -> dict:
     labels = _labels(seats)
     wins = [0.0] * len(seats)
     score_sum = [0.0] * len(seats)
+    margin_sum = [0.0] * len(seats)
     dragon_games: dict[str, int] = {}
     dragon_wins: dict[str, float] = {}
     times: dict[str, list[float]] = {}
@@ -117,6 +174,9 @@ def summarize(seats: list[str], records: list[dict]) -> dict:
             won = share if name in r["winners"] else 0.0
             wins[entry] += won
             dragon_wins[name] = dragon_wins.get(name, 0.0) + won
+        for name, entry in r["entries"].items():
+            others = [v for d, v in r["scores"].items() if d != name]
+            margin_sum[entry] += r["scores"][name] - max(others, default=0)
         for level, ts in r["times"].items():
             times.setdefault(level, []).extend(ts)
     seats_out = []
@@ -125,7 +185,8 @@ def summarize(seats: list[str], records: list[dict]) -> dict:
         seats_out.append({"seat": label, "level": seats[i], "wins": wins[i],
                           "win_rate": wins[i] / n_games if n_games else 0.0,
                           "ci95": [low, high],
-                          "avg_score": score_sum[i] / n_games if n_games else 0.0})
+                          "avg_score": score_sum[i] / n_games if n_games else 0.0,
+                          "avg_margin": margin_sum[i] / n_games if n_games else 0.0})
     timing = {}
     for level, ts in sorted(times.items()):
         ts = sorted(ts)
@@ -154,11 +215,13 @@ def report(summary: dict, args) -> str:
     lines = [f"{summary['games']} games, seats {args.seats}, seed {args.seed}, "
              f"target {args.target}, map {args.map or 'plain 20x20'}; "
              f"chance {100 * summary['chance']:.0f}%",
-             "", f"{'seat':<10} {'win rate':>9}  {'95% CI':<15} {'avg score':>9}"]
+             "", f"{'seat':<10} {'win rate':>9}  {'95% CI':<15} {'avg score':>9} "
+                 f"{'avg margin':>10}"]
     for s in summary["seats"]:
         low, high = s["ci95"]
         lines.append(f"{s['seat']:<10} {100 * s['win_rate']:>8.1f}%  "
-                     f"[{100 * low:4.1f}, {100 * high:4.1f}]%  {s['avg_score']:>9.1f}")
+                     f"[{100 * low:4.1f}, {100 * high:4.1f}]%  {s['avg_score']:>9.1f} "
+                     f"{s['avg_margin']:>+10.1f}")
     lines += ["", f"average rounds: {summary['avg_rounds']:.1f}", "",
               f"{'level':<8} {'decisions':>9} {'median':>9} {'p95':>9} {'max':>9}"]
     for level, t in summary["timing"].items():
@@ -253,9 +316,11 @@ def run(args) -> dict:
                          f"not {args.seats!r}")
     if args.games < 1:
         raise SystemExit("tournament: --games must be at least 1")
+    settings = [parse_setting(t) for t in args.set]
     jobs = [{"seats": seats, "game": g, "seed": args.seed, "map": args.map,
              "target": args.target, "round_cap": args.round_cap, "budget": args.budget,
-             "time_limit": args.time_limit} for g in range(args.games)]
+             "time_limit": args.time_limit,
+             "settings": settings} for g in range(args.games)]
     records = []
     start = time.perf_counter()
 
@@ -318,6 +383,8 @@ def main(argv=None) -> None:
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--plot", default=None, help="write a win-rate chart (PNG)")
     p.add_argument("--quiet", action="store_true", help="no progress lines")
+    p.add_argument("--set", action="append", default=[], metavar="LEVEL.KEY=JSON",
+                   help="try a level's setting for this run (repeatable)")
     args = p.parse_args(argv)
     if args.map:
         try:
