@@ -1,0 +1,107 @@
+"""House rules (docs/RULES.md): the even dragons rule's tribute with scripted dice, its
+option through Match, saves, replays and the command lines; off, it changes nothing."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game import house_rules, rule_maths
+from game.cli import main as narby
+from game.match import Match, SetupError
+from game.persistence.saves import load_save, write_save
+from game.session import Session
+from game.tables import TRIBUTE, TRIBUTE_ADJACENT, chart_row
+from tests.test_tribute import FAR, NEAR, dragon, finished_cleanly, tribute
+
+EVEN = {"even_dragons": True}
+
+
+# =========================================================================== the rule
+@pytest.mark.parametrize("face, at, book, even", [
+    (8, FAR, 0, 0), (9, FAR, 2, 2), (16, FAR, 4, 3), (20, FAR, 6, 4), (12, NEAR, 2, 2),
+])
+def test_even_dragons_copper_town_pays_one_more_not_double(face, at, book, even):
+    for options, coins in ((None, book), (EVEN, even)):
+        m, _ = tribute([face], dragon="copper", settlements=[("town", at, "copper")],
+                       options=options)
+        finished_cleanly(m)
+        assert dragon(m, "copper")["coins"] == coins
+
+
+@pytest.mark.parametrize("face, at, book, even", [
+    (9, FAR, 3, 2), (16, FAR, 5, 5), (20, FAR, 6, 6), (3, NEAR, 3, 2),
+])
+def test_even_dragons_gold_bonus_only_on_rich_or_lavish_cities(face, at, book, even):
+    for options, coins in ((None, book), (EVEN, even)):
+        m, _ = tribute([face], dragon="gold", settlements=[("city", at, "gold")],
+                       options=options)
+        finished_cleanly(m)
+        assert dragon(m, "gold")["coins"] == coins
+
+
+@pytest.mark.parametrize("name, kind", [("red", "town"), ("red", "city"),
+                                        ("copper", "city"), ("gold", "town")])
+def test_even_dragons_leaves_every_other_claim_as_the_book(name, kind):
+    for face in range(5, 22):
+        values = chart_row(TRIBUTE, face)[3]
+        assert rule_maths.tribute_value(name, kind, values, True) == \
+            rule_maths.tribute_value(name, kind, values)
+    assert rule_maths.adjacent_worth(name, kind, True) == rule_maths.adjacent_worth(name, kind)
+    assert rule_maths.tribute_value(name, "place", TRIBUTE_ADJACENT, True) == (1, 0)
+
+
+def test_the_ai_reckons_with_the_rule():
+    """The AI's expectation follows the rule it plays under."""
+    book = rule_maths.tribute_expectation("copper", "town")
+    even = rule_maths.tribute_expectation("copper", "town", 0, True)
+    assert (book, even) == (pytest.approx(1.8), pytest.approx(1.5))
+
+
+# =========================================================================== the option
+def test_off_is_left_out_of_the_game_and_changes_nothing():
+    book = Match(["red", "copper", "gold"], seed=11)
+    off = Match(["red", "copper", "gold"], seed=11, options={"even_dragons": False})
+    assert "even_dragons" not in book.options and "even_dragons" not in off.options
+    assert off.snapshot() == book.snapshot()
+    on = Match(["red", "copper", "gold"], seed=11, options=EVEN)
+    assert on.options["even_dragons"] is True
+    assert on.snapshot()["options"] == {**book.snapshot()["options"], **EVEN}
+
+
+def test_a_bad_value_is_one_line():
+    with pytest.raises(SetupError, match="even_dragons must be true or false"):
+        Match(["red", "copper"], seed=1, options={"even_dragons": "yes"})
+
+
+def test_the_option_survives_save_and_load(tmp_path):
+    s = Session.new([{"player": "random"}, {"player": "random"}], seed=5, options=EVEN)
+    path = write_save(s, tmp_path / "even.json")
+    loaded = load_save(path)
+    assert loaded.match.options["even_dragons"] is True
+    assert loaded.snapshot() == s.snapshot()
+    old = Session.new([{"player": "random"}, {"player": "random"}], seed=5)
+    doc = json.loads(write_save(old, tmp_path / "book.json").read_text())
+    assert "even_dragons" not in json.dumps(doc)  # a book game's file names no house rule
+    assert "even_dragons" not in load_save(tmp_path / "book.json").match.options
+
+
+def test_house_flags():
+    assert house_rules.options(["even-dragons"]) == EVEN
+    assert house_rules.options(None) == {}
+    assert house_rules.titles(EVEN) == ["even dragons (house rule)"]
+    assert house_rules.titles({"target": 50}) == []
+
+
+def test_headless_play_takes_house(capsys):
+    seats = "easy:copper,easy:gold,easy:red"
+    assert narby(["--headless", "--seats", seats, "--seed", "3", "--json",
+                  "--house", "even-dragons"]) == 0
+    on = json.loads(capsys.readouterr().out)
+    assert narby(["--headless", "--seats", seats, "--seed", "3", "--json"]) == 0
+    off = json.loads(capsys.readouterr().out)
+    assert on != off  # the same seed under another rule is another game
+    with pytest.raises(SystemExit):
+        narby(["--headless", "--house", "no-such-rule"])
+    assert "invalid choice" in capsys.readouterr().err
