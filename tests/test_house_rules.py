@@ -105,3 +105,29 @@ def test_headless_play_takes_house(capsys):
     with pytest.raises(SystemExit):
         narby(["--headless", "--house", "no-such-rule"])
     assert "invalid choice" in capsys.readouterr().err
+
+
+def test_the_host_plays_and_shows_the_rule(tmp_path):
+    from game.net.host import HostCore, new_game  # noqa: PLC0415 (online only here)
+
+    session, kinds = new_game([{"dragon": "copper", "player": "remote"},
+                               {"dragon": "gold", "player": "normal"}], seed=4,
+                              options=house_rules.options(["even-dragons"]))
+    core = HostCore(session, kinds, code="ABC234", auto_start=True)
+    assert core.lobby()["options"]["even_dragons"] is True
+    assert core.match.options["even_dragons"] is True
+    book, book_kinds = new_game([{"dragon": "copper", "player": "remote"},
+                                 {"dragon": "gold", "player": "normal"}], seed=4)
+    assert "even_dragons" not in HostCore(book, book_kinds, code="ABC234").lobby()["options"]
+
+
+def test_load_lists_the_rule(tmp_path):
+    from game.persistence.saves import _entry_doc, _entry_from, entry_for  # noqa: PLC0415
+
+    s = Session.new([{"player": "random"}, {"player": "random"}], seed=5, options=EVEN)
+    e = entry_for(write_save(s, tmp_path / "even.json"))
+    assert e.house == ("even_dragons",)
+    assert _entry_from(_entry_doc(e), e.path, "save") == e  # the Load index keeps it
+    book = entry_for(write_save(Session.new([{"player": "random"}] * 2, seed=5),
+                                tmp_path / "book.json"))
+    assert book.house == () and "house" not in _entry_doc(book)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from game import house_rules
 from game.decisions import title
 from game.match import SetupError
 from game.net.window import online_seats, rehost
@@ -414,7 +415,8 @@ class LoadScene(Scene):
         lines = [(e.map_title, "text", True),
                  ("Game over: " + f"won by {_winner(e.winner)}" if e.finished
                   else f"Round {e.round}", "gold" if e.finished else "text", False),
-                 (f"{len(e.dragons)} dragons", "text_dim", False),
+                 (" · ".join([f"{len(e.dragons)} dragons", *house_rules.titles(
+                     dict.fromkeys(e.house, True))]), "text_dim", False),
                  (e.path.name, "text_off", False)]
         ty = y
         for text, colour, bold in lines:

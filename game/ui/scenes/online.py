@@ -17,6 +17,7 @@ import pygame_gui
 from pygame_gui.core.utility import clipboard_copy
 from pygame_gui.elements import UITextEntryLine
 
+from game import house_rules
 from game.decisions import title
 from game.maps.loader import MapError
 from game.net import map_share
@@ -231,6 +232,7 @@ class HostLobbyScene(Scene):
         m = self.c.match
         opts = (f"{m.board.title} · target {m.options['target']} coins · "
                 f"{'with' if m.options['cards'] else 'without'} power cards")
+        opts += "".join(f" · {t}" for t in house_rules.titles(m.options))
         if self.map_unsent:
             opts += " · this map cannot be sent to friends: they need it installed"
         o = look.text(opts, look.fs(16), look.colour("gold" if self.map_unsent else
@@ -583,7 +585,8 @@ class JoinScene(Scene):
             opts = self.lobby.get("options", {})
             head = look.text(f"{self.lobby.get('map_title', '')} · target "
                              f"{opts.get('target', '?')} coins · "
-                             f"{'with' if opts.get('cards') else 'without'} power cards",
+                             f"{'with' if opts.get('cards') else 'without'} power cards"
+                             + "".join(f" · {t}" for t in house_rules.titles(opts)),
                              look.fs(17), look.colour("gold"))
             surface.blit(head, (x, y))
             me = (self.welcome or {}).get("seat")
