@@ -15,10 +15,11 @@ from functools import cache
 from pathlib import Path
 
 from game.i18n import _
+from game.resources import package_file
 from game.tables import DRAGONS
 
 FORMAT = "narby-dragon-figures/1"
-FILE = Path(__file__).with_name("dragon_figures.json")
+FILE = package_file("balance", "dragon_figures.json")
 CALLED_OUT = 0.05  # a dragon more than 5 points above fair is named, the rest are a range
 
 
