@@ -131,3 +131,29 @@ def test_load_lists_the_rule(tmp_path):
     book = entry_for(write_save(Session.new([{"player": "random"}] * 2, seed=5),
                                 tmp_path / "book.json"))
     assert book.house == () and "house" not in _entry_doc(book)
+
+
+def test_the_balance_lab_plays_the_rule(monkeypatch):
+    from game.balance import cli, games, plan  # noqa: PLC0415 (the lab's light modules)
+
+    book = plan.Plan(map=None, levels=("easy",) * 4, games=8)
+    even = plan.Plan(map=None, levels=("easy",) * 4, games=8, house=("even-dragons",))
+    assert book.fingerprint() != even.fingerprint()
+    assert "house" not in plan.game_task(book, 0)  # a book run's tasks are as before
+    task = plan.game_task(even, 0)
+    assert task["house"] == ["even-dragons"]
+    seen = []
+
+    class Stop(Exception):
+        pass
+
+    def match(*args, options, **kw):
+        seen.append(options)
+        raise Stop
+
+    monkeypatch.setattr(games, "Match", match)
+    with pytest.raises(Stop):
+        games.play_game(task)
+    assert seen[0]["even_dragons"] is True
+    args = cli.parser().parse_args(["riverfell", "--house", "even-dragons"])
+    assert cli._plan(args)[0].house == ("even-dragons",)
