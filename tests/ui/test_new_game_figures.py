@@ -44,3 +44,19 @@ def test_the_game_started_plays_the_rule(app):
     assert isinstance(app.top, GameScene)
     assert app.top.c.match.options["even_dragons"] is True
     pygame.event.clear()
+
+
+def test_the_command_lines_reach_new_game(app):
+    from game.cli import _play_parser  # noqa: PLC0415
+    from game.maps.commands import _setup  # noqa: PLC0415
+    from game.net.cli import _host_parser, _window_options  # noqa: PLC0415
+
+    p = _play_parser()
+    setup, _code = _setup(p, p.parse_args(["--house", "even-dragons"]), "narby play")
+    assert setup.even_dragons and setup.options()["even_dragons"] is True
+    assert "even_dragons" not in _setup(p, p.parse_args([]), "narby play")[0].options()
+    h = _host_parser()
+    setup, _bind, _net = _window_options(h, h.parse_args(["--house", "even-dragons"]))
+    scene = app.push(NewGameScene(app, setup))
+    run(app, 1)
+    assert scene.even.value is True
