@@ -157,3 +157,15 @@ def test_the_balance_lab_plays_the_rule(monkeypatch):
     assert seen[0]["even_dragons"] is True
     args = cli.parser().parse_args(["riverfell", "--house", "even-dragons"])
     assert cli._plan(args)[0].house == ("even-dragons",)
+
+
+def test_the_window_tells_the_rule_s_tribute():
+    from game.ui import explain, odds  # noqa: PLC0415
+
+    assert odds.tribute_lines("town", "copper", even=True) == [
+        "Tribute 9-15: 2 coins, 16-19: 3 coins, 20-21: 4 coins; beside it: 2 coins"]
+    assert "16-19: 4 coins" in odds.tribute_lines("town", "copper")[0]
+    town = {"kind": "town", "at": [10, 10], "claim": "copper"}
+    for options, pays in (({"even_dragons": True}, "1.5"), ({}, "1.8")):
+        doc = {"options": options, "dragons": {"copper": {"at": [1, 1]}}}
+        assert f"about {pays} coins" in explain._settlement_lines(doc, town, "copper")[2]

@@ -194,26 +194,26 @@ def _destroy_outcome(m, dragon, answer, chart, result) -> str:
 
 
 def tribute_lines(kind: str, dragon: str | None = None,
-                  mods: list[tuple[str, int]] | None = None) -> list[str]:
+                  mods: list[tuple[str, int]] | None = None, even: bool = False) -> list[str]:
     """What a claim on a `kind` (town/city/ruin/place) pays in tribute (R31), with
     Copper's and Gold's bonuses for that dragon; `mods` (Soul Mine, Governor: what the
     dragon may add to its tribute roll, `questions.tribute_modifiers`) are listed with
-    the expected tribute they would give."""
+    the expected tribute they would give. `even`: the even dragons house rule."""
     parts = []
     for row in TRIBUTE:
         values = row[3]
         if values is None:
             continue
-        coins, tokens = tribute_value(dragon or "", kind, values)
+        coins, tokens = tribute_value(dragon or "", kind, values, even)
         if coins or tokens:
             what = _plural(coins) if coins else f"{tokens} treasure"
             parts.append(f"{row_label(row).split(' ')[0]}: {what}")
-    coins, _ = tribute_value(dragon or "", kind, TRIBUTE_ADJACENT)
+    coins, _ = tribute_value(dragon or "", kind, TRIBUTE_ADJACENT, even)
     adj = f"; beside it: {_plural(coins)}" if coins else ""
     out = ["Tribute " + (", ".join(parts) if parts else "none") + adj]
-    base = tribute_expectation(dragon or "", kind, 0)
+    base = tribute_expectation(dragon or "", kind, 0, even)
     for name, value in mods or ():
-        more = tribute_expectation(dragon or "", kind, value)
+        more = tribute_expectation(dragon or "", kind, value, even)
         out.append(f"With {_source(name)} ({value:+d}): about {more:.1f} coins a round "
                    f"instead of {base:.1f}")
     return out
