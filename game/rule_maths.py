@@ -94,28 +94,18 @@ def tribute_value(owner: str, kind: str, values: dict, even: bool = False) -> tu
     """(coins, treasure tokens) one scored claim pays, with R31's order of bonuses: chart
     value, then Copper doubles towns, then Gold +1 on a city that paid. `kind` is a
     settlement kind or anything else for a place of power. `even`: the even dragons
-    house rule (docs/RULES.md), which trims both bonuses."""
+    house rule (docs/RULES.md, H1): both bonuses only on a Rich or Lavish tribute roll
+    (not on the Tribute row, nor on the Adjacent row), as the balance lab's
+    measurements chose (docs/BALANCE.md)."""
     if kind not in SETTLEMENTS:
         return values["place_coins"], values["place_tokens"]
     coins = values[kind]
-    if even:
-        return even_dragons_value(owner, kind, coins), 0
-    if owner == "copper" and kind == "town":
+    rich = values["place_tokens"] >= 1  # the Rich and Lavish rows pay places treasure
+    if owner == "copper" and kind == "town" and (rich or not even):
         coins *= 2
-    if owner == "gold" and kind == "city" and coins >= 1:
+    if owner == "gold" and kind == "city" and coins >= 1 and (rich or not even):
         coins += 1
     return coins, 0
-
-
-def even_dragons_value(owner: str, kind: str, coins: int) -> int:
-    """The even dragons house rule: Copper's town pays 1 more instead of double, and
-    Gold's +1 comes only on a city's Rich or Lavish tribute (a chart value of 4 or more),
-    as chosen by the balance lab's measurements (docs/BALANCE.md)."""
-    if owner == "copper" and kind == "town" and coins >= 1:
-        return coins + 1
-    if owner == "gold" and kind == "city" and coins >= 4:
-        return coins + 1
-    return coins
 
 
 def claim_worth(owner: str, kind: str, values: dict, even: bool = False) -> float:

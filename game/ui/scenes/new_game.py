@@ -239,8 +239,8 @@ class NewGameScene(Scene):
         self.even = Cycler(self.ui, (left.x, y, ow, row_h), [False, True],
                            [_("off"), _("on")], int(self.setup.even_dragons),
                            prefix=_("Even dragons "), on_change=self._even_changed,
-                           tip=_("House rule: Copper's towns pay 1 more instead of double, "
-                                 "Gold's +1 only on a city's Rich or Lavish tribute "
+                           tip=_("House rule: Copper doubles its towns' tribute and Gold "
+                                 "adds 1 to its cities' only on a Rich or Lavish roll "
                                  "(see the rules' House rules)"))
         y += row_h + look.px(2)
         self.figures = label(self.ui, (left.x, y, left.w, line_h), "", cls="@note")
