@@ -31,7 +31,7 @@ def test_the_line_names_who_gains_and_gives_the_rest_as_a_range(tmp_path):
     assert figures.line(path, table=table) == (
         "Under AI play here: Copper wins 45%, Gold 39%, the rest 13–20% (fair: 25%)")
     assert figures.line(path, True, table) == (
-        "With even dragons, under AI play here: every dragon 22–27% (fair: 25%)")
+        "With even dragons here: every dragon 22–27% (fair: 25%)")
     assert "200 games of 4 Normal AIs" in figures.tip(path, table=table)
 
 

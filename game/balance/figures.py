@@ -90,8 +90,7 @@ def line(map_path: str | None, even: bool = False, table: dict | None = None) ->
         span = f"{low}%" if low == high else f"{low}–{high}%"
         parts.append(_("the rest {span}").format(span=span) if named
                      else _("every dragon {span}").format(span=span))
-    head = (_("With even dragons, under AI play here:") if even
-            else _("Under AI play here:"))
+    head = _("With even dragons here:") if even else _("Under AI play here:")
     return _("{head} {figures} (fair: {fair}%)").format(
         head=head, figures=", ".join(parts), fair=round(100 * fair))
 
