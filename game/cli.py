@@ -13,7 +13,7 @@ import tempfile
 from pathlib import Path
 from typing import Any, cast
 
-from game import i18n
+from game import house_rules, i18n
 from game.desktop import main as desktop_main
 from game.dice import STREAM, ai_seed, new_seed, seed_argument
 from game.log import describe
@@ -236,6 +236,7 @@ def _play_parser() -> argparse.ArgumentParser:
                         "(default: the open plain)")
     p.add_argument("--no-cards", action="store_true",
                    help="play without power cards (no Draw phase)")
+    house_rules.add_argument(p)
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--log", action="store_true", help="print every event in plain words")
     _data_dir_argument(p)
@@ -318,6 +319,7 @@ def _play(argv) -> int:
                if v is not None}
     if args.no_cards:
         options["cards"] = False
+    options.update(house_rules.options(args.house))
     try:
         session = Session.new(seats, seed=seed, map_path=args.map, options=options,
                               rng=STREAM)

@@ -39,7 +39,7 @@ from game.systems import (
     tribute,
     turn_order,
 )
-from game.tables import CARDS, DEFAULT_OPTIONS, DRAGONS, TARGETS
+from game.tables import CARDS, DEFAULT_OPTIONS, DRAGONS, HOUSE_RULES, TARGETS
 from game.upkeep import QUIET_EVENTS
 from game.words import Words
 
@@ -333,7 +333,7 @@ class Match:
 
 
 def _check_options(options: dict) -> dict:
-    known = set(DEFAULT_OPTIONS)
+    known = set(DEFAULT_OPTIONS) | set(HOUSE_RULES)
     unknown = sorted(set(options) - known)
     if unknown:
         raise SetupError(f"unknown option(s): {', '.join(unknown)}")
@@ -349,4 +349,8 @@ def _check_options(options: dict) -> dict:
         raise SetupError(f"round_cap must be a whole number of at least 1, not {cap!r}")
     if not isinstance(options["thief_wins"], bool):
         raise SetupError("thief_wins must be true or false")
-    return options
+    for rule in HOUSE_RULES:
+        if rule in options and not isinstance(options[rule], bool):
+            raise SetupError(f"{rule} must be true or false")
+    # a house rule that is off is left out: the document of a book game stays the same
+    return {k: v for k, v in options.items() if k not in HOUSE_RULES or v}

@@ -90,33 +90,37 @@ def win_chance(attack_mod: int, defence_mod: int) -> Fraction:
 
 
 # ----- tribute (R31, R32) --------------------------------------------------------------
-def tribute_value(owner: str, kind: str, values: dict) -> tuple[int, int]:
+def tribute_value(owner: str, kind: str, values: dict, even: bool = False) -> tuple[int, int]:
     """(coins, treasure tokens) one scored claim pays, with R31's order of bonuses: chart
     value, then Copper doubles towns, then Gold +1 on a city that paid. `kind` is a
-    settlement kind or anything else for a place of power."""
+    settlement kind or anything else for a place of power. `even`: the even dragons
+    house rule (docs/RULES.md, H1): both bonuses only on a Rich or Lavish tribute roll
+    (not on the Tribute row, nor on the Adjacent row), as the balance lab's
+    measurements chose (docs/BALANCE.md)."""
     if kind not in SETTLEMENTS:
         return values["place_coins"], values["place_tokens"]
     coins = values[kind]
-    if owner == "copper" and kind == "town":
+    rich = values["place_tokens"] >= 1  # the Rich and Lavish rows pay places treasure
+    if owner == "copper" and kind == "town" and (rich or not even):
         coins *= 2
-    if owner == "gold" and kind == "city" and coins >= 1:
+    if owner == "gold" and kind == "city" and coins >= 1 and (rich or not even):
         coins += 1
     return coins, 0
 
 
-def claim_worth(owner: str, kind: str, values: dict) -> float:
+def claim_worth(owner: str, kind: str, values: dict, even: bool = False) -> float:
     """Coins one scored claim pays, its treasure tokens at their mean (R32)."""
-    coins, tokens = tribute_value(owner, kind, values)
+    coins, tokens = tribute_value(owner, kind, values, even)
     return coins + float(TREASURE_MEAN) * tokens
 
 
-def adjacent_worth(owner: str, kind: str) -> float:
+def adjacent_worth(owner: str, kind: str, even: bool = False) -> float:
     """What a claim beside its own dragon pays, whatever the roll (R31)."""
-    return claim_worth(owner, kind, TRIBUTE_ADJACENT)
+    return claim_worth(owner, kind, TRIBUTE_ADJACENT, even)
 
 
 @cache
-def tribute_expectation(owner: str, kind: str, mod: int = 0) -> float:
+def tribute_expectation(owner: str, kind: str, mod: int = 0, even: bool = False) -> float:
     """Expected tribute of one non-adjacent claim on a d20 + mod (R31), clamped (R30),
     treasure at its mean; 0-4 pays nothing (a claim is lost instead)."""
     low, high = TRIBUTE_RANGE
@@ -124,7 +128,7 @@ def tribute_expectation(owner: str, kind: str, mod: int = 0) -> float:
     for face in range(1, DIE + 1):
         row = chart_row(TRIBUTE, max(low, min(high, face + mod)))
         if row[3] is not None:
-            total += claim_worth(owner, kind, row[3]) / DIE
+            total += claim_worth(owner, kind, row[3], even) / DIE
     return total
 
 

@@ -122,6 +122,9 @@ CAVERN_OFFSETS = (
 
 TARGETS = (50, 75, 100)  # R10
 DEFAULT_OPTIONS = {"target": 50, "cards": True, "round_cap": 200, "thief_wins": False}
+# House rules: off unless named, and written into a game's options only when on, so
+# every book game (its saves, replays and digests) is the same as before they existed.
+HOUSE_RULES = ("even_dragons",)
 
 
 def chart_row(chart, value):

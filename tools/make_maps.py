@@ -388,8 +388,31 @@ def dragonmarch() -> tuple[Painter, dict, list]:
     return p, props, objects
 
 
+# The Dragonmarch's caverns in the 2nd edition's seat order (issue 37): the book's first
+# six spots left the east bank's dragon (spot 0) 13 steps from any rival, and it won 39%
+# of 6-dragon games where 17% is fair (docs/BALANCE.md). Here the first six and seven
+# seats are the spots whose starts are each 5 king steps from their nearest rival; the
+# east bank's lone spot comes last, with its neighbour across the lake already taken.
+DRAGONMARCH_2_SPOTS = (1, 2, 3, 4, 5, 7, 6, 0)
+
+
+def dragonmarch_2() -> tuple[Painter, dict, list]:
+    """The Dragonmarch, 2nd edition: the same land and pieces, the cavern spots in the
+    order DRAGONMARCH_2_SPOTS (the 1st edition stays as it was, so its saves load)."""
+    p, props, objects = dragonmarch()
+    spots = [obj[2] for obj in objects if obj[1] == "cavern_spot"]
+    others = [obj for obj in objects if obj[1] != "cavern_spot"]
+    caverns = [(f"Cavern {seat + 1}", "cavern_spot", spots[old], {"seat": seat})
+               for seat, old in enumerate(DRAGONMARCH_2_SPOTS)]
+    props = {**props, "title": "The Dragonmarch (2nd edition)",
+             "description": props["description"] + " 2nd edition: with 6 or 7 dragons "
+             "every cavern has a rival 5 steps away (no lone dragon on the east bank)."}
+    return p, props, others[:1] + caverns + others[1:]
+
+
 BUILDERS = {"narby-vale.tmx": narby_vale, "riverfell.tmx": riverfell,
-            "hearth-hollow.tmx": hearth_hollow, "dragonmarch.tmx": dragonmarch}
+            "hearth-hollow.tmx": hearth_hollow, "dragonmarch.tmx": dragonmarch,
+            "dragonmarch2.tmx": dragonmarch_2}
 
 
 def main() -> int:

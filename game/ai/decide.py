@@ -439,9 +439,9 @@ def tribute_child(pos: Pos, ev: Evaluator, name: str, total: int) -> Pos:
     for tl in pos.claims[name]:
         kind, size, _ = pos.pieces[tl]
         if gap2(pos.at[name], tl, size) == 1:
-            gain += adjacent_pay(kind, name)
+            gain += adjacent_pay(kind, name, pos.even)
         elif values is not None:
-            gain += claim_pay(kind, name, values)
+            gain += claim_pay(kind, name, values, pos.even)
         else:
             far.append((ev.claim_worth(name, kind, False), tl))
     child.add_coins(name, gain)

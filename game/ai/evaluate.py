@@ -103,7 +103,7 @@ class Evaluator:
 
     # ----- fixed at the root --------------------------------------------------------
     def _rate(self, pos: Pos, d: str) -> float:
-        return (sum(tribute_ev(pos.pieces[tl][0], d) for tl in pos.claims[d])
+        return (sum(tribute_ev(pos.pieces[tl][0], d, 0, pos.even) for tl in pos.claims[d])
                 + self.p["action_rate"])
 
     def _horizon(self, pos: Pos) -> float:
@@ -126,8 +126,8 @@ class Evaluator:
         """d's coins after this round's tribute (expected), the end check's measure."""
         at = pos.at[d]
         return pos.coins[d] + sum(
-            adjacent_pay(pos.pieces[tl][0], d) if gap2(at, tl, pos.pieces[tl][1]) == 1
-            else tribute_ev(pos.pieces[tl][0], d) for tl in pos.claims[d])
+            adjacent_pay(pos.pieces[tl][0], d, pos.even) if gap2(at, tl, pos.pieces[tl][1]) == 1
+            else tribute_ev(pos.pieces[tl][0], d, 0, pos.even) for tl in pos.claims[d])
 
     def _final_round(self, pos: Pos) -> bool:
         """This round's end check will likely end the game (R33): a dragon's coins
@@ -159,8 +159,8 @@ class Evaluator:
         v = self._cw.get(key)
         if v is None:
             mod = held_mod(self.root, d, "tribute")  # Soul Mine (R37.11)
-            ev = tribute_ev(kind, d, mod)
-            now = adjacent_pay(kind, d) if adj else ev
+            ev = tribute_ev(kind, d, mod, self.root.even)
+            now = adjacent_pay(kind, d, self.root.even) if adj else ev
             v = now + (self.h - 1.0) * ev
             if kind in PLACE_SET:
                 power = POWER_VALUE.get(kind, 0.0)
@@ -217,7 +217,7 @@ class Evaluator:
                 if d in self.to_act:
                     s_now *= 1.0 - q
             full = self.claim_worth(self.me, kind, adj)
-            now = adjacent_pay(kind, self.me) if adj else self._now_far(kind)
+            now = adjacent_pay(kind, self.me, self.root.even) if adj else self._now_far(kind)
             v = now * s_now + (full - now) * s_all
             self._contested[key] = v
         return v
@@ -256,7 +256,7 @@ class Evaluator:
 
     def _now_far(self, kind: str) -> float:
         mod = held_mod(self.root, self.me, "tribute")
-        return tribute_ev(kind, self.me, mod)
+        return tribute_ev(kind, self.me, mod, self.root.even)
 
     def _find_targets(self, pos: Pos) -> list[Target]:
         """Things worth reaching next turn: (top-left, size, value, actions it costs,

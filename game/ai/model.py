@@ -74,7 +74,7 @@ class Pos:
                  "treasure", "rings", "cavern", "pieces", "occ", "gambles", "chest_at",
                  "chest_coins", "powers_used", "actions", "claims", "round", "target",
                  "order", "turn", "lineage", "changed", "moved", "free_key",
-                 "phase", "card", "played")
+                 "phase", "card", "played", "even")
     # the slots' types (annotations only: __slots__ makes the attributes)
     width: int
     height: int
@@ -106,6 +106,7 @@ class Pos:
     phase: str | None
     card: str | None
     played: tuple[str, ...]
+    even: bool  # the even dragons house rule: tribute bonuses trimmed
 
     def child(self) -> Pos:
         new = _new(Pos)
@@ -113,13 +114,13 @@ class Pos:
          new.coins, new.treasure, new.rings, new.cavern, new.pieces, new.occ, new.gambles,
          new.chest_at, new.chest_coins, new.powers_used, new.actions, new.claims,
          new.round, new.target, new.order, new.turn, new.lineage, new.changed, new.moved,
-         new.free_key, new.phase, new.card, new.played) = (
+         new.free_key, new.phase, new.card, new.played, new.even) = (
             self.width, self.height, self.blocked, self.names, self.seats, self.me,
             self.at, self.coins, self.treasure, self.rings, self.cavern, self.pieces,
             self.occ, self.gambles, self.chest_at, self.chest_coins, self.powers_used,
             self.actions, self.claims, self.round, self.target, self.order, self.turn,
             self.lineage, self.changed, self.moved, self.free_key, self.phase, self.card,
-            self.played)
+            self.played, self.even)
         return new
 
     # ----- queries ---------------------------------------------------------------
@@ -310,6 +311,7 @@ def from_view(view: dict, board, me: str | None = None) -> Pos:
     p.actions = view.get("actions_left", 0)
     p.round = view.get("round", 1)
     p.target = (view.get("options") or {}).get("target", 50)
+    p.even = bool((view.get("options") or {}).get("even_dragons", False))
     p.order = tuple(view.get("order") or p.names)
     p.turn = view.get("turn")
     p.phase = view.get("phase")
@@ -336,18 +338,19 @@ def attack_win(att_mod: int, def_mod: int) -> float:
     return float(win_chance(att_mod, def_mod))
 
 
-def tribute_ev(kind: str, owner: str, mod: int = 0) -> float:
-    """Expected tribute of one non-adjacent claim (R31), treasure at its mean."""
-    return tribute_expectation(owner, kind, mod)
+def tribute_ev(kind: str, owner: str, mod: int = 0, even: bool = False) -> float:
+    """Expected tribute of one non-adjacent claim (R31), treasure at its mean; `even`:
+    the even dragons house rule."""
+    return tribute_expectation(owner, kind, mod, even)
 
 
-def claim_pay(kind: str, owner: str, values: dict) -> float:
+def claim_pay(kind: str, owner: str, values: dict, even: bool = False) -> float:
     """Coins (treasure at its mean) a scored claim pays, with R31's bonuses."""
-    return claim_worth(owner, kind, values)
+    return claim_worth(owner, kind, values, even)
 
 
-def adjacent_pay(kind: str, owner: str) -> float:
-    return adjacent_worth(owner, kind)
+def adjacent_pay(kind: str, owner: str, even: bool = False) -> float:
+    return adjacent_worth(owner, kind, even)
 
 
 @cache

@@ -13,6 +13,7 @@ import warnings
 from dataclasses import asdict
 from pathlib import Path
 
+from game import house_rules
 from game.balance.games import SEAT_KINDS
 from game.balance.plan import DEFAULT_ROUND_CAP, Plan
 from game.maps.loader import MapError, load_board
@@ -40,6 +41,7 @@ def parser() -> argparse.ArgumentParser:
                    help="fixed dragons (copper,red,...), rotated over the seats; "
                         "default: drawn by the dice as the rules draw them (R6)")
     p.add_argument("--chunk", type=int, default=4, help="games per task (default 4)")
+    house_rules.add_argument(p)
     where = p.add_mutually_exclusive_group()
     where.add_argument("--workers", type=int, default=None,
                        help="local worker processes (default: one per core)")
@@ -114,7 +116,8 @@ def _plan(args):
                                 f"seat (dragons: {', '.join(DRAGONS)}), not {args.dragons!r}")
     plan = Plan(map=str(path.resolve()), levels=tuple(levels), games=args.games,
                 seed=args.seed, target=args.target or board.target or 50,
-                round_cap=args.round_cap, dragons=dragons, chunk=args.chunk)
+                round_cap=args.round_cap, dragons=dragons, chunk=args.chunk,
+                house=tuple(sorted(set(args.house))))
     return plan, board, None
 
 
@@ -142,7 +145,8 @@ def _run(plan: Plan, board, out: Path, args) -> int:
     if interrupted:  # said last, after the cluster is down
         return _fail(f"stopped; the finished games are kept in {results_file}: the same "
                      f"command resumes from them", 130)
-    fields = {k: v for k, v in asdict(plan).items() if k != "map"}
+    fields = {k: v for k, v in asdict(plan).items() if k != "map"
+              and not (k == "house" and not v)}  # no house rules: the book's, unnamed
     fields["map"] = Path(plan.map).name if plan.map else None
     results = summary.summarize(records, board, fields)
     results["findings"] = findings.findings(results, board)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import threading
 from typing import Any, cast
 
-from game import queries
+from game import house_rules, queries
 from game.ai import choose, node_budget
 from game.board import BoardSpec
 from game.maps.loader import load_board
@@ -42,7 +42,8 @@ def play_game(task: dict) -> dict:
     board = board_of(task["map"])
     levels: list[str] = task["levels"]  # levels[s]: the AI level at seat s
     seed = task["seed"]
-    options = {"target": task["target"], "round_cap": task["round_cap"]}
+    options = {"target": task["target"], "round_cap": task["round_cap"],
+               **house_rules.options(task.get("house"))}
     m = Match(list(task["dragons"]), seed=seed, board=board, options=options)
     try:
         return _play(m, board, levels, seed, task)

@@ -28,11 +28,14 @@ class Plan:
     dragons: tuple[str, ...] | None = None  # fixed dragons, or None: drawn (R6)
     chunk: int = 4  # games per Dask task
     budget: int | None = None  # search nodes per decision (None: each level's own)
+    house: tuple[str, ...] = ()  # house rules on (--house even-dragons), none: the book's
 
     def fingerprint(self) -> str:
         """What makes two runs' games the same (not `games`: a longer run extends a
-        shorter one, and a results file resumes into it)."""
-        key = {k: v for k, v in asdict(self).items() if k not in ("games", "map")}
+        shorter one, and a results file resumes into it). Without house rules the key is
+        what it was before they existed, so older results files still resume."""
+        key = {k: v for k, v in asdict(self).items() if k not in ("games", "map")
+               and not (k == "house" and not v)}
         key["map_text"] = _map_digest(self.map)
         return hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:16]
 
@@ -54,7 +57,7 @@ def game_task(plan: Plan, g: int) -> dict:
     return {"game": g, "seed": plan.seed * 1_000_003 + g, "map": plan.map,
             "levels": [plan.levels[e] for e in entries], "entries": entries,
             "dragons": dragons, "target": plan.target, "round_cap": plan.round_cap,
-            "budget": plan.budget}
+            "budget": plan.budget, **({"house": list(plan.house)} if plan.house else {})}
 
 
 def chunks(plan: Plan) -> list[list[dict]]:

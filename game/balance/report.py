@@ -44,8 +44,8 @@ def draw(path: Path, results: dict, board: BoardSpec, map_path: str | None) -> N
     fig, axes = plt.subplots(4, 2, figsize=(13, 19))
     plan = results["plan"]
     fig.suptitle(f"{results['map']['title']}: {results['games']} games of "
-                 f"{', '.join(plan['levels'])}, seed {plan['seed']}, target {plan['target']}",
-                 fontsize=14)
+                 f"{', '.join(plan['levels'])}, seed {plan['seed']}, target {plan['target']}"
+                 + "".join(f", {h}" for h in plan.get("house", ())), fontsize=14)
     for ax, kind in zip((axes[0, 0], axes[0, 1], axes[1, 0]), ("spawn", "dragon", "turn"),
                         strict=True):
         _rates(ax, [g for g in results["groups"] if g["kind"] == kind],
@@ -145,7 +145,8 @@ def markdown(results: dict, run_info: dict, board: BoardSpec, png: str) -> str:
     lines = [f"# Balance of {results['map']['title']}", "",
              f"{results['games']} games, seats {', '.join(plan['levels'])}, seed "
              f"{plan['seed']}, target {plan['target']}, round cap {plan['round_cap']}, "
-             f"dragons {dragons}.",
+             f"dragons {dragons}"
+             + (f", house rules: {', '.join(plan['house'])}." if plan.get("house") else "."),
              "", "## Findings", ""]
     lines += [f"- {line}" for line in results["findings"]]
     lines += ["", f"![charts]({png})", "", "## Win rates", "",

@@ -285,6 +285,7 @@ def _setup(p, args, prog: str, *, check: bool = True):
     if args.no_cards:
         setup.cards = False
     setup.round_cap = args.round_cap
+    setup.even_dragons = "even-dragons" in (getattr(args, "house", None) or ())
     return setup, 0
 
 

@@ -15,6 +15,7 @@ import os
 import sys
 from pathlib import Path
 
+from game import house_rules
 from game.cli import _winner_text
 from game.dice import new_seed, seed_argument
 from game.net import tls
@@ -63,6 +64,7 @@ def _host_parser() -> argparse.ArgumentParser:
     p.add_argument("--round-cap", type=int, default=None, help="rounds before the game stops")
     p.add_argument("--map", default=None, help="a Tiled .tmx map (default: the open plain)")
     p.add_argument("--no-cards", action="store_true", help="play without power cards")
+    house_rules.add_argument(p)
     p.add_argument("--code", default=None,
                    help="the join code players must give (default: a new random one)")
     p.add_argument("--drop-wait", type=float, default=120.0, metavar="SECONDS",
@@ -112,7 +114,8 @@ def host_main(argv: list[str]) -> int:
         fixed = [flag for flag, given in (("--seats", args.seats), ("--seed", args.seed),
                                           ("--target", args.target),
                                           ("--round-cap", args.round_cap), ("--map", args.map),
-                                          ("--no-cards", args.no_cards)) if given]
+                                          ("--no-cards", args.no_cards),
+                                          ("--house", args.house)) if given]
         if fixed:  # a resumed game is the game it was
             p.error(f"{fixed[0]} cannot change a resumed game (its save has its seats and "
                     "options)")
@@ -149,6 +152,7 @@ def host_main(argv: list[str]) -> int:
                                          ("round_cap", args.round_cap)) if v is not None}
             if args.no_cards:
                 options["cards"] = False
+            options.update(house_rules.options(args.house))
             session, kinds = new_game(seats, seed=seed, map_path=args.map, options=options)
         core = HostCore(session, kinds, code=code, tokens=tokens, names=names,
                         drop_wait=args.drop_wait, on_drop=args.on_drop,
@@ -354,6 +358,7 @@ def _window_options(p, args) -> tuple:
     if args.target is not None:
         setup.target = args.target
     setup.round_cap, setup.cards = args.round_cap, not args.no_cards
+    setup.even_dragons = "even-dragons" in args.house
     setup.seed = args.seed
     return setup, args.bind, net
 

@@ -48,6 +48,7 @@ from game.persistence.reopen import reopen
 from game.persistence.replay_file import FORMAT as REPLAY_FORMAT
 from game.persistence.replay_file import ReplayError
 from game.session import Session
+from game.tables import HOUSE_RULES
 from game.words import Words
 
 FORMAT = "narby-save/2"
@@ -469,6 +470,7 @@ class Entry:
     winner: str | list[str] | None
     players: dict[str, str] = field(default_factory=dict)
     game_id: str | None = None
+    house: tuple[str, ...] = ()  # house rules on (game.tables.HOUSE_RULES), none: the book's
 
 
 @dataclass(frozen=True, slots=True)
@@ -500,7 +502,7 @@ def entry_for(path: str | os.PathLike, kind: str = "save") -> Entry:
         entry = Entry(clean_name(session.name or path.stem, MAX_NAME), path, kind, facts["dragons"],
                       facts["round"], facts["scores"], facts["map"], facts["map_title"],
                       date, facts["finished"], facts["winner"], facts["players"],
-                      session.game_id)
+                      session.game_id, _house(session.match.options))
     finally:
         session.close()
     if key is not None:
@@ -520,7 +522,12 @@ LOAD_CHECKS = f"flow-{flow_checks.VERSION}"
 def _entry_doc(e: Entry) -> dict:
     return {"name": e.name, "dragons": e.dragons, "round": e.round, "scores": e.scores,
             "map": e.map, "map_title": e.map_title, "date": e.date, "finished": e.finished,
-            "winner": e.winner, "players": e.players, "game_id": e.game_id}
+            "winner": e.winner, "players": e.players, "game_id": e.game_id,
+            **({"house": list(e.house)} if e.house else {})}
+
+
+def _house(options: dict) -> tuple[str, ...]:
+    return tuple(rule for rule in HOUSE_RULES if options.get(rule))
 
 
 def _entry_from(doc, path: Path, kind: str) -> Entry | None:
@@ -541,14 +548,17 @@ def _entry_from(doc, path: Path, kind: str) -> Entry | None:
                        and all(isinstance(w, str) for w in doc["winner"])))
               and isinstance(doc["players"], dict)
               and all(isinstance(v, str) for v in doc["players"].values())
-              and (doc["game_id"] is None or isinstance(doc["game_id"], str)))
+              and (doc["game_id"] is None or isinstance(doc["game_id"], str))
+              and isinstance(doc.get("house", []), list)
+              and all(rule in HOUSE_RULES for rule in doc.get("house", [])))
     except (KeyError, TypeError):
         return None
     if not ok:
         return None
     return Entry(doc["name"], path, kind, list(names), doc["round"], dict(doc["scores"]),
                  doc["map"], doc["map_title"][:200], doc["date"][:40], doc["finished"],
-                 doc["winner"], dict(doc["players"]), doc["game_id"])
+                 doc["winner"], dict(doc["players"]), doc["game_id"],
+                 tuple(doc.get("house", ())))
 
 
 def _read_index(folder: Path) -> dict:

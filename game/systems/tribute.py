@@ -77,11 +77,11 @@ def _claims_any(m: Match, name: str) -> bool:
     return own_ring_record(m, name)[1] > 0
 
 
-def tribute_value(name: str, kind: str, values: dict) -> tuple[int, int]:
+def tribute_value(name: str, kind: str, values: dict, even: bool = False) -> tuple[int, int]:
     """(coins, treasure tokens) one scored claim pays, with R31's order of bonuses:
     chart value, then Copper doubles towns, then Gold +1 on a city that paid
-    (game.rule_maths, the one source of rule maths)."""
-    return rule_maths.tribute_value(name, kind, values)
+    (game.rule_maths, the one source of rule maths); `even`: the even dragons house rule."""
+    return rule_maths.tribute_value(name, kind, values, even)
 
 
 def run_tribute(m: Match, frame) -> None:
@@ -110,12 +110,13 @@ def score(m: Match, name: str, total: int, extras=()) -> None:
     scored city (R38), after every other bonus (R31)."""
     claims = claims_of(m, name)
     chart_values = chart_row(TRIBUTE, total)[3]
+    even = m.options.get("even_dragons", False)  # the house rule (off: not in options)
     got_coins = got_tokens = 0
     for ent, kind, fp, adjacent in claims:
         values = TRIBUTE_ADJACENT if adjacent else chart_values
         if values is None:
             continue  # 0-4: non-adjacent claims score nothing
-        coins, tokens = rule_maths.tribute_value(name, kind, values)
+        coins, tokens = rule_maths.tribute_value(name, kind, values, even)
         bonus = (sum(TRIBUTE_CARD_BONUS for card in extras if TRIBUTE_CARDS[card] == kind)
                  if extras else 0)
         coins += bonus

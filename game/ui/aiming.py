@@ -242,7 +242,8 @@ class Aim:
                 if list(s["at"]) == list(at):
                     kind = s["kind"]
             lines += odds.tribute_lines(kind, p.dragon,
-                                        questions.tribute_modifiers(scene.c.match, p.dragon))
+                                        questions.tribute_modifiers(scene.c.match, p.dragon),
+                                        scene.c.match.options.get("even_dragons", False))
         return lines
 
     def neighbours(self, at, me: str) -> list[str]:

@@ -67,6 +67,7 @@ class GameSetup:
     hotseat: bool = True
     round_cap: int | None = None
     rng: str = STREAM  # the dice (game.dice); a lesson written for 0.1.0's dice says MT
+    even_dragons: bool = False  # the even dragons house rule (docs/RULES.md)
 
     def options(self) -> dict:
         out: dict = {"cards": self.cards}
@@ -74,6 +75,8 @@ class GameSetup:
             out["target"] = self.target
         if self.round_cap is not None:
             out["round_cap"] = self.round_cap
+        if self.even_dragons:  # named only when on: a book game's files stay the same
+            out["even_dragons"] = True
         return out
 
 

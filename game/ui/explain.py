@@ -92,14 +92,15 @@ def option_details(values: list) -> list[str]:
 
 
 # ----- tribute expectation --------------------------------------------------------------
-def tribute_expectation(kind: str, dragon: str | None = None, adjacent: bool = False
-                        ) -> float:
+def tribute_expectation(kind: str, dragon: str | None = None, adjacent: bool = False,
+                        even: bool = False) -> float:
     """Mean coins a claim on `kind` pays `dragon` a round on a plain d20 (treasure tokens
     counted at their mean value), from game.rule_maths, the one source of the engine's
-    tribute maths. Beside the dragon the adjacent row always applies."""
+    tribute maths. Beside the dragon the adjacent row always applies. `even`: the even
+    dragons house rule."""
     if adjacent:
-        return rule_maths.adjacent_worth(dragon or "", kind)
-    return rule_maths.tribute_expectation(dragon or "", kind)
+        return rule_maths.adjacent_worth(dragon or "", kind, even)
+    return rule_maths.tribute_expectation(dragon or "", kind, 0, even)
 
 
 def _about(x: float) -> str:
@@ -175,7 +176,8 @@ def _settlement_lines(doc, s, viewer) -> list[str]:
     head = _(KIND_TITLES.get(kind, kind.title()))
     lines = [f"{head}  ·  {show_cell(s['at'])}", _owner_words(owner, viewer) + "."]
     who = owner or viewer
-    pays = tribute_expectation(kind, who)
+    even = bool((doc.get("options") or {}).get("even_dragons"))
+    pays = tribute_expectation(kind, who, even=even)
     if kind == "ruin":
         lines.append(_("A ruin pays little; Tower of Unquenched Flame can rebuild it."))
     if owner:
@@ -184,7 +186,7 @@ def _settlement_lines(doc, s, viewer) -> list[str]:
             # TRANSLATORS: {dragon} is a dragon's name, {coins} such as "2 coins"
             lines.append(_("Pays {dragon} {coins} a round (dragon beside it: no roll "
                            "needed).").format(dragon=dragon(owner), coins=_about(
-                               tribute_expectation(kind, owner, True))))
+                               tribute_expectation(kind, owner, True, even))))
         else:
             lines.append(_("Pays {dragon} {coins} a round on average.").format(
                 dragon=dragon(owner), coins=_about(pays)))

@@ -226,29 +226,29 @@ def _destroy_outcome(m, dragon, answer, chart, result) -> str:
 
 
 def tribute_lines(kind: str, dragon: str | None = None,
-                  mods: list[tuple[str, int]] | None = None) -> list[str]:
+                  mods: list[tuple[str, int]] | None = None, even: bool = False) -> list[str]:
     """What a claim on a `kind` (town/city/ruin/place) pays in tribute (R31), with
     Copper's and Gold's bonuses for that dragon; `mods` (Soul Mine, Governor: what the
     dragon may add to its tribute roll, `questions.tribute_modifiers`) are listed with
-    the expected tribute they would give."""
+    the expected tribute they would give. `even`: the even dragons house rule."""
     parts = []
     for row in TRIBUTE:
         values = row[3]
         if values is None:
             continue
-        coins, tokens = tribute_value(dragon or "", kind, values)
+        coins, tokens = tribute_value(dragon or "", kind, values, even)
         if coins or tokens:
             # TRANSLATORS: {n} is a number of treasure tokens
             what = _plural(coins) if coins else n_("{n} treasure", "{n} treasure",
                                                    tokens).format(n=tokens)
             parts.append(f"{row_label(row).split(' ')[0]}: {what}")
-    coins, _tokens = tribute_value(dragon or "", kind, TRIBUTE_ADJACENT)
+    coins, _tokens = tribute_value(dragon or "", kind, TRIBUTE_ADJACENT, even)
     # TRANSLATORS: {rows} lists the tribute chart's rows and what each pays
     out = [_("Tribute {rows}").format(rows=", ".join(parts) if parts else _("none"))
            + ("; " + _("beside it: {coins}").format(coins=_plural(coins)) if coins else "")]
-    base = tribute_expectation(dragon or "", kind, 0)
+    base = tribute_expectation(dragon or "", kind, 0, even)
     for name, value in mods or ():
-        more = tribute_expectation(dragon or "", kind, value)
+        more = tribute_expectation(dragon or "", kind, value, even)
         # TRANSLATORS: {name} a place or card, {mod} such as +2, {more} and {base} such
         # as 2.5 (average coins)
         out.append(_("With {name} ({mod}): about {more} coins a round instead of {base}")

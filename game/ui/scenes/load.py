@@ -12,6 +12,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from game import house_rules
 from game.i18n import _, n_
 from game.match import SetupError
 from game.persistence import saves
@@ -423,7 +424,8 @@ class LoadScene(Scene):
                  (_("Game over: won by {winner}").format(winner=_winner(e.winner))
                   if e.finished else _("Round {n}").format(n=e.round),
                   "gold" if e.finished else "text", False),
-                 (n_("{n} dragon", "{n} dragons", len(e.dragons)).format(n=len(e.dragons)),
+                 (" · ".join([n_("{n} dragon", "{n} dragons", len(e.dragons)).format(
+                     n=len(e.dragons)), *house_rules.titles(dict.fromkeys(e.house, True))]),
                   "text_dim", False),
                  (e.path.name, "text_off", False)]
         ty = y

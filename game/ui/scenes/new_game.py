@@ -14,6 +14,7 @@ from pygame_gui.elements import UISelectionList, UITextBox, UITextEntryLine
 from pygame_gui.windows import UIFileDialog
 
 from game.ai import LEVELS
+from game.balance import figures
 from game.board import BoardSpec
 from game.decisions import title
 from game.dice import parse_seed
@@ -179,10 +180,12 @@ class NewGameScene(Scene):
         # options and the seed stay above the bottom buttons (issue 33)
         n = len(self.setup.seats)
         room = bottom - gap - left.y - look.px(32)
-        squeezed = (row_h + gap) * (n + 5) > room
+        line_h = look.px(24)  # the balance lab's figures under the options (issue 37)
+        below = line_h + (2 * line_h if self.first_run else 0)  # and the first-run line
+        squeezed = (row_h + gap) * (n + 6) + below > room
         if squeezed:
             gap = look.px(3)
-            row_h = max(look.px(26), room // (n + 4) - gap)
+            row_h = max(look.px(26), (room - below) // (n + 5) - gap)
         self.widgets = [label(self.ui, (f.x + pad, f.y + look.px(14), look.px(500),
                                         look.px(60)), _("New game"), cls="@title")]
         head_h = max(row_h, look.px(34))  # a heading's own height, squeezed or not
@@ -250,7 +253,17 @@ class NewGameScene(Scene):
                                     placeholder_text="")
         if self.setup.seed is not None:
             self.seed.set_text(str(self.setup.seed))
-        y += row_h + look.px(14)
+        y += row_h + gap
+        # the even dragons house rule, beside what the balance lab measured on this map
+        self.even = Cycler(self.ui, (left.x, y, ow, row_h), [False, True],
+                           [_("off"), _("on")], int(self.setup.even_dragons),
+                           prefix=_("Even dragons "), on_change=self._even_changed,
+                           tip=_("House rule: Copper doubles its towns' tribute and Gold "
+                                 "adds 1 to its cities' only on a Rich or Lavish roll "
+                                 "(see the rules' House rules)"))
+        y += row_h + look.px(2)
+        self.figures = label(self.ui, (left.x, y, left.w, line_h), "", cls="@note")
+        y += line_h + look.px(8)
         self.levels_at = (left.x, y, left.w)  # the first-run line is drawn here
         if self.first_run:
             y += 2 * look.px(24) + look.px(6)
@@ -287,6 +300,7 @@ class NewGameScene(Scene):
         self.map_index = idx
         self.target.labels = self._target_labels()
         self.target.set_value(self.target.value)
+        self._show_figures()
         names = shown_titles(self.choices)
         # the map list gives up rows (down to two) before the preview would run under
         # the bottom buttons
@@ -340,7 +354,7 @@ class NewGameScene(Scene):
         for _lab, kind, drag, rm in self.seat_rows:
             items += [kind, drag, rm]
         items += [self.add_btn, self.target, self.cards, self.handover, self.seed,
-                  self.map_cycle, self.back_btn, self.start_btn]
+                  self.even, self.map_cycle, self.back_btn, self.start_btn]
         self.nav.set_items(items)
 
     def _choices(self) -> list[Choice]:
@@ -409,6 +423,7 @@ class NewGameScene(Scene):
                 w.kill()
         fixed: tuple[UIElement | Cycler, ...] = (
             *self.notes, self.add_btn, self.target, self.cards, self.handover,
+            self.even, self.figures,
             self.seed_label, self.seed, self.map_list, self.map_cycle, self.info,
             self.start_btn, self.back_btn, self.error_label, self.folder_label,
             self.open_btn, self.problems_btn)
@@ -428,6 +443,7 @@ class NewGameScene(Scene):
         self.setup.target = self.target.value
         self.setup.cards = self.cards.value
         self.setup.hotseat = self.handover.value
+        self.setup.even_dragons = self.even.value
         text = self.seed.get_text().strip()
         try:
             self.setup.seed = parse_seed(text) if text else None
@@ -481,8 +497,24 @@ class NewGameScene(Scene):
         self.target.set_value(self.target.value)  # redraws its text for the new map
         self._cycler_font()
         self.info.set_text(self._map_html())
+        self._show_figures()
         self._show_error("" if self.choice.ok else
                          _("This map cannot be played: see its problems at the right"))
+
+    def _even_changed(self, value: bool) -> None:
+        self.setup.even_dragons = value
+        self._show_figures()
+
+    def _show_figures(self) -> None:
+        """The balance lab's figures for this map under the rules chosen (issue 37):
+        how often each dragon wins under AI play, so a player sees Copper's edge."""
+        path = self.choice.entry.path if self.choice.board is not None else None
+        even = self.setup.even_dragons
+        text = figures.line(path, even)
+        if not text and even and figures.line(path):
+            text = _("Even dragons: not yet measured on this map")
+        self.figures.set_text(text)
+        self.figures.set_tooltip(figures.tip(path, even) or None, delay=0.3)
 
     def refresh(self) -> bool:
         """Read the map folders again if a file changed; True when the list changed."""

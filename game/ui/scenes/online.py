@@ -17,6 +17,7 @@ import pygame_gui
 from pygame_gui.core.utility import clipboard_copy
 from pygame_gui.elements import UITextEntryLine
 
+from game import house_rules
 from game.decisions import title
 from game.i18n import N_, _, n_
 from game.maps.loader import MapError
@@ -256,6 +257,7 @@ class HostLobbyScene(Scene):
         _draw_seats(surface, look, x, y, width, _seat_lines(self.c.core.lobby()))
         m = self.c.match
         opts = _game_line(m.board.title, m.options["target"], m.options["cards"])
+        opts += "".join(f" · {t}" for t in house_rules.titles(m.options))
         if self.map_unsent:
             opts += " · " + _("this map cannot be sent to friends: they need it installed")
         o = look.text(opts, look.fs(16), look.colour("gold" if self.map_unsent else
@@ -610,7 +612,8 @@ class JoinScene(Scene):
             y = self.list_top + look.px(40)
             opts = self.lobby.get("options", {})
             head = look.text(_game_line(self.lobby.get("map_title", ""),
-                                        opts.get("target", "?"), opts.get("cards")),
+                                        opts.get("target", "?"), opts.get("cards"))
+                             + "".join(f" · {t}" for t in house_rules.titles(opts)),
                              look.fs(17), look.colour("gold"))
             surface.blit(head, (x, y))
             me = (self.welcome or {}).get("seat")
