@@ -7,9 +7,8 @@ the engine's refusals cannot disagree with what the engine does. The effect temp
 hold no digits of their own: tests/test_content.py fails if one does, or if a text's
 numbers stop following the constants.
 
-Adding a card: its name and numbers in game.tables, its rule hook in game/systems, and
-one entry here (CARD_DEFS). A place of power is one module in game/registry/places/:
-its words and numbers are read from there.
+A place of power is one module in game/registry/places/, a power card one in
+game/registry/cards/: their words and numbers are read from there.
 
 Texts are for players: no rule codes (the rulings are cited in comments and tests).
 """
@@ -175,45 +174,8 @@ def place(key: str) -> Definition:
 
 
 # ----- power cards (R38) ---------------------------------------------------------------------
-def _own_card(card):
-    return lambda: signed(T.OWN_ROLL_CARDS[card][1])
-
-
-_CARD_DEFS = {
-    "speedster": (N_("One Move of up to {steps} king steps, for free."),
-                  {"steps": lambda: T.SPEEDSTER_STEPS}),
-    "fighter": (N_("{mod} to your attack roll."), {"mod": _own_card("fighter")}),
-    "sneaker": (N_("{mod} to your steal roll."), {"mod": _own_card("sneaker")}),
-    "destroyer": (N_("{mod} to your destroy roll."), {"mod": _own_card("destroyer")}),
-    "governor": (N_("{mod} to your tribute roll."), {"mod": _own_card("governor")}),
-    "jumper": (N_("Put your dragon next to one of your claims."), {}),
-    "robber": (N_("An opponent pays {take} into the thief's chest."),
-               {"take": lambda: plural(T.ROBBER_TAKE, "coin")}),
-    "horror": (N_("Put any dragon next to its own cavern."), {}),
-    "watcher": (N_("Cancel a Steal for the thief or a Robber card played against any "
-                "dragon."), {}),
-    "orienteer": (N_("Move another dragon up to {steps} king steps."),
-                  {"steps": lambda: T.ORIENTEER_STEPS}),
-    "peacemaker": (N_("Stop an attack: send the attacker or the defender home to its "
-                   "cavern."), {}),
-    "pro_creator": (N_("Move a settlement's location die by {step} either way."),
-                    {"step": lambda: T.CARD_STEP}),
-    "vigor": (N_("Take {extra} this turn."),
-              {"extra": lambda: more_actions(T.VIGOR_ACTIONS)}),
-    "sheriff": (N_("{bonus} more for every town that pays you tribute this round."),
-                {"bonus": lambda: plural(T.TRIBUTE_CARD_BONUS, "coin")}),
-    "mayor": (N_("{bonus} more for every city that pays you tribute this round."),
-              {"bonus": lambda: plural(T.TRIBUTE_CARD_BONUS, "coin")}),
-    "inciter": (N_("{mod} to an opponent's destroy roll against a claimed settlement."),
-                {"mod": lambda: signed(T.ROLL_CARDS["inciter"])}),
-    "leader": (N_("Cancel an opponent's Claim or Claim Settlement of a town, city or ruin. A "
-               "claim of a place of power cannot be cancelled."), {}),
-    "defender": (N_("{mod} to the attacker's roll when you are attacked."),
-                 {"mod": lambda: signed(T.ROLL_CARDS["defender"])}),
-    "copier": (N_("Play it as a copy of any card already played this round."), {}),
-    "trickster": (N_("Move any one die just rolled by {step} up or down."),
-                  {"step": lambda: T.CARD_STEP}),
-}
+# From the registry: each card's N_-marked words and its numbers (game/registry/cards/).
+_CARD_DEFS = {c.key: (c.words, c.numbers) for c in registry.cards()}
 
 
 def card_when(key: str) -> Words:

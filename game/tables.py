@@ -7,6 +7,12 @@ from __future__ import annotations
 
 from game import registry as _registry
 from game.i18n import N_  # titles are marked here, translated where shown
+from game.registry.cards import orienteer as _orienteer
+from game.registry.cards import robber as _robber
+from game.registry.cards import sheriff as _sheriff
+from game.registry.cards import speedster as _speedster
+from game.registry.cards import trickster as _trickster
+from game.registry.cards import vigor as _vigor
 from game.registry.places import angelstar_shrine as _angelstar_shrine
 from game.registry.places import baba_yagas_hut as _baba_yagas_hut
 from game.registry.places import darkheart_cottage as _darkheart_cottage
@@ -27,11 +33,10 @@ _PLACES = _registry.derive()
 PLACES = tuple(p.key for p in _PLACES)
 UNDEAD_HOME = "immortals_resting_place"  # R8
 
-CARDS = (
-    "speedster", "fighter", "sneaker", "destroyer", "jumper", "robber", "horror", "watcher",
-    "orienteer", "peacemaker", "pro_creator", "governor", "vigor", "sheriff", "mayor",
-    "inciter", "leader", "defender", "copier", "trickster",
-)
+# Power cards (R38), in the unshuffled deck's order, from the registry (one module per
+# card, game/registry/cards/).
+_CARDS = _registry.cards()
+CARDS = tuple(c.key for c in _CARDS)
 
 SETTLEMENT_KINDS = ("town", "city", "ruin")
 
@@ -174,34 +179,29 @@ CHEST_STEPS = _darkheart_cottage.STEPS     # Darkheart Cottage moves the chest u
 MADHOUSE_STEPS = _madhouse.STEPS           # Madhouse moves an opponent exactly 1 king step
 ANGELSTAR_ACTIONS = _angelstar_shrine.ACTIONS  # Angelstar Shrine: one more action (R37.2)
 
-# Power cards (R38) by timing. Names are FORMATS.md's; each card is in the deck once.
-CARD_TITLES = {
-    "speedster": N_("Speedster"), "fighter": N_("Fighter"), "sneaker": N_("Sneaker"),
-    "destroyer": N_("Destroyer"), "jumper": N_("Jumper"), "robber": N_("Robber"),
-    "horror": N_("Horror"), "watcher": N_("Watcher"), "orienteer": N_("Orienteer"),
-    "peacemaker": N_("Peacemaker"), "pro_creator": N_("Pro-creator"),
-    "governor": N_("Governor"), "vigor": N_("Vigor"), "sheriff": N_("Sheriff"),
-    "mayor": N_("Mayor"), "inciter": N_("Inciter"), "leader": N_("Leader"),
-    "defender": N_("Defender"), "copier": N_("Copier"), "trickster": N_("Trickster"),
-}
+# Power cards (R38) by timing, from the registry. Names are FORMATS.md's; each card is in
+# the deck once.
+CARD_TITLES = {c.key: c.title for c in _CARDS}  # N_-marked in each card module
 COPIER = "copier"  # played as a copy of a card already played this round
 # On the holder's turn, as answers of its action decision (no action cost, R17).
-TURN_CARDS = ("speedster", "jumper", "robber", "horror", "orienteer", "vigor")
+TURN_CARDS = tuple(c.key for c in _CARDS if c.timing == "turn")
 # With the holder's own roll, before rolling: card -> (roll purpose, value).
-OWN_ROLL_CARDS = {"fighter": ("attack", 2), "sneaker": ("steal", 2),
-                  "destroyer": ("destroy", 2), "governor": ("tribute", 2)}
+OWN_ROLL_CARDS: dict[str, tuple[str, int]] = {
+    c.key: c.roll for c in _CARDS if c.timing == "own_roll" and c.roll is not None}
 # Before the holder's tribute roll: card -> the settlement kind that earns +1 coin.
-TRIBUTE_CARDS = {"sheriff": "town", "mayor": "city"}
+TRIBUTE_CARDS: dict[str, str] = {
+    c.key: c.per for c in _CARDS if c.timing == "tribute" and c.per}
 # Reactions when an opponent's action is declared: card -> the actions it answers.
-CANCEL_CARDS = {"peacemaker": ("attack",), "leader": ("claim", "claim_settlement"),
-                "watcher": ("steal_for_thief", "robber")}
+CANCEL_CARDS: dict[str, tuple[str, ...]] = {
+    c.key: c.cancels for c in _CARDS if c.timing == "cancel"}
 # Reactions after an opponent's roll: card -> value (Trickster is +2 or -2, any roll).
-ROLL_CARDS = {"defender": -2, "inciter": -2}
+ROLL_CARDS: dict[str, int] = {
+    c.key: c.value for c in _CARDS if c.timing == "roll" and c.value is not None}
 TRICKSTER = "trickster"
 PRO_CREATOR = "pro_creator"
-CARD_STEP = 2          # Trickster and Pro-creator move a die by 2 either way
-SPEEDSTER_STEPS = 4    # Speedster: one Move of up to 4 king steps
-ORIENTEER_STEPS = 3    # Orienteer moves an opponent up to 3 king steps
-ROBBER_TAKE = 3        # Robber: an opponent pays 3 coins into the chest
-VIGOR_ACTIONS = 1      # Vigor: one more action this turn
-TRIBUTE_CARD_BONUS = 1  # Sheriff / Mayor: +1 coin per scored town / city (R38)
+CARD_STEP = _trickster.STEP          # Trickster and Pro-creator move a die by 2 either way
+SPEEDSTER_STEPS = _speedster.STEPS   # Speedster: one Move of up to 4 king steps
+ORIENTEER_STEPS = _orienteer.STEPS   # Orienteer moves an opponent up to 3 king steps
+ROBBER_TAKE = _robber.TAKE           # Robber: an opponent pays 3 coins into the chest
+VIGOR_ACTIONS = _vigor.ACTIONS       # Vigor: one more action this turn
+TRIBUTE_CARD_BONUS = _sheriff.BONUS  # Sheriff / Mayor: +1 coin per scored town / city (R38)

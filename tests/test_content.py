@@ -10,6 +10,7 @@ import pytest
 from game import content
 from game import tables as T
 from game.cli import main
+from game.registry.cards import orienteer, robber, sheriff, speedster, trickster, vigor
 from game.registry.places import angelstar_shrine, baba_yagas_hut, darkheart_cottage, madhouse
 from game.systems import cards, powers
 from game.ui import rules_text
@@ -43,13 +44,15 @@ def test_templates_type_no_numbers_of_their_own():
     ("place", "darkheart_cottage", "STEPS", darkheart_cottage),
     ("place", "madhouse", "STEPS", madhouse),
     ("place", "angelstar_shrine", "ACTIONS", angelstar_shrine),
-    ("card", "speedster", "SPEEDSTER_STEPS", None),
-    ("card", "orienteer", "ORIENTEER_STEPS", None),
-    ("card", "robber", "ROBBER_TAKE", None),
-    ("card", "trickster", "CARD_STEP", None),
-    ("card", "pro_creator", "CARD_STEP", None),
-    ("card", "vigor", "VIGOR_ACTIONS", None),
-    ("card", "sheriff", "TRIBUTE_CARD_BONUS", None),
+    # and a card's in its own
+    ("card", "speedster", "STEPS", speedster),
+    ("card", "orienteer", "STEPS", orienteer),
+    ("card", "robber", "TAKE", robber),
+    ("card", "trickster", "STEP", trickster),
+    ("card", "pro_creator", "STEP", trickster),
+    ("card", "vigor", "ACTIONS", vigor),
+    ("card", "sheriff", "BONUS", sheriff),
+    ("card", "mayor", "BONUS", sheriff),
 ])
 def test_texts_follow_the_engine_constants(monkeypatch, kind, key, constant, where):
     build = getattr(content, kind)
@@ -94,7 +97,7 @@ def test_action_costs_follow_the_engine(monkeypatch):
 
 def test_every_number_on_the_rules_screen_follows_the_constants(monkeypatch):
     """The rules screen builds from the definitions: a changed constant shows there."""
-    monkeypatch.setattr(T, "ORIENTEER_STEPS", 9)
+    monkeypatch.setattr(orienteer, "STEPS", 9)  # a card's number lives in its module
     monkeypatch.setattr(baba_yagas_hut, "STEPS", 8)
     text = rules_text.plain_text()
     assert "Move another dragon up to 9 king steps" in text
@@ -110,10 +113,10 @@ def test_engine_uses_the_lifted_constants(monkeypatch):
         def emit(self, *a, **k):
             pass
 
-    monkeypatch.setattr(cards, "VIGOR_ACTIONS", 2)
+    monkeypatch.setattr(vigor, "ACTIONS", 2)
     monkeypatch.setattr(angelstar_shrine, "ACTIONS", 3)
     m = M()
-    cards._vigor_apply(m, "red", {}, "vigor")
+    cards.TURN["vigor"].apply(m, "red", {}, "vigor")
     assert m.actions_left == 3
     powers.TURN["angelstar_shrine"].apply(m, "red", {})
     assert m.actions_left == 6

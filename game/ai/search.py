@@ -43,7 +43,6 @@ from game.tables import (
     CAVERN_OFFSETS,
     OWN_ROLL_CARDS,
     OWN_ROLL_POWERS,
-    ROBBER_TAKE,
     TURN_CARDS,
     TURN_POWERS,
 )
@@ -99,23 +98,8 @@ def apply_card(pos: Pos, me: str, answer: dict) -> tuple[Pos, int, int]:
     child = pos.child()
     child.card = None
     child.played = pos.played + (answer["play"],)
-    extra = spent = 0
-    if card == "vigor":
-        extra = 1
-    elif card == "speedster":  # declares a Move of up to 4 steps (1 action)
-        child.move_dragon(me, tuple(answer["to"]))
-        spent = 1
-    elif card == "jumper":
-        child.move_dragon(me, tuple(answer["to"]))
-    elif card == "orienteer":
-        child.move_dragon(answer["dragon"], tuple(answer["to"]))
-    elif card == "horror":
-        send_home(pos, child, answer["dragon"])
-    elif card == "robber":
-        victim = answer["dragon"]
-        taken = min(ROBBER_TAKE, pos.coins[victim])
-        child.add_coins(victim, -taken)
-        child.add_coins("chest", taken)
+    # its effect is its card's model hook (game/registry/cards/)
+    extra, spent = registry.card_hooks(card).model(pos, child, me, answer, TOOLS)
     return child, extra, spent
 
 

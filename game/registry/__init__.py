@@ -1,26 +1,45 @@
-"""The content registry: one module per place of power (game/registry/places/), holding
-everything about it (key, title, d20 face, timing, engine and AI hooks, words, worth,
-art and sound keys). The place tables the rest of the game reads (game.tables.PLACES,
-PLACE_TITLES and the timing tables, game.content's words, powers.TURN, the AI's POWERS
-and POWER_VALUE) are derived from here when game.tables is first imported.
+"""The content registry: one module per place of power (game/registry/places/) and per
+power card (game/registry/cards/), holding everything about it (key, title, d20 face,
+timing, engine and AI hooks, words, worth, art and sound keys). The place tables the
+rest of the game reads (game.tables.PLACES, PLACE_TITLES and the timing tables,
+game.content's words, powers.TURN, the AI's POWERS and POWER_VALUE) are derived from
+here when game.tables is first imported.
 
 Adding a place: a module defining PLACE (a spec.Place), listed in places/__init__.py,
 plus its art; or, from outside the game, `register(PLACE)` before game.tables is
 imported (tests/registry_samples/ does so).
+
+Adding a card: a module defining CARD (a spec.Card), listed in cards/__init__.py, plus its
+art; or `register_card(CARD)` before game.tables is imported. The card tables
+(game.tables.CARDS, CARD_TITLES and the timing tables, cards.TURN, content's words and
+the AI's turn-card effects) are derived the same way.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from game.registry.cards import BUILT_IN as BUILT_IN_CARDS
 from game.registry.places import BUILT_IN
-from game.registry.spec import TIMINGS, CancelHooks, ModelTools, Place, TurnHooks
+from game.registry.spec import (
+    CARD_TIMINGS,
+    TIMINGS,
+    CancelHooks,
+    Card,
+    CardHooks,
+    ModelTools,
+    Place,
+    TurnHooks,
+)
 
-__all__ = ["TIMINGS", "CancelHooks", "ModelTools", "Place", "RegistryError", "TurnHooks",
-           "hooks", "place", "places", "register"]
+__all__ = ["CARD_TIMINGS", "TIMINGS", "CancelHooks", "Card", "CardHooks", "ModelTools",
+           "Place", "RegistryError", "TurnHooks", "card", "card_hooks", "cards", "hooks",
+           "place", "places", "register", "register_card"]
 
 _PLACES: dict[str, Place] = {}
 _HOOKS: dict[str, Any] = {}
+_CARDS: dict[str, Card] = {}  # in deck order: registration order
+_CARD_HOOKS: dict[str, Any] = {}
 _derived = False  # set once game.tables has read the registry: later places are refused
 
 
@@ -72,5 +91,42 @@ def hooks(key: str) -> Any:
     return found
 
 
+def register_card(new: Card) -> Card:
+    """Add a power card, at the bottom of the unshuffled deck. Refused (RegistryError,
+    one line) when the spec is incomplete, its key is taken, or the game's tables are
+    already built."""
+    if _derived:
+        raise RegistryError(f"cannot register {new.key}: register cards before "
+                            "game.tables is imported (the tables are built from them)")
+    problems = new.problems()
+    if new.key in _CARDS:
+        problems.append(f"the key {new.key} is taken")
+    if problems:
+        raise RegistryError(f"cannot register {new.key}: {'; '.join(problems)}")
+    _CARDS[new.key] = new
+    return new
+
+
+def cards() -> tuple[Card, ...]:
+    """Every registered card, in the unshuffled deck's order (R11)."""
+    return tuple(_CARDS.values())
+
+
+def card(key: str) -> Card:
+    return _CARDS[key]
+
+
+def card_hooks(key: str) -> Any:
+    """A turn card's code hooks (CardHooks), built at first use."""
+    found = _CARD_HOOKS.get(key)
+    if found is None:
+        build = _CARDS[key].hooks
+        assert build is not None, f"{key} has no hooks"
+        found = _CARD_HOOKS[key] = build()
+    return found
+
+
 for _module in BUILT_IN:
     register(_module.PLACE)
+for _card_module in BUILT_IN_CARDS:
+    register_card(_card_module.CARD)

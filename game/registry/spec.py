@@ -91,6 +91,71 @@ class Place:
         return out
 
 
+# When a power card is played (R38, R40):
+# turn: an answer of its holder's action decision, at no action cost (`hooks`);
+# own_roll: before its holder's own roll (`roll` = (purpose, value));
+# tribute: before its holder's tribute roll, +1 coin a scored settlement of kind `per`;
+# cancel: cancels an opponent's action when it is declared (`cancels` = the actions);
+# roll: after an opponent's roll (`value`; which rolls: game.rule_maths);
+# dice: after a settlement's placement roll (Pro-creator);
+# any: after any roll or placement die (Trickster); copy: as a played card (Copier).
+CARD_TIMINGS = ("turn", "own_roll", "tribute", "cancel", "roll", "dice", "any", "copy")
+
+
+class CardHooks(NamedTuple):
+    """A turn card's code. Engine (game.systems.cards.TurnCard): targets(m, name) ->
+    candidate parameter dicts; check(m, name, answer) -> reason or None; apply(m, name,
+    answer, played) -> an action to declare, or None; fast(m, name, card) -> exactly the
+    answers that pass check (speed only, tested equal). AI: model(pos, child, me, answer,
+    ai) -> (extra actions, actions spent), the card's effect on the AI's child position
+    (game.ai.model.Pos; `ai` is the search's ModelTools)."""
+
+    targets: Callable
+    check: Callable
+    apply: Callable
+    fast: Callable | None
+    model: Callable
+
+
+@dataclass(frozen=True)
+class Card:
+    key: str                  # FORMATS.md's name: "jumper"
+    title: str                # N_-marked; translated where shown
+    timing: str               # one of CARD_TIMINGS
+    words: str                # N_-marked effect, its numbers as {placeholders}
+    numbers: Mapping[str, Callable[[], Any]] = field(default_factory=dict)
+    roll: tuple[str, int] | None = None   # own_roll: (purpose, value)
+    value: int | None = None              # roll: the modifier on the opponent's roll
+    per: str | None = None                # tribute: the settlement kind that earns more
+    cancels: tuple[str, ...] = ()         # cancel: the actions it cancels
+    hooks: Callable[[], Any] | None = None  # turn: builds its CardHooks
+    art: str = ""             # art key; "" means "card/<key>"
+    sound: str = "card_played"  # sound of its play (game.ui.sound.cues)
+
+    @property
+    def art_key(self) -> str:
+        return self.art or f"card/{self.key}"
+
+    def problems(self) -> list[str]:
+        """What is wrong with this spec, in words (empty when it can be registered)."""
+        out = []
+        if self.timing not in CARD_TIMINGS:
+            out.append(f"timing {self.timing!r} is not one of {', '.join(CARD_TIMINGS)}")
+        if self.timing == "own_roll" and self.roll is None:
+            out.append("an own_roll card needs roll=(purpose, value)")
+        if self.timing == "roll" and self.value is None:
+            out.append("a roll card needs value=<modifier>")
+        if self.timing == "tribute" and not self.per:
+            out.append("a tribute card needs per=<settlement kind>")
+        if self.timing == "cancel" and not self.cancels:
+            out.append("a cancel card needs cancels=(<action>, ...)")
+        if self.timing == "turn" and self.hooks is None:
+            out.append("a turn card needs hooks")
+        if not self.words or not self.title:
+            out.append("a card needs a title and words")
+        return out
+
+
 def signed(n: int) -> str:
     """A modifier as players read it: +2, −1."""
     return f"+{n}" if n >= 0 else f"−{-n}"

@@ -34,29 +34,23 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import esper
 
-from game import queries, rule_maths
-from game.components import Claim, Footprint, Settlement
+from game import queries, registry, rule_maths
+from game.components import Settlement
 from game.content import card_when
-from game.decisions import cell_of, show_cell
-from game.geometry import adjacent
-from game.systems import claims, movement, powers, setup
-from game.systems.base import not_a_dragon
+from game.systems import claims, powers, setup
 from game.tables import (
     CANCEL_CARDS,
     CARD_STEP,
     CARD_TITLES,
     CARDS,
     COPIER,
-    ORIENTEER_STEPS,
     OWN_ROLL_CARDS,
     PRO_CREATOR,
     ROBBER_TAKE,
     ROLL_CARDS,
-    SPEEDSTER_STEPS,
     TRIBUTE_CARDS,
     TRICKSTER,
     TURN_CARDS,
-    VIGOR_ACTIONS,
 )
 from game.words import CardName, DragonName, Words
 
@@ -398,194 +392,13 @@ class TurnCard(NamedTuple):
     fast: Callable | None = None
 
 
-def _speedster_check(m: Match, name, answer):
-    if m.actions_left < 1:
-        return Words("Speedster is played with a Move, which costs 1 action; {dragon} has "
-                     "none", dragon=DragonName(name))
-    return movement.check(m, name, answer, SPEEDSTER_STEPS)
-
-
-def _speedster_apply(m: Match, name, answer, played):
-    return {"do": "move", "to": list(answer["to"])}  # the Move is declared as usual
-
-
-def _claimed_pieces(m: Match, name):
-    out = [esper.component_for_entity(e, Footprint) for e, c in esper.get_component(Claim)
-           if c.owner == name]
-    out.sort(key=lambda fp: (fp.row, fp.col))
-    return out
-
-
-def _jumper_targets(m: Match, name):
-    spots = set()
-    for fp in _claimed_pieces(m, name):
-        for row in range(fp.row - 2, fp.row + fp.size + 1):
-            for col in range(fp.col - 2, fp.col + fp.size + 1):
-                if adjacent((col, row), 2, fp.at, fp.size):
-                    spots.add((row, col))
-    return [{"to": [c, r]} for r, c in sorted(spots)]
-
-
-def _jumper_check(m: Match, name, answer):
-    to = cell_of(answer, "to")
-    if to == queries.dragon_fp(m, name).at:
-        return Words("Jumper must put {dragon} somewhere new", dragon=DragonName(name))
-    pieces = _claimed_pieces(m, name)
-    if not pieces:
-        return Words("{dragon} claims no settlement or place for Jumper to land beside",
-                     dragon=DragonName(name))
-    if not any(adjacent(to, 2, fp.at, fp.size) for fp in pieces):
-        return Words("Jumper puts {dragon} beside one of its claimed settlements or places; "
-                     "{cell} is beside none", dragon=DragonName(name), cell=show_cell(to))
-    return movement.landing_reason(m, name, to, ignore=m.dragon_ents[name])
-
-
-def _speedster_fast(m: Match, name, card):
-    if m.actions_left < 1:
-        return []
-    # movement.fast's landings, with the reach of Speedster's Move
-    cells = queries.piece_landings(m, queries.dragon_fp(m, name).at, SPEEDSTER_STEPS)
-    return [{"play": card, "to": [c, r]} for c, r in cells]
-
-
-def _jumper_fast(m: Match, name, card):
-    cells, n = claims.own_ring_record(m, name)  # its claims' top-left cells, by row
-    if not n:
-        return []
-    occ = queries.occupancy(m)
-    w, h = m.board.width - 2, m.board.height - 2
-    # Per row, the columns of the top-left cells beside some claimed piece
-    # (geometry.adjacent: its whole rows above and below, only the columns on either
-    # side in between), as bits.
-    wanted: dict[int, int] = {}
-    for i in range(n):
-        pc, pr = cells[i]
-        ent = occ[(pc, pr)]
-        size = 2 if occ.get((pc + 1, pr)) == ent else 1  # a place of power is 2x2
-        lo, hi = max(0, pc - 2), min(w, pc + size)
-        span = (2 << hi) - (1 << lo)  # the columns lo..hi
-        sides = (1 << pc - 2 if pc >= 2 else 0) | (1 << pc + size if pc + size <= w else 0)
-        for row in range(max(0, pr - 2), min(h, pr + size) + 1):
-            wanted[row] = wanted.get(row, 0) | (
-                span if row == pr - 2 or row == pr + size else sides)
-    ac, ar = queries.dragon_fp(m, name).at
-    rows = queries.row_masks(m)
-    out = []
-    for row in sorted(wanted):  # (the dragon's own cells count as free: it leaves them)
-        free = wanted[row] & ~queries.taken_tops(rows, row, ac, ar)
-        if row == ar:
-            free &= ~(1 << ac)  # somewhere new
-        while free:  # lowest (leftmost) column first
-            low = free & -free
-            out.append({"play": card, "to": [low.bit_length() - 1, row]})
-            free ^= low
-    return out
-
-
-def _jumper_apply(m: Match, name, answer, played):
-    powers.displace(m, name, name, tuple(answer["to"]), "jumper")
-
-
-def _robber_targets(m: Match, name):
-    return [{"dragon": d} for d in m.seat_names if d != name]
-
-
-def _robber_check(m: Match, name, answer):
-    target = answer.get("dragon")
-    if not isinstance(target, str) or target not in m.dragon_ents:
-        return not_a_dragon(target)
-    if target == name:
-        return Words("Robber makes an opponent pay, not {dragon} itself",
-                     dragon=DragonName(name))
-    # P21, P43: an opponent with no coins may be named; R29 lets it take nothing, as a
-    # steal from an empty cavern wins nothing (P10).
-    return None
-
-
-def _robber_apply(m: Match, name, answer, played):
-    # A theft for the thief: the Watcher window (R38) runs before it takes effect.
-    m.stack.append({"step": "act", "dragon": name, "do": "robber", "answer": dict(answer),
-                    "card": played, "stage": "cancel", "i": 0})
-
-
 def resolve_robber(m: Match, name: str, act: dict) -> None:
     queries.pay(m, act["answer"]["dragon"], "chest", ROBBER_TAKE, "robber")
 
 
-def _horror_targets(m: Match, name):
-    return [{"dragon": d} for d in m.seat_names]
-
-
-def _horror_check(m: Match, name, answer):
-    return powers.send_home_refusal(m, answer.get("dragon"), CardName("horror"))
-
-
-def _horror_fast(m: Match, name, card):
-    return [{"play": card, "dragon": d} for d in powers.sent_home(m)]
-
-
-def _horror_apply(m: Match, name, answer, played):
-    target = answer["dragon"]
-    powers.displace(m, name, target, setup.home_spot(m, target), "horror")
-
-
-def _orienteer_targets(m: Match, name):
-    for other in m.seat_names:
-        if other != name:
-            at = queries.dragon_fp(m, other).at
-            for to in powers.square(at, ORIENTEER_STEPS):
-                yield {"dragon": other, "to": list(to)}
-
-
-def _orienteer_check(m: Match, name, answer):
-    target = answer.get("dragon")
-    if not isinstance(target, str) or target not in m.dragon_ents:
-        return not_a_dragon(target)
-    if target == name:
-        return Words("Orienteer moves an opponent's dragon, not {dragon} itself",
-                     dragon=DragonName(name))
-    to = cell_of(answer, "to")
-    at = queries.dragon_fp(m, target).at
-    return (powers.move_reason(m, DragonName(target), at, to, ORIENTEER_STEPS)
-            or powers.landing_reason(m, DragonName(target), to, 2, m.dragon_ents[target]))
-
-
-def _orienteer_fast(m: Match, name, card):
-    out: list[dict] = []
-    ents = m.dragon_ents
-    for other in m.seat_names:
-        if other != name:
-            # powers.free_landings of the other's own 2x2: the cached landings of a Move
-            at = esper.component_for_entity(ents[other], Footprint).at
-            cells = queries.piece_landings(m, at, ORIENTEER_STEPS)
-            out += [{"play": card, "dragon": other, "to": [c, r]} for c, r in cells]
-    return out
-
-
-def _orienteer_apply(m: Match, name, answer, played):
-    powers.displace(m, name, answer["dragon"], tuple(answer["to"]), "orienteer")
-
-
-def _vigor_apply(m: Match, name, answer, played):
-    m.actions_left += VIGOR_ACTIONS
-    m.emit("extra_action", dragon=name, actions_left=m.actions_left, via="vigor")
-
-
-TURN = {
-    "speedster": TurnCard(lambda m, name: [{"to": a["to"]} for a in movement.targets(
-                              m, name, SPEEDSTER_STEPS)],
-                          _speedster_check, _speedster_apply, _speedster_fast),
-    "jumper": TurnCard(_jumper_targets, _jumper_check, _jumper_apply, _jumper_fast),
-    "robber": TurnCard(_robber_targets, _robber_check, _robber_apply,
-                       lambda m, name, card: [{"play": card, "dragon": d} for d in m.seat_names
-                                              if d != name]),
-    "horror": TurnCard(_horror_targets, _horror_check, _horror_apply, _horror_fast),
-    "orienteer": TurnCard(_orienteer_targets, _orienteer_check, _orienteer_apply,
-                          _orienteer_fast),
-    "vigor": TurnCard(lambda m, name: [{}], lambda m, name, answer: None, _vigor_apply,
-                      lambda m, name, card: [{"play": card}]),
-}
-assert tuple(TURN) == TURN_CARDS
+# Each turn card's code lives in its card's module (game/registry/cards/), built here at
+# first import of this module.
+TURN = {c: TurnCard(*registry.card_hooks(c)[:4]) for c in TURN_CARDS}
 
 
 def turn_answers(m: Match, name: str, fast: bool = True) -> list[dict]:
