@@ -296,7 +296,7 @@ def test_a_long_saved_name_is_never_cut_in_the_pause_menu():
         scene = a.push(GameScene(a, _eight_dragon_controller()))
         run(a, 2)
         pause = a.push(PauseScene(a, scene))
-        pause.note = 'Saved as "Undead vs Blue vs Black vs Gold on Narby Vale"'
+        pause.note, pause.saved = 'Saved as "Undead vs Blue vs Black vs Gold on Narby Vale"', True
         a.draw()
         font = pause.look.font(pause.look.fs(14))
         assert font.size(pause.note_shown)[0] <= pause.rect.w - pause.look.px(24)
