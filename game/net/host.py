@@ -291,6 +291,8 @@ class HostCore:
         return Out(cid, msg, close=fatal)
 
     def _hello(self, conn: Conn, msg: dict) -> list[Out]:
+        """A hello, in its steps: the join code; then a seat taken back by its token, a
+        watcher let in, or a free seat claimed; then the joiner seated and welcomed."""
         cid = conn.cid
         if conn.hello:
             return [self._error(cid, "hello was already said on this connection")]
@@ -300,44 +302,69 @@ class HostCore:
         outs: list[Out] = []
         seat: Seat | None = None
         if "token" in msg:
-            seat = self._seat_of(msg["token"])
-            if seat is None:
-                return [self._error(cid, "unknown seat token", fatal=True)]
-            if seat.conn is not None and seat.conn in self.conns:
-                outs.append(self._error(seat.conn, "this seat joined again from another "
-                                        "connection", fatal=True))
-                self.conns[seat.conn].seat = None
+            seat, why = self._hello_rejoin(msg["token"], outs)
         elif msg.get("watch"):
-            watching = sum(1 for c in self.conns.values() if c.hello and c.seat is None)
-            if watching >= self.max_watchers:
-                return [self._error(cid, "too many people are watching this game already",
-                                    fatal=True)]
+            why = self._hello_watch_refused()
         else:
-            free = [s for s in self.remote_seats() if not s.claimed]
-            if "seat" in msg:
-                free = [s for s in free if s.dragon == msg["seat"]]
-                if not free:
-                    return [self._error(cid, f"the seat {msg['seat']!r} is not a free "
-                                        "remote seat", fatal=True)]
-            if self.over or not free:
-                when = "the game has already started: " if self.started or self.over \
-                    else ""  # the joiner is told which (game.net.words.refusal)
-                return [self._error(cid, f"{when}no free seat in this game (rejoin with "
-                                    "your token, or watch)", fatal=True)]
-            seat = free[0]
+            seat, why = self._hello_free_seat(msg)
+        if why:
+            return [self._error(cid, why, fatal=True)]
+        self._hello_seat(conn, seat, msg)
+        return outs + self._welcome(conn, seat)
+
+    def _hello_rejoin(self, token: str, outs: list[Out]) -> tuple[Seat | None, str]:
+        """The seat whose token this is, taken back: a connection still holding it is
+        closed (its goodbye joins `outs`). -> (seat, "") or (None, why not)."""
+        seat = self._seat_of(token)
+        if seat is None:
+            return None, "unknown seat token"
+        if seat.conn is not None and seat.conn in self.conns:
+            outs.append(self._error(seat.conn, "this seat joined again from another "
+                                    "connection", fatal=True))
+            self.conns[seat.conn].seat = None
+        return seat, ""
+
+    def _hello_watch_refused(self) -> str:
+        """Why one more watcher is not let in ("": let in)."""
+        watching = sum(1 for c in self.conns.values() if c.hello and c.seat is None)
+        if watching >= self.max_watchers:
+            return "too many people are watching this game already"
+        return ""
+
+    def _hello_free_seat(self, msg: dict) -> tuple[Seat | None, str]:
+        """The free remote seat a newcomer claims (the one asked for, if any).
+        -> (seat, "") or (None, why there is none)."""
+        free = [s for s in self.remote_seats() if not s.claimed]
+        if "seat" in msg:
+            free = [s for s in free if s.dragon == msg["seat"]]
+            if not free:
+                return None, f"the seat {msg['seat']!r} is not a free remote seat"
+        if self.over or not free:
+            when = "the game has already started: " if self.started or self.over \
+                else ""  # the joiner is told which (game.net.words.refusal)
+            return None, f"{when}no free seat in this game (rejoin with your token, or watch)"
+        return free[0], ""
+
+    def _hello_seat(self, conn: Conn, seat: Seat | None, msg: dict) -> None:
+        """The connection has said hello; a player (not a watcher) sits in `seat`."""
         conn.hello = True
         if seat is not None:
-            seat.claimed, seat.conn, seat.away_since = True, cid, None
+            seat.claimed, seat.conn, seat.away_since = True, conn.cid, None
             seat.standin = None  # the player is back: the stand-in AI leaves
             if "name" in msg:
                 seat.name = msg["name"]
             conn.seat = seat.dragon
+
+    def _welcome(self, conn: Conn, seat: Seat | None) -> list[Out]:
+        """The welcome with the game, then the lobby, the states and who is awaited; the
+        game starts when the last seat fills (auto start)."""
+        cid = conn.cid
         m = self.match
-        outs.append(Out(cid, message(
+        outs = [Out(cid, message(
             "welcome", seat=conn.seat, token=seat.token if seat else None,
             game={"map": m.board.source and Path(m.board.source).name,
                   "map_title": m.board.title, "options": dict(m.options),
-                  "dragons": list(m.seat_names), "map_bundle": self.map_info()})))
+                  "dragons": list(m.seat_names), "map_bundle": self.map_info()}))]
         conn.sent = max(0, len(self.session.events) - EVENTS_ON_JOIN)
         if self.auto_start and not self.started and self.seats_ready():
             self.started = True

@@ -11,12 +11,11 @@ from __future__ import annotations
 import contextlib
 
 import pygame
-import pygame_gui
 
 from game.i18n import _
-from game.ui.scene import Scene
 from game.ui.scenes.backdrop import cached_backdrop, panel_rect
-from game.ui.scenes.widgets import KeyNav, button
+from game.ui.scenes.button_menu import ButtonMenu
+from game.ui.scenes.widgets import button
 
 MAX_ERROR_CHARS = 300  # a megabyte-long error message must not stall the wrap
 
@@ -31,7 +30,9 @@ def crash_line(app) -> str | None:
     return "unknown error" if getattr(app, "crashed", False) else None
 
 
-class CrashScene(Scene):
+class CrashScene(ButtonMenu):
+    shortcuts = {pygame.K_ESCAPE: "quit", pygame.K_q: "quit"}
+
     def __init__(self, app, exc: BaseException | None, save_path, log_path,
                  kept_by_host: bool = False):
         super().__init__(app)
@@ -42,7 +43,6 @@ class CrashScene(Scene):
         self.error = error if len(error) <= MAX_ERROR_CHARS else error[:MAX_ERROR_CHARS] + "…"
         self.save_path = save_path
         self.log_path = log_path
-        self.buttons: dict = {}
 
     def lines(self) -> list[tuple[str, str]]:
         """(style, text) rows of the message; tests read them."""
@@ -72,33 +72,13 @@ class CrashScene(Scene):
         bw, bh = look.px(220), look.px(44)
         y = self.frame.bottom - bh - look.px(22)
         x = self.frame.right - look.px(28) - 2 * bw - look.px(12)
-        self.buttons = {
+        self.set_buttons({
             "menu": button(self.ui, (x, y, bw, bh), _("Main menu"), cls="@primary",
                            tip=_("Continue from the emergency save")),
             "quit": button(self.ui, (x + bw + look.px(12), y, bw, bh), _("Quit"),
                            tip=_("Close the game") + " (Esc)"),
-        }
-        self.nav = KeyNav()
-        self.nav.set_items(list(self.buttons.values()))
+        })
         self.nav.focus(0)
-
-    def leave(self) -> None:
-        for b in self.buttons.values():
-            b.kill()
-        self.buttons = {}
-
-    def handle(self, event) -> bool:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            for key, b in self.buttons.items():
-                if event.ui_element is b:
-                    self.choose(key)
-                    return True
-        if self.nav.handle(event):
-            return True
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_q):
-            self.choose("quit")
-            return True
-        return False
 
     def choose(self, key: str) -> None:
         if key == "quit":

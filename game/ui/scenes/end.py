@@ -7,15 +7,14 @@ import math
 import random
 
 import pygame
-import pygame_gui
 
 from game import records
 from game.i18n import _, n_
 from game.ui import stats
-from game.ui.scene import Scene
 from game.ui.scenes.backdrop import backdrop, panel_rect
+from game.ui.scenes.button_menu import ButtonMenu
 from game.ui.scenes.replay_viewer import ReplayScene
-from game.ui.scenes.widgets import KeyNav, button
+from game.ui.scenes.widgets import button
 from game.words import dragon as dragon_name
 
 CONFETTI = 60
@@ -29,7 +28,9 @@ def seed_words(seed: int | None) -> str:
         seed=seed)
 
 
-class EndScene(Scene):
+class EndScene(ButtonMenu):
+    shortcuts = {pygame.K_ESCAPE: "menu", pygame.K_r: "replay"}
+
     def __init__(self, app, controller):
         super().__init__(app)
         self.c = controller
@@ -99,7 +100,7 @@ class EndScene(Scene):
         bw = min(bw, (self.frame.w - look.px(40) - 3 * look.px(10)) // 4)
         x = self.frame.right - look.px(20) - 4 * bw - 3 * look.px(10)
         step = bw + look.px(10)
-        self.buttons = {
+        self.set_buttons({
             "again": button(self.ui, (x, y, bw, bh), _("Join game"), cls="@primary",
                             tip=_("Join a game hosted on another machine")) if self.joined
             else button(self.ui, (x, y, bw, bh), _("Play again"), cls="@primary",
@@ -110,18 +111,12 @@ class EndScene(Scene):
                              enabled=not self.joined),
             "menu": button(self.ui, (x + 2 * step, y, bw, bh), _("Main menu")),
             "quit": button(self.ui, (x + 3 * step, y, bw, bh), _("Quit")),
-        }
-        self.nav = KeyNav()
-        self.nav.set_items(list(self.buttons.values()))
+        })
         self.nav.focus(0)
         # The game screen is replaced from inside a frame, after the manager's update:
         # its layer still holds the board's Hint/Menu/Undo and not these buttons, and the
         # next draw would show them through the panel. Rebuild the layer now.
         self.ui.update(0.0)
-
-    def leave(self) -> None:
-        for b in self.buttons.values():
-            b.kill()
 
     @property
     def still(self) -> bool:
@@ -131,22 +126,6 @@ class EndScene(Scene):
     def update(self, dt: float) -> bool:
         self.t += dt
         return self.t < 6.0 and not self.still
-
-    def handle(self, event) -> bool:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            for key, b in self.buttons.items():
-                if event.ui_element is b:
-                    self.choose(key)
-                    return True
-        if self.nav.handle(event):
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.choose("menu")
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_r:
-            self.choose("replay")
-            return True
-        return False
 
     def choose(self, key: str) -> None:
         if key == "again" and self.joined:  # the host sets up the next game

@@ -9,64 +9,40 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from game.decisions import IllegalAnswer, answer_kind, title
-from game.i18n import N_, _
-from game.log import describe
-from game.seat_view import HIDDEN as HIDDEN_CARD
+from game.decisions import IllegalAnswer, answer_kind
+from game.i18n import _
 from game.seat_view import visible_events
-from game.session import UndoError, answer_words
-from game.ui import bindings, board_input, edge_coords, explain, guard, hints, shown_board
+from game.ui import bindings, board_input, explain, guard, hints, shown_board
 from game.ui import overlays as overlays_mod
 from game.ui.action_bar import HOTKEYS, ActionBar, action_slots, idle_slots
 from game.ui.aiming import CONFIRM, Aim
 from game.ui.board_view import BoardView
 from game.ui.chat_view import ChatBox, has_chat
-from game.ui.dice_anim import (
-    draw_location,
-    draw_roll,
-    landed_words,
-    rolling_words,
-    tray_rect,
-)
 from game.ui.effects import Effects
 from game.ui.event_animation import EventAnimation
 from game.ui.host_keys_view import HostKeyButtons
 from game.ui.log_view import LOG_ROWS, LogView
-from game.ui.net_status import compact
 from game.ui.overlays import Overlays
-from game.ui.panel import PanelView, panel_model
+from game.ui.panel import PanelView
 from game.ui.scene import Scene
 from game.ui.scenes.choice import ChoiceDialog
 from game.ui.scenes.end import EndScene
-from game.ui.scenes.handover import HandoverScene
+from game.ui.scenes.game_ai import AiDriver
+from game.ui.scenes.game_draw import GameDraw
+from game.ui.scenes.game_undo import UndoHandover, seed_note
 from game.ui.scenes.help import HelpOverlay
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.rules import RulesScene
 from game.ui.scenes.widgets import PACE_NAMES, button
 from game.ui.settings import PACE_FACTOR, PACES, Settings
-from game.ui.sound.cues import HANDOVER, REFUSE, Listener, decision_cue
+from game.ui.sound.cues import REFUSE, Listener, decision_cue
 from game.ui.targets import answer_label, single_target_cells, value_cells, value_label
 from game.words import shown as in_language
 
-AI_PAUSE = 0.35        # seconds (normal pace) between an AI's answers, to follow its turn
-INSTANT_BATCH = 40     # AI answers per frame at the instant pace
 PAN_STEP = 60
 PAN_STEPS = {"pan_left": (1, 0), "pan_right": (-1, 0), "pan_up": (0, 1), "pan_down": (0, -1)}
 CURSOR_STEPS = {"cursor_left": (-1, 0), "cursor_right": (1, 0), "cursor_up": (0, -1),
                 "cursor_down": (0, 1)}
-
-# The status line while a card with no event of its own is on screen.
-STEP_WORDS = {"summary": N_("Tribute is paid"),
-              "setup_summary": N_("The board is set up")}
-
-
-def seed_note(controller) -> str:
-    """The log's seed line: the seed once the game has ended, hidden before (it would
-    foretell every roll and deal: docs/ENGINE.md)."""
-    seed = controller.shown_seed
-    if seed is None:
-        return _("Seed: hidden until the game ends (it would foretell the dice)")
-    return _("Seed {seed}: the same seed, seats and choices replay this game").format(seed=seed)
 
 
 def _share(room: int, gap: int, names, font, pad: int) -> tuple[list[int], list[int]]:
@@ -137,6 +113,10 @@ class GameScene(Scene):
         self.undo_state = None    # (key, ok, reason) the Undo button shows
         self.chat = ChatBox(self)  # online games only (T or Enter opens it)
         self.host_keys = HostKeyButtons(self)  # the host's F6/F7/F8, while one is away
+        # the screen's jobs, each in its own module
+        self.ai_driver = AiDriver(self)
+        self.undo_handover = UndoHandover(self)
+        self.drawing = GameDraw(self)
 
     # ----- layout ------------------------------------------------------------------
     def enter(self) -> None:
@@ -177,7 +157,7 @@ class GameScene(Scene):
         self.widgets = [self.menu_btn, self.undo_btn, self.rules_btn, self.help_btn,
                         self.hint_btn]
         self.undo_state = None
-        self._refresh_undo()
+        self.undo_handover.refresh()
         self.panel_top = y0 + bh + look.px(4)
         n = len(self.c.match.seat_names)
         # the log keeps LOG_ROWS lines: the dragons' rows go compact when they would not
@@ -213,55 +193,6 @@ class GameScene(Scene):
         if not self.ended:
             self.c.autosave()
 
-    # ----- undo --------------------------------------------------------------------
-    def _refresh_undo(self) -> None:
-        """Enable the Undo button, or disable it with the reason as its tip."""
-        key = (self.c.n_answers, self.c.pending.dragon if self.c.pending else None,
-               self.c.finished)
-        if self.undo_state is not None and self.undo_state[0] == key:
-            return
-        ok, reason = self.c.can_undo()
-        self.undo_state = (key, ok, reason)
-        if ok:
-            self.undo_btn.enable()
-            self.undo_btn.set_tooltip(f"{in_language(reason)} (Ctrl+Z)")
-        else:
-            self.undo_btn.disable()
-            self.undo_btn.set_tooltip(in_language(reason))
-
-    def undo(self) -> bool:
-        """Ctrl+Z / the Undo button: take back the last answer (P35), or say why not.
-        The board, panel and log are rebuilt from the session at once, not animated."""
-        ok, reason = self.c.can_undo()
-        if not ok:
-            self.show_error(reason)
-            return False
-
-        try:
-            answer = self.c.undo()
-        except (UndoError, ValueError) as exc:
-            self.show_error(in_language(exc))
-            return False
-        self.reset_view()
-
-        self.show_error(_("Undone: {answer}").format(answer=answer_words(answer)), "green")
-        return True
-
-    def reset_view(self) -> None:
-        """Show the session's position as it is, with no animation: the display copy,
-        the log and the controls all come from it again."""
-        self.animation = EventAnimation()
-        self.animation.in_setup = self.c.match.round == 0
-        self._setup_animation(self.c.session.events)
-        self.c.queue.clear()
-        self.log.reset(self.c.session.events, (seed_note(self.c),))
-        self._idle_controls()
-        self.ai_wait = 0.0
-        self.ended = False
-        self._sync()
-        self.undo_state = None
-        self._refresh_undo()
-
     def _setup_animation(self, shown: list[dict]) -> None:
         """Setup is summarised on one card unless the player asks to watch each roll;
         when the events already `shown` reach the first turn, setup is over."""
@@ -294,7 +225,7 @@ class GameScene(Scene):
         if self.error_time > 0:
             self.error_time -= dt
         self._end_stale_hint()
-        self._hide_cards_between_turns()
+        self.undo_handover.hide_cards_between_turns()
         busy = False
         if hasattr(self.c, "poll") and self.c.poll():  # an online game (game/ui/net_window.py)
             busy = True
@@ -309,7 +240,7 @@ class GameScene(Scene):
                 self.log.add(line)
                 busy = True
         if self.widgets:
-            self._refresh_undo()
+            self.undo_handover.refresh()
         if self.c.queue:
             self.animation.feed(list(self.c.queue))
             self.c.queue.clear()
@@ -332,7 +263,7 @@ class GameScene(Scene):
         if pending is None:
             return busy
         if not self.c.is_human(pending.dragon):
-            busy |= self._drive_ai(dt)
+            busy |= self.ai_driver.drive(dt)
         elif self.animation.idle:
             self._prepare(pending)
         # targets pulse while a person aims; otherwise an idle board is redrawn only for
@@ -350,49 +281,6 @@ class GameScene(Scene):
         self.shown = self.c.display_doc(self.shown_for)
         self.synced = len(self.c.match.events)
 
-    def _hide_cards_between_turns(self) -> None:
-        """Hot seat: once the player whose eyes the board shows is no longer the one to
-        decide, their card goes face down at once (not after tribute, draw and
-        populate have played out), until the next hand-over is dismissed."""
-        if self.shown_for is None or not self.c.hotseat() or self._viewer() is not None:
-            return
-        for d in self.shown["dragons"].values():
-            if d.get("card") not in (None, HIDDEN_CARD):
-                d["card"] = HIDDEN_CARD
-        self.shown_for = None
-
-    def _viewer(self) -> str | None:
-        if self.c.hotseat():
-            # between human turns nobody's card shows; after the hand-over, the player's
-            return self.handed if self.handed == self.c.human_to_play() else None
-        return self.c.viewer()
-
-    def _drive_ai(self, dt: float) -> bool:
-        if self.prepared is not None or self.slot_key:
-            self._idle_controls()
-        if self.prepared != "ai":
-            self.prepared = "ai"
-            dragon = self.c.pending.dragon
-            online = getattr(self.c, "waiting_text", None)  # remote seats say so
-            self.bar.set_slots(idle_slots((online and online(dragon))
-                                          or _("{dragon} (AI) is playing").format(
-                                              dragon=title(dragon))))
-        ready = self.animation.idle
-        if self.factor() == 0:
-            done = 0
-            while ready and done < INSTANT_BATCH and self.c.step_ai(True):
-                done += 1
-                p = self.c.pending
-                if p is None or self.c.is_human(p.dragon):
-                    break
-            return True
-        if ready and self.ai_wait > 0:
-            self.ai_wait -= dt
-            self.c.step_ai(False)  # keep the worker thinking
-            return True
-        if self.c.step_ai(ready):
-            self.ai_wait = AI_PAUSE * self.factor()
-        return True
 
     def _finish(self) -> None:
         self.ended = True
@@ -409,7 +297,7 @@ class GameScene(Scene):
         if self.prepared == key:
             return
         if self.c.hotseat() and self.handed != pending.dragon:
-            self._handover(pending.dragon)
+            self.undo_handover.handover(pending.dragon)
             return
         self.prepared = key
         self._cancel_selection()
@@ -425,16 +313,6 @@ class GameScene(Scene):
             self._open_choice(in_language(pending.prompt), legal)
         self.app.sound.cue(decision_cue(pending.kind, pending.dragon, self.listener()))
 
-    def _handover(self, dragon: str) -> None:
-        self.waiting_handover = True
-        self._idle_controls()
-        self.app.sound.cue(HANDOVER)
-
-        def done():
-            self.waiting_handover = False
-            self.handed = dragon
-            self._sync()
-        self.app.push(HandoverScene(self.app, dragon, done))
 
     def _idle_controls(self) -> None:
         self._cancel_selection()
@@ -903,206 +781,24 @@ class GameScene(Scene):
             return True
         return False
 
-    # ----- drawing -----------------------------------------------------------------
+    # ----- the jobs kept in their own modules (tests and other screens call these) ------
+    def undo(self) -> bool:
+        return self.undo_handover.undo()
+
+    def reset_view(self) -> None:
+        self.undo_handover.reset_view()
+
+    def _viewer(self) -> str | None:
+        return self.undo_handover.viewer()
+
     def draw(self, surface) -> None:
-        look = self.look
-        step = self.animation.current
-        hidden = []
-        moving = None
-        if step is not None and step.kind == "move":
-            e = step.events[0]
-            hidden.append(f"dragon/{e['dragon']}")
-            moving = e
-        pulses = {}
-        if step is not None and step.kind == "pulse":
-            for e in step.events:
-                if "at" in e:
-                    pulses[tuple(e["at"])] = "info"
-        hl = self._highlights() or pulses
-        self.view.set_look(show_grid=self.app.settings.show_grid,
-                           reduce_motion=self.app.settings.reduce_motion)
-        self.view.draw(surface, shown_board.board_doc(self.shown), highlights=hl,
-                       hover=(self.cursor if self.picker is not None or self.hover_cell is None
-                              else self.hover_cell),
-                       t=self.time if (self.picker is not None or step is not None) else None,
-                       hidden=hidden, ambient=self.time)
-        if self.hinted is not None:  # teach hook: the hint's target, marked
-            self.overlays.draw_mark(surface, self.view, self.hint_cells(), self.board_area,
-                                    self.time)
-        if self.app.settings.show_coordinates:  # teach hook: cell numbers on the edges
-            edge_coords.draw(surface, self.view, look, self.board_area)
-        if self.effects.active:
-            clip = surface.get_clip()
-            surface.set_clip(self.board_area)
-            self.effects.draw(surface, self.view, look, self.app.settings.reduce_motion)
-            surface.set_clip(clip)
-        if moving is not None and step is not None:  # a move step is showing
-            self.overlays.draw_flight(surface, moving, step.progress)
-        if step is not None and step.kind == "coins":
-            self.overlays.draw_coins(surface, step.events[0], step.progress)
-        self._draw_banner_strip(surface)
-        if step is not None:
-            if step.kind in ("dice", "dice2"):  # in a tray beside the board (issue 34)
-                tray = tray_rect(look, self.board_area, self.view.board_rect(),
-                                 self.panel_rect, tall=step.kind == "dice")
-                if step.kind == "dice":
-                    draw_roll(surface, look, tray, step.events[0], step.progress)
-                else:
-                    draw_location(surface, look, tray, step.events, step.data["what"],
-                                  step.progress)
-            elif step.kind == "banner":
-                self.overlays.draw_banner(surface, step)
-            elif step.kind == "summary":
-                self.overlays.draw_summary(surface, step.data["tribute"], step.progress)
-            elif step.kind == "setup_summary":
-                self.overlays.draw_setup_summary(surface, step.data["lines"])
-        self.bar.draw(surface)
-        self._draw_panel(surface)
-        self.chat.draw(surface)
+        self.drawing.draw(surface)
 
     def draw_after_ui(self, surface) -> None:
-        if self.choice is not None and self.app.top is self:
-            self.choice.draw(surface)
-        if self.tip is not None and self.app.top is self:
-            self.overlays.draw_tip(surface, *self.tip)
+        self.drawing.draw_after_ui(surface)
 
     def _draw_panel(self, surface) -> None:
-        look = self.look
-        pygame.draw.rect(surface, look.colour("bg2"), self.panel_rect)
-        pygame.draw.line(surface, look.colour("edge"), self.panel_rect.topleft,
-                         self.panel_rect.bottomleft, 2)
-        p = self.c.pending
-        # "deciding…" once the question is up: not while an earlier roll still shows
-        deciding = (p.dragon if p is not None and p.kind != "action" and self.animation.idle
-                    else None)
-        viewer = self._viewer()
-        model = panel_model(self.shown, self.c.seats, deciding=deciding, viewer=viewer)
-        self.panel_model = model  # as last drawn (tests read it)
-        leader = None
-        if model.rows:
-            best = max(model.rows, key=lambda r: r.coins)
-            if best.coins > 0:
-                leader = best.name
-        rect = pygame.Rect(self.panel_rect.x, self.panel_top, self.panel_rect.w,
-                           self.panel.height(len(model.rows)))
-        self.panel.draw(surface, rect, model, leader)
-        if self.app.settings.show_log:
-            self.log.draw(surface)
-            t = look.text(_("Game log"), look.fs(14), look.colour("gold"), bold=True)
-            surface.blit(t, (self.log_rect.x + look.px(4), self.log_rect.y - look.px(20)))
-            hint = look.text(_("T chats  ·  L hides") if has_chat(self.c) else _("L hides"),
-                             look.fs(12), look.colour("text_dim"))
-            surface.blit(hint, hint.get_rect(topright=(self.log_rect.right - look.px(4),
-                                                       self.log_rect.y - look.px(18))))
+        self.drawing.draw_panel(surface)
 
     def _prompt_text(self) -> tuple[str, tuple]:
-        look = self.look
-        p = self.c.pending
-        if self.error_time > 0 and self.banner_error:
-            return self.banner_error, look.colour(getattr(self, "banner_colour", "red"))
-        if self.c.finished:
-            return _("The game is over"), look.colour("gold")
-        if p is None:
-            return "", look.colour("text")
-        if not self.animation.idle:
-            step = self.animation.current
-            rolling = step is not None and rolling_words(
-                step.kind, step.events, step.progress, (step.data or {}).get("what", ""))
-            if rolling:  # the result shows once the die has landed
-                return rolling, look.colour("text_dim")
-            if step is not None and step.kind == "dice" and step.events \
-                    and step.events[0].get("type") == "roll":
-                return landed_words(step.events[0]), look.colour("text_dim")
-            if step is not None and step.events:
-                return describe(step.events[-1]).strip("=- "), look.colour("text_dim")
-            # the summary cards carry no event of their own: name what the card shows
-            shown = _(STEP_WORDS[step.kind]) if step is not None and step.kind in STEP_WORDS \
-                else None
-            return shown or "…", look.colour("text_dim")
-        if not self.c.is_human(p.dragon):
-            # online: who really plays the seat, and a dropped player's countdown
-            online = getattr(self.c, "waiting_text", None)
-            words = online(p.dragon) if online is not None else None
-            return words or _("{dragon} (AI) is thinking…").format(dragon=title(p.dragon)), \
-                look.colour("text_dim")
-        if self.slot_key and self.picker is not None:
-            slot = next((s for s in self.slots if s.key == self.slot_key), None)
-            k = self.picker.key()
-            what = {"to": _("where to land"), "at": _("a target"), "dragon": _("a dragon"),
-                    "also": _("a second settlement (or none)")}.get(k or "", _("the target"))
-            name = slot.label if slot else ""
-            if k is None and self.choice is None:
-                # a lone target: nothing to cycle, and the key comes first so the line
-                # keeps it when it drops its hints to fit ("Destroy: click the target to
-                # confirm" lost its "Enter confirms" at 100%, issue 33 play-through)
-                # TRANSLATORS: the status line; keep each "  ·  ": the line drops the
-                # parts after one, from the end, when it runs short of room
-                return (_("{action}: Enter confirms (or click the target)  ·  Esc cancels")
-                        .format(action=name), look.colour("gold"))
-            if self.choice is not None:  # asked in a dialog: no target on the board
-                return (_("{action}: answer in the dialog  ·  number keys or click, Esc "
-                          "cancels").format(action=name), look.colour("gold"))
-            # TRANSLATORS: {what} is "where to land", "a target", "a dragon" ...
-            return (_("{action}: click {what}  ·  Tab cycles, Enter confirms, Esc cancels")
-                    .format(action=name, what=what), look.colour("gold"))
-        if p.kind == "action":
-            return in_language(p.prompt) + "  ·  " + _("keys 1-0, E ends"), \
-                look.colour("text")
-        if self.choice is not None:  # the whole question is in its dialog
-            return in_language(p.prompt) + "  ·  " + _(
-                "Choose in the dialog: number keys, or click"), \
-                look.colour("gold")
-        return in_language(p.prompt), look.colour("gold")
-
-    def _draw_banner_strip(self, surface) -> None:
-        look = self.look
-        r = pygame.Rect(0, 0, self.board_area.w, self.banner_h)
-        pygame.draw.rect(surface, look.colour("bar"), r)
-        pygame.draw.line(surface, look.colour("edge"), r.bottomleft, r.bottomright, 1)
-        p = self.c.pending
-        x = look.px(10)
-        if p is not None:
-            icon = look.sprite(f"dragon/{p.dragon}", self.banner_h - look.px(8))
-            surface.blit(icon, (x, look.px(4)))
-            x += icon.get_width() + look.px(8)
-        text, colour = self._prompt_text()
-        pace = look.text(_("pace: {pace}").format(pace=_(PACE_NAMES.get(
-            self.app.settings.pace, self.app.settings.pace))) + " (P)", look.fs(13),
-                         look.colour("text_dim"))
-        surface.blit(pace, pace.get_rect(midright=(r.right - look.px(10), r.centery)))
-        font = look.font(look.fs(17), bold=True)
-        right = r.right - pace.get_width() - look.px(24) - self.host_keys.room()
-        btn = getattr(self, "hint_btn", None)
-        if btn is not None:  # the line stops before the Hint button, never under it
-            right = min(right, btn.rect.x - look.px(12))
-        width = right - x
-        if self.host_keys.shown:  # the buttons say F6/F7/F8: the line need not
-            text = text.split("  ·  [F6")[0]
-        # the status line drops its key hints ("  ·  " parts) from the end to fit
-        parts = text.split("  ·  ")
-        candidates = ["  ·  ".join(parts[:i]) for i in range(len(parts), 0, -1)]
-        held = parts[0].split(" (your card:")[0]  # the card is on the panel too
-        if held != parts[0]:
-            # the card goes before the key hints do ("keys 1-0, E ends" was lost at
-            # 125% and 150%, issue 33)
-            if len(parts) > 1:
-                candidates.insert(1, "  ·  ".join([held, *parts[1:]]))
-            candidates.append(held)
-        if parts[0].endswith(")") and " (" in parts[0]:  # "Destroy: Enter confirms (or
-            # click the target)" was cut at 1024x640 and 150% (issue 33 audit)
-            candidates.append(parts[0].rsplit(" (", 1)[0])
-        if " — " in parts[0]:  # a hint: its reason is in the note under the banner
-            candidates.append(parts[0].split(" — ")[0])
-        short = compact(parts[0])  # an away player: the countdown must stay in sight
-        if short != parts[0]:
-            candidates.append(short)
-        if self.choice is not None:
-            candidates += [_("Choose in the dialog: number keys, or click"),
-                           _("Choose in the dialog")]
-        text = look.first_fit(candidates, font, width)
-        if font.size(text)[0] > width:
-            font = look.font(look.fs(15), bold=True)
-            text = look.first_fit(candidates, font, width)
-        t = look.fit_text(text, font, width, colour)
-        self.status_text = text  # what the line holds (tests: which hints it kept)
-        self.status_rect = surface.blit(t, t.get_rect(midleft=(x, r.centery)))
+        return self.drawing.prompt_text()

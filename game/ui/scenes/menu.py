@@ -4,12 +4,11 @@ Records, Credits, Quit."""
 from __future__ import annotations
 
 import pygame
-import pygame_gui
 
 from game.i18n import _, n_
 from game.ui.net_window import last_joined, remembered_token
-from game.ui.scene import Scene
 from game.ui.scenes.backdrop import backdrop, title_block
+from game.ui.scenes.button_menu import ButtonMenu
 from game.ui.scenes.credits import CreditsScene
 from game.ui.scenes.help import HelpOverlay
 from game.ui.scenes.load import LoadScene, open_game
@@ -20,10 +19,15 @@ from game.ui.scenes.rules import RulesScene
 from game.ui.scenes.saved import saved_games, short_date
 from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.scenes.tutorial import start
-from game.ui.scenes.widgets import KeyNav, button
+from game.ui.scenes.widgets import button
 
 
-class MenuScene(Scene):
+class MenuScene(ButtonMenu):
+    shortcuts = {pygame.K_n: "new", pygame.K_r: "rules", pygame.K_s: "settings",
+                 pygame.K_c: "continue", pygame.K_l: "load", pygame.K_t: "learn",
+                 pygame.K_j: "join", pygame.K_g: "rejoin",
+                 pygame.K_ESCAPE: "quit", pygame.K_q: "quit"}
+
     def enter(self) -> None:
         self.app.sound.music.play("menu")
         entries, problems = saved_games(self.app)
@@ -83,14 +87,13 @@ class MenuScene(Scene):
         top = self.top + title_h
         col_gap = 2 * gap
         x0 = (w - cols * bw - (cols - 1) * col_gap) // 2
-        self.buttons = {}
+        buttons = {}
         for i, (key, text, enabled, tip) in enumerate(entries):
             c, r = divmod(i, rows)
-            self.buttons[key] = button(self.ui, (x0 + c * (bw + col_gap), top + r * (bh + gap),
-                                                 bw, bh), text,
-                                       cls="@menu_button", tip=tip, enabled=enabled)
-        self.nav = KeyNav()
-        self.nav.set_items(list(self.buttons.values()))
+            buttons[key] = button(self.ui, (x0 + c * (bw + col_gap), top + r * (bh + gap),
+                                            bw, bh), text,
+                                  cls="@menu_button", tip=tip, enabled=enabled)
+        self.set_buttons(buttons)
         self.nav.column = rows if cols > 1 else None  # Left/Right cross the columns
         keys = list(self.buttons)
         # Continue when there is one; on a first run (nothing saved yet) Learn to play,
@@ -111,32 +114,11 @@ class MenuScene(Scene):
                  _("Take your seat again at {address}").format(address=self.rejoin)
                  + "  (G)")]
 
-    def leave(self) -> None:
-        for b in self.buttons.values():
-            b.kill()
-        self.buttons = {}
-
     def handle(self, event) -> bool:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            for key, b in self.buttons.items():
-                if event.ui_element is b:
-                    self.choose(key)
-                    return True
-            return False
-        if self.nav.handle(event):
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            self.app.push(HelpOverlay(self.app))
             return True
-        if event.type == pygame.KEYDOWN:
-            shortcut = {pygame.K_n: "new", pygame.K_r: "rules", pygame.K_s: "settings",
-                        pygame.K_c: "continue", pygame.K_l: "load", pygame.K_t: "learn",
-                        pygame.K_j: "join", pygame.K_g: "rejoin",
-                        pygame.K_ESCAPE: "quit", pygame.K_q: "quit"}.get(event.key)
-            if event.key == pygame.K_F1:
-                self.app.push(HelpOverlay(self.app))
-                return True
-            if shortcut:
-                self.choose(shortcut)
-                return True
-        return False
+        return super().handle(event)
 
     def choose(self, key: str) -> None:
         if key in ("continue", "load") and not self.buttons[key].is_enabled:

@@ -191,6 +191,16 @@ class NewGameScene(Scene):
         head_h = max(row_h, look.px(34))  # a heading's own height, squeezed or not
         self.widgets.append(label(self.ui, (left.x, left.y - (head_h - row_h) // 2,
                                             look.px(300), head_h), _("Seats"), cls="@heading"))
+        y = self._seat_widgets(left, row_h, gap, squeezed)
+        self._options(left, y, row_h, gap, head_h)
+        self._map_picker(row_h, gap, head_h, btn_h)
+        self._bottom_row(btn_h)
+        self._keyboard_order()
+
+    def _seat_widgets(self, left: pygame.Rect, row_h: int, gap: int, squeezed: bool) -> int:
+        """A row per seat (who plays, the dragon, remove) and Add seat, under the Seats
+        heading. -> where the options start."""
+        look = self.look
         y = left.y + row_h + gap
         self.seat_rows = []
         # the seat's name ("Miejsce 8") and its icon, never cut
@@ -223,6 +233,14 @@ class NewGameScene(Scene):
                               "+ " + _("Add seat"), enabled=len(self.setup.seats) < 8,
                               tip=_("Up to 8 dragons"))
         y += look.px(10) if squeezed else row_h + look.px(18)
+        return y
+
+    def _options(self, left: pygame.Rect, y: int, row_h: int, gap: int, head_h: int) -> None:
+        """Target coins, power cards, hand-over and the seed under the seats; then the
+        notes, as many as fit above the bottom buttons."""
+        look = self.look
+        f = self.frame
+        line_h = look.px(24)  # the balance lab's figures under the options (issue 37)
         # options under the seats
         self.widgets.append(label(self.ui, (left.x, y - (head_h - row_h) // 2, look.px(300),
                                             head_h), _("Options"), cls="@heading"))
@@ -274,6 +292,14 @@ class NewGameScene(Scene):
         room = (f.bottom - look.px(70) - y) // line
         self.notes = [label(self.ui, (left.x, y + i * line, left.w, line), text, cls="@note")
                       for i, text in enumerate(notes[:max(0, room)])]
+
+    def _map_picker(self, row_h: int, gap: int, head_h: int, btn_h: int) -> None:
+        """The right half: the maps folder, the map list and cycler, Open and Show
+        problems, the preview and the map's words."""
+        look = self.look
+        f = self.frame
+        pad = look.px(24)
+        bottom = f.bottom - look.px(16) - btn_h
         # the map picker on the right
         right = pygame.Rect(f.x + int(f.w * 0.5) + pad, f.y + look.px(70),
                             f.w - int(f.w * 0.5) - 2 * pad, 0)
@@ -332,7 +358,6 @@ class NewGameScene(Scene):
                                    enabled=bool(broken),
                                    tip=_("Every problem of every broken map listed here"))
         self.thumb_top = y + row_h + look.px(12)
-        bottom = f.bottom - look.px(16) - btn_h
         thumb = min(right.w // 2 - gap, bottom - self.thumb_top - look.px(12))
         self.thumb_size = max(look.px(24), thumb)  # never under the bottom buttons
         self.info = UITextBox(self._map_html(), pygame.Rect(
@@ -341,7 +366,13 @@ class NewGameScene(Scene):
         self._stamp = self._fingerprint()
         self._since_poll = 0.0
         self._scroll_to(idx)
-        # bottom row
+
+    def _bottom_row(self, btn_h: int) -> None:
+        """Start, Back and the line that says why a game cannot start."""
+        look = self.look
+        f = self.frame
+        pad = look.px(24)
+        bottom = f.bottom - look.px(16) - btn_h
         bw = look.px(200)
         self.start_btn = button(self.ui, (f.right - pad - bw, bottom, bw, btn_h + 4),
                                 self._start_text(), cls="@primary", tip="Enter")
@@ -349,6 +380,9 @@ class NewGameScene(Scene):
                                _("Back"), tip="Esc")
         self.error_label = label(self.ui, (f.x + pad, bottom, f.w - 2 * bw - 4 * pad,
                                            btn_h + 4), self.error, cls="@error")
+
+    def _keyboard_order(self) -> None:
+        """Tab and the arrows go down the seats, the options, the map and the buttons."""
         self.nav = KeyNav()
         items = []
         for _lab, kind, drag, rm in self.seat_rows:

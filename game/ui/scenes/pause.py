@@ -3,22 +3,22 @@
 from __future__ import annotations
 
 import pygame
-import pygame_gui
 
 from game.i18n import N_, _
-from game.ui.scene import Scene
 from game.ui.scenes.backdrop import panel_rect
+from game.ui.scenes.button_menu import ButtonMenu
 from game.ui.scenes.rules import RulesScene
 from game.ui.scenes.save_dialog import SaveDialog
 from game.ui.scenes.settings_scene import SettingsScene
-from game.ui.scenes.widgets import KeyNav, button
+from game.ui.scenes.widgets import button
 
 LEAVE_ASK = N_("This ends the game for everyone: choose again")
 SAVED_SHORT = N_("Saved: Load game lists it")
 
 
-class PauseScene(Scene):
+class PauseScene(ButtonMenu):
     overlay = True
+    shortcuts = {pygame.K_s: "save", pygame.K_l: "load", pygame.K_q: "quit"}
 
     def __init__(self, app, game_scene):
         super().__init__(app)
@@ -61,35 +61,23 @@ class PauseScene(Scene):
         self.rect = pygame.Rect((w - bw - look.px(60)) // 2, (h - total) // 2,
                                 bw + look.px(60), total)
         y = self.rect.y + look.px(64)
-        self.buttons = {}
+        buttons = {}
         for key, text, enabled, tip in entries:
-            self.buttons[key] = button(self.ui, (self.rect.x + look.px(30), y, bw, bh), text,
-                                       cls="@menu_button", tip=tip, enabled=enabled)
+            buttons[key] = button(self.ui, (self.rect.x + look.px(30), y, bw, bh), text,
+                                  cls="@menu_button", tip=tip, enabled=enabled)
             y += bh + gap
-        self.nav = KeyNav()
-        self.nav.set_items(list(self.buttons.values()))
+        self.set_buttons(buttons)
         self.nav.focus(0)
 
     def leave(self) -> None:
         self.app.sound.music.unduck()
-        for b in self.buttons.values():
-            b.kill()
+        super().leave()
 
     def handle(self, event) -> bool:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            for key, b in self.buttons.items():
-                if event.ui_element is b:
-                    self.choose(key)
-                    return True
-        if self.nav.handle(event):
-            return True
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.app.pop()
-            elif event.key in (pygame.K_s, pygame.K_l, pygame.K_q):
-                self.choose({pygame.K_s: "save", pygame.K_l: "load",
-                             pygame.K_q: "quit"}[event.key])
-        return True
+        if not super().handle(event) and event.type == pygame.KEYDOWN \
+                and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+        return True  # a modal menu: nothing reaches the board beneath
 
     def choose(self, key: str) -> None:
         if key in self.buttons and not self.buttons[key].is_enabled:
