@@ -72,13 +72,20 @@ def line(map_path: str | None, even: bool = False, table: dict | None = None) ->
     """One line for New game: how the dragons fared under AI play on this map, e.g.
     "Under AI play here: Copper wins 45%, Gold 39%, the rest 13–20% (fair: 25%)";
     "" when the lab has not measured this map (under these rules)."""
+    found = lines(map_path, even, table)
+    return found[0] if found else ""
+
+
+def lines(map_path: str | None, even: bool = False, table: dict | None = None) -> list[str]:
+    """line()'s text, then shorter forms of it for a narrow column: without its
+    heading, then without "the rest" ([] when the lab has not measured this map)."""
     fig = measured(map_path, "even_dragons" if even else "book", table)
     if fig is None:
-        return ""
+        return []
     fair = float(fig.get("fair", 0.25))
     ranked = rates(fig)
     if not ranked:
-        return ""
+        return []
     named = [(n, r) for n, r in ranked if r - fair > CALLED_OUT][:3]  # who gains most
     rest = [r for n, r in ranked if (n, r) not in named]
     parts = []
@@ -91,8 +98,11 @@ def line(map_path: str | None, even: bool = False, table: dict | None = None) ->
         parts.append(_("the rest {span}").format(span=span) if named
                      else _("every dragon {span}").format(span=span))
     head = _("With even dragons here:") if even else _("Under AI play here:")
-    return _("{head} {figures} (fair: {fair}%)").format(
-        head=head, figures=", ".join(parts), fair=round(100 * fair))
+    forms = [(head, parts), ("", parts)]
+    if named and rest:
+        forms.append(("", parts[:-1]))
+    return [_("{head} {figures} (fair: {fair}%)").format(
+        head=h, figures=", ".join(p), fair=round(100 * fair)).strip() for h, p in forms]
 
 
 def tip(map_path: str | None, even: bool = False, table: dict | None = None) -> str:

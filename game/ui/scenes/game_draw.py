@@ -9,6 +9,8 @@ screen built on the board screen (the tutorial) can change them.
 
 from __future__ import annotations
 
+import re
+
 import pygame
 
 from game.decisions import title
@@ -226,6 +228,12 @@ class GameDraw:
             candidates.append(parts[0].rsplit(" (", 1)[0])
         if " — " in parts[0]:  # a hint: its reason is in the note under the banner
             candidates.append(parts[0].split(" — ")[0])
+        # an event's line in a long language ("Czarny (14) atakuje smoka Fioletowy (9):
+        # wygrywa Czarny", issue 38 audit): without its rolls, then up to its colon (the
+        # log has it whole)
+        bare = re.sub(r" \(\d+\)", "", parts[0])
+        if bare != parts[0]:
+            candidates += [bare, bare.split(": ")[0]]
         short = compact(parts[0])  # an away player: the countdown must stay in sight
         if short != parts[0]:
             candidates.append(short)
@@ -233,8 +241,10 @@ class GameDraw:
             candidates += [_("Choose in the dialog: number keys, or click"),
                            _("Choose in the dialog")]
         text = look.first_fit(candidates, font, width)
-        if font.size(text)[0] > width:
-            font = look.font(look.fs(15), bold=True)
+        for size in (15, 13):  # a long language in a small window: smaller, not cut
+            if font.size(text)[0] <= width:
+                break
+            font = look.font(look.fs(size), bold=True)
             text = look.first_fit(candidates, font, width)
         t = look.fit_text(text, font, width, colour)
         s.status_text = text  # what the line holds (tests: which hints it kept)

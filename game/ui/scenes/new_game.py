@@ -336,11 +336,19 @@ class NewGameScene(Scene):
             shown -= 1
         list_h = shown * round(34 * look.scale) + look.px(8)
         y = right.y + row_h + gap
+        # a row too long for the list drops the size, then the dragon count (both are in
+        # the map's card below): 'The Dragonmarch (2nd edition) · 30×30 · 6–8 Drachen'
+        # was cut at 150% (issue 38 audit)
+        font, room = look.font(look.fs(17)), right.w - look.px(34)
+
+        def fits(text: str) -> bool:
+            return font.size(text)[0] <= room
+
+        rows = [_item_text(c, names[i], fits) for i, c in enumerate(self.choices)]
         self.map_list = UISelectionList(
             pygame.Rect(right.x, y, right.w, list_h),
-            [(_item_text(c, names[i]), _item_id(c)) for i, c in enumerate(self.choices)],
-            self.ui, default_selection=(_item_text(self.choices[idx], names[idx]),
-                                        _item_id(self.choices[idx])))
+            [(rows[i], _item_id(c)) for i, c in enumerate(self.choices)],
+            self.ui, default_selection=(rows[idx], _item_id(self.choices[idx])))
         y += list_h + gap
         self.map_cycle = Cycler(self.ui, (right.x, y, right.w, row_h), keys,
                                 names, idx, prefix=_("Map") + " ",
@@ -544,9 +552,15 @@ class NewGameScene(Scene):
         how often each dragon wins under AI play, so a player sees Copper's edge."""
         path = self.choice.entry.path if self.choice.board is not None else None
         even = self.setup.even_dragons
-        text = figures.line(path, even)
-        if not text and even and figures.line(path):
-            text = _("Even dragons: not yet measured on this map")
+        options = figures.lines(path, even)
+        if not options and even and figures.line(path):
+            options = [_("Even dragons: not yet measured on this map")]
+        # the longest form that fits: without its heading, then the leaders alone (all
+        # are in the tooltip); German and Polish ran past the column (issue 38 audit)
+        font = getattr(self.figures, "font", None)
+        room = self.figures.rect.w - self.look.px(8)
+        text = next((t for t in options if font is None or font.size(t)[0] <= room),
+                    options[-1] if options else "")
         self.figures.set_text(text)
         self.figures.set_tooltip(figures.tip(path, even) or None, delay=0.3)
 
@@ -826,7 +840,7 @@ def _item_id(c: Choice) -> str:
     return scripts.object_id("#map_item" if c.ok else "#map_broken", c.title)
 
 
-def _item_text(c: Choice, shown: str | None = None) -> str:
+def _item_text(c: Choice, shown: str | None = None, fits=None) -> str:
     e = c.entry
     name = shown or e.title
     mine = " " + _("(yours)") if e.origin == "user" else " " + _("(file)") \
@@ -834,7 +848,9 @@ def _item_text(c: Choice, shown: str | None = None) -> str:
     if not c.ok:
         return _("{map} · broken: {problem}").format(map=name + mine,
                                                      problem=e.first_problem)
-    return f"{name}{mine} · {e.size_text.replace('x', '×')} · {e.dragons_text}"
+    rows = [f"{name}{mine} · {e.size_text.replace('x', '×')} · {e.dragons_text}",
+            f"{name}{mine} · {e.dragons_text}", f"{name}{mine}"]
+    return next((r for r in rows if fits is None or fits(r)), rows[-1])
 
 
 def broken_thumbnail(entry, size: int, look) -> pygame.Surface:
