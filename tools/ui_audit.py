@@ -442,8 +442,11 @@ def allowed_phrases() -> list[str]:
     author's words), each language's own name (the picker), the audit's save, map and
     crash words (a player's words)."""
     from game.maps import catalog  # noqa: PLC0415 (only the unmarked check lists maps)
+    from game.ui.scenes.new_game import map_choices  # noqa: PLC0415 (as above)
     maps = catalog.scan(None, create=False)
     words = [e.title for e in maps] + [e.spec.description for e in maps if e.spec]
+    # and maps opened by hand in this process (New game lists them too: "(file)")
+    words += [c.title for c in map_choices() if c.entry.origin == "file"]
     return [*words, *i18n.LANGUAGES.values(), SAVE_NAME, LONG_MAP, CRASH,
             "a finished game", "RuntimeError"]
 
