@@ -10,21 +10,17 @@ Each check runs in a fresh interpreter: a card registers before game.tables is b
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
-import textwrap
 from pathlib import Path
+
+from tests.registry_samples import run_with
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = "tests.registry_samples.a_new_card"
 
 
 def run(code: str) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "SDL_VIDEODRIVER": "dummy",
-           "SDL_AUDIODRIVER": "dummy"}
-    return subprocess.run([sys.executable, "-c", f"import {SAMPLE}\n" + textwrap.dedent(code)],
-                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+    return run_with(SAMPLE, code)
 
 
 PLAY = """
