@@ -94,6 +94,7 @@ class LogView:
         self.top_row = 0
         self.wrapped_for = None
         self.events: list[dict] = []   # what each line says, to colour it again
+        self._said_in = language()  # the language the lines were put in words
         self._palette = look.palette
         # words measured and rendered, per font (a log says "Red", "moves" and "the"
         # thousands of times, and a new width or an undo wraps every line again)
@@ -158,6 +159,9 @@ class LogView:
                                      rect.w - bar_w - look.px(10), rect.h - look.px(8))
         self.bar = UIVerticalScrollBar(pygame.Rect(rect.right - bar_w, rect.y, bar_w, rect.h),
                                        1.0, ui)
+        if self._said_in != language():  # a new language: every line said again in it
+            self._said_in = language()
+            self.lines = [segments(e, self.look) for e in self.events]
         self._rewrap()
 
     def _fonts(self):

@@ -75,3 +75,28 @@ def test_a_long_slot_label_breaks_rather_than_being_cut(app, label):
     font = app.look.font(size, bold=True)
     assert len(lines) > 1 and all(font.size(x)[0] <= width for x in lines), lines
     assert "".join(lines).replace(" ", "") == label.replace(" ", "")
+
+
+def test_the_log_says_its_earlier_lines_again_in_a_new_language():
+    """A switch of language left the lines already in the log in the old one."""
+    import pygame  # noqa: PLC0415
+    import pygame_gui  # noqa: PLC0415
+
+    from game import i18n  # noqa: PLC0415
+    from game.ui.log_view import LogView  # noqa: PLC0415
+    from game.ui.theme import Look  # noqa: PLC0415
+
+    pygame.init()
+    try:
+        screen = pygame.display.set_mode((640, 480))
+        ui = pygame_gui.UIManager(screen.get_size())
+        log = LogView(Look())
+        log.build(ui, pygame.Rect(0, 0, 400, 300))
+        log.add({"type": "turn", "dragon": "red"})
+        assert log.text_lines() == ["Red's turn"]
+        i18n.set_language("de")
+        log.build(ui, pygame.Rect(0, 0, 400, 300))  # the screen is built again
+        assert "Rot" in log.text_lines()[0] and "turn" not in log.text_lines()[0]
+    finally:
+        i18n.set_language("en")
+        pygame.quit()
