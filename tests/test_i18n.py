@@ -103,3 +103,72 @@ def test_every_file_that_marks_words_feeds_a_catalog():
                if marked.search(p.read_text(encoding="utf-8"))
                and translations.domain_of(p) is None]
     assert orphans == []
+
+
+# ----- every catalog, every language (issue 38): one check for the four catalogs -----
+TRANSLATED = ["de", "fr", "es", "pl", "ja"]
+PLURALS = {"de": 2, "fr": 2, "es": 2, "pl": 3, "ja": 1}  # Babel's locale data
+_FIELD = re.compile(r"\{[^{}]*\}")
+_MARKUP = re.compile(r"</?\w+[^<>]*>|&\w+;")
+
+
+def _tool():
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import translations  # noqa: PLC0415 (a tool, not a package)
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+    return translations
+
+
+def _ids(cat) -> set:
+    return {m.id if isinstance(m.id, str) else tuple(m.id) for m in cat if m.id}
+
+
+@pytest.mark.parametrize("domain", i18n.DOMAINS)
+def test_each_committed_template_is_what_the_sources_say(domain):
+    from babel.messages.pofile import read_po  # noqa: PLC0415 (a test extra)
+    tool = _tool()
+    with (tool.LOCALE_DIR / f"{domain}.pot").open("rb") as f:
+        committed = _ids(read_po(f))
+    assert _ids(tool.extract(domain)) == committed, \
+        f"run: .venv/bin/python tools/translations.py all --domain {domain}"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+@pytest.mark.parametrize("domain", i18n.DOMAINS)
+def test_every_message_is_translated_with_its_placeholders_and_markup(domain, lang):
+    from babel.messages.pofile import read_po  # noqa: PLC0415 (a test extra)
+    tool = _tool()
+    with tool.po_path(lang, domain).open("rb") as f:
+        cat = read_po(f, locale=lang, domain=domain)
+    assert cat.num_plurals == PLURALS[lang]
+    problems = []
+    for msg in tool.extract(domain):
+        if not msg.id:
+            continue
+        have = cat.get(msg.id, context=msg.context)
+        forms = () if have is None else (
+            have.string if isinstance(have.string, tuple) else (have.string,))
+        if have is None or have.fuzzy or not all(s and s.strip() for s in forms):
+            problems.append(f"untranslated: {msg.id!r}")
+            continue
+        if isinstance(msg.id, tuple) and len(forms) != cat.num_plurals:
+            problems.append(f"{len(forms)} plural forms, not {cat.num_plurals}: {msg.id!r}")
+        english = msg.id[-1] if isinstance(msg.id, tuple) else msg.id
+        want = set(_FIELD.findall(english))
+        for form in forms:
+            got = set(_FIELD.findall(form))
+            # a plural form may say its number in words (Japanese "1回", Polish "jedną")
+            if got != want and got | {"{n}"} != want | {"{n}"}:
+                problems.append(f"placeholders {sorted(got)} != {sorted(want)}: {form!r}")
+            if sorted(_MARKUP.findall(form)) != sorted(_MARKUP.findall(english)):
+                problems.append(f"markup differs: {form!r}")
+    assert not problems, "\n".join(problems[:20])
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_a_count_takes_the_languages_own_forms(lang):
+    i18n.set_language(lang)
+    forms = {i18n.n_("{n} coin", "{n} coins", n) for n in (1, 2, 5)}
+    assert len(forms) == min(PLURALS[lang], 3)

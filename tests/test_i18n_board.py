@@ -6,20 +6,16 @@ from __future__ import annotations
 
 import ast
 import re
-from collections import Counter
 from pathlib import Path
 
 import pytest
-from babel.messages.pofile import read_po
 
-from game import i18n
 from tools import translations
 
 ROOT = Path(__file__).resolve().parent.parent
 DOMAIN = "board"
 LANGS = translations.TARGETS
 _FIELD = re.compile(r"\{(\w*)[^{}]*\}")
-_MARKUP = re.compile(r"<[^<>]+>|&\w+;")
 # the board's files whose words are not for players: the audit tools' findings, the
 # map checker's messages (English, docs/TRANSLATING.md), the CLI's and stderr's lines
 NOT_FOR_PLAYERS = {"audit.py", "piece_audit.py", "tiled_draw.py", "app.py", "art.py",
@@ -36,57 +32,12 @@ def template():
     return translations.extract(DOMAIN)
 
 
-def _catalog(lang):
-    with translations.po_path(lang, DOMAIN).open("rb") as f:
-        return read_po(f, locale=lang, domain=DOMAIN)
-
-
-def _fields(text: str) -> set[str]:
-    return set(_FIELD.findall(text))
-
-
 def test_the_board_has_strings_to_translate(template):
     assert len(template) > 200
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_every_board_string_is_translated(template, lang):
-    cat = _catalog(lang)
-    problems = []
-    for msg in template:
-        if not msg.id:
-            continue
-        have = cat.get(msg.id, context=msg.context)
-        strings = () if have is None else (
-            have.string if isinstance(have.string, tuple) else (have.string,))
-        if have is None or have.fuzzy or not all(s and s.strip() for s in strings):
-            problems.append(f"untranslated: {msg.id!r}")
-            continue
-        if isinstance(msg.id, tuple) and len(strings) != cat.num_plurals:
-            problems.append(f"{len(strings)} plural forms, not {cat.num_plurals}: {msg.id!r}")
-        english = msg.id if isinstance(msg.id, tuple) else (msg.id,)
-        want = _fields(english[-1])
-        marks = Counter(_MARKUP.findall(english[-1]))
-        for s in strings:
-            if _fields(s) != want:
-                problems.append(f"placeholders {sorted(_fields(s))} != {sorted(want)}: {s!r}")
-            if Counter(_MARKUP.findall(s)) != marks:
-                problems.append(f"markup differs: {s!r}")
-    assert not problems, "\n".join(problems)
-
-
 @pytest.mark.parametrize(("lang", "plurals"), [("de", 2), ("fr", 2), ("es", 2),
                                                 ("pl", 3), ("ja", 1)])
-def test_plural_forms_are_the_languages_own(lang, plurals):
-    assert _catalog(lang).num_plurals == plurals
-    i18n.set_language(lang)
-    try:
-        forms = {i18n.n_("{n} coin", "{n} coins", n) for n in (1, 2, 5)}
-        assert len(forms) == min(plurals, 3)
-    finally:
-        i18n.set_language("en")
-
-
 def _board_files() -> list[Path]:
     return [p for p in translations.files_of(DOMAIN) if p.name not in NOT_FOR_PLAYERS]
 

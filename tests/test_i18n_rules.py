@@ -18,6 +18,7 @@ from game import content, i18n, resources, tables
 from game.decisions import title
 from game.ui import credits_text, rules_text, tutorial
 from game.ui.tutorial.extract import extract_lesson
+from game.ui.unmarked import outside
 from tools import translations
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,61 +33,9 @@ def _english_after():
     i18n.set_language("en")
 
 
-@pytest.fixture(scope="module")
-def template():
-    return translations.extract("rules")
-
-
 def _catalog(lang):
     with translations.po_path(lang, "rules").open("rb") as f:
         return read_po(f, locale=lang, domain="rules")
-
-
-def _forms(message) -> tuple[str, ...]:
-    return tuple(message.string) if isinstance(message.id, (list, tuple)) \
-        else (message.string,)
-
-
-def test_the_committed_template_is_what_the_sources_say(template):
-    with (translations.LOCALE_DIR / "rules.pot").open("rb") as f:
-        committed = {m.id if isinstance(m.id, str) else tuple(m.id) for m in read_po(f)
-                     if m.id}
-    fresh = {m.id if isinstance(m.id, str) else tuple(m.id) for m in template if m.id}
-    assert fresh == committed, "run: .venv/bin/python tools/translations.py all --domain rules"
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_every_rules_string_is_translated(template, lang):
-    cat = _catalog(lang)
-    nplurals = cat.num_plurals
-    missing = []
-    for m in template:
-        if not m.id:
-            continue
-        have = cat.get(m.id, m.context)
-        if have is None or have.fuzzy or not all(_forms(have)):
-            missing.append(m.id)
-        elif isinstance(m.id, (list, tuple)):
-            assert len(_forms(have)) == nplurals, (lang, m.id)
-    assert not missing, f"{lang}: {len(missing)} untranslated, first {missing[:3]}"
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_placeholders_and_markup_match_the_english(lang):
-    bad = []
-    for m in _catalog(lang):
-        if not m.id or not m.string:
-            continue
-        ids = [m.id] if isinstance(m.id, str) else list(m.id)
-        want_ph = set().union(*(PLACEHOLDER.findall(i) for i in ids))
-        want_tags = sorted(MARKUP.findall(ids[0]))
-        for form in _forms(m):
-            # Japanese has one plural form: it may say the number without the noun
-            if set(PLACEHOLDER.findall(form)) != want_ph:
-                bad.append((m.id, form, "placeholders"))
-            if sorted(MARKUP.findall(form)) != want_tags:
-                bad.append((m.id, form, "markup"))
-    assert not bad, bad
 
 
 def _glossary(lang: str) -> dict[str, str]:
@@ -187,19 +136,6 @@ def test_the_check_finds_an_unmarked_sentence(tmp_path):
                                                              "'Pay {} coins'"]
 
 
-def _outside_pseudo(text: str) -> str:
-    """What is left of `text` outside the pseudo-language's ⟦…⟧ (nested too)."""
-    out, depth = [], 0
-    for ch in text:
-        if ch == "⟦":
-            depth += 1
-        elif ch == "⟧":
-            depth = max(0, depth - 1)
-        elif depth == 0:
-            out.append(ch)
-    return "".join(out)
-
-
 def _foreign() -> list[str]:
     """Words other parts of the game give the rules screen (game.content, game.tables,
     the notices' folder): their catalogs translate them, not this one."""
@@ -229,7 +165,7 @@ def test_every_word_of_the_rules_and_credits_goes_through_the_catalog():
     for name, build in rules_text.SECTIONS + credits_text.SECTIONS:
         assert i18n.pseudo(name) == i18n._(name)
         text = html.unescape(re.sub(r"<[^<>]*>", " ", build()))
-        rest = _outside_pseudo(text)
+        rest = outside(text)
         for s in foreign:
             rest = rest.replace(s, " ")
         if re.search(r"[A-Za-z]{2,}", rest):
@@ -241,7 +177,7 @@ def test_the_lesson_speaks_the_players_language():
     i18n.set_language(i18n.PSEUDO)
     for step in tutorial.load()["steps"]:
         for words in (step.heading(), step.text(True), step.text(False), step.after_words()):
-            assert not re.search(r"[A-Za-z]{2,}", _outside_pseudo(words)), (step.id, words)
+            assert not re.search(r"[A-Za-z]{2,}", outside(words)), (step.id, words)
     assert tutorial.load()["steps"][0].after_words() == ""  # never the catalog's header
     i18n.set_language("de")
     move = {s.id: s for s in tutorial.load()["steps"]}["move"]

@@ -9,9 +9,6 @@ import re
 import sys
 from pathlib import Path
 
-import pytest
-from babel.messages.pofile import read_po
-
 from game import i18n
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -19,8 +16,6 @@ sys.path.insert(0, str(ROOT / "tools"))
 import translations  # noqa: E402
 
 LANGS = [c for c in i18n.LANGUAGES if c != "en"]
-PLACEHOLDER = re.compile(r"\{[^{}]*\}")
-MARKUP = re.compile(r"<[^<>]*>|&[a-z]+;")
 # calls whose text reaches the screen -> the position of that text among their arguments
 SINKS = {"button": 2, "label": 2, "text": 0, "fit_text": 0, "set_text": 0, "set_tooltip": 0,
          "show_error": 0, "_say": 0, "render": 0, "note": 0, "idle_slots": 0,
@@ -29,56 +24,6 @@ KEYWORDS = {"tip", "placeholder_text", "window_title", "prefix", "tool_tip_text"
 # shown as written: key names as the keyboard prints them, the game's name, an address
 KEYS = re.compile(r"^[\s(]*((Esc|Enter|F\d+|Home|Left|Right|Space|End|Ctrl\+Z|[A-Z])[\s)]*)+$"
                   r"|^Narby Conquest$|^wss://")
-
-
-@pytest.fixture(scope="module")
-def template():
-    return [m for m in translations.extract("screens") if m.id]
-
-
-def _catalog(lang: str):
-    with translations.po_path(lang, "screens").open("rb") as f:
-        return read_po(f, locale=lang, domain="screens")
-
-
-def _forms(value) -> list[str]:
-    return list(value) if isinstance(value, (list, tuple)) else [value]
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_every_screen_string_is_translated(template, lang):
-    cat = _catalog(lang)
-    missing = []
-    for m in template:
-        entry = cat.get(m.id, context=m.context)
-        if entry is None or entry.fuzzy or not all(_forms(entry.string)):
-            missing.append(m.id)
-        elif isinstance(m.id, tuple):
-            assert len(_forms(entry.string)) == cat.num_plurals, m.id
-    assert not missing, f"{lang}: {len(missing)} untranslated, e.g. {missing[:3]}"
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_placeholders_and_markup_match_the_english(template, lang):
-    cat = _catalog(lang)
-    for m in template:
-        entry = cat.get(m.id, context=m.context)
-        english = _forms(m.id)
-        for form in _forms(entry.string):
-            assert set(PLACEHOLDER.findall(form)) <= set(PLACEHOLDER.findall(" ".join(
-                english))), (lang, m.id, form)
-            # every placeholder of the plural English form is kept (a singular may
-            # spell out "one" in some languages; ours never do)
-            assert set(PLACEHOLDER.findall(english[-1])) <= set(PLACEHOLDER.findall(form)), \
-                (lang, m.id, form)
-            assert sorted(MARKUP.findall(form)) == sorted(MARKUP.findall(english[-1])), \
-                (lang, m.id, form)
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_the_plural_forms_header_is_the_languages_own(lang):
-    want = {"de": 2, "fr": 2, "es": 2, "pl": 3, "ja": 1}[lang]
-    assert _catalog(lang).num_plurals == want
 
 
 def _unmarked(path: Path) -> list[str]:
