@@ -20,6 +20,7 @@ import os
 import sys
 from pathlib import Path
 
+from game import house_rules
 from game.dice import seed_argument
 from game.maps.catalog import (
     MAX_USER_MAPS,
@@ -234,6 +235,7 @@ def play_main(argv: list[str]) -> int:
     p.add_argument("--round-cap", type=int, default=None, help="rounds before the game stops")
     p.add_argument("--no-cards", action="store_true",
                    help="play without power cards (no Draw phase, R11)")
+    house_rules.add_argument(p)  # --house even-dragons (docs/RULES.md, H1)
     _data_dir_argument(p)
     _frames_arguments(p)
     args = p.parse_args(argv)
@@ -301,7 +303,7 @@ def window_main(p, args, argv: list[str]) -> int:
         if any(t == flag or t.startswith(flag + "=") for t in argv):
             return _err("narby", f"{flag} only goes with --screenshot OUT.png")
     chosen = any(t.split("=")[0] in ("--map", "--seed", "--seats", "--target", "--round-cap",
-                                     "--no-cards") for t in argv)
+                                     "--no-cards", "--house") for t in argv)
     from game.ui.app import open_app  # noqa: PLC0415 (window code stays out of headless commands)
 
     if not chosen:
