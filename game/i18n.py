@@ -131,7 +131,12 @@ _ORDERS = {d: (d, *(o for o in DOMAINS if o != d)) for d in DOMAINS}
 
 
 def _(message: str) -> str:
-    """`message` in the current language."""
+    """`message` in the current language. The engine's words (game.words.Words: a
+    message id and its values) render themselves: looked up whole they would stay
+    English, and the pseudo-language would hide it."""
+    render = getattr(message, "shown", None)
+    if render is not None:
+        return render()
     if _active is None:
         return message
     if isinstance(_active, _Pseudo):

@@ -36,6 +36,7 @@ from game.tables import (
 )
 from game.ui.words import coins as _coins
 from game.ui.words import dragon as _dragon
+from game.words import shown
 
 __all__ = ["DIE", "Odds", "RowOdds", "action_odds", "chart_distribution", "tribute_lines",
            "win_chance"]
@@ -155,7 +156,7 @@ def _title(m, dragon, answer) -> str:
         ent = queries.occupancy(m).get(tuple(answer["at"]))
         # TRANSLATORS: {what} is the piece destroyed, such as "the town at (3, 4)"
         return _("Destroy {what}").format(
-            what=_(queries.describe(m, ent)) if ent is not None else "?")
+            what=shown(queries.describe(m, ent)) if ent is not None else "?")
     return do
 
 

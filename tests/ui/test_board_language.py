@@ -100,3 +100,20 @@ def test_the_log_says_its_earlier_lines_again_in_a_new_language():
     finally:
         i18n.set_language("en")
         pygame.quit()
+
+
+def test_an_odds_tip_and_the_undone_line_name_a_place_in_the_players_language():
+    """Seen in French: 'Détruire : Tower of Unquenched Flame at (16, 13)' (the engine's
+    Words were looked up whole instead of rendered)."""
+    from game import i18n  # noqa: PLC0415
+    from game.session import answer_words  # noqa: PLC0415
+    from game.words import shown  # noqa: PLC0415
+
+    i18n.set_language("fr")
+    try:
+        words = shown(answer_words({"power": "tower_of_unquenched_flame"}))
+        assert "Tower" not in words and words
+        # _() given the engine's Words renders them too (odds.py looked one up whole)
+        assert i18n._(answer_words({"power": "tower_of_unquenched_flame"})) == words
+    finally:
+        i18n.set_language("en")

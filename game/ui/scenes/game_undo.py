@@ -62,7 +62,8 @@ class UndoHandover:
             return False
         self.reset_view()
 
-        s.show_error(_("Undone: {answer}").format(answer=answer_words(answer)), "green")
+        s.show_error(_("Undone: {answer}").format(answer=in_language(answer_words(answer))),
+                     "green")
         return True
 
     def reset_view(self) -> None:
