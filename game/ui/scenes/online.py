@@ -18,7 +18,6 @@ from pygame_gui.core.utility import clipboard_copy
 from pygame_gui.elements import UITextEntryLine
 
 from game import house_rules
-from game.decisions import title
 from game.i18n import N_, _, n_
 from game.maps.loader import MapError
 from game.net import map_share
@@ -33,6 +32,7 @@ from game.ui.scene import Scene
 from game.ui.scenes.backdrop import backdrop, panel_rect
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.widgets import KeyNav, button, dialog_key, kind_name, label
+from game.words import dragon as dragon_name
 
 
 def _seat_lines(lobby: dict | None, me: str | None = None) -> list[tuple[str, str, str]]:
@@ -69,7 +69,7 @@ def _draw_seats(surface, look, x: int, y: int, w: int, lines) -> int:
         icon = look.sprite(f"dragon/{dragon}", row - 8)
         surface.blit(icon, (x, y + 4))
         # the dragon's colour made readable on the panel (Black was 1.1:1 there)
-        name = look.text(title(dragon), look.fs(18),
+        name = look.text(dragon_name(dragon), look.fs(18),
                          look.readable(look.dragon_colour(dragon), look.colour("panel")),
                          bold=True)
         surface.blit(name, (x + row + look.px(6), y + (row - name.get_height()) // 2))
@@ -96,7 +96,7 @@ def _game_line(map_title: str, target, cards) -> str:
 
 def _joined(seat) -> str:
     return _("Joined as {dragon}: waiting for the host to start").format(
-        dragon=title(seat)) if seat else _("Watching: waiting for the host to start")
+        dragon=dragon_name(seat)) if seat else _("Watching: waiting for the host to start")
 
 
 class HostLobbyScene(Scene):
