@@ -105,3 +105,24 @@ def test_the_rule_sees_a_break():
     assert breaks("game.ai.search", "game.persistence.saves", known) is False  # beside
     assert not breaks("game.ui.scenes.online", "game.net.client", known)
     assert breaks("game.session", "game.ui.theme", known)
+
+
+# The window asks the match only through game.questions (issue 32): not through the
+# world's internals (game.queries) and not through the rules (game.systems).
+WINDOW_MAY_NOT_ASK = ("game.queries", "game.systems")
+
+
+def window_reaches_in(found: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    return sorted({(a, b) for a, b in found if a.startswith("game.ui.") and any(
+        b == f or b.startswith(f + ".") for f in WINDOW_MAY_NOT_ASK)})
+
+
+def test_the_window_asks_only_questions():
+    assert window_reaches_in(imports()) == []
+
+
+def test_the_window_rule_sees_a_break():
+    assert window_reaches_in([("game.ui.odds", "game.queries"),
+                              ("game.ui.x", "game.systems.actions"),
+                              ("game.ui.odds", "game.questions")]) == [
+        ("game.ui.odds", "game.queries"), ("game.ui.x", "game.systems.actions")]

@@ -14,7 +14,7 @@ from itertools import combinations
 
 import pygame
 
-from game import content, i18n, queries, questions
+from game import content, i18n, questions
 from game.decisions import answer_kind
 from game.i18n import N_, _
 from game.tables import (
@@ -125,7 +125,7 @@ def action_slots(m, name: str, legal: list[dict],
     # a turn power held and unused whose power has nothing to aim at: a greyed slot
     # that says so, rather than "ready" on the board and no button anywhere
     idle: dict[str, list[dict]] = {f"power:{k}": [] for k in TURN_POWERS
-            if f"power:{k}" not in by_kind and queries.power_ready(m, k, name)}
+            if f"power:{k}" not in by_kind and questions.power_ready(m, k, name)}
     for i, (kind, answers) in enumerate(sorted({**by_kind, **idle}.items())):
         if extra_keys is not None:
             key = extra_keys.get(kind, "")
