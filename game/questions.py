@@ -38,14 +38,40 @@ from game.tables import (
 Mod = tuple[str, int]  # (source: a place or card name, value)
 
 
+# The engine's refusals that say only "too far" (by message id, the same in every
+# language; tests/test_questions.py checks the engine still says each): a window that
+# lists what else stands in the way leaves these out.
+TOO_FAR = frozenset({
+    "{dragon} can fly at most {n} spaces",
+    "{dragon} is not adjacent to the thief's chest",
+    "{dragon} is not adjacent to {cell}",
+    "{dragon} is not adjacent to {piece}",
+    "{dragon} is not adjacent to {piece}, nor is it a settlement adjacent to Baba "
+    "Yaga's Hut",
+    "{dragon} is not adjacent to {target}",
+    "{dragon} is not adjacent to {target}'s cavern",
+})
+
+
+def too_far(reason: str) -> bool:
+    """The refusal says only that the target is out of reach (a Words' message id)."""
+    return getattr(reason, "msgid", None) in TOO_FAR
+
+
 @dataclass
 class Blockers:
     """Why `do` is not possible: `first` (cost or readiness) when it applies to every
-    answer, else the distinct `reasons` its `candidates` answers were refused for."""
+    answer, else the distinct `reasons` its `candidates` answers were refused for. Each
+    reason is the engine's Words (English as a str, `shown()` in the player's language)."""
 
     first: str | None = None
     reasons: list[str] = field(default_factory=list)
     candidates: int = 0
+
+    @property
+    def near(self) -> list[str]:
+        """The reasons other than "too far": what stands in the way of a near target."""
+        return [r for r in self.reasons if not too_far(r)]
 
 
 def action_blockers(m, name: str, do: str) -> Blockers:

@@ -27,7 +27,7 @@ from game.tables import (
     TURN_POWERS,
 )
 from game.ui.bindings import ACTION_KEYS, EXTRA_KEYS
-from game.ui.words import dragon
+from game.words import DragonName, Words
 
 # One table of keys for the board screen (game.ui.bindings): one per action, letters
 # for the extra slots. One name for each action everywhere: the bar shows the action's
@@ -86,7 +86,8 @@ def extra_icon(kind: str) -> str:
 
 def why_not(m, name: str, do: str) -> str:
     """Why `name` cannot take action `do` now, in the engine's words (it is asked
-    through game.questions, never reached into)."""
+    through game.questions, never reached into): a Words, English as a str and shown in
+    the player's language (game.words.shown), whatever language it is asked in."""
     if do == "end_turn":
         return ""
     found = questions.action_blockers(m, name, do)
@@ -94,15 +95,17 @@ def why_not(m, name: str, do: str) -> str:
         return found.first
     reasons = found.reasons
     candidates = found.candidates
-    head = _(NOTHING_NEAR[do]).format(d=dragon(name), n=MOVE_STEPS)
+    head = Words(NOTHING_NEAR[do], d=DragonName(name), n=MOVE_STEPS)
     if do == "abandon" or not candidates:
         return head
     if len(reasons) == 1:
         return reasons[0]
-    near = [r for r in reasons if "not adjacent" not in r and "can fly at most" not in r]
+    near = found.near  # by the reasons' message ids, not their words
     if not near or do == "move":
         return head
-    return "; ".join(near[:2]) + ("; ..." if len(near) > 2 else "")
+    out = Words("{first}; {second}", first=near[0], second=near[1]) if len(near) > 1 \
+        else near[0]
+    return Words("{first}; {second}", first=out, second="...") if len(near) > 2 else out
 
 
 def action_slots(m, name: str, legal: list[dict],
