@@ -26,6 +26,7 @@ from game.tables import (
     PLACE_TITLES,
     TURN_POWERS,
 )
+from game.ui import art
 from game.ui.bindings import ACTION_KEYS, EXTRA_KEYS
 from game.words import DragonName, Words
 
@@ -78,10 +79,10 @@ def extra_label(kind: str) -> str:
 def extra_icon(kind: str) -> str:
     head, _sep, name = kind.partition(":")
     if head == "play":
-        return f"card/{name}"
+        return art.card_art(name)
     if head == "power":
-        return f"place/{name}"
-    return "action/end_turn"
+        return art.place_art(name)
+    return art.action_art("end_turn")
 
 
 def why_not(m, name: str, do: str) -> str:
@@ -120,7 +121,7 @@ def action_slots(m, name: str, legal: list[dict],
     slots = []
     for do in ACTIONS:
         answers = by_kind.pop(do, [])
-        slot = Slot(do, _(ACTION_TITLES[do]), HOTKEYS[do], ACTION_COST[do], f"action/{do}",
+        slot = Slot(do, _(ACTION_TITLES[do]), HOTKEYS[do], ACTION_COST[do], art.action_art(do),
                     answers)
         if not answers:
             slot.reason = why_not(m, name, do)
@@ -150,7 +151,7 @@ def idle_power_reason(place: str) -> str:
 
 def idle_slots(reason: str) -> list[Slot]:
     """All eleven actions, unavailable for one reason (not this seat's turn, ...)."""
-    return [Slot(do, _(ACTION_TITLES[do]), HOTKEYS[do], ACTION_COST[do], f"action/{do}",
+    return [Slot(do, _(ACTION_TITLES[do]), HOTKEYS[do], ACTION_COST[do], art.action_art(do),
                  [], reason) for do in ACTIONS]
 
 

@@ -13,6 +13,7 @@ import pygame
 from game import content, i18n
 from game.i18n import N_, _, p_
 from game.tables import CARD_TITLES, RING_COUNT
+from game.ui import art
 from game.ui.words import AI_LEVELS, coins, dragon
 
 HIDDEN = "hidden"
@@ -250,7 +251,7 @@ class PanelView:
             bits.append(("treasure", f"{row.treasure}"))
         bits.append((f"ring/{row.name}", f"{row.rings}/{row.rings_total}"))
         if model.cards:
-            bits.append(("card/back" if row.card in (None, HIDDEN) else f"card/{row.card}",
+            bits.append(("card/back" if row.card in (None, HIDDEN) else art.card_art(row.card),
                          "?" if row.card == HIDDEN else ("–" if row.card is None else
                                                            _card_title(row.card)
                                                            if card_name else "")))
