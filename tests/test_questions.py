@@ -3,6 +3,9 @@ and reads that match's world, whichever esper world another match left active.""
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
 from game import questions
 from tests.helpers import scenario
 
@@ -38,3 +41,25 @@ def test_power_ready_asks_the_match_it_is_given():
     other.activate()
     assert questions.power_ready(m, "soul_mine", "red")
     assert not questions.power_ready(m, "soul_mine", "blue")
+
+
+def _engine_msgids() -> set[str]:
+    """Every message id the rules say a refusal with: Words("...", ...) and
+    Words.n_("...", ...) in game/systems and game/registry."""
+    root = Path(__file__).resolve().parents[1] / "game"
+    out = set()
+    for path in [*(root / "systems").rglob("*.py"), *(root / "registry").rglob("*.py")]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and node.args and isinstance(
+                    node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
+                f = node.func
+                if (isinstance(f, ast.Name) and f.id == "Words") or (
+                        isinstance(f, ast.Attribute) and f.attr == "n_"
+                        and isinstance(f.value, ast.Name) and f.value.id == "Words"):
+                    out.add(node.args[0].value)
+    return out
+
+
+def test_every_too_far_id_is_one_the_engine_still_says():
+    # a reworded refusal would silently stop being "too far" for the action bar
+    assert questions.TOO_FAR - _engine_msgids() == set()
