@@ -10,7 +10,14 @@ resolves rolls with and the AI searches with.
 - `roll_plan(m, viewer, answer)`: the rolls an action answer would make, with the
   standing modifiers, the modifiers the roller may still add (places it holds, its
   card) and those opponents could put on each roll as far as `viewer` can know (P40);
-- `tribute_modifiers(m, name)`: what `name` may add to its tribute roll.
+- `tribute_modifiers(m, name)`: what `name` may add to its tribute roll;
+- `coins(m, name)`, `chest_coins(m)`, `piece_at(m, cell)`, `power_ready(m, place,
+  name)`: the plain facts the odds and the action bar show.
+
+The match is always passed and made the active esper world first, so an answer never
+depends on which match happened to be asked last (issue 32: the odds used to read the
+world through `game.queries` and worked only because an earlier question had
+activated it).
 """
 
 from __future__ import annotations
@@ -31,14 +38,40 @@ from game.tables import (
 Mod = tuple[str, int]  # (source: a place or card name, value)
 
 
+# The engine's refusals that say only "too far" (by message id, the same in every
+# language; tests/test_questions.py checks the engine still says each): a window that
+# lists what else stands in the way leaves these out.
+TOO_FAR = frozenset({
+    "{dragon} can fly at most {n} spaces",
+    "{dragon} is not adjacent to the thief's chest",
+    "{dragon} is not adjacent to {cell}",
+    "{dragon} is not adjacent to {piece}",
+    "{dragon} is not adjacent to {piece}, nor is it a settlement adjacent to Baba "
+    "Yaga's Hut",
+    "{dragon} is not adjacent to {target}",
+    "{dragon} is not adjacent to {target}'s cavern",
+})
+
+
+def too_far(reason: str) -> bool:
+    """The refusal says only that the target is out of reach (a Words' message id)."""
+    return getattr(reason, "msgid", None) in TOO_FAR
+
+
 @dataclass
 class Blockers:
     """Why `do` is not possible: `first` (cost or readiness) when it applies to every
-    answer, else the distinct `reasons` its `candidates` answers were refused for."""
+    answer, else the distinct `reasons` its `candidates` answers were refused for. Each
+    reason is the engine's Words (English as a str, `shown()` in the player's language)."""
 
     first: str | None = None
     reasons: list[str] = field(default_factory=list)
     candidates: int = 0
+
+    @property
+    def near(self) -> list[str]:
+        """The reasons other than "too far": what stands in the way of a near target."""
+        return [r for r in self.reasons if not too_far(r)]
 
 
 def action_blockers(m, name: str, do: str) -> Blockers:
@@ -131,3 +164,40 @@ def tribute_modifiers(m, name: str) -> list[Mod]:
     the power unused, Governor if it holds the card (R37.11, R38)."""
     m.activate()
     return _own(m, name, "tribute", {name: m.hands.get(name)})
+
+
+# ----- plain facts for the window (issue 32: the window asks only here) ---------------
+def coins(m, name: str) -> int:
+    """The coins `name` holds."""
+    m.activate()
+    return queries.coins(m, name)
+
+
+def chest_coins(m) -> int:
+    """The coins in the thief's chest."""
+    m.activate()
+    return queries.chest(m).coins
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A piece on the board as the window names it."""
+
+    kind: str            # 'town'/'city'/'ruin', a place's key, 'cavern', 'dragon', 'chest'
+    owner: str | None    # the dragon whose claim ring is on it, if any
+    words: str           # the engine's words for it: 'the town at (8, 8)' (a Words)
+
+
+def piece_at(m, cell) -> Piece | None:
+    """The piece covering `cell`, or None."""
+    m.activate()
+    ent = queries.occupancy(m).get(tuple(cell))
+    if ent is None:
+        return None
+    return Piece(queries.piece_kind(ent), queries.claim_owner(ent), queries.describe(m, ent))
+
+
+def power_ready(m, place: str, name: str) -> bool:
+    """`name` holds `place` and its once-a-round power is unused (R36)."""
+    m.activate()
+    return queries.power_ready(m, place, name)

@@ -33,7 +33,6 @@ from game.components import (
     Treasure,
 )
 from game.dice import MT, Dice, DiceStateError
-from game.maps.loader import load_board
 from game.shapes import StateDoc, copy_json
 from game.state_checks import cut, short
 from game.tables import CARDS, DRAGONS, PLACES, SETTLEMENT_KINDS
@@ -336,10 +335,13 @@ def _restore_cards(m, doc) -> None:
 
 
 def _board_for(path):
+    """The board of a document restored without one: the plain board when it names no
+    map. The engine reads no files (issue 32): a document on a map needs its caller
+    (persistence, the session, the network client) to load that board and pass it."""
     if path is None:
         return BoardSpec.plain()
-
-    return load_board(path)
+    raise StateError(f"this state is on the map {short(path, 80)}: load that map and pass "
+                     "it as board= (the engine reads no files)")
 
 
 def _count(value, what) -> int:

@@ -20,6 +20,12 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
+from game.maps.loader import load_board
+from game.match import Match
+from game.snapshot import StateError
+
 ROOT = Path(__file__).resolve().parents[1]
 
 PROGRAMS = {"game.cli", "game.selftest", "game.desktop", "game.__main__",
@@ -28,10 +34,6 @@ SERVICES = {"game.session", "game.players", "game.records"}
 FRONT_ENDS = ("ui", "net", "balance")
 # importer -> imported: the exceptions, each with why it stays
 EXCEPTIONS = {
-    # Match.restore(doc) without a board reads the document's map by path: scenario
-    # files, tools and tests restore that way. Every caller that holds the board passes
-    # it, and the trusted path (undo, the AI) never reads a file.
-    ("game.snapshot", "game.maps.loader"),
     # the lab's heat map is drawn over the board's own picture of the map (as Tiled draws
     # it), not a second drawing of it
     ("game.balance.picture", "game.ui.tiled_draw"),
@@ -105,3 +107,39 @@ def test_the_rule_sees_a_break():
     assert breaks("game.ai.search", "game.persistence.saves", known) is False  # beside
     assert not breaks("game.ui.scenes.online", "game.net.client", known)
     assert breaks("game.session", "game.ui.theme", known)
+
+
+# The window asks the match only through game.questions (issue 32): not through the
+# world's internals (game.queries) and not through the rules (game.systems).
+WINDOW_MAY_NOT_ASK = ("game.queries", "game.systems")
+
+
+def window_reaches_in(found: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    return sorted({(a, b) for a, b in found if a.startswith("game.ui.") and any(
+        b == f or b.startswith(f + ".") for f in WINDOW_MAY_NOT_ASK)})
+
+
+def test_the_window_asks_only_questions():
+    assert window_reaches_in(imports()) == []
+
+
+def test_the_window_rule_sees_a_break():
+    assert window_reaches_in([("game.ui.odds", "game.queries"),
+                              ("game.ui.x", "game.systems.actions"),
+                              ("game.ui.odds", "game.questions")]) == [
+        ("game.ui.odds", "game.queries"), ("game.ui.x", "game.systems.actions")]
+
+
+# The engine reads no files (issue 32): a state on a map is restored with the board its
+# caller loaded (persistence, the session, the network client, the AI's board_for).
+def test_the_engine_restores_a_map_state_only_with_the_board_passed():
+    board = load_board("maps/narby-vale.tmx")
+    m = Match([None] * 2, seed=3, board=board)
+    doc = m.snapshot()
+    assert doc["map"] == board.source
+    with pytest.raises(StateError, match="load that map and pass it as board="):
+        Match.restore(doc)
+    with pytest.raises(StateError, match="the engine reads no files"):
+        Match.restore_trusted(doc)
+    assert Match.restore(doc, board=board).snapshot() == doc
+    m.close()

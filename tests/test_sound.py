@@ -5,12 +5,14 @@ the sound test, and the shipped files against a fresh run of tools/make_sounds.p
 from __future__ import annotations
 
 import wave
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 import pygame
 import pytest
 
+from game import registry
 from game.log import TEMPLATES
 from game.players import RandomPlayer
 from game.session import Session
@@ -101,6 +103,21 @@ def test_every_named_sound_is_shipped_and_every_shipped_sound_is_used():
     shipped = {p.stem for p in SOUNDS.glob("*.wav")}
     assert set(every_sound()) <= shipped
     assert shipped - set(every_sound()) == {"music_menu", "music_game"}
+
+
+def test_a_place_power_and_a_card_play_sound_as_their_spec_says(monkeypatch):
+    # issue 32: the registry's sound keys, defaults "power" and "card_played"
+    power = {"type": "power", "dragon": "red", "place": "madhouse", "use": "turn"}
+    card = {"type": "card", "dragon": "red", "card": "fighter", "use": "modify"}
+    assert event_cue(power).sound == "power" and event_cue(card).sound == "card_played"
+    monkeypatch.setitem(registry._PLACES, "madhouse",
+                        replace(registry.place("madhouse"), sound="theft"))
+    monkeypatch.setitem(registry._CARDS, "fighter",
+                        replace(registry.card("fighter"), sound="attack_won"))
+    assert event_cue(power).sound == "theft" and event_cue(power).group == "power"
+    assert event_cue(card).sound == "attack_won" and event_cue(card).group == "card"
+    assert {"theft", "attack_won"} <= set(every_sound())
+    assert event_cue({**power, "place": "not_a_place"}).sound == "power"
 
 
 def test_dice_by_count_and_coins_by_amount():

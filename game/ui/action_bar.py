@@ -14,7 +14,7 @@ from itertools import combinations
 
 import pygame
 
-from game import content, i18n, queries, questions
+from game import content, i18n, questions
 from game.decisions import answer_kind
 from game.i18n import N_, _
 from game.tables import (
@@ -26,8 +26,9 @@ from game.tables import (
     PLACE_TITLES,
     TURN_POWERS,
 )
+from game.ui import art
 from game.ui.bindings import ACTION_KEYS, EXTRA_KEYS
-from game.ui.words import dragon
+from game.words import DragonName, Words
 
 # One table of keys for the board screen (game.ui.bindings): one per action, letters
 # for the extra slots. One name for each action everywhere: the bar shows the action's
@@ -78,15 +79,16 @@ def extra_label(kind: str) -> str:
 def extra_icon(kind: str) -> str:
     head, _sep, name = kind.partition(":")
     if head == "play":
-        return f"card/{name}"
+        return art.card_art(name)
     if head == "power":
-        return f"place/{name}"
-    return "action/end_turn"
+        return art.place_art(name)
+    return art.action_art("end_turn")
 
 
 def why_not(m, name: str, do: str) -> str:
     """Why `name` cannot take action `do` now, in the engine's words (it is asked
-    through game.questions, never reached into)."""
+    through game.questions, never reached into): a Words, English as a str and shown in
+    the player's language (game.words.shown), whatever language it is asked in."""
     if do == "end_turn":
         return ""
     found = questions.action_blockers(m, name, do)
@@ -94,15 +96,17 @@ def why_not(m, name: str, do: str) -> str:
         return found.first
     reasons = found.reasons
     candidates = found.candidates
-    head = _(NOTHING_NEAR[do]).format(d=dragon(name), n=MOVE_STEPS)
+    head = Words(NOTHING_NEAR[do], d=DragonName(name), n=MOVE_STEPS)
     if do == "abandon" or not candidates:
         return head
     if len(reasons) == 1:
         return reasons[0]
-    near = [r for r in reasons if "not adjacent" not in r and "can fly at most" not in r]
+    near = found.near  # by the reasons' message ids, not their words
     if not near or do == "move":
         return head
-    return "; ".join(near[:2]) + ("; ..." if len(near) > 2 else "")
+    out = Words("{first}; {second}", first=near[0], second=near[1]) if len(near) > 1 \
+        else near[0]
+    return Words("{first}; {second}", first=out, second="...") if len(near) > 2 else out
 
 
 def action_slots(m, name: str, legal: list[dict],
@@ -117,7 +121,7 @@ def action_slots(m, name: str, legal: list[dict],
     slots = []
     for do in ACTIONS:
         answers = by_kind.pop(do, [])
-        slot = Slot(do, _(ACTION_TITLES[do]), HOTKEYS[do], ACTION_COST[do], f"action/{do}",
+        slot = Slot(do, _(ACTION_TITLES[do]), HOTKEYS[do], ACTION_COST[do], art.action_art(do),
                     answers)
         if not answers:
             slot.reason = why_not(m, name, do)
@@ -125,7 +129,7 @@ def action_slots(m, name: str, legal: list[dict],
     # a turn power held and unused whose power has nothing to aim at: a greyed slot
     # that says so, rather than "ready" on the board and no button anywhere
     idle: dict[str, list[dict]] = {f"power:{k}": [] for k in TURN_POWERS
-            if f"power:{k}" not in by_kind and queries.power_ready(m, k, name)}
+            if f"power:{k}" not in by_kind and questions.power_ready(m, k, name)}
     for i, (kind, answers) in enumerate(sorted({**by_kind, **idle}.items())):
         if extra_keys is not None:
             key = extra_keys.get(kind, "")
@@ -147,7 +151,7 @@ def idle_power_reason(place: str) -> str:
 
 def idle_slots(reason: str) -> list[Slot]:
     """All eleven actions, unavailable for one reason (not this seat's turn, ...)."""
-    return [Slot(do, _(ACTION_TITLES[do]), HOTKEYS[do], ACTION_COST[do], f"action/{do}",
+    return [Slot(do, _(ACTION_TITLES[do]), HOTKEYS[do], ACTION_COST[do], art.action_art(do),
                  [], reason) for do in ACTIONS]
 
 

@@ -6,10 +6,14 @@
     >>> font(18, bold=True)
 
 Every sprite is a PNG under assets/sprites/ made by tools/make_art.py (re-run it after
-changing the drawings). Sprites that carry a dragon's colour (dragon, cavern, ring,
-gamble) also exist per palette under assets/sprites/<palette>/; `sprite(..., palette=)`
-picks that version. Scaled copies are cached per (name, size, palette): loading and
-smooth-scaling happen once, a frame only blits.
+changing the drawings). A place's or card's sprite is its registry spec's `art_key`
+(`place_art`, `card_art`; an action's: `action_art`); a place, card or action whose key
+has no file yet (a new one, registered from a module of its own) is drawn by
+game.ui.generic_art instead, so it shows without a file (`generated` names them).
+Sprites that carry a dragon's colour (dragon, cavern, ring, gamble) also exist per
+palette under assets/sprites/<palette>/; `sprite(..., palette=)` picks that version.
+Scaled copies are cached per (name, size, palette): loading and smooth-scaling happen
+once, a frame only blits.
 
 The caches outlive a window: the files' pixels (`_original`) are plain surfaces that
 pygame.quit() leaves alone, and the scaled copies are kept per display pixel format (a
@@ -26,10 +30,10 @@ from pathlib import Path
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
-from game import i18n  # noqa: E402
+from game import i18n, registry  # noqa: E402
 from game.resources import asset  # noqa: E402
 from game.tables import ACTIONS, CARDS, DRAGONS, PLACES, SETTLEMENT_KINDS  # noqa: E402
-from game.ui import scripts  # noqa: E402
+from game.ui import generic_art, scripts  # noqa: E402
 
 SPRITES = asset("sprites")
 FONT_PATH = str(asset("fonts", "NotoSans-Regular.ttf"))
@@ -68,15 +72,44 @@ EMBLEMS = {
 # Sprite families drawn once per palette (they carry a dragon's colour).
 PALETTED = ("dragon", "cavern", "ring", "gamble")
 
-SPRITE_NAMES: tuple[str, ...] = (
+
+
+# ----- each item's art key: the registry's (issue 32) --------------------------------
+def place_art(key: str) -> str:
+    """The sprite of place of power `key`: its spec's art key ("place/<key>" unless the
+    spec names another)."""
+    try:
+        return registry.place(key).art_key
+    except KeyError:
+        return f"place/{key}"
+
+
+def card_art(key: str) -> str:
+    """The sprite of power card `key`: its spec's art key."""
+    try:
+        return registry.card(key).art_key
+    except KeyError:
+        return f"card/{key}"
+
+
+def action_art(key: str) -> str:
+    """The sprite of action `key` (the action bar's icon). Actions have no registry spec
+    yet: when they do, return its art key here, as place_art does."""
+    return f"action/{key}"
+
+
+# the families a missing file is drawn for (game.ui.generic_art) rather than refused
+GENERIC = ("place", "card", "action")
+
+SPRITE_NAMES: tuple[str, ...] = tuple(dict.fromkeys((
     *(f"{fam}/{d}" for fam in PALETTED for d in DRAGONS),
     *(f"settlement/{k}" for k in SETTLEMENT_KINDS),
-    *(f"place/{p}" for p in PLACES),
+    *(place_art(p) for p in PLACES),
     "chest",
-    *(f"action/{a}" for a in ACTIONS),
-    *(f"card/{c}" for c in CARDS),
+    *(action_art(a) for a in ACTIONS),
+    *(card_art(c) for c in CARDS),
     "die/d20", "die/d6", "coin", "treasure", "logo",
-)
+)))
 
 
 def dragon_colour(name: str, palette: str = "normal") -> tuple[int, int, int]:
@@ -96,12 +129,19 @@ def sprite_path(name: str, palette: str = "normal") -> Path:
     return SPRITES / f"{name}.png"
 
 
+# the sprites drawn by game.ui.generic_art because their key has no file
+generated: set[str] = set()
+
+
 @cache
 def _original(name: str, palette: str) -> pygame.Surface:
     path = sprite_path(name, palette)
     if not path.exists():
         if name not in SPRITE_NAMES:
             raise KeyError(f"no sprite named {name!r}")
+        if name.split("/")[0] in GENERIC:
+            generated.add(name)
+            return generic_art.draw(name)
         raise FileNotFoundError(f"{path} is missing: run tools/make_art.py")
     return pygame.image.load(str(path))
 
@@ -182,6 +222,7 @@ def _font(path: str, size: int) -> pygame.font.Font:
 def clear_cache() -> None:
     """Forget loaded sprites (after re-running the art script) and fonts."""
     _original.cache_clear()
+    generated.clear()
     _scaled.cache_clear()
     _exact.cache_clear()
     forget_fonts()

@@ -475,7 +475,7 @@ class BoardView:
                 self._blit_piece(surface, f"settlement/{s['kind']}", s["at"], 1, SETTLEMENT_K)
         for p in doc.get("places") or ():
             if f"place/{p['kind']}" not in hidden:
-                self._blit_piece(surface, f"place/{p['kind']}", p["at"], 2, PLACE_K)
+                self._blit_piece(surface, art.place_art(p["kind"]), p["at"], 2, PLACE_K)
                 if p.get("power_used") and cell >= 20:
                     self._used_mark(surface, p["at"])
         chest = doc.get("chest")

@@ -66,6 +66,7 @@ class NetSeat(Seat):
     def __init__(self, kind: str, level: str = "normal", dragon=None, text: str = ""):
         super().__init__(kind, level, dragon)
         self.text = text
+        self.absent = False  # away or played by a stand-in AI (the panel says so first)
 
     def label(self) -> str:
         return self.text or super().label()
@@ -227,6 +228,7 @@ class NetHostController(GameController):
             net_seat.text = status.seat_mark("remote", seat.name, connected=state == "here",
                                              away=state == "away",
                                              standin=state == "standin")
+            net_seat.absent = state in ("away", "standin")
             who = (_("{dragon} ({name})").format(dragon=dragon_name(dragon), name=seat.name)
                    if seat.name else dragon_name(dragon))
             if state == "here":
@@ -559,6 +561,7 @@ class RemoteController:
                                          connected=bool(s.get("connected")),
                                          away=bool(s.get("away")),
                                          standin=bool(s.get("standin")))
+            seat.absent = s["kind"] == "remote" and bool(s.get("away") or s.get("standin"))
 
     def _take(self, state: dict, initial: bool = False) -> None:
         self.state, self.view = state, state["view"]

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from game import queries, questions
+from game import questions
 from game.i18n import _, n_
 from game.log import shown_row
 from game.rule_maths import (
@@ -116,8 +116,8 @@ def _attack(m, dragon, target, plan) -> Odds:
     att, dfn = plan
     a, d = sum(v for _s, v in att.standing), sum(v for _s, v in dfn.standing)
     chance = win_chance(a, d)
-    stake_win = min(ATTACK_STAKE, queries.coins(m, target))
-    stake_lose = min(ATTACK_STAKE, queries.coins(m, dragon))
+    stake_win = min(ATTACK_STAKE, questions.coins(m, target))
+    stake_lose = min(ATTACK_STAKE, questions.coins(m, dragon))
     foe = _dragon(target)
     # TRANSLATORS: {dragon} is the dragon attacked
     odds = Odds(_("Attack {dragon}").format(dragon=foe), mods=att.standing + [
@@ -153,10 +153,10 @@ def _title(m, dragon, answer) -> str:
     if do == "steal_for_thief":
         return _("Steal from {dragon} for the thief").format(dragon=_dragon(answer["dragon"]))
     if do == "destroy":
-        ent = queries.occupancy(m).get(tuple(answer["at"]))
+        piece = questions.piece_at(m, answer["at"])
         # TRANSLATORS: {what} is the piece destroyed, such as "the town at (3, 4)"
         return _("Destroy {what}").format(
-            what=shown(queries.describe(m, ent)) if ent is not None else "?")
+            what=shown(piece.words) if piece is not None else "?")
     return do
 
 
@@ -174,16 +174,16 @@ def _plural(n: int) -> str:
 def _steal_outcome(m, dragon, answer, amount) -> str:
     do = answer["do"]
     victim = answer.get("dragon")
-    holding = (queries.chest(m).coins if do == "steal_chest" else queries.coins(m, victim))
+    holding = (questions.chest_coins(m) if do == "steal_chest" else questions.coins(m, victim))
     if amount == 0:
         return _("nothing happens")
     if amount < 0:  # Turnabout: the coin goes back the other way, capped (R29)
         if do == "steal_for_thief":
-            paid = min(1, queries.chest(m).coins)
+            paid = min(1, questions.chest_coins(m))
             # TRANSLATORS: {dragon} is a dragon's name, {coins} such as "1 coin"
             return _("the chest pays {dragon} {coins}").format(
                 dragon=_dragon(victim), coins=_plural(paid)) if paid else _("nothing")
-        paid = min(1, queries.coins(m, dragon))
+        paid = min(1, questions.coins(m, dragon))
         if not paid:
             return _("Turnabout, but you have no coin")
         if do == "steal_chest":
@@ -201,18 +201,18 @@ def _steal_outcome(m, dragon, answer, amount) -> str:
 
 
 def _destroy_outcome(m, dragon, answer, chart, result) -> str:
-    ent = queries.occupancy(m).get(tuple(answer["at"]))
-    assert ent is not None  # a destroy answer targets a piece
-    kind = queries.piece_kind(ent)
+    piece = questions.piece_at(m, answer["at"])
+    assert piece is not None  # a destroy answer targets a piece
+    kind = piece.kind
     claimed = chart.endswith("_claimed")
     if result == "nothing":
         return _("nothing happens")
     if result == "revolt":
         return _("you lose {coins}").format(
-            coins=_plural(min(REVOLT_COST, queries.coins(m, dragon))))
+            coins=_plural(min(REVOLT_COST, questions.coins(m, dragon))))
     if result == "unclaim":
         return _("{dragon}'s ring comes off").format(
-            dragon=_dragon(queries.claim_owner(ent) or "?"))
+            dragon=_dragon(piece.owner or "?"))
     if result == "removed":
         return _("toppled back to the supply")
     if result == "ruin":

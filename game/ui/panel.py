@@ -13,6 +13,7 @@ import pygame
 from game import content, i18n
 from game.i18n import N_, _, p_
 from game.tables import CARD_TITLES, RING_COUNT
+from game.ui import art
 from game.ui.words import AI_LEVELS, coins, dragon
 
 HIDDEN = "hidden"
@@ -33,6 +34,7 @@ class DragonRow:
     turn_index: int | None  # place in this round's turn order (0 = first), or None
     is_turn: bool       # the dragon whose turn it is
     deciding: bool      # the dragon the game waits for (reactions, choices)
+    absent: bool = False  # online: the person is away or an AI stands in for them
 
 
 @dataclass
@@ -92,10 +94,35 @@ def panel_model(doc: dict, seats: dict | None = None, *, deciding: str | None = 
             rings_total=RING_COUNT[name], card=d.get("card"),
             score=d["coins"] + treasure,
             turn_index=order.index(name) if name in order else None,
-            is_turn=(doc.get("turn") == name), deciding=(deciding == name)))
+            is_turn=(doc.get("turn") == name), deciding=(deciding == name),
+            absent=bool(getattr(seat, "absent", False))))
     return PanelModel(round=doc["round"], phase=doc["phase"], target=doc["options"]["target"],
                       chest_coins=doc["chest"]["coins"], cards=bool(doc["options"].get("cards")),
                       turn=doc.get("turn"), actions_left=doc.get("actions_left", 0), rows=rows)
+
+
+def status_lines(row: DragonRow, model: PanelModel) -> list[str]:
+    """A row's small print under the name, longest first (the first that fits is drawn):
+    what the dragon is doing, or its seat and place in the turn order. An awaited online
+    player who is away says so first, told by the seat's flag, not its words."""
+    if row.is_turn:
+        n = model.actions_left
+        # TRANSLATORS: the dragon whose turn it is; {n} actions left
+        subs = [_("acting · {n} left").format(n=n), _("{n} left").format(n=n)]
+    elif row.deciding:
+        subs = [_("deciding…")]
+    else:
+        subs = []
+    if (row.is_turn or row.deciding) and row.who and row.absent:
+        # online: the awaited player is away, which matters more than what is asked
+        subs = [f"{row.who} · {subs[0]}", row.who]
+    elif not (row.is_turn or row.deciding):
+        who = row.who
+        subs = [who, who.split(" · ")[0]] if who else [""]  # "AI · hard", "AI"
+        if row.turn_index is not None and model.phase == "action":
+            nth = _(ORDINAL[row.turn_index])
+            subs = [f"{nth} · {who}" if who else nth, nth]
+    return subs
 
 
 # a dragon's place in the round's turn order
@@ -224,7 +251,7 @@ class PanelView:
             bits.append(("treasure", f"{row.treasure}"))
         bits.append((f"ring/{row.name}", f"{row.rings}/{row.rings_total}"))
         if model.cards:
-            bits.append(("card/back" if row.card in (None, HIDDEN) else f"card/{row.card}",
+            bits.append(("card/back" if row.card in (None, HIDDEN) else art.card_art(row.card),
                          "?" if row.card == HIDDEN else ("–" if row.card is None else
                                                            _card_title(row.card)
                                                            if card_name else "")))
@@ -273,24 +300,7 @@ class PanelView:
             self.tips.append((pygame.Rect(cx - 2, cy - 4, cw + 4, cw), crown_tip(row)))
         sub_font = look.font(look.fs(13))
         bits = self._bits(row, model)
-        if row.is_turn:
-            n = model.actions_left
-            # TRANSLATORS: the dragon whose turn it is; {n} actions left
-            subs = [_("acting · {n} left").format(n=n), _("{n} left").format(n=n)]
-        elif row.deciding:
-            subs = [_("deciding…")]
-        else:
-            subs = []
-        if (row.is_turn or row.deciding) and row.who and \
-                row.who.endswith((" · away", " · AI stands in")):
-            # online: the awaited player is away, which matters more than what is asked
-            subs = [f"{row.who} · {subs[0]}", row.who]
-        elif not (row.is_turn or row.deciding):
-            who = row.who
-            subs = [who, who.split(" · ")[0]] if who else [""]  # "AI · hard", "AI"
-            if row.turn_index is not None and model.phase == "action":
-                nth = _(ORDINAL[row.turn_index])
-                subs = [f"{nth} · {who}" if who else nth, nth]
+        subs = status_lines(row, model)
         room = right - self._bits_width(bits) - tx - look.px(8)
         if sub_font.size(subs[-1])[0] > room:
             bits = self._bits(row, model, card_name=False)

@@ -67,8 +67,8 @@ def measure(view: bv.BoardView, doc: dict) -> list[Piece]:
                       view.piece_rect(at)))
     for p in doc.get("places") or ():
         at = tuple(p["at"])
-        items.append((f"place/{p['kind']}", at,
-                      _visible(view, f"place/{p['kind']}", at, 2, bv.PLACE_K),
+        items.append((art.place_art(p["kind"]), at,
+                      _visible(view, art.place_art(p["kind"]), at, 2, bv.PLACE_K),
                       view.piece_rect(at, 2)))
     for name, d in sorted((doc.get("dragons") or {}).items()):
         if d.get("cavern") is not None:

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import hashlib
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
 import pytest
 
+from game import registry
 from game.resources import asset
 from game.tables import ACTIONS, CARDS, DRAGONS, PLACES
 from game.ui import art
@@ -144,3 +146,37 @@ def test_sprites_outlive_a_window_and_fonts_are_opened_again():
     (pixels, size, first, _), (again, size2, second, loaded) = shown
     assert second is first and loaded == 0
     assert again == pixels and size2 == size
+
+
+# ----- the registry's art keys (issue 32) -----------------------------------------------
+def test_places_and_cards_are_drawn_by_their_specs_art_key(monkeypatch):
+    assert art.place_art("madhouse") == registry.place("madhouse").art_key == "place/madhouse"
+    assert art.card_art("jumper") == "card/jumper" and art.action_art("move") == "action/move"
+    monkeypatch.setitem(registry._PLACES, "madhouse",
+                        replace(registry.place("madhouse"), art="place/soul_mine"))
+    monkeypatch.setitem(registry._CARDS, "jumper", replace(registry.card("jumper"),
+                                                           art="card/fighter"))
+    assert art.place_art("madhouse") == "place/soul_mine"
+    assert art.card_art("jumper") == "card/fighter"
+
+
+def test_a_key_without_a_file_is_drawn_generic(monkeypatch):
+    names = ("place/a_new_one", "card/a_new_one", "action/a_new_one")
+    monkeypatch.setattr(art, "SPRITE_NAMES", art.SPRITE_NAMES + names)
+    art.clear_cache()
+    try:
+        for name in names:
+            assert not art.sprite_path(name).exists()
+            img = art.sprite(name, 48)
+            assert max(img.get_size()) == 48 and img.get_flags() & pygame.SRCALPHA
+            solid = pygame.mask.from_surface(img, 200).count()
+            assert 0.12 * img.get_width() * img.get_height() < solid, name
+        assert art.generated == set(names)
+        # the same stand-in every time, and two keys do not look alike
+        again = pygame.image.tobytes(art.generic_art.draw("card/a_new_one"), "RGBA")
+        assert again == pygame.image.tobytes(art.generic_art.draw("card/a_new_one"), "RGBA")
+        assert again != pygame.image.tobytes(art.generic_art.draw("card/another"), "RGBA")
+    finally:
+        art.clear_cache()
+    with pytest.raises(KeyError):  # a name no item has stays refused
+        art.sprite("place/nobody_registered_this", 40)

@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
+from game import registry
+
 EFFECTS = "effects"
 UI = "ui"
 
@@ -52,6 +54,7 @@ PHASE = Cue("phase", 20, 0.7, "phase")
 FIZZLE = Cue("fizzle", 25, 0.7, "fizzle")
 POWER = Cue("power", 50, 0.8, "power")
 THEFT = Cue("theft", 55, 0.9, "theft")
+CARD = Cue("card_played", 50, 0.9, "card")
 
 COINS_FEW, COINS_SOME = 2, 6  # amounts up to these are "few" and "some"; more is "many"
 
@@ -97,6 +100,24 @@ def _turn(e: dict, who: Listener) -> Cue:
 def _attack(e: dict, who: Listener) -> Cue:
     won = e.get("winner") == e.get("attacker")
     return Cue("attack_won" if won else "attack_held", 65, 1.0, "attack")
+
+
+def _power(e: dict, who: Listener) -> Cue:
+    """A place's power used: the sound its registry spec names ("power" by default)."""
+    try:
+        sound = registry.place(e.get("place", "")).sound
+    except KeyError:
+        return POWER
+    return POWER if sound == POWER.sound else replace(POWER, sound=sound)
+
+
+def _card(e: dict, who: Listener) -> Cue:
+    """A card played: the sound its registry spec names ("card_played" by default)."""
+    try:
+        sound = registry.card(e.get("card", "")).sound
+    except KeyError:
+        sound = CARD.sound
+    return CARD if sound == CARD.sound else replace(CARD, sound=sound)
 
 
 def _game_over(e: dict, who: Listener) -> Cue:
@@ -151,11 +172,11 @@ EVENT_CUES: dict[str, Callable[[dict, Listener], Cue | None]] = {
     "destroyed": lambda e, w: Cue("destroyed", 62, 1.0, "destroy"),
     "attack": _attack,
     # powers and cards
-    "power": lambda e, w: POWER,
+    "power": _power,
     "cancelled": lambda e, w: Cue("cancel", 55, 0.9, "power"),
     "deck_shuffled": lambda e, w: Cue("shuffle", 30, 0.8, "card"),
     "card_dealt": lambda e, w: Cue("card_dealt", 25, 0.8, "card"),
-    "card": lambda e, w: Cue("card_played", 50, 0.9, "card"),
+    "card": _card,
     # the end
     "game_over": _game_over,
 }
@@ -220,4 +241,5 @@ def every_sound() -> list[str]:
              "card_dealt", "card_played", "handover", "ui_click", "ui_refuse"}
     names |= {f"coins_{s}" for s in ("few", "some", "many")}
     names |= {f"dice_{n}" for n in (1, 2, 3)}
+    names |= {p.sound for p in registry.places()} | {c.sound for c in registry.cards()}
     return sorted(names)
