@@ -14,9 +14,9 @@ from itertools import combinations
 
 import pygame
 
-from game import content, i18n, queries, questions
+from game import content, i18n, queries, questions, registry
 from game.decisions import answer_kind
-from game.i18n import N_, _
+from game.i18n import _
 from game.tables import (
     ACTION_COST,
     ACTION_TITLES,
@@ -35,20 +35,11 @@ from game.ui.words import dragon
 HOTKEYS = ACTION_KEYS
 
 # When no candidate target passes, one sentence says why (the engine's reasons for
-# each candidate follow when there are only a few of them). {d} is the dragon's name.
-NOTHING_NEAR = {
-    # TRANSLATORS: {d} is a dragon's name, {n} a number of spaces
-    "move": N_("{d} has no free landing within {n} spaces"),
-    "claim": N_("{d} is not next to an unclaimed settlement or place of power"),
-    "claim_settlement": N_("{d} is not next to a settlement or place an opponent claims"),
-    "destroy": N_("{d} is not next to anything it may destroy"),
-    "steal_cavern": N_("{d} is not next to another dragon's cavern"),
-    "steal_chest": N_("{d} is not next to the thief's chest"),
-    "steal_for_thief": N_("{d} is not next to another dragon's cavern"),
-    "attack": N_("{d} is not next to another dragon"),
-    "abandon": N_("{d} has no claim ring on the board"),
-    "gamble": N_("{d} has no empty cell beside it"),
-}
+# each candidate follow when there are only a few of them). {d} is the dragon's name;
+# each action's sentence is in its registry module (game/registry/actions/).
+NOTHING_NEAR = {a.key: a.unavailable for a in registry.actions() if a.key != "end_turn"}
+# The bar's icon of each action (its registry art key).
+ICONS = {a.key: a.art_key for a in registry.actions()}
 
 
 @dataclass
@@ -117,7 +108,7 @@ def action_slots(m, name: str, legal: list[dict],
     slots = []
     for do in ACTIONS:
         answers = by_kind.pop(do, [])
-        slot = Slot(do, _(ACTION_TITLES[do]), HOTKEYS[do], ACTION_COST[do], f"action/{do}",
+        slot = Slot(do, _(ACTION_TITLES[do]), HOTKEYS[do], ACTION_COST[do], ICONS[do],
                     answers)
         if not answers:
             slot.reason = why_not(m, name, do)
@@ -147,7 +138,7 @@ def idle_power_reason(place: str) -> str:
 
 def idle_slots(reason: str) -> list[Slot]:
     """All eleven actions, unavailable for one reason (not this seat's turn, ...)."""
-    return [Slot(do, _(ACTION_TITLES[do]), HOTKEYS[do], ACTION_COST[do], f"action/{do}",
+    return [Slot(do, _(ACTION_TITLES[do]), HOTKEYS[do], ACTION_COST[do], ICONS[do],
                  [], reason) for do in ACTIONS]
 
 

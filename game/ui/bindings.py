@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game import registry
 from game.i18n import N_, _
 
 
@@ -79,9 +80,8 @@ WINDOW_KEYS = (pygame.K_F11,)
 
 # One key per action, the same every turn; End turn also answers to Enter when nothing
 # is selected.
-ACTION_KEYS = {"move": "1", "claim": "2", "claim_settlement": "3", "destroy": "4",
-               "steal_cavern": "5", "steal_chest": "6", "steal_for_thief": "7",
-               "attack": "8", "abandon": "9", "gamble": "0", "end_turn": "E"}
+# Each action's key is in its registry module (game/registry/actions/).
+ACTION_KEYS = {a.key: a.hotkey for a in registry.actions()}
 # Letters for the extra slots (powers, cards), first come first served in a turn: none
 # of them is a pan, zoom, pace, log or menu key.
 EXTRA_KEYS = "QRTYUIOGJKX"
