@@ -22,6 +22,7 @@ actions registered with a model hook (key, answer-as-tuple): see MODELLED.
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from game import registry
 from game.ai import model
@@ -54,8 +55,9 @@ assert all(ACTION_COST[k] == v for k, v in COST.items() if k in ACTION_COST)
 # Actions the search has no code of its own for (Action.search is empty: one registered
 # from its module alone) are modelled by their registry hooks: `options` lists the answers
 # to try, `model` applies one to a child position. Their search tuple is (key, answer).
-MODELLED = {a.key: hooks for a in registry.actions() if not a.search and a.hooks is not None
-            if (hooks := registry.action_hooks(a.key)).model and hooks.options}
+MODELLED: dict[str, Any] = {
+    a.key: hooks for a in registry.actions() if not a.search and a.hooks is not None
+    if (hooks := registry.action_hooks(a.key)).model and hooks.options}
 COST.update({key: ACTION_COST[key] for key in MODELLED})
 
 
