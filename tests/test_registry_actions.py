@@ -68,6 +68,9 @@ def test_engine_effect_is_the_ai_model_effect(key):
     position after it; a rolled action's outcomes are a probability distribution."""
     spec = registry.action(key)
     rule = actions.RULES[key]
+    assert set(spec.charts) <= set(T.CHARTS)
+    if rule.rolls is None:
+        assert not spec.charts, "an action that rolls nothing has no chart"
     compared = 0
     for seed in range(20):
         m = random_scenario(seed)
@@ -82,6 +85,9 @@ def test_engine_effect_is_the_ai_model_effect(key):
                 if rule.rolls is not None:
                     total = sum(p for p, _c in search.outcomes(pos, act, me, reactions=False))
                     assert abs(total - 1.0) < 1e-9, answer
+                    # its rolls use the charts it declares (the odds read them by name)
+                    charts = {r["chart"] for r in rule.rolls(m, me, answer)}
+                    assert charts <= {*spec.charts, None}, (answer, charts)
                     compared += 1
                     continue
                 if spec.cost >= m.actions_left:  # the turn would end: another dragon plays
