@@ -177,7 +177,18 @@ FRAME = """
     out = {"keys": [s.key for s in bar.slots][:12], "label": slot.label,
            "hotkey": slot.hotkey, "cost": slot.cost, "icon": slot.icon,
            "inside": app.screen.get_rect().contains(rect), "colours": len(colours),
-           "enabled": slot.enabled, "reason": slot.reason}
+           "enabled": slot.enabled}
+    # its key plays it: the seat forages, the log says so, and the emptied chest greys it
+    c = scene.c
+    me, n = c.match.pending.dragon, len(c.match.events)
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_f, mod=0, unicode="f"))
+    for _ in range(3):
+        app.step(1 / 60)
+    out["played"] = [[e["type"], e["dragon"] == me if "dragon" in e else e["to"] == me]
+                     for e in c.match.events[n:] if e["type"] in ("action", "coins")]
+    after = next(s for s in scene.bar.slots if s.key == "forage")
+    out["after"] = [after.enabled, after.reason]
+    pygame.image.save(app.screen, "/tmp/narby_new_action_played.png")
     app.close()
     print(json.dumps(out))
 """
@@ -185,13 +196,15 @@ FRAME = """
 
 def test_the_window_draws_the_new_action_on_its_bar():
     """A drawn frame (dummy SDL driver): the bar has Forage's button, with its title, its
-    key and its art, between the built-in actions and End turn."""
+    key and its art, between the built-in actions and End turn; its key plays it."""
     out = last_json(run(FRAME))
     assert out["keys"][-2:] == ["forage", "end_turn"]
     assert out["label"] == "Forage" and out["hotkey"] == "F" and out["cost"] == 1
     assert out["icon"] == "action/steal_chest"  # its module's art key
     assert out["inside"] and out["colours"] > 8  # drawn on screen, not a blank box
-    assert out["enabled"] or out["reason"]
+    assert out["enabled"]  # (the chest holds a coin and no dragon is next to the seat)
+    assert out["played"] == [["action", True], ["coins", True]]
+    assert out["after"] == [False, "the thief's chest is empty"]
 
 
 def test_the_registry_contract_holds_for_the_new_action():
