@@ -1,4 +1,4 @@
-"""The action bar: all eleven actions, plus the turn powers and cards of the moment.
+"""The action bar: every registered action, plus the turn powers and cards of the moment.
 
 The model (`action_slots`) needs no window: each slot holds the legal answers of its
 kind, taken from `legal_answers()`, or the reason in words why there are none, taken
@@ -98,7 +98,7 @@ def why_not(m, name: str, do: str) -> str:
 
 def action_slots(m, name: str, legal: list[dict],
                  extra_keys: dict[str, str] | None = None) -> list[Slot]:
-    """The eleven action slots (legal answers or a reason each), then one slot per
+    """One slot per action (legal answers or a reason each), then one slot per
     other kind of answer the action decision offers (turn powers, cards). Extra slots
     take their letters from `extra_keys` (kind -> letter, stable for a turn:
     game.ui.bindings.ExtraKeys), else in order."""
@@ -137,7 +137,7 @@ def idle_power_reason(place: str) -> str:
 
 
 def idle_slots(reason: str) -> list[Slot]:
-    """All eleven actions, unavailable for one reason (not this seat's turn, ...)."""
+    """Every action, unavailable for one reason (not this seat's turn, ...)."""
     return [Slot(do, _(ACTION_TITLES[do]), HOTKEYS[do], ACTION_COST[do], ICONS[do],
                  [], reason) for do in ACTIONS]
 
