@@ -48,18 +48,24 @@ def test_the_action_tables_are_the_registrys():
         "steal_chest", "steal_for_thief", "attack"]
 
 
-@pytest.mark.parametrize("seed", SEEDS)
 @pytest.mark.parametrize("key", KEYS)
-def test_fast_listing_is_the_reference_listing(key, seed):
-    m = random_scenario(seed)
-    try:
-        name = m.pending.dragon
-        fast = [a for a in actions.legal_actions(m, name) if a.get("do") == key]
-        reference = [a for a in actions.legal_actions(m, name, fast=False)
-                     if a.get("do") == key]
-        assert canonical(fast) == canonical(reference)
-    finally:
-        m.close()
+def test_fast_listing_is_the_reference_listing(key):
+    """On seeded crowded positions (tests/test_model_diff.random_scenario), the legal
+    answers of the action are the same by the fast listing and by the reference one (its
+    candidates filtered by its check), and some position offers it."""
+    offered = 0
+    for seed in range(20):
+        m = random_scenario(seed)
+        try:
+            name = m.pending.dragon
+            fast = [a for a in actions.legal_actions(m, name) if a.get("do") == key]
+            reference = [a for a in actions.legal_actions(m, name, fast=False)
+                         if a.get("do") == key]
+            assert canonical(fast) == canonical(reference), seed
+            offered += len(fast)
+        finally:
+            m.close()
+    assert offered, f"no seeded position offered {key}"
 
 
 @pytest.mark.parametrize("key", KEYS)
