@@ -226,6 +226,21 @@ def test_the_registry_contract_holds_for_the_new_action():
     assert "FAILED" not in done.stdout
 
 
+def test_the_new_actions_bar_key_is_taken_by_nothing_else():
+    """tests/ui/test_bindings.py's key check, with the sample registered: its bar key is
+    no command's, menu's or window's key, and no other slot's."""
+    done = run("""
+        import sys
+        import pytest
+        from game.ui.bindings import ACTION_KEYS
+        assert ACTION_KEYS["forage"] == "F"
+        sys.exit(pytest.main(["-q", "-p", "no:cacheprovider", "-p", "no:xdist",
+                              "tests/ui/test_bindings.py::"
+                              "test_slot_keys_never_collide_with_commands_menu_or_window_keys"]))
+    """)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+
+
 def test_an_action_module_is_the_only_file_that_names_it():
     named = [p.relative_to(ROOT).as_posix() for d in ("game", "tools", "assets", "docs")
              for p in (ROOT / d).rglob("*") if p.is_file() and p.suffix in (".py", ".md", ".json")
