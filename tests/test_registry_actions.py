@@ -37,7 +37,7 @@ def test_the_action_tables_are_the_registrys():
     assert {a.key: a.title for a in specs} == T.ACTION_TITLES
     listed = sorted((a for a in specs if a.hooks), key=lambda a: a.listed)
     assert list(actions.RULES) == [a.key for a in listed]
-    assert {a.key: a.hotkey for a in specs} == bindings.ACTION_KEYS
+    assert {a.key: a.hotkey.upper() for a in specs} == bindings.ACTION_KEYS
     assert set(action_bar.NOTHING_NEAR) == set(KEYS)
     assert [d.key for d in content.all_definitions() if d.kind == "action"] == list(T.ACTIONS)
     hotkeys = [a.hotkey.upper() for a in specs if a.hotkey]
