@@ -73,36 +73,10 @@ def cost_words(cost: int) -> str:
 
 
 # ----- actions (R17-R28) -------------------------------------------------------------------
-# key -> (effect template, {placeholder: function reading the engine's constant}).
+# key -> (effect template, {placeholder: function reading the engine's constant}), from
+# each action's module (game/registry/actions/).
 _ACTION_DEFS: dict[str, tuple[str, dict[str, Callable[[], Any]]]] = {
-    "move": (N_("Fly up to {steps} king steps (diagonals count) to free cells; you may "
-             "not land on a piece or a blocked cell."), {"steps": lambda: T.MOVE_STEPS}),
-    "claim": (N_("Put one of your rings on an unclaimed settlement or place of power next "
-              "to you. Claims pay tribute at the end of each round."), {}),
-    "claim_settlement": (N_("Take over a settlement or place of power next to you that "
-                         "another dragon claims: their ring goes back, yours goes on."), {}),
-    "destroy": (N_("Roll on the Destroy chart against a settlement or place of power next "
-                "to you: it may be ruined or destroyed for coins, or a claimed one may "
-                "revolt and cost you {revolt}. Gold and Copper may not destroy "
-                "settlements."), {"revolt": lambda: plural(T.REVOLT_COST, "coin")}),
-    "steal_cavern": (N_("Roll on the Steal chart beside another dragon's cavern; you may "
-                     "take up to {most} from it."),
-                     {"most": lambda: plural(max(r[3] for r in T.STEAL), "coin")}),
-    "steal_chest": (N_("Roll on the Steal chart beside the thief's chest; you may take up "
-                    "to {most} from it."),
-                    {"most": lambda: plural(max(r[3] for r in T.STEAL), "coin")}),
-    "steal_for_thief": (N_("Roll on the Steal chart beside another dragon's cavern, for "
-                        "the thief: the coins go into the thief's chest, not to you."),
-                        {}),
-    "attack": (N_("Attack a dragon next to you: both roll a d20, the higher wins and ties go "
-               "to the defender. The loser pays the winner {stake}."),
-               {"stake": lambda: plural(T.ATTACK_STAKE, "coin")}),
-    "abandon": (N_("Take one of your rings back from anywhere on the board, to use it "
-                "again."), {}),
-    "gamble": (N_("Put a ring on an empty cell next to you. A settlement founded next to it "
-               "later is claimed by that ring for free."), {}),
-    "end_turn": (N_("Stop here; any actions you have left are lost."), {}),
-}
+    a.key: (a.words, dict(a.numbers)) for a in registry.actions()}
 
 
 def _action_timing(key: str) -> str:

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from game import registry as _registry
 from game.i18n import N_  # titles are marked here, translated where shown
+from game.registry.actions import attack as _attack
+from game.registry.actions import destroy as _destroy
+from game.registry.actions import move as _move
 from game.registry.cards import orienteer as _orienteer
 from game.registry.cards import robber as _robber
 from game.registry.cards import sheriff as _sheriff
@@ -40,17 +43,15 @@ CARDS = tuple(c.key for c in _CARDS)
 
 SETTLEMENT_KINDS = ("town", "city", "ruin")
 
-# Actions and their costs (R17-R28).
-ACTION_COST = {
-    "move": 1, "claim": 1, "claim_settlement": 2, "destroy": 1, "steal_cavern": 1,
-    "steal_chest": 1, "steal_for_thief": 2, "attack": 1, "abandon": 1, "gamble": 1,
-    "end_turn": 0,
-}
+# Actions and their costs (R17-R28), in the action bar's order, from the registry (one
+# module per action, game/registry/actions/).
+_ACTIONS = _registry.actions()
+ACTION_COST = {a.key: a.cost for a in _ACTIONS}
 ACTIONS = tuple(ACTION_COST)
 ACTIONS_PER_TURN = 3
-MOVE_STEPS = 3
-ATTACK_STAKE = 3
-REVOLT_COST = 3
+MOVE_STEPS = _move.STEPS
+ATTACK_STAKE = _attack.STAKE
+REVOLT_COST = _destroy.REVOLT
 FAILED_PLACEMENT_BONUS = 3  # R12 step 5: the chest gains 3
 PLACE_LOCATION_TRIES = 50  # R14
 
@@ -146,13 +147,7 @@ def row_label(row) -> str:
     return f"{span} {row[2]}"
 
 PLACE_TITLES = {p.key: p.title for p in _PLACES}  # N_-marked in each place module
-ACTION_TITLES = {
-    "move": N_("Move"), "claim": N_("Claim"), "claim_settlement": N_("Claim Settlement"),
-    "destroy": N_("Destroy"), "steal_cavern": N_("Steal from cavern"),
-    "steal_chest": N_("Steal from chest"), "steal_for_thief": N_("Steal for the thief"),
-    "attack": N_("Attack"), "abandon": N_("Abandon Claim"), "gamble": N_("Gamble"),
-    "end_turn": N_("End turn"),
-}
+ACTION_TITLES = {a.key: a.title for a in _ACTIONS}  # N_-marked in each action module
 
 # Charts by name, so a pending roll frame can name its chart in JSON: name -> (rows,
 # clamp range). None (the attack roll) is unclamped and has no rows (R26, R30).

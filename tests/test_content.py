@@ -10,6 +10,9 @@ import pytest
 from game import content
 from game import tables as T
 from game.cli import main
+from game.registry.actions import attack as attack_action
+from game.registry.actions import destroy as destroy_action
+from game.registry.actions import move as move_action
 from game.registry.cards import orienteer, robber, sheriff, speedster, trickster, vigor
 from game.registry.places import angelstar_shrine, baba_yagas_hut, darkheart_cottage, madhouse
 from game.systems import cards, powers
@@ -36,9 +39,10 @@ def test_templates_type_no_numbers_of_their_own():
 
 
 @pytest.mark.parametrize("kind, key, constant, where", [
-    ("action", "move", "MOVE_STEPS", None),
-    ("action", "attack", "ATTACK_STAKE", None),
-    ("action", "destroy", "REVOLT_COST", None),
+    # an action's numbers live in its registry module
+    ("action", "move", "STEPS", move_action),
+    ("action", "attack", "STAKE", attack_action),
+    ("action", "destroy", "REVOLT", destroy_action),
     # a place's numbers live in its registry module
     ("place", "baba_yagas_hut", "STEPS", baba_yagas_hut),
     ("place", "darkheart_cottage", "STEPS", darkheart_cottage),

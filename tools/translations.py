@@ -39,7 +39,8 @@ SOURCES: dict[str, tuple[str, ...]] = {
               "game/ui/tutorial/*.py", "game/ui/tutorial/*.json"),
     "game": ("game/*.py", "game/systems/*.py", "game/ai/*.py", "game/net/*.py",
              "game/persistence/*.py", "game/maps/*.py", "game/balance/*.py",
-             "game/registry/*.py", "game/registry/places/*.py", "game/registry/cards/*.py"),
+             "game/registry/*.py", "game/registry/places/*.py", "game/registry/cards/*.py",
+             "game/registry/actions/*.py"),
 }
 PRIORITY = ("rules", "screens", "board", "game")
 TARGETS = [c for c in LANGUAGES if c != "en"]

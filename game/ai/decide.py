@@ -23,6 +23,7 @@ import random
 import time
 from typing import Any, cast
 
+from game import registry
 from game.ai import master
 from game.ai.evaluate import POWER_VALUE, Evaluator
 from game.ai.model import (
@@ -250,7 +251,8 @@ def _easy_action(ctx: Ctx, legal, pos: Pos, k: int) -> dict:
     return best
 
 
-_TASTE_KIND = {"steal_cavern": "steal", "steal_chest": "steal", "steal_for_thief": "steal"}
+# action -> the taste it counts as (its registry module's; the thefts share "steal")
+_TASTE_KIND = {a.key: a.taste_kind for a in registry.actions() if a.taste_kind != a.key}
 
 
 def _taste(ctx: Ctx, pos: Pos, t) -> float:

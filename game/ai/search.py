@@ -15,12 +15,14 @@ root (what is next to the landing now, and what the next turn could reach from i
 Actions are tuples inside the search and answers (FORMATS.md) at the door:
 ("move", to), ("claim", tl), ("claim2", tl, tl2), ("take", tl), ("destroy", tl),
 ("steal_cavern", d), ("steal_chest",), ("steal_for_thief", d), ("attack", d),
-("abandon", cell), ("gamble", cell), and turn powers ("power", answer-as-tuple).
+("abandon", cell), ("gamble", cell), turn powers ("power", answer-as-tuple), and
+actions registered with a model hook (key, answer-as-tuple): see MODELLED.
 """
 
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from game import registry
 from game.ai import model
@@ -50,6 +52,13 @@ from game.tables import (
 COST = {"move": 1, "claim": 1, "claim2": 1, "take": 2, "destroy": 1, "steal_cavern": 1,
         "steal_chest": 1, "steal_for_thief": 2, "attack": 1, "abandon": 1, "gamble": 1}
 assert all(ACTION_COST[k] == v for k, v in COST.items() if k in ACTION_COST)
+# Actions the search has no code of its own for (Action.search is empty: one registered
+# from its module alone) are modelled by their registry hooks: `options` lists the answers
+# to try, `model` applies one to a child position. Their search tuple is (key, answer).
+MODELLED: dict[str, Any] = {
+    a.key: hooks for a in registry.actions() if not a.search and a.hooks is not None
+    if (hooks := registry.action_hooks(a.key)).model and hooks.options}
+COST.update({key: ACTION_COST[key] for key in MODELLED})
 
 
 class OutOfBudget(Exception):
@@ -76,6 +85,8 @@ def to_action(answer: dict):
         return ("steal_chest",)
     if do == "end_turn":
         return ("end",)
+    if do in MODELLED:
+        return (do, _freeze(answer))
     if "do" not in answer and answer.get("power") in POWERS:
         return ("power", answer["power"], _freeze(answer))
     if "do" not in answer and answer.get("as", answer.get("play")) in TURN_CARDS:
@@ -254,10 +265,17 @@ class TurnSearch:
             cell = self._gamble_cell(pos)
             if cell is not None:
                 out.append(("gamble", cell))
+        if MODELLED:  # registered actions (none built in)
+            out.extend(self._registered(pos, k))
         width = self.width if root else self.deep_width
         landings = sorted(pos.landings(me), key=lambda tl: (-self.spot(tl), tl))
         out.extend(("move", tl) for tl in landings[:width])
         return out
+
+    def _registered(self, pos: Pos, k: int) -> list[tuple]:
+        """The search actions of the registered actions it models by their hooks."""
+        return [(key, _freeze(a)) for key, hooks in MODELLED.items() if COST[key] <= k
+                for a in hooks.options(pos, self.me, k)]
 
     def _gamble_cell(self, pos: Pos):
         key = (pos.at[pos.me], pos.gambles is self.root.gambles, pos.changed)
@@ -349,6 +367,10 @@ class TurnSearch:
         elif kind == "gamble":
             child.gambles = {**pos.gambles, act[1]: me}
             child.rings = {**pos.rings, me: pos.rings[me] - 1}
+        elif kind in MODELLED:  # a registered action: its module's model hook
+            out = MODELLED[kind].model(pos, child, me, thaw(act[1]), TOOLS)
+            if out is not None:
+                return out
         return [(1.0, child)]
 
     def value(self, pos: Pos, k: int) -> float:

@@ -130,3 +130,63 @@ for _module in BUILT_IN:
     register(_module.PLACE)
 for _card_module in BUILT_IN_CARDS:
     register_card(_card_module.CARD)
+
+
+# ----- actions (R17-R28): one module each, game/registry/actions/ ---------------------------
+# Adding an action: a module defining ACTION (a spec.Action), listed in actions/__init__.py,
+# plus its art; or `register_action(ACTION)` before game.tables is imported. Derived from
+# them: game.tables.ACTION_COST, ACTIONS and ACTION_TITLES, systems.actions.RULES (and the
+# order of the legal answers), content's action words, the action bar's slots and keys,
+# and the AI search's moves for actions it has no code of its own for.
+from game.registry.actions import BUILT_IN as BUILT_IN_ACTIONS  # noqa: E402
+from game.registry.spec import Action, ActionHooks  # noqa: E402
+
+__all__ += ["Action", "ActionHooks", "action", "action_hooks", "actions", "register_action"]
+
+_ACTIONS: dict[str, Action] = {}  # in the bar's order: registration order, End turn last
+_ACTION_HOOKS: dict[str, ActionHooks] = {}
+
+
+def register_action(new: Action) -> Action:
+    """Add an action, on the bar before End turn. Refused (RegistryError, one line) when
+    the spec is incomplete, its key or bar key is taken, or the game's tables are
+    already built."""
+    if _derived:
+        raise RegistryError(f"cannot register {new.key}: register actions before "
+                            "game.tables is imported (the tables are built from them)")
+    problems = new.problems()
+    if new.key in _ACTIONS:
+        problems.append(f"the key {new.key} is taken")
+    taken = {a.hotkey.upper(): a.key for a in _ACTIONS.values() if a.hotkey}
+    if new.hotkey and new.hotkey.upper() in taken:
+        problems.append(f"the bar key {new.hotkey} is taken by {taken[new.hotkey.upper()]}")
+    if problems:
+        raise RegistryError(f"cannot register {new.key}: {'; '.join(problems)}")
+    end = _ACTIONS.pop("end_turn", None)  # End turn stays the bar's last slot
+    _ACTIONS[new.key] = new
+    if end is not None:
+        _ACTIONS["end_turn"] = end
+    return new
+
+
+def actions() -> tuple[Action, ...]:
+    """Every registered action, in the bar's order (End turn last)."""
+    return tuple(_ACTIONS.values())
+
+
+def action(key: str) -> Action:
+    return _ACTIONS[key]
+
+
+def action_hooks(key: str) -> ActionHooks:
+    """An action's code hooks (rule and AI model), built at first use."""
+    found = _ACTION_HOOKS.get(key)
+    if found is None:
+        build = _ACTIONS[key].hooks
+        assert build is not None, f"{key} has no hooks"
+        found = _ACTION_HOOKS[key] = build()
+    return found
+
+
+for _action_module in BUILT_IN_ACTIONS:
+    register_action(_action_module.ACTION)

@@ -159,3 +159,60 @@ class Card:
 def signed(n: int) -> str:
     """A modifier as players read it: +2, −1."""
     return f"+{n}" if n >= 0 else f"−{-n}"
+
+
+# ----- actions (R17-R28) -------------------------------------------------------------------
+class ActionHooks(NamedTuple):
+    """An action's code. Engine: `rule`, its game.systems.base.ActionRule (targets, check,
+    resolve, ready, fast, rolls, near). AI: model(pos, child, me, answer, ai) -> the
+    action's effect on the AI's child position (game.ai.model.Pos; its cost is paid by
+    the search; `ai` is the search's ModelTools): None when `child` is the one outcome,
+    else [(probability, child)] of its rolls; options(pos, me, k) -> the answers the AI's
+    search tries with k actions left. Both None for the built-in actions, which the
+    search models in its own code (Action.search names its kinds there)."""
+
+    rule: Any
+    model: Callable | None = None
+    options: Callable | None = None
+
+
+@dataclass(frozen=True)
+class Action:
+    key: str                  # FORMATS.md's name: "claim_settlement"
+    title: str                # N_-marked; translated where shown
+    cost: int                 # actions it costs (R17)
+    words: str                # N_-marked effect, its numbers as {placeholders}
+    numbers: Mapping[str, Callable[[], Any]] = field(default_factory=dict)
+    unavailable: str = ""     # N_-marked: why the bar greys it when no target passes ({d}
+    #                           the dragon, {n} the move steps)
+    hotkey: str = ""          # the action bar's key (game.ui.bindings), "" for none
+    listed: int = 100         # place among the legal answers (ties: registration order)
+    hooks: Callable[[], ActionHooks] | None = None  # builds its ActionHooks (None: End turn)
+    search: tuple[str, ...] = ()  # built-ins: the AI search's own kinds for it ("take")
+    charts: tuple[str, ...] = ()  # the charts (game.tables.CHARTS) its rolls and odds use
+    taste: str = ""           # the AI's Easy level's taste for it; "" means its key
+    art: str = ""             # art key; "" means "action/<key>"
+    sound: str = "tick"       # sound cue of its declaration (game.ui.sound.cues)
+
+    @property
+    def art_key(self) -> str:
+        return self.art or f"action/{self.key}"
+
+    @property
+    def taste_kind(self) -> str:
+        return self.taste or self.key
+
+    def problems(self) -> list[str]:
+        """What is wrong with this spec, in words (empty when it can be registered)."""
+        out = []
+        if not self.words or not self.title:
+            out.append("an action needs a title and words")
+        if not isinstance(self.cost, int) or self.cost < 0:
+            out.append(f"cost {self.cost!r} is not a whole number of actions")
+        if self.key != "end_turn" and self.hooks is None:
+            out.append("an action needs hooks (its rule)")
+        if self.key != "end_turn" and not self.unavailable:
+            out.append("an action needs its unavailable words")
+        if len(self.hotkey) > 1:
+            out.append(f"hotkey {self.hotkey!r} is not one key")
+        return out

@@ -20,9 +20,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game import registry
 from game.answers import Answers
 from game.decisions import Decision, DecisionStep, IllegalAnswer
-from game.systems import cards, claims, combat, destruction, movement, powers, rolls, theft
+from game.systems import cards, claims, powers, rolls
 from game.systems.base import around
 from game.tables import ACTION_COST
 from game.words import ActionName, CardName, DragonName, Words
@@ -30,7 +31,11 @@ from game.words import ActionName, CardName, DragonName, Words
 if TYPE_CHECKING:
     from game.match import Match
 
-RULES = {**movement.RULES, **claims.RULES, **destruction.RULES, **theft.RULES, **combat.RULES}
+# do -> ActionRule, from the registry (game/registry/actions/), in the order the legal
+# answers are listed (each action's `listed`; the seeded games were recorded with it).
+# End turn has no rule: it is always the last answer.
+RULES = {a.key: registry.action_hooks(a.key).rule
+         for a in sorted(registry.actions(), key=lambda a: a.listed) if a.hooks is not None}
 # (do, cost, ready, fast, near) of each rule, in RULES order: legal_actions runs at every
 # action decision and reads these without a dict and two attribute look-ups per rule.
 _FAST = tuple((do, ACTION_COST[do], rule.ready, rule.fast, rule.near)

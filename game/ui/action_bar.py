@@ -1,4 +1,4 @@
-"""The action bar: all eleven actions, plus the turn powers and cards of the moment.
+"""The action bar: every registered action, plus the turn powers and cards of the moment.
 
 The model (`action_slots`) needs no window: each slot holds the legal answers of its
 kind, taken from `legal_answers()`, or the reason in words why there are none, taken
@@ -14,9 +14,9 @@ from itertools import combinations
 
 import pygame
 
-from game import content, i18n, questions
+from game import content, i18n, questions, registry
 from game.decisions import answer_kind
-from game.i18n import N_, _
+from game.i18n import _
 from game.tables import (
     ACTION_COST,
     ACTION_TITLES,
@@ -36,20 +36,10 @@ from game.words import DragonName, Words
 HOTKEYS = ACTION_KEYS
 
 # When no candidate target passes, one sentence says why (the engine's reasons for
-# each candidate follow when there are only a few of them). {d} is the dragon's name.
-NOTHING_NEAR = {
-    # TRANSLATORS: {d} is a dragon's name, {n} a number of spaces
-    "move": N_("{d} has no free landing within {n} spaces"),
-    "claim": N_("{d} is not next to an unclaimed settlement or place of power"),
-    "claim_settlement": N_("{d} is not next to a settlement or place an opponent claims"),
-    "destroy": N_("{d} is not next to anything it may destroy"),
-    "steal_cavern": N_("{d} is not next to another dragon's cavern"),
-    "steal_chest": N_("{d} is not next to the thief's chest"),
-    "steal_for_thief": N_("{d} is not next to another dragon's cavern"),
-    "attack": N_("{d} is not next to another dragon"),
-    "abandon": N_("{d} has no claim ring on the board"),
-    "gamble": N_("{d} has no empty cell beside it"),
-}
+# each candidate follow when there are only a few of them). {d} is the dragon's name;
+# each action's sentence is in its registry module (game/registry/actions/).
+NOTHING_NEAR = {a.key: a.unavailable for a in registry.actions() if a.key != "end_turn"}
+# The bar's icon of each action (its registry art key).
 
 
 @dataclass
@@ -111,7 +101,7 @@ def why_not(m, name: str, do: str) -> str:
 
 def action_slots(m, name: str, legal: list[dict],
                  extra_keys: dict[str, str] | None = None) -> list[Slot]:
-    """The eleven action slots (legal answers or a reason each), then one slot per
+    """One slot per action (legal answers or a reason each), then one slot per
     other kind of answer the action decision offers (turn powers, cards). Extra slots
     take their letters from `extra_keys` (kind -> letter, stable for a turn:
     game.ui.bindings.ExtraKeys), else in order."""
@@ -150,7 +140,7 @@ def idle_power_reason(place: str) -> str:
 
 
 def idle_slots(reason: str) -> list[Slot]:
-    """All eleven actions, unavailable for one reason (not this seat's turn, ...)."""
+    """Every action, unavailable for one reason (not this seat's turn, ...)."""
     return [Slot(do, _(ACTION_TITLES[do]), HOTKEYS[do], ACTION_COST[do], art.action_art(do),
                  [], reason) for do in ACTIONS]
 

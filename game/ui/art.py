@@ -93,9 +93,11 @@ def card_art(key: str) -> str:
 
 
 def action_art(key: str) -> str:
-    """The sprite of action `key` (the action bar's icon). Actions have no registry spec
-    yet: when they do, return its art key here, as place_art does."""
-    return f"action/{key}"
+    """The sprite of action `key` (the action bar's icon): its registry spec's art key."""
+    try:
+        return registry.action(key).art_key
+    except KeyError:
+        return f"action/{key}"
 
 
 # the families a missing file is drawn for (game.ui.generic_art) rather than refused

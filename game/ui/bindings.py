@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game import registry
 from game.i18n import N_, _
 
 
@@ -79,9 +80,8 @@ WINDOW_KEYS = (pygame.K_F11,)
 
 # One key per action, the same every turn; End turn also answers to Enter when nothing
 # is selected.
-ACTION_KEYS = {"move": "1", "claim": "2", "claim_settlement": "3", "destroy": "4",
-               "steal_cavern": "5", "steal_chest": "6", "steal_for_thief": "7",
-               "attack": "8", "abandon": "9", "gamble": "0", "end_turn": "E"}
+# Each action's key is in its registry module (game/registry/actions/); "" for none.
+ACTION_KEYS = {a.key: a.hotkey.upper() for a in registry.actions()}
 # Letters for the extra slots (powers, cards), first come first served in a turn: none
 # of them is a pan, zoom, pace, log or menu key.
 EXTRA_KEYS = "QRTYUIOGJKX"
@@ -120,7 +120,7 @@ def key_name(key: int) -> str:
 
 def _reserved() -> dict[int, str]:
     """Keys no command may take, with what they are kept for."""
-    out = {key_code(c): _("an action on the bar") for c in ACTION_KEYS.values()}
+    out = {key_code(c): _("an action on the bar") for c in ACTION_KEYS.values() if c}
     out.update({key_code(c): _("a power or card on the bar") for c in EXTRA_KEYS})
     out.update({k: _("full screen") for k in WINDOW_KEYS})
     out.update({k: _(b.does) for b in HOST for k in b.keys})
