@@ -129,7 +129,7 @@ class Card:
     value: int | None = None              # roll: the modifier on the opponent's roll
     per: str | None = None                # tribute: the settlement kind that earns more
     cancels: tuple[str, ...] = ()         # cancel: the actions it cancels
-    hooks: Callable[[], Any] | None = None  # turn: builds its CardHooks
+    hooks: Callable[[], Any] | None = None  # turn: its CardHooks; reactions: ReactionHooks
     art: str = ""             # art key; "" means "card/<key>"
     sound: str = "card_played"  # sound of its play (game.ui.sound.cues)
 
@@ -164,25 +164,28 @@ def signed(n: int) -> str:
 
 # ----- reactions and standing abilities (issue 32: their code in their own modules) -----
 class ReactionHooks(NamedTuple):
-    """A reaction card's code (timings cancel, roll, dice, any; copy): what is specific to
-    it, while the windows, the prompt loop and the roll modifiers stay generic in
-    game.systems.cards. Every hook may be None: the generic rule then holds.
+    """A reaction card's code (timings cancel, roll, dice, any; copy), built by its
+    `Card.hooks`: what is specific to it, while the windows, the prompt loop, the roll
+    and dice modifiers and Copier's copies stay generic in game.systems.cards. Every
+    hook may be None: the generic rule of its timing then holds.
     Engine: usable(m, name, window, subject) -> whether its holder `name` may play it in
     `window` ("cancel", "roll", "dice") on `subject` (the declared action, the roll or
     the placement dice) beyond its timing (None: whenever its timing allows);
-    fits(purpose, chart, attacked) -> whether its `value` goes on an opponent's
-    `purpose` roll on `chart` (roll cards; `attacked`: the holder is the one attacked;
-    game.rule_maths.hostile_modifiers); params(m, window, subject) -> its answers'
-    parameter dicts (None: one answer, no parameters); value(answer) -> the modifier an
-    answer adds in a roll window (None: the card's `value`); cancel(m, name, act, answer,
-    event) -> its effect on the declared action `act`, emitting its "card" event: True
-    when the action is cancelled (None: it is); words(m, name, window, subject, play) ->
-    its option in the prompt (`play`: "play X" or "play Copier as X"; None: `play`).
+    fits(purpose, chart, attacked) -> which rolls it answers: a roll card's `value` goes
+    on an opponent's `purpose` roll on `chart` (`attacked`: its holder is the one
+    attacked; game.rule_maths.hostile_modifiers), a dice card's on placement dice rolled
+    for `purpose` (None: any); params(m, window, subject) -> its answers' parameter
+    dicts (None: one answer, no parameters); value(answer) -> the modifier an answer
+    adds (None: the card's `value`); cancel(m, name, act, answer, event) -> its effect
+    on the declared action `act`, emitting its "card" event: True when the action is
+    cancelled (None: it is); words(m, name, window, subject, play) -> its option in the
+    prompt (`play`: "play X" or "play Copier as X"; None: `play`); when() -> when it is
+    played, for the rules and refusals (None: its timing's words).
     AI: keep -> the coins its holder gives up by using it now rather than later this
     round (None: the AI's default); model(pos, actor, target, answer, happen, ai) ->
-    [(probability, child)] after it is played on the declared action (cancel cards;
-    `happen(pos)` gives the action's outcomes from a position; None: the action does
-    not happen)."""
+    [(probability, child)] after it is played on the declared action of `actor`
+    against `target` (cancel cards; `happen(pos)` gives the action's outcomes from a
+    position; `ai` is the search's ModelTools; None: the action does not happen)."""
 
     usable: Callable | None = None
     fits: Callable | None = None
@@ -190,6 +193,7 @@ class ReactionHooks(NamedTuple):
     value: Callable | None = None
     cancel: Callable | None = None
     words: Callable | None = None
+    when: Callable | None = None
     keep: float | None = None
     model: Callable | None = None
 
