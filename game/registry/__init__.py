@@ -142,10 +142,11 @@ def reaction_cards() -> tuple[Card, ...]:
 
 
 def reaction(key: str) -> ReactionHooks:
-    """A reaction card's ReactionHooks, built at first use (empty when it has none: the
-    generic rule of its timing holds)."""
+    """A card's ReactionHooks (any timing but turn: an own card may have its prompt
+    words), built at first use (empty when it has none: its timing's rule holds)."""
     found = _REACTIONS.get(key)
     if found is None:
+        assert _CARDS[key].timing != "turn", f"{key} is a turn card (card_hooks)"
         build = _CARDS[key].hooks
         found = _REACTIONS[key] = build() if build is not None else ReactionHooks()
     return found

@@ -166,8 +166,9 @@ def signed(n: int) -> str:
 class ReactionHooks(NamedTuple):
     """A reaction card's code (timings cancel, roll, dice, any; copy), built by its
     `Card.hooks`: what is specific to it, while the windows, the prompt loop, the roll
-    and dice modifiers and Copier's copies stay generic in game.systems.cards. Every
-    hook may be None: the generic rule of its timing then holds.
+    and dice modifiers and Copier's copies stay generic in game.systems.cards (an own
+    card, own_roll or tribute, may give its prompt `words` the same way). Every hook may
+    be None: the generic rule of its timing then holds.
     Engine: usable(m, name, window, subject) -> whether its holder `name` may play it in
     `window` ("cancel", "roll", "dice") on `subject` (the declared action, the roll or
     the placement dice) beyond its timing (None: whenever its timing allows);

@@ -383,8 +383,9 @@ def resolve_robber(m: Match, name: str, act: dict) -> None:
 # Each turn card's code lives in its card's module (game/registry/cards/), built here at
 # first import of this module.
 TURN = {c: TurnCard(*registry.card_hooks(c)[:4]) for c in TURN_CARDS}
-# Each reaction card's ReactionHooks (its module's), built here at first import.
-REACT = {c.key: registry.reaction(c.key) for c in registry.reaction_cards()}
+# Each card's ReactionHooks (its module's; the reactions', and the own cards' words), built
+# here at first import.
+REACT = {c.key: registry.reaction(c.key) for c in registry.cards() if c.timing != "turn"}
 
 
 def turn_answers(m: Match, name: str, fast: bool = True) -> list[dict]:

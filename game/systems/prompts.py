@@ -19,6 +19,7 @@ from game.systems.base import die_total
 from game.systems.cards import REACT, answers
 from game.tables import (
     ACTION_TITLES,
+    COPIER,
     OWN_ROLL_CARDS,
     OWN_ROLL_POWERS,
     PLACE_TITLES,
@@ -177,7 +178,7 @@ def _option(m: Match, name: str, option: str, subject: Frame, window: str) -> An
             return Words(_CANCEL_OPTION[do], place=place)
         return Words("use {place} (cancel the {action})", place=place,
                      action=ACTION_TITLES[do].lower())
-    if option == "copier":
+    if option == COPIER:
         copies = list(dict.fromkeys(a["as"] for a in answers(m, name, option, subject)))
         return either([_card(m, name, c, subject, window, copier=True) for c in copies])
     return _card(m, name, option, subject, window)
@@ -191,11 +192,7 @@ def _card(m: Match, name: str, card: str, subject: Frame, window: str,
         # TRANSLATORS: {play} is "play Fighter"; {value} e.g. +2
         return Words("{play} ({value} to your roll)", play=t,
                      value=f"+{OWN_ROLL_CARDS[card][1]}")
-    if card == "sheriff":
-        return Words("{play} (+1 coin from each town that scores)", play=t)
-    if card == "mayor":
-        return Words("{play} (+1 coin from each city that scores)", play=t)
-    hooks = REACT.get(card)  # a reaction card's own words (its module's ReactionHooks)
+    hooks = REACT.get(card)  # a card's own words (its module's ReactionHooks)
     if hooks is not None and hooks.words is not None:
         return hooks.words(m, name, window, subject, t)
     return t
