@@ -157,8 +157,9 @@ def always_places() -> tuple[Place, ...]:
     return tuple(p for p in places() if p.always is not None)
 
 
-def always(key: str) -> AlwaysHooks:
-    """A place's AlwaysHooks, built at first use."""
+def always(key: str) -> Any:
+    """A place's AlwaysHooks, built at first use (Any, like hooks(): callers ask the
+    hook points they have filtered the places by)."""
     found = _ALWAYS.get(key)
     if found is None:
         build = _PLACES[key].always

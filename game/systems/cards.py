@@ -192,8 +192,8 @@ def roll_options(m: Match, name: str, roll: dict) -> list[str]:
 def dice_cards(purpose: str) -> frozenset[str]:
     """The cards that may modify placement dice rolled for `purpose` (their `fits`):
     Trickster any, Pro-creator a new settlement's (R38, P25); remembered."""
-    return frozenset(c for c in DICE_CARDS
-                     if REACT[c].fits is None or REACT[c].fits(purpose, None, False))
+    fits = {c: REACT[c].fits for c in DICE_CARDS}
+    return frozenset(c for c, f in fits.items() if f is None or f(purpose, None, False))
 
 
 def _dice_usable(m: Match, name, dice, card) -> bool:
