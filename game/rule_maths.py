@@ -168,7 +168,10 @@ def hostile_modifiers(purpose: str, chart: str | None, places: Iterable[str] = (
     out = [(p, v) for p, (pur, v) in ROLL_REACTION_POWERS.items()
            if pur == purpose and p in held]
     if card in ROLL_CARDS:
-        fits = registry.reaction(card).fits
+        fits = _FITS.get(card) or _FITS.setdefault(card, registry.reaction(card).fits)
         if fits is not None and fits(purpose, chart, attacked):
             out.append((card, ROLL_CARDS[card]))
     return out
+
+
+_FITS: dict = {}  # roll card -> its `fits`, read once (asked at every roll's window)

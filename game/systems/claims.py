@@ -59,28 +59,33 @@ def remove_gamble(m: Match, ent: int, reason: str) -> None:
 # beyond the dragon's own; Citadel of Torture (its Power, once per round: R37.13, R36)
 # takes two settlements with one action: {"do": "claim", "at": [c, r], "also": [c2, r2]}
 # (P17). The power is then spent, like every place's power, in `Match.powers_used`.
-REACH = tuple(p.key for p in registry.always_places() if registry.always(p.key).reach)
-PAIRS = tuple(p.key for p in registry.always_places() if registry.always(p.key).pairs)
+# place -> its hook, for the places that have one (in face order)
+REACH = {p.key: registry.always(p.key).reach for p in registry.always_places()
+         if registry.always(p.key).reach}
+PAIRS = {p.key: registry.always(p.key).pairs for p in registry.always_places()
+         if registry.always(p.key).pairs}
 
 
-def _held(m: Match, name, keys: tuple[str, ...]) -> list[str]:
+def _held(m: Match, name, keys) -> list[str]:
     holders = queries.place_holders(m)
     return [k for k in keys if holders.get(k) == name]
 
 
-def _reach(m: Match, name) -> list[tuple[int, Footprint]]:
+def _reach(m: Match, name, holders=None) -> list[tuple[int, Footprint]]:
     """Pieces one Claim of `name` may take through the places it holds, beyond its own
     adjacent ones (Baba Yaga's Hut's settlements), else []."""
+    holders = holders if holders is not None else queries.place_holders(m)
     out: list[tuple[int, Footprint]] = []
-    for k in _held(m, name, REACH):
-        out.extend(registry.always(k).reach(m, name))
+    for k, reach in REACH.items():
+        if holders.get(k) == name:
+            out.extend(reach(m, name))
     return out
 
 
-def _claim_pieces(m: Match, name) -> list[tuple[int, Footprint]]:
+def _claim_pieces(m: Match, name, holders=None) -> list[tuple[int, Footprint]]:
     """What one Claim may reach: pieces adjacent to the dragon, plus the places' reach."""
     near = adjacent_claimables(m, name)
-    extra = _reach(m, name)
+    extra = _reach(m, name, holders)
     if extra:
         seen = {e for e, _ in near}
         near = near + [t for t in extra if t[0] not in seen]
@@ -90,9 +95,9 @@ def _claim_pieces(m: Match, name) -> list[tuple[int, Footprint]]:
 
 def _pairs(m: Match, name, unclaimed_only: bool) -> list[dict]:
     out: list[dict] = []
-    for k in PAIRS:
+    for k, pairs in PAIRS.items():
         if queries.power_ready(m, k, name):  # R36: once per round
-            out.extend(registry.always(k).pairs(m, name, unclaimed_only))
+            out.extend(pairs(m, name, unclaimed_only))
     return out
 
 
@@ -161,8 +166,7 @@ def _claim_resolve(m: Match, name, answer):
         put_claim(m, name, ent, "claim")
         return
     # out of the dragon's reach: the held place whose reach takes it (the check said one)
-    via = next(k for k in _held(m, name, REACH)
-               if ent in {e for e, _ in registry.always(k).reach(m, name)})
+    via = next(k for k in _held(m, name, REACH) if ent in {e for e, _ in REACH[k](m, name)})
     put_claim(m, name, ent, via)
 
 
@@ -311,10 +315,15 @@ def _gamble_resolve(m: Match, name, answer):
 
 
 def _claim_fast(m: Match, name):
-    out = [{"do": "claim", "at": [fp.col, fp.row]} for ent, fp in _claim_pieces(m, name)
+    holders = queries.place_holders(m)
+    pieces = (_claim_pieces(m, name, holders) if name in map(holders.get, REACH)
+              else adjacent_claimables(m, name))
+    out = [{"do": "claim", "at": [fp.col, fp.row]} for ent, fp in pieces
            if not esper.has_component(ent, Claim)]
-    if _held(m, name, PAIRS) and queries.rings(m, name).supply >= 2:
-        out.extend(_pairs(m, name, unclaimed_only=True))
+    for k, pairs in PAIRS.items():  # R36: once per round; two rings in supply
+        if (holders.get(k) == name and k not in m.powers_used
+                and queries.rings(m, name).supply >= 2):
+            out.extend(pairs(m, name, True))
     return out
 
 
