@@ -177,8 +177,8 @@ def table(card: str, holder: str = "blue"):
 
 
 def declared(do: str) -> dict:
-    if do in ("claim", "claim_settlement"):
-        answer = {"do": do, "at": [5, 7] if do == "claim_settlement" else [4, 7]}
+    if do in ("claim", "claim_settlement", "destroy"):  # blue's town, or the free ruin
+        answer = {"do": do, "at": [4, 7] if do == "claim" else [5, 7]}
     elif do == "robber":
         answer = {"play": "robber", "dragon": "blue"}
     else:
