@@ -162,26 +162,16 @@ def card_when(key: str) -> Words:
         return Words("before your own {roll}", roll=RollName(T.OWN_ROLL_CARDS[key][0]))
     if key in T.TRIBUTE_CARDS:
         return Words("before your tribute roll")
+    if key in T.CARD_TITLES and registry.card(key).timing in registry.REACTION_TIMINGS:
+        when = registry.reaction(key).when
+        if when is not None:  # a reaction's own words (its module's ReactionHooks)
+            return when()
     if key in T.CANCEL_CARDS and T.CANCEL_CARDS[key] == ("attack",):
         return Words("when an opponent declares an attack")
     if key in T.CANCEL_CARDS:
         names = either([ActionName(a) if a in T.ACTION_TITLES else CardName(a)
                         for a in T.CANCEL_CARDS[key]])
-        if key == "leader":  # settlements only (R38)
-            # TRANSLATORS: {names} are actions ("Claim or Claim Settlement")
-            return Words("when an opponent declares {names} of a town, city or ruin",
-                         names=names)
         return Words("when an opponent declares {names}", names=names)
-    if key == "defender":
-        return Words("when attacked, after the attacker's roll")
-    if key == "inciter":
-        return Words("after an opponent's destroy roll against a claimed settlement")
-    if key == T.PRO_CREATOR:
-        return Words("after a settlement's location is rolled")
-    if key == T.TRICKSTER:
-        return Words("right after any die is rolled")
-    if key == T.COPIER:
-        return Words("whenever the card it copies could be played")
     return Words("once")
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from game import registry
 from game.tables import (
     ACTION_COST,
     CARD_STEP,
@@ -80,7 +81,7 @@ ROLLED = ("attack", "destroy", "steal_cavern", "steal_chest", "steal_for_thief")
 OPTIONS = frozenset(PLACES) | frozenset(CARDS)
 OWN_OPTIONS = (frozenset(OWN_ROLL_POWERS) | frozenset(OWN_ROLL_CARDS)
                | frozenset(TRIBUTE_CARDS) | {COPIER})
-DICE_MODS = frozenset({"pro_creator", "trickster", COPIER})
+DICE_MODS = frozenset(c.key for c in registry.cards() if c.timing in ("dice", "any")) | {COPIER}
 FIELD_WORDS = {"i": "counter", "tries": "count of tries", "roll": "roll"}
 MAX_TRIES = 1000  # populate's CHEST_REROLLS and PLACE_REROLLS
 MAX_MODS = 8      # modifiers on one roll: a few powers and cards at most

@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 from functools import cache
 
+from game import registry
 from game.tables import (
     CHARTS,
     OWN_ROLL_CARDS,
@@ -159,14 +160,18 @@ def hostile_modifiers(purpose: str, chart: str | None, places: Iterable[str] = (
                       ) -> list[tuple[str, int]]:
     """(source, value) one opponent may put on another dragon's `purpose` roll after it
     is made (R40): Blade Miller from `places` (its power unused) on a destroy roll
-    (R37.7); its card: Inciter on a destroy roll against a claimed settlement (P29),
-    Defender on the attack roll against it (`attacked`, P29). Trickster's ±2 is either
-    way, so it is no expected modifier."""
+    (R37.7); its roll card, where the card's `fits` says (its module's ReactionHooks):
+    Inciter on a destroy roll against a claimed settlement (P29), Defender on the attack
+    roll against it (`attacked`, P29). Trickster's ±2 is either way, so it is no
+    expected modifier."""
     held = set(places)
     out = [(p, v) for p, (pur, v) in ROLL_REACTION_POWERS.items()
            if pur == purpose and p in held]
-    if card == "inciter" and purpose == "destroy" and chart == "destroy_claimed":
-        out.append((card, ROLL_CARDS[card]))
-    if card == "defender" and purpose == "attack" and attacked:
-        out.append((card, ROLL_CARDS[card]))
+    if card in ROLL_CARDS:
+        fits = _FITS.get(card) or _FITS.setdefault(card, registry.reaction(card).fits)
+        if fits is not None and fits(purpose, chart, attacked):
+            out.append((card, ROLL_CARDS[card]))
     return out
+
+
+_FITS: dict = {}  # roll card -> its `fits`, read once (asked at every roll's window)

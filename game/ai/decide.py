@@ -37,11 +37,11 @@ from game.ai.model import (
     row_result,
 )
 from game.ai.search import (
+    TOOLS,
     OutOfBudget,
     TurnSearch,
     apply_card,
     apply_power,
-    home_spot,
     thaw,
     to_action,
 )
@@ -277,12 +277,16 @@ def modify(ctx: Ctx) -> dict:
 
 
 # The worth of keeping a reaction for a better use later this round, in coins.
-KEEP = {"trickster": 0.4, "copier": 0.3, "defender": 0.1, "inciter": 0.1,
-        "blade_miller": 0.05}
+# A card's is its module's (ReactionHooks.keep).
+KEEP = {**{c.key: registry.reaction(c.key).keep for c in registry.reaction_cards()
+           if registry.reaction(c.key).keep is not None}, "blade_miller": 0.05}
 # What each post-roll reaction adds (game.tables, as the engine applies it).
 REACTION_VALUES = {**ROLL_CARDS, **{k: v for k, (_p, v) in ROLL_REACTION_POWERS.items()}}
-CANCELS = ("pearlthorn_castle", "soulwash_temple", "leader", "watcher", "peacemaker")
-assert set(CANCELS) == set(CANCEL_POWERS) | set(CANCEL_CARDS)  # the engine's cancels
+CANCELS = (*CANCEL_POWERS, *CANCEL_CARDS)  # the engine's cancels, places and cards
+# a cancel card's effect on the AI's position, where it is more than "the action does not
+# happen" (ReactionHooks.model: Peacemaker sends a dragon home)
+CANCEL_MODELS = {c.key: registry.reaction(c.key).model for c in registry.reaction_cards()
+                 if c.timing == "cancel" and registry.reaction(c.key).model is not None}
 
 
 def _option(answer: dict) -> str | None:
@@ -316,6 +320,7 @@ def _cancel(ctx: Ctx) -> dict:
     # The attack-threat term is left out: it prices this very attack.
     ev = Evaluator(pos, {**ctx.cfg["params"], "attack_threat": 0.0})
     search = TurnSearch(pos, ctx.cfg["params"])
+    t = None
     if act.get("play") == "robber":
         child = pos.child()
         taken = min(3, pos.coins[act["target"]])
@@ -334,17 +339,12 @@ def _cancel(ctx: Ctx) -> dict:
     for a in legal:
         if "pass" in a:
             continue
-        if _option(a) == "peacemaker":  # send one of them home; apart = no attack
-            child = pos.child()
-            spot = home_spot(pos, a["dragon"])
-            if spot is not None:
-                child.move_dragon(a["dragon"], spot)
-            target = act["dragon"]
-            apart = child.at[actor] != pos.at[actor] or child.at[target] != pos.at[target]
-            if apart and not child.adjacent(actor, child.at[target], 2):
-                v = ev.value(child)
-            else:
-                v = sum(p * ev.value(c) for p, c in search.outcomes(child, t, actor, False))
+        model = CANCEL_MODELS.get(_option(a) or "")
+        if model is not None:  # e.g. Peacemaker: one goes home; apart = no attack
+            def happen(start: Pos, t=t) -> list:
+                return search.outcomes(start, t, actor, False)
+            v = sum(p * ev.value(c) for p, c in model(pos, actor, act["dragon"], a, happen,
+                                                      TOOLS))
         else:
             v = ev.value(pos)
         v -= CANCEL_KEEP

@@ -28,7 +28,6 @@ from game import registry
 from game.ai import model
 from game.ai.evaluate import Evaluator
 from game.ai.model import (
-    SETTLEMENT,
     Pos,
     attack_win,
     can_destroy,
@@ -168,6 +167,11 @@ def apply_power(pos: Pos, me: str, answer: dict) -> tuple[Pos, int]:
 
 TOOLS = registry.ModelTools(move_piece, send_home)  # lent to the places' model hooks
 
+# places by standing ability (game.registry.AlwaysHooks; the engine's claims and theft)
+PAIRS = tuple(p.key for p in registry.always_places() if registry.always(p.key).model_pairs)
+REACH = tuple(p.key for p in registry.always_places() if registry.always(p.key).model_reach)
+FAR_THEFT = tuple(p.key for p in registry.always_places() if registry.always(p.key).steal_far)
+
 # The engine's turn powers (game.tables.TURN_POWERS), in the search's own order (by name;
 # the order candidates are tried in, kept so a seed plays the same game).
 POWERS = tuple(sorted(TURN_POWERS))
@@ -233,18 +237,8 @@ class TurnSearch:
                 out.append(("take", tl))
             if owner != me and can_destroy(me, kind):
                 out.append(("destroy", tl))
-        if (rings > 1 and holders.get("citadel_of_torture") == me
-                and "citadel_of_torture" not in pos.powers_used):  # R37.13: once a round
-            free = [tl for tl in near if pos.pieces[tl][2] is None
-                    and pos.pieces[tl][0] in SETTLEMENT]
-            out.extend(("claim2", a, b) for i, a in enumerate(free) for b in free[i + 1:])
-        if rings > 0 and holders.get("baba_yagas_hut") == me:
-            hut = pos.place_at("baba_yagas_hut")
-            for tl, (kind, _size, owner) in pos.pieces.items():
-                if (owner is None and kind in SETTLEMENT and tl not in near
-                        and rect_gap(hut, 2, tl, 1) == 1):
-                    out.append(("claim", tl))
-        cottage = holders.get("darkheart_cottage") == me
+        out.extend(self._held_claims(pos, holders, near, rings))
+        cottage = any(holders.get(key) == me for key in FAR_THEFT)
         for d in pos.names:
             if d == me or pos.coins[d] <= 0:
                 continue
@@ -276,6 +270,23 @@ class TurnSearch:
         """The search actions of the registered actions it models by their hooks."""
         return [(key, _freeze(a)) for key, hooks in MODELLED.items() if COST[key] <= k
                 for a in hooks.options(pos, self.me, k)]
+
+    def _held_claims(self, pos: Pos, holders: dict, near, rings: int) -> list[tuple]:
+        """The Claims the standing abilities of places held add (their AlwaysHooks): two
+        settlements with one Claim (Citadel of Torture, once a round: R36), then a
+        Claim's reach (Baba Yaga's Hut)."""
+        me = self.me
+        out: list[tuple] = []
+        if rings > 1:
+            for key in PAIRS:
+                if holders.get(key) == me and key not in pos.powers_used:
+                    out.extend(registry.always(key).model_pairs(pos, me, near))
+        if rings > 0:
+            for key in REACH:
+                if holders.get(key) == me:
+                    out.extend(("claim", tl) for tl in registry.always(key).model_reach(
+                        pos, me, near))
+        return out
 
     def _gamble_cell(self, pos: Pos):
         key = (pos.at[pos.me], pos.gambles is self.root.gambles, pos.changed)
@@ -318,7 +329,8 @@ class TurnSearch:
             k, size, _ = pos.pieces[act[1]]
             child.set_piece(act[1], (k, size, me))
         elif kind == "claim2":
-            child.powers_used = pos.powers_used | {"citadel_of_torture"}  # R37.13, R36
+            holders = self.holders(pos)  # the place that claims two is spent (R36)
+            child.powers_used = pos.powers_used | {k for k in PAIRS if holders.get(k) == me}
             for tl in act[1:]:
                 k, size, _ = pos.pieces[tl]
                 child.set_piece(tl, (k, size, me))

@@ -24,17 +24,21 @@ from game.registry.places import BUILT_IN
 from game.registry.spec import (
     CARD_TIMINGS,
     TIMINGS,
+    AlwaysHooks,
     CancelHooks,
     Card,
     CardHooks,
     ModelTools,
     Place,
+    ReactionHooks,
     TurnHooks,
 )
 
 __all__ = ["CARD_TIMINGS", "TIMINGS", "CancelHooks", "Card", "CardHooks", "ModelTools",
            "Place", "RegistryError", "TurnHooks", "card", "card_hooks", "cards", "hooks",
            "place", "places", "register", "register_card"]
+__all__ += ["AlwaysHooks", "REACTION_TIMINGS", "ReactionHooks", "always", "always_places",
+            "reaction", "reaction_cards"]
 
 _PLACES: dict[str, Place] = {}
 _HOOKS: dict[str, Any] = {}
@@ -123,6 +127,44 @@ def card_hooks(key: str) -> Any:
         build = _CARDS[key].hooks
         assert build is not None, f"{key} has no hooks"
         found = _CARD_HOOKS[key] = build()
+    return found
+
+
+# ----- reactions and standing abilities ---------------------------------------------------
+_REACTIONS: dict[str, ReactionHooks] = {}
+_ALWAYS: dict[str, AlwaysHooks] = {}
+REACTION_TIMINGS = ("cancel", "roll", "dice", "any", "copy")
+
+
+def reaction_cards() -> tuple[Card, ...]:
+    """The cards played as reactions (a window's, or Copier), in deck order."""
+    return tuple(c for c in _CARDS.values() if c.timing in REACTION_TIMINGS)
+
+
+def reaction(key: str) -> ReactionHooks:
+    """A card's ReactionHooks (any timing but turn: an own card may have its prompt
+    words), built at first use (empty when it has none: its timing's rule holds)."""
+    found = _REACTIONS.get(key)
+    if found is None:
+        assert _CARDS[key].timing != "turn", f"{key} is a turn card (card_hooks)"
+        build = _CARDS[key].hooks
+        found = _REACTIONS[key] = build() if build is not None else ReactionHooks()
+    return found
+
+
+def always_places() -> tuple[Place, ...]:
+    """The places with a standing ability while held, in d20 face order."""
+    return tuple(p for p in places() if p.always is not None)
+
+
+def always(key: str) -> Any:
+    """A place's AlwaysHooks, built at first use (Any, like hooks(): callers ask the
+    hook points they have filtered the places by)."""
+    found = _ALWAYS.get(key)
+    if found is None:
+        build = _PLACES[key].always
+        assert build is not None, f"{key} has no standing ability"
+        found = _ALWAYS[key] = build()
     return found
 
 

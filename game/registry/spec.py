@@ -68,6 +68,7 @@ class Place:
     hooks: Callable[[], Any] | None = None  # turn / cancel: builds its TurnHooks / CancelHooks
     art: str = ""             # art key; "" means "place/<key>"
     sound: str = "power"      # sound cue of its power (game.ui.sound.cues)
+    always: Callable[[], Any] | None = None  # a standing ability: builds its AlwaysHooks
 
     @property
     def art_key(self) -> str:
@@ -128,7 +129,7 @@ class Card:
     value: int | None = None              # roll: the modifier on the opponent's roll
     per: str | None = None                # tribute: the settlement kind that earns more
     cancels: tuple[str, ...] = ()         # cancel: the actions it cancels
-    hooks: Callable[[], Any] | None = None  # turn: builds its CardHooks
+    hooks: Callable[[], Any] | None = None  # turn: its CardHooks; reactions: ReactionHooks
     art: str = ""             # art key; "" means "card/<key>"
     sound: str = "card_played"  # sound of its play (game.ui.sound.cues)
 
@@ -216,3 +217,64 @@ class Action:
         if len(self.hotkey) > 1:
             out.append(f"hotkey {self.hotkey!r} is not one key")
         return out
+
+# ----- reactions and standing abilities (issue 32: their code in their own modules) -----
+class ReactionHooks(NamedTuple):
+    """A reaction card's code (timings cancel, roll, dice, any; copy), built by its
+    `Card.hooks`: what is specific to it, while the windows, the prompt loop, the roll
+    and dice modifiers and Copier's copies stay generic in game.systems.cards (an own
+    card, own_roll or tribute, may give its prompt `words` the same way). Every hook may
+    be None: the generic rule of its timing then holds.
+    Engine: usable(m, name, window, subject) -> whether its holder `name` may play it in
+    `window` ("cancel", "roll", "dice") on `subject` (the declared action, the roll or
+    the placement dice) beyond its timing (None: whenever its timing allows);
+    fits(purpose, chart, attacked) -> which rolls it answers: a roll card's `value` goes
+    on an opponent's `purpose` roll on `chart` (`attacked`: its holder is the one
+    attacked; game.rule_maths.hostile_modifiers), a dice card's on placement dice rolled
+    for `purpose` (None: any); params(m, window, subject) -> its answers' parameter
+    dicts (None: one answer, no parameters); value(answer) -> the modifier an answer
+    adds (None: the card's `value`); cancel(m, name, act, answer, event) -> its effect
+    on the declared action `act`, emitting its "card" event: True when the action is
+    cancelled (None: it is); words(m, name, window, subject, play) -> its option in the
+    prompt (`play`: "play X" or "play Copier as X"; None: `play`); when() -> when it is
+    played, for the rules and refusals (None: its timing's words).
+    AI: keep -> the coins its holder gives up by using it now rather than later this
+    round (None: the AI's default); model(pos, actor, target, answer, happen, ai) ->
+    [(probability, child)] after it is played on the declared action of `actor`
+    against `target` (cancel cards; `happen(pos)` gives the action's outcomes from a
+    position; `ai` is the search's ModelTools; None: the action does not happen)."""
+
+    usable: Callable | None = None
+    fits: Callable | None = None
+    params: Callable | None = None
+    value: Callable | None = None
+    cancel: Callable | None = None
+    words: Callable | None = None
+    when: Callable | None = None
+    keep: float | None = None
+    model: Callable | None = None
+
+
+class AlwaysHooks(NamedTuple):
+    """A place's standing ability while held (`Place.always`): Baba Yaga's Hut's claim
+    reach, Citadel of Torture's double claim, Darkheart Cottage's steal reach. The
+    engine's Claim and Steal for the thief and the AI's search ask them for the holder
+    only; every hook point is None when the place has none.
+    Engine: reach(m, name) -> the pieces [(ent, Footprint)] one Claim may take beyond
+    those next to the holder; far(m, name, ent) -> the refusal of a Claim out of every
+    reach, naming the place; pairs(m, name, unclaimed_only) -> Claim answers taking two
+    settlements at once ({"do": "claim", "at", "also"}; asked while its power is unused);
+    pair_check(m, name, answer) -> reason or None for such an answer (declaring one
+    spends the place's power, R36); steal_far -> True when its holder's Steal for the
+    thief reaches any dragon's cavern.
+    AI (game.ai.search): model_reach(pos, me, near) -> more top-lefts one Claim may
+    take; model_pairs(pos, me, near) -> ("claim2", tl, tl2) actions (asked while its
+    power is unused; their outcome marks it used)."""
+
+    reach: Callable | None = None
+    far: Callable | None = None
+    pairs: Callable | None = None
+    pair_check: Callable | None = None
+    steal_far: bool = False
+    model_reach: Callable | None = None
+    model_pairs: Callable | None = None

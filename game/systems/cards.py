@@ -15,7 +15,8 @@ Timings (R38) and where each card is offered:
 - reactions (R40): when an opponent's action is declared (Peacemaker, Leader, Watcher):
   `cancel_options`; after a chart roll (Defender, Inciter, Trickster): `roll_options`;
   after a placement roll of the Populate phase (Pro-creator, Trickster):
-  `dice_options`;
+  `dice_options`; what is specific to each (when it is usable, its answers, its effect,
+  its words) is its module's ReactionHooks (game/registry/cards/), in `REACT`;
 - Copier: as any card already played this round, with that card's timing (P27).
 
 Each source returns option names: the card held, or "copier" standing for its usable
@@ -37,19 +38,16 @@ import esper
 from game import queries, registry, rule_maths
 from game.components import Settlement
 from game.content import card_when
-from game.systems import claims, powers, setup
+from game.systems import claims
 from game.tables import (
     CANCEL_CARDS,
-    CARD_STEP,
     CARD_TITLES,
     CARDS,
     COPIER,
     OWN_ROLL_CARDS,
-    PRO_CREATOR,
     ROBBER_TAKE,
     ROLL_CARDS,
     TRIBUTE_CARDS,
-    TRICKSTER,
     TURN_CARDS,
 )
 from game.words import CardName, DragonName, Words
@@ -59,9 +57,11 @@ if TYPE_CHECKING:
     from game.shapes import Frame
 
 OWN_CARDS = frozenset(OWN_ROLL_CARDS) | frozenset(TRIBUTE_CARDS)
-ROLL_WINDOW_CARDS = frozenset(ROLL_CARDS) | {TRICKSTER}
-DICE_CARDS = frozenset({PRO_CREATOR, TRICKSTER})
-ONLY_TRICKSTER = frozenset({TRICKSTER})
+# the reaction cards by window, from their timings (game.registry): "any" answers a roll
+# or placement dice (Trickster), "dice" placement dice (Pro-creator)
+ANY_CARDS = frozenset(c.key for c in registry.cards() if c.timing == "any")
+ROLL_WINDOW_CARDS = frozenset(ROLL_CARDS) | ANY_CARDS
+DICE_CARDS = frozenset(c.key for c in registry.cards() if c.timing == "dice") | ANY_CARDS
 # action -> the cards that may cancel it when it is declared (R38)
 CANCELLERS = {do: frozenset(c for c, dos in CANCEL_CARDS.items() if do in dos)
               for dos in CANCEL_CARDS.values() for do in dos}
@@ -144,30 +144,11 @@ def own_options(m: Match, name: str, roll: Frame) -> list[str]:
 
 
 # ----- cancels, when an opponent's action is declared (R40) -------------------------------
-def peace_targets(m: Match, act: Frame) -> list[str]:
-    """Peacemaker (R38): the attacker or the defender, whichever would actually be moved
-    beside its cavern (P14: a send-home that changes nothing is not offered)."""
-    out = []
-    for who in (act["dragon"], act["answer"]["dragon"]):
-        home = setup.home_spot(m, who)
-        if home is not None and home != queries.dragon_fp(m, who).at:
-            out.append(who)
-    return out
-
-
 def _cancel_usable(m: Match, name, act, card) -> bool:
     if card not in CANCEL_CARDS or act["do"] not in CANCEL_CARDS[card]:
         return False
-    if card == "leader":
-        return leader_applies(m, act)
-    return card != "peacemaker" or bool(peace_targets(m, act))
-
-
-def leader_applies(m: Match, act: dict) -> bool:
-    """R38 (end note xv): Leader cancels a claim of a settlement (town, city or ruin) only,
-    never of a place of power (P24). A Citadel double Claim names two settlements."""
-    ent = queries.occupancy(m).get(tuple(act["answer"]["at"]))
-    return ent is not None and esper.has_component(ent, Settlement)
+    usable = REACT[card].usable  # Leader: a settlement's claim; Peacemaker: one moves
+    return usable is None or usable(m, name, "cancel", act)
 
 
 def cancel_options(m: Match, name: str, act: dict) -> list[str]:
@@ -179,8 +160,9 @@ def cancel_options(m: Match, name: str, act: dict) -> list[str]:
 
 # ----- modifiers after a chart roll (R40) -------------------------------------------------
 def _roll_usable(m: Match, name, roll, card) -> bool:
-    if card == TRICKSTER:
-        return True  # any roll, by anyone, the holder's own included
+    if card in ANY_CARDS:  # Trickster: any roll, by anyone, the holder's own included
+        usable = REACT[card].usable
+        return usable is None or usable(m, name, "roll", roll)
     if roll["dragon"] == name:
         return False
     # Defender: the holder is the one attacked; Inciter: an opponent's destroy roll on a
@@ -194,8 +176,8 @@ def roll_cards(purpose: str, chart: str | None) -> frozenset[str]:
     """The cards that may answer a `purpose` roll on `chart` for some holder: Trickster
     (any roll) and those whose modifier applies to it when the holder is the one
     attacked (_roll_usable's test at its widest; a pure function, remembered)."""
-    return frozenset({TRICKSTER} | {c for c in ROLL_CARDS if rule_maths.hostile_modifiers(
-        purpose, chart, card=c, attacked=True)})
+    return ANY_CARDS | {c for c in ROLL_CARDS if rule_maths.hostile_modifiers(
+        purpose, chart, card=c, attacked=True)}
 
 
 def roll_options(m: Match, name: str, roll: dict) -> list[str]:
@@ -206,14 +188,25 @@ def roll_options(m: Match, name: str, roll: dict) -> list[str]:
 
 
 # ----- modifiers after a placement roll of the Populate phase (R38, R40, P25) -------------
+@cache
 def dice_cards(purpose: str) -> frozenset[str]:
-    """The cards that may modify placement dice rolled for `purpose`: Trickster any,
-    Pro-creator a new settlement's (R38, P25)."""
-    return DICE_CARDS if purpose == "settlement" else ONLY_TRICKSTER
+    """The cards that may modify placement dice rolled for `purpose` (their `fits`):
+    Trickster any, Pro-creator a new settlement's (R38, P25); remembered."""
+    fits = {c: REACT[c].fits for c in DICE_CARDS}
+    return frozenset(c for c, f in fits.items() if f is None or f(purpose, None, False))
 
 
 def _dice_usable(m: Match, name, dice, card) -> bool:
     return card in dice_cards(dice["purpose"])
+
+
+def dice_params(dice: Frame, step: int) -> list[dict]:
+    """A placement-dice modifier's answers: each die (named when there are several) by
+    `step` up or down."""
+    frames = dice["dice"]
+    names = [d["name"] for d in frames]
+    return [({"die": n} if len(frames) > 1 else {}) | {"by": by}
+            for n in names for by in (step, -step)]
 
 
 def dice_options(m: Match, name: str, dice: dict) -> list[str]:
@@ -255,16 +248,10 @@ USABLE = {"own": _own_usable, "cancel": _cancel_usable, "roll": _roll_usable,
 
 
 def _params(m: Match, card: str, window: str, subject: Frame) -> list[dict]:
-    if card == "peacemaker":
-        return [{"dragon": d} for d in peace_targets(m, subject)]
-    if window == "dice":
-        dice = subject["dice"]
-        names = [d["name"] for d in dice]
-        return [({"die": n} if len(dice) > 1 else {}) | {"by": by}
-                for n in names for by in (CARD_STEP, -CARD_STEP)]
-    if card == TRICKSTER:
-        return [{"by": CARD_STEP}, {"by": -CARD_STEP}]
-    return [{}]
+    hooks = REACT.get(card)
+    if hooks is None or hooks.params is None:
+        return [{}]
+    return hooks.params(m, window, subject)
 
 
 def answers(m: Match, name: str, option: str, subject: Frame) -> list[dict]:
@@ -298,7 +285,8 @@ def play(m: Match, name: str, subject: Frame, answer: dict) -> None:
             m.emit("card", **event, use="modify", purpose=subject["purpose"], value=value)
             subject["mods"].append([played, value])
     elif window == "roll":
-        value = answer["by"] if card == TRICKSTER else ROLL_CARDS[card]
+        by = REACT[card].value
+        value = by(answer) if by is not None else ROLL_CARDS[card]
         m.emit("card", **event, use="roll", against=subject["dragon"],
                purpose=subject["purpose"], value=value)
         subject["mods"].append([played, value])
@@ -314,15 +302,11 @@ def play(m: Match, name: str, subject: Frame, answer: dict) -> None:
 
 def _cancel(m: Match, name, act, answer, card, event) -> None:
     actor = act["dragon"]
-    if card == "peacemaker":
-        target = answer["dragon"]
-        m.emit("card", **event, use="cancel", against=actor, target=target)
-        powers.displace(m, name, target, setup.home_spot(m, target), "peacemaker")
-        defender = act["answer"]["dragon"]
-        if queries.next_to_dragon(m, actor, queries.dragon_fp(m, defender).at, 2):
-            return  # still adjacent: the attack goes on (R38)
-    else:
+    effect = REACT[card].cancel
+    if effect is None:
         m.emit("card", **event, use="cancel", against=actor)
+    elif not effect(m, name, act, answer, event):
+        return  # e.g. Peacemaker's two still adjacent: the attack goes on (R38)
     m.emit("cancelled", dragon=actor, do=act["do"], by=name, source=event["card"])
     act["cancelled"] = True
 
@@ -399,6 +383,9 @@ def resolve_robber(m: Match, name: str, act: dict) -> None:
 # Each turn card's code lives in its card's module (game/registry/cards/), built here at
 # first import of this module.
 TURN = {c: TurnCard(*registry.card_hooks(c)[:4]) for c in TURN_CARDS}
+# Each card's ReactionHooks (its module's; the reactions', and the own cards' words), built
+# here at first import.
+REACT = {c.key: registry.reaction(c.key) for c in registry.cards() if c.timing != "turn"}
 
 
 def turn_answers(m: Match, name: str, fast: bool = True) -> list[dict]:

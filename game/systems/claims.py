@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING
 
 import esper
 
-from game import queries, upkeep
-from game.components import Claim, Footprint, Gamble, Settlement
+from game import queries, registry, upkeep
+from game.components import Claim, Footprint, Gamble
 from game.decisions import cell_of, show_cell
 from game.geometry import ring_cells
 from game.systems.base import (
@@ -54,32 +54,38 @@ def remove_gamble(m: Match, ent: int, reason: str) -> None:
 
 
 # --- Claim (1) ---------------------------------------------------------------------
-# The holder of Baba Yaga's Hut may also claim a settlement adjacent to the hut (its
-# Control, R37.1). The holder of Citadel of Torture may, once per round (its Power,
-# R37.13, R36), claim two settlements adjacent to itself with one action:
-# {"do": "claim", "at": [c, r], "also": [c2, r2]} (P17). The power is then spent, like
-# every place's power, in `Match.powers_used`.
-HUT = "baba_yagas_hut"
-CITADEL = "citadel_of_torture"
+# A place's standing ability may widen one Claim of its holder (game.registry's
+# AlwaysHooks, in the place's module): Baba Yaga's Hut's reach (R37.1) adds settlements
+# beyond the dragon's own; Citadel of Torture (its Power, once per round: R37.13, R36)
+# takes two settlements with one action: {"do": "claim", "at": [c, r], "also": [c2, r2]}
+# (P17). The power is then spent, like every place's power, in `Match.powers_used`.
+# place -> its hook, for the places that have one (in face order)
+REACH = {p.key: registry.always(p.key).reach for p in registry.always_places()
+         if registry.always(p.key).reach}
+PAIRS = {p.key: registry.always(p.key).pairs for p in registry.always_places()
+         if registry.always(p.key).pairs}
 
 
-def _hut_settlements(m: Match, name) -> list[tuple[int, Footprint]]:
-    """Settlements adjacent to Baba Yaga's Hut when `name` holds it, else []."""
-    if queries.place_holders(m).get(HUT) != name:
-        return []
-    found_hut = queries.place_on_board(m, HUT)
-    assert found_hut is not None  # a holder means the hut is on the board
-    hut = found_hut[1]
-    occ = queries.occupancy(m)
-    found = {occ[c] for c in ring_cells(hut.at, 2, m.board.width, m.board.height) if c in occ}
-    return [(e, esper.component_for_entity(e, Footprint)) for e in found
-            if esper.has_component(e, Settlement)]
+def _held(m: Match, name, keys) -> list[str]:
+    holders = queries.place_holders(m)
+    return [k for k in keys if holders.get(k) == name]
 
 
-def _claim_pieces(m: Match, name) -> list[tuple[int, Footprint]]:
-    """What one Claim may reach: pieces adjacent to the dragon, plus the hut's reach."""
+def _reach(m: Match, name, holders=None) -> list[tuple[int, Footprint]]:
+    """Pieces one Claim of `name` may take through the places it holds, beyond its own
+    adjacent ones (Baba Yaga's Hut's settlements), else []."""
+    holders = holders if holders is not None else queries.place_holders(m)
+    out: list[tuple[int, Footprint]] = []
+    for k, reach in REACH.items():
+        if holders.get(k) == name:
+            out.extend(reach(m, name))
+    return out
+
+
+def _claim_pieces(m: Match, name, holders=None) -> list[tuple[int, Footprint]]:
+    """What one Claim may reach: pieces adjacent to the dragon, plus the places' reach."""
     near = adjacent_claimables(m, name)
-    extra = _hut_settlements(m, name)
+    extra = _reach(m, name, holders)
     if extra:
         seen = {e for e, _ in near}
         near = near + [t for t in extra if t[0] not in seen]
@@ -87,22 +93,27 @@ def _claim_pieces(m: Match, name) -> list[tuple[int, Footprint]]:
     return near
 
 
-def _citadel_pairs(m: Match, name, unclaimed_only: bool) -> list[dict]:
-    if not queries.power_ready(m, CITADEL, name):  # R37.13, R36: once per round
-        return []
-    cells = [[fp.col, fp.row] for e, fp in adjacent_claimables(m, name)
-             if esper.has_component(e, Settlement)
-             and not (unclaimed_only and esper.has_component(e, Claim))]
-    return [{"do": "claim", "at": a, "also": b} for a in cells for b in cells if a != b]
+def _pairs(m: Match, name, unclaimed_only: bool) -> list[dict]:
+    out: list[dict] = []
+    for k, pairs in PAIRS.items():
+        if queries.power_ready(m, k, name):  # R36: once per round
+            out.extend(pairs(m, name, unclaimed_only))
+    return out
+
+
+def _pair_place(m: Match, name) -> str:
+    """The place a two-settlement Claim of `name` uses: one it holds, else the first
+    (whose check then says it is not held)."""
+    return (_held(m, name, PAIRS) or list(PAIRS))[0]
 
 
 def _claim_targets(m: Match, name):
     for _ent, fp in _claim_pieces(m, name):
         yield {"do": "claim", "at": [fp.col, fp.row]}
-    yield from _citadel_pairs(m, name, unclaimed_only=False)
+    yield from _pairs(m, name, unclaimed_only=False)
 
 
-def _unclaimed_reason(m: Match, name, ent) -> str | None:
+def unclaimed_reason(m: Match, name, ent) -> str | None:
     owner = queries.claim_owner(ent)
     if owner == name:
         return Words("{dragon} already claims {piece}", dragon=DragonName(name),
@@ -115,7 +126,7 @@ def _unclaimed_reason(m: Match, name, ent) -> str | None:
 
 def _claim_check(m: Match, name, answer):
     if "also" in answer:
-        return _two_claims_check(m, name, answer)
+        return registry.always(_pair_place(m, name)).pair_check(m, name, answer)
     cell = cell_of(answer, "at")
     ent = queries.occupancy(m).get(cell)
     if ent is None or not queries.claimable(ent):
@@ -123,64 +134,40 @@ def _claim_check(m: Match, name, answer):
                      cell=show_cell(cell))
     fp = esper.component_for_entity(ent, Footprint)
     if not queries.next_to_dragon(m, name, fp.at, fp.size) and ent not in {
-            e for e, _ in _hut_settlements(m, name)}:
-        if queries.place_holders(m).get(HUT) == name:
-            return Words("{dragon} is not adjacent to {piece}, nor is it a settlement "
-                         "adjacent to Baba Yaga's Hut", dragon=DragonName(name),
-                         piece=queries.describe(m, ent))
+            e for e, _ in _reach(m, name)}:
+        held = _held(m, name, REACH)
+        if held:
+            return registry.always(held[0]).far(m, name, ent)
         return Words("{dragon} is not adjacent to {piece}", dragon=DragonName(name),
                      piece=queries.describe(m, ent))
-    return _unclaimed_reason(m, name, ent)
-
-
-def _two_claims_check(m: Match, name, answer):
-    holder = queries.place_holders(m).get(CITADEL)
-    if holder != name:
-        return Words("{dragon} does not hold Citadel of Torture, so one Claim takes one "
-                     "piece (leave out 'also')", dragon=DragonName(name))
-    if CITADEL in m.powers_used:  # R37.13, R36: a Power, once per round
-        return Words("Citadel of Torture's power has already been used this round, so one "
-                     "Claim takes one piece (leave out 'also')")
-    cells = [cell_of(answer, "at"), cell_of(answer, "also")]
-    if cells[0] == cells[1]:
-        return Words("'at' and 'also' must name two different settlements")
-    supply = queries.rings(m, name).supply
-    if supply < 2:
-        # TRANSLATORS: {supply} is the number of rings the dragon has in supply (0 or 1)
-        return Words("{dragon} needs two rings in supply to claim two settlements (has "
-                     "{supply})", dragon=DragonName(name), supply=supply)
-    for cell in cells:
-        ent = queries.occupancy(m).get(cell)
-        if ent is None or not esper.has_component(ent, Settlement):
-            return Words("Citadel of Torture claims two settlements; there is no settlement "
-                         "at {cell}", cell=show_cell(cell))
-        if not queries.next_to_dragon(m, name, cell, 1):
-            return Words("{dragon} is not adjacent to {piece}", dragon=DragonName(name),
-                         piece=queries.describe(m, ent))
-        reason = _unclaimed_reason(m, name, ent)
-        if reason:
-            return reason
-    return None
+    return unclaimed_reason(m, name, ent)
 
 
 def spend_citadel(m: Match, name: str, answer: dict) -> None:
-    """R37.13, R36: a double Claim uses Citadel of Torture's once-a-round Power when it
-    is declared, so a Claim cancelled by Leader still spends it (as it spends the action)."""
+    """R36: a two-settlement Claim uses its place's once-a-round Power (Citadel of
+    Torture, R37.13) when it is declared, so a Claim cancelled by Leader still spends it
+    (as it spends the action). (Its name is the one systems/actions.py calls.)"""
     if answer.get("do") == "claim" and "also" in answer:
-        mark_used(m, CITADEL)
-        m.emit("power", dragon=name, place=CITADEL, use="claim", answer=dict(answer))
+        key = _pair_place(m, name)
+        mark_used(m, key)
+        m.emit("power", dragon=name, place=key, use="claim", answer=dict(answer))
 
 
 def _claim_resolve(m: Match, name, answer):
     occ = queries.occupancy(m)
     ent = occ[tuple(answer["at"])]
     if "also" in answer:
-        put_claim(m, name, ent, CITADEL)
-        put_claim(m, name, occ[tuple(answer["also"])], CITADEL)
+        key = _pair_place(m, name)
+        put_claim(m, name, ent, key)
+        put_claim(m, name, occ[tuple(answer["also"])], key)
         return
     fp = esper.component_for_entity(ent, Footprint)
-    near = queries.next_to_dragon(m, name, fp.at, fp.size)
-    put_claim(m, name, ent, "claim" if near else HUT)
+    if queries.next_to_dragon(m, name, fp.at, fp.size):
+        put_claim(m, name, ent, "claim")
+        return
+    # out of the dragon's reach: the held place whose reach takes it (the check said one)
+    via = next(k for k in _held(m, name, REACH) if ent in {e for e, _ in REACH[k](m, name)})
+    put_claim(m, name, ent, via)
 
 
 # --- Claim Settlement (2) ----------------------------------------------------------
@@ -329,12 +316,14 @@ def _gamble_resolve(m: Match, name, answer):
 
 def _claim_fast(m: Match, name):
     holders = queries.place_holders(m)
-    pieces = (_claim_pieces(m, name) if holders.get(HUT) == name
+    pieces = (_claim_pieces(m, name, holders) if name in map(holders.get, REACH)
               else adjacent_claimables(m, name))
     out = [{"do": "claim", "at": [fp.col, fp.row]} for ent, fp in pieces
            if not esper.has_component(ent, Claim)]
-    if holders.get(CITADEL) == name and queries.rings(m, name).supply >= 2:
-        out.extend(_citadel_pairs(m, name, unclaimed_only=True))
+    for k, pairs in PAIRS.items():  # R36: once per round; two rings in supply
+        if (holders.get(k) == name and k not in m.powers_used
+                and queries.rings(m, name).supply >= 2):
+            out.extend(pairs(m, name, True))
     return out
 
 

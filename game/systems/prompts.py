@@ -16,9 +16,10 @@ from game import queries
 from game.decisions import show_cell
 from game.i18n import N_
 from game.systems.base import die_total
-from game.systems.cards import answers, peace_targets
+from game.systems.cards import REACT, answers
 from game.tables import (
     ACTION_TITLES,
+    COPIER,
     OWN_ROLL_CARDS,
     OWN_ROLL_POWERS,
     PLACE_TITLES,
@@ -31,11 +32,6 @@ if TYPE_CHECKING:
     from game.shapes import Frame
 
 MINUS = "\u2212"
-
-
-def _you(d: str, name: str) -> Any:
-    # TRANSLATORS: the dragon asked, as one of the dragons a card may send home
-    return Words("you") if d == name else DragonName(d)
 
 
 # a claimed settlement as its claimer's: "your town at (3, 4)", "Red's city at (5, 6)"
@@ -182,7 +178,7 @@ def _option(m: Match, name: str, option: str, subject: Frame, window: str) -> An
             return Words(_CANCEL_OPTION[do], place=place)
         return Words("use {place} (cancel the {action})", place=place,
                      action=ACTION_TITLES[do].lower())
-    if option == "copier":
+    if option == COPIER:
         copies = list(dict.fromkeys(a["as"] for a in answers(m, name, option, subject)))
         return either([_card(m, name, c, subject, window, copier=True) for c in copies])
     return _card(m, name, option, subject, window)
@@ -196,27 +192,9 @@ def _card(m: Match, name: str, card: str, subject: Frame, window: str,
         # TRANSLATORS: {play} is "play Fighter"; {value} e.g. +2
         return Words("{play} ({value} to your roll)", play=t,
                      value=f"+{OWN_ROLL_CARDS[card][1]}")
-    if card == "sheriff":
-        return Words("{play} (+1 coin from each town that scores)", play=t)
-    if card == "mayor":
-        return Words("{play} (+1 coin from each city that scores)", play=t)
-    if card in ("defender", "inciter"):
-        return Words("{play} ({value} to {dragon}'s roll)", play=t, value=f"{MINUS}2",
-                     dragon=DragonName(subject["dragon"]))
-    if card == "trickster" or card == "pro_creator":
-        values = {"play": t, "up": "+2", "down": f"{MINUS}2"}
-        if window == "dice" and len(subject["dice"]) > 1:
-            return Words("{play} ({up} or {down} on one die)", **values)
-        return Words("{play} ({up} or {down} on the die)", **values)
-    if card == "peacemaker":
-        who = either([_you(d, name) for d in peace_targets(m, subject)])
-        # TRANSLATORS: {who} is the dragons it may send home ("you or Red")
-        return Words("{play} (send {who} home; the attack fails if they end apart)",
-                     play=t, who=who)
-    if card == "leader":
-        return Words("{play} (cancel the claim)", play=t)
-    if card == "watcher":
-        return Words("{play} (cancel the theft)", play=t)
+    hooks = REACT.get(card)  # a card's own words (its module's ReactionHooks)
+    if hooks is not None and hooks.words is not None:
+        return hooks.words(m, name, window, subject, t)
     return t
 
 

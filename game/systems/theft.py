@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game import queries
+from game import queries, registry
 from game.geometry import adjacent
 from game.systems.base import NEAR_CAVERNS, NEAR_CHEST, ActionRule, around, other_dragon
 from game.systems.rolls import result_row, roll_spec
@@ -34,10 +34,14 @@ def _cavern_reason(m: Match, name, target, anywhere: bool = False) -> str | None
     return None
 
 
-def _cottage_reach(m: Match, name) -> bool:
-    """R37.14 control: the holder of Darkheart Cottage steals for the thief from any
-    dragon with a cavern, adjacent or not."""
-    return queries.place_holders(m).get("darkheart_cottage") == name
+# places whose holder steals for the thief from any dragon with a cavern, adjacent or not
+# (their AlwaysHooks.steal_far: Darkheart Cottage, R37.14)
+FAR_THEFT = tuple(p.key for p in registry.always_places() if registry.always(p.key).steal_far)
+
+
+def _far_reach(m: Match, name) -> bool:
+    holders = queries.place_holders(m)
+    return name in map(holders.get, FAR_THEFT)  # (no generator: asked at every listing)
 
 
 def _dragon_targets(do):
@@ -55,7 +59,7 @@ def _cavern_check(m: Match, name, answer):
 
 def _for_thief_check(m: Match, name, answer):
     target, reason = other_dragon(m, name, answer)
-    return reason or _cavern_reason(m, name, target, _cottage_reach(m, name))
+    return reason or _cavern_reason(m, name, target, _far_reach(m, name))
 
 
 def _cavern_resolve(m: Match, name, answer, results):
@@ -111,7 +115,7 @@ def fresh_near_caverns(m: Match, name) -> list[str]:
 
 def _victims_fast(do):
     def fast(m, name):
-        if do == "steal_for_thief" and _cottage_reach(m, name):
+        if do == "steal_for_thief" and _far_reach(m, name):
             return [{"do": do, "dragon": other} for other in m.seat_names
                     if other != name and queries.cavern_of(m, other)]
         return [{"do": do, "dragon": other} for other in around(m, name)[4]]

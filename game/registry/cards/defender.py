@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from game.i18n import N_
-from game.registry.spec import Card, signed
+from game.registry.spec import Card, ReactionHooks, signed
 
 KEY = "defender"
 VALUE = -2
@@ -15,6 +15,21 @@ def _mod() -> str:
     return signed(tables.ROLL_CARDS[KEY])
 
 
+def _hooks() -> ReactionHooks:
+    from game.words import DragonName, Words
+
+    def words(m, name, window, roll, play):
+        return Words("{play} ({value} to {dragon}'s roll)", play=play, value=signed(VALUE),
+                     dragon=DragonName(roll["dragon"]))
+
+    def fits(purpose, chart, attacked):  # P29: the attack roll against its holder
+        return purpose == "attack" and attacked
+
+    return ReactionHooks(fits=fits, words=words,
+                         when=lambda: Words("when attacked, after the attacker's roll"),
+                         keep=0.1)
+
+
 CARD = Card(key=KEY, title=N_("Defender"), timing="roll", value=VALUE,
             words=N_("{mod} to the attacker's roll when you are attacked."),
-            numbers={"mod": _mod})
+            numbers={"mod": _mod}, hooks=_hooks)

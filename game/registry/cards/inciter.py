@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from game.i18n import N_
-from game.registry.spec import Card, signed
+from game.registry.spec import Card, ReactionHooks, signed
 
 KEY = "inciter"
 VALUE = -2
@@ -15,6 +15,22 @@ def _mod() -> str:
     return signed(tables.ROLL_CARDS[KEY])
 
 
+def _hooks() -> ReactionHooks:
+    from game.words import DragonName, Words
+
+    def words(m, name, window, roll, play):
+        return Words("{play} ({value} to {dragon}'s roll)", play=play, value=signed(VALUE),
+                     dragon=DragonName(roll["dragon"]))
+
+    def fits(purpose, chart, attacked):  # P29: against a claimed settlement only
+        return purpose == "destroy" and chart == "destroy_claimed"
+
+    def when():
+        return Words("after an opponent's destroy roll against a claimed settlement")
+
+    return ReactionHooks(fits=fits, words=words, when=when, keep=0.1)
+
+
 CARD = Card(key=KEY, title=N_("Inciter"), timing="roll", value=VALUE,
             words=N_("{mod} to an opponent's destroy roll against a claimed settlement."),
-            numbers={"mod": _mod})
+            numbers={"mod": _mod}, hooks=_hooks)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.i18n import N_
-from game.registry.spec import Card
+from game.registry.spec import Card, ReactionHooks
 
 BONUS = 1  # coins a scored town (game.tables.TRIBUTE_CARD_BONUS)
 
@@ -13,6 +13,15 @@ def _bonus() -> str:
     return plural(BONUS, "coin")
 
 
+def _hooks() -> ReactionHooks:
+    from game.words import Words
+
+    def words(m, name, window, roll, play):  # its option before the tribute roll
+        return Words("{play} (+1 coin from each town that scores)", play=play)
+
+    return ReactionHooks(words=words)
+
+
 CARD = Card(key="sheriff", title=N_("Sheriff"), timing="tribute", per="town",
             words=N_("{bonus} more for every town that pays you tribute this round."),
-            numbers={"bonus": _bonus})
+            numbers={"bonus": _bonus}, hooks=_hooks)

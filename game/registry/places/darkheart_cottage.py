@@ -4,7 +4,7 @@ steps to a free cell. While held, Steal for the thief works against any dragon."
 from __future__ import annotations
 
 from game.i18n import N_
-from game.registry.spec import Place, TurnHooks
+from game.registry.spec import AlwaysHooks, Place, TurnHooks
 
 STEPS = 5  # king steps the chest moves (game.tables.CHEST_STEPS)
 KEY = "darkheart_cottage"
@@ -57,8 +57,12 @@ def _hooks() -> TurnHooks:
     return TurnHooks(targets, check, apply, fast, model)
 
 
+# R37.14 control: the holder steals for the thief from any dragon with a cavern, adjacent
+# or not (game.systems.theft; the AI's search)
+ALWAYS = AlwaysHooks(steal_far=True)
+
 PLACE = Place(
     key=KEY, title=N_("Darkheart Cottage"), face=14, timing="turn",
     words=N_("Move the thief's chest up to {steps} king steps. While you hold it, Steal for "
              "the thief works against any dragon, near or far."),
-    numbers={"steps": lambda: STEPS}, worth=0.6, hooks=_hooks)
+    numbers={"steps": lambda: STEPS}, worth=0.6, hooks=_hooks, always=lambda: ALWAYS)
