@@ -136,7 +136,7 @@ def disagreement(m) -> str | None:
     options, the place chooser, the claims one may lose. The engine lists them when it
     asks and nothing changes before the answer, so a stored list that differs was
     written by hand (a card offered to a dragon who does not hold it)."""
-    from game import queries  # noqa: PLC0415 (the rules import this module's importers)
+    from game import lookups  # noqa: PLC0415 (the rules import this module's importers)
     from game.systems import actions, rolls, tribute  # noqa: PLC0415
     from game.systems.turn_order import turn_order  # noqa: PLC0415
 
@@ -163,7 +163,7 @@ def disagreement(m) -> str | None:
             return PREFIX + "placement dice asking in an order other than this round's"
         want = rolls.options(sources, m, top["dragon"], stack[-2])
     elif step == "choose_place":
-        if top["dragon"] != queries.poorest(m):
+        if top["dragon"] != lookups.poorest(m):
             return PREFIX + "the place of power is chosen by a dragon other than the poorest"
         return None
     else:  # lose_claim

@@ -22,12 +22,13 @@ from typing import Any
 
 import esper
 
-from game import queries, upkeep
+from game import cache_sync, lookups
 from game.board import BoardSpec
+from game.cache_sync import QUIET_EVENTS
 from game.components import Treasure
 from game.decisions import Decision, IllegalAnswer, shape_reason
 from game.dice import MT, Dice
-from game.shapes import Answer, Event, Frame, StateDoc
+from game.json_shapes import Answer, Event, Frame, StateDoc
 from game.snapshot import from_document, from_trusted, to_document
 from game.systems import (
     actions,
@@ -40,7 +41,6 @@ from game.systems import (
     turn_order,
 )
 from game.tables import CARDS, DEFAULT_OPTIONS, DRAGONS, HOUSE_RULES, TARGETS
-from game.upkeep import QUIET_EVENTS
 from game.words import Words
 
 _world_ids = itertools.count(1)
@@ -87,7 +87,7 @@ def _delete_world(name: str) -> None:
 class Match:
     """A game in progress. Every public method activates this match's world first."""
 
-    # The JSON-able state every rule module reads and changes (game.shapes names the keys).
+    # The JSON-able state every rule module reads and changes (game.json_shapes names the keys).
     events: list[Event]
     stack: list[Frame]
     hands: dict[str, str | None]
@@ -143,10 +143,10 @@ class Match:
         self.dragon_ents: dict[str, int] = {}
         self.cavern_ents: dict[str, int] = {}
         self.chest_ent = 0
-        # Derived facts about the pieces (occupancy, holders...; game.queries.cache and
+        # Derived facts about the pieces (occupancy, holders...; game.lookups.cache and
         # layout_cache), valid while `version` (rings and pieces) and `layout` (where
         # pieces are) are unchanged. Every change to a piece or ring emits an event, and
-        # upkeep.bump counts it.
+        # cache_sync.bump counts it.
         self.version = 0
         self.layout = 0
         self.derived: dict = {}
@@ -190,7 +190,7 @@ class Match:
         event: Any = {"type": kind, **fields}  # (an Event; no cast() call: ~6 a decision)
         self.events.append(event)
         if kind not in QUIET_EVENTS:  # most events change no piece: skip the call
-            upkeep.bump(self, event)
+            cache_sync.bump(self, event)
         return event
 
     def log(self, event: Any) -> Event:
@@ -199,7 +199,7 @@ class Match:
         one dict display."""
         self.events.append(event)
         if event["type"] not in QUIET_EVENTS:
-            upkeep.bump(self, event)
+            cache_sync.bump(self, event)
         return event
 
     def roll(self, sides: int, purpose: str, dragon: str | None = None) -> int:
@@ -220,7 +220,7 @@ class Match:
         self.stack.pop()
         self.round += 1
         self.powers_used.clear()  # R36: once per round, reset each round
-        for _, place, _fp in queries.places(self):
+        for _, place, _fp in lookups.places(self):
             place.power_used = False
         self.played = []
         self.emit("round", round=self.round)
@@ -300,7 +300,7 @@ class Match:
         self.activate()
 
         return {
-            n: queries.coins(self, n)
+            n: lookups.coins(self, n)
             + sum(esper.component_for_entity(self.dragon_ents[n], Treasure).tokens)
             for n in self.seat_names
         }

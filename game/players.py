@@ -25,7 +25,7 @@ class RandomPlayer:
         runs = getattr(legal, "runs", None)
         if runs is None:
             return self.pick(legal)
-        # The same draws as pick(), from the runs the listing recorded (game.answers):
+        # The same draws as pick(), from the runs the listing recorded (game.answer_list):
         # the list has not left our hands, so they are still true.
         kind = self.rng.choice(sorted(runs))
         start, stop = runs[kind]

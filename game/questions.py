@@ -16,7 +16,7 @@ resolves rolls with and the AI searches with.
 
 The match is always passed and made the active esper world first, so an answer never
 depends on which match happened to be asked last (issue 32: the odds used to read the
-world through `game.queries` and worked only because an earlier question had
+world through `game.lookups` and worked only because an earlier question had
 activated it).
 """
 
@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game import queries, rule_maths
+from game import lookups, rule_maths
 from game.systems import actions
 from game.systems.rolls import HOOK_PURPOSE
 from game.tables import (
@@ -104,7 +104,7 @@ class RollPlan:
 
 
 def _ready_places(m, name: str, kinds) -> list[str]:
-    return [k for k in kinds if queries.power_ready(m, k, name)]
+    return [k for k in kinds if lookups.power_ready(m, k, name)]
 
 
 def _own(m, name: str, purpose: str, known: dict) -> list[Mod]:
@@ -150,7 +150,7 @@ def roll_plan(m, viewer: str, answer: dict, known_cards: dict | None = None
     out = []
     for spec in rule.rolls(m, viewer, answer):
         purpose, roller = spec["purpose"], spec["dragon"]
-        standing = [(s, v) for s, v in queries.modifiers(
+        standing = [(s, v) for s, v in lookups.modifiers(
             m, HOOK_PURPOSE.get(purpose, purpose), roller, **spec.get("ctx", {}))]
         attacked = spec["ctx"].get("other") if purpose == "attack" else None
         out.append(RollPlan(purpose, roller, spec["chart"], standing,
@@ -170,13 +170,13 @@ def tribute_modifiers(m, name: str) -> list[Mod]:
 def coins(m, name: str) -> int:
     """The coins `name` holds."""
     m.activate()
-    return queries.coins(m, name)
+    return lookups.coins(m, name)
 
 
 def chest_coins(m) -> int:
     """The coins in the thief's chest."""
     m.activate()
-    return queries.chest(m).coins
+    return lookups.chest(m).coins
 
 
 @dataclass(frozen=True)
@@ -191,13 +191,13 @@ class Piece:
 def piece_at(m, cell) -> Piece | None:
     """The piece covering `cell`, or None."""
     m.activate()
-    ent = queries.occupancy(m).get(tuple(cell))
+    ent = lookups.occupancy(m).get(tuple(cell))
     if ent is None:
         return None
-    return Piece(queries.piece_kind(ent), queries.claim_owner(ent), queries.describe(m, ent))
+    return Piece(lookups.piece_kind(ent), lookups.claim_owner(ent), lookups.describe(m, ent))
 
 
 def power_ready(m, place: str, name: str) -> bool:
     """`name` holds `place` and its once-a-round power is unused (R36)."""
     m.activate()
-    return queries.power_ready(m, place, name)
+    return lookups.power_ready(m, place, name)

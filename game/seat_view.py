@@ -21,8 +21,8 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from game.json_shapes import copy_json
 from game.match import Match
-from game.shapes import copy_json
 from game.systems import cards, rolls
 from game.tables import CARD_TITLES, CARDS
 

@@ -33,12 +33,12 @@ from typing import cast
 
 from game.decisions import IllegalAnswer, show_cell, title
 from game.dice import MT, STREAM, DiceScriptError, ai_seed, new_seed
+from game.json_shapes import Event, StateDoc, as_json, copy_json
 from game.match import Match
 from game.persistence.plain import unreadable
 from game.persistence.replay_file import FORMAT as REPLAY_FORMAT
 from game.persistence.replay_file import MAX_DECISIONS, ReplayError, start
 from game.resources import find_map, portable_map_name
-from game.shapes import Event, StateDoc, as_json, copy_json
 from game.words import ActionName, DragonName, PlaceName, PurposeName, Words
 
 PLAYER_KINDS = ("human", "easy", "normal", "hard", "master", "random")

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import esper
 
-from game import flow_checks, queries, state_checks
+from game import flow_checks, lookups, state_checks
 from game.board import BoardSpec
 from game.components import (
     Cavern,
@@ -33,7 +33,7 @@ from game.components import (
     Treasure,
 )
 from game.dice import MT, Dice, DiceStateError
-from game.shapes import StateDoc, copy_json
+from game.json_shapes import StateDoc, copy_json
 from game.state_checks import cut, short
 from game.tables import CARDS, DRAGONS, PLACES, SETTLEMENT_KINDS
 
@@ -72,7 +72,7 @@ def to_document(m: Match) -> StateDoc:
         "settlements": [],
         "places": [],
         "gambles": [],
-        "chest": {"at": _cell(queries.chest_at(m)), "coins": queries.chest(m).coins},
+        "chest": {"at": _cell(lookups.chest_at(m)), "coins": lookups.chest(m).coins},
         "seed": m.seed,
         "stack": copy_json(m.stack),
         "dice": m.dice.state(),
@@ -94,10 +94,10 @@ def to_document(m: Match) -> StateDoc:
     # every claim ring's owner at once (one look-up per piece was half of this function)
     owner = {ent: claim.owner for ent, claim in esper.get_component(Claim)}.get
     doc["settlements"] = [{"kind": s.kind, "at": [fp.col, fp.row], "claim": owner(ent)}
-                          for ent, s, fp in queries.settlements(m)]
+                          for ent, s, fp in lookups.settlements(m)]
     doc["places"] = [{"kind": p.kind, "at": [fp.col, fp.row], "claim": owner(ent),
-                      "power_used": p.power_used} for ent, p, fp in queries.places(m)]
-    doc["gambles"] = [{"at": [g.col, g.row], "owner": g.owner} for _, g in queries.gambles(m)]
+                      "power_used": p.power_used} for ent, p, fp in lookups.places(m)]
+    doc["gambles"] = [{"at": [g.col, g.row], "owner": g.owner} for _, g in lookups.gambles(m)]
     return doc
 
 
@@ -272,10 +272,10 @@ def _build(cls, doc, board, seed, dice, rng):
     m.stack = copy_json(doc["stack"]) if "stack" in doc else _derive_stack(m, doc)
     occupied = _check_board(m)
     _seed_caches(m, settled, placed, rings)
-    # the pieces' cells, as queries.occupancy computes them (the same pass over the
+    # the pieces' cells, as lookups.occupancy computes them (the same pass over the
     # footprints, cell order included): the restore's legal_answers() reads them
     if occupied is not None:
-        queries.layout_cache(m)["occ"] = occupied
+        lookups.layout_cache(m)["occ"] = occupied
     return m
 
 
@@ -388,7 +388,7 @@ def _derive_stack(m, doc) -> list[dict]:
 
 def _check_board(m) -> dict | None:
     """Every piece on the board and on its own cells (R5); returns {cell: entity} of
-    every piece's cells, queries.fresh_occupancy's dict (None if a cell is not a pair
+    every piece's cells, lookups.fresh_occupancy's dict (None if a cell is not a pair
     of plain ints: fresh_occupancy keeps an int subclass where fp.cells() does not)."""
     seen: dict = {}
     on_board = m.board.on_board
@@ -405,8 +405,8 @@ def _check_board(m) -> dict | None:
         if size == 1 and inside:  # a settlement, cavern or the chest: one cell
             cell = (col, row)
             if cell in seen:
-                raise StateError(f"{queries.describe(m, ent)} and "
-                                 f"{queries.describe(m, seen[cell])} "
+                raise StateError(f"{lookups.describe(m, ent)} and "
+                                 f"{lookups.describe(m, seen[cell])} "
                                  f"share the cell {list(cell)}")
             seen[cell] = ent
             continue
@@ -414,35 +414,35 @@ def _check_board(m) -> dict | None:
                  if size == 2 and inside else fp.cells())
         for cell in cells:
             if not (inside or on_board(cell)):
-                raise StateError(f"{queries.describe(m, ent)} is off the "
+                raise StateError(f"{lookups.describe(m, ent)} is off the "
                                  f"{m.board.width}x{m.board.height} board")
             if cell in seen:
-                raise StateError(f"{queries.describe(m, ent)} and "
-                                 f"{queries.describe(m, seen[cell])} "
+                raise StateError(f"{lookups.describe(m, ent)} and "
+                                 f"{lookups.describe(m, seen[cell])} "
                                  f"share the cell {list(cell)}")
             seen[cell] = ent
     return seen if plain else None
 
 
 def _seed_caches(m, settled: list, placed: list, rings: list) -> None:
-    """The restored match's sorted piece lists (queries.settlements, places, gambles)
+    """The restored match's sorted piece lists (lookups.settlements, places, gambles)
     from the pieces just created, instead of a pass over the world on first use (its
     first snapshot reads all three). The engine writes each list in that order, so a
-    list goes in when its pieces are in strictly increasing order of queries' sort key
-    (then it is exactly the list queries would compute); else queries computes it."""
-    layout = queries.layout_cache(m)
+    list goes in when its pieces are in strictly increasing order of lookups' sort key
+    (then it is exactly the list lookups would compute); else lookups computes it."""
+    layout = lookups.layout_cache(m)
     if _increasing([(fp.row, fp.col) for _, _, fp in settled]):
         layout["settlements"] = settled
     if _increasing([(fp.row, fp.col) for _, _, fp in placed]):
         layout["places"] = placed
     if _increasing([(g.row, g.col, g.owner) for _, g in rings]):
-        queries.cache(m)["gambles"] = rings
+        lookups.cache(m)["gambles"] = rings
 
 
 def _increasing(keys: list) -> bool:
     try:
         return all(map(operator.lt, keys, keys[1:]))
-    except TypeError:  # not comparable: not a list queries could sort either
+    except TypeError:  # not comparable: not a list lookups could sort either
         return False
 
 

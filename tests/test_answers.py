@@ -1,10 +1,10 @@
-"""The runs an action listing records (game.answers) are where answer_kind puts each
+"""The runs an action listing records (game.answer_list) are where answer_kind puts each
 answer, and RandomPlayer.choose, which reads them, draws exactly as pick, which groups
 the answers itself."""
 
 import random
 
-from game.answers import Answers
+from game.answer_list import Answers
 from game.decisions import answer_kind
 from game.match import Match
 from game.players import RandomPlayer

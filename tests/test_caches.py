@@ -1,9 +1,9 @@
 """Every cached answer of the engine equals a from-scratch computation (issue 22).
 
-The caches (game.queries.cache / layout_cache: occupancy, row masks, landings, lists of
+The caches (game.lookups.cache / layout_cache: occupancy, row masks, landings, lists of
 settlements, places and gamble rings, place holders, adjacent claimables, home spots)
 are derived from the esper world and invalidated by `Match.version` / `Match.layout`,
-which the events bump (upkeep.bump), or kept in step on a move (upkeep._shift). Here
+which the events bump (cache_sync.bump), or kept in step on a move (cache_sync._shift). Here
 many seeded random games (2-8 seats, cards on, plain boards, a blocked map, the crowded
 board where every power is in play) compare each cache with a fresh computation at
 every decision, and `occupancy` is checked at every single call, mid-step included, so
@@ -17,7 +17,7 @@ from pathlib import Path
 import esper
 import pytest
 
-from game import queries
+from game import lookups
 from game.components import Claim, Footprint, Gamble, PlaceOfPower, Settlement
 from game.geometry import adjacent
 from game.maps.loader import load_board
@@ -30,12 +30,12 @@ from tests.helpers import scenario
 from tests.test_random_games import crowded_start
 
 MAPS = Path(__file__).parent / "maps"
-STEPS = (1, MOVE_STEPS, 4)  # the reaches of queries.landings compared
+STEPS = (1, MOVE_STEPS, 4)  # the reaches of lookups.landings compared
 
 
 def fresh_rows(m) -> list[int]:
     rows = [0] * (m.board.height + 1)
-    for col, row in set(m.board.blocked) | set(queries.fresh_occupancy()):
+    for col, row in set(m.board.blocked) | set(lookups.fresh_occupancy()):
         rows[row] |= 1 << col
     return rows
 
@@ -72,13 +72,13 @@ def compare_all(m) -> None:
     paused while the comparisons run and made once more at the end: the ~170,000
     calls of the slow reference listing would only compare the same state again."""
     m.activate()
-    assert queries.occupancy(m) == queries.fresh_occupancy()
+    assert lookups.occupancy(m) == lookups.fresh_occupancy()
     PER_CALL["on"] = False
     try:
         _compare_rest(m)
     finally:
         PER_CALL["on"] = True
-    assert queries.occupancy(m) == queries.fresh_occupancy(), "a query changed a piece"
+    assert lookups.occupancy(m) == lookups.fresh_occupancy(), "a query changed a piece"
 
 
 # Whether checked_occupancy compares at every call (compare_all pauses it).
@@ -86,48 +86,48 @@ PER_CALL = {"on": True}
 
 
 def _compare_rest(m) -> None:
-    assert queries.row_masks(m) == fresh_rows(m)
+    assert lookups.row_masks(m) == fresh_rows(m)
     settlements = sorted(((e, fp.row, fp.col) for e, (s, fp)
                           in esper.get_components(Settlement, Footprint)), key=lambda t: t[1:])
-    assert [(e, fp.row, fp.col) for e, _s, fp in queries.settlements(m)] == settlements
+    assert [(e, fp.row, fp.col) for e, _s, fp in lookups.settlements(m)] == settlements
     places = sorted(((e, fp.row, fp.col) for e, (p, fp)
                      in esper.get_components(PlaceOfPower, Footprint)), key=lambda t: t[1:])
-    assert [(e, fp.row, fp.col) for e, _p, fp in queries.places(m)] == places
+    assert [(e, fp.row, fp.col) for e, _p, fp in lookups.places(m)] == places
     for kind in PLACES:
         found = [(e, fp.at) for e, (p, fp) in esper.get_components(PlaceOfPower, Footprint)
                  if p.kind == kind]
-        got = queries.place_on_board(m, kind)
+        got = lookups.place_on_board(m, kind)
         assert ((got[0], got[1].at) if got else None) == (found[0] if found else None)
     rings = sorted(esper.get_component(Gamble), key=lambda t: (t[1].row, t[1].col, t[1].owner))
-    assert [e for e, _ in queries.gambles(m)] == [e for e, _ in rings]
+    assert [e for e, _ in lookups.gambles(m)] == [e for e, _ in rings]
     for e, g in rings:
-        assert queries.gamble_at(m, (g.col, g.row)) == e
-    assert queries.place_holders(m) == {
+        assert lookups.gamble_at(m, (g.col, g.row)) == e
+    assert lookups.place_holders(m) == {
         p.kind: c.owner for _, (p, c) in esper.get_components(PlaceOfPower, Claim)}
     # the send-home listing on the row masks (Horror, Tower of Faces) against home_spot
     assert powers.sent_home(m) == [d for d in m.seat_names
                                    if powers.send_home_refusal(m, d, "Horror") is None]
-    occ = queries.fresh_occupancy()  # nothing below changes a piece
+    occ = lookups.fresh_occupancy()  # nothing below changes a piece
     for name in m.seat_names:
         assert adjacent_claimables(m, name) == fresh_adjacent_claimables(m, name)
         assert setup.home_spot(m, name) == setup.fresh_home_spot(m, name)
-        assert queries.cavern_of(m, name) == queries.fresh_cavern_of(m, name)
-        at = queries.dragon_fp(m, name).at
+        assert lookups.cavern_of(m, name) == lookups.fresh_cavern_of(m, name)
+        at = lookups.dragon_fp(m, name).at
         assert claims.own_rings(m, name) == claims.fresh_own_rings(m, name)
         # (with its number of claims, which the ring events' updates rely on)
-        assert queries.cache(m)["own_rings"][name] == claims._fresh_rings(m, name)
+        assert lookups.cache(m)["own_rings"][name] == claims._fresh_rings(m, name)
         assert around(m, name) == fresh_around(m, name)
         assert tribute.claims_of(m, name) == tribute.fresh_claims_of(m, name)
         assert around(m, name)[2] == claims.fresh_gamble_free(m, at)
         assert around(m, name)[3] == combat.fresh_neighbours(m, name)
         assert around(m, name)[4] == theft.fresh_near_caverns(m, name)
-        chest = queries.chest_at(m)
+        chest = lookups.chest_at(m)
         assert around(m, name)[5] == (chest is not None and adjacent(at, 2, chest, 1))
         reach = max(STEPS)
         free_mine, free_any = free_cells(m, at, reach, at, occ), free_cells(m, at, reach, None, occ)
         for steps in STEPS:
-            assert queries.landings(m, at, steps, at) == brute_landings(at, steps, free_mine)
-            assert queries.landings(m, at, steps) == brute_landings(at, steps, free_any)
+            assert lookups.landings(m, at, steps, at) == brute_landings(at, steps, free_mine)
+            assert lookups.landings(m, at, steps) == brute_landings(at, steps, free_any)
     for key, cells in list(m.derived_layout.items()):  # every landing fact kept so far
         if type(key) is tuple and key[0] == "move_landings":
             at, steps = key[1], key[2]
@@ -141,16 +141,16 @@ def _compare_rest(m) -> None:
 
 @pytest.fixture
 def checked_occupancy(monkeypatch):
-    """queries.occupancy compared with a fresh one at every call (mid-step included)."""
-    cached = queries.occupancy
+    """lookups.occupancy compared with a fresh one at every call (mid-step included)."""
+    cached = lookups.occupancy
 
     def occupancy(m):
         got = cached(m)
         if PER_CALL["on"]:
-            assert got == queries.fresh_occupancy(), "stale occupancy cache"
+            assert got == lookups.fresh_occupancy(), "stale occupancy cache"
         return got
 
-    monkeypatch.setattr(queries, "occupancy", occupancy)
+    monkeypatch.setattr(lookups, "occupancy", occupancy)
 
 
 def play_compared(m: Match, seed: int, max_decisions: int = 400) -> None:
@@ -193,7 +193,7 @@ def test_restored_and_copied_matches_start_with_right_caches():
     player = RandomPlayer(5)
     for _ in range(150):
         m.submit(player.choose(m))
-    queries.occupancy(m)  # warm the original's caches
+    lookups.occupancy(m)  # warm the original's caches
     for other in (Match.restore(m.snapshot()), Match.restore_trusted(m.snapshot()), m.copy()):
         compare_all(other)
         other.close()

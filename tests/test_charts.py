@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from game import queries
+from game import lookups
 from game.decisions import IllegalAnswer
 from tests.helpers import coins, kinds, scenario
 
@@ -451,7 +451,7 @@ def test_attack_loser_pays_capped_at_holdings(a, d, loser_coins, paid):
 
 
 def patch_mods(monkeypatch, value, only=None):
-    """Replace game.queries.modifiers: every roll (or only those matching `only`) gets a
+    """Replace game.lookups.modifiers: every roll (or only those matching `only`) gets a
     single ("test", value) modifier. Records each call."""
     calls = []
 
@@ -461,7 +461,7 @@ def patch_mods(monkeypatch, value, only=None):
             return [("test", value)]
         return []
 
-    monkeypatch.setattr(queries, "modifiers", fake)
+    monkeypatch.setattr(lookups, "modifiers", fake)
     return calls
 
 

@@ -94,7 +94,7 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
 def test_the_graph_sees_the_modules_and_their_imports():
     graph = import_graph()
     assert "game.match" in graph and "game.ui.app" in graph
-    assert "game.queries" in graph["game.match"]
+    assert "game.lookups" in graph["game.match"]
     assert "game.ui.scenes.menu" in graph["game.ui.app"]
 
 

@@ -110,8 +110,8 @@ def test_the_rule_sees_a_break():
 
 
 # The window asks the match only through game.questions (issue 32): not through the
-# world's internals (game.queries) and not through the rules (game.systems).
-WINDOW_MAY_NOT_ASK = ("game.queries", "game.systems")
+# world's internals (game.lookups) and not through the rules (game.systems).
+WINDOW_MAY_NOT_ASK = ("game.lookups", "game.systems")
 
 
 def window_reaches_in(found: list[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -124,10 +124,10 @@ def test_the_window_asks_only_questions():
 
 
 def test_the_window_rule_sees_a_break():
-    assert window_reaches_in([("game.ui.odds", "game.queries"),
+    assert window_reaches_in([("game.ui.odds", "game.lookups"),
                               ("game.ui.x", "game.systems.actions"),
                               ("game.ui.odds", "game.questions")]) == [
-        ("game.ui.odds", "game.queries"), ("game.ui.x", "game.systems.actions")]
+        ("game.ui.odds", "game.lookups"), ("game.ui.x", "game.systems.actions")]
 
 
 # The engine reads no files (issue 32): a state on a map is restored with the board its

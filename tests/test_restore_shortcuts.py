@@ -1,7 +1,7 @@
 """What the restores' shortcuts rely on (game.snapshot, game.state_checks, game.dice).
 
 Both restores hand the match the sorted piece lists (and the checked one its occupancy)
-from the pieces they created: each must equal what game.queries computes from the world.
+from the pieces they created: each must equal what game.lookups computes from the world.
 The checked restore's problems(placed=True) on its own snapshot must give the full
 problems() list, and Dice.set_to the generator Dice.from_state gives.
 """
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from game import queries, state_checks
+from game import lookups, state_checks
 from game.dice import Dice
 from game.maps.loader import load_board
 from game.match import Match
@@ -46,8 +46,8 @@ def fresh_caches_agree(m: Match) -> int:
         held["gambles"] = derived["gambles"]
     m.derived_layout, m.derived_layout_version = {}, -1
     m.derived, m.derived_version = {}, -1
-    fresh = {"settlements": queries.settlements(m), "places": queries.places(m),
-             "gambles": queries.gambles(m), "occ": queries.fresh_occupancy()}
+    fresh = {"settlements": lookups.settlements(m), "places": lookups.places(m),
+             "gambles": lookups.gambles(m), "occ": lookups.fresh_occupancy()}
     for key, value in held.items():
         assert value == fresh[key], key
         if key == "occ":
@@ -73,7 +73,7 @@ def test_pieces_out_of_order_are_left_to_queries():
     for restore in (Match.restore, Match.restore_trusted):
         twin = restore(shuffled)
         fresh_caches_agree(twin)
-        assert twin.snapshot() == doc  # sorted again, by queries
+        assert twin.snapshot() == doc  # sorted again, by lookups
         twin.close()
 
 

@@ -12,10 +12,10 @@ import pytest
 
 from game.decisions import IllegalAnswer
 from game.dice import MT, STREAM, Dice
+from game.json_shapes import as_json, copy_json
 from game.match import Match
 from game.players import RandomPlayer
 from game.session import Session
-from game.shapes import as_json, copy_json
 
 
 @pytest.mark.parametrize("rng", [MT, STREAM])

@@ -9,7 +9,7 @@ from __future__ import annotations
 import threading
 from typing import Any, cast
 
-from game import house_rules, queries
+from game import house_rules, lookups
 from game.ai import choose, node_budget
 from game.board import BoardSpec
 from game.maps.loader import load_board
@@ -107,7 +107,7 @@ def _record(m: Match, names, seat_of, coins, decisions: int, task: dict) -> dict
     winners = sorted(seat_of[w] for w in won if w in seat_of)
     if end == "round_cap" and len(winners) > 1:
         end = "tie"
-    holders = queries.place_holders(m)
+    holders = lookups.place_holders(m)
     places = sorted(kind for kind, holder in holders.items() if holder in won)
     seats = [{"seat": s, "entry": task["entries"][s], "level": task["levels"][s],
               "dragon": name, "cavern": caverns.get(name),

@@ -12,9 +12,9 @@ from the nearest keyframe, an exact snapshot taken every `every` answers on the 
 
 from __future__ import annotations
 
+from game.json_shapes import StateDoc
 from game.match import Match
 from game.persistence.replay_file import start
-from game.shapes import StateDoc
 
 
 class ReplayPositions:

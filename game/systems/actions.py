@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game import registry
-from game.answers import Answers
+from game.answer_list import Answers
 from game.decisions import Decision, DecisionStep, IllegalAnswer
 from game.systems import cards, claims, powers, rolls
 from game.systems.base import around
@@ -75,7 +75,7 @@ def legal(m: Match, frame) -> list[dict]:
 def legal_actions(m: Match, name: str, fast: bool = True) -> list[dict]:
     """Legal action answers; fast=False filters every candidate through `check` (the
     reference the fast enumerators are tested against). The list is an Answers: the
-    answers of each kind are one run, recorded in its `runs` (game.answers)."""
+    answers of each kind are one run, recorded in its `runs` (game.answer_list)."""
     out = Answers()
     runs = out.runs
     left = m.actions_left

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import esper
 
-from game import queries
+from game import lookups
 from game.components import Cavern, Dragon, Footprint, PlaceOfPower, Settlement
 from game.decisions import cell_of, show_cell
 from game.geometry import ring_cells
@@ -47,14 +47,14 @@ def claimable_at(m: Match, name: str, answer: dict) -> tuple[int | None, str | N
     """The settlement or place of power named by answer['at'] and adjacent to the dragon,
     as (entity, None), or (None, reason)."""
     cell = cell_of(answer, "at")
-    ent = queries.occupancy(m).get(cell)
-    if ent is None or not queries.claimable(ent):
+    ent = lookups.occupancy(m).get(cell)
+    if ent is None or not lookups.claimable(ent):
         return None, Words("there is no settlement or place of power at {cell}",
                            cell=show_cell(cell))
     fp = esper.component_for_entity(ent, Footprint)
-    if not queries.next_to_dragon(m, name, fp.at, fp.size):
+    if not lookups.next_to_dragon(m, name, fp.at, fp.size):
         return None, Words("{dragon} is not adjacent to {piece}", dragon=DragonName(name),
-                           piece=queries.describe(m, ent))
+                           piece=lookups.describe(m, ent))
     return ent, None
 
 
@@ -71,12 +71,12 @@ def around(m: Match, name: str) -> tuple:
     and are not blocked, in ring order, (3) the other dragons adjacent to it and (4)
     the other dragons whose cavern is adjacent to it, both in seat order, (5) whether
     the thief's chest is adjacent to it. Claim, Claim Settlement, Destroy, Gamble,
-    Attack and the steals all read it. Cached per layout (queries.layout_cache; a
+    Attack and the steals all read it. Cached per layout (lookups.layout_cache; a
     change that does not touch the 4x4 square of the dragon and its ring keeps it, see
-    upkeep._kept); callers must not mutate it."""
+    cache_sync._kept); callers must not mutate it."""
     key = ("around", name)
     cache = (m.derived_layout if m.derived_layout_version == m.layout
-             else queries.layout_cache(m))
+             else lookups.layout_cache(m))
     found = cache.get(key)
     if found is None:
         found = cache[key] = fresh_around(m, name)
@@ -85,8 +85,8 @@ def around(m: Match, name: str) -> tuple:
 
 def fresh_around(m: Match, name: str) -> tuple:
     """around() computed from the world, bypassing the cache."""
-    at = queries.dragon_fp(m, name).at
-    occ = queries.occupancy(m)
+    at = lookups.dragon_fp(m, name).at
+    occ = lookups.occupancy(m)
     blocked = m.board.blocked
     free = []
     near: list[int] = []
@@ -136,8 +136,8 @@ def _by_row(t: tuple[int, Footprint]) -> tuple[int, int]:
 
 def fresh_adjacent_claimables(m: Match, name: str) -> list[tuple[int, Footprint]]:
     """adjacent_claimables() computed from the world, bypassing the cache."""
-    me = queries.dragon_fp(m, name)
-    occ = queries.occupancy(m)
+    me = lookups.dragon_fp(m, name)
+    occ = lookups.occupancy(m)
     found = {occ[cell] for cell in ring_cells(me.at, 2, m.board.width, m.board.height)
              if cell in occ}
     out = [(e, esper.component_for_entity(e, Footprint)) for e in found
@@ -147,7 +147,7 @@ def fresh_adjacent_claimables(m: Match, name: str) -> list[tuple[int, Footprint]
 
 
 def no_rings(m: Match, name: str) -> str | None:
-    if queries.rings(m, name).supply < 1:
+    if lookups.rings(m, name).supply < 1:
         return Words("{dragon} has no claim rings left in supply", dragon=DragonName(name))
     return None
 

@@ -20,7 +20,7 @@ Timings (R38) and where each card is offered:
 - Copier: as any card already played this round, with that card's timing (P27).
 
 Each source returns option names: the card held, or "copier" standing for its usable
-copies. `answers` expands an option into its legal answers and `play` plays one (the
+copies. `answer_list` expands an option into its legal answers and `play` plays one (the
 windows themselves live in game.systems.rolls). Nothing is offered that cannot be used
 right now, so a dragon with nothing usable is never asked (R40).
 """
@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import esper
 
-from game import queries, registry, rule_maths
+from game import lookups, registry, rule_maths
 from game.components import Settlement
 from game.content import card_when
 from game.systems import claims
@@ -53,8 +53,8 @@ from game.tables import (
 from game.words import CardName, DragonName, Words
 
 if TYPE_CHECKING:
+    from game.json_shapes import Frame
     from game.match import Match
-    from game.shapes import Frame
 
 OWN_CARDS = frozenset(OWN_ROLL_CARDS) | frozenset(TRIBUTE_CARDS)
 # the reaction cards by window, from their timings (game.registry): "any" answers a roll
@@ -112,7 +112,7 @@ def _claims_kind(m: Match, name: str, kind: str) -> bool:
     """`name` claims a settlement of `kind` (from its cached claims' top-left cells:
     esper's query of settlements and claims is rebuilt after every claim anywhere)."""
     cells, n = claims.own_ring_record(m, name)
-    occ = queries.occupancy(m)
+    occ = lookups.occupancy(m)
     for i in range(n):
         settlement = esper.try_component(occ[cells[i]], Settlement)
         if settlement is not None and settlement.kind == kind:
@@ -377,7 +377,7 @@ class TurnCard(NamedTuple):
 
 
 def resolve_robber(m: Match, name: str, act: dict) -> None:
-    queries.pay(m, act["answer"]["dragon"], "chest", ROBBER_TAKE, "robber")
+    lookups.pay(m, act["answer"]["dragon"], "chest", ROBBER_TAKE, "robber")
 
 
 # Each turn card's code lives in its card's module (game/registry/cards/), built here at

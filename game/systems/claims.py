@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import esper
 
-from game import queries, registry, upkeep
+from game import cache_sync, lookups, registry
 from game.components import Claim, Footprint, Gamble
 from game.decisions import cell_of, show_cell
 from game.geometry import ring_cells
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 def put_claim(m: Match, name: str, ent: int, via: str) -> None:
     """A ring from `name`'s supply onto a settlement or place (R9)."""
-    queries.rings(m, name).supply -= 1
+    lookups.rings(m, name).supply -= 1
     esper.add_component(ent, Claim(name))
     m.log({"type": "claim", "dragon": name,
            "at": list(esper.component_for_entity(ent, Footprint).at), "via": via})
@@ -39,7 +39,7 @@ def remove_claim(m: Match, ent: int, reason: str) -> str | None:
     if claim is None:
         return None
     esper.remove_component(ent, Claim)
-    queries.rings(m, claim.owner).supply += 1
+    lookups.rings(m, claim.owner).supply += 1
     m.log({"type": "unclaim", "dragon": claim.owner,
            "at": list(esper.component_for_entity(ent, Footprint).at), "reason": reason})
     return claim.owner
@@ -48,8 +48,8 @@ def remove_claim(m: Match, ent: int, reason: str) -> str | None:
 def remove_gamble(m: Match, ent: int, reason: str) -> None:
     gamble = esper.component_for_entity(ent, Gamble)
     esper.delete_entity(ent, immediate=True)
-    upkeep.gamble_lifted(m, ent)
-    queries.rings(m, gamble.owner).supply += 1
+    cache_sync.gamble_lifted(m, ent)
+    lookups.rings(m, gamble.owner).supply += 1
     m.emit("unclaim", dragon=gamble.owner, at=[gamble.col, gamble.row], reason=reason)
 
 
@@ -67,14 +67,14 @@ PAIRS = {p.key: registry.always(p.key).pairs for p in registry.always_places()
 
 
 def _held(m: Match, name, keys) -> list[str]:
-    holders = queries.place_holders(m)
+    holders = lookups.place_holders(m)
     return [k for k in keys if holders.get(k) == name]
 
 
 def _reach(m: Match, name, holders=None) -> list[tuple[int, Footprint]]:
     """Pieces one Claim of `name` may take through the places it holds, beyond its own
     adjacent ones (Baba Yaga's Hut's settlements), else []."""
-    holders = holders if holders is not None else queries.place_holders(m)
+    holders = holders if holders is not None else lookups.place_holders(m)
     out: list[tuple[int, Footprint]] = []
     for k, reach in REACH.items():
         if holders.get(k) == name:
@@ -96,7 +96,7 @@ def _claim_pieces(m: Match, name, holders=None) -> list[tuple[int, Footprint]]:
 def _pairs(m: Match, name, unclaimed_only: bool) -> list[dict]:
     out: list[dict] = []
     for k, pairs in PAIRS.items():
-        if queries.power_ready(m, k, name):  # R36: once per round
+        if lookups.power_ready(m, k, name):  # R36: once per round
             out.extend(pairs(m, name, unclaimed_only))
     return out
 
@@ -114,13 +114,13 @@ def _claim_targets(m: Match, name):
 
 
 def unclaimed_reason(m: Match, name, ent) -> str | None:
-    owner = queries.claim_owner(ent)
+    owner = lookups.claim_owner(ent)
     if owner == name:
         return Words("{dragon} already claims {piece}", dragon=DragonName(name),
-                     piece=queries.describe(m, ent))
+                     piece=lookups.describe(m, ent))
     if owner:
         return Words("{dragon} already claims {piece}; take it over with Claim Settlement "
-                     "(2 actions)", dragon=DragonName(owner), piece=queries.describe(m, ent))
+                     "(2 actions)", dragon=DragonName(owner), piece=lookups.describe(m, ent))
     return None
 
 
@@ -128,18 +128,18 @@ def _claim_check(m: Match, name, answer):
     if "also" in answer:
         return registry.always(_pair_place(m, name)).pair_check(m, name, answer)
     cell = cell_of(answer, "at")
-    ent = queries.occupancy(m).get(cell)
-    if ent is None or not queries.claimable(ent):
+    ent = lookups.occupancy(m).get(cell)
+    if ent is None or not lookups.claimable(ent):
         return Words("there is no settlement or place of power at {cell}",
                      cell=show_cell(cell))
     fp = esper.component_for_entity(ent, Footprint)
-    if not queries.next_to_dragon(m, name, fp.at, fp.size) and ent not in {
+    if not lookups.next_to_dragon(m, name, fp.at, fp.size) and ent not in {
             e for e, _ in _reach(m, name)}:
         held = _held(m, name, REACH)
         if held:
             return registry.always(held[0]).far(m, name, ent)
         return Words("{dragon} is not adjacent to {piece}", dragon=DragonName(name),
-                     piece=queries.describe(m, ent))
+                     piece=lookups.describe(m, ent))
     return unclaimed_reason(m, name, ent)
 
 
@@ -154,7 +154,7 @@ def spend_citadel(m: Match, name: str, answer: dict) -> None:
 
 
 def _claim_resolve(m: Match, name, answer):
-    occ = queries.occupancy(m)
+    occ = lookups.occupancy(m)
     ent = occ[tuple(answer["at"])]
     if "also" in answer:
         key = _pair_place(m, name)
@@ -162,7 +162,7 @@ def _claim_resolve(m: Match, name, answer):
         put_claim(m, name, occ[tuple(answer["also"])], key)
         return
     fp = esper.component_for_entity(ent, Footprint)
-    if queries.next_to_dragon(m, name, fp.at, fp.size):
+    if lookups.next_to_dragon(m, name, fp.at, fp.size):
         put_claim(m, name, ent, "claim")
         return
     # out of the dragon's reach: the held place whose reach takes it (the check said one)
@@ -181,18 +181,18 @@ def _take_check(m: Match, name, answer):
     if reason:
         return reason
     assert ent is not None  # claimable_at gives a piece or a reason
-    owner = queries.claim_owner(ent)
+    owner = lookups.claim_owner(ent)
     if owner is None:
         return Words("nobody claims {piece}; a plain Claim (1 action) takes it",
-                     piece=queries.describe(m, ent))
+                     piece=lookups.describe(m, ent))
     if owner == name:
         return Words("{dragon} already claims {piece}", dragon=DragonName(name),
-                     piece=queries.describe(m, ent))
+                     piece=lookups.describe(m, ent))
     return None
 
 
 def _take_resolve(m: Match, name, answer):
-    ent = queries.occupancy(m)[tuple(answer["at"])]
+    ent = lookups.occupancy(m)[tuple(answer["at"])]
     remove_claim(m, ent, "claimed_by_" + name)
     put_claim(m, name, ent, "claim_settlement")
 
@@ -202,7 +202,7 @@ def _abandon_targets(m: Match, name):
     for ent, claim in sorted(esper.get_component(Claim), key=lambda t: _at(t[0])[::-1]):
         if claim.owner == name:
             yield {"do": "abandon", "at": list(_at(ent))}
-    for _ent, g in queries.gambles(m):
+    for _ent, g in lookups.gambles(m):
         if g.owner == name:
             yield {"do": "abandon", "at": [g.col, g.row]}
 
@@ -213,13 +213,13 @@ def _abandon_fast(m, name):
 
 def own_rings(m, name: str) -> list:
     """The cells of `name`'s rings: its claims by row then column, then its gamble rings
-    (queries.gambles order), as _abandon_targets lists them. Cached per version with the
-    number of claims (so that the dragon's own ring events update it: upkeep.bump),
+    (lookups.gambles order), as _abandon_targets lists them. Cached per version with the
+    number of claims (so that the dragon's own ring events update it: cache_sync.bump),
     never mutate it."""
-    cache = m.derived if m.derived_version == m.version else queries.cache(m)
+    cache = m.derived if m.derived_version == m.version else lookups.cache(m)
     owners = cache.get("own_rings")
     if owners is None:
-        owners = cache["own_rings"] = {}  # by dragon; only upkeep.bump changes it
+        owners = cache["own_rings"] = {}  # by dragon; only cache_sync.bump changes it
     found = owners.get(name)
     if found is None:
         found = owners[name] = _fresh_rings(m, name)
@@ -244,7 +244,7 @@ def _fresh_rings(m, name: str) -> tuple[list, int]:
     found = sorted((fp.row, fp.col) for fp in own)  # no two share a top-left cell
     found = [(c, r) for r, c in found]
     n = len(found)
-    found.extend((g.col, g.row) for _e, g in queries.gambles(m) if g.owner == name)
+    found.extend((g.col, g.row) for _e, g in lookups.gambles(m) if g.owner == name)
     return found, n
 
 
@@ -255,10 +255,10 @@ def _at(ent):
 def _own_ring_at(m: Match, name, cell):
     """('claim', entity) or ('gamble', entity) for `name`'s ring at cell, else None.
     A claim on the piece there comes before a gamble ring under it."""
-    ent = queries.occupancy(m).get(cell)
-    if ent is not None and queries.claim_owner(ent) == name:
+    ent = lookups.occupancy(m).get(cell)
+    if ent is not None and lookups.claim_owner(ent) == name:
         return "claim", ent
-    g = queries.gamble_at(m, cell)
+    g = lookups.gamble_at(m, cell)
     if g is not None and esper.component_for_entity(g, Gamble).owner == name:
         return "gamble", g
     return None
@@ -282,7 +282,7 @@ def _abandon_resolve(m: Match, name, answer):
 
 # --- Gamble (1) --------------------------------------------------------------------
 def _gamble_targets(m: Match, name):
-    fp = queries.dragon_fp(m, name)
+    fp = lookups.dragon_fp(m, name)
     for cell in ring_cells(fp.at, 2, m.board.width, m.board.height):
         yield {"do": "gamble", "at": list(cell)}
 
@@ -291,38 +291,38 @@ def _gamble_check(m: Match, name, answer):
     cell = cell_of(answer, "at")
     if not m.board.on_board(cell):
         return Words("{cell} is off the board", cell=show_cell(cell))
-    if not queries.next_to_dragon(m, name, cell, 1):
+    if not lookups.next_to_dragon(m, name, cell, 1):
         return Words("{dragon} is not adjacent to {cell}", dragon=DragonName(name),
                      cell=show_cell(cell))
     if cell in m.board.blocked:
         return Words("a ring cannot be placed on blocked ground at {cell}",
                      cell=show_cell(cell))
-    holder = queries.occupancy(m).get(cell)
+    holder = lookups.occupancy(m).get(cell)
     if holder is not None:
         return Words("{cell} holds {piece}; a gamble needs an empty cell",
-                     cell=show_cell(cell), piece=queries.describe(m, holder))
-    if queries.gamble_at(m, cell) is not None:
+                     cell=show_cell(cell), piece=lookups.describe(m, holder))
+    if lookups.gamble_at(m, cell) is not None:
         return Words("there is already a ring at {cell}", cell=show_cell(cell))
     return None
 
 
 def _gamble_resolve(m: Match, name, answer):
-    queries.rings(m, name).supply -= 1
+    lookups.rings(m, name).supply -= 1
     col, row = answer["at"]
     ring = Gamble(name, col, row)
-    upkeep.gamble_placed(m, esper.create_entity(ring), ring)
+    cache_sync.gamble_placed(m, esper.create_entity(ring), ring)
     m.log({"type": "gamble", "dragon": name, "at": [col, row]})
 
 
 def _claim_fast(m: Match, name):
-    holders = queries.place_holders(m)
+    holders = lookups.place_holders(m)
     pieces = (_claim_pieces(m, name, holders) if name in map(holders.get, REACH)
               else adjacent_claimables(m, name))
     out = [{"do": "claim", "at": [fp.col, fp.row]} for ent, fp in pieces
            if not esper.has_component(ent, Claim)]
     for k, pairs in PAIRS.items():  # R36: once per round; two rings in supply
         if (holders.get(k) == name and k not in m.powers_used
-                and queries.rings(m, name).supply >= 2):
+                and lookups.rings(m, name).supply >= 2):
             out.extend(pairs(m, name, True))
     return out
 
@@ -330,12 +330,12 @@ def _claim_fast(m: Match, name):
 def _take_fast(m: Match, name):
     return [{"do": "claim_settlement", "at": [fp.col, fp.row]}
             for ent, fp in adjacent_claimables(m, name)
-            if queries.claim_owner(ent) not in (None, name)]
+            if lookups.claim_owner(ent) not in (None, name)]
 
 
 def _gamble_fast(m: Match, name):
     free = around(m, name)[2]
-    rings = queries.gamble_cells(m)  # cached per version
+    rings = lookups.gamble_cells(m)  # cached per version
     if rings:
         return [{"do": "gamble", "at": [c, r]} for c, r in free if (c, r) not in rings]
     return [{"do": "gamble", "at": [c, r]} for c, r in free]
@@ -344,7 +344,7 @@ def _gamble_fast(m: Match, name):
 def fresh_gamble_free(m, at) -> tuple:
     """The cells around a dragon at `at` that hold no piece and are not blocked, in
     ring order (base.around's third part), computed from the world."""
-    occ = queries.occupancy(m)
+    occ = lookups.occupancy(m)
     blocked = m.board.blocked
     return tuple(cell for cell in ring_cells(at, 2, m.board.width, m.board.height)
                  if cell not in occ and cell not in blocked)

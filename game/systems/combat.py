@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game import queries
+from game import lookups
 from game.geometry import adjacent
 from game.systems.base import NEAR_DRAGONS, ActionRule, around, other_dragon
 from game.systems.rolls import roll_spec
@@ -27,8 +27,8 @@ def _check(m: Match, name, answer):
     if reason:
         return reason
     assert target is not None  # other_dragon gives a dragon or a reason
-    fp = queries.dragon_fp(m, target)
-    if not queries.next_to_dragon(m, name, fp.at, 2):
+    fp = lookups.dragon_fp(m, target)
+    if not lookups.next_to_dragon(m, name, fp.at, 2):
         return Words("{dragon} is not adjacent to {target}", dragon=DragonName(name),
                      target=DragonName(target))
     return None
@@ -46,7 +46,7 @@ def _resolve(m: Match, name, answer, results):
     a, d = results[0]["total"], results[1]["total"]
     winner, loser = (name, defender) if a > d else (defender, name)
     m.emit("attack", attacker=name, defender=defender, attack=a, defence=d, winner=winner)
-    queries.pay(m, loser, winner, ATTACK_STAKE, "attack")
+    lookups.pay(m, loser, winner, ATTACK_STAKE, "attack")
 
 
 def _fast(m: Match, name):
@@ -56,9 +56,9 @@ def _fast(m: Match, name):
 def fresh_neighbours(m: Match, name) -> list[str]:
     """The dragons adjacent to `name`'s dragon, in seat order, from the world (the
     reference for around()'s cached list)."""
-    me = queries.dragon_fp(m, name).at
+    me = lookups.dragon_fp(m, name).at
     return [other for other in m.seat_names
-            if other != name and adjacent(me, 2, queries.dragon_fp(m, other).at, 2)]
+            if other != name and adjacent(me, 2, lookups.dragon_fp(m, other).at, 2)]
 
 
 RULES = {"attack": ActionRule(_targets, _check, _resolve, fast=_fast, rolls=_rolls,

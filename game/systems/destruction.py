@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import esper
 
-from game import queries
+from game import lookups
 from game.components import Footprint, PlaceOfPower, Settlement
 from game.systems.base import NEAR_CLAIMABLES, ActionRule, adjacent_claimables, claimable_at
 from game.systems.claims import remove_claim
@@ -35,8 +35,8 @@ def _check(m: Match, name, answer):
 
 
 def _rolls(m: Match, name, answer):
-    ent = queries.occupancy(m)[tuple(answer["at"])]
-    claimed = queries.claim_owner(ent) is not None  # the destroyer's own ring counts (R21)
+    ent = lookups.occupancy(m)[tuple(answer["at"])]
+    claimed = lookups.claim_owner(ent) is not None  # the destroyer's own ring counts (R21)
     at = list(esper.component_for_entity(ent, Footprint).at)
     place = "place_" if esper.has_component(ent, PlaceOfPower) else ""
     chart = f"destroy_{place}{'claimed' if claimed else 'unclaimed'}"
@@ -44,13 +44,13 @@ def _rolls(m: Match, name, answer):
 
 
 def _resolve(m: Match, name, answer, results):
-    ent = queries.occupancy(m)[tuple(answer["at"])]
+    ent = lookups.occupancy(m)[tuple(answer["at"])]
     claimed = results[0]["chart"].endswith("_claimed")
     at = list(esper.component_for_entity(ent, Footprint).at)
     result = result_row(results[0])[2]
     if result == "revolt":
         m.emit("revolt", dragon=name, at=at)
-        queries.pay(m, name, "bank", REVOLT_COST, "revolt")
+        lookups.pay(m, name, "bank", REVOLT_COST, "revolt")
     elif result == "nothing":
         m.emit("destroy_failed", dragon=name, at=at)
     elif result == "unclaim":
@@ -73,15 +73,15 @@ def _settlement_result(m: Match, name, ent, at, result, claimed) -> None:
             return
         settlement.kind = "ruin"  # a claim stays on the ruin
         m.emit("ruined", dragon=name, at=at, was=kind)
-        queries.pay(m, "bank", name, DESTROYED["ruin"][kind], "destroy")
+        lookups.pay(m, "bank", name, DESTROYED["ruin"][kind], "destroy")
         return
     remove_claim(m, ent, "destroyed")
     esper.delete_entity(ent, immediate=True)
     m.emit("destroyed", dragon=name, at=at, piece=kind)
     row = "destroyed_claimed" if claimed else "destroyed"
-    queries.pay(m, "bank", name, DESTROYED[row][kind], "destroy")
+    lookups.pay(m, "bank", name, DESTROYED[row][kind], "destroy")
     if result == "destroyed_treasure":
-        queries.gain_treasure(m, name, "destroy")
+        lookups.gain_treasure(m, name, "destroy")
 
 
 def _fast(m: Match, name):

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import esper
 
-from game import queries
+from game import lookups
 from game.components import Coins, Treasure
 
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ def run(m: Match, frame) -> None:
             m.emit("tie_extra_round", leaders=leaders, score=best)
             m.stack.append({"step": "round"})
             return
-    elif m.options["thief_wins"] and queries.chest(m).coins > target:
+    elif m.options["thief_wins"] and lookups.chest(m).coins > target:
         return finish(m, "thief", "thief")  # R35: the chest got there first
     if capped:
         return finish(m, leaders[0] if len(leaders) == 1 else leaders, "round_cap")

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import esper
 
-from game import queries
+from game import lookups
 from game.components import Footprint
 from game.decisions import cell_of, show_cell
 from game.geometry import chebyshev, fits
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 
 def _targets(m: Match, name, steps: int = MOVE_STEPS):
-    fp = queries.dragon_fp(m, name)
+    fp = lookups.dragon_fp(m, name)
     for dr in range(-steps, steps + 1):
         for dc in range(-steps, steps + 1):
             if dc or dr:
@@ -31,7 +31,7 @@ def landing_reason(m: Match, name: str, to, ignore: int | None = None) -> str | 
     board = m.board
     if not fits(to, 2, board.width, board.height):
         return Words("a dragon at {cell} would leave the board", cell=show_cell(to))
-    occ = queries.occupancy(m)
+    occ = lookups.occupancy(m)
     blocked = board.blocked
     c, r = to
     for cell in ((c, r), (c + 1, r), (c, r + 1), (c + 1, r + 1)):  # row by row
@@ -41,7 +41,7 @@ def landing_reason(m: Match, name: str, to, ignore: int | None = None) -> str | 
         holder = occ.get(cell)
         if holder is not None and holder != ignore:
             return Words("{dragon} cannot land on {piece}", dragon=DragonName(name),
-                         piece=queries.describe(m, holder))
+                         piece=lookups.describe(m, holder))
     return None
 
 
@@ -59,12 +59,12 @@ def _check(m: Match, name, answer, steps: int = MOVE_STEPS):
 
 
 def _fast(m: Match, name, steps: int = MOVE_STEPS):
-    cells = queries.piece_landings(m, queries.dragon_fp(m, name).at, steps)
+    cells = lookups.piece_landings(m, lookups.dragon_fp(m, name).at, steps)
     return [{"do": "move", "to": [c, r]} for c, r in cells]
 
 
 def _resolve(m: Match, name, answer):
-    fp = queries.dragon_fp(m, name)
+    fp = lookups.dragon_fp(m, name)
     before = [fp.col, fp.row]
     fp.col, fp.row = answer["to"]
     m.log({"type": "move", "dragon": name, "from": before, "to": [fp.col, fp.row]})

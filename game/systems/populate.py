@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import esper
 
-from game import queries, upkeep
+from game import cache_sync, lookups
 from game.components import Claim, Footprint, PlaceOfPower, Settlement
 from game.decisions import Decision, DecisionStep, IllegalAnswer
 from game.geometry import Cell, shift_inward
@@ -52,29 +52,29 @@ def _location(m: Match, frame, purpose: str) -> Cell | None:
 
 def settle_at(m: Match, cell: Cell) -> None:
     """R12 steps 1-5 for one rolled cell."""
-    occ = queries.occupancy(m)
+    occ = lookups.occupancy(m)
     holder = occ.get(cell)
     if holder is not None:
         settlement = esper.try_component(holder, Settlement)
         if settlement is not None and settlement.kind == "town":
             settlement.kind = "city"  # step 1: its claim, if any, stays
-            m.emit("upgraded", at=list(cell), to="city", claim=queries.claim_owner(holder))
+            m.emit("upgraded", at=list(cell), to="city", claim=lookups.claim_owner(holder))
             return
         if settlement is not None and settlement.kind == "ruin":
             settlement.kind = "town"  # step 2: resettled, claim stays
-            m.emit("resettled", at=list(cell), to="town", claim=queries.claim_owner(holder))
+            m.emit("resettled", at=list(cell), to="town", claim=lookups.claim_owner(holder))
             return
     elif cell not in m.board.blocked:
         near_town = _town_next_to(m, occ, cell)
         kind = "city" if near_town else "town"  # steps 3 and 4
         ent = esper.create_entity(Settlement(kind), Footprint(*cell))
-        upkeep.settlement_placed(m, ent, cell)
+        cache_sync.settlement_placed(m, ent, cell)
         m.log({"type": "placed", "piece": kind, "at": list(cell)})
         _gamble_claims(m, ent, cell)
         return
     # Step 5: nothing can be placed there; the thief profits (from Dragoon).
     m.emit("placement_failed", at=list(cell))
-    queries.pay(m, "bank", "chest", FAILED_PLACEMENT_BONUS, "failed_placement")
+    lookups.pay(m, "bank", "chest", FAILED_PLACEMENT_BONUS, "failed_placement")
 
 
 def _town_next_to(m: Match, occ, cell: Cell) -> bool:
@@ -94,7 +94,7 @@ def _town_next_to(m: Match, occ, cell: Cell) -> bool:
 def _gamble_claims(m: Match, ent: int, cell: Cell) -> None:
     """R13: a gamble ring on the cell claims it; else the adjacent ring of the poorest
     dragon (ties: most rings in supply, lowest seat; its first ring by row, column)."""
-    rings = queries.gambles(m)
+    rings = lookups.gambles(m)
     if not rings:
         return
     # One pass: the ring on the cell if any, else the rings a king step away, in order.
@@ -111,7 +111,7 @@ def _gamble_claims(m: Match, ent: int, cell: Cell) -> None:
     if chosen is None:
         if not near:
             return
-        key = {n: (queries.coins(m, n), -queries.rings(m, n).supply, queries.seat(m, n))
+        key = {n: (lookups.coins(m, n), -lookups.rings(m, n).supply, lookups.seat(m, n))
                for n in {g[1].owner for g in near}}
         chosen = min(near, key=lambda g: (key[g[1].owner], g[1].row, g[1].col))
     gamble_ent, gamble = chosen
@@ -139,7 +139,7 @@ def run_place_of_power(m: Match, frame) -> None:
         frame["tries"] = frame.get("tries", 0) + 1
         if face > len(PLACES):
             m.stack.pop()
-            chooser = queries.poorest(m)
+            chooser = lookups.poorest(m)
             if len(supply) == 1:
                 m.stack.append({"step": "place_location", "place": supply[0]})
             else:
@@ -155,7 +155,7 @@ def run_place_of_power(m: Match, frame) -> None:
 
 
 def supply_places(m: Match) -> list[str]:
-    on_board = {p.kind for _, p, _ in queries.places(m)}
+    on_board = {p.kind for _, p, _ in lookups.places(m)}
     return [p for p in PLACES if p not in on_board]
 
 
@@ -168,7 +168,7 @@ def run_place_location(m: Match, frame) -> None:
             return
         frame["tries"] = frame.get("tries", 0) + 1
         at = shift_inward(cell, 2, board.width, board.height)
-        if _room_for_place(at, queries.occupancy(m), board.blocked):
+        if _room_for_place(at, lookups.occupancy(m), board.blocked):
             m.stack.pop()
             # A place removed and placed again within a round stays used (R36).
             esper.create_entity(PlaceOfPower(kind, kind in m.powers_used), Footprint(*at, 2))
@@ -179,7 +179,7 @@ def run_place_location(m: Match, frame) -> None:
 
 
 def _room_for_place(at: Cell, occ, blocked) -> bool:
-    """queries.footprint_free for a 2x2 already shifted onto the board (R4): its four
+    """lookups.footprint_free for a 2x2 already shifted onto the board (R4): its four
     cells hold no piece and none is blocked."""
     c, r = at
     for cell in ((c, r), (c + 1, r), (c, r + 1), (c + 1, r + 1)):
@@ -197,7 +197,7 @@ def run_chest(m: Match, frame) -> None:
         if cell is None:
             return
         frame["tries"] = frame.get("tries", 0) + 1
-        if queries.cell_free(m, cell, queries.occupancy(m), ignore=chest):
+        if lookups.cell_free(m, cell, lookups.occupancy(m), ignore=chest):
             m.stack.pop()
             if fp is None:
                 before = None

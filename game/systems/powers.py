@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 import esper
 
-from game import queries, registry, rule_maths
+from game import lookups, registry, rule_maths
 from game.components import Footprint, PlaceOfPower
 from game.decisions import show_cell
 from game.geometry import Cell, cells_of, chebyshev, fits
@@ -48,14 +48,14 @@ from game.tables import (
 from game.words import DragonName, Name, PlaceName, Words
 
 if TYPE_CHECKING:
+    from game.json_shapes import Frame
     from game.match import Match
-    from game.shapes import Frame
 
 
 def mark_used(m: Match, kind: str) -> None:
     """R36: the place's power is spent until the next round, wherever the piece goes."""
     m.powers_used.add(kind)
-    found = queries.place_on_board(m, kind)
+    found = lookups.place_on_board(m, kind)
     if found:
         esper.component_for_entity(found[0], PlaceOfPower).power_used = True
 
@@ -63,9 +63,9 @@ def mark_used(m: Match, kind: str) -> None:
 def holder_reason(m: Match, name: str, kind: str) -> str | None:
     """Why `name` cannot use `kind`'s power now (not on the board, not its holder, used)."""
     place = PlaceName(kind)
-    if queries.place_on_board(m, kind) is None:
+    if lookups.place_on_board(m, kind) is None:
         return Words("{place} is not on the board", place=place)
-    holder = queries.place_holders(m).get(kind)
+    holder = lookups.place_holders(m).get(kind)
     if holder != name:
         if holder:
             # TRANSLATORS: {holder} is the dragon that holds the place
@@ -83,7 +83,7 @@ def own_options(m: Match, name: str, roll: Frame) -> list[str]:
     kinds = own_powers(roll["purpose"])
     if not kinds:
         return []
-    holders = queries.place_holders(m)  # power_ready's test, the holders looked up once
+    holders = lookups.place_holders(m)  # power_ready's test, the holders looked up once
     return [k for k in kinds if holders.get(k) == name and k not in m.powers_used]
 
 
@@ -109,7 +109,7 @@ def cancel_options(m: Match, name: str, act: dict) -> list[str]:
     ready for `name`, whose own test passes (R37.5: a Destroy of what the holder claims;
     R37.8: an attack on the holder)."""
     return [k for k in CANCELLING.get(act["do"], ())
-            if queries.power_ready(m, k, name) and registry.hooks(k).applies(m, name, act)]
+            if lookups.power_ready(m, k, name) and registry.hooks(k).applies(m, name, act)]
 
 
 def _cancel(m: Match, name, act, answer) -> None:
@@ -127,7 +127,7 @@ def roll_options(m: Match, name: str, roll: dict) -> list[str]:
     kinds = roll_powers(roll["purpose"], roll["chart"])
     if not kinds:
         return []
-    holders = queries.place_holders(m)  # power_ready's test, the holders looked up once
+    holders = lookups.place_holders(m)  # power_ready's test, the holders looked up once
     return [k for k in kinds if holders.get(k) == name and k not in m.powers_used]
 
 
@@ -142,7 +142,7 @@ def roll_powers(purpose: str, chart: str | None) -> tuple[str, ...]:
 def ready_holders(m: Match, kinds: Iterable[str]) -> set[str]:
     """The dragons holding one of the places `kinds` with its power unused this round:
     whom a window of those powers may ask (R36, R40)."""
-    holders = queries.place_holders(m)
+    holders = lookups.place_holders(m)
     return {holders[k] for k in kinds if k in holders and k not in m.powers_used}
 
 
@@ -186,7 +186,7 @@ def landing_reason(m: Match, what: Name | Words, to: Cell, size: int,
         # TRANSLATORS: {what} is a dragon, a place of power or the thief's chest
         return Words("{what} at {cell} would leave the board", what=what,
                      cell=show_cell(to))
-    occ = queries.occupancy(m)
+    occ = lookups.occupancy(m)
     for cell in cells_of(to, size):
         if cell in m.board.blocked:
             return Words("{what} cannot land on blocked ground at {cell}", what=what,
@@ -194,15 +194,15 @@ def landing_reason(m: Match, what: Name | Words, to: Cell, size: int,
         holder = occ.get(cell)
         if holder is not None and holder != ignore:
             return Words("{what} cannot land on {piece}", what=what,
-                         piece=queries.describe(m, holder))
+                         piece=lookups.describe(m, holder))
     return None
 
 
 def free_landings(m: Match, at: Cell, steps: int, size: int, ignore: int) -> list[Cell]:
-    occ = queries.occupancy(m)
+    occ = lookups.occupancy(m)
     if occ.get(at) == ignore:
         if size == 2:  # the mover's own 2x2: the row-mask scan
-            return queries.piece_landings(m, at, steps)
+            return lookups.piece_landings(m, at, steps)
         if size == 1:  # the mover's own 1x1: its only cell is `at`, never a landing, so a
             # cell is free exactly when its row-mask bit (blocked or a piece) is clear
             return _free_cells(m, at, steps)
@@ -222,7 +222,7 @@ def free_landings(m: Match, at: Cell, steps: int, size: int, ignore: int) -> lis
 
 
 def _free_cells(m: Match, at: Cell, steps: int) -> list[Cell]:
-    rows = queries.row_masks(m)
+    rows = lookups.row_masks(m)
     c_lo, c_hi = max(0, at[0] - steps), min(m.board.width - 1, at[0] + steps)
     cols = range(c_lo, c_hi + 1)
     out: list[Cell] = []
@@ -252,7 +252,7 @@ def send_home_refusal(m: Match, target, what: Name) -> str | None:
         return Words("{dragon} has no cavern while Immortals Resting Place is off the "
                      "board, so {what} would do nothing", dragon=DragonName(target),
                      what=what)
-    if home == queries.dragon_fp(m, target).at:
+    if home == lookups.dragon_fp(m, target).at:
         return Words("{dragon} already stands beside its cavern", dragon=DragonName(target))
     return None
 
@@ -269,12 +269,12 @@ def sent_home(m: Match) -> list[str]:
     drops that fact, and Horror asks for every dragon at each of its holder's
     decisions); only a cavern with no free footprint beside it asks home_spot (R7's
     nearest free footprint farther away)."""
-    rows = queries.row_masks(m)
+    rows = lookups.row_masks(m)
     last_c, last_r = m.board.width - 2, m.board.height - 2
     ents = m.dragon_ents
     out = []
     for d in m.seat_names:
-        cave = queries.cavern_of(m, d)
+        cave = lookups.cavern_of(m, d)
         if cave is None:
             continue  # no cavern, no home (R8)
         (cc, cr), size = cave
@@ -283,7 +283,7 @@ def sent_home(m: Match) -> list[str]:
             c, r = cc + dc, cr + dr
             # on the board, all four cells free (its own count as free: setup._beside)
             if (0 <= c <= last_c and 0 <= r <= last_r
-                    and not queries.taken_tops(rows, r, ac, ar) >> c & 1):
+                    and not lookups.taken_tops(rows, r, ac, ar) >> c & 1):
                 if c != ac or r != ar:
                     out.append(d)
                 break
@@ -316,14 +316,14 @@ def _farther_home(m: Match, rows: list[int], oc: int, or_: int, size: int,
                  | (1 << right_c if right_c <= w else 0))
         for row in range(max(0, top_r), min(h, bottom_r) + 1):
             free = ((span if row in (top_r, bottom_r) else sides)
-                    & ~queries.taken_tops(rows, row, ac, ar))
+                    & ~lookups.taken_tops(rows, row, ac, ar))
             if free:
                 return ((free & -free).bit_length() - 1, row)
     return None  # no room (setup's search raises)
 
 
 def displace(m: Match, name, target, to, via):
-    fp = queries.dragon_fp(m, target)
+    fp = lookups.dragon_fp(m, target)
     before = list(fp.at)
     fp.col, fp.row = to
     m.emit("displaced", dragon=target, **{"from": before}, to=list(to), by=name, via=via)
@@ -331,7 +331,7 @@ def displace(m: Match, name, target, to, via):
 
 def turn_answers(m: Match, name: str, fast: bool = True) -> list[dict]:
     """The turn powers `name` may use now, as legal answers of its action decision."""
-    holders = queries.place_holders(m)
+    holders = lookups.place_holders(m)
     out: list[dict] = []
     if name not in holders.values():
         return out

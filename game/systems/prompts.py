@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game import queries
+from game import lookups
 from game.decisions import show_cell
 from game.i18n import N_
 from game.systems.base import die_total
@@ -28,8 +28,8 @@ from game.tables import (
 from game.words import ActionName, CardName, DragonName, PlaceName, PurposeName, Words, either
 
 if TYPE_CHECKING:
+    from game.json_shapes import Frame
     from game.match import Match
-    from game.shapes import Frame
 
 MINUS = "\u2212"
 
@@ -42,12 +42,12 @@ _THEIRS = {"town": N_("{dragon}'s town at {cell}"), "city": N_("{dragon}'s city 
 
 
 def _piece(m: Match, name: str, cell) -> Any:
-    ent = queries.occupancy(m).get(tuple(cell))
+    ent = lookups.occupancy(m).get(tuple(cell))
     if ent is None:
         return Words("the piece at {cell}", cell=show_cell(cell))
-    text = queries.describe(m, ent)
-    owner = queries.claim_owner(ent)
-    kind = queries.piece_kind(ent)
+    text = lookups.describe(m, ent)
+    owner = lookups.claim_owner(ent)
+    kind = lookups.piece_kind(ent)
     if owner and kind in _YOURS:  # a settlement: 1x1, so its cell is `cell`
         at = show_cell(cell)
         if owner == name:

@@ -14,7 +14,7 @@ A rolled action is resolved as a chain of frames on the match's stack (P11):
 
 A `roll` frame is plain JSON: {"step": "roll", "purpose", "dragon" (the roller),
 "actor", "chart" (a game.tables.CHARTS name, or null for attack), "ctx" (facts passed
-to queries.modifiers), "stage" ("pre" | "roll" | "post"), "face", "mods" ([[source,
+to lookups.modifiers), "stage" ("pre" | "roll" | "post"), "face", "mods" ([[source,
 value]], in the order applied), "i" (the post window's next asker)}. On finishing it
 pops itself and appends {"purpose", "dragon", "face", "total", "chart"} to the
 `results` list of the frame beneath it (the declared action, or the tribute step),
@@ -36,7 +36,7 @@ from collections.abc import Callable, Collection, Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from game import queries, rule_maths
+from game import lookups, rule_maths
 from game.decisions import Decision, DecisionStep, IllegalAnswer
 from game.systems import cards, powers, prompts
 from game.systems.base import die_total
@@ -54,8 +54,8 @@ from game.tables import (
 from game.words import CardName, DragonName, PlaceName, RollName, Words, either
 
 if TYPE_CHECKING:
+    from game.json_shapes import Frame
     from game.match import Match
-    from game.shapes import Frame
 
 # (m, dragon, frame) -> option names that dragon may use now.
 OWN_SOURCES = (powers.own_options, cards.own_options)  # frame: the pending roll (roller)
@@ -65,7 +65,7 @@ DICE_SOURCES = (cards.dice_options,)  # frame: placement dice just rolled (`dice
 # option -> apply(m, dragon, frame, answer): marks it used and changes the frame.
 APPLY = {**powers.REACTIONS, **{card: cards.play for card in CARDS}}
 
-HOOK_PURPOSE = {"defend": "attack"}  # queries.modifiers sees both attack rolls as "attack"
+HOOK_PURPOSE = {"defend": "attack"}  # lookups.modifiers sees both attack rolls as "attack"
 PASS = {"pass": True}
 
 
@@ -254,7 +254,7 @@ def run_roll(m: Match, f: Frame) -> None:
         stage = f["stage"] = "roll"
     if stage == "roll":
         purpose = f["purpose"]
-        standing = queries.modifiers(m, HOOK_PURPOSE.get(purpose, purpose), f["dragon"],
+        standing = lookups.modifiers(m, HOOK_PURPOSE.get(purpose, purpose), f["dragon"],
                                    **f["ctx"])
         if standing:  # (none in the core game)
             f["mods"][:0] = [list(x) for x in standing]

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import esper
 
-from game import queries
+from game import lookups
 from game.components import (
     Cavern,
     Chest,
@@ -66,7 +66,7 @@ def _roll_free_cell(m: Match, purpose: str, dragon: str, size: int = 1) -> Cell:
     """Roll locations until the footprint is free (R7); rolled 2x2s shift inward (R4)."""
     for _ in range(MAX_REROLLS):
         cell = shift_inward(m.roll_cell(purpose, dragon), size, m.board.width, m.board.height)
-        if queries.footprint_free(m, cell, size, queries.occupancy(m)):
+        if lookups.footprint_free(m, cell, size, lookups.occupancy(m)):
             return cell
     return _fallback(m, (0, 0), size)
 
@@ -75,7 +75,7 @@ def _fallback(m: Match, origin: Cell, size: int, ignore: int | None = None,
               origin_size: int = 1) -> Cell:
     """The nearest free footprint to origin: Chebyshev gap, then row, then column (R7).
     Searched outward one gap at a time, so a crowded corner does not scan the board."""
-    occ = queries.occupancy(m)
+    occ = lookups.occupancy(m)
     w, h = m.board.width - size, m.board.height - size
     ox, oy = origin
     for gap in range(max(m.board.width, m.board.height) + 1):
@@ -84,7 +84,7 @@ def _fallback(m: Match, origin: Cell, size: int, ignore: int | None = None,
         for row in range(lo_r, hi_r + 1):
             for col in range(lo_c, hi_c + 1):
                 if (rect_gap((col, row), size, origin, origin_size) == gap
-                        and queries.footprint_free(m, (col, row), size, occ, ignore)):
+                        and lookups.footprint_free(m, (col, row), size, occ, ignore)):
                     return (col, row)
     raise RuntimeError("the board has no free room for a dragon")
 
@@ -96,7 +96,7 @@ def _place_home(m: Match, seat: int, name: str) -> None:
         # R8: no cavern; the dragon itself stands at the rolled location.
         if spots:
             at = shift_inward(spots[seat], 2, m.board.width, m.board.height)
-            if not queries.footprint_free(m, at, 2, queries.occupancy(m)):
+            if not lookups.footprint_free(m, at, 2, lookups.occupancy(m)):
                 at = _fallback(m, spots[seat], 2)
         else:
             at = _roll_free_cell(m, "cavern", name, 2)
@@ -135,14 +135,14 @@ def beside_cavern(m: Match, name: str, cavern: Cell, size: int = 1) -> Cell:
 def _beside(m: Match, name: str, cavern: Cell, size: int) -> Cell | None:
     """beside_cavern's first free footprint in the clockwise order, or None."""
     ent = m.dragon_ents[name]
-    get = queries.occupancy(m).get
+    get = lookups.occupancy(m).get
     blocked = m.board.blocked
     last_c, last_r = m.board.width - 2, m.board.height - 2
     offsets = CAVERN_OFFSETS if size == 1 else cavern_offsets(size)
     for dc, dr in offsets:
         c, r = cavern[0] + dc, cavern[1] + dr
         if 0 <= c <= last_c and 0 <= r <= last_r:  # fits(at, 2, ...)
-            # queries.footprint_free(m, at, 2, occ, ignore=ent), cell by cell (asked for
+            # lookups.footprint_free(m, at, 2, occ, ignore=ent), cell by cell (asked for
             # every dragon at many decisions while Horror or Tower of Faces is in play)
             for cell in ((c, r), (c + 1, r), (c, r + 1), (c + 1, r + 1)):
                 holder = get(cell)
@@ -156,12 +156,12 @@ def _beside(m: Match, name: str, cavern: Cell, size: int) -> Cell | None:
 def home_spot(m: Match, name: str) -> Cell | None:
     """Where a "send home" effect puts the dragon (R7 placement beside its cavern), or
     None when it has no cavern (the Undead without Immortals Resting Place, R8).
-    Cached per layout, like queries.occupancy (Horror, Peacemaker and Tower of Faces
+    Cached per layout, like lookups.occupancy (Horror, Peacemaker and Tower of Faces
     ask for it at many decisions), as (spot, area): a change outside `area` keeps it
-    (upkeep._kept)."""
+    (cache_sync._kept)."""
     key = ("home", name)
     cache = (m.derived_layout if m.derived_layout_version == m.layout
-             else queries.layout_cache(m))
+             else lookups.layout_cache(m))
     found = cache.get(key)
     if found is None:
         found = cache[key] = _home_fact(m, name)
@@ -174,7 +174,7 @@ def _home_fact(m: Match, name: str) -> tuple[Cell | None, tuple[int, int, int, i
     them (R7's footprints touch the cavern: top-left 2 cells up or left of it at most);
     None (any change drops it) when there is no cavern or the spot is the nearest free
     one farther away (_fallback)."""
-    cavern = queries.cavern_of(m, name)
+    cavern = lookups.cavern_of(m, name)
     if cavern is None:
         return None, None
     (col, row), size = cavern
@@ -186,7 +186,7 @@ def _home_fact(m: Match, name: str) -> tuple[Cell | None, tuple[int, int, int, i
 
 def fresh_home_spot(m: Match, name: str) -> Cell | None:
     """home_spot() computed from the world, bypassing the cache."""
-    cavern = queries.cavern_of(m, name)
+    cavern = lookups.cavern_of(m, name)
     return None if cavern is None else beside_cavern(m, name, cavern[0], cavern[1])
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game import queries, registry
+from game import lookups, registry
 from game.geometry import adjacent
 from game.systems.base import NEAR_CAVERNS, NEAR_CHEST, ActionRule, around, other_dragon
 from game.systems.rolls import result_row, roll_spec
@@ -25,10 +25,10 @@ def stolen(results) -> int:
 
 
 def _cavern_reason(m: Match, name, target, anywhere: bool = False) -> str | None:
-    cavern = queries.cavern_of(m, target)
+    cavern = lookups.cavern_of(m, target)
     if cavern is None:
         return Words("{dragon} has no cavern to steal from", dragon=DragonName(target))
-    if not anywhere and not queries.next_to_dragon(m, name, *cavern):
+    if not anywhere and not lookups.next_to_dragon(m, name, *cavern):
         return Words("{dragon} is not adjacent to {target}'s cavern", dragon=DragonName(name),
                      target=DragonName(target))
     return None
@@ -40,7 +40,7 @@ FAR_THEFT = tuple(p.key for p in registry.always_places() if registry.always(p.k
 
 
 def _far_reach(m: Match, name) -> bool:
-    holders = queries.place_holders(m)
+    holders = lookups.place_holders(m)
     return name in map(holders.get, FAR_THEFT)  # (no generator: asked at every listing)
 
 
@@ -66,9 +66,9 @@ def _cavern_resolve(m: Match, name, answer, results):
     victim = answer["dragon"]
     amount = stolen(results)
     if amount < 0:
-        queries.pay(m, name, victim, -amount, "turnabout")
+        lookups.pay(m, name, victim, -amount, "turnabout")
     else:
-        queries.pay(m, victim, name, amount, "steal")
+        lookups.pay(m, victim, name, amount, "steal")
 
 
 def _chest_targets(m: Match, name):
@@ -76,10 +76,10 @@ def _chest_targets(m: Match, name):
 
 
 def _chest_check(m: Match, name, answer):
-    at = queries.chest_at(m)
+    at = lookups.chest_at(m)
     if at is None:
         return Words("the thief's chest is not on the board yet")
-    if not queries.next_to_dragon(m, name, at, 1):
+    if not lookups.next_to_dragon(m, name, at, 1):
         return Words("{dragon} is not adjacent to the thief's chest", dragon=DragonName(name))
     return None
 
@@ -87,27 +87,27 @@ def _chest_check(m: Match, name, answer):
 def _chest_resolve(m: Match, name, answer, results):
     amount = stolen(results)
     if amount < 0:
-        queries.pay(m, name, "chest", -amount, "turnabout")
+        lookups.pay(m, name, "chest", -amount, "turnabout")
     else:
-        queries.pay(m, "chest", name, amount, "steal")
+        lookups.pay(m, "chest", name, amount, "steal")
 
 
 def _for_thief_resolve(m: Match, name, answer, results):
     victim = answer["dragon"]
     amount = stolen(results)
     if amount < 0:
-        queries.pay(m, "chest", victim, -amount, "turnabout")
+        lookups.pay(m, "chest", victim, -amount, "turnabout")
     else:
-        queries.pay(m, victim, "chest", amount, "steal_for_thief")
+        lookups.pay(m, victim, "chest", amount, "steal_for_thief")
 
 
 def fresh_near_caverns(m: Match, name) -> list[str]:
     """The other dragons whose cavern is adjacent to `name`'s dragon, in seat order,
     from the world (the reference for around()'s cached list)."""
-    me = queries.dragon_fp(m, name).at
+    me = lookups.dragon_fp(m, name).at
     found = []
     for other in m.seat_names:
-        cavern = queries.fresh_cavern_of(m, other) if other != name else None
+        cavern = lookups.fresh_cavern_of(m, other) if other != name else None
         if cavern and adjacent(me, 2, cavern[0], cavern[1]):
             found.append(other)
     return found
@@ -117,7 +117,7 @@ def _victims_fast(do):
     def fast(m, name):
         if do == "steal_for_thief" and _far_reach(m, name):
             return [{"do": do, "dragon": other} for other in m.seat_names
-                    if other != name and queries.cavern_of(m, other)]
+                    if other != name and lookups.cavern_of(m, other)]
         return [{"do": do, "dragon": other} for other in around(m, name)[4]]
     return fast
 

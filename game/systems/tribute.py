@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import esper
 
-from game import geometry, queries, rule_maths
+from game import geometry, lookups, rule_maths
 from game.components import Claim, Footprint, PlaceOfPower, Settlement
 from game.decisions import Decision, DecisionStep, IllegalAnswer, cell_of, show_cell
 from game.systems.claims import own_ring_record, remove_claim, remove_gamble
@@ -41,8 +41,8 @@ def claims_of(m: Match, name: str) -> list[tuple[int, str, Footprint, bool]]:
     if not n:
         return out
     component, try_component = esper.component_for_entity, esper.try_component
-    occ = queries.occupancy(m)
-    dragon_at = queries.dragon_fp(m, name).at
+    occ = lookups.occupancy(m)
+    dragon_at = lookups.dragon_fp(m, name).at
     adjacent = geometry.adjacent
     for i in range(n):
         ent = occ[cells[i]]
@@ -56,7 +56,7 @@ def claims_of(m: Match, name: str) -> list[tuple[int, str, Footprint, bool]]:
 def fresh_claims_of(m: Match, name: str) -> list[tuple[int, str, Footprint, bool]]:
     """claims_of() computed from the world, bypassing the cache."""
     out = []
-    dragon_at = queries.dragon_fp(m, name).at
+    dragon_at = lookups.dragon_fp(m, name).at
     for ent, claim in esper.get_component(Claim):
         if claim.owner != name:
             continue
@@ -123,9 +123,9 @@ def score(m: Match, name: str, total: int, extras=()) -> None:
         m.emit("tribute_claim", dragon=name, at=list(fp.at), piece=_piece(ent, kind),
                adjacent=adjacent, coins=coins, tokens=tokens,
                **({"card_bonus": bonus} if bonus else {}))
-        got_coins += queries.pay(m, "bank", name, coins, "tribute")
+        got_coins += lookups.pay(m, "bank", name, coins, "tribute")
         for _ in range(tokens):
-            got_tokens += queries.gain_treasure(m, name, "tribute")
+            got_tokens += lookups.gain_treasure(m, name, "tribute")
     m.log({"type": "tribute", "dragon": name, "roll": total, "coins": got_coins,
            "treasure": got_tokens})
     if chart_values is None:
@@ -144,18 +144,18 @@ def _piece(ent: int, kind: str) -> str:
 def loss_choices(m: Match, name: str, claims) -> list[list[int]]:
     """R31 0-4: any non-adjacent claim, or any gamble ring, may be the one lost."""
     cells = [list(fp.at) for _, _, fp, adjacent in claims if not adjacent]
-    for _, g in queries.gambles(m):
+    for _, g in lookups.gambles(m):
         if g.owner == name and [g.col, g.row] not in cells:
             cells.append([g.col, g.row])
     return cells
 
 
 def lose(m: Match, name: str, cell) -> None:
-    ent = queries.occupancy(m).get(cell)
-    if ent is not None and queries.claim_owner(ent) == name:
+    ent = lookups.occupancy(m).get(cell)
+    if ent is not None and lookups.claim_owner(ent) == name:
         remove_claim(m, ent, "tribute_loss")
         return
-    for g_ent, g in queries.gambles(m):
+    for g_ent, g in lookups.gambles(m):
         if g.owner == name and (g.col, g.row) == cell:
             remove_gamble(m, g_ent, "tribute_loss")
             return

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game import queries
+from game import lookups
 from game.tables import ACTIONS_PER_TURN, NARBY
 
 if TYPE_CHECKING:
@@ -15,7 +15,7 @@ def turn_order(m: Match) -> list[str]:
     """R16: fewest coins first (ties: most rings in supply, lowest seat), then clockwise
     by seat. In round 1 Green (Narby) goes first if it plays."""
     seats = m.seat_names
-    first = NARBY if m.round == 1 and NARBY in seats else queries.poorest(m)
+    first = NARBY if m.round == 1 and NARBY in seats else lookups.poorest(m)
     i = seats.index(first)
     return seats[i:] + seats[:i]
 

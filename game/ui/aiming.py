@@ -35,7 +35,7 @@ class Aim:
 
     # ----- state -------------------------------------------------------------------
     def start(self, slot_key: str | None, answers: list[dict]) -> None:
-        """Aim with `answers` (one slot's, or a question's that names cells); the
+        """Aim with `answer_list` (one slot's, or a question's that names cells); the
         keyboard cursor starts on the dragon that acts, never where it was left."""
         self.slot_key = slot_key
         self.picker = AnswerPicker(answers)

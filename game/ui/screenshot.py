@@ -11,8 +11,8 @@ from __future__ import annotations
 import os
 
 from game.ai import choose, node_budget
+from game.json_shapes import copy_json
 from game.seat_view import seat_view
-from game.shapes import copy_json
 from game.ui.app import App
 from game.ui.controller import DEFAULT_MAP, GameController, GameSetup, Seat
 from game.ui.scenes.crash import crash_line

@@ -19,7 +19,7 @@ def _coins() -> str:
 
 def _hooks() -> registry.ActionHooks:
     # built at first use: the engine imports game.tables, which is derived from the actions
-    from game import queries  # noqa: PLC0415 (see _hooks)
+    from game import lookups  # noqa: PLC0415 (see _hooks)
     from game.systems.base import NEAR_DRAGONS, ActionRule, around  # noqa: PLC0415 (see _hooks)
     from game.systems.combat import fresh_neighbours  # noqa: PLC0415 (see _hooks)
     from game.words import DragonName, Words  # noqa: PLC0415 (see _hooks)
@@ -28,7 +28,7 @@ def _hooks() -> registry.ActionHooks:
         yield {"do": KEY}
 
     def check(m, name, answer):
-        if queries.chest(m).coins < TAKE:
+        if lookups.chest(m).coins < TAKE:
             return Words("the thief's chest is empty")
         near = fresh_neighbours(m, name)
         if near:
@@ -37,12 +37,12 @@ def _hooks() -> registry.ActionHooks:
         return None
 
     def fast(m, name):
-        if queries.chest(m).coins < TAKE or around(m, name)[NEAR_DRAGONS]:
+        if lookups.chest(m).coins < TAKE or around(m, name)[NEAR_DRAGONS]:
             return []
         return [{"do": KEY}]
 
     def resolve(m, name, answer):
-        queries.pay(m, "chest", name, TAKE, KEY)
+        lookups.pay(m, "chest", name, TAKE, KEY)
 
     def options(pos, me, k):  # the AI's search: the answers worth trying
         return [{"do": KEY}] if pos.chest_coins >= TAKE and not pos.dragons_near(me) else []

@@ -13,7 +13,7 @@ STEPS = 2
 
 def _hooks() -> registry.TurnHooks:
     # built at first use: the engine imports game.tables, which is derived from the places
-    from game import queries  # noqa: PLC0415 (see _hooks)
+    from game import lookups  # noqa: PLC0415 (see _hooks)
     from game.decisions import cell_of  # noqa: PLC0415 (see _hooks)
     from game.systems.powers import (  # noqa: PLC0415 (see _hooks)
         displace,
@@ -25,17 +25,17 @@ def _hooks() -> registry.TurnHooks:
     from game.words import DragonName  # noqa: PLC0415 (see _hooks)
 
     def targets(m, name):
-        for to in square(queries.dragon_fp(m, name).at, STEPS):
+        for to in square(lookups.dragon_fp(m, name).at, STEPS):
             yield {"power": KEY, "to": list(to)}
 
     def check(m, name, answer):
         to = cell_of(answer, "to")
-        at = queries.dragon_fp(m, name).at
+        at = lookups.dragon_fp(m, name).at
         return (move_reason(m, DragonName(name), at, to, STEPS)
                 or landing_reason(m, DragonName(name), to, 2, m.dragon_ents[name]))
 
     def fast(m, name):
-        at = queries.dragon_fp(m, name).at
+        at = lookups.dragon_fp(m, name).at
         return [{"power": KEY, "to": list(to)}
                 for to in free_landings(m, at, STEPS, 2, m.dragon_ents[name])]
 

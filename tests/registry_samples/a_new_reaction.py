@@ -16,12 +16,12 @@ PLACE_KEY = "lookout_tower"
 
 def _card_hooks() -> registry.ReactionHooks:
     # built at first use: the engine imports game.tables, which is derived from the cards
-    from game import queries  # noqa: PLC0415 (see _card_hooks)
+    from game import lookups  # noqa: PLC0415 (see _card_hooks)
     from game.words import Words  # noqa: PLC0415 (see _card_hooks)
 
     def usable(m, name, window, act):
-        ent = queries.occupancy(m).get(tuple(act["answer"]["at"]))
-        return ent is not None and queries.claim_owner(ent) == name
+        ent = lookups.occupancy(m).get(tuple(act["answer"]["at"]))
+        return ent is not None and lookups.claim_owner(ent) == name
 
     def words(m, name, window, act, play):
         return Words("{play} (cancel the destroy)", play=play)
@@ -32,22 +32,22 @@ def _card_hooks() -> registry.ReactionHooks:
 def _tower_hooks() -> registry.AlwaysHooks:
     import esper  # noqa: PLC0415 (see _card_hooks)
 
-    from game import queries  # noqa: PLC0415 (see _card_hooks)
+    from game import lookups  # noqa: PLC0415 (see _card_hooks)
     from game.components import Footprint, Settlement  # noqa: PLC0415 (see _card_hooks)
     from game.geometry import rect_gap  # noqa: PLC0415 (see _card_hooks)
     from game.words import DragonName, Words  # noqa: PLC0415 (see _card_hooks)
 
     def reach(m, name):
-        at = queries.dragon_fp(m, name).at
+        at = lookups.dragon_fp(m, name).at
         out = []
-        for cell, ent in queries.occupancy(m).items():
+        for cell, ent in lookups.occupancy(m).items():
             if esper.has_component(ent, Settlement) and rect_gap(at, 2, cell, 1) == 2:
                 out.append((ent, esper.component_for_entity(ent, Footprint)))
         return out
 
     def far(m, name, ent):
         return Words("{dragon} is not adjacent to {piece}", dragon=DragonName(name),
-                     piece=queries.describe(m, ent))
+                     piece=lookups.describe(m, ent))
 
     def model_reach(pos, me, near):
         return [tl for tl, (kind, _size, owner) in pos.pieces.items()

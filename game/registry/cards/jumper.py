@@ -10,7 +10,7 @@ from game.registry.spec import Card, CardHooks
 def _hooks() -> CardHooks:
     import esper
 
-    from game import queries
+    from game import lookups
     from game.components import Claim, Footprint
     from game.decisions import cell_of, show_cell
     from game.geometry import adjacent
@@ -34,7 +34,7 @@ def _hooks() -> CardHooks:
 
     def check(m, name, answer):
         to = cell_of(answer, "to")
-        if to == queries.dragon_fp(m, name).at:
+        if to == lookups.dragon_fp(m, name).at:
             return Words("Jumper must put {dragon} somewhere new", dragon=DragonName(name))
         pieces = claimed_pieces(m, name)
         if not pieces:
@@ -50,7 +50,7 @@ def _hooks() -> CardHooks:
         cells, n = claims.own_ring_record(m, name)  # its claims' top-left cells, by row
         if not n:
             return []
-        occ = queries.occupancy(m)
+        occ = lookups.occupancy(m)
         w, h = m.board.width - 2, m.board.height - 2
         # Per row, the columns of the top-left cells beside some claimed piece
         # (geometry.adjacent: its whole rows above and below, only the columns on either
@@ -66,11 +66,11 @@ def _hooks() -> CardHooks:
             for row in range(max(0, pr - 2), min(h, pr + size) + 1):
                 wanted[row] = wanted.get(row, 0) | (
                     span if row == pr - 2 or row == pr + size else sides)
-        ac, ar = queries.dragon_fp(m, name).at
-        rows = queries.row_masks(m)
+        ac, ar = lookups.dragon_fp(m, name).at
+        rows = lookups.row_masks(m)
         out = []
         for row in sorted(wanted):  # (the dragon's own cells count as free: it leaves them)
-            free = wanted[row] & ~queries.taken_tops(rows, row, ac, ar)
+            free = wanted[row] & ~lookups.taken_tops(rows, row, ac, ar)
             if row == ar:
                 free &= ~(1 << ac)  # somewhere new
             while free:  # lowest (leftmost) column first

@@ -12,7 +12,7 @@ CANCELS = ("claim", "claim_settlement")
 def _hooks() -> ReactionHooks:
     import esper
 
-    from game import queries
+    from game import lookups
     from game import tables as T
     from game.components import Settlement
     from game.words import ActionName, CardName, Words, either
@@ -20,7 +20,7 @@ def _hooks() -> ReactionHooks:
     def usable(m, name, window, act):
         """R38 (end note xv): a claim of a settlement (town, city or ruin) only, never of
         a place of power (P24). A Citadel double Claim names two settlements."""
-        ent = queries.occupancy(m).get(tuple(act["answer"]["at"]))
+        ent = lookups.occupancy(m).get(tuple(act["answer"]["at"]))
         return ent is not None and esper.has_component(ent, Settlement)
 
     def words(m, name, window, act, play):

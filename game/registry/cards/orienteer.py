@@ -11,7 +11,7 @@ STEPS = 3  # game.tables.ORIENTEER_STEPS
 def _hooks() -> CardHooks:
     import esper
 
-    from game import queries
+    from game import lookups
     from game.components import Footprint
     from game.decisions import cell_of
     from game.systems import powers
@@ -21,7 +21,7 @@ def _hooks() -> CardHooks:
     def targets(m, name):
         for other in m.seat_names:
             if other != name:
-                at = queries.dragon_fp(m, other).at
+                at = lookups.dragon_fp(m, other).at
                 for to in powers.square(at, STEPS):
                     yield {"dragon": other, "to": list(to)}
 
@@ -33,7 +33,7 @@ def _hooks() -> CardHooks:
             return Words("Orienteer moves an opponent's dragon, not {dragon} itself",
                          dragon=DragonName(name))
         to = cell_of(answer, "to")
-        at = queries.dragon_fp(m, target).at
+        at = lookups.dragon_fp(m, target).at
         return (powers.move_reason(m, DragonName(target), at, to, STEPS)
                 or powers.landing_reason(m, DragonName(target), to, 2, m.dragon_ents[target]))
 
@@ -44,7 +44,7 @@ def _hooks() -> CardHooks:
             if other != name:
                 # powers.free_landings of the other's own 2x2: the cached landings of a Move
                 at = esper.component_for_entity(ents[other], Footprint).at
-                cells = queries.piece_landings(m, at, STEPS)
+                cells = lookups.piece_landings(m, at, STEPS)
                 out += [{"play": card, "dragon": other, "to": [c, r]} for c, r in cells]
         return out
 

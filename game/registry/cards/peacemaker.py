@@ -10,7 +10,7 @@ KEY = "peacemaker"
 
 
 def _hooks() -> ReactionHooks:
-    from game import queries
+    from game import lookups
     from game.systems import powers, setup
     from game.words import DragonName, Words, either
 
@@ -20,7 +20,7 @@ def _hooks() -> ReactionHooks:
         out = []
         for who in (act["dragon"], act["answer"]["dragon"]):
             home = setup.home_spot(m, who)
-            if home is not None and home != queries.dragon_fp(m, who).at:
+            if home is not None and home != lookups.dragon_fp(m, who).at:
                 out.append(who)
         return out
 
@@ -30,7 +30,7 @@ def _hooks() -> ReactionHooks:
         powers.displace(m, name, target, setup.home_spot(m, target), KEY)
         defender = act["answer"]["dragon"]
         # still adjacent: the attack goes on (R38)
-        return not queries.next_to_dragon(m, actor, queries.dragon_fp(m, defender).at, 2)
+        return not lookups.next_to_dragon(m, actor, lookups.dragon_fp(m, defender).at, 2)
 
     def you(d, name):
         # TRANSLATORS: the dragon asked, as one of the dragons a card may send home

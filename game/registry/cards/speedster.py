@@ -10,7 +10,7 @@ STEPS = 4  # the Move's reach (game.tables.SPEEDSTER_STEPS)
 
 
 def _hooks() -> CardHooks:
-    from game import queries
+    from game import lookups
     from game.systems import movement
     from game.words import DragonName, Words
 
@@ -27,7 +27,7 @@ def _hooks() -> CardHooks:
         if m.actions_left < 1:
             return []
         # movement.fast's landings, with the reach of Speedster's Move
-        cells = queries.piece_landings(m, queries.dragon_fp(m, name).at, STEPS)
+        cells = lookups.piece_landings(m, lookups.dragon_fp(m, name).at, STEPS)
         return [{"play": card, "to": [c, r]} for c, r in cells]
 
     def apply(m, name, answer, played):

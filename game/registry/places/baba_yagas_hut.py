@@ -11,13 +11,13 @@ KEY = "baba_yagas_hut"
 
 
 def _hooks() -> TurnHooks:
-    from game import queries
+    from game import lookups
     from game.decisions import cell_of
     from game.systems.powers import free_landings, landing_reason, move_reason, square
     from game.words import PlaceName
 
     def hut(m):
-        found = queries.place_on_board(m, KEY)
+        found = lookups.place_on_board(m, KEY)
         assert found is not None  # asked only while the hut's holder may use it
         return found
 
@@ -54,17 +54,17 @@ def _always() -> AlwaysHooks:
     """R37.1 control: while held, one Claim may take a settlement next to the hut."""
     import esper
 
-    from game import queries
+    from game import lookups
     from game.components import Footprint, Settlement
     from game.geometry import rect_gap, ring_cells
     from game.tables import SETTLEMENT_KINDS
     from game.words import DragonName, Words
 
     def reach(m, name):
-        found_hut = queries.place_on_board(m, KEY)
+        found_hut = lookups.place_on_board(m, KEY)
         assert found_hut is not None  # a holder means the hut is on the board
         hut = found_hut[1]
-        occ = queries.occupancy(m)
+        occ = lookups.occupancy(m)
         found = {occ[c] for c in ring_cells(hut.at, 2, m.board.width, m.board.height)
                  if c in occ}
         return [(e, esper.component_for_entity(e, Footprint)) for e in found
@@ -73,7 +73,7 @@ def _always() -> AlwaysHooks:
     def far(m, name, ent):
         return Words("{dragon} is not adjacent to {piece}, nor is it a settlement "
                      "adjacent to Baba Yaga's Hut", dragon=DragonName(name),
-                     piece=queries.describe(m, ent))
+                     piece=lookups.describe(m, ent))
 
     def model_reach(pos, me, near):
         hut = pos.place_at(KEY)

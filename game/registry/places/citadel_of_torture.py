@@ -13,7 +13,7 @@ KEY = "citadel_of_torture"
 def _always() -> AlwaysHooks:
     import esper
 
-    from game import queries
+    from game import lookups
     from game.components import Claim, Settlement
     from game.decisions import cell_of, show_cell
     from game.systems import claims
@@ -28,7 +28,7 @@ def _always() -> AlwaysHooks:
         return [{"do": "claim", "at": a, "also": b} for a in cells for b in cells if a != b]
 
     def pair_check(m, name, answer):
-        holder = queries.place_holders(m).get(KEY)
+        holder = lookups.place_holders(m).get(KEY)
         if holder != name:
             return Words("{dragon} does not hold Citadel of Torture, so one Claim takes one "
                          "piece (leave out 'also')", dragon=DragonName(name))
@@ -38,19 +38,19 @@ def _always() -> AlwaysHooks:
         cells = [cell_of(answer, "at"), cell_of(answer, "also")]
         if cells[0] == cells[1]:
             return Words("'at' and 'also' must name two different settlements")
-        supply = queries.rings(m, name).supply
+        supply = lookups.rings(m, name).supply
         if supply < 2:
             # TRANSLATORS: {supply} is the number of rings the dragon has in supply (0 or 1)
             return Words("{dragon} needs two rings in supply to claim two settlements (has "
                          "{supply})", dragon=DragonName(name), supply=supply)
         for cell in cells:
-            ent = queries.occupancy(m).get(cell)
+            ent = lookups.occupancy(m).get(cell)
             if ent is None or not esper.has_component(ent, Settlement):
                 return Words("Citadel of Torture claims two settlements; there is no "
                              "settlement at {cell}", cell=show_cell(cell))
-            if not queries.next_to_dragon(m, name, cell, 1):
+            if not lookups.next_to_dragon(m, name, cell, 1):
                 return Words("{dragon} is not adjacent to {piece}", dragon=DragonName(name),
-                             piece=queries.describe(m, ent))
+                             piece=lookups.describe(m, ent))
             reason = claims.unclaimed_reason(m, name, ent)
             if reason:
                 return reason

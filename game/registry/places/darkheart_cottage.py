@@ -13,20 +13,20 @@ KEY = "darkheart_cottage"
 def _hooks() -> TurnHooks:
     import esper
 
-    from game import queries
+    from game import lookups
     from game.components import Footprint
     from game.decisions import cell_of
     from game.systems.powers import CHEST, free_landings, landing_reason, move_reason, square
     from game.words import Words
 
     def targets(m, name):
-        at = queries.chest_at(m)
+        at = lookups.chest_at(m)
         if at is not None:
             for to in square(at, STEPS):
                 yield {"power": KEY, "to": list(to)}
 
     def check(m, name, answer):
-        at = queries.chest_at(m)
+        at = lookups.chest_at(m)
         if at is None:
             return Words("the thief's chest is not on the board yet")
         to = cell_of(answer, "to")
@@ -34,7 +34,7 @@ def _hooks() -> TurnHooks:
                 or landing_reason(m, CHEST, to, 1, m.chest_ent))
 
     def fast(m, name):
-        at = queries.chest_at(m)
+        at = lookups.chest_at(m)
         if at is None:
             return []
         return [{"power": KEY, "to": list(to)}

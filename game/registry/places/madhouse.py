@@ -17,7 +17,7 @@ def _steps() -> str:
 
 
 def _hooks() -> TurnHooks:
-    from game import queries
+    from game import lookups
     from game.decisions import cell_of
     from game.systems.base import not_a_dragon
     from game.systems.powers import displace, free_landings, landing_reason, move_reason, square
@@ -25,7 +25,7 @@ def _hooks() -> TurnHooks:
 
     def targets(m, name):
         for other in m.seat_names:
-            at = queries.dragon_fp(m, other).at
+            at = lookups.dragon_fp(m, other).at
             for to in square(at, STEPS):
                 yield {"power": KEY, "dragon": other, "to": list(to)}
 
@@ -37,7 +37,7 @@ def _hooks() -> TurnHooks:
             return Words("Madhouse moves an opponent's dragon, not {dragon} itself",
                          dragon=DragonName(name))
         to = cell_of(answer, "to")
-        at = queries.dragon_fp(m, target).at
+        at = lookups.dragon_fp(m, target).at
         return (move_reason(m, DragonName(target), at, to, STEPS)
                 or landing_reason(m, DragonName(target), to, 2, m.dragon_ents[target]))
 
@@ -45,7 +45,7 @@ def _hooks() -> TurnHooks:
         out: list[dict] = []
         for other in m.seat_names:
             if other != name:
-                at = queries.dragon_fp(m, other).at
+                at = lookups.dragon_fp(m, other).at
                 out.extend({"power": KEY, "dragon": other, "to": list(to)}
                            for to in free_landings(m, at, STEPS, 2, m.dragon_ents[other]))
         return out

@@ -10,11 +10,11 @@ KEY = "pearlthorn_castle"
 
 
 def _hooks() -> CancelHooks:
-    from game import queries
+    from game import lookups
 
     def applies(m, name, act):
-        ent = queries.occupancy(m).get(tuple(act["answer"]["at"]))
-        return ent is not None and queries.claim_owner(ent) == name
+        ent = lookups.occupancy(m).get(tuple(act["answer"]["at"]))
+        return ent is not None and lookups.claim_owner(ent) == name
 
     def model(pos, me, tl, target):
         owner = pos.pieces[tl][2] if tl is not None else None

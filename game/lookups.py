@@ -58,7 +58,7 @@ def chest_at(m: Match) -> Cell | None:
     return fp.at if fp else None
 
 
-# ----- derived facts: the caches (kept in step with the events by game.upkeep) -------
+# ----- derived facts: the caches (kept in step with the events by game.cache_sync) -------
 
 
 
@@ -193,7 +193,7 @@ def taken_tops(rows: list[int], row: int, ac: int, ar: int) -> int:
 def piece_landings(m: Match, at: Cell, steps: int) -> list[Cell]:
     """landings(m, at, steps, at): where the 2x2 piece standing at `at` (a dragon, or
     the hut) can land within `steps`, its own cells counting as free. Cached per layout
-    (a move elsewhere keeps it, see upkeep._kept); never mutate it."""
+    (a move elsewhere keeps it, see cache_sync._kept); never mutate it."""
     key = ("move_landings", at, steps)
     cache = m.derived_layout if m.derived_layout_version == m.layout else layout_cache(m)
     cells = cache.get(key)

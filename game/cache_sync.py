@@ -1,11 +1,11 @@
-"""Keeping the derived-facts caches of game.queries in step with the game.
+"""Keeping the derived-facts caches of game.lookups in step with the game.
 
 Every event a system emits passes through `bump` (Match.emit / Match.log). Most events
 change no piece or ring and keep every cache. An event that moves, adds or removes a
 piece, or places or lifts a ring, either updates the cached facts it touches in place
 (occupancy, row masks, a dragon's ring cells, the gamble rings...) and keeps the facts
 whose area it does not touch, or counts a new `Match.version` / `Match.layout`, which
-empties the per-version / per-layout cache (queries.cache, queries.layout_cache). An
+empties the per-version / per-layout cache (lookups.cache, lookups.layout_cache). An
 event kind this module does not know bumps both, so a new rule is safe by default.
 tests/test_caches.py compares every cached fact with a fresh computation at every
 decision of many random games.
@@ -18,14 +18,14 @@ from typing import TYPE_CHECKING, Any
 
 import esper
 
-from game import queries
+from game import lookups
 from game.components import Footprint, Gamble, PlaceOfPower
 from game.geometry import Cell
 from game.tables import UNDEAD_HOME
 
 if TYPE_CHECKING:
+    from game.json_shapes import Event
     from game.match import Match
-    from game.shapes import Event
 
 
 # ----- derived facts, cached per version of the pieces ---------------------------------
@@ -137,7 +137,7 @@ def _drop_ring_facts(m: Match, event: Event) -> bool:
         # a place's holder changes only with a ring on the place itself (a claim's or
         # unclaim's cell is its piece's top-left; a gamble ring lies on no place)
         at = event["at"]
-        ent = queries.occupancy(m).get((at[0], at[1]))
+        ent = lookups.occupancy(m).get((at[0], at[1]))
         if ent is not None and esper.try_component(ent, PlaceOfPower) is not None:
             del d["holders"]
     # The gamble rings: kept in step by claims._gamble_resolve / remove_gamble (gamble_placed,
