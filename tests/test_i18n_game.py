@@ -4,7 +4,6 @@ named values that lets a window render a host's refusal in its own player's lang
 
 from __future__ import annotations
 
-import ast
 import copy
 import json
 import pickle
@@ -19,6 +18,7 @@ from game.decisions import IllegalAnswer, shape_reason
 from game.log import describe
 from game.net.host import HostCore, new_game
 from game.words import DragonName, PlaceName, Words, from_json, shown
+from tests.i18n_scan import returned_or_raised, unmarked
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -48,35 +48,10 @@ ENGINE_WORDS = sorted({*ROOT.glob("game/systems/*.py"), ROOT / "game/decisions.p
 SENTENCE = re.compile(r"[A-Za-z]{2,} [a-z]{2,}")
 
 
-def _text_of(node) -> str:
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return node.value
-    if isinstance(node, ast.JoinedStr):
-        return "".join(v.value for v in node.values
-                       if isinstance(v, ast.Constant) and isinstance(v.value, str))
-    return ""
-
-
 def unmarked_sentences(path: Path) -> list[str]:
     """Sentences returned or raised as plain text (not through Words or _())."""
-    found = []
-    for node in ast.walk(ast.parse(path.read_text())):
-        value = None
-        if isinstance(node, ast.Return):
-            value = node.value
-        elif isinstance(node, ast.Call) and getattr(node.func, "id", "") == "IllegalAnswer":
-            value = node.args[0] if node.args else None
-        if isinstance(value, ast.IfExp):
-            values = [value.body, value.orelse]
-        elif isinstance(value, ast.Tuple):
-            values = list(value.elts)
-        else:
-            values = [value]
-        for v in values:
-            text = _text_of(v) if v is not None else ""
-            if SENTENCE.search(text):
-                found.append(f"{path.name}:{node.lineno}: {text[:60]!r}")
-    return found
+    return unmarked(path, returned_or_raised({"IllegalAnswer"}),
+                    lambda text: bool(SENTENCE.search(text)))
 
 
 # English kept on purpose: offered.describe names an answer in the host's log file
