@@ -186,3 +186,31 @@ def test_a_log_line_and_a_refusal_render_whole_in_every_language(lang):
     for line, was in zip(lines, [*english, str(refusal)], strict=True):
         assert line and not PLACEHOLDER.search(line), line
         assert line != was, f"{lang} left English: {line}"
+
+
+# ----- the Join screen's own refusals (issue 38: English there in every language) -----
+@pytest.mark.parametrize("typed", ["", "wss//", "wss://h:99999/K7", "http://h/K7", "wss:///K7",
+                                   "wss://h/K7#abc", "ws://h/K7", "wss://h/K-7"])
+def test_an_invites_refusal_is_english_text_shown_in_the_players_language(typed):
+    from game.net.invite import InviteError, parse_invite  # noqa: PLC0415
+
+    with pytest.raises(InviteError) as refused:
+        parse_invite(typed)
+    english = str(refused.value)  # what `narby join` prints
+    i18n.set_language("de")
+    assert str(refused.value) == english
+    seen = shown(refused.value)
+    assert seen != english and not PLACEHOLDER.search(seen), seen
+
+
+def test_the_pin_and_the_cut_line_are_said_in_the_players_language():
+    from game.net.client import NO_PIN  # noqa: PLC0415
+    from game.net.tls import MISMATCH, PinMismatch  # noqa: PLC0415
+    from game.net.words import connect_failure  # noqa: PLC0415
+
+    english = connect_failure(PinMismatch())
+    assert english == MISMATCH[:1].upper() + MISMATCH[1:]
+    i18n.set_language("fr")
+    assert connect_failure(PinMismatch()).startswith("Le certificat de cet hôte")
+    assert NO_PIN.shown().startswith("l'invitation n'a pas d'empreinte")
+    assert str(NO_PIN).startswith("the invite has no fingerprint")

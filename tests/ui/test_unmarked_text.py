@@ -9,7 +9,13 @@ from game import i18n
 from game.ui.audit import Audit
 from game.ui.scene import Scene
 from game.ui.unmarked import english_left, listed, outside
-from tools.ui_audit import OTHER_DOMAINS, other_domains, unmarked
+from tools.ui_audit import (
+    OTHER_DOMAINS,
+    _online_screens,
+    allowed_phrases,
+    other_domains,
+    unmarked,
+)
 
 
 def test_every_screen_in_the_pseudo_language_has_no_unmarked_english():
@@ -65,3 +71,22 @@ def test_an_unmarked_text_on_a_screen_is_caught(app):
 def test_a_wrapped_lines_middle_reads_as_marked():
     assert english_left("áñöthér drágöñ çláîmš: théîr rîñg göéš báçk") is None
     assert english_left("another dragon claims: their ring") == "another dragon claims their ring"
+
+
+def test_the_online_screens_are_checked_too(app):
+    # the host's lobby (a seat joined, one free), Join game, the joiner's lobby, a
+    # host's refusal and a mistyped invite (its sentence was English in every language)
+    audit, keep, left = Audit(), allowed_phrases(), {}
+    audit.install()
+    try:
+        i18n.set_language(i18n.PSEUDO)
+        app.look._texts.clear()
+        for name in _online_screens(app, app.data_dir):
+            audit.frame(app)
+            left[name] = [x for t in audit.drawn if (x := english_left(t, keep))]
+    finally:
+        audit.uninstall()
+        i18n.set_language("en")
+    assert list(left) == ["host-lobby", "host-lobby-refused", "join", "join-lobby",
+                          "join-refused", "join-mistyped"]
+    assert not any(left.values()), left

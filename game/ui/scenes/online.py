@@ -33,6 +33,7 @@ from game.ui.scenes.backdrop import backdrop, panel_rect
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.widgets import KeyNav, button, dialog_key, kind_name, label
 from game.words import dragon as dragon_name
+from game.words import shown
 
 
 def _seat_lines(lobby: dict | None, me: str | None = None) -> list[tuple[str, str, str]]:
@@ -92,6 +93,11 @@ def _game_line(map_title: str, target, cards) -> str:
     return (_("{map} · target {target} coins · with power cards") if cards else
             _("{map} · target {target} coins · without power cards")).format(
         map=map_title, target=target)
+
+
+def _capital(sentence: str) -> str:
+    """A refusal that also ends a command line's "narby join: ..." starts a line here."""
+    return sentence[:1].upper() + sentence[1:]
 
 
 def _joined(seat) -> str:
@@ -383,7 +389,7 @@ class JoinScene(Scene):
         try:
             invite = parse_invite(text)
         except InviteError as exc:
-            self._say(str(exc)[:1].upper() + str(exc)[1:], "red")
+            self._say(_capital(shown(exc)), "red")
             return
         if not invite.code:
             self._say(_("The invite needs the join code after the port: {form}").format(
@@ -392,7 +398,7 @@ class JoinScene(Scene):
         if invite.pin is None:  # a game found on this network brought its own pin
             invite = invite.with_pin(self.found_pins.get((invite.host, invite.port)))
         if invite.pin is None:
-            self._say(NO_PIN[:1].upper() + NO_PIN[1:], "red")
+            self._say(_capital(NO_PIN.shown()), "red")
             return
         self.url = invite.text()
         hello = message("hello", code=invite.code)
