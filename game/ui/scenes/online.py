@@ -64,8 +64,8 @@ SEAT_STATUS = {"ready": N_("ready"), "standin": N_("an AI stands in"), "away": N
                "joined": N_("joined"), "waiting": N_("waiting for a player…")}
 
 
-def _draw_seats(surface, look, x: int, y: int, w: int, lines) -> int:
-    row = look.px(40)
+def _draw_seats(surface, look, x: int, y: int, w: int, lines, row: int = 0) -> int:
+    row = row or look.px(40)
     for dragon, who, status in lines:
         icon = look.sprite(f"dragon/{dragon}", row - 8)
         surface.blit(icon, (x, y + 4))
@@ -231,11 +231,15 @@ class HostLobbyScene(Scene):
         f = self.frame
         x = f.x + look.px(28)
         y = f.y + look.px(90)
-        hint = look.text(_("Your friends choose Join game and type this invite (Copy puts "
-                           "it on the clipboard):"), look.fs(17),
-                         look.colour("text_dim"))
-        surface.blit(hint, (x, y))
-        y += hint.get_height() + look.px(8)
+        width = f.w - look.px(56)
+        # long sentences, longer still in French and German: wrapped to the panel
+        hint = _("Your friends choose Join game and type this invite (Copy puts it on the "
+                 "clipboard):")
+        for line in look.wrap(hint, look.font(look.fs(17)), width):
+            shown = look.text(line, look.fs(17), look.colour("text_dim"))
+            surface.blit(shown, (x, y))
+            y += shown.get_height()
+        y += look.px(8)
         invite = self.c.invite()
         room = self.copy_btn.rect.x - x - look.px(12)
         size = 30  # the largest size at which the whole invite fits on one line
@@ -250,17 +254,24 @@ class HostLobbyScene(Scene):
                          look.fs(19), look.colour("text"), bold=True)
         surface.blit(code, (x, y))
         y += code.get_height() + look.px(4)
-        lan = look.text(_("Encrypted: the fingerprint proves to your friends that they "
-                          "reached this machine. On the same network, Find games nearby also "
-                          "finds it (the code is still needed)."), look.fs(14),
-                        look.colour("text_dim"))
-        surface.blit(lan, (x, y))
-        y += lan.get_height() + look.px(22)
+        note = _("Encrypted: the fingerprint proves to your friends that they reached this "
+                 "machine. On the same network, Find games nearby also finds it (the code "
+                 "is still needed).")
+        for line in look.wrap(note, look.font(look.fs(14)), width):
+            lan = look.text(line, look.fs(14), look.colour("text_dim"))
+            surface.blit(lan, (x, y))
+            y += lan.get_height()
+        y += look.px(22)
         head = look.text(_("Seats"), look.fs(20), look.colour("gold"), bold=True)
         surface.blit(head, (x, y))
+        head_y = y
         y += head.get_height() + look.px(6)
-        width = min(f.w - look.px(56), look.px(760))
-        _draw_seats(surface, look, x, y, width, _seat_lines(self.c.core.lobby()))
+        seats = _seat_lines(self.c.core.lobby())
+        # rows closer together where a small window at a large scale (and a sentence
+        # wrapped above) leaves less than 40 px a seat above the buttons
+        room = self.start_btn.rect.top - look.px(6) - y
+        row = max(look.px(28), min(look.px(40), room // max(1, len(seats))))
+        y = _draw_seats(surface, look, x, y, min(width, look.px(760)), seats, row)
         m = self.c.match
         opts = _game_line(m.board.title, m.options["target"], m.options["cards"])
         opts += "".join(f" · {t}" for t in house_rules.titles(m.options))
@@ -268,7 +279,14 @@ class HostLobbyScene(Scene):
             opts += " · " + _("this map cannot be sent to friends: they need it installed")
         o = look.text(opts, look.fs(16), look.colour("gold" if self.map_unsent else
                                                      "text_dim"))
-        surface.blit(o, (x, f.bottom - look.px(110)))
+        # above the status line; where a large scale brings the seats down that far,
+        # beside the Seats heading (or, too long for that, under the seats)
+        at = (x, f.bottom - look.px(110))
+        if at[1] < y + look.px(6):
+            beside = x + head.get_width() + look.px(24)
+            at = (beside, head_y + head.get_height() - o.get_height()) \
+                if beside + o.get_width() <= x + width else (x, y + look.px(6))
+        surface.blit(o, at)
         msg = self.error or self.note or (_("Everyone is here: start when you are ready")
                                           if self.c.core.seats_ready() else
                                           _("Waiting for players to join…"))
@@ -608,14 +626,16 @@ class JoinScene(Scene):
         panel_rect(surface, self.frame, look)
         x = self.frame.x + look.px(28) + look.px(130)
         font, room = look.font(look.fs(17), bold=True), self.frame.w - look.px(200)
-        # a sentence too long for one line breaks before its "— what to do" part
-        lines = [self.status] if font.size(self.status)[0] <= room else \
-            self.status.replace(" — ", "\n— ", 1).split("\n")
+        # a sentence too long for one line breaks before its "— what to do" part, and
+        # between words where that is not enough (a mistyped invite quotes it back)
+        lines = [self.status] if font.size(self.status)[0] <= room else [
+            line for part in self.status.replace(" — ", "\n— ", 1).split("\n")
+            for line in look.wrap(part, font, room)]
         for i, text in enumerate(lines):
             st = look.fit_text(text, font, room, look.colour(self.status_colour))
             surface.blit(st, (x, self.list_top + i * font.get_linesize()))
         if self.lobby is not None:
-            y = self.list_top + look.px(40)
+            y = self.list_top + max(look.px(40), len(lines) * font.get_linesize() + look.px(8))
             opts = self.lobby.get("options", {})
             head = look.text(_game_line(self.lobby.get("map_title", ""),
                                         opts.get("target", "?"), opts.get("cards"))
