@@ -230,3 +230,10 @@ def test_the_register_check_sees_the_other_form(lang, text):
 ])
 def test_the_register_check_leaves_the_own_form_alone(lang, text):
     assert not REGISTER[lang][0].search(text)
+
+
+@pytest.mark.parametrize("domain", i18n.DOMAINS)
+def test_german_names_the_host_of_an_online_game_one_way(domain):
+    # the Join screen said "Gastgeber" in its lobby and "Host" in its refusals
+    wrong = [s for s in _translations("de", domain) if re.search(r"\bHosts?\b", s)]
+    assert not wrong, wrong
