@@ -73,3 +73,24 @@ def test_no_function_of_the_board_shadows_the_translator():
         found += [f"{path.name}:{n.lineno}" for n in ast.walk(tree)
                   if isinstance(n, ast.Name) and n.id == "_" and isinstance(n.ctx, ast.Store)]
     assert not found, found
+
+
+def test_an_action_slots_tip_says_the_engines_reason_in_the_players_language():
+    # French showed "Pas maintenant : nobody claims Tower of Unquenched Flame at (16, 13);
+    # a plain Claim (1 action) takes it" (seen in the UI audit's French screenshots)
+    from game import i18n  # noqa: PLC0415
+    from game.ui.action_bar import Slot  # noqa: PLC0415
+    from game.ui.explain import slot_lines  # noqa: PLC0415
+    from game.words import PlaceName, Words  # noqa: PLC0415
+
+    why = Words("nobody claims {piece}; a plain Claim (1 action) takes it",
+                piece=Words("{place} at {cell}", place=PlaceName("soul_mine"), cell="(3, 4)"))
+    slot = Slot("claim_settlement", "Claim Settlement", "3", 2, "action/claim_settlement",
+                reason=why)
+    i18n.set_language("fr")
+    try:
+        lines = slot_lines(slot)
+    finally:
+        i18n.set_language("en")
+    assert lines[-1] == ("Pas maintenant : personne ne revendique Mine d'âmes en (3, 4) ; "
+                         "une simple revendication (1 action) le prend")

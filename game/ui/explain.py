@@ -20,6 +20,7 @@ from game.tables import (
     TURN_POWERS,
 )
 from game.ui.words import coins, dragon
+from game.words import shown
 
 HIDDEN = "hidden"
 # a settlement's kind as its info card heads it
@@ -33,7 +34,7 @@ def slot_lines(slot) -> list[str]:
     d = content.for_answer_kind(slot.key)
     key = f"  [{slot.hotkey}]" if slot.hotkey else ""
     if d is None:
-        return [slot.label + key] + ([slot.reason] if slot.reason else [])
+        return [slot.label + key] + ([shown(slot.reason)] if slot.reason else [])
     if d.kind == "action":
         cost = slot.cost or 0
         # TRANSLATORS: what an action costs, in actions of the turn
@@ -51,7 +52,8 @@ def slot_lines(slot) -> list[str]:
                      else _("Click or press the key to use it"))
     elif slot.reason:
         # TRANSLATORS: {reason} says why an action cannot be taken now
-        lines.append(_("Not now: {reason}").format(reason=slot.reason))
+        # the engine's reason is Words: in the player's language, not its English text
+        lines.append(_("Not now: {reason}").format(reason=shown(slot.reason)))
     return lines
 
 
