@@ -84,6 +84,16 @@ def _draw_seats(surface, look, x: int, y: int, w: int, lines, row: int = 0) -> i
     return y
 
 
+def _paragraph(surface, look, text: str, size: int, at: tuple[int, int], width: int) -> int:
+    """`text` dimmed and wrapped to `width` from `at`; the y below its last line."""
+    x, y = at
+    for line in look.wrap(text, look.font(look.fs(size)), width):
+        shown = look.text(line, look.fs(size), look.colour("text_dim"))
+        surface.blit(shown, (x, y))
+        y += shown.get_height()
+    return y
+
+
 LOOKING = N_("Looking for games on this network…")
 
 
@@ -235,11 +245,7 @@ class HostLobbyScene(Scene):
         # long sentences, longer still in French and German: wrapped to the panel
         hint = _("Your friends choose Join game and type this invite (Copy puts it on the "
                  "clipboard):")
-        for line in look.wrap(hint, look.font(look.fs(17)), width):
-            shown = look.text(line, look.fs(17), look.colour("text_dim"))
-            surface.blit(shown, (x, y))
-            y += shown.get_height()
-        y += look.px(8)
+        y = _paragraph(surface, look, hint, 17, (x, y), width) + look.px(8)
         invite = self.c.invite()
         room = self.copy_btn.rect.x - x - look.px(12)
         size = 30  # the largest size at which the whole invite fits on one line
@@ -257,11 +263,7 @@ class HostLobbyScene(Scene):
         note = _("Encrypted: the fingerprint proves to your friends that they reached this "
                  "machine. On the same network, Find games nearby also finds it (the code "
                  "is still needed).")
-        for line in look.wrap(note, look.font(look.fs(14)), width):
-            lan = look.text(line, look.fs(14), look.colour("text_dim"))
-            surface.blit(lan, (x, y))
-            y += lan.get_height()
-        y += look.px(22)
+        y = _paragraph(surface, look, note, 14, (x, y), width) + look.px(22)
         head = look.text(_("Seats"), look.fs(20), look.colour("gold"), bold=True)
         surface.blit(head, (x, y))
         head_y = y
