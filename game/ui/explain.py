@@ -52,7 +52,6 @@ def slot_lines(slot) -> list[str]:
                      else _("Click or press the key to use it"))
     elif slot.reason:
         # TRANSLATORS: {reason} says why an action cannot be taken now
-        # the engine's reason is Words: in the player's language, not its English text
         lines.append(_("Not now: {reason}").format(reason=shown(slot.reason)))
     return lines
 
