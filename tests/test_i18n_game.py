@@ -214,3 +214,18 @@ def test_the_pin_and_the_cut_line_are_said_in_the_players_language():
     assert connect_failure(PinMismatch()).startswith("Le certificat de cet hôte")
     assert NO_PIN.shown().startswith("l'invitation n'a pas d'empreinte")
     assert str(NO_PIN).startswith("the invite has no fingerprint")
+
+
+def test_japanese_explains_actions_places_and_cards_politely():
+    # docs/TRANSLATING.md: Japanese is polite in sentences; the Rules screen showed the
+    # game catalog's plain "置く。" beside its own "置きます。"
+    from game import content, tables  # noqa: PLC0415
+
+    i18n.set_language("ja")
+    texts = [content.PLACE_INTRO, content.CARD_INTRO]
+    texts += [content.action(k).effect for k in tables.ACTION_COST]
+    texts += [content.place(k).effect for k in tables.PLACES]
+    texts += [content.card(k).effect for k in tables.CARDS]
+    plain = re.compile(r"(?:(?<![まで])す|[うくつぬぶむる]|ない)。")
+    found = [s for t in texts for s in re.findall(r"[^。]*。", i18n._(t)) if plain.search(s)]
+    assert not found, found
