@@ -172,3 +172,68 @@ def test_a_count_takes_the_languages_own_forms(lang):
     i18n.set_language(lang)
     forms = {i18n.n_("{n} coin", "{n} coins", n) for n in (1, 2, 5)}
     assert len(forms) == min(PLURALS[lang], 3)
+
+
+# ----- one register per language, in every catalog (docs/TRANSLATING.md, Conventions) -----
+# French says "vous", German "du", Spanish "tú", Polish "ty": the words of the other
+# register, as whole words (the French game catalog said "tu" where the rest said "vous")
+_FR_INFORMAL = re.compile(
+    r"(?<![\w'’-])(tu|te|toi|ton|ta|tes|tien|tienne|tiens|tiennes)(?![\w'’])"
+    r"|(?<![\w-])t['’](?=\w)"                            # t'attaque, t'aide
+    r"|\b\w+[^\Wz]-(le|la|les|en|toi|moi|lui|leur)\b",   # vérifie-le, envoie-en (vous: -ez-)
+    re.IGNORECASE)
+# German "Sie"/"Ihr" in the middle of a sentence is the formal address ("sie", she/they,
+# is lower case there), and "Klicken Sie" is its imperative
+_DE_FORMAL = re.compile(r"(?<=[a-zäöüß,] )(Sie|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihres|Ihnen)\b"
+                        r"|\b\w+(en|ern|eln) Sie\b")
+_ES_FORMAL = re.compile(r"\b(usted|ustedes|Ud|Uds|Vd|Vds)\b", re.IGNORECASE)
+_PL_FORMAL = re.compile(r"\b(Pan|Pana|Panu|Panem|Pani|Panią|Państwo|Państwa|Państwu)\b")
+REGISTER = {"fr": (_FR_INFORMAL, re.compile(r"\bvous\b", re.I)),
+            "de": (_DE_FORMAL, re.compile(r"\b(du|dich|dir|dein\w*)\b", re.I)),
+            "es": (_ES_FORMAL, re.compile(r"\b(tú|te|ti|tu|tus)\b", re.I)),
+            "pl": (_PL_FORMAL, re.compile(r"\b(ty|cię|ciebie|twój|twoja|twoje|swoje)\b", re.I))}
+
+
+def _translations(lang: str, domain: str) -> list[str]:
+    from babel.messages.pofile import read_po  # noqa: PLC0415 (a test extra)
+    with _tool().po_path(lang, domain).open("rb") as f:
+        cat = read_po(f, locale=lang, domain=domain)
+    return [form for m in cat if m.id
+            for form in (m.string if isinstance(m.string, tuple) else (m.string,)) if form]
+
+
+@pytest.mark.parametrize("lang", sorted(REGISTER))
+@pytest.mark.parametrize("domain", i18n.DOMAINS)
+def test_every_catalog_addresses_the_player_in_its_languages_register(domain, lang):
+    other, own = REGISTER[lang]
+    wrong = [f"{m.group(0)!r} in {s!r}" for s in _translations(lang, domain)
+             for m in [other.search(s)] if m]
+    assert not wrong, "\n".join(wrong[:20])
+    assert any(own.search(s) for s in _translations(lang, domain)), "no address at all?"
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("fr", "Tu as obtenu 12"), ("fr", "{dragon} t'attaque"), ("fr", "à côté de toi."),
+    ("fr", "vérifie-le avec l'hôte"), ("fr", "Ton tour"), ("fr", "envoie-en une"),
+    ("de", "Dann klicken Sie auf OK"), ("de", "prüf Ihre Adresse"),
+    ("es", "compruebe, usted"), ("pl", "Czy Pan chce"),
+])
+def test_the_register_check_sees_the_other_form(lang, text):
+    assert REGISTER[lang][0].search(text)
+
+
+@pytest.mark.parametrize(("lang", "text"), [
+    ("fr", "Tour de {dragon}"), ("fr", "tuer, statut, tenter, l'attaque"),
+    ("fr", "vérifiez-le, envoyez-en une, Cœur-Sombre, peut-être, ce tour-ci"),
+    ("fr", "Arrêtez-vous ici ; les actions restantes"), ("de", "Sie greift an"),
+    ("de", "die Stadt, die sie hält"), ("es", "Tu turno"), ("pl", "Twoja tura"),
+])
+def test_the_register_check_leaves_the_own_form_alone(lang, text):
+    assert not REGISTER[lang][0].search(text)
+
+
+@pytest.mark.parametrize("domain", i18n.DOMAINS)
+def test_german_names_the_host_of_an_online_game_one_way(domain):
+    # the Join screen said "Gastgeber" in its lobby and "Host" in its refusals
+    wrong = [s for s in _translations("de", domain) if re.search(r"\bHosts?\b", s)]
+    assert not wrong, wrong

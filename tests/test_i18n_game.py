@@ -4,7 +4,6 @@ named values that lets a window render a host's refusal in its own player's lang
 
 from __future__ import annotations
 
-import ast
 import copy
 import json
 import pickle
@@ -19,6 +18,7 @@ from game.decisions import IllegalAnswer, shape_reason
 from game.log import describe
 from game.net.host import HostCore, new_game
 from game.words import DragonName, PlaceName, Words, from_json, shown
+from tests.i18n_scan import returned_or_raised, unmarked
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -48,35 +48,10 @@ ENGINE_WORDS = sorted({*ROOT.glob("game/systems/*.py"), ROOT / "game/decisions.p
 SENTENCE = re.compile(r"[A-Za-z]{2,} [a-z]{2,}")
 
 
-def _text_of(node) -> str:
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return node.value
-    if isinstance(node, ast.JoinedStr):
-        return "".join(v.value for v in node.values
-                       if isinstance(v, ast.Constant) and isinstance(v.value, str))
-    return ""
-
-
 def unmarked_sentences(path: Path) -> list[str]:
     """Sentences returned or raised as plain text (not through Words or _())."""
-    found = []
-    for node in ast.walk(ast.parse(path.read_text())):
-        value = None
-        if isinstance(node, ast.Return):
-            value = node.value
-        elif isinstance(node, ast.Call) and getattr(node.func, "id", "") == "IllegalAnswer":
-            value = node.args[0] if node.args else None
-        if isinstance(value, ast.IfExp):
-            values = [value.body, value.orelse]
-        elif isinstance(value, ast.Tuple):
-            values = list(value.elts)
-        else:
-            values = [value]
-        for v in values:
-            text = _text_of(v) if v is not None else ""
-            if SENTENCE.search(text):
-                found.append(f"{path.name}:{node.lineno}: {text[:60]!r}")
-    return found
+    return unmarked(path, returned_or_raised({"IllegalAnswer"}),
+                    lambda text: bool(SENTENCE.search(text)))
 
 
 # English kept on purpose: offered.describe names an answer in the host's log file
@@ -211,3 +186,46 @@ def test_a_log_line_and_a_refusal_render_whole_in_every_language(lang):
     for line, was in zip(lines, [*english, str(refusal)], strict=True):
         assert line and not PLACEHOLDER.search(line), line
         assert line != was, f"{lang} left English: {line}"
+
+
+# ----- the Join screen's own refusals (issue 38: English there in every language) -----
+@pytest.mark.parametrize("typed", ["", "wss//", "wss://h:99999/K7", "http://h/K7", "wss:///K7",
+                                   "wss://h/K7#abc", "ws://h/K7", "wss://h/K-7"])
+def test_an_invites_refusal_is_english_text_shown_in_the_players_language(typed):
+    from game.net.invite import InviteError, parse_invite  # noqa: PLC0415
+
+    with pytest.raises(InviteError) as refused:
+        parse_invite(typed)
+    english = str(refused.value)  # what `narby join` prints
+    i18n.set_language("de")
+    assert str(refused.value) == english
+    seen = shown(refused.value)
+    assert seen != english and not PLACEHOLDER.search(seen), seen
+
+
+def test_the_pin_and_the_cut_line_are_said_in_the_players_language():
+    from game.net.client import NO_PIN  # noqa: PLC0415
+    from game.net.tls import MISMATCH, PinMismatch  # noqa: PLC0415
+    from game.net.words import connect_failure  # noqa: PLC0415
+
+    english = connect_failure(PinMismatch())
+    assert english == MISMATCH[:1].upper() + MISMATCH[1:]
+    i18n.set_language("fr")
+    assert connect_failure(PinMismatch()).startswith("Le certificat de cet hôte")
+    assert NO_PIN.shown().startswith("l'invitation n'a pas d'empreinte")
+    assert str(NO_PIN).startswith("the invite has no fingerprint")
+
+
+def test_japanese_explains_actions_places_and_cards_politely():
+    # docs/TRANSLATING.md: Japanese is polite in sentences; the Rules screen showed the
+    # game catalog's plain "置く。" beside its own "置きます。"
+    from game import content, tables  # noqa: PLC0415
+
+    i18n.set_language("ja")
+    texts = [content.PLACE_INTRO, content.CARD_INTRO]
+    texts += [content.action(k).effect for k in tables.ACTION_COST]
+    texts += [content.place(k).effect for k in tables.PLACES]
+    texts += [content.card(k).effect for k in tables.CARDS]
+    plain = re.compile(r"(?:(?<![まで])す|[うくつぬぶむる]|ない)。")
+    found = [s for t in texts for s in re.findall(r"[^。]*。", i18n._(t)) if plain.search(s)]
+    assert not found, found

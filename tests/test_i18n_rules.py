@@ -5,7 +5,6 @@ unmarked in the rules files, and the lesson's JSON read by its own extractor."""
 
 from __future__ import annotations
 
-import ast
 import html
 import io
 import re
@@ -19,6 +18,7 @@ from game.decisions import title
 from game.ui import credits_text, rules_text, tutorial
 from game.ui.tutorial.extract import extract_lesson
 from game.ui.unmarked import outside
+from tests.i18n_scan import VALUE, every_literal, unmarked
 from tools import translations
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -77,7 +77,6 @@ def test_the_glossarys_names_are_used(lang):
 
 
 # ----- nothing left unmarked ------------------------------------------------------------
-MARKED = {"_", "n_", "p_", "N_"}
 # the rules files whose literals are checked (the extractor's own notes are for
 # translators, not players)
 FILES = ["game/ui/rules_text.py", "game/ui/credits_text.py", "game/ui/tutorial/__init__.py"]
@@ -87,40 +86,16 @@ NAMES = {"SDL 2, SDL_image, SDL_mixer, SDL_ttf", "PSF License", "GNU LGPL 2.1", 
 WORDS = re.compile(r"[A-Za-z]{2,}[,;:.'’]*\s+[A-Za-z]{2,}")  # two words: a phrase
 
 
-def _text_of(node) -> str | None:
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return node.value
-    if isinstance(node, ast.JoinedStr):  # an f-string: its literal parts, {} for values
-        return "".join(v.value if isinstance(v, ast.Constant) else "{}"
-                       for v in node.values)
-    return None
+def _english(text: str) -> bool:
+    bare = MARKUP.sub(" ", PLACEHOLDER.sub(" ", text.replace(VALUE, " ")))
+    return bool(WORDS.search(bare)) and text not in NAMES
 
 
 def _unmarked(path: Path) -> list[str]:
-    tree = ast.parse(path.read_text("utf-8"))
-    skip: set[int] = set()
-    for node in ast.walk(tree):
-        # docstrings
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef)) and node.body \
-                and isinstance(node.body[0], ast.Expr):
-            skip.add(id(node.body[0].value))
-        if isinstance(node, ast.JoinedStr):  # its parts are checked as one string
-            skip.update(id(v) for v in node.values)
-        if isinstance(node, ast.Call):
-            name = getattr(node.func, "id", getattr(node.func, "attr", ""))
-            # marked strings, and a broken lesson file's diagnostics (English, like the
-            # map checker's: the lesson file ships with the game)
-            if name in MARKED or name == "TutorialError":
-                skip.update(id(n) for a in node.args for n in ast.walk(a))
-    found = []
-    for node in ast.walk(tree):
-        text = _text_of(node)
-        if text is None or id(node) in skip:
-            continue
-        bare = MARKUP.sub(" ", PLACEHOLDER.sub(" ", text.replace("{}", " ")))
-        if WORDS.search(bare) and text not in NAMES:
-            found.append(f"{path.name}:{node.lineno}: {text!r}")
-    return found
+    """Every literal but docstrings and marked ones; a broken lesson file's diagnostics
+    (TutorialError) are English, like the map checker's: the lesson file ships with
+    the game."""
+    return unmarked(path, every_literal({"TutorialError"}), _english)
 
 
 def test_no_player_facing_string_is_left_unmarked():

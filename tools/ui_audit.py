@@ -10,9 +10,11 @@ game, rules, settings, credits, records, help, the board (an action, aiming a Mo
 odds tip, a card to confirm, a hint with its mark, a card's tooltip on the panel, a roll
 tumbling and landed, a banner, the setup card, the tribute card, a question with fourteen answers),
 every question dialog the seeded games reach, the hand-over, pause, save and load
-screens, the end screen, the replay viewer and the crash screen, at 1024x640, 1280x720,
-1600x900 and 1920x1080, in both palettes, at UI scale 85%, 100%, 150% and 200% (a
-window lowers a scale it cannot hold: game.ui.scale_fit). Each text is measured with
+screens, the online screens (the host's lobby with a seat joined, Join game, the
+joiner's lobby, a host's refusal, a mistyped invite), the end screen, the replay viewer
+and the crash screen, at 1024x640, 1280x720, 1600x900 and 1920x1080, in both palettes,
+at UI scale 85%, 100%, 150% and 200% (a window lowers a scale it cannot hold:
+game.ui.scale_fit). Each text is measured with
 its font against its widget (game.ui.audit) and its contrast against what it is drawn
 on (WCAG, 4.5:1); every control must lie inside the window and off its neighbours, and
 the board's log show at least six lines.
@@ -38,6 +40,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import json
 import os
 import shutil
 import sys
@@ -52,16 +55,17 @@ import pygame  # noqa: E402
 
 from game import i18n, records  # noqa: E402
 from game.ai import choose  # noqa: E402
+from game.net.protocol import encode, message  # noqa: E402
 from game.persistence import saves  # noqa: E402
 from game.seat_view import seat_view  # noqa: E402
 from game.tables import PLACES  # noqa: E402
 from game.ui import event_animation, explain, guard, hints, piece_audit  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.audit import Audit  # noqa: E402
-from game.ui.controller import GameController  # noqa: E402
+from game.ui.controller import GameController, GameSetup, Seat  # noqa: E402
 from game.ui.credits_text import SECTIONS as CREDITS  # noqa: E402
 from game.ui.event_animation import Step  # noqa: E402
-from game.ui.net_window import remember_token  # noqa: E402
+from game.ui.net_window import NetHostController, remember_token  # noqa: E402
 from game.ui.scenes.choice import ChoiceDialog  # noqa: E402
 from game.ui.scenes.credits import CreditsScene  # noqa: E402
 from game.ui.scenes.end import EndScene  # noqa: E402
@@ -72,6 +76,7 @@ from game.ui.scenes.keys_scene import KeysScene  # noqa: E402
 from game.ui.scenes.load import LoadScene  # noqa: E402
 from game.ui.scenes.menu import MenuScene  # noqa: E402
 from game.ui.scenes.new_game import NewGameScene  # noqa: E402
+from game.ui.scenes.online import HostLobbyScene, JoinScene  # noqa: E402
 from game.ui.scenes.pause import PauseScene  # noqa: E402
 from game.ui.scenes.records_screen import RecordsScene  # noqa: E402
 from game.ui.scenes.replay_viewer import ReplayScene  # noqa: E402
@@ -94,6 +99,8 @@ OTHER_DOMAINS = ROOT / "tests" / "ui" / "unmarked_other_domains.txt"
 SAVE_NAME = "Sunday with the dragons"
 LONG_MAP = "The Very Long Named Map of the Seven Dragon Valleys and Their Hoards"
 CRASH = "a demonstration error: the dragon ate the frame"
+JOIN_CODE = "K7PXQ2"
+JOINER = "Gil"  # the joined seat's player: a name, shown as written
 
 
 def prepare(data: Path, fast: bool) -> dict:
@@ -215,6 +222,76 @@ def _hover(scene, pos) -> None:
                                     buttons=(0, 0, 0)))
 
 
+class _Line:
+    """A joining window's line to the host: what the host's core said to it, all at
+    once (the audit's online screens go through the host's core, not a network)."""
+
+    def __init__(self, msgs: list[dict]):
+        self.inbox = list(msgs)
+
+    def poll(self) -> list[dict]:
+        out, self.inbox = self.inbox, []
+        return out
+
+    def send(self, msg: dict) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def _said(core, cid: int, hello: dict) -> list[dict]:
+    """What the host's core answers connection `cid` saying `hello` (wire-shaped)."""
+    outs = core.opened(cid) + core.receive(cid, encode(hello))
+    return [json.loads(encode(o.msg)) for o in outs if o.cid == cid]
+
+
+def _online_screens(app, data: Path):
+    """Issue 23's screens (issue 38: in the pseudo-language too): the host's lobby with
+    a seat joined and one still free, Join game, the joiner's lobby, a host's refusal
+    and a mistyped invite. The host listens on loopback; the joiner's messages are the
+    host core's own answers, handed over without a network."""
+    setup = GameSetup(seats=[Seat("human", dragon="red"), Seat("remote", dragon="green"),
+                             Seat("remote", dragon="blue"), Seat("ai", "easy", dragon="gold")],
+                      map_path=None, target=25, seed=1)
+    host = NetHostController.host(setup, port=0, bind="127.0.0.1", data_dir=data,
+                                  ai_mode="sync", code=JOIN_CODE)
+    try:
+        welcome = _said(host.core, 901, message("hello", code=JOIN_CODE, seat="green",
+                                                name=JOINER))
+        lobby = app.push(HostLobbyScene(app, host))
+        app.step(0.0)
+        yield "host-lobby"
+        lobby.start()  # a seat is still free: refused in words
+        app.step(0.0)
+        yield "host-lobby-refused"
+        app.pop()
+        join = app.push(JoinScene(app))
+        app.step(0.0)
+        yield "join"
+        join.addr_entry.set_text(host.address())
+        join.client, join.url = _Line(welcome), host.address()
+        app.step(0.0)
+        yield "join-lobby"
+        join.client = None
+        app.pop()
+        # a wrong code: the host refuses, then the line closes (as ClientThread says it)
+        join = app.push(JoinScene(app, host.address().replace(JOIN_CODE, "WRONG1")))
+        join.client = _Line([*_said(host.core, 902, message("hello", code="WRONG1")),
+                             message("closed", reason="the host closed the connection")])
+        app.step(0.0)
+        yield "join-refused"
+        join.client = None
+        join.addr_entry.set_text("http://192.168.1.5/K7")
+        join.join()
+        app.step(0.0)
+        yield "join-mistyped"
+        app.pop()
+        app.step(0.0)
+    finally:
+        host.close()
+
+
 def screens(app, states: dict, data: Path, empty: Path, fast: bool):
     """Yield the name of each screen once the app shows it."""
     def show(scene):
@@ -262,6 +339,7 @@ def screens(app, states: dict, data: Path, empty: Path, fast: bool):
         show(LoadScene(app))
         yield "load"
         app.pop()
+        yield from _online_screens(app, data)
 
     scene = _board(app, states["board"])
     yield "board"
@@ -440,7 +518,7 @@ def pieces(out=print, seed: int = 8) -> tuple[int, int, int]:
 def allowed_phrases() -> list[str]:
     """Text shown as written, never translated: map titles and descriptions (an
     author's words), each language's own name (the picker), the audit's save, map and
-    crash words (a player's words)."""
+    crash words and the online joiner's name (a player's words)."""
     from game.maps import catalog  # noqa: PLC0415 (only the unmarked check lists maps)
     from game.ui.scenes.new_game import map_choices  # noqa: PLC0415 (as above)
     maps = catalog.scan(None, create=False)
@@ -448,7 +526,7 @@ def allowed_phrases() -> list[str]:
     # and maps opened by hand in this process (New game lists them too: "(file)")
     words += [c.title for c in map_choices() if c.entry.origin == "file"]
     return [*words, *i18n.LANGUAGES.values(), SAVE_NAME, LONG_MAP, CRASH,
-            "a finished game", "RuntimeError"]
+            "a finished game", "RuntimeError", JOINER]
 
 
 def other_domains() -> list[str]:

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from game.ai import choose, node_budget
 from game.board import BoardSpec
 from game.decisions import answer_kind
+from game.i18n import _
 from game.maps.loader import load_board
 from game.net import map_share, tls
 from game.net.invite import Invite, InviteError, parse_invite
@@ -39,6 +40,7 @@ from game.net.protocol import (
 from game.net.tls import PinMismatch, normal_pin
 from game.persistence.saves import data_dir as find_data
 from game.resources import shipped_map
+from game.words import Words
 
 if TYPE_CHECKING:
     from websockets.asyncio.client import ClientConnection
@@ -50,8 +52,8 @@ class JoinError(ValueError):
     """The host refused us, or cannot be reached; the text says why."""
 
 
-NO_PIN = ("the invite has no fingerprint (the part after #): copy the whole invite from "
-          "the host's screen")
+NO_PIN = Words("the invite has no fingerprint (the part after #): copy the whole invite "
+               "from the host's screen")
 
 
 def open_invite(address: str, pin: str | None = None) -> Invite:
@@ -312,7 +314,7 @@ class ClientThread:
             # reason: short, for the log; words: one sentence saying what to do (issue 30.6)
             self.inbox.put(message(
                 "closed", reason="the connection was cut" if cut else plain_reason(exc),
-                words="The connection to the host was cut" if cut else
+                words=_("The connection to the host was cut") if cut else
                 connect_failure(exc, self.url)))
             return
         self.inbox.put(message("closed", reason="the host closed the connection"))

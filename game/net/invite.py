@@ -8,7 +8,8 @@ meant), the port too (8765), case and dashes in the pin do not matter. The pin i
 keeps the game private (game/net/tls.py); an invite without one is read (a game found
 on this network supplies its own pin) but cannot be joined alone. Plain `ws://`, the
 old unencrypted form, is upgraded when a pin comes with it and refused otherwise.
-Every refusal is one sentence (InviteError).
+Every refusal is one sentence (InviteError), raised as game.words.Words: its text is the
+English the command line prints, and a window shows it in its player's language.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from game.net.tls import PIN_CHARS, normal_pin
+from game.words import Words
 
 DEFAULT_PORT = 8765
 EXAMPLE = "wss://192.168.1.5:8765/K7PXQ2#ABCD-…"
@@ -54,40 +56,43 @@ def parse_invite(text: str, port: int = DEFAULT_PORT) -> Invite:
     """The invite in `text`, or InviteError(one sentence)."""
     raw = (text or "").strip().replace("\\", "/")
     if not raw:
-        raise InviteError(f"type the host's invite, like {EXAMPLE}")
+        raise InviteError(Words("type the host's invite, like {example}", example=EXAMPLE))
     mended = _MENDABLE.match(raw)
     if "://" not in raw and mended and raw[mended.end():] and \
             mended.end() > len(mended.group(1)):  # "wss//h", "wss:/h", "ws:h": never host "ws"
         raw = f"{mended.group(1).lower()}://{raw[mended.end():]}"
     if "://" not in raw and _TYPO.match(raw):
-        raise InviteError(f"{raw[:40]!r} looks mistyped: an invite starts with wss:// "
-                          f"(like {EXAMPLE})")
+        # TRANSLATORS: {typed} is what the player typed, in quotes
+        raise InviteError(Words("{typed} looks mistyped: an invite starts with wss:// (like "
+                                "{example})", typed=repr(raw[:40]), example=EXAMPLE))
     if "://" not in raw:
         raw = "wss://" + raw
     try:
         parts = urlsplit(raw)
         given_port = parts.port
     except ValueError:
-        raise InviteError(f"{text.strip()[:40]!r} has a bad port (a number up to 65535 "
-                          "after the colon)") from None
+        raise InviteError(Words("{typed} has a bad port (a number up to 65535 after the "
+                                "colon)", typed=repr(text.strip()[:40]))) from None
     scheme = parts.scheme.lower()
     if scheme not in ("ws", "wss"):
-        raise InviteError(f"{text.strip()[:40]!r} is not an invite (it starts with wss://, "
-                          f"like {EXAMPLE})")
+        raise InviteError(Words("{typed} is not an invite (it starts with wss://, like "
+                                "{example})", typed=repr(text.strip()[:40]), example=EXAMPLE))
     if not parts.hostname or any(c.isspace() for c in parts.netloc):
-        raise InviteError(f"{text.strip()[:40]!r} has no host address (like {EXAMPLE})")
+        raise InviteError(Words("{typed} has no host address (like {example})",
+                                typed=repr(text.strip()[:40]), example=EXAMPLE))
     pin = None
     if parts.fragment:
         pin = normal_pin(parts.fragment)
         if pin is None:
-            raise InviteError(f"the fingerprint after # must be {PIN_CHARS} letters and "
-                              "digits: check it against the host's screen")
+            raise InviteError(Words("the fingerprint after # must be {count} letters and "
+                                    "digits: check it against the host's screen",
+                                    count=PIN_CHARS))
     if scheme == "ws" and pin is None:
-        raise InviteError("old ws:// addresses are not encrypted and no longer work: ask "
-                          "the host for its invite, which starts with wss://")
+        raise InviteError(Words("old ws:// addresses are not encrypted and no longer work: "
+                                "ask the host for its invite, which starts with wss://"))
     code = parts.path.strip("/") or None
     if code is not None and not _CODE.match(code):
-        raise InviteError(f"the join code {code[:40]!r} should be letters and digits only "
-                          "(after the port's /)")
+        raise InviteError(Words("the join code {code} should be letters and digits only "
+                                "(after the port's /)", code=repr(code[:40])))
     host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
     return Invite(host, given_port or port, code.upper() if code else None, pin)

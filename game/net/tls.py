@@ -27,12 +27,15 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.words import Words
+
 PIN_BYTES = 16          # 128 bits of the certificate's SHA-256
 PIN_CHARS = 26          # base32 letters of those bytes
 CERT_FILE, KEY_FILE = "host-cert.pem", "host-key.pem"
 VALID_DAYS = 20 * 365   # a friend's saved invite should not expire
-MISMATCH = ("this host's certificate is not the one in your invite — someone may be "
-            "in between; ask the host for a new invite")
+# Words: the English everywhere (logs, the host's reason), the player's language on screen
+MISMATCH = Words("this host's certificate is not the one in your invite — someone may be "
+                 "in between; ask the host for a new invite")
 
 
 class PinMismatch(ConnectionError):

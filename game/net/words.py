@@ -11,6 +11,7 @@ from game.i18n import N_, _
 from game.net.client import JoinError
 from game.net.invite import EXAMPLE, InviteError
 from game.net.tls import PinMismatch
+from game.words import shown
 
 # what the host says (protocol "error" reasons) -> a sentence for the player
 _REFUSALS = (
@@ -55,7 +56,7 @@ def connect_failure(exc: BaseException, url: str = "") -> str:
 
     where = _host_of(url)
     if isinstance(exc, (JoinError, PinMismatch, InviteError)):  # already one sentence
-        text = str(exc)
+        text = shown(exc.args[0] if exc.args else exc)  # Words: in the player's language
         return text[:1].upper() + text[1:]
     if isinstance(exc, (ssl.SSLError, ConnectionResetError)):
         return _("Something answered there, but not in encrypted form (wss://) — it may be "

@@ -529,7 +529,8 @@ class RemoteController:
         self._tries += 1
         if reason == tls.MISMATCH:  # another machine answers there now: never retried
             self._tries = REJOIN_TRIES + 1
-            self.ai_notes.append(_("Not rejoining: {reason}").format(reason=reason))
+            self.ai_notes.append(_("Not rejoining: {reason}").format(
+                reason=tls.MISMATCH.shown()))
         if self._tries > REJOIN_TRIES:
             self.ai_notes.append(_("The host cannot be reached: the game is over here"))
             self.over = {"winner": None, "scores": {}, "rounds": 0,

@@ -9,7 +9,13 @@ from game import i18n
 from game.ui.audit import Audit
 from game.ui.scene import Scene
 from game.ui.unmarked import english_left, listed, outside
-from tools.ui_audit import OTHER_DOMAINS, other_domains, unmarked
+from tools.ui_audit import (
+    OTHER_DOMAINS,
+    _online_screens,
+    allowed_phrases,
+    other_domains,
+    unmarked,
+)
 
 
 def test_every_screen_in_the_pseudo_language_has_no_unmarked_english():
@@ -28,6 +34,9 @@ def test_the_check_reads_brackets_keys_names_and_wrapped_lines():
     assert english_left("Narby Vale · 20×20", ["Narby Vale"]) is None
     assert english_left("Ends the turn") == "Ends the turn"
     assert english_left("Saved in /tmp/a-b/c.json") == "Saved in"
+    # English put into a translated sentence: the hand-over said "Pass to Purple"
+    assert english_left("⟦Pášš tö Purple·····⟧") == "Purple"
+    assert english_left("⟦Jöîñ çödé  K7PXQ2  Fîñgérprîñt  MFRL-UHDQ⟧") is None  # codes
 
 
 def test_the_other_domains_list_is_words_or_patterns():
@@ -65,3 +74,23 @@ def test_an_unmarked_text_on_a_screen_is_caught(app):
 def test_a_wrapped_lines_middle_reads_as_marked():
     assert english_left("áñöthér drágöñ çláîmš: théîr rîñg göéš báçk") is None
     assert english_left("another dragon claims: their ring") == "another dragon claims their ring"
+
+
+def test_the_online_screens_are_checked_too(app):
+    # the host's lobby (a seat joined, one free), Join game, the joiner's lobby, a
+    # host's refusal and a mistyped invite (its sentence was English in every language)
+    audit, keep, others, left = Audit(), allowed_phrases(), other_domains(), {}
+    audit.install()
+    try:
+        i18n.set_language(i18n.PSEUDO)
+        app.look._texts.clear()
+        for name in _online_screens(app, app.data_dir):
+            audit.frame(app)
+            left[name] = [x for t in audit.drawn
+                          if (x := english_left(t, keep)) and not listed(x, others)]
+    finally:
+        audit.uninstall()
+        i18n.set_language("en")
+    assert list(left) == ["host-lobby", "host-lobby-refused", "join", "join-lobby",
+                          "join-refused", "join-mistyped"]
+    assert not any(left.values()), left

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pygame
 
-from game.decisions import title
 from game.i18n import _
 from game.ui.scene import Scene
 from game.ui.scenes.backdrop import backdrop
+from game.words import dragon as dragon_name
 
 
 class HandoverScene(Scene):
@@ -50,7 +50,8 @@ class HandoverScene(Scene):
         icon = look.sprite(f"dragon/{self.dragon}", look.px(220))
         surface.blit(icon, icon.get_rect(center=(w // 2, h // 2 - look.px(70))))
         big = look.font(look.fs(46), bold=True)
-        t = big.render(_("Pass to {dragon}").format(dragon=title(self.dragon)), True,
+        # the dragon's name in the player's language ("Pass to Purple" in every one)
+        t = big.render(_("Pass to {dragon}").format(dragon=dragon_name(self.dragon)), True,
                        look.colour("gold"))
         surface.blit(t, t.get_rect(midtop=(w // 2, h // 2 + look.px(60))))
         sub = look.text(_("Click or press Enter when ready — the last player should look away"),

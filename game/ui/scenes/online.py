@@ -33,6 +33,7 @@ from game.ui.scenes.backdrop import backdrop, panel_rect
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.widgets import KeyNav, button, dialog_key, kind_name, label
 from game.words import dragon as dragon_name
+from game.words import shown
 
 
 def _seat_lines(lobby: dict | None, me: str | None = None) -> list[tuple[str, str, str]]:
@@ -63,8 +64,8 @@ SEAT_STATUS = {"ready": N_("ready"), "standin": N_("an AI stands in"), "away": N
                "joined": N_("joined"), "waiting": N_("waiting for a player…")}
 
 
-def _draw_seats(surface, look, x: int, y: int, w: int, lines) -> int:
-    row = look.px(40)
+def _draw_seats(surface, look, x: int, y: int, w: int, lines, row: int = 0) -> int:
+    row = row or look.px(40)
     for dragon, who, status in lines:
         icon = look.sprite(f"dragon/{dragon}", row - 8)
         surface.blit(icon, (x, y + 4))
@@ -83,6 +84,16 @@ def _draw_seats(surface, look, x: int, y: int, w: int, lines) -> int:
     return y
 
 
+def _paragraph(surface, look, text: str, size: int, at: tuple[int, int], width: int) -> int:
+    """`text` dimmed and wrapped to `width` from `at`; the y below its last line."""
+    x, y = at
+    for line in look.wrap(text, look.font(look.fs(size)), width):
+        shown = look.text(line, look.fs(size), look.colour("text_dim"))
+        surface.blit(shown, (x, y))
+        y += shown.get_height()
+    return y
+
+
 LOOKING = N_("Looking for games on this network…")
 
 
@@ -92,6 +103,11 @@ def _game_line(map_title: str, target, cards) -> str:
     return (_("{map} · target {target} coins · with power cards") if cards else
             _("{map} · target {target} coins · without power cards")).format(
         map=map_title, target=target)
+
+
+def _capital(sentence: str) -> str:
+    """A refusal that also ends a command line's "narby join: ..." starts a line here."""
+    return sentence[:1].upper() + sentence[1:]
 
 
 def _joined(seat) -> str:
@@ -225,11 +241,11 @@ class HostLobbyScene(Scene):
         f = self.frame
         x = f.x + look.px(28)
         y = f.y + look.px(90)
-        hint = look.text(_("Your friends choose Join game and type this invite (Copy puts "
-                           "it on the clipboard):"), look.fs(17),
-                         look.colour("text_dim"))
-        surface.blit(hint, (x, y))
-        y += hint.get_height() + look.px(8)
+        width = f.w - look.px(56)
+        # long sentences, longer still in French and German: wrapped to the panel
+        hint = _("Your friends choose Join game and type this invite (Copy puts it on the "
+                 "clipboard):")
+        y = _paragraph(surface, look, hint, 17, (x, y), width) + look.px(8)
         invite = self.c.invite()
         room = self.copy_btn.rect.x - x - look.px(12)
         size = 30  # the largest size at which the whole invite fits on one line
@@ -244,17 +260,20 @@ class HostLobbyScene(Scene):
                          look.fs(19), look.colour("text"), bold=True)
         surface.blit(code, (x, y))
         y += code.get_height() + look.px(4)
-        lan = look.text(_("Encrypted: the fingerprint proves to your friends that they "
-                          "reached this machine. On the same network, Find games nearby also "
-                          "finds it (the code is still needed)."), look.fs(14),
-                        look.colour("text_dim"))
-        surface.blit(lan, (x, y))
-        y += lan.get_height() + look.px(22)
+        note = _("Encrypted: the fingerprint proves to your friends that they reached this "
+                 "machine. On the same network, Find games nearby also finds it (the code "
+                 "is still needed).")
+        y = _paragraph(surface, look, note, 14, (x, y), width) + look.px(22)
         head = look.text(_("Seats"), look.fs(20), look.colour("gold"), bold=True)
         surface.blit(head, (x, y))
+        head_y = y
         y += head.get_height() + look.px(6)
-        width = min(f.w - look.px(56), look.px(760))
-        _draw_seats(surface, look, x, y, width, _seat_lines(self.c.core.lobby()))
+        seats = _seat_lines(self.c.core.lobby())
+        # rows closer together where a small window at a large scale (and a sentence
+        # wrapped above) leaves less than 40 px a seat above the buttons
+        room = self.start_btn.rect.top - look.px(6) - y
+        row = max(look.px(28), min(look.px(40), room // max(1, len(seats))))
+        y = _draw_seats(surface, look, x, y, min(width, look.px(760)), seats, row)
         m = self.c.match
         opts = _game_line(m.board.title, m.options["target"], m.options["cards"])
         opts += "".join(f" · {t}" for t in house_rules.titles(m.options))
@@ -262,7 +281,14 @@ class HostLobbyScene(Scene):
             opts += " · " + _("this map cannot be sent to friends: they need it installed")
         o = look.text(opts, look.fs(16), look.colour("gold" if self.map_unsent else
                                                      "text_dim"))
-        surface.blit(o, (x, f.bottom - look.px(110)))
+        # above the status line; where a large scale brings the seats down that far,
+        # beside the Seats heading (or, too long for that, under the seats)
+        at = (x, f.bottom - look.px(110))
+        if at[1] < y + look.px(6):
+            beside = x + head.get_width() + look.px(24)
+            at = (beside, head_y + head.get_height() - o.get_height()) \
+                if beside + o.get_width() <= x + width else (x, y + look.px(6))
+        surface.blit(o, at)
         msg = self.error or self.note or (_("Everyone is here: start when you are ready")
                                           if self.c.core.seats_ready() else
                                           _("Waiting for players to join…"))
@@ -383,7 +409,7 @@ class JoinScene(Scene):
         try:
             invite = parse_invite(text)
         except InviteError as exc:
-            self._say(str(exc)[:1].upper() + str(exc)[1:], "red")
+            self._say(_capital(shown(exc)), "red")
             return
         if not invite.code:
             self._say(_("The invite needs the join code after the port: {form}").format(
@@ -392,7 +418,7 @@ class JoinScene(Scene):
         if invite.pin is None:  # a game found on this network brought its own pin
             invite = invite.with_pin(self.found_pins.get((invite.host, invite.port)))
         if invite.pin is None:
-            self._say(NO_PIN[:1].upper() + NO_PIN[1:], "red")
+            self._say(_capital(NO_PIN.shown()), "red")
             return
         self.url = invite.text()
         hello = message("hello", code=invite.code)
@@ -602,14 +628,16 @@ class JoinScene(Scene):
         panel_rect(surface, self.frame, look)
         x = self.frame.x + look.px(28) + look.px(130)
         font, room = look.font(look.fs(17), bold=True), self.frame.w - look.px(200)
-        # a sentence too long for one line breaks before its "— what to do" part
-        lines = [self.status] if font.size(self.status)[0] <= room else \
-            self.status.replace(" — ", "\n— ", 1).split("\n")
+        # a sentence too long for one line breaks before its "— what to do" part, and
+        # between words where that is not enough (a mistyped invite quotes it back)
+        lines = [self.status] if font.size(self.status)[0] <= room else [
+            line for part in self.status.replace(" — ", "\n— ", 1).split("\n")
+            for line in look.wrap(part, font, room)]
         for i, text in enumerate(lines):
             st = look.fit_text(text, font, room, look.colour(self.status_colour))
             surface.blit(st, (x, self.list_top + i * font.get_linesize()))
         if self.lobby is not None:
-            y = self.list_top + look.px(40)
+            y = self.list_top + max(look.px(40), len(lines) * font.get_linesize() + look.px(8))
             opts = self.lobby.get("options", {})
             head = look.text(_game_line(self.lobby.get("map_title", ""),
                                         opts.get("target", "?"), opts.get("cards"))
