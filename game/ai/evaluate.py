@@ -99,6 +99,8 @@ class Evaluator:
         self._fresh_memo: dict = {}
         self._foreign: dict[object, list[Target]] = {}
         self._gmemo: dict = {}
+        self._mine: dict = {}  # _my_claims
+        self._threats: dict = {}  # _attack_threat: opponents next to a place
         self._root_gambles = sum(1 for o in root.gambles.values() if o == me)
 
     # ----- fixed at the root --------------------------------------------------------
@@ -286,25 +288,10 @@ class Evaluator:
         p = self.p
         me = self.me
         at = pos.at[me]
-        pieces = pos.pieces
         v = pos.coins[me] + pos.treasure[me]
-        far_min = None
-        cw = self.claim_worth
-        for tl in pos.claims[me]:
-            kind, size, _ = pieces[tl]
-            adj = gap2(at, tl, size) == 1
-            if p["contest"]:
-                worth = self.contested(tl, kind, size, adj)
-            else:
-                worth = cw(me, kind, adj)
-                n = self.danger(tl, size)
-                if n:
-                    worth *= max(0.0, 1.0 - p["danger"] * n)
+        worths, far_min = self._my_claims(pos, at)
+        for worth in worths:  # added one by one, in the set's order: the same sum
             v += worth
-            if not adj:
-                far = cw(me, kind, False)
-                if far_min is None or far < far_min:
-                    far_min = far
         if far_min is not None:  # R31: a 0-4 roll takes one non-adjacent claim
             v -= p["loss"] * loss_chance() * far_min
         if pos.gambles and not self.final:  # no next Populate phase
@@ -329,6 +316,42 @@ class Evaluator:
         for d, claims in self._opp_claims(pos).items():
             v -= w[d] * (pos.coins[d] + pos.treasure[d] + claims)
         return v
+
+    def _my_claims(self, pos: Pos, at) -> tuple[tuple[float, ...], float | None]:
+        """Each of my claims' worth (in the claims set's order) and the least worth of
+        a non-adjacent one, kept per (place, claims set, pieces dict): the very objects,
+        which are copied on write, so an entry is only read for the same claims in the
+        same order; many nodes differ only in coins, rings or actions left."""
+        claims = pos.claims[self.me]
+        pieces = pos.pieces
+        key = (at, id(claims), id(pieces))
+        found = self._mine.get(key)
+        if found is not None and found[0] is claims and found[1] is pieces:
+            return found[2], found[3]
+        p = self.p
+        me = self.me
+        far_min = None
+        cw = self.claim_worth
+        worths = []
+        for tl in claims:
+            kind, size, _ = pieces[tl]
+            adj = gap2(at, tl, size) == 1
+            if p["contest"]:
+                worth = self.contested(tl, kind, size, adj)
+            else:
+                worth = cw(me, kind, adj)
+                n = self.danger(tl, size)
+                if n:
+                    worth *= max(0.0, 1.0 - p["danger"] * n)
+            worths.append(worth)
+            if not adj:
+                far = cw(me, kind, False)
+                if far_min is None or far < far_min:
+                    far_min = far
+        if len(self._mine) > 4096:
+            self._mine.clear()
+        self._mine[key] = (claims, pieces, tuple(worths), far_min)
+        return tuple(worths), far_min
 
     def terms(self, pos: Pos) -> dict[str, float]:
         """value(pos) in its named parts (their sum is value(pos)), for explaining a
@@ -499,9 +522,17 @@ class Evaluator:
         me = self.me
         at = pos.at[me]
         total = 0.0
-        for d in self.opps:
-            if gap2(at, pos.at[d], 2) == 1:
-                win = attack_win(own_mod(pos, d, "attack"), 0)
-                if win > 0.5:
-                    total += (2 * win - 1) * 3 * (1 + self.w[d])
+        if pos.lineage is self.root.lineage and not pos.moved:
+            # the opponents stand where they stood at the root: who is next to `at`
+            # is known once per place
+            near = self._threats.get(at)
+            if near is None:
+                near = self._threats[at] = [d for d in self.opps
+                                            if gap2(at, self.root.at[d], 2) == 1]
+        else:
+            near = [d for d in self.opps if gap2(at, pos.at[d], 2) == 1]
+        for d in near:
+            win = attack_win(own_mod(pos, d, "attack"), 0)
+            if win > 0.5:
+                total += (2 * win - 1) * 3 * (1 + self.w[d])
         return self.p["attack_threat"] * total

@@ -48,6 +48,28 @@ TREASURE_MEAN = float(rule_maths.TREASURE_MEAN)  # a treasure token is worth a d
 
 _new = object.__new__
 _FREE: dict = {}
+_MISSING = object()
+# id(pieces) -> (pieces, {kind: owner of the first piece of that kind}). A pieces dict
+# is copied on write (set_piece, move_piece), never changed once shared, so what it
+# holds is fixed; the entry keeps the dict alive, so its id is not reused meanwhile.
+_OWNERS: dict[int, tuple[dict, dict]] = {}
+_MODS: dict = {}  # (purpose, places, card) -> the sum of own_modifiers
+
+
+def place_owners(pieces: dict) -> dict:
+    """{kind: owner} of a pieces dict, first piece of a kind first (as a scan finds it);
+    computed once per dict: the search asks it for every roll it models."""
+    entry = _OWNERS.get(id(pieces))
+    if entry is not None and entry[0] is pieces:
+        return entry[1]
+    owners: dict = {}
+    for kind, _size, owner in pieces.values():
+        if kind not in owners:
+            owners[kind] = owner
+    if len(_OWNERS) > 512:
+        _OWNERS.clear()
+    _OWNERS[id(pieces)] = (pieces, owners)
+    return owners
 
 
 def gap2(at, tl, size: int) -> int:
@@ -128,10 +150,7 @@ class Pos:
         return {p[0]: p[2] for p in self.pieces.values() if p[2] and p[0] in PLACE_SET}
 
     def holds(self, name: str, place: str) -> bool:
-        for kind, _size, owner in self.pieces.values():
-            if kind == place:
-                return owner == name
-        return False
+        return place_owners(self.pieces).get(place, _MISSING) == name
 
     def ready(self, name: str, place: str) -> bool:
         """`name` holds `place` and its once-a-round power is unused (R36)."""
@@ -433,9 +452,14 @@ def own_mod(pos: Pos, name: str, purpose: str) -> int:
     """The roller's own pre-roll modifiers it would use (R40, game.rule_maths): places it
     holds with their power unused, and its card if it is the dragon to play (the only
     card it can see)."""
-    places = [p for p in OWN_ROLL_POWERS if pos.ready(name, p)]
+    owners, used = place_owners(pos.pieces), pos.powers_used
+    places = tuple(p for p in OWN_ROLL_POWERS if p not in used and owners.get(p) == name)
     card = pos.card if name == pos.me else None
-    return sum(v for _, v in own_modifiers(purpose, places, card))
+    key = (purpose, places, card)
+    mod = _MODS.get(key)
+    if mod is None:
+        mod = _MODS[key] = sum(v for _, v in own_modifiers(purpose, places, card))
+    return mod
 
 
 def held_mod(pos: Pos, name: str, purpose: str) -> int:

@@ -177,6 +177,7 @@ class TurnSearch:
         self._holders: dict = {}
         self._memo: dict = {}
         self._gcell: dict = {}
+        self._moves_at: dict = {}
 
     # spot score: a cheap, root-fixed guess of how good a landing is
     def spot(self, tl) -> float:
@@ -254,10 +255,20 @@ class TurnSearch:
             cell = self._gamble_cell(pos)
             if cell is not None:
                 out.append(("gamble", cell))
-        width = self.width if root else self.deep_width
-        landings = sorted(pos.landings(me), key=lambda tl: (-self.spot(tl), tl))
-        out.extend(("move", tl) for tl in landings[:width])
+        out.extend(self._moves(pos, self.width if root else self.deep_width))
         return out
+
+    def _moves(self, pos: Pos, width: int) -> list[tuple]:
+        """The `width` best landings by spot score (fixed per search), kept per place
+        and per free-spots set (the very set free_spots returned, so a set it computes
+        afresh is sorted afresh): most nodes stand where another already stood."""
+        free = pos.free_spots(self.me)
+        key = (pos.at[self.me], width, id(free))
+        found = self._moves_at.get(key)
+        if found is None or found[0] is not free:
+            landings = sorted(pos.landings(self.me), key=lambda tl: (-self.spot(tl), tl))
+            found = self._moves_at[key] = (free, [("move", tl) for tl in landings[:width]])
+        return found[1]
 
     def _gamble_cell(self, pos: Pos):
         key = (pos.at[pos.me], pos.gambles is self.root.gambles, pos.changed)
