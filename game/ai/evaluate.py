@@ -100,6 +100,8 @@ class Evaluator:
         self._foreign: dict[object, list[Target]] = {}
         self._gmemo: dict = {}
         self._mine: dict = {}  # _my_claims
+        self._coin_parts: dict = {}  # coin_part
+        self._gamble_one: dict = {}  # _gamble_worth
         self._threats: dict = {}  # _attack_threat: opponents next to a place
         self._root_gambles = sum(1 for o in root.gambles.values() if o == me)
 
@@ -319,15 +321,18 @@ class Evaluator:
 
     def _my_claims(self, pos: Pos, at) -> tuple[tuple[float, ...], float | None]:
         """Each of my claims' worth (in the claims set's order) and the least worth of
-        a non-adjacent one, kept per (place, claims set, pieces dict): the very objects,
-        which are copied on write, so an entry is only read for the same claims in the
-        same order; many nodes differ only in coins, rings or actions left."""
+        a non-adjacent one, kept per (place, claims set): the very set object, copied on
+        write, so an entry is only read for the same claims in the same order, and only
+        while their pieces are the same; many nodes differ only in coins, rings, actions
+        left or a piece elsewhere."""
         claims = pos.claims[self.me]
         pieces = pos.pieces
-        key = (at, id(claims), id(pieces))
+        key = (at, id(claims))
         found = self._mine.get(key)
-        if found is not None and found[0] is claims and found[1] is pieces:
-            return found[2], found[3]
+        # the same claims set, its pieces unchanged (another piece may have changed)
+        if found is not None and found[0] is claims and (
+                found[1] is pieces or all(pieces[tl] == piece for tl, piece in found[2])):
+            return found[3], found[4]
         p = self.p
         me = self.me
         far_min = None
@@ -350,7 +355,8 @@ class Evaluator:
                     far_min = far
         if len(self._mine) > 4096:
             self._mine.clear()
-        self._mine[key] = (claims, pieces, tuple(worths), far_min)
+        mine = tuple((tl, pieces[tl]) for tl in claims)
+        self._mine[key] = (claims, pieces, mine, tuple(worths), far_min)
         return tuple(worths), far_min
 
     def terms(self, pos: Pos) -> dict[str, float]:
@@ -407,10 +413,18 @@ class Evaluator:
 
     def coin_part(self, pos: Pos) -> float:
         """The part of value() that is linear in coins and treasure."""
+        coins, treasure = pos.coins, pos.treasure
+        key = (id(coins), id(treasure))
+        found = self._coin_parts.get(key)  # dicts copied on write: kept per pair
+        if found is not None and found[0] is coins and found[1] is treasure:
+            return found[2]
         me = self.me
-        v = pos.coins[me] + pos.treasure[me]
+        v = coins[me] + treasure[me]
         for d, w in self.w.items():
-            v -= w * (pos.coins[d] + pos.treasure[d])
+            v -= w * (coins[d] + treasure[d])
+        if len(self._coin_parts) > 4096:
+            self._coin_parts.clear()
+        self._coin_parts[key] = (coins, treasure, v)
         return v
 
     def _opp_claims(self, pos: Pos) -> dict:
@@ -418,6 +432,8 @@ class Evaluator:
         root = self.root
         if pos.lineage is not root.lineage:
             return {d: self._claims_worth(pos, d) for d in self.opps}
+        if not pos.moved and not pos.changed:
+            return self.base  # (read only by the callers)
         out = dict(self.base)
         for d in pos.moved:
             if d in out:  # (a line may have moved the evaluating dragon itself)
@@ -437,9 +453,14 @@ class Evaluator:
         return out
 
     def _gamble_worth(self, pos: Pos) -> float:
-        rolls = len(pos.names)
-        chance = min(1.0, rolls * 9.0 / (pos.width * pos.height) * self.h)
-        return self.p["gamble"] * chance * self.claim_worth(self.me, "town", False) / 2
+        key = (len(pos.names), pos.width, pos.height)  # the same for every node
+        v = self._gamble_one.get(key)
+        if v is None:
+            rolls = len(pos.names)
+            chance = min(1.0, rolls * 9.0 / (pos.width * pos.height) * self.h)
+            v = self._gamble_one[key] = (self.p["gamble"] * chance
+                                         * self.claim_worth(self.me, "town", False) / 2)
+        return v
 
     def _gambles_worth(self, pos: Pos) -> float:
         """My gamble rings together (R13): a new settlement on a free cell next to one

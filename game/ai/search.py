@@ -178,6 +178,10 @@ class TurnSearch:
         self._memo: dict = {}
         self._gcell: dict = {}
         self._moves_at: dict = {}
+        self._changed: dict = {}  # _changed_key
+        self._near: dict = {}  # _near_pieces
+        self._caverns: dict = {}  # _caverns_near
+        self._dragons: dict = {}  # _dragons_near
 
     # spot score: a cheap, root-fixed guess of how good a landing is
     def spot(self, tl) -> float:
@@ -213,7 +217,8 @@ class TurnSearch:
         out: list[tuple] = []  # search actions: ("move", cell), ("steal_chest",), ...
         rings = pos.rings[me]
         holders = self.holders(pos)
-        near = pos.near_pieces(me)
+        at = pos.at[me]
+        near = self._near_pieces(pos, at)
         for tl in near:
             kind, size, owner = pos.pieces[tl]
             if owner is None:
@@ -235,17 +240,18 @@ class TurnSearch:
                         and rect_gap(hut, 2, tl, 1) == 1):
                     out.append(("claim", tl))
         cottage = holders.get("darkheart_cottage") == me
+        caverns = self._caverns_near(pos, at)
         for d in pos.names:
             if d == me or pos.coins[d] <= 0:
                 continue
-            if pos.cavern_near(me, d):
+            if d in caverns:
                 out.append(("steal_cavern", d))
-            if k >= 2 and (cottage or pos.cavern_near(me, d)) and pos.cavern.get(d):
+            if k >= 2 and (cottage or d in caverns) and pos.cavern.get(d):
                 out.append(("steal_for_thief", d))
         if (pos.chest_at is not None and pos.chest_coins >= 1
-                and rect_gap(pos.at[me], 2, pos.chest_at, 1) == 1):
+                and rect_gap(at, 2, pos.chest_at, 1) == 1):
             out.append(("steal_chest",))
-        for d in pos.dragons_near(me):
+        for d in self._dragons_near(pos, at):
             out.append(("attack", d))
         if rings == 0:
             mine = sorted(pos.claims[me], key=lambda tl: self.ev.claim_worth(
@@ -257,6 +263,36 @@ class TurnSearch:
                 out.append(("gamble", cell))
         out.extend(self._moves(pos, self.width if root else self.deep_width))
         return out
+
+    # What is next to the dragon depends on where it stands and on a few of the
+    # position's dicts, which are copied on write: kept per (place, the very dict).
+    def _near_pieces(self, pos: Pos, at) -> list:
+        occ = pos.occ
+        key = (at, id(occ))
+        found = self._near.get(key)
+        if found is None or found[0] is not occ:
+            found = (occ, pos.near_pieces(self.me))
+            if len(self._near) > 4096:
+                self._near.clear()
+            self._near[key] = found
+        return found[1]
+
+    def _caverns_near(self, pos: Pos, at) -> frozenset:
+        cavern = pos.cavern
+        key = (at, id(cavern))
+        found = self._caverns.get(key)
+        if found is None or found[0] is not cavern:
+            found = (cavern, frozenset(d for d in pos.names if pos.cavern_near(self.me, d)))
+            self._caverns[key] = found
+        return found[1]
+
+    def _dragons_near(self, pos: Pos, at) -> list[str]:
+        if pos.lineage is not self.root.lineage or pos.moved:
+            return pos.dragons_near(self.me)
+        found = self._dragons.get(at)  # the others stand where they stood at the root
+        if found is None:
+            found = self._dragons[at] = pos.dragons_near(self.me)
+        return found
 
     def _moves(self, pos: Pos, width: int) -> list[tuple]:
         """The `width` best landings by spot score (fixed per search), kept per place
@@ -367,9 +403,8 @@ class TurnSearch:
         value is linear in them), so move orders that meet in one position share it."""
         coins = self.ev.coin_part(pos)
         key = (pos.at[self.me], k, pos.rings[self.me], pos.powers_used,
-               frozenset((tl, pos.pieces.get(tl)) for tl in pos.changed) if pos.changed
-               else None, None if pos.gambles is self.root.gambles else
-               frozenset(pos.gambles.items()))
+               self._changed_key(pos) if pos.changed else None,
+               None if pos.gambles is self.root.gambles else frozenset(pos.gambles.items()))
         found = self._memo.get(key)
         if found is not None:
             return coins + found
@@ -381,17 +416,41 @@ class TurnSearch:
             raise OutOfBudget
         best = self.ev.value(pos)
         if k > 0:
+            # a move of its own dragon changes only where it stands (outcomes, move_dragon):
+            # its child's key is this key at the landing, so a known child is read from
+            # the memo without being built (same value: coins are the parent's)
+            mine = pos.me == self.me
             for act in self.candidates(pos, k):
                 cost = COST[act[0]]
                 if cost > k:
                     continue
                 v = 0.0
+                if mine and act[0] == "move":
+                    found = self._memo.get((act[1], k - 1) + key[2:])
+                    if found is not None:
+                        v += 1.0 * (coins + found)
+                        if v > best:
+                            best = v
+                        continue
                 for prob, child in self.outcomes(pos, act):
                     v += prob * self.value(child, k - cost)
                 if v > best:
                     best = v
         self._memo[key] = best - coins
         return best
+
+    def _changed_key(self, pos: Pos) -> frozenset:
+        """The pieces that differ from the root's, as a memo key: built once per
+        (changed, pieces) pair, which every child of a position shares."""
+        changed, pieces = pos.changed, pos.pieces
+        key = (id(changed), id(pieces))
+        found = self._changed.get(key)
+        if found is None or found[0] is not changed or found[1] is not pieces:
+            found = (changed, pieces, frozenset((tl, pieces.get(tl)) for tl in changed))
+            if len(self._changed) > 4096:
+                self._changed.clear()
+            self._changed[key] = found
+        return found[2]
 
     def score(self, pos: Pos, act, k: int) -> float:
         """The value of playing `act` now with `k` actions left (including it)."""
