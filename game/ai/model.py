@@ -416,36 +416,52 @@ def destroy_chart(pos: Pos, tl) -> str:
 row_result = rule_maths.row_result
 
 
-def destroy_outcomes(pos: Pos, me: str, tl, mod: int = 0, dist=None):
-    """[(probability, changed child Pos)] for `me`'s Destroy at `tl` (R21, R22), one per
-    chart row result (exact coins per row); `dist` overrides the roll's distribution
-    (e.g. [(result, 1.0)] once the die is known)."""
+KEEP = "keep"  # a Destroy row that leaves the piece as it was
+
+
+def destroy_effects(pos: Pos, me: str, tl, mod: int = 0, dist=None) -> list:
+    """[(probability, piece after, coins to `me`, treasure to `me`)] for `me`'s Destroy at
+    `tl` (R21, R22), one per chart row result (exact coins per row); the piece after is
+    a piece, None (removed) or KEEP. `dist` overrides the roll's distribution (e.g.
+    [(result, 1.0)] once the die is known). The search reads these to look a row's
+    position up before it builds it (game.ai.search)."""
     kind, size, owner = pos.pieces[tl]
     claimed = owner is not None
     out = []
     for result, prob in dist or chart_dist(destroy_chart(pos, tl), mod):
-        child = pos.child()
         if result == "revolt":
-            child.add_coins(me, -min(REVOLT_COST, pos.coins[me]))
-        elif result == "nothing":
-            pass
+            out.append((prob, KEEP, -min(REVOLT_COST, pos.coins[me]), 0.0))
+        elif result == "nothing" or (result == "ruin" and kind == "ruin"):
+            out.append((prob, KEEP, 0, 0.0))
         elif result == "unclaim":
-            child.set_piece(tl, (kind, size, None))
-        elif result == "removed" or (result == "ruin" and kind == "ruin"):
-            if result == "removed":
-                child.set_piece(tl, None)
+            out.append((prob, (kind, size, None), 0, 0.0))
+        elif result == "removed":
+            out.append((prob, None, 0, 0.0))
         elif result == "ruin":
-            child.set_piece(tl, ("ruin", 1, owner))
-            child.add_coins(me, DESTROYED["ruin"][kind])
+            out.append((prob, ("ruin", 1, owner), DESTROYED["ruin"][kind], 0.0))
         else:  # destroyed, destroyed_treasure
-            child.set_piece(tl, None)
             row = "destroyed_claimed" if claimed else "destroyed"
-            gain = DESTROYED[row][kind]
-            child.add_coins(me, gain)
-            if result == "destroyed_treasure":
-                child.treasure = {**child.treasure, me: child.treasure[me] + TREASURE_MEAN}
-        out.append((prob, child))
+            out.append((prob, None, DESTROYED[row][kind],
+                        TREASURE_MEAN if result == "destroyed_treasure" else 0.0))
     return out
+
+
+def destroy_child(pos: Pos, me: str, tl, effect) -> Pos:
+    """The child Pos of one Destroy row (an entry of destroy_effects)."""
+    _prob, piece, coins, treasure = effect
+    child = pos.child()
+    if piece is not KEEP:
+        child.set_piece(tl, piece)
+    child.add_coins(me, coins)
+    if treasure:
+        child.treasure = {**child.treasure, me: child.treasure[me] + treasure}
+    return child
+
+
+def destroy_outcomes(pos: Pos, me: str, tl, mod: int = 0, dist=None):
+    """[(probability, changed child Pos)] for `me`'s Destroy at `tl` (destroy_effects)."""
+    return [(e[0], destroy_child(pos, me, tl, e)) for e in destroy_effects(pos, me, tl, mod,
+                                                                           dist)]
 
 
 def own_mod(pos: Pos, name: str, purpose: str) -> int:

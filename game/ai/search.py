@@ -26,11 +26,14 @@ from game import registry
 from game.ai import model
 from game.ai.evaluate import Evaluator
 from game.ai.model import (
+    KEEP,
     SETTLEMENT,
     Pos,
     attack_win,
     can_destroy,
     cancelled,
+    destroy_child,
+    destroy_effects,
     destroy_outcomes,
     hostile_destroy_mod,
     own_mod,
@@ -54,6 +57,15 @@ assert all(ACTION_COST[k] == v for k, v in COST.items() if k in ACTION_COST)
 
 class OutOfBudget(Exception):
     pass
+
+
+class _Coins:
+    """What Evaluator.coin_part reads of a position: its coins and treasure."""
+
+    __slots__ = ("coins", "treasure")
+
+    def __init__(self, coins: dict, treasure: dict):
+        self.coins, self.treasure = coins, treasure
 
 
 # ----- answers <-> search actions --------------------------------------------------------
@@ -432,12 +444,55 @@ class TurnSearch:
                         if v > best:
                             best = v
                         continue
+                elif mine and act[0] == "destroy" and pos.pieces[act[1]][2] != self.me:
+                    v = self._destroy_value(pos, act[1], k - cost, key)
+                    if v > best:
+                        best = v
+                    continue
                 for prob, child in self.outcomes(pos, act):
                     v += prob * self.value(child, k - cost)
                 if v > best:
                     best = v
         self._memo[key] = best - coins
         return best
+
+    def _destroy_value(self, pos: Pos, tl, k: int, key: tuple) -> float:
+        """sum(prob * value(child, k)) over outcomes(pos, ("destroy", tl)), in the same
+        order and arithmetic, but a row whose position the memo knows is read from its
+        key without being built: most rows (nothing, a revolt, the same piece lost by
+        another target's roll) meet a known position. A row's key is this position's
+        key with its piece (model.destroy_effects) and the own modifiers it spends."""
+        me = self.me
+        v = 0.0
+        if cancelled(pos, me, "destroy", tl):
+            for prob, child in self.outcomes(pos, ("destroy", tl)):
+                v += prob * self.value(child, k)
+            return v
+        mod = hostile_destroy_mod(pos, me) + own_mod(pos, me, "destroy")
+        spent = pos.powers_used  # as spend_mods marks them on each child
+        for place, (purpose, _v) in OWN_ROLL_POWERS.items():
+            if purpose == "destroy" and pos.ready(me, place):
+                spent = spent | {place}
+        for effect in destroy_effects(pos, me, tl, mod):
+            prob, piece, gain, treasure = effect
+            if piece is KEEP:
+                changed = key[4]
+            else:  # the child's _changed_key: this position's, with the piece at tl
+                changed = frozenset([(t, pos.pieces.get(t)) for t in pos.changed if t != tl]
+                                    + [(tl, piece)])
+            found = self._memo.get((key[0], k, key[2], spent, changed, key[5]))
+            if found is not None:  # value(child) on a memo hit: its coin part + found
+                coins, gold = pos.coins, pos.treasure
+                if gain:  # as Pos.add_coins
+                    coins = {**coins, me: max(0.0, coins[me] + gain)}
+                if treasure:
+                    gold = {**gold, me: gold[me] + treasure}
+                v += prob * (self.ev.coin_part(_Coins(coins, gold)) + found)
+                continue
+            child = destroy_child(pos, me, tl, effect)
+            spend_mods(pos, child, me, "destroy")
+            v += prob * self.value(child, k)
+        return v
 
     def _changed_key(self, pos: Pos) -> frozenset:
         """The pieces that differ from the root's, as a memo key: built once per
