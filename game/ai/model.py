@@ -427,7 +427,7 @@ def destroy_effects(pos: Pos, me: str, tl, mod: int = 0, dist=None) -> list:
     position up before it builds it (game.ai.search)."""
     kind, size, owner = pos.pieces[tl]
     claimed = owner is not None
-    out = []
+    out: list[tuple[float, Piece | str | None, float, float]] = []
     for result, prob in dist or chart_dist(destroy_chart(pos, tl), mod):
         if result == "revolt":
             out.append((prob, KEEP, -min(REVOLT_COST, pos.coins[me]), 0.0))

@@ -21,6 +21,7 @@ Actions are tuples inside the search and answers (FORMATS.md) at the door:
 from __future__ import annotations
 
 import time
+from typing import cast
 
 from game import registry
 from game.ai import model
@@ -487,7 +488,7 @@ class TurnSearch:
                     coins = {**coins, me: max(0.0, coins[me] + gain)}
                 if treasure:
                     gold = {**gold, me: gold[me] + treasure}
-                v += prob * (self.ev.coin_part(_Coins(coins, gold)) + found)
+                v += prob * (self.ev.coin_part(cast(Pos, _Coins(coins, gold))) + found)
                 continue
             child = destroy_child(pos, me, tl, effect)
             spend_mods(pos, child, me, "destroy")
