@@ -327,6 +327,7 @@ class TurnSearch:
 
     def _find_gamble_cell(self, pos: Pos):
         c, r = pos.at[pos.me]
+        occ = pos.occ
         best = None
         covered = set()
         if self.ev.p["gamble_union"]:  # new cover only: own rings side by side overlap
@@ -338,11 +339,14 @@ class TurnSearch:
                 if (c <= cc <= c + 1 and r <= rr <= r + 1) or not (
                         0 <= cc < pos.width and 0 <= rr < pos.height):
                     continue
-                if cell in pos.occ or cell in pos.gambles or cell in pos.blocked:
+                if cell in occ or cell in pos.gambles or cell in pos.blocked:
                     continue
-                room = sum(1 for dr in (-1, 0, 1) for dc in (-1, 0, 1)
-                           if (cc + dc, rr + dr) not in pos.occ
-                           and (cc + dc, rr + dr) not in covered)
+                room = 0  # free neighbours (plain loops: no generator per cell)
+                for dr in (-1, 0, 1):
+                    for dc in (-1, 0, 1):
+                        near = (cc + dc, rr + dr)
+                        if near not in occ and near not in covered:
+                            room += 1
                 if best is None or room > best[0]:
                     best = (room, cell)
         return best[1] if best else None
