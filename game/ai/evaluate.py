@@ -330,9 +330,13 @@ class Evaluator:
         key = (at, id(claims))
         found = self._mine.get(key)
         # the same claims set, its pieces unchanged (another piece may have changed)
-        if found is not None and found[0] is claims and (
-                found[1] is pieces or all(pieces[tl] == piece for tl, piece in found[2])):
-            return found[3], found[4]
+        if found is not None and found[0] is claims:
+            if found[1] is pieces:
+                return found[3], found[4]
+            if all(pieces[tl] == piece for tl, piece in found[2]):
+                # the next position is likely this one's sibling: check its dict first
+                self._mine[key] = (claims, pieces, *found[2:])
+                return found[3], found[4]
         p = self.p
         me = self.me
         far_min = None

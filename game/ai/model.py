@@ -54,6 +54,7 @@ _MISSING = object()
 # holds is fixed; the entry keeps the dict alive, so its id is not reused meanwhile.
 _OWNERS: dict[int, tuple[dict, dict]] = {}
 _MODS: dict = {}  # (purpose, places, card) -> the sum of own_modifiers
+_HOSTILE: dict = {}  # hostile_destroy_mod
 
 
 def place_owners(pieces: dict) -> dict:
@@ -486,11 +487,20 @@ def held_mod(pos: Pos, name: str, purpose: str) -> int:
 
 
 def hostile_destroy_mod(pos: Pos, me: str) -> int:
-    """Opponents' places that may lower my destroy roll (Blade Miller, ready): -1."""
+    """Opponents' places that may lower my destroy roll (Blade Miller, ready): -1.
+    Kept per (pieces dict, powers used, roller), all it reads (as place_owners)."""
+    pieces = pos.pieces
+    key = (id(pieces), pos.powers_used, me)
+    found = _HOSTILE.get(key)
+    if found is not None and found[0] is pieces:
+        return found[1]
     mod = 0
-    for kind, _s, owner in pos.pieces.values():
+    for kind, _s, owner in pieces.values():
         if kind in ROLL_REACTION_POWERS and owner and owner != me and pos.ready(owner, kind):
             mod += sum(v for _, v in hostile_modifiers("destroy", None, [kind]))
+    if len(_HOSTILE) > 512:
+        _HOSTILE.clear()
+    _HOSTILE[key] = (pieces, mod)
     return mod
 
 

@@ -195,6 +195,7 @@ class TurnSearch:
         self._near: dict = {}  # _near_pieces
         self._caverns: dict = {}  # _caverns_near
         self._dragons: dict = {}  # _dragons_near
+        self._rings: dict = {}  # _ring
 
     # spot score: a cheap, root-fixed guess of how good a landing is
     def spot(self, tl) -> float:
@@ -247,10 +248,9 @@ class TurnSearch:
                     and pos.pieces[tl][0] in SETTLEMENT]
             out.extend(("claim2", a, b) for i, a in enumerate(free) for b in free[i + 1:])
         if rings > 0 and holders.get("baba_yagas_hut") == me:
-            hut = pos.place_at("baba_yagas_hut")
+            ring = self._ring(pos.place_at("baba_yagas_hut"))
             for tl, (kind, _size, owner) in pos.pieces.items():
-                if (owner is None and kind in SETTLEMENT and tl not in near
-                        and rect_gap(hut, 2, tl, 1) == 1):
+                if owner is None and kind in SETTLEMENT and tl not in near and tl in ring:
                     out.append(("claim", tl))
         cottage = holders.get("darkheart_cottage") == me
         caverns = self._caverns_near(pos, at)
@@ -305,6 +305,17 @@ class TurnSearch:
         found = self._dragons.get(at)  # the others stand where they stood at the root
         if found is None:
             found = self._dragons[at] = pos.dragons_near(self.me)
+        return found
+
+    def _ring(self, tl) -> frozenset:
+        """The cells next to a 2x2 piece at `tl` (rect_gap 1: all lie in the 4x4 block
+        around it), kept per top-left."""
+        found = self._rings.get(tl)
+        if found is None:
+            c, r = tl
+            found = self._rings[tl] = frozenset(
+                (cc, rr) for cc in range(c - 1, c + 3) for rr in range(r - 1, r + 3)
+                if rect_gap(tl, 2, (cc, rr), 1) == 1)
         return found
 
     def _moves(self, pos: Pos, width: int) -> list[tuple]:
