@@ -102,6 +102,7 @@ class Evaluator:
         self._mine: dict = {}  # _my_claims
         self._coin_parts: dict = {}  # coin_part
         self._gamble_one: dict = {}  # _gamble_worth
+        self._steps: dict = {}  # _moves_to
         self._threats: dict = {}  # _attack_threat: opponents next to a place
         self._root_gambles = sum(1 for o in root.gambles.values() if o == me)
 
@@ -497,15 +498,14 @@ class Evaluator:
             targets = found
             root_pieces = pieces
         best = second = 0.0
-        for tl, size, value, cost, repeat, ring, key in targets:
+        for (_tl, _size, value, cost, repeat, ring, key), moves in zip(
+                targets, self._moves_to(targets, at), strict=True):
             if ring and rings <= 0:
                 continue
             if key is not None and pieces is not root_pieces:
                 now = pieces.get(key)
                 if now != root_pieces.get(key):
                     continue  # changed this turn: claimed, taken or destroyed
-            gap = gap2(at, tl, size)
-            moves = 0 if gap == 1 else math.ceil((gap - 1) / 3) if gap > 1 else 1
             left = ACTIONS_PER_TURN - moves - cost
             if left < 0:
                 continue
@@ -520,6 +520,19 @@ class Evaluator:
         if self.p["fresh"] and rings > 0 and self.h > 1.0:
             v += self.p["fresh"] * self._fresh(at)
         return v
+
+    def _moves_to(self, targets: list[Target], at) -> list[int]:
+        """The moves (R18: 3 steps each) from `at` to each target, kept per place and
+        targets list (the root's, mostly)."""
+        key = (id(targets), at)
+        found = self._steps.get(key)
+        if found is None or found[0] is not targets:
+            moves = []
+            for tl, size, *_rest in targets:
+                gap = gap2(at, tl, size)
+                moves.append(0 if gap == 1 else math.ceil((gap - 1) / 3) if gap > 1 else 1)
+            found = self._steps[key] = (targets, moves)
+        return found[1]
 
     def _fresh(self, at) -> float:
         """Next round's new towns (one per dragon, on a random cell: R12) the dragon
