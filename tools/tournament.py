@@ -46,6 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from game.ai import choose  # noqa: E402
 from game.ai.decide import LEVEL_SETTINGS  # noqa: E402
+from game.balance.gc_tuning import fewer_collections  # noqa: E402
 from game.board import BoardSpec  # noqa: E402
 from game.maps.loader import (  # noqa: E402
     MapError,
@@ -100,7 +101,7 @@ def level_settings(settings: list):
 
 def play_game(job: dict) -> dict:
     """One seeded game; returns its record (levels by dragon, winner, scores, timings)."""
-    with level_settings(job.get("settings", [])):
+    with level_settings(job.get("settings", [])), fewer_collections():
         return _play_game(job)
 
 

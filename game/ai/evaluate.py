@@ -99,6 +99,11 @@ class Evaluator:
         self._fresh_memo: dict = {}
         self._foreign: dict[object, list[Target]] = {}
         self._gmemo: dict = {}
+        self._mine: dict = {}  # _my_claims
+        self._coin_parts: dict = {}  # coin_part
+        self._gamble_one: dict = {}  # _gamble_worth
+        self._steps: dict = {}  # _moves_to
+        self._threats: dict = {}  # _attack_threat: opponents next to a place
         self._root_gambles = sum(1 for o in root.gambles.values() if o == me)
 
     # ----- fixed at the root --------------------------------------------------------
@@ -286,25 +291,10 @@ class Evaluator:
         p = self.p
         me = self.me
         at = pos.at[me]
-        pieces = pos.pieces
         v = pos.coins[me] + pos.treasure[me]
-        far_min = None
-        cw = self.claim_worth
-        for tl in pos.claims[me]:
-            kind, size, _ = pieces[tl]
-            adj = gap2(at, tl, size) == 1
-            if p["contest"]:
-                worth = self.contested(tl, kind, size, adj)
-            else:
-                worth = cw(me, kind, adj)
-                n = self.danger(tl, size)
-                if n:
-                    worth *= max(0.0, 1.0 - p["danger"] * n)
+        worths, far_min = self._my_claims(pos, at)
+        for worth in worths:  # added one by one, in the set's order: the same sum
             v += worth
-            if not adj:
-                far = cw(me, kind, False)
-                if far_min is None or far < far_min:
-                    far_min = far
         if far_min is not None:  # R31: a 0-4 roll takes one non-adjacent claim
             v -= p["loss"] * loss_chance() * far_min
         if pos.gambles and not self.final:  # no next Populate phase
@@ -329,6 +319,50 @@ class Evaluator:
         for d, claims in self._opp_claims(pos).items():
             v -= w[d] * (pos.coins[d] + pos.treasure[d] + claims)
         return v
+
+    def _my_claims(self, pos: Pos, at) -> tuple[tuple[float, ...], float | None]:
+        """Each of my claims' worth (in the claims set's order) and the least worth of
+        a non-adjacent one, kept per (place, claims set): the very set object, copied on
+        write, so an entry is only read for the same claims in the same order, and only
+        while their pieces are the same; many nodes differ only in coins, rings, actions
+        left or a piece elsewhere."""
+        claims = pos.claims[self.me]
+        pieces = pos.pieces
+        key = (at, id(claims))
+        found = self._mine.get(key)
+        # the same claims set, its pieces unchanged (another piece may have changed)
+        if found is not None and found[0] is claims:
+            if found[1] is pieces:
+                return found[3], found[4]
+            if all(pieces[tl] == piece for tl, piece in found[2]):
+                # the next position is likely this one's sibling: check its dict first
+                self._mine[key] = (claims, pieces, *found[2:])
+                return found[3], found[4]
+        p = self.p
+        me = self.me
+        far_min = None
+        cw = self.claim_worth
+        worths = []
+        for tl in claims:
+            kind, size, _ = pieces[tl]
+            adj = gap2(at, tl, size) == 1
+            if p["contest"]:
+                worth = self.contested(tl, kind, size, adj)
+            else:
+                worth = cw(me, kind, adj)
+                n = self.danger(tl, size)
+                if n:
+                    worth *= max(0.0, 1.0 - p["danger"] * n)
+            worths.append(worth)
+            if not adj:
+                far = cw(me, kind, False)
+                if far_min is None or far < far_min:
+                    far_min = far
+        if len(self._mine) > 4096:
+            self._mine.clear()
+        mine = tuple((tl, pieces[tl]) for tl in claims)
+        self._mine[key] = (claims, pieces, mine, tuple(worths), far_min)
+        return tuple(worths), far_min
 
     def terms(self, pos: Pos) -> dict[str, float]:
         """value(pos) in its named parts (their sum is value(pos)), for explaining a
@@ -384,10 +418,18 @@ class Evaluator:
 
     def coin_part(self, pos: Pos) -> float:
         """The part of value() that is linear in coins and treasure."""
+        coins, treasure = pos.coins, pos.treasure
+        key = (id(coins), id(treasure))
+        found = self._coin_parts.get(key)  # dicts copied on write: kept per pair
+        if found is not None and found[0] is coins and found[1] is treasure:
+            return found[2]
         me = self.me
-        v = pos.coins[me] + pos.treasure[me]
+        v = coins[me] + treasure[me]
         for d, w in self.w.items():
-            v -= w * (pos.coins[d] + pos.treasure[d])
+            v -= w * (coins[d] + treasure[d])
+        if len(self._coin_parts) > 4096:
+            self._coin_parts.clear()
+        self._coin_parts[key] = (coins, treasure, v)
         return v
 
     def _opp_claims(self, pos: Pos) -> dict:
@@ -395,6 +437,8 @@ class Evaluator:
         root = self.root
         if pos.lineage is not root.lineage:
             return {d: self._claims_worth(pos, d) for d in self.opps}
+        if not pos.moved and not pos.changed:
+            return self.base  # (read only by the callers)
         out = dict(self.base)
         for d in pos.moved:
             if d in out:  # (a line may have moved the evaluating dragon itself)
@@ -414,9 +458,14 @@ class Evaluator:
         return out
 
     def _gamble_worth(self, pos: Pos) -> float:
-        rolls = len(pos.names)
-        chance = min(1.0, rolls * 9.0 / (pos.width * pos.height) * self.h)
-        return self.p["gamble"] * chance * self.claim_worth(self.me, "town", False) / 2
+        key = (len(pos.names), pos.width, pos.height)  # the same for every node
+        v = self._gamble_one.get(key)
+        if v is None:
+            rolls = len(pos.names)
+            chance = min(1.0, rolls * 9.0 / (pos.width * pos.height) * self.h)
+            v = self._gamble_one[key] = (self.p["gamble"] * chance
+                                         * self.claim_worth(self.me, "town", False) / 2)
+        return v
 
     def _gambles_worth(self, pos: Pos) -> float:
         """My gamble rings together (R13): a new settlement on a free cell next to one
@@ -449,15 +498,14 @@ class Evaluator:
             targets = found
             root_pieces = pieces
         best = second = 0.0
-        for tl, size, value, cost, repeat, ring, key in targets:
+        for (_tl, _size, value, cost, repeat, ring, key), moves in zip(
+                targets, self._moves_to(targets, at), strict=True):
             if ring and rings <= 0:
                 continue
             if key is not None and pieces is not root_pieces:
                 now = pieces.get(key)
                 if now != root_pieces.get(key):
                     continue  # changed this turn: claimed, taken or destroyed
-            gap = gap2(at, tl, size)
-            moves = 0 if gap == 1 else math.ceil((gap - 1) / 3) if gap > 1 else 1
             left = ACTIONS_PER_TURN - moves - cost
             if left < 0:
                 continue
@@ -472,6 +520,19 @@ class Evaluator:
         if self.p["fresh"] and rings > 0 and self.h > 1.0:
             v += self.p["fresh"] * self._fresh(at)
         return v
+
+    def _moves_to(self, targets: list[Target], at) -> list[int]:
+        """The moves (R18: 3 steps each) from `at` to each target, kept per place and
+        targets list (the root's, mostly)."""
+        key = (id(targets), at)
+        found = self._steps.get(key)
+        if found is None or found[0] is not targets:
+            moves = []
+            for tl, size, *_rest in targets:
+                gap = gap2(at, tl, size)
+                moves.append(0 if gap == 1 else math.ceil((gap - 1) / 3) if gap > 1 else 1)
+            found = self._steps[key] = (targets, moves)
+        return found[1]
 
     def _fresh(self, at) -> float:
         """Next round's new towns (one per dragon, on a random cell: R12) the dragon
@@ -499,9 +560,17 @@ class Evaluator:
         me = self.me
         at = pos.at[me]
         total = 0.0
-        for d in self.opps:
-            if gap2(at, pos.at[d], 2) == 1:
-                win = attack_win(own_mod(pos, d, "attack"), 0)
-                if win > 0.5:
-                    total += (2 * win - 1) * 3 * (1 + self.w[d])
+        if pos.lineage is self.root.lineage and not pos.moved:
+            # the opponents stand where they stood at the root: who is next to `at`
+            # is known once per place
+            near = self._threats.get(at)
+            if near is None:
+                near = self._threats[at] = [d for d in self.opps
+                                            if gap2(at, self.root.at[d], 2) == 1]
+        else:
+            near = [d for d in self.opps if gap2(at, pos.at[d], 2) == 1]
+        for d in near:
+            win = attack_win(own_mod(pos, d, "attack"), 0)
+            if win > 0.5:
+                total += (2 * win - 1) * 3 * (1 + self.w[d])
         return self.p["attack_threat"] * total

@@ -48,6 +48,29 @@ TREASURE_MEAN = float(rule_maths.TREASURE_MEAN)  # a treasure token is worth a d
 
 _new = object.__new__
 _FREE: dict = {}
+_MISSING = object()
+# id(pieces) -> (pieces, {kind: owner of the first piece of that kind}). A pieces dict
+# is copied on write (set_piece, move_piece), never changed once shared, so what it
+# holds is fixed; the entry keeps the dict alive, so its id is not reused meanwhile.
+_OWNERS: dict[int, tuple[dict, dict]] = {}
+_MODS: dict = {}  # (purpose, places, card) -> the sum of own_modifiers
+_HOSTILE: dict = {}  # hostile_destroy_mod
+
+
+def place_owners(pieces: dict) -> dict:
+    """{kind: owner} of a pieces dict, first piece of a kind first (as a scan finds it);
+    computed once per dict: the search asks it for every roll it models."""
+    entry = _OWNERS.get(id(pieces))
+    if entry is not None and entry[0] is pieces:
+        return entry[1]
+    owners: dict = {}
+    for kind, _size, owner in pieces.values():
+        if kind not in owners:
+            owners[kind] = owner
+    if len(_OWNERS) > 512:
+        _OWNERS.clear()
+    _OWNERS[id(pieces)] = (pieces, owners)
+    return owners
 
 
 def gap2(at, tl, size: int) -> int:
@@ -128,10 +151,7 @@ class Pos:
         return {p[0]: p[2] for p in self.pieces.values() if p[2] and p[0] in PLACE_SET}
 
     def holds(self, name: str, place: str) -> bool:
-        for kind, _size, owner in self.pieces.values():
-            if kind == place:
-                return owner == name
-        return False
+        return place_owners(self.pieces).get(place, _MISSING) == name
 
     def ready(self, name: str, place: str) -> bool:
         """`name` holds `place` and its once-a-round power is unused (R36)."""
@@ -397,45 +417,66 @@ def destroy_chart(pos: Pos, tl) -> str:
 row_result = rule_maths.row_result
 
 
-def destroy_outcomes(pos: Pos, me: str, tl, mod: int = 0, dist=None):
-    """[(probability, changed child Pos)] for `me`'s Destroy at `tl` (R21, R22), one per
-    chart row result (exact coins per row); `dist` overrides the roll's distribution
-    (e.g. [(result, 1.0)] once the die is known)."""
+KEEP = "keep"  # a Destroy row that leaves the piece as it was
+
+
+def destroy_effects(pos: Pos, me: str, tl, mod: int = 0, dist=None) -> list:
+    """[(probability, piece after, coins to `me`, treasure to `me`)] for `me`'s Destroy at
+    `tl` (R21, R22), one per chart row result (exact coins per row); the piece after is
+    a piece, None (removed) or KEEP. `dist` overrides the roll's distribution (e.g.
+    [(result, 1.0)] once the die is known). The search reads these to look a row's
+    position up before it builds it (game.ai.search)."""
     kind, size, owner = pos.pieces[tl]
     claimed = owner is not None
-    out = []
+    out: list[tuple[float, Piece | str | None, float, float]] = []
     for result, prob in dist or chart_dist(destroy_chart(pos, tl), mod):
-        child = pos.child()
         if result == "revolt":
-            child.add_coins(me, -min(REVOLT_COST, pos.coins[me]))
-        elif result == "nothing":
-            pass
+            out.append((prob, KEEP, -min(REVOLT_COST, pos.coins[me]), 0.0))
+        elif result == "nothing" or (result == "ruin" and kind == "ruin"):
+            out.append((prob, KEEP, 0, 0.0))
         elif result == "unclaim":
-            child.set_piece(tl, (kind, size, None))
-        elif result == "removed" or (result == "ruin" and kind == "ruin"):
-            if result == "removed":
-                child.set_piece(tl, None)
+            out.append((prob, (kind, size, None), 0, 0.0))
+        elif result == "removed":
+            out.append((prob, None, 0, 0.0))
         elif result == "ruin":
-            child.set_piece(tl, ("ruin", 1, owner))
-            child.add_coins(me, DESTROYED["ruin"][kind])
+            out.append((prob, ("ruin", 1, owner), DESTROYED["ruin"][kind], 0.0))
         else:  # destroyed, destroyed_treasure
-            child.set_piece(tl, None)
             row = "destroyed_claimed" if claimed else "destroyed"
-            gain = DESTROYED[row][kind]
-            child.add_coins(me, gain)
-            if result == "destroyed_treasure":
-                child.treasure = {**child.treasure, me: child.treasure[me] + TREASURE_MEAN}
-        out.append((prob, child))
+            out.append((prob, None, DESTROYED[row][kind],
+                        TREASURE_MEAN if result == "destroyed_treasure" else 0.0))
     return out
+
+
+def destroy_child(pos: Pos, me: str, tl, effect) -> Pos:
+    """The child Pos of one Destroy row (an entry of destroy_effects)."""
+    _prob, piece, coins, treasure = effect
+    child = pos.child()
+    if piece is not KEEP:
+        child.set_piece(tl, piece)
+    child.add_coins(me, coins)
+    if treasure:
+        child.treasure = {**child.treasure, me: child.treasure[me] + treasure}
+    return child
+
+
+def destroy_outcomes(pos: Pos, me: str, tl, mod: int = 0, dist=None):
+    """[(probability, changed child Pos)] for `me`'s Destroy at `tl` (destroy_effects)."""
+    return [(e[0], destroy_child(pos, me, tl, e)) for e in destroy_effects(pos, me, tl, mod,
+                                                                           dist)]
 
 
 def own_mod(pos: Pos, name: str, purpose: str) -> int:
     """The roller's own pre-roll modifiers it would use (R40, game.rule_maths): places it
     holds with their power unused, and its card if it is the dragon to play (the only
     card it can see)."""
-    places = [p for p in OWN_ROLL_POWERS if pos.ready(name, p)]
+    owners, used = place_owners(pos.pieces), pos.powers_used
+    places = tuple(p for p in OWN_ROLL_POWERS if p not in used and owners.get(p) == name)
     card = pos.card if name == pos.me else None
-    return sum(v for _, v in own_modifiers(purpose, places, card))
+    key = (purpose, places, card)
+    mod = _MODS.get(key)
+    if mod is None:
+        mod = _MODS[key] = sum(v for _, v in own_modifiers(purpose, places, card))
+    return mod
 
 
 def held_mod(pos: Pos, name: str, purpose: str) -> int:
@@ -446,11 +487,20 @@ def held_mod(pos: Pos, name: str, purpose: str) -> int:
 
 
 def hostile_destroy_mod(pos: Pos, me: str) -> int:
-    """Opponents' places that may lower my destroy roll (Blade Miller, ready): -1."""
+    """Opponents' places that may lower my destroy roll (Blade Miller, ready): -1.
+    Kept per (pieces dict, powers used, roller), all it reads (as place_owners)."""
+    pieces = pos.pieces
+    key = (id(pieces), pos.powers_used, me)
+    found = _HOSTILE.get(key)
+    if found is not None and found[0] is pieces:
+        return found[1]
     mod = 0
-    for kind, _s, owner in pos.pieces.values():
+    for kind, _s, owner in pieces.values():
         if kind in ROLL_REACTION_POWERS and owner and owner != me and pos.ready(owner, kind):
             mod += sum(v for _, v in hostile_modifiers("destroy", None, [kind]))
+    if len(_HOSTILE) > 512:
+        _HOSTILE.clear()
+    _HOSTILE[key] = (pieces, mod)
     return mod
 
 

@@ -22,16 +22,19 @@ actions registered with a model hook (key, answer-as-tuple): see MODELLED.
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Any, cast
 
 from game import registry
 from game.ai import model
 from game.ai.evaluate import Evaluator
 from game.ai.model import (
+    KEEP,
     Pos,
     attack_win,
     can_destroy,
     cancelled,
+    destroy_child,
+    destroy_effects,
     destroy_outcomes,
     hostile_destroy_mod,
     own_mod,
@@ -62,6 +65,15 @@ COST.update({key: ACTION_COST[key] for key in MODELLED})
 
 class OutOfBudget(Exception):
     pass
+
+
+class _Coins:
+    """What Evaluator.coin_part reads of a position: its coins and treasure."""
+
+    __slots__ = ("coins", "treasure")
+
+    def __init__(self, coins: dict, treasure: dict):
+        self.coins, self.treasure = coins, treasure
 
 
 # ----- answers <-> search actions --------------------------------------------------------
@@ -192,6 +204,11 @@ class TurnSearch:
         self._holders: dict = {}
         self._memo: dict = {}
         self._gcell: dict = {}
+        self._moves_at: dict = {}
+        self._changed: dict = {}  # _changed_key
+        self._near: dict = {}  # _near_pieces
+        self._caverns: dict = {}  # _caverns_near
+        self._dragons: dict = {}  # _dragons_near
 
     # spot score: a cheap, root-fixed guess of how good a landing is
     def spot(self, tl) -> float:
@@ -227,7 +244,8 @@ class TurnSearch:
         out: list[tuple] = []  # search actions: ("move", cell), ("steal_chest",), ...
         rings = pos.rings[me]
         holders = self.holders(pos)
-        near = pos.near_pieces(me)
+        at = pos.at[me]
+        near = self._near_pieces(pos, at)
         for tl in near:
             kind, size, owner = pos.pieces[tl]
             if owner is None:
@@ -239,17 +257,18 @@ class TurnSearch:
                 out.append(("destroy", tl))
         out.extend(self._held_claims(pos, holders, near, rings))
         cottage = any(holders.get(key) == me for key in FAR_THEFT)
+        caverns = self._caverns_near(pos, at)
         for d in pos.names:
             if d == me or pos.coins[d] <= 0:
                 continue
-            if pos.cavern_near(me, d):
+            if d in caverns:
                 out.append(("steal_cavern", d))
-            if k >= 2 and (cottage or pos.cavern_near(me, d)) and pos.cavern.get(d):
+            if k >= 2 and (cottage or d in caverns) and pos.cavern.get(d):
                 out.append(("steal_for_thief", d))
         if (pos.chest_at is not None and pos.chest_coins >= 1
-                and rect_gap(pos.at[me], 2, pos.chest_at, 1) == 1):
+                and rect_gap(at, 2, pos.chest_at, 1) == 1):
             out.append(("steal_chest",))
-        for d in pos.dragons_near(me):
+        for d in self._dragons_near(pos, at):
             out.append(("attack", d))
         if rings == 0:
             mine = sorted(pos.claims[me], key=lambda tl: self.ev.claim_worth(
@@ -261,9 +280,7 @@ class TurnSearch:
                 out.append(("gamble", cell))
         if MODELLED:  # registered actions (none built in)
             out.extend(self._registered(pos, k))
-        width = self.width if root else self.deep_width
-        landings = sorted(pos.landings(me), key=lambda tl: (-self.spot(tl), tl))
-        out.extend(("move", tl) for tl in landings[:width])
+        out.extend(self._moves(pos, self.width if root else self.deep_width))
         return out
 
     def _registered(self, pos: Pos, k: int) -> list[tuple]:
@@ -288,6 +305,48 @@ class TurnSearch:
                         pos, me, near))
         return out
 
+    # What is next to the dragon depends on where it stands and on a few of the
+    # position's dicts, which are copied on write: kept per (place, the very dict).
+    def _near_pieces(self, pos: Pos, at) -> list:
+        occ = pos.occ
+        key = (at, id(occ))
+        found = self._near.get(key)
+        if found is None or found[0] is not occ:
+            found = (occ, pos.near_pieces(self.me))
+            if len(self._near) > 4096:
+                self._near.clear()
+            self._near[key] = found
+        return found[1]
+
+    def _caverns_near(self, pos: Pos, at) -> frozenset:
+        cavern = pos.cavern
+        key = (at, id(cavern))
+        found = self._caverns.get(key)
+        if found is None or found[0] is not cavern:
+            found = (cavern, frozenset(d for d in pos.names if pos.cavern_near(self.me, d)))
+            self._caverns[key] = found
+        return found[1]
+
+    def _dragons_near(self, pos: Pos, at) -> list[str]:
+        if pos.lineage is not self.root.lineage or pos.moved:
+            return pos.dragons_near(self.me)
+        found = self._dragons.get(at)  # the others stand where they stood at the root
+        if found is None:
+            found = self._dragons[at] = pos.dragons_near(self.me)
+        return found
+
+    def _moves(self, pos: Pos, width: int) -> list[tuple]:
+        """The `width` best landings by spot score (fixed per search), kept per place
+        and per free-spots set (the very set free_spots returned, so a set it computes
+        afresh is sorted afresh): most nodes stand where another already stood."""
+        free = pos.free_spots(self.me)
+        key = (pos.at[self.me], width, id(free))
+        found = self._moves_at.get(key)
+        if found is None or found[0] is not free:
+            landings = sorted(pos.landings(self.me), key=lambda tl: (-self.spot(tl), tl))
+            found = self._moves_at[key] = (free, [("move", tl) for tl in landings[:width]])
+        return found[1]
+
     def _gamble_cell(self, pos: Pos):
         key = (pos.at[pos.me], pos.gambles is self.root.gambles, pos.changed)
         if key not in self._gcell:
@@ -296,6 +355,7 @@ class TurnSearch:
 
     def _find_gamble_cell(self, pos: Pos):
         c, r = pos.at[pos.me]
+        occ = pos.occ
         best = None
         covered = set()
         if self.ev.p["gamble_union"]:  # new cover only: own rings side by side overlap
@@ -307,11 +367,14 @@ class TurnSearch:
                 if (c <= cc <= c + 1 and r <= rr <= r + 1) or not (
                         0 <= cc < pos.width and 0 <= rr < pos.height):
                     continue
-                if cell in pos.occ or cell in pos.gambles or cell in pos.blocked:
+                if cell in occ or cell in pos.gambles or cell in pos.blocked:
                     continue
-                room = sum(1 for dr in (-1, 0, 1) for dc in (-1, 0, 1)
-                           if (cc + dc, rr + dr) not in pos.occ
-                           and (cc + dc, rr + dr) not in covered)
+                room = 0  # free neighbours (plain loops: no generator per cell)
+                for dr in (-1, 0, 1):
+                    for dc in (-1, 0, 1):
+                        near = (cc + dc, rr + dr)
+                        if near not in occ and near not in covered:
+                            room += 1
                 if best is None or room > best[0]:
                     best = (room, cell)
         return best[1] if best else None
@@ -390,9 +453,8 @@ class TurnSearch:
         value is linear in them), so move orders that meet in one position share it."""
         coins = self.ev.coin_part(pos)
         key = (pos.at[self.me], k, pos.rings[self.me], pos.powers_used,
-               frozenset((tl, pos.pieces.get(tl)) for tl in pos.changed) if pos.changed
-               else None, None if pos.gambles is self.root.gambles else
-               frozenset(pos.gambles.items()))
+               self._changed_key(pos) if pos.changed else None,
+               None if pos.gambles is self.root.gambles else frozenset(pos.gambles.items()))
         found = self._memo.get(key)
         if found is not None:
             return coins + found
@@ -404,17 +466,84 @@ class TurnSearch:
             raise OutOfBudget
         best = self.ev.value(pos)
         if k > 0:
+            # a move of its own dragon changes only where it stands (outcomes, move_dragon):
+            # its child's key is this key at the landing, so a known child is read from
+            # the memo without being built (same value: coins are the parent's)
+            mine = pos.me == self.me
             for act in self.candidates(pos, k):
                 cost = COST[act[0]]
                 if cost > k:
                     continue
                 v = 0.0
+                if mine and act[0] == "move":
+                    found = self._memo.get((act[1], k - 1) + key[2:])
+                    if found is not None:
+                        v += 1.0 * (coins + found)
+                        if v > best:
+                            best = v
+                        continue
+                elif mine and act[0] == "destroy" and pos.pieces[act[1]][2] != self.me:
+                    v = self._destroy_value(pos, act[1], k - cost, key)
+                    if v > best:
+                        best = v
+                    continue
                 for prob, child in self.outcomes(pos, act):
                     v += prob * self.value(child, k - cost)
                 if v > best:
                     best = v
         self._memo[key] = best - coins
         return best
+
+    def _destroy_value(self, pos: Pos, tl, k: int, key: tuple) -> float:
+        """sum(prob * value(child, k)) over outcomes(pos, ("destroy", tl)), in the same
+        order and arithmetic, but a row whose position the memo knows is read from its
+        key without being built: most rows (nothing, a revolt, the same piece lost by
+        another target's roll) meet a known position. A row's key is this position's
+        key with its piece (model.destroy_effects) and the own modifiers it spends."""
+        me = self.me
+        v = 0.0
+        if cancelled(pos, me, "destroy", tl):
+            for prob, child in self.outcomes(pos, ("destroy", tl)):
+                v += prob * self.value(child, k)
+            return v
+        mod = hostile_destroy_mod(pos, me) + own_mod(pos, me, "destroy")
+        spent = pos.powers_used  # as spend_mods marks them on each child
+        for place, (purpose, _v) in OWN_ROLL_POWERS.items():
+            if purpose == "destroy" and pos.ready(me, place):
+                spent = spent | {place}
+        for effect in destroy_effects(pos, me, tl, mod):
+            prob, piece, gain, treasure = effect
+            if piece is KEEP:
+                changed = key[4]
+            else:  # the child's _changed_key: this position's, with the piece at tl
+                changed = frozenset([(t, pos.pieces.get(t)) for t in pos.changed if t != tl]
+                                    + [(tl, piece)])
+            found = self._memo.get((key[0], k, key[2], spent, changed, key[5]))
+            if found is not None:  # value(child) on a memo hit: its coin part + found
+                coins, gold = pos.coins, pos.treasure
+                if gain:  # as Pos.add_coins
+                    coins = {**coins, me: max(0.0, coins[me] + gain)}
+                if treasure:
+                    gold = {**gold, me: gold[me] + treasure}
+                v += prob * (self.ev.coin_part(cast(Pos, _Coins(coins, gold))) + found)
+                continue
+            child = destroy_child(pos, me, tl, effect)
+            spend_mods(pos, child, me, "destroy")
+            v += prob * self.value(child, k)
+        return v
+
+    def _changed_key(self, pos: Pos) -> frozenset:
+        """The pieces that differ from the root's, as a memo key: built once per
+        (changed, pieces) pair, which every child of a position shares."""
+        changed, pieces = pos.changed, pos.pieces
+        key = (id(changed), id(pieces))
+        found = self._changed.get(key)
+        if found is None or found[0] is not changed or found[1] is not pieces:
+            found = (changed, pieces, frozenset((tl, pieces.get(tl)) for tl in changed))
+            if len(self._changed) > 4096:
+                self._changed.clear()
+            self._changed[key] = found
+        return found[2]
 
     def score(self, pos: Pos, act, k: int) -> float:
         """The value of playing `act` now with `k` actions left (including it)."""

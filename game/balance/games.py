@@ -11,6 +11,7 @@ from typing import Any, cast
 
 from game import house_rules, lookups
 from game.ai import choose, node_budget
+from game.balance.gc_tuning import fewer_collections
 from game.board import BoardSpec
 from game.maps.loader import load_board
 from game.match import Match
@@ -46,7 +47,8 @@ def play_game(task: dict) -> dict:
                **house_rules.options(task.get("house"))}
     m = Match(list(task["dragons"]), seed=seed, board=board, options=options)
     try:
-        return _play(m, board, levels, seed, task)
+        with fewer_collections():
+            return _play(m, board, levels, seed, task)
     finally:
         m.close()
 
