@@ -29,7 +29,7 @@ from game.maps import limits
 from game.maps.loader import MapError
 from game.resources import asset, shipped_map
 from game.ui import art, banners, blit_cache, terrain_dress, tiled_draw
-from game.ui.ambient import Ambient, frame_of
+from game.ui.ambient import AMBIENT_FPS, Ambient, frame_of
 
 Cell = tuple[int, int]
 TILE = 32  # the tileset's tile size in pixels
@@ -325,6 +325,12 @@ class BoardView:
         """True when the board at rest has a new ambient frame to show (a few times a
         second); never with Reduce motion."""
         return not self.reduce_motion and frame_of(now) != self._ambient_frame
+
+    def ambient_wake_in(self, now: float) -> float | None:
+        """Seconds from `now` until the next ambient frame; None with Reduce motion."""
+        if self.reduce_motion:
+            return None
+        return max(0.0, (frame_of(now) + 1) / AMBIENT_FPS - now)
 
     def _base_picture(self) -> pygame.Surface:
         """The backdrop, frame and terrain of self.rect, made when the view moves or the

@@ -40,6 +40,7 @@ from game.ui.targets import answer_label, single_target_cells, value_cells, valu
 from game.words import shown as in_language
 
 PAN_STEP = 60
+NET_POLL = 0.1  # seconds between looks at the network while an online board is at rest
 PAN_STEPS = {"pan_left": (1, 0), "pan_right": (-1, 0), "pan_up": (0, 1), "pan_down": (0, -1)}
 CURSOR_STEPS = {"cursor_left": (-1, 0), "cursor_right": (1, 0), "cursor_up": (0, -1),
                 "cursor_down": (0, 1)}
@@ -222,11 +223,12 @@ class GameScene(Scene):
     def update(self, dt: float) -> bool:
         self.time += dt
         self.log.update()
+        busy = False
         if self.error_time > 0:
             self.error_time -= dt
+            busy = self.error_time <= 0  # the message goes: draw the bar without it
         self._end_stale_hint()
         self.undo_handover.hide_cards_between_turns()
-        busy = False
         if hasattr(self.c, "poll") and self.c.poll():  # an online game (game/ui/net_window.py)
             busy = True
             if self.prepared == "ai":
@@ -270,6 +272,16 @@ class GameScene(Scene):
         # its ambient layer (game.ui.ambient), a few times a second
         return (busy or not self.animation.idle or self.picker is not None
                 or self.view.ambient_due(self.time))
+
+    def wake_in(self) -> float | None:
+        """At rest (game.ui.idle): the next ambient frame, the end of a message, the
+        next look at the network in an online game; else nothing until input."""
+        dues = [self.view.ambient_wake_in(self.time)]
+        if self.error_time > 0:
+            dues.append(self.error_time)
+        if hasattr(self.c, "poll"):
+            dues.append(NET_POLL)
+        return min((d for d in dues if d is not None), default=None)
 
     def listener(self) -> Listener:
         """The people at this screen: their turn chimes, their defeat sounds as one.

@@ -1,0 +1,164 @@
+"""An idle window sleeps (issue 34): the loop's "how long may I sleep?" as a pure
+decision, and what ends a sleep (an input event, a worker's wake). Nothing here sleeps:
+the clock and the sleep are stand-ins."""
+
+from __future__ import annotations
+
+import threading
+
+import pygame
+import pytest
+
+from game.ui import ambient, idle
+from game.ui.app import HEARTBEAT
+from game.ui.scenes.game import NET_POLL
+from tools.ui_screens import _board, _played
+
+from .conftest import run
+
+
+class FakeTime:
+    """A clock that moves only when slept on."""
+
+    def __init__(self, on_sleep=None):
+        self.now = 100.0
+        self.sleeps: list[float] = []
+        self.on_sleep = on_sleep
+
+    def clock(self) -> float:
+        return self.now
+
+    def sleep(self, s: float) -> None:
+        self.sleeps.append(s)
+        self.now += s
+        if self.on_sleep:
+            self.on_sleep(len(self.sleeps))
+
+
+# ----- the decision ----------------------------------------------------------------------
+def test_nothing_timed_sleeps_the_longest_rest():
+    assert idle.rest_for(False, []) == idle.MAX_REST
+    assert idle.rest_for(False, [None, None]) == idle.MAX_REST
+
+
+def test_the_soonest_timed_thing_wins():
+    assert idle.rest_for(False, [0.5, None, 0.2, 3.0]) == pytest.approx(0.2)
+    assert idle.rest_for(False, [-0.1]) == 0.0  # overdue: no sleep
+
+
+def test_a_busy_frame_never_sleeps():
+    assert idle.rest_for(True, [None]) == 0.0
+
+
+# ----- the sleep ---------------------------------------------------------------------------
+def test_a_quiet_sleep_runs_its_time_in_frame_steps():
+    t = FakeTime()
+    slept = idle.wait(0.1, peek=lambda: False, sleep=t.sleep, clock=t.clock)
+    assert slept == pytest.approx(0.1)
+    assert all(s <= idle.FRAME + 1e-9 for s in t.sleeps)
+    assert len(t.sleeps) == 6  # 0.1 s in steps of 1/60
+
+
+def test_an_event_waiting_means_no_sleep():
+    t = FakeTime()
+    assert idle.wait(1.0, peek=lambda: True, sleep=t.sleep, clock=t.clock) == 0.0
+    assert t.sleeps == []
+
+
+def test_input_or_a_workers_wake_ends_the_sleep(app):
+    pygame.event.clear()
+    t = FakeTime()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0,
+                                         unicode="a", scancode=0))
+    assert idle.wait(1.0, sleep=t.sleep, clock=t.clock) == 0.0  # pygame's own peek
+    pygame.event.clear()
+
+    def worker_done(n):  # a worker thread finishes during the first sleep
+        if n == 1:
+            th = threading.Thread(target=idle.wake)
+            th.start()
+            th.join()
+
+    t = FakeTime(worker_done)
+    slept = idle.wait(idle.MAX_REST, sleep=t.sleep, clock=t.clock)
+    assert len(t.sleeps) == 1 and slept < idle.MAX_REST
+    assert pygame.event.peek(idle.WAKE)  # left for the frame, which only wakes
+    app.dirty = False
+    app.step(0.0)
+    assert not pygame.event.peek(idle.WAKE)
+
+
+# ----- the window's answer ------------------------------------------------------------------
+@pytest.fixture
+def board(app):
+    scene = _board(app, _played(seed=8, rounds=6, seats=8))
+    run(app, 30)
+    return scene
+
+
+def test_a_still_board_with_reduce_motion_waits_for_input(app, board):
+    app.settings.reduce_motion = True
+    run(app, 3)
+    assert board.wake_in() is None
+    assert app.rest_for() == idle.MAX_REST
+    drawn = app.frames_drawn
+    app.step(idle.MAX_REST, events=False)  # the frame after a quiet second
+    assert app.frames_drawn == drawn  # nothing to draw again
+
+
+def test_with_motion_it_wakes_for_the_next_ambient_frame(app, board):
+    app.settings.reduce_motion = False
+    run(app, 3)
+    rest = app.rest_for()
+    assert 0 < rest <= 1 / ambient.AMBIENT_FPS + 1e-9
+    drawn = app.frames_drawn
+    app.step(rest, events=False)
+    assert app.frames_drawn == drawn + 1  # the water and the smoke moved
+
+
+def test_aiming_pulses_so_it_never_sleeps(app, board):
+    board.select_slot("move")
+    run(app, 2)
+    assert app.rest_for() == 0.0
+
+
+def test_a_message_is_taken_down_when_its_time_ends(app, board):
+    app.settings.reduce_motion = True
+    board.show_error("Not there")
+    run(app, 2)
+    assert app.rest_for() == idle.MAX_REST  # a message of 4 s: a look in a second
+    board.error_time = 0.5
+    assert app.rest_for() == pytest.approx(0.5)
+    drawn = app.frames_drawn
+    app.step(board.error_time + 0.01, events=False)
+    assert board.error_time <= 0 and app.frames_drawn == drawn + 1
+    run(app, 1)  # a frame that moved is followed by one more at 60 Hz
+    assert app.rest_for() == idle.MAX_REST
+
+
+def test_an_online_board_looks_at_the_network(app, board, monkeypatch):
+    app.settings.reduce_motion = True
+    run(app, 2)
+    monkeypatch.setattr(board.c, "poll", lambda: False, raising=False)
+    assert app.rest_for() == pytest.approx(NET_POLL)
+
+
+def test_a_blinking_cursor_is_drawn_while_it_blinks(app, board, monkeypatch):
+    app.settings.reduce_motion = True
+    run(app, 2)
+    monkeypatch.setattr(app, "_typing", lambda: True)
+    assert app.rest_for() <= HEARTBEAT
+    drawn = app.frames_drawn
+    app.step(HEARTBEAT, events=False)
+    assert app.frames_drawn == drawn + 1
+
+
+def test_an_input_event_after_a_sleep_is_handled_and_drawn(app, board):
+    app.settings.reduce_motion = True
+    run(app, 2)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1),
+                                         buttons=(0, 0, 0)))
+    drawn = app.frames_drawn
+    app.rest()  # an event waits: no sleep, one update frame
+    app.step(1 / 60)
+    assert app.frames_drawn > drawn
