@@ -52,6 +52,7 @@ TITLE = "Narby Conquest"
 ICON_FILE = "narby-conquest-64.png"
 MIN_SIZE = (1024, 640)
 HEARTBEAT = 0.25  # seconds between redraws while a text cursor blinks or a tip may open
+TIP_WAIT = 1.5  # seconds a pointer resting on a widget may still open its tip (1 s delay)
 NAV_KEYS = (pygame.K_TAB, pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_UP,
             pygame.K_DOWN, pygame.K_F1, pygame.K_F11)
 
@@ -92,6 +93,7 @@ class App:
         self.dirty = True
         self.busy = True  # a scene moved in the last frame: no sleeping (game.ui.idle)
         self._since_draw = 0.0
+        self._pointer_still = 0.0  # seconds since the pointer last moved
         self.frames_drawn = 0
         self._key_opened = False  # the last KEYDOWN changed the screen (see _dispatch)
         _WINDOWS.add(self)
@@ -354,7 +356,10 @@ class App:
             if event.type == idle.WAKE:  # only ends a sleep; update() reads the news
                 continue
             self.dirty = True
+            if event.type == pygame.MOUSEMOTION:
+                self._pointer_still = 0.0
             self._dispatch(event)
+        self._pointer_still += dt
         self.ui.update(dt)
         self.sound.update(dt)
         busy = False
@@ -369,8 +374,9 @@ class App:
 
     def _ui_live(self) -> bool:
         """The widgets change with time alone: a text cursor blinks, or the pointer
-        rests on one whose tip opens after a delay (or whose look eases in)."""
-        return self._typing() or self.ui.get_hovering_any_element()
+        has just come to rest on one whose tip opens after a delay."""
+        return self._typing() or (self._pointer_still < TIP_WAIT
+                                  and self.ui.get_hovering_any_element())
 
     def _music_fading(self) -> bool:
         music = getattr(self.sound, "music", None)

@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from game.ui import ambient, idle
-from game.ui.app import HEARTBEAT
+from game.ui.app import HEARTBEAT, TIP_WAIT
 from game.ui.scenes.game import NET_POLL
 from tools.ui_screens import _board, _played
 
@@ -162,3 +162,16 @@ def test_an_input_event_after_a_sleep_is_handled_and_drawn(app, board):
     app.rest()  # an event waits: no sleep, one update frame
     app.step(1 / 60)
     assert app.frames_drawn > drawn
+
+
+def test_a_pointer_resting_on_a_widget_is_watched_until_its_tip_has_opened(app, board,
+                                                                          monkeypatch):
+    app.settings.reduce_motion = True
+    monkeypatch.setattr(app.ui, "get_hovering_any_element", lambda: True)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1),
+                                         buttons=(0, 0, 0)))
+    run(app, 2)
+    assert app.rest_for() <= HEARTBEAT  # the tip opens after a second: drawn when it does
+    app.step(TIP_WAIT, events=False)
+    run(app, 1)
+    assert app.rest_for() == idle.MAX_REST  # the tip is open: nothing changes any more
