@@ -175,3 +175,23 @@ def test_a_pointer_resting_on_a_widget_is_watched_until_its_tip_has_opened(app, 
     app.step(TIP_WAIT, events=False)
     run(app, 1)
     assert app.rest_for() == idle.MAX_REST  # the tip is open: nothing changes any more
+
+
+def test_the_main_loop_sleeps_between_frames_of_a_still_board(app, board, monkeypatch):
+    """App.run itself: frames while things settle, then sleeps as long as it may; the
+    time slept reaches the scenes (no real sleeping: the wait is a stand-in)."""
+    app.settings.reduce_motion = True
+    asked: list[float] = []
+
+    def fake_wait(seconds: float) -> float:
+        asked.append(seconds)
+        if len(asked) == 3:
+            app.running = False
+        return seconds
+
+    monkeypatch.setattr(idle, "wait", fake_wait)
+    monkeypatch.setattr(app, "close", lambda: None)  # the fixture closes it
+    before = board.time
+    app.run()
+    assert asked == [idle.MAX_REST] * 3
+    assert board.time - before >= 3 * idle.MAX_REST  # slept time counted once each
