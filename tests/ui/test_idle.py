@@ -11,7 +11,7 @@ import pytest
 
 from game.ui import ambient, idle
 from game.ui.app import HEARTBEAT, TIP_WAIT
-from game.ui.scenes.game import NET_POLL
+from game.ui.scenes.game import NET_POLL, PULSE_FPS
 from tools.ui_screens import _board, _played
 
 from .conftest import run
@@ -116,10 +116,19 @@ def test_with_motion_it_wakes_for_the_next_ambient_frame(app, board):
     assert app.frames_drawn == drawn + 1  # the water and the smoke moved
 
 
-def test_aiming_pulses_so_it_never_sleeps(app, board):
+def test_aiming_pulses_twenty_frames_a_second_and_holds_still_with_reduce_motion(app,
+                                                                                board):
+    app.settings.reduce_motion = False
     board.select_slot("move")
     run(app, 2)
-    assert app.rest_for() == 0.0
+    assert 0 < app.rest_for() <= 1 / PULSE_FPS + 1e-9  # a person may think for minutes
+    drawn = app.frames_drawn
+    app.step(app.rest_for() + 1e-6, events=False)
+    assert app.frames_drawn == drawn + 1  # the next frame of the pulse
+    app.settings.reduce_motion = True  # (the Settings screen redraws the board)
+    app.dirty = True
+    run(app, 2)
+    assert app.rest_for() == idle.MAX_REST
 
 
 def test_a_message_is_taken_down_when_its_time_ends(app, board):
@@ -195,3 +204,22 @@ def test_the_main_loop_sleeps_between_frames_of_a_still_board(app, board, monkey
     app.run()
     assert asked == [idle.MAX_REST] * 3
     assert board.time - before >= 3 * idle.MAX_REST  # slept time counted once each
+
+
+def test_an_online_board_waiting_for_a_seat_played_elsewhere_rests(app, board, monkeypatch):
+    """A joiner waits minutes for other players: between looks at the network nothing
+    is drawn (a local AI's turn, by contrast, keeps the 60 Hz loop)."""
+    app.settings.reduce_motion = True
+    c = board.c
+    monkeypatch.setattr(c, "is_human", lambda _d: False)
+    monkeypatch.setattr(c, "step_ai", lambda _ready: False)
+    run(app, 3)
+    assert app.rest_for() == 0.0  # an AI of this window: its turn is paced by frames
+    monkeypatch.setattr(c, "poll", lambda: False, raising=False)
+    monkeypatch.setattr(c, "waiting_text", lambda _d: "Waiting for Jo (Red, online)…",
+                        raising=False)
+    run(app, 3)
+    assert app.rest_for() == pytest.approx(NET_POLL)
+    drawn = app.frames_drawn
+    app.step(NET_POLL, events=False)
+    assert app.frames_drawn == drawn
