@@ -30,7 +30,8 @@ def _cpu() -> float:
     return r.ru_utime + r.ru_stime
 
 
-def measure(seconds: float, size: tuple[int, int], reduce_motion: bool) -> tuple[float, float, int]:
+def measure(seconds: float, size: tuple[int, int], reduce_motion: bool,
+            aiming: bool = False) -> tuple[float, float, int]:
     """(CPU seconds, wall seconds, frames drawn) of `seconds` of App.run at rest."""
     import pygame  # noqa: PLC0415 (after the driver is chosen)
 
@@ -38,7 +39,9 @@ def measure(seconds: float, size: tuple[int, int], reduce_motion: bool) -> tuple
 
     app = _app(size)
     app.settings.reduce_motion = reduce_motion
-    _board(app, _played(seed=8, rounds=6, seats=8))
+    scene = _board(app, _played(seed=8, rounds=6, seats=8))
+    if aiming:  # the person has chosen Move and thinks where to: the targets pulse
+        scene.select_slot("move")
     for _ in range(120):  # settle: the opening banners and the first draws
         app.step(app.clock.tick(60) / 1000.0)
     app.catch_crashes = False
@@ -62,6 +65,8 @@ def main() -> int:
                    help="one run: Reduce motion on, or off")
     p.add_argument("--real", action="store_true",
                    help="use the display SDL finds (Xvfb, a desktop), not the dummy driver")
+    p.add_argument("--aiming", action="store_true",
+                   help="the person is choosing where to move (targets pulsing)")
     args = p.parse_args()
     if not args.real:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -69,8 +74,8 @@ def main() -> int:
     size = (int(args.size.split("x")[0]), int(args.size.split("x")[1]))
     runs = {"off": [False], "on": [True]}.get(args.only or "", [False, True])
     for reduce in runs:
-        cpu, wall, frames = measure(args.seconds, size, reduce)
-        print(f"board at rest {size[0]}x{size[1]}, 8 dragons, "
+        cpu, wall, frames = measure(args.seconds, size, reduce, args.aiming)
+        print(f"board {'aiming' if args.aiming else 'at rest'} {size[0]}x{size[1]}, 8 dragons, "
               f"{'Reduce motion on ' if reduce else 'every animation on'}: "
               f"{cpu:.2f} s CPU in {wall:.1f} s = {100 * cpu / wall:.2f}% of one core, "
               f"{frames / wall:.1f} frames drawn a second", flush=True)

@@ -41,7 +41,7 @@ from game.words import shown as in_language
 
 PAN_STEP = 60
 NET_POLL = 0.1  # seconds between looks at the network while an online board is at rest
-PULSE_FPS = 20  # frames a second of the targets' pulse while a person aims (a slow sine)
+PULSE_FPS = 15  # frames a second of the targets' pulse while a person aims (a slow sine)
 PAN_STEPS = {"pan_left": (1, 0), "pan_right": (-1, 0), "pan_up": (0, 1), "pan_down": (0, -1)}
 CURSOR_STEPS = {"cursor_left": (-1, 0), "cursor_right": (1, 0), "cursor_up": (0, -1),
                 "cursor_down": (0, 1)}
@@ -274,9 +274,9 @@ class GameScene(Scene):
             busy |= driven and not (shown and self._played_elsewhere(pending.dragon))
         elif self.animation.idle:
             self._prepare(pending)
-        # targets pulse while a person aims (a person may think for minutes: 20 frames
-        # a second, none with Reduce motion); otherwise an idle board is redrawn only
-        # for its ambient layer (game.ui.ambient), a few times a second
+        # targets pulse while a person aims (who may think for minutes: PULSE_FPS
+        # frames a second, none with Reduce motion); otherwise an idle board is redrawn
+        # only for its ambient layer (game.ui.ambient), a few times a second
         return (busy or not self.animation.idle or self._pulse_due()
                 or self.view.ambient_due(self.time))
 
