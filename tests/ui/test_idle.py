@@ -199,9 +199,12 @@ def test_the_main_loop_sleeps_between_frames_of_a_still_board(app, board, monkey
         return seconds
 
     monkeypatch.setattr(idle, "wait", fake_wait)
-    monkeypatch.setattr(app, "close", lambda: None)  # the fixture closes it
     before = board.time
-    app.run()
+    app.close = lambda: None  # type: ignore[method-assign]  # run() ends with it
+    try:
+        app.run()
+    finally:
+        del app.close  # the method again: the fixture closes the window, once
     assert asked == [idle.MAX_REST] * 3
     assert board.time - before >= 3 * idle.MAX_REST  # slept time counted once each
 
