@@ -200,7 +200,7 @@ def test_the_main_loop_sleeps_between_frames_of_a_still_board(app, board, monkey
 
     monkeypatch.setattr(idle, "wait", fake_wait)
     before = board.time
-    app.close = lambda: None  # type: ignore[method-assign]  # run() ends with it
+    app.close = lambda: None  # run() ends with it
     try:
         app.run()
     finally:
