@@ -58,8 +58,9 @@ def main() -> int:
         if effects and not scene.effects.active:
             for e in effects:
                 scene.effects.start(e, scene.shown)
+        app.dirty = True  # every step draws (the pulse alone would redraw 15 a second)
         t0 = clock()
-        app.step(1 / 60)  # targets pulse, so every step redraws
+        app.step(1 / 60)
         times.append((clock() - t0) * 1000)
     times.sort()
     p95 = times[int(len(times) * 0.95) - 1]

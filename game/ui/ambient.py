@@ -21,6 +21,16 @@ def frame_of(now: float) -> int:
     return int(now * AMBIENT_FPS)
 
 
+def glint_phase(now: float) -> int:
+    """Where the glints are in their loop: the same picture every GLINT_CYCLE frames."""
+    return frame_of(now) % GLINT_CYCLE
+
+
+def smoke_phase(now: float) -> int:
+    """Where the smoke is in its loop: the same picture every SMOKE_CYCLE frames."""
+    return frame_of(now) % SMOKE_CYCLE
+
+
 def _mix(c: int, r: int, salt: int) -> int:
     """A fixed per-cell number: the same glints and puffs every game, no random state."""
     h = (c * 73856093) ^ (r * 19349663) ^ (salt * 83492791)

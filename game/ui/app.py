@@ -3,7 +3,9 @@
 Scenes are pushed and popped (menu -> new game -> board -> end; overlays such as the
 help, pause and hand-over screens sit on top of the board). The loop caps at 60 FPS and
 only redraws when something changed: an input event, a running animation, a thinking
-AI, or a slow heartbeat for blinking text cursors, so an idle window costs little CPU.
+AI, a blinking text cursor or a tip about to open. When nothing moves it sleeps until
+the soonest timed thing or the next event (game.ui.idle), so an idle window costs about
+nothing.
 
 Tests drive the same code through `App.step()` with posted events, under the dummy
 video driver, without sleeping: `step(dt)` takes the frame time as an argument.
@@ -33,7 +35,7 @@ from game import i18n  # noqa: E402
 from game.persistence.crash import emergency_save  # noqa: E402
 from game.persistence.saves import data_dir as resolve_data_dir  # noqa: E402
 from game.resources import asset, package_file  # noqa: E402
-from game.ui import art, bindings, png, scripts  # noqa: E402
+from game.ui import art, bindings, idle, png, scripts  # noqa: E402
 from game.ui import settings as settings_mod  # noqa: E402
 from game.ui.scale_fit import auto_scale, look_scale  # noqa: E402,F401 (old path)
 from game.ui.scene import Scene  # noqa: E402
@@ -49,7 +51,8 @@ THEME = package_file("ui", "theme.json")
 TITLE = "Narby Conquest"
 ICON_FILE = "narby-conquest-64.png"
 MIN_SIZE = (1024, 640)
-HEARTBEAT = 0.25  # seconds between redraws of an idle window
+HEARTBEAT = 0.25  # seconds between redraws while a text cursor blinks or a tip may open
+TIP_WAIT = 1.5  # seconds a pointer resting on a widget may still open its tip (1 s delay)
 NAV_KEYS = (pygame.K_TAB, pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_UP,
             pygame.K_DOWN, pygame.K_F1, pygame.K_F11)
 
@@ -88,7 +91,9 @@ class App:
         self.clock = pygame.time.Clock()
         self.running = True
         self.dirty = True
+        self.busy = True  # a scene moved in the last frame: no sleeping (game.ui.idle)
         self._since_draw = 0.0
+        self._pointer_still = 0.0  # seconds since the pointer last moved
         self.frames_drawn = 0
         self._key_opened = False  # the last KEYDOWN changed the screen (see _dispatch)
         _WINDOWS.add(self)
@@ -309,14 +314,15 @@ class App:
         return None
 
     # ----- loop ------------------------------------------------------------------
-    def step(self, dt: float) -> None:
-        """One frame. An unexpected error anywhere in it becomes the crash screen (with
-        an emergency save of the game) instead of the window vanishing."""
+    def step(self, dt: float, events: bool = True) -> None:
+        """One frame (without reading events: the update after a sleep). An unexpected
+        error anywhere in it becomes the crash screen (with an emergency save of the
+        game) instead of the window vanishing."""
         if not self.catch_crashes:
-            self._frame(dt)
+            self._frame(dt, events)
             return
         try:
-            self._frame(dt)
+            self._frame(dt, events)
         except Exception as exc:  # the last net: keep the game, say where, stay open
             self.crash(exc)
 
@@ -345,18 +351,55 @@ class App:
         self.push(CrashScene(self, exc, save_path, log_path,
                              kept_by_host=getattr(session, "kept_by_host", False)))
 
-    def _frame(self, dt: float) -> None:
-        for event in pygame.event.get():
+    def _frame(self, dt: float, events: bool = True) -> None:
+        for event in pygame.event.get() if events else ():
+            if event.type == idle.WAKE:  # only ends a sleep; update() reads the news
+                continue
             self.dirty = True
+            if event.type == pygame.MOUSEMOTION:
+                self._pointer_still = 0.0
             self._dispatch(event)
+        self._pointer_still += dt
         self.ui.update(dt)
         self.sound.update(dt)
+        busy = False
         for scene in list(self.scenes):
             if scene in self.scenes and scene.update(dt):
-                self.dirty = True
+                busy = True
+        self.busy = busy or self._music_fading()
+        self.dirty |= busy
         self._since_draw += dt
-        if self.dirty or self._since_draw >= HEARTBEAT:
+        if self.dirty or (self._since_draw >= HEARTBEAT and self._ui_live()):
             self.draw()
+
+    def _ui_live(self) -> bool:
+        """The widgets change with time alone: a text cursor blinks, or the pointer
+        has just come to rest on one whose tip opens after a delay."""
+        return self._typing() or (self._pointer_still < TIP_WAIT
+                                  and self.ui.get_hovering_any_element())
+
+    def _music_fading(self) -> bool:
+        music = getattr(self.sound, "music", None)
+        return music is not None and getattr(music, "share", 0) != getattr(music, "target", 0)
+
+    def rest_for(self) -> float:
+        """Seconds the loop may sleep now (game.ui.idle.rest_for): none while anything
+        moves, else until the soonest thing a scene or the widgets wait for."""
+        dues = [scene.wake_in() for scene in self.scenes]
+        if self._ui_live():
+            dues.append(HEARTBEAT - self._since_draw)
+        return idle.rest_for(self.busy or self.dirty, dues)
+
+    def rest(self) -> None:
+        """Sleep while nothing needs the window, then one frame for the time asleep (the
+        ambient layer, a message's end, a network poll); an event that ended the sleep
+        is handled by the next frame, whose time starts after this one."""
+        seconds = self.rest_for()
+        if seconds <= idle.FRAME:
+            return  # the 60 Hz clock paces the loop
+        slept = idle.wait(seconds)
+        self.step(slept, events=False)
+        self.clock.tick()
 
     def _dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
@@ -422,6 +465,8 @@ class App:
         while self.running and self.scenes:
             dt = self.clock.tick(60) / 1000.0
             self.step(min(dt, 0.1))
+            if self.running and self.scenes:
+                self.rest()
         self.close()
         return 0
 

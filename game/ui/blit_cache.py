@@ -61,6 +61,27 @@ class Layer:
         self.key, self.made = None, 0
 
 
+class Cycle:
+    """The blits of a looping layer (the smoke, the glints), one recording per frame of
+    its loop, all kept while the rest of its key (the view, the pieces) holds: a board
+    at rest draws each frame once, then only replays."""
+
+    def __init__(self) -> None:
+        self.key: Hashable = None
+        self.frames: dict[int, Recorder] = {}
+        self.made = 0
+
+    def get(self, key: Hashable, frame: int, draw: Callable[[Recorder], None]) -> Recorder:
+        if key != self.key:
+            self.key, self.frames = key, {}
+        rec = self.frames.get(frame)
+        if rec is None:
+            rec = self.frames[frame] = Recorder()
+            draw(rec)
+            self.made += 1
+        return rec
+
+
 def replay(surface: pygame.Surface, rec: Recorder, live: Callable[[str], None] | None = None,
            start: int = 0) -> None:
     """Blit what was recorded from blit `start` on; at each mark, call live(its name)."""

@@ -29,7 +29,7 @@ from game.maps import limits
 from game.maps.loader import MapError
 from game.resources import asset, shipped_map
 from game.ui import art, banners, blit_cache, terrain_dress, tiled_draw
-from game.ui.ambient import Ambient, frame_of
+from game.ui.ambient import AMBIENT_FPS, Ambient, frame_of, glint_phase, smoke_phase
 
 Cell = tuple[int, int]
 TILE = 32  # the tileset's tile size in pixels
@@ -93,8 +93,8 @@ class BoardView:
         self._base_key: tuple | None = None
         self._pieces_layer = blit_cache.Layer()
         self._baked = blit_cache.Baked()  # the base with the pieces on it
-        self._water_layer = blit_cache.Layer()
-        self._smoke_layer = blit_cache.Layer()
+        self._water_layer = blit_cache.Cycle()  # a recording per frame of their loops
+        self._smoke_layer = blit_cache.Cycle()
         self.fit()
 
     # ----- layout --------------------------------------------------------------------
@@ -290,7 +290,7 @@ class BoardView:
             self._ambient_frame = frame_of(ambient)
             now = ambient
             under.ops += self._water_layer.get(
-                (self._ambient_frame, where),
+                where, glint_phase(now),
                 lambda r: self.ambient.draw_water(r, self, now)).ops
         pulse = 1.0 if t is None else 0.78 + 0.22 * math.sin(t * 4.0)
         if highlights:
@@ -309,7 +309,7 @@ class BoardView:
         if ambient is not None and doc:
             now = ambient
             blit_cache.replay(surface, self._smoke_layer.get(
-                (self._ambient_frame, where, key and key[2]),
+                (where, key and key[2]), smoke_phase(now),
                 lambda rec: self.ambient.draw_smoke(rec, self, doc, now)))
         if highlights:
             self._draw_highlights(surface, highlights, pulse, fill=False)
@@ -325,6 +325,12 @@ class BoardView:
         """True when the board at rest has a new ambient frame to show (a few times a
         second); never with Reduce motion."""
         return not self.reduce_motion and frame_of(now) != self._ambient_frame
+
+    def ambient_wake_in(self, now: float) -> float | None:
+        """Seconds from `now` until the next ambient frame; None with Reduce motion."""
+        if self.reduce_motion:
+            return None
+        return max(0.0, (frame_of(now) + 1) / AMBIENT_FPS - now)
 
     def _base_picture(self) -> pygame.Surface:
         """The backdrop, frame and terrain of self.rect, made when the view moves or the

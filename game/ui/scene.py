@@ -16,6 +16,8 @@ if TYPE_CHECKING:
 
     from game.ui.app import App
 
+IDLE_LOOK = 0.25  # seconds between updates of an idle screen that keeps no timetable
+
 
 class Scene:
     """One screen. `overlay` scenes are drawn over the scene beneath them."""
@@ -50,6 +52,13 @@ class Scene:
     def update(self, dt: float) -> bool:
         """Advance animations; return True while the scene needs redrawing."""
         return False
+
+    def wake_in(self) -> float | None:
+        """Seconds until this screen wants a frame though nothing moved and no input
+        came (a poll, a message's end); None: only on input. An idle window sleeps
+        until the soonest (game.ui.idle). A screen that says nothing is looked at four
+        times a second, as the old heartbeat did, but redrawn only when update() asks."""
+        return IDLE_LOOK
 
     def draw(self, surface: pygame.Surface) -> None:
         pass

@@ -54,3 +54,21 @@ def test_reduce_motion_stills_it(screen, view):
     view.set_look(show_grid=True, reduce_motion=True)
     assert not view.ambient_due(5.0)
     assert _frame(screen, view, 0.0, doc) == _frame(screen, view, 0.5, doc)
+
+
+def test_each_frame_of_the_loops_is_drawn_once_then_replayed(screen, view):
+    """Smoke and glints loop (SMOKE_CYCLE, GLINT_CYCLE frames): a board at rest records
+    each frame of a loop once (issue 34: a cheap idle window), and a replayed frame is
+    the picture a fresh view draws."""
+    doc = preplaced_doc(view.board)
+    step = 1 / ambient.AMBIENT_FPS
+    frames = 2 * ambient.SMOKE_CYCLE
+    for f in range(frames):
+        _frame(screen, view, (f + 0.5) * step, doc)
+    assert view._smoke_layer.made == ambient.SMOKE_CYCLE
+    assert view._water_layer.made == ambient.GLINT_CYCLE
+    late = (frames + 3.5) * step
+    fresh = BoardView(load_map(DEFAULT_MAP))
+    fresh.set_rect(view.rect)
+    fresh.fit()
+    assert _frame(screen, view, late, doc) == _frame(screen, fresh, late, doc)

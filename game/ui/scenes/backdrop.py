@@ -1,7 +1,9 @@
 """A living backdrop for the menus: a seeded demo position on Narby Vale, dimmed.
 
 Made once per window size (a short random game, drawn by the board renderer), then
-blitted; the menus stay cheap to redraw.
+blitted; the menus stay cheap to redraw. Making it takes about a third of a second, so
+the window's very first frame (the main menu at start) is drawn over `plain_backdrop`
+and the board comes the frame after (issue 34: start to menu within a second).
 """
 
 from __future__ import annotations
@@ -34,6 +36,17 @@ def cached_backdrop(look, size: tuple[int, int]) -> pygame.Surface | None:
     return _cache["surface"] if _cache.get("key") == (size, look.palette) else None
 
 
+def plain_backdrop(look, size: tuple[int, int]) -> pygame.Surface:
+    """The backdrop without its board: the same light and shade, at once."""
+    key = ("plain", size, look.palette)
+    if _cache.get("plain_key") != key:
+        surf = pygame.Surface(size)
+        surf.fill(look.colour("bg"))
+        _finish(surf, look)
+        _cache.update(plain_key=key, plain=surf)
+    return _cache["plain"]
+
+
 def backdrop(look, size: tuple[int, int]) -> pygame.Surface:
     key = (size, look.palette)
     if _cache.get("key") == key:
@@ -57,13 +70,18 @@ def backdrop(look, size: tuple[int, int]) -> pygame.Surface:
             c = [round(a + (b - a) * t) for a, b in zip(look.colour("bg2"), look.colour("bg"),
                                                        strict=True)]
             pygame.draw.line(surf, c, (0, y), (size[0], y))
-    shade = pygame.Surface(size, pygame.SRCALPHA)
+    _finish(surf, look)
+    _cache.update(key=key, surface=surf)
+    return surf
+
+
+def _finish(surf: pygame.Surface, look) -> None:
+    """Dimmed, lit from above the title, darker at the edges."""
+    shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
     shade.fill((10, 11, 18, 170))
     surf.blit(shade, (0, 0))
     _glow(surf, look.colour("gold"))
     _vignette(surf)
-    _cache.update(key=key, surface=surf)
-    return surf
 
 
 def _glow(surf: pygame.Surface, colour) -> None:

@@ -40,6 +40,8 @@ from game.ui.targets import answer_label, single_target_cells, value_cells, valu
 from game.words import shown as in_language
 
 PAN_STEP = 60
+NET_POLL = 0.1  # seconds between looks at the network while an online board is at rest
+PULSE_FPS = 15  # frames a second of the targets' pulse while a person aims (a slow sine)
 PAN_STEPS = {"pan_left": (1, 0), "pan_right": (-1, 0), "pan_up": (0, 1), "pan_down": (0, -1)}
 CURSOR_STEPS = {"cursor_left": (-1, 0), "cursor_right": (1, 0), "cursor_up": (0, -1),
                 "cursor_down": (0, 1)}
@@ -85,6 +87,7 @@ class GameScene(Scene):
         self._setup_animation(controller.session.events[:max(0, past)])
         self.log.seen_by = controller.log_viewer  # a rebuilt log hides cards too
         self.time = 0.0
+        self._pulse_frame = -1  # the targets' pulse frame last asked for (PULSE_FPS)
         self.synced = -1          # len(m.events) when the shown board was last synced
         self.prepared = None      # the decision the controls are set up for
         self.slots = []
@@ -222,11 +225,12 @@ class GameScene(Scene):
     def update(self, dt: float) -> bool:
         self.time += dt
         self.log.update()
+        busy = False
         if self.error_time > 0:
             self.error_time -= dt
+            busy = self.error_time <= 0  # the message goes: draw the bar without it
         self._end_stale_hint()
         self.undo_handover.hide_cards_between_turns()
-        busy = False
         if hasattr(self.c, "poll") and self.c.poll():  # an online game (game/ui/net_window.py)
             busy = True
             if self.prepared == "ai":
@@ -263,13 +267,46 @@ class GameScene(Scene):
         if pending is None:
             return busy
         if not self.c.is_human(pending.dragon):
-            busy |= self.ai_driver.drive(dt)
+            shown = self.prepared == "ai"  # the bar already says who plays
+            driven = self.ai_driver.drive(dt)
+            # a seat played on another machine: nothing here moves until the network
+            # brings its answer (looked at every NET_POLL: wake_in), so no 60 Hz frames
+            busy |= driven and not (shown and self._played_elsewhere(pending.dragon))
         elif self.animation.idle:
             self._prepare(pending)
-        # targets pulse while a person aims; otherwise an idle board is redrawn only for
-        # its ambient layer (game.ui.ambient), a few times a second
-        return (busy or not self.animation.idle or self.picker is not None
+        # targets pulse while a person aims (who may think for minutes: PULSE_FPS
+        # frames a second, none with Reduce motion); otherwise an idle board is redrawn
+        # only for its ambient layer (game.ui.ambient), a few times a second
+        return (busy or not self.animation.idle or self._pulse_due()
                 or self.view.ambient_due(self.time))
+
+    def _pulsing(self) -> bool:
+        return self.picker is not None and not self.app.settings.reduce_motion
+
+    def _pulse_due(self) -> bool:
+        frame = int(self.time * PULSE_FPS)
+        due = self._pulsing() and frame != self._pulse_frame
+        self._pulse_frame = frame
+        return due
+
+    def _played_elsewhere(self, dragon: str) -> bool:
+        """An online seat whose answer comes over the network (the top bar waits for
+        it: game.ui.net_window's waiting_text), the board having shown all it has."""
+        waiting = getattr(self.c, "waiting_text", None)
+        return (waiting is not None and self.animation.idle and not self.effects.active
+                and waiting(dragon) is not None)
+
+    def wake_in(self) -> float | None:
+        """At rest (game.ui.idle): the next ambient frame, the end of a message, the
+        next look at the network in an online game; else nothing until input."""
+        dues = [self.view.ambient_wake_in(self.time)]
+        if self._pulsing():
+            dues.append((int(self.time * PULSE_FPS) + 1) / PULSE_FPS - self.time)
+        if self.error_time > 0:
+            dues.append(self.error_time)
+        if hasattr(self.c, "poll"):
+            dues.append(NET_POLL)
+        return min((d for d in dues if d is not None), default=None)
 
     def listener(self) -> Listener:
         """The people at this screen: their turn chimes, their defeat sounds as one.

@@ -7,7 +7,7 @@ import pygame
 
 from game.i18n import _, n_
 from game.ui.net_window import last_joined, remembered_token
-from game.ui.scenes.backdrop import backdrop, title_block
+from game.ui.scenes.backdrop import backdrop, plain_backdrop, title_block
 from game.ui.scenes.button_menu import ButtonMenu
 from game.ui.scenes.credits import CreditsScene
 from game.ui.scenes.help import HelpOverlay
@@ -148,9 +148,19 @@ class MenuScene(ButtonMenu):
         elif key == "quit":
             self.app.quit()
 
+    def update(self, dt: float) -> bool:
+        return getattr(self, "_plain", False)  # the board behind comes next frame
+
+    def wake_in(self) -> float | None:
+        return 0.0 if getattr(self, "_plain", False) else super().wake_in()
+
     def draw(self, surface) -> None:
         w, h = surface.get_size()
-        surface.blit(backdrop(self.look, (w, h)), (0, 0))
+        # the window's first frame shows the menu at once; its backdrop's board (a third
+        # of a second to make) is drawn for the next one (issue 34: start to menu <= 1 s)
+        self._plain = self.app.frames_drawn == 0
+        surface.blit((plain_backdrop if self._plain else backdrop)(self.look, (w, h)),
+                     (0, 0))
         title_block(surface, self.look, w // 2, self.top,
                     _("A game of dragons, hoards and stolen coin for 2 to 8 players"))
         if self.error:
