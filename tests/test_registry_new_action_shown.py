@@ -59,3 +59,31 @@ def test_a_new_rolling_action_gets_its_charts_odds_and_its_own_sound():
     assert tip[-1].startswith("Roll on the Steal chart")
     assert out["cells"] == [[15, 3]] and out["label"] == "Poach"
     assert out["sound"] == "theft"  # Action.sound
+
+
+ART = """
+    import json
+    from dataclasses import replace
+    from game import registry
+    from tests.registry_samples import a_new_rolling_action as sample
+
+    # one more action, with art of its own that nobody has drawn yet
+    registry.register_action(replace(sample.ACTION, key="poach_again", art="", hotkey=""))
+    from game import tables
+    from tools import make_art
+
+    places, actions, cards = make_art.registered()
+    print(json.dumps({"undrawn": make_art.undrawn(), "actions": [k for k, _a in actions],
+                      "places": len(places), "cards": len(cards),
+                      "built_in": [list(tables.PLACES), list(tables.CARDS)]}))
+"""
+
+
+def test_the_art_script_draws_from_the_registry_and_names_what_it_cannot_draw():
+    done = run_with("tests.registry_samples.a_new_rolling_action", ART)
+    assert done.returncode == 0, done.stderr[-3000:]
+    out = json.loads(done.stdout.strip().splitlines()[-1])
+    # Poach borrows a drawn sprite; the other has none: the window draws a stand-in
+    assert out["undrawn"] == ["action/poach_again"]
+    assert "action/poach" not in out["actions"] and "action/move" in out["actions"]
+    assert out["places"] == len(out["built_in"][0]) and out["cards"] == len(out["built_in"][1])
