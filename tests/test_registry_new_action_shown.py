@@ -54,8 +54,8 @@ def test_a_new_rolling_action_gets_its_charts_odds_and_its_own_sound():
     out = shown("a_new_rolling_action", "poach")
     tip = out["tip"]
     assert tip[0] == "Poach" and out["rows"] == 5  # the Steal chart's five rows
-    assert tip[1] == " 15%  0-3 Turnabout: 0 coins from the chest"
-    assert tip[3] == " 30%  10-15 Fair Theft: 1 coins from the chest"  # its outcome hook
+    assert tip[1] == " 15%  0-3 Turnabout: you pay the chest 1"
+    assert tip[3] == " 30%  10-15 Fair Theft: +1 from the chest"  # its outcome hook
     assert tip[-1].startswith("Roll on the Steal chart")
     assert out["cells"] == [[15, 3]] and out["label"] == "Poach"
     assert out["sound"] == "theft"  # Action.sound

@@ -37,7 +37,9 @@ def _hooks() -> registry.ActionHooks:
             lookups.pay(m, "chest", name, amount, KEY)
 
     def outcome(m, name, answer, row):  # a chart row's result, for the odds
-        return Words("{n} coins from the chest", n=max(0, row[3]))
+        if row[3] < 0:
+            return Words("you pay the chest {n}", n=-row[3])
+        return Words("+{n} from the chest", n=row[3])
 
     return registry.ActionHooks(ActionRule(targets, check, resolve, rolls=rolls),
                                 outcome=outcome)
