@@ -16,7 +16,7 @@ import json
 from game import registry
 from game.decisions import show_cell
 from game.i18n import N_, _
-from game.tables import ACTION_TITLES, CARD_TITLES, PLACE_TITLES
+from game.tables import ACTION_TITLES, CARD_TITLES, PLACE_TITLES, UNDEAD_HOME
 from game.ui.words import dragon, piece_at, place_at
 
 KEY_ORDER = ("dragon", "at", "to", "also", "choose")
@@ -114,7 +114,7 @@ def value_cells(doc: dict, key: str, value, answer: dict) -> list[tuple[int, int
             cav = d.get("cavern")
             if cav is None and value == "undead":  # R8: the resting place is its cavern
                 for p in doc.get("places") or ():
-                    if p["kind"] == "immortals_resting_place":
+                    if p["kind"] == UNDEAD_HOME:
                         return _cells(p["at"], 2)
                 return []
             return _cells(cav, 1) if cav is not None else []
