@@ -225,6 +225,8 @@ class Action:
             out.append("an action needs its unavailable words")
         if len(self.hotkey) > 1:
             out.append(f"hotkey {self.hotkey!r} is not one key")
+        if self.aim not in ("piece", "cavern", "chest"):
+            out.append(f"aim {self.aim!r} is not piece, cavern or chest")
         return out
 
 # ----- reactions and standing abilities (issue 32: their code in their own modules) -----
