@@ -27,6 +27,8 @@ from typing import Any
 from game import registry
 from game.tables import (
     ACTION_COST,
+    CANCEL_CARDS,
+    CANCEL_POWERS,
     CARD_STEP,
     CARDS,
     CHARTS,
@@ -71,13 +73,20 @@ WORDS = {"end_check": "end-of-round check", "tribute_phase": "tribute phase",
          "dice": "placement dice", "react": "reaction", "turns": "turn order",
          "action": "action decision", "act": "action frame", "roll": "pending roll",
          "modify": "roll modifier", "tribute": "tribute", "lose_claim": "lost claim"}
+# The built-in actions' rolls, each checked to the field (_roll_specs): attack (and its
+# defence), destroy, and the thefts on the Steal chart.
+STEALS = ("steal_cavern", "steal_chest", "steal_for_thief")
+BUILT_IN_ROLLS = ("attack", "destroy", *STEALS)
 ROLL_PURPOSES = {"attack": (None,), "defend": (None,), "steal": ("steal",),
                  "tribute": ("tribute",),
                  "destroy": tuple(c for c in CHARTS if c.startswith("destroy_"))}
-# Actions that stay on the stack past their declaration: a cancel window or rolls.
-WINDOWED = ("attack", "claim", "claim_settlement", "destroy", "steal_cavern", "steal_chest",
-            "steal_for_thief")
-ROLLED = ("attack", "destroy", "steal_cavern", "steal_chest", "steal_for_thief")
+# Any other registered action that rolls rolls for its own key on its spec's charts.
+ROLL_PURPOSES |= {a.key: a.charts for a in registry.actions()
+                  if a.charts and a.key not in BUILT_IN_ROLLS and a.key not in ROLL_PURPOSES}
+# Actions that stay on the stack past their declaration: a cancel window or rolls
+# (from the registered actions' rules and what the places and cards cancel).
+CANCELLABLE = frozenset(CANCEL_POWERS.values()) | {do for dos in CANCEL_CARDS.values()
+                                                    for do in dos}
 OPTIONS = frozenset(PLACES) | frozenset(CARDS)
 OWN_OPTIONS = (frozenset(OWN_ROLL_POWERS) | frozenset(OWN_ROLL_CARDS)
                | frozenset(TRIBUTE_CARDS) | {COPIER})
@@ -85,6 +94,23 @@ DICE_MODS = frozenset(c.key for c in registry.cards() if c.timing in ("dice", "a
 FIELD_WORDS = {"i": "counter", "tries": "count of tries", "roll": "roll"}
 MAX_TRIES = 1000  # populate's CHEST_REROLLS and PLACE_REROLLS
 MAX_MODS = 8      # modifiers on one roll: a few powers and cards at most
+
+
+def rolled() -> frozenset[str]:
+    """The registered actions that roll (their rule declares rolls)."""
+    global _ROLLED
+    if _ROLLED is None:
+        from game.systems.actions import RULES  # noqa: PLC0415 (the rules import the engine)
+        _ROLLED = frozenset(k for k, rule in RULES.items() if rule.rolls is not None)
+    return _ROLLED
+
+
+def windowed() -> frozenset[str]:
+    """The actions whose frame stays on the stack: a cancel window or rolls."""
+    return rolled() | (CANCELLABLE & frozenset(ACTION_COST))
+
+
+_ROLLED: frozenset[str] | None = None
 
 
 class Bad(Exception):
@@ -409,7 +435,7 @@ def _act(frame, stack, i, game) -> None:
     if actor != game.turn:
         raise Bad(f"an action frame of {_who(actor)} on {_who(game.turn)}'s turn")
     do, answer = frame["do"], frame["answer"]
-    if not (robber or do in WINDOWED):
+    if not (robber or do in windowed()):
         raise Bad(f"an action frame for {_short(do)}, which never waits on the stack")
     if type(answer) is not dict:
         raise Bad("an action frame whose answer is not an object")
@@ -432,7 +458,7 @@ def _act(frame, stack, i, game) -> None:
         if stack[i + 1].get("window") != "cancel":
             raise Bad("a reaction over a declared action that is not its cancel window")
         return
-    if stage != "rolls" or robber or do not in ROLLED:
+    if stage != "rolls" or robber or do not in rolled():
         raise Bad("a pending roll over an action that rolls nothing now")
     if frame["i"] != len(game.seats) - 1:  # its cancel window has asked everyone
         raise Bad("an action whose rolls began before its cancel window ended")
@@ -459,12 +485,13 @@ def _act(frame, stack, i, game) -> None:
 def _answer(do: str, answer: dict, actor: str, game: Game) -> None:
     if answer.get("do") != do:
         raise Bad(f"an action frame for {_short(do)} holding an answer of another action")
-    if do in ("attack", "steal_cavern", "steal_for_thief"):
+    # aimed at an opponent: the built-ins that must be, and any action that names one
+    if do in ("attack", "steal_cavern", "steal_for_thief") or "dragon" in answer:
         target = answer.get("dragon")
         if not (isinstance(target, str) and target in game.seats and target != actor):
             raise Bad(f"an action frame aimed at {_who(target)}, not an opponent in this "
                       "game")
-    if do in ("claim", "claim_settlement", "destroy"):
+    if do in ("claim", "claim_settlement", "destroy") or "at" in answer:
         _cell(answer.get("at"), game, "the action's target")
     if "also" in answer:  # Citadel of Torture's second claim (P17)
         if do != "claim":
@@ -498,8 +525,17 @@ def _roll_specs(do: str, actor: str, answer: dict, rolls, game: Game) -> list:
         _cell(ctx.get("target"), game, "the destroy roll's target")
         return [{"purpose": "destroy", "dragon": actor, "chart": chart,
                  "ctx": {"target": ctx.get("target"), "claimed": claimed}}]
-    return [{"purpose": "steal", "dragon": actor, "chart": "steal",
-             "ctx": {"victim": answer.get("dragon", "chest")}}]
+    if do in STEALS:
+        return [{"purpose": "steal", "dragon": actor, "chart": "steal",
+                 "ctx": {"victim": answer.get("dragon", "chest")}}]
+    # a registered action's own: rolls of its dragon for its key on its spec's charts
+    charts = ROLL_PURPOSES.get(do, ())
+    if type(rolls) is list and rolls and all(
+            type(r) is dict and set(r) == {"purpose", "dragon", "chart", "ctx"}
+            and r["purpose"] == do and r["dragon"] == actor and r["chart"] in charts
+            and type(r["ctx"]) is dict for r in rolls):
+        return rolls
+    return []
 
 
 def _window_turn(react: dict, game: Game, actor: str, asked, include_actor: bool) -> None:
@@ -616,7 +652,7 @@ FIELDS: dict[str, Callable[[dict, list, int, Game], Any]] = {
     "act": _act, "roll": _roll, "modify": _modify, "react": _react, "tribute": _tribute,
     "lose_claim": _lose_claim,
 }
-assert set(FIELDS) == set(WORDS) and set(ACTION_COST) >= set(WINDOWED)
+assert set(FIELDS) == set(WORDS)
 
 
 def _who(value) -> str:

@@ -11,14 +11,15 @@ import re
 
 import pytest
 
-from game import content, registry, resources
+from game import content, flow_checks, registry, resources
 from game import tables as T
 from game.ai import decide
 from game.ai.model import from_view
 from game.ai.search import COST, MODELLED, TurnSearch, to_action
 from game.seat_view import seat_view
 from game.systems import actions
-from game.ui import action_bar, bindings
+from game.ui import action_bar, bindings, targets
+from game.ui.sound.cues import event_cue
 from game.words import Words
 from tests.test_model_diff import engine_after, model_after, random_scenario, summary
 
@@ -163,3 +164,27 @@ def test_a_bad_or_late_action_is_refused_in_one_line():
         registry.register_action(registry.action("move"))
     problems = registry.Action(key="x", title="", cost=-1, words="", hotkey="ab").problems()
     assert len(problems) == 5 and all("\n" not in p for p in problems)
+
+
+def test_what_the_window_and_the_restored_frames_read_from_the_specs_is_as_before():
+    """The built-ins' aim, sounds, restored-frame checks and the AI's Blade Miller keep
+    value, now read from the registry, are the values once written out by hand."""
+
+    assert targets.AIM == {"steal_cavern": "cavern", "steal_for_thief": "cavern",
+                           "steal_chest": "chest"}
+    assert targets.TO_SIZE == {"darkheart_cottage": 1}
+    assert flow_checks.windowed() == {"attack", "claim", "claim_settlement", "destroy",
+                                      "steal_cavern", "steal_chest", "steal_for_thief"}
+    assert flow_checks.rolled() == {"attack", "destroy", "steal_cavern", "steal_chest",
+                                    "steal_for_thief"}
+    assert set(flow_checks.ROLL_PURPOSES) == {"attack", "defend", "steal", "tribute",
+                                              "destroy"}
+    assert decide.KEEP["blade_miller"] == 0.05
+    for key in T.ACTIONS:
+        cue = event_cue({"type": "action", "dragon": "red", "do": key})
+        assert cue is not None
+        want = ("theft", 0.9) if key.startswith("steal") else ("tick", 0.5)
+        assert (cue.sound, cue.volume) == want
+    assert registry.Action(key="x", title="X", cost=1, words="X.", unavailable="no",
+                           hooks=lambda: None, aim="sky").problems() == [
+        "aim 'sky' is not piece, cavern or chest"]

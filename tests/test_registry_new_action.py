@@ -182,6 +182,11 @@ FRAME = """
     c = scene.c
     me, n = c.match.pending.dragon, len(c.match.events)
     scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_f, mod=0, unicode="f"))
+    app.step(1 / 60)
+    # aimed at the thief's chest (its Action.aim), as Steal from the chest is: Enter plays it
+    out["aimed"] = [list(cell) for cell in scene.aim.target_map()]
+    out["chest"] = c.match.snapshot()["chest"]["at"]
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode=""))
     for _ in range(3):
         app.step(1 / 60)
     out["played"] = [[e["type"], e["dragon"] == me if "dragon" in e else e["to"] == me]
@@ -196,13 +201,15 @@ FRAME = """
 
 def test_the_window_draws_the_new_action_on_its_bar():
     """A drawn frame (dummy SDL driver): the bar has Forage's button, with its title, its
-    key and its art, between the built-in actions and End turn; its key plays it."""
+    key and its art, between the built-in actions and End turn; its key aims it at the
+    thief's chest and Enter plays it."""
     out = last_json(run(FRAME))
     assert out["keys"][-2:] == ["forage", "end_turn"]
     assert out["label"] == "Forage" and out["hotkey"] == "F" and out["cost"] == 1
     assert out["icon"] == "action/steal_chest"  # its module's art key
     assert out["inside"] and out["colours"] > 8  # drawn on screen, not a blank box
     assert out["enabled"]  # (the chest holds a coin and no dragon is next to the seat)
+    assert out["aimed"] == [out["chest"]]
     assert out["played"] == [["action", True], ["coins", True]]
     assert out["after"] == [False, "the thief's chest is empty"]
 

@@ -14,6 +14,11 @@ in the usual sizes (16 to 256 px).
 Sizes: 1x1 pieces and icons 128 px, 2x2 pieces (dragons, places) 256 px, cards
 160x224, the logo 1200x440. Sprites in a dragon's colour are drawn once per palette
 (game.ui.art.PALETTES); the colour-blind ones go to assets/sprites/colourblind/.
+
+The places, actions and cards drawn are the registered ones (game.registry, each at its
+spec's art key) that have a drawing here (PLACE_ART, ACTION_ART, CARD_GROUP); a registered
+item with neither a drawing nor a shipped file is named at the end ("no drawing for
+action/<key>; the window draws a stand-in").
 """
 
 from __future__ import annotations
@@ -32,8 +37,8 @@ import pygame  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from game import desktop  # noqa: E402
-from game.tables import ACTIONS, CARDS, DRAGONS, PLACES  # noqa: E402
+from game import desktop, registry  # noqa: E402
+from game.tables import DRAGONS  # noqa: E402
 from game.ui.art import EMBLEMS, FONT_BOLD_PATH, PALETTES, SPRITES  # noqa: E402
 from tools.art_board import all_board_art  # noqa: E402
 
@@ -1376,18 +1381,40 @@ def all_sprites():
             yield f"{base}gamble/{d}", lambda d=d, pal=pal: draw_ring(d, pal, gamble=True)
     for k in ("town", "city", "ruin"):
         yield f"settlement/{k}", lambda k=k: draw_settlement(k)
-    for p in PLACES:
-        yield f"place/{p}", lambda p=p: draw_place(p)
+    places, actions, cards = registered()
+    for key, p in places:
+        yield key, lambda p=p: draw_place(p)
     yield "chest", draw_chest
-    for a in ACTIONS:
-        yield f"action/{a}", lambda a=a: draw_action(a)
-    for c in CARDS:
-        yield f"card/{c}", lambda c=c: draw_card(c)
+    for key, a in actions:
+        yield key, lambda a=a: draw_action(a)
+    for key, c in cards:
+        yield key, lambda c=c: draw_card(c)
     yield "die/d20", draw_d20
     yield "die/d6", draw_d6
     yield "coin", draw_coin
     yield "treasure", draw_treasure
     yield "logo", draw_logo
+
+
+def registered() -> tuple[list[tuple[str, str]], ...]:
+    """(art key, item key) of the registered places, actions and cards (game.registry, in
+    its order) whose art is their own and drawn here; a spec that borrows another's art
+    key has nothing to draw."""
+    def own(specs, drawings):
+        return [(s.art_key, s.key) for s in specs
+                if s.art_key.partition("/")[2] == s.key and s.key in drawings]
+    return (own(registry.places(), PLACE_ART), own(registry.actions(), ACTION_ART),
+            own(registry.cards(), CARD_GROUP))
+
+
+def undrawn() -> list[str]:
+    """The art keys of registered items this script has no drawing for: the window draws
+    a stand-in for each (game.ui.generic_art) until one is added here."""
+    drawn = {key for group in registered() for key, _item in group}
+    keys = ([p.art_key for p in registry.places()] + [a.art_key for a in registry.actions()]
+            + [c.art_key for c in registry.cards()])
+    # (a borrowed key names a drawn or shipped sprite: nothing is missing)
+    return [k for k in keys if k not in drawn and not (SPRITES / f"{k}.png").exists()]
 
 
 def contact_sheet(paths: list[Path], size: int = 64) -> pygame.Surface:
@@ -1430,6 +1457,8 @@ def main(argv: list[str]) -> int:
         pygame.image.save(make(), str(path))
         dressing += 1
     print(f"wrote {len(written)} sprites and {dressing} board dressings to {args.out}")
+    for key in undrawn():
+        print(f"no drawing for {key}; the window draws a stand-in")
     icons = args.out.parent / "icons"  # assets/icons beside assets/sprites
     made = 0
     for rel, make in all_icons():

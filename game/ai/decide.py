@@ -277,9 +277,10 @@ def modify(ctx: Ctx) -> dict:
 
 
 # The worth of keeping a reaction for a better use later this round, in coins.
-# A card's is its module's (ReactionHooks.keep).
+# A card's is its module's (ReactionHooks.keep), a place's its spec's (Place.keep).
 KEEP = {**{c.key: registry.reaction(c.key).keep for c in registry.reaction_cards()
-           if registry.reaction(c.key).keep is not None}, "blade_miller": 0.05}
+           if registry.reaction(c.key).keep is not None},
+        **{p.key: p.keep for p in registry.places() if p.keep is not None}}
 # What each post-roll reaction adds (game.tables, as the engine applies it).
 REACTION_VALUES = {**ROLL_CARDS, **{k: v for k, (_p, v) in ROLL_REACTION_POWERS.items()}}
 CANCELS = (*CANCEL_POWERS, *CANCEL_CARDS)  # the engine's cancels, places and cards

@@ -69,6 +69,8 @@ class Place:
     art: str = ""             # art key; "" means "place/<key>"
     sound: str = "power"      # sound cue of its power (game.ui.sound.cues)
     always: Callable[[], Any] | None = None  # a standing ability: builds its AlwaysHooks
+    keep: float | None = None  # the AI: worth of holding a reaction power for later (0.2)
+    to_size: int = 2          # a turn power's "to" on the board: a dragon's 2x2, or 1 cell
 
     @property
     def art_key(self) -> str:
@@ -175,6 +177,8 @@ class ActionHooks(NamedTuple):
     rule: Any
     model: Callable | None = None
     options: Callable | None = None
+    outcome: Callable | None = None  # outcome(m, dragon, answer, row) -> Words: a chart
+    #                                  row's result for the odds (None: the row's name)
 
 
 @dataclass(frozen=True)
@@ -194,6 +198,11 @@ class Action:
     taste: str = ""           # the AI's Easy level's taste for it; "" means its key
     art: str = ""             # art key; "" means "action/<key>"
     sound: str = "tick"       # sound cue of its declaration (game.ui.sound.cues)
+    aim: str = "piece"        # what its answers point at on the board: "piece" (the dragon
+    #                           or cell named), "cavern" (the named dragon's cavern),
+    #                           "chest" (the thief's chest)
+    tip: bool = True          # hovering its target shows its title and words (False: the
+    #                           built-ins, whose tips the window writes: odds, tribute)
 
     @property
     def art_key(self) -> str:
@@ -216,6 +225,8 @@ class Action:
             out.append("an action needs its unavailable words")
         if len(self.hotkey) > 1:
             out.append(f"hotkey {self.hotkey!r} is not one key")
+        if self.aim not in ("piece", "cavern", "chest"):
+            out.append(f"aim {self.aim!r} is not piece, cavern or chest")
         return out
 
 # ----- reactions and standing abilities (issue 32: their code in their own modules) -----

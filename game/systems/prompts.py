@@ -24,6 +24,7 @@ from game.tables import (
     OWN_ROLL_POWERS,
     PLACE_TITLES,
     ROBBER_TAKE,
+    ROLL_REACTION_POWERS,
 )
 from game.words import ActionName, CardName, DragonName, PlaceName, PurposeName, Words, either
 
@@ -170,9 +171,10 @@ def _option(m: Match, name: str, option: str, subject: Frame, window: str) -> An
             # TRANSLATORS: {value} is a signed number such as +2
             return Words("use {place} ({value} to your roll)", place=place,
                          value=_signed(OWN_ROLL_POWERS[option][1]))
-        if option == "blade_miller":
+        if option in ROLL_REACTION_POWERS:  # Blade Miller: on an opponent's roll
             return Words("use {place} ({value} to {dragon}'s roll)", place=place,
-                         value=f"{MINUS}1", dragon=DragonName(subject["dragon"]))
+                         value=_signed(ROLL_REACTION_POWERS[option][1]),
+                         dragon=DragonName(subject["dragon"]))
         do = subject["do"]
         if do in _CANCEL_OPTION:
             return Words(_CANCEL_OPTION[do], place=place)

@@ -7,6 +7,9 @@ modifiers in the odds; beside them, each modifier the roller may still add (Arch
 Triumph, Chrysota's Chapel, its card: Fighter, Sneaker, Destroyer) and each one an
 opponent could put on the roll as far as the viewer can know (Blade Miller on the board;
 Defender, Inciter only when that card is known to the viewer), with what it would change.
+A registered action the window has no words of its own for (Action.tip) is shown from
+its spec: its title and target, its words, and its charts' rows with its outcome hook's
+result (ActionHooks.outcome).
 """
 
 from __future__ import annotations
@@ -14,7 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from game import questions
+from game import content, questions, registry
+from game.decisions import show_cell
 from game.i18n import _, n_
 from game.log import shown_row
 from game.rule_maths import (
@@ -25,6 +29,7 @@ from game.rule_maths import (
     win_chance,
 )
 from game.tables import (
+    ACTION_TITLES,
     ATTACK_STAKE,
     CARD_TITLES,
     DESTROYED,
@@ -68,7 +73,8 @@ class Odds:
         if self.mods:
             out.append(_("Modifiers: {mods}").format(
                 mods=", ".join(f"{v:+d} {_source(s)}" for s, v in self.mods)))
-        out += [f"{r.percent:>3}%  {r.label}: {r.outcome}" for r in self.rows]
+        out += [f"{r.percent:>3}%  {r.label}: {r.outcome}" if r.outcome
+                else f"{r.percent:>3}%  {r.label}" for r in self.rows]
         out += self.lines
         out += self.optional
         return out
@@ -86,11 +92,16 @@ def _spread(chart: str, mod: int) -> str:
 
 
 def action_odds(m, dragon: str, answer: dict, known_cards: dict | None = None) -> Odds | None:
-    """The odds of an action answer for `dragon`, or None for actions without a roll.
+    """The odds of an action answer for `dragon`, or None for a built-in action without a
+    roll; a registered action whose tip is not the window's own (Action.tip) gets its
+    title and words, and its chart's rows when it rolls.
     `known_cards`: the cards the viewer can see (default: its own, P28)."""
     plan = questions.roll_plan(m, dragon, answer, known_cards)
+    spec = _spec(answer.get("do"))
     if plan is None:
-        return None
+        if spec is None or not spec.tip:
+            return None
+        return Odds(_title(m, dragon, answer), lines=[content.action(spec.key).effect])
     if answer["do"] == "attack":
         return _attack(m, dragon, answer["dragon"], plan)
     roll = plan[0]
@@ -109,7 +120,17 @@ def action_odds(m, dragon: str, answer: dict, known_cards: dict | None = None) -
         odds.optional.append(_("If {dragon} uses {name} ({mod}): {odds}").format(
             dragon=_dragon(who), name=_source(name), mod=f"{value:+d}",
             odds=_spread(chart, total_mod + value)))
+    if spec is not None and spec.tip:
+        odds.lines.append(content.action(spec.key).effect)
     return odds
+
+
+def _spec(do):
+    """The registered action `do`, or None (an answer that is no action)."""
+    try:
+        return registry.action(do)
+    except KeyError:
+        return None
 
 
 def _attack(m, dragon, target, plan) -> Odds:
@@ -157,11 +178,27 @@ def _title(m, dragon, answer) -> str:
         # TRANSLATORS: {what} is the piece destroyed, such as "the town at (3, 4)"
         return _("Destroy {what}").format(
             what=shown(piece.words) if piece is not None else "?")
-    return do
+    return _named(m, answer)
+
+
+def _named(m, answer) -> str:
+    """A registered action's title and its target: "Dig", "Raid Red", "Dig the town at
+    (3, 4)"."""
+    words = [_(ACTION_TITLES.get(answer["do"], answer["do"]))]
+    if isinstance(answer.get("dragon"), str):
+        words.append(_dragon(answer["dragon"]))
+    if isinstance(answer.get("at"), list):
+        piece = questions.piece_at(m, answer["at"])
+        words.append(shown(piece.words) if piece is not None else show_cell(answer["at"]))
+    return " ".join(words)
 
 
 def _outcome(m, dragon, answer, roll, row) -> str:
     chart = roll.chart
+    spec = _spec(answer["do"])
+    if spec is not None and spec.tip:  # a registered action: its own words, if it has them
+        outcome = registry.action_hooks(spec.key).outcome
+        return shown(outcome(m, dragon, answer, row)) if outcome is not None else ""
     if chart == "steal":
         return _steal_outcome(m, dragon, answer, row[3])
     return _destroy_outcome(m, dragon, answer, chart, row[2])

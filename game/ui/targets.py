@@ -13,15 +13,20 @@ from __future__ import annotations
 
 import json
 
+from game import registry
 from game.decisions import show_cell
 from game.i18n import N_, _
-from game.tables import ACTION_TITLES, CARD_TITLES, PLACE_TITLES
+from game.tables import ACTION_TITLES, CARD_TITLES, PLACE_TITLES, UNDEAD_HOME
 from game.ui.words import dragon, piece_at, place_at
 
 KEY_ORDER = ("dragon", "at", "to", "also", "choose")
 MISSING = "__none__"  # an answer without the field (a single Claim beside Citadel pairs)
-TO_SIZE_ONE = {"darkheart_cottage"}  # "to" of the chest is one cell; other "to"s are 2x2
-CAVERN_TARGETS = {"steal_cavern", "steal_for_thief"}
+# What an answer's fields point at, from the registry: a power's "to" is a dragon's 2x2
+# landing unless its place says otherwise (Darkheart Cottage moves the 1x1 chest); an
+# action's "dragon" is that dragon, or its cavern (Steal from a cavern), and a lone
+# answer of an action aimed at the chest is confirmed on the chest (Action.aim).
+TO_SIZE: dict[object, int] = {p.key: p.to_size for p in registry.places() if p.to_size != 2}
+AIM: dict[object, str] = {a.key: a.aim for a in registry.actions() if a.aim != "piece"}
 # an answer that uses a power or plays a card, as an option says it
 # TRANSLATORS: {what} is a place of power or a power card
 _VERBS = {"use": N_("Use {what}"), "play": N_("Play {what}")}
@@ -105,11 +110,11 @@ def value_cells(doc: dict, key: str, value, answer: dict) -> list[tuple[int, int
         d = (doc.get("dragons") or {}).get(value)
         if d is None:
             return []
-        if answer.get("do") in CAVERN_TARGETS:
+        if AIM.get(answer.get("do")) == "cavern":
             cav = d.get("cavern")
             if cav is None and value == "undead":  # R8: the resting place is its cavern
                 for p in doc.get("places") or ():
-                    if p["kind"] == "immortals_resting_place":
+                    if p["kind"] == UNDEAD_HOME:
                         return _cells(p["at"], 2)
                 return []
             return _cells(cav, 1) if cav is not None else []
@@ -117,7 +122,7 @@ def value_cells(doc: dict, key: str, value, answer: dict) -> list[tuple[int, int
     if isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) for v in value):
         if key == "to":
             kind = answer.get("power") or answer.get("play") or answer.get("do")
-            return _cells(value, 1 if kind in TO_SIZE_ONE else 2)
+            return _cells(value, TO_SIZE.get(kind, 2))
         at, size = piece_size(doc, value)
         return _cells(at, size)
     return []
@@ -126,7 +131,7 @@ def value_cells(doc: dict, key: str, value, answer: dict) -> list[tuple[int, int
 def single_target_cells(doc: dict, answer: dict) -> list[tuple[int, int]]:
     """Cells to click to confirm a lone answer: its target, or the chest for a theft
     from the chest; [] when the answer names nothing on the board."""
-    if answer.get("do") == "steal_chest":
+    if AIM.get(answer.get("do")) == "chest":
         at = (doc.get("chest") or {}).get("at")
         return [tuple(at)] if at is not None else []
     for k in KEY_ORDER:

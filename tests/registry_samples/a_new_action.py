@@ -60,4 +60,5 @@ ACTION = registry.register_action(registry.Action(
     words=N_("Take {coins} from the thief's chest, alone: no other dragon may stand next to "
              "you."), numbers={"coins": _coins},
     unavailable=N_("{d} has no chest coin to forage, or company"),
-    hooks=_hooks, art="action/steal_chest"))  # borrowed art: a test action ships none
+    hooks=_hooks, aim="chest",  # a lone answer, confirmed on the thief's chest
+    art="action/steal_chest"))  # borrowed art: a test action ships none

@@ -12,6 +12,7 @@ def _hooks() -> ActionHooks:
 
 
 ACTION = Action(
+    tip=False,  # its tip is the window's own (game.ui.aiming, odds)
     key="abandon", title=N_("Abandon Claim"), cost=1, hotkey="9", listed=3, search=("abandon",),
     words=N_("Take one of your rings back from anywhere on the board, to use it again."),
     unavailable=N_("{d} has no claim ring on the board"), hooks=_hooks)

@@ -19,6 +19,7 @@ def _hooks() -> ActionHooks:
 
 
 ACTION = Action(
+    tip=False,  # its tip is the window's own (game.ui.aiming, odds)
     key="attack", title=N_("Attack"), cost=1, hotkey="8", listed=9, search=("attack",),
     words=N_("Attack a dragon next to you: both roll a d20, the higher wins and ties go to the "
              "defender. The loser pays the winner {stake}."), numbers={"stake": _stake},

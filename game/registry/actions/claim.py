@@ -12,6 +12,7 @@ def _hooks() -> ActionHooks:
 
 
 ACTION = Action(
+    tip=False,  # its tip is the window's own (game.ui.aiming, odds)
     key="claim", title=N_("Claim"), cost=1, hotkey="2", listed=1, search=("claim", "claim2"),
     words=N_("Put one of your rings on an unclaimed settlement or place of power next to you. "
              "Claims pay tribute at the end of each round."),

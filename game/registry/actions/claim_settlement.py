@@ -12,6 +12,7 @@ def _hooks() -> ActionHooks:
 
 
 ACTION = Action(
+    tip=False,  # its tip is the window's own (game.ui.aiming, odds)
     key="claim_settlement", title=N_("Claim Settlement"), cost=2, hotkey="3", listed=2,
     search=("take",), taste="take",
     words=N_("Take over a settlement or place of power next to you that another dragon "

@@ -19,6 +19,7 @@ def _hooks() -> ActionHooks:
 
 
 ACTION = Action(
+    tip=False,  # its tip is the window's own (game.ui.aiming, odds)
     key="destroy", title=N_("Destroy"), cost=1, hotkey="4", listed=5, search=("destroy",),
     words=N_("Roll on the Destroy chart against a settlement or place of power next to you: "
              "it may be ruined or destroyed for coins, or a claimed one may revolt and cost "

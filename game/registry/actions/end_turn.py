@@ -7,4 +7,5 @@ from game.i18n import N_
 from game.registry.spec import Action
 
 ACTION = Action(key="end_turn", title=N_("End turn"), cost=0, hotkey="E", search=("end",),
-                words=N_("Stop here; any actions you have left are lost."))
+                words=N_("Stop here; any actions you have left are lost."),
+                tip=False)

@@ -12,6 +12,7 @@ def _hooks() -> ActionHooks:
 
 
 ACTION = Action(
+    tip=False,  # its tip is the window's own (game.ui.aiming, odds)
     key="gamble", title=N_("Gamble"), cost=1, hotkey="0", listed=4, search=("gamble",),
     words=N_("Put a ring on an empty cell next to you. A settlement founded next to it later "
              "is claimed by that ring for free."),

@@ -14,6 +14,7 @@ def _hooks() -> ActionHooks:
 
 
 ACTION = Action(
+    tip=False,  # its tip is the window's own (game.ui.aiming, odds)
     key="move", title=N_("Move"), cost=1, hotkey="1", listed=0, search=("move",),
     words=N_("Fly up to {steps} king steps (diagonals count) to free cells; you may not land "
              "on a piece or a blocked cell."), numbers={"steps": lambda: STEPS},

@@ -19,6 +19,7 @@ def _hooks() -> ActionHooks:
 
 
 ACTION = Action(
+    aim="cavern", tip=False,  # its tip is the window's own (game.ui.aiming, odds)
     key="steal_cavern", title=N_("Steal from cavern"), cost=1, hotkey="5", listed=6,
     search=("steal_cavern",), taste="steal",
     words=N_("Roll on the Steal chart beside another dragon's cavern; you may take up to "

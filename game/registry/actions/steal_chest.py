@@ -13,6 +13,7 @@ def _hooks() -> ActionHooks:
 
 
 ACTION = Action(
+    aim="chest", tip=False,  # its tip is the window's own (game.ui.aiming, odds)
     key="steal_chest", title=N_("Steal from chest"), cost=1, hotkey="6", listed=7,
     search=("steal_chest",), taste="steal",
     words=N_("Roll on the Steal chart beside the thief's chest; you may take up to {most} "

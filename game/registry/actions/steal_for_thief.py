@@ -12,6 +12,7 @@ def _hooks() -> ActionHooks:
 
 
 ACTION = Action(
+    aim="cavern", tip=False,  # its tip is the window's own (game.ui.aiming, odds)
     key="steal_for_thief", title=N_("Steal for the thief"), cost=2, hotkey="7", listed=8,
     search=("steal_for_thief",), taste="steal",
     words=N_("Roll on the Steal chart beside another dragon's cavern, for the thief: the "

@@ -9,4 +9,5 @@ from game.registry.spec import Place
 ROLL = ("destroy", -1)
 
 PLACE = Place(key="blade_miller", title=N_("Blade Miller"), face=7, timing="roll_reaction",
-              roll=ROLL, words=N_("{mod} to an opponent's destroy roll."), worth=0.2)
+              roll=ROLL, words=N_("{mod} to an opponent's destroy roll."), worth=0.2,
+              keep=0.05)  # the AI keeps it only for a roll that matters more

@@ -65,4 +65,5 @@ PLACE = Place(
     key=KEY, title=N_("Darkheart Cottage"), face=14, timing="turn",
     words=N_("Move the thief's chest up to {steps} king steps. While you hold it, Steal for "
              "the thief works against any dragon, near or far."),
-    numbers={"steps": lambda: STEPS}, worth=0.6, hooks=_hooks, always=lambda: ALWAYS)
+    numbers={"steps": lambda: STEPS}, worth=0.6, hooks=_hooks, always=lambda: ALWAYS,
+    to_size=1)  # its "to" is the chest's one cell

@@ -86,9 +86,15 @@ def _coins(e: dict, who: Listener) -> Cue:
 
 
 def _action(e: dict, who: Listener) -> Cue:
-    if str(e.get("do", "")).startswith("steal"):
+    """An action declared: the sound its registry spec names (a soft tick by default)."""
+    try:
+        sound = registry.action(str(e.get("do", ""))).sound
+    except KeyError:
+        sound = TICK.sound
+    if sound == THEFT.sound:
         return THEFT
-    return replace(TICK, volume=0.5)
+    return replace(TICK, volume=0.5) if sound == TICK.sound else replace(TICK, sound=sound,
+                                                                           volume=0.5)
 
 
 def _turn(e: dict, who: Listener) -> Cue:
@@ -242,4 +248,5 @@ def every_sound() -> list[str]:
     names |= {f"coins_{s}" for s in ("few", "some", "many")}
     names |= {f"dice_{n}" for n in (1, 2, 3)}
     names |= {p.sound for p in registry.places()} | {c.sound for c in registry.cards()}
+    names |= {a.sound for a in registry.actions()}
     return sorted(names)
