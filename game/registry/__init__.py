@@ -1,6 +1,7 @@
-"""The content registry: one module per place of power (game/registry/places/) and per
-power card (game/registry/cards/), holding everything about it (key, title, d20 face,
-timing, engine and AI hooks, words, worth, art and sound keys). The place tables the
+"""The content registry: one module per place of power (game/registry/places/), per
+power card (game/registry/cards/) and per action (game/registry/actions/), holding
+everything about it (key, title, d20 face, timing, engine and AI hooks, words, worth, art
+and sound keys). The place tables the
 rest of the game reads (game.tables.PLACES, PLACE_TITLES and the timing tables,
 game.content's words, powers.TURN, the AI's POWERS and POWER_VALUE) are derived from
 here when game.tables is first imported.
@@ -13,17 +14,26 @@ Adding a card: a module defining CARD (a spec.Card), listed in cards/__init__.py
 art; or `register_card(CARD)` before game.tables is imported. The card tables
 (game.tables.CARDS, CARD_TITLES and the timing tables, cards.TURN, content's words and
 the AI's turn-card effects) are derived the same way.
+
+Adding an action: a module defining ACTION (a spec.Action), listed in actions/__init__.py,
+plus its art; or `register_action(ACTION)` before game.tables is imported. Derived from
+them: game.tables.ACTION_COST, ACTIONS and ACTION_TITLES, systems.actions.RULES (and the
+order of the legal answers), content's action words, the action bar's slots and keys,
+and the AI search's moves for actions it has no code of its own for.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from game.registry.actions import BUILT_IN as BUILT_IN_ACTIONS
 from game.registry.cards import BUILT_IN as BUILT_IN_CARDS
 from game.registry.places import BUILT_IN
 from game.registry.spec import (
     CARD_TIMINGS,
     TIMINGS,
+    Action,
+    ActionHooks,
     AlwaysHooks,
     CancelHooks,
     Card,
@@ -48,23 +58,39 @@ _derived = False  # set once game.tables has read the registry: later places are
 
 
 class RegistryError(ValueError):
-    """A place that cannot be registered, with the reason in words."""
+    """An item that cannot be registered, with the reason in words."""
+
+
+def _admit(new: Any, kind: str, taken: dict, clashes: list[str]) -> None:
+    """Refuse `new` in one line when the tables are built, its spec is incomplete, its
+    key is taken, or it clashes with another of its kind (`clashes`, in words)."""
+    if _derived:
+        raise RegistryError(f"cannot register {new.key}: register {kind} before "
+                            "game.tables is imported (the tables are built from them)")
+    problems = new.problems()
+    if new.key in taken:
+        problems.append(f"the key {new.key} is taken")
+    problems += clashes
+    if problems:
+        raise RegistryError(f"cannot register {new.key}: {'; '.join(problems)}")
+
+
+def _built(cache: dict, specs: dict, key: str, what: str = "hooks") -> Any:
+    """An item's code hooks (the spec's `what` builder), built at first use."""
+    found = cache.get(key)
+    if found is None:
+        build = getattr(specs[key], what)
+        assert build is not None, f"{key} has no {what}"
+        found = cache[key] = build()
+    return found
 
 
 def register(new: Place) -> Place:
     """Add a place of power. Refused (RegistryError, one line) when the spec is
     incomplete, its key or d20 face is taken, or the game's tables are already built."""
-    if _derived:
-        raise RegistryError(f"cannot register {new.key}: register places before "
-                            "game.tables is imported (the tables are built from them)")
-    problems = new.problems()
-    if new.key in _PLACES:
-        problems.append(f"the key {new.key} is taken")
-    taken = {p.face: p.key for p in _PLACES.values()}
-    if new.face in taken:
-        problems.append(f"d20 face {new.face} is taken by {taken[new.face]}")
-    if problems:
-        raise RegistryError(f"cannot register {new.key}: {'; '.join(problems)}")
+    faces = {p.face: p.key for p in _PLACES.values()}
+    _admit(new, "places", _PLACES, [f"d20 face {new.face} is taken by {faces[new.face]}"]
+           if new.face in faces else [])
     _PLACES[new.key] = new
     return new
 
@@ -87,26 +113,14 @@ def derive() -> tuple[Place, ...]:
 
 def hooks(key: str) -> Any:
     """A place's code hooks (TurnHooks / CancelHooks), built at first use."""
-    found = _HOOKS.get(key)
-    if found is None:
-        build = _PLACES[key].hooks
-        assert build is not None, f"{key} has no hooks"
-        found = _HOOKS[key] = build()
-    return found
+    return _built(_HOOKS, _PLACES, key)
 
 
 def register_card(new: Card) -> Card:
     """Add a power card, at the bottom of the unshuffled deck. Refused (RegistryError,
     one line) when the spec is incomplete, its key is taken, or the game's tables are
     already built."""
-    if _derived:
-        raise RegistryError(f"cannot register {new.key}: register cards before "
-                            "game.tables is imported (the tables are built from them)")
-    problems = new.problems()
-    if new.key in _CARDS:
-        problems.append(f"the key {new.key} is taken")
-    if problems:
-        raise RegistryError(f"cannot register {new.key}: {'; '.join(problems)}")
+    _admit(new, "cards", _CARDS, [])
     _CARDS[new.key] = new
     return new
 
@@ -122,12 +136,7 @@ def card(key: str) -> Card:
 
 def card_hooks(key: str) -> Any:
     """A turn card's code hooks (CardHooks), built at first use."""
-    found = _CARD_HOOKS.get(key)
-    if found is None:
-        build = _CARDS[key].hooks
-        assert build is not None, f"{key} has no hooks"
-        found = _CARD_HOOKS[key] = build()
-    return found
+    return _built(_CARD_HOOKS, _CARDS, key)
 
 
 # ----- reactions and standing abilities ---------------------------------------------------
@@ -160,12 +169,7 @@ def always_places() -> tuple[Place, ...]:
 def always(key: str) -> Any:
     """A place's AlwaysHooks, built at first use (Any, like hooks(): callers ask the
     hook points they have filtered the places by)."""
-    found = _ALWAYS.get(key)
-    if found is None:
-        build = _PLACES[key].always
-        assert build is not None, f"{key} has no standing ability"
-        found = _ALWAYS[key] = build()
-    return found
+    return _built(_ALWAYS, _PLACES, key, "always")
 
 
 for _module in BUILT_IN:
@@ -174,15 +178,7 @@ for _card_module in BUILT_IN_CARDS:
     register_card(_card_module.CARD)
 
 
-# ----- actions (R17-R28): one module each, game/registry/actions/ ---------------------------
-# Adding an action: a module defining ACTION (a spec.Action), listed in actions/__init__.py,
-# plus its art; or `register_action(ACTION)` before game.tables is imported. Derived from
-# them: game.tables.ACTION_COST, ACTIONS and ACTION_TITLES, systems.actions.RULES (and the
-# order of the legal answers), content's action words, the action bar's slots and keys,
-# and the AI search's moves for actions it has no code of its own for.
-from game.registry.actions import BUILT_IN as BUILT_IN_ACTIONS  # noqa: E402
-from game.registry.spec import Action, ActionHooks  # noqa: E402
-
+# ----- actions (R17-R28) ---------------------------------------------------------------------
 __all__ += ["Action", "ActionHooks", "action", "action_hooks", "actions", "register_action"]
 
 _ACTIONS: dict[str, Action] = {}  # in the bar's order: registration order, End turn last
@@ -193,17 +189,10 @@ def register_action(new: Action) -> Action:
     """Add an action, on the bar before End turn. Refused (RegistryError, one line) when
     the spec is incomplete, its key or bar key is taken, or the game's tables are
     already built."""
-    if _derived:
-        raise RegistryError(f"cannot register {new.key}: register actions before "
-                            "game.tables is imported (the tables are built from them)")
-    problems = new.problems()
-    if new.key in _ACTIONS:
-        problems.append(f"the key {new.key} is taken")
-    taken = {a.hotkey.upper(): a.key for a in _ACTIONS.values() if a.hotkey}
-    if new.hotkey and new.hotkey.upper() in taken:
-        problems.append(f"the bar key {new.hotkey} is taken by {taken[new.hotkey.upper()]}")
-    if problems:
-        raise RegistryError(f"cannot register {new.key}: {'; '.join(problems)}")
+    keys = {a.hotkey.upper(): a.key for a in _ACTIONS.values() if a.hotkey}
+    _admit(new, "actions", _ACTIONS,
+           [f"the bar key {new.hotkey} is taken by {keys[new.hotkey.upper()]}"]
+           if new.hotkey and new.hotkey.upper() in keys else [])
     end = _ACTIONS.pop("end_turn", None)  # End turn stays the bar's last slot
     _ACTIONS[new.key] = new
     if end is not None:
@@ -222,12 +211,7 @@ def action(key: str) -> Action:
 
 def action_hooks(key: str) -> ActionHooks:
     """An action's code hooks (rule and AI model), built at first use."""
-    found = _ACTION_HOOKS.get(key)
-    if found is None:
-        build = _ACTIONS[key].hooks
-        assert build is not None, f"{key} has no hooks"
-        found = _ACTION_HOOKS[key] = build()
-    return found
+    return _built(_ACTION_HOOKS, _ACTIONS, key)
 
 
 for _action_module in BUILT_IN_ACTIONS:
