@@ -2,6 +2,10 @@
 
 It reads the match only through the controller: the pending decision, the legal
 answers and the (seat) view; a click or a key becomes an answer for the one door.
+
+GameScene is the wiring: layout, the frame's update, the decision's controls. Each job
+is a helper beside it (game_input, game_select, game_dialogs, game_pace, game_messages,
+game_ai, game_undo, game_draw) that reads and changes the scene, whose state it keeps.
 """
 
 from __future__ import annotations
