@@ -1,7 +1,7 @@
 """Learn the AI's value weights from self-play outcomes (game/ai/learned.py).
 
     python tools/train_value.py --games 300 --seed 440000 [--budget 4000]
-        [--ridge 1.0] [--out game/ai/value_weights.json] [--quiet]
+        [--ridge 1.0] [--out game/ai/value_weights.json] [--cache DIR] [--quiet]
 
 Plays seeded games between Normal and Hard seats (game g: seed + g; its map, seat
 count and each seat's level drawn from a generator seeded by the same number), and at
@@ -13,6 +13,10 @@ model of the result on the terms (plus an intercept per seat count) is fitted by
 Newton's method with a small ridge, in plain Python; the weights are divided by the
 weight of the dragon's own coins (so they are in coins) and written as a
 narby-ai-weights/1 file. Same seed, games and budget: the same file.
+
+--cache DIR keeps each game's records in DIR (one file per seed and budget; a game
+replays exactly, so a cached record is the one it would play): runs over parts of the
+seeds (e.g. two at once) fill it, and a run over all of them then only fits.
 """
 
 from __future__ import annotations
@@ -153,11 +157,27 @@ class TrainError(ValueError):
     pass
 
 
-def train(games: int, seed: int, budget: int, ridge: float, quiet: bool = True) -> dict:
+def played(seed: int, budget: int, cache: Path | None) -> list:
+    """play(), read from or kept in the cache folder when there is one."""
+    if cache is None:
+        return play(seed, budget)
+    path = cache / f"game-{seed}-{budget}.json"
+    if path.exists():
+        return [(n, x, y) for n, x, y in json.loads(path.read_text(encoding="utf-8"))]
+    rows = play(seed, budget)
+    cache.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(rows), encoding="utf-8")
+    tmp.replace(path)
+    return rows
+
+
+def train(games: int, seed: int, budget: int, ridge: float, quiet: bool = True,
+          cache: Path | None = None) -> dict:
     rows: list[tuple[int, list[float], float]] = []
     start = time.perf_counter()
     for g in range(games):
-        rows.extend(play(seed + g, budget))
+        rows.extend(played(seed + g, budget, cache))
         if not quiet:
             print(f"[{g + 1}/{games}] {len(rows)} positions, "
                   f"{time.perf_counter() - start:.0f}s", file=sys.stderr, flush=True)
@@ -196,13 +216,15 @@ def main(argv=None) -> None:
     p.add_argument("--budget", type=int, default=4000, help="search nodes per decision")
     p.add_argument("--ridge", type=float, default=1.0)
     p.add_argument("--out", default=str(WEIGHTS_FILE))
+    p.add_argument("--cache", default=None, help="a folder keeping each game's records")
     p.add_argument("--quiet", action="store_true")
     args = p.parse_args(argv)
     if args.games < 1 or args.budget < 1 or args.ridge < 0:
         raise SystemExit("train_value: --games and --budget must be at least 1, "
                          "--ridge not negative")
     try:
-        doc = train(args.games, args.seed, args.budget, args.ridge, quiet=args.quiet)
+        doc = train(args.games, args.seed, args.budget, args.ridge, quiet=args.quiet,
+                    cache=Path(args.cache) if args.cache else None)
     except TrainError as exc:
         raise SystemExit(f"train_value: {exc}") from None
     try:
