@@ -7,7 +7,8 @@ Plays seeded games between Normal and Hard seats (game g: seed + g; its map, sea
 count and each seat's level drawn from a generator seeded by the same number), and at
 every action decision of an AI seat records the terms of the hand-made value
 (game.ai.learned.FEATURES, with Hard's parameters, from that seat's view only). The
-last round is left out (it is valued by its own rule). When the game ends, each record
+last round is left out (it is valued by its own rule), and so is a term nonzero in
+fewer than 1% of the records (it keeps its hand weight). When the game ends, each record
 gets the seat's result: 1 for a win (1/k when k dragons share it), else 0. A logistic
 model of the result on the terms (plus an intercept per seat count) is fitted by
 Newton's method with a small ridge, in plain Python; the weights are divided by the
@@ -45,7 +46,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SETUPS = ((None, 4), (None, 4), (None, 4), (None, 3), (None, 5),
           ("maps/riverfell.tmx", 4), ("maps/narby-vale.tmx", 4), ("maps/hearth-hollow.tmx", 3))
 LEVELS = ("hard", "normal")
-SEAT_COUNTS = (2, 3, 4, 5, 6, 7, 8)
+MIN_SHARE = 0.01  # a term nonzero in fewer records than this keeps its hand weight
 _BOARDS: dict = {}
 
 
@@ -182,21 +183,28 @@ def train(games: int, seed: int, budget: int, ridge: float, quiet: bool = True,
             print(f"[{g + 1}/{games}] {len(rows)} positions, "
                   f"{time.perf_counter() - start:.0f}s", file=sys.stderr, flush=True)
     counts = sorted({n for n, _, _ in rows})
-    xs = [x + [1.0 if n == c else 0.0 for c in counts] for n, x, _ in rows]
+    # a term that is almost never nonzero in the records (an adjacent attacker that
+    # would win, a retake: never at a decision's root) cannot be fitted: it keeps its
+    # hand weight and stays out of the fit
+    active = [i for i in range(len(FEATURES))
+              if sum(1 for _, x, _ in rows if x[i] != 0.0) >= MIN_SHARE * len(rows)]
+    if FEATURES.index("coins") not in active:
+        raise TrainError("no records with coins; play more games")
+    xs = [[x[i] for i in active] + [1.0 if n == c else 0.0 for c in counts]
+          for n, x, _ in rows]
     ys = [y for _, _, y in rows]
     w, loss = fit_logistic(xs, ys, ridge, free=len(counts))
-    coin = w[FEATURES.index("coins")]
+    coin = w[active.index(FEATURES.index("coins"))]
     if coin <= 0:
         raise TrainError("the fitted weight of coins is not positive; play more games")
-    weights = {f: round(w[i] / coin, 4) for i, f in enumerate(FEATURES)}
-    hand = hand_weights_default()
-    for i, f in enumerate(FEATURES):  # a term the records never show keeps its hand weight
-        if all(x[i] == 0.0 for x in xs):
-            weights[f] = hand[f]
+    weights = hand_weights_default()
+    for j, i in enumerate(active):
+        weights[FEATURES[i]] = round(w[j] / coin, 4)
     return {"format": FORMAT, "seed": seed, "games": games, "budget": budget, "ridge": ridge,
             "positions": len(rows), "log_loss": round(loss, 5),
             "logit_per_coin": round(coin, 6),
-            "intercepts": {str(c): round(w[len(FEATURES) + i], 5)
+            "fitted": [FEATURES[i] for i in active],
+            "intercepts": {str(c): round(w[len(active) + i], 5)
                            for i, c in enumerate(counts)},
             "weights": weights}
 
