@@ -92,6 +92,15 @@ def test_only_a_level_that_asks_gets_the_learned_value():
     assert isinstance(learned.evaluator(root, {"learned": 0.5}), learned.LearnedEvaluator)
 
 
+def test_learned_terms_blend_only_the_terms_named():
+    root = next(_positions({}))[0]
+    params = {**decide.LEVEL_SETTINGS["hard"]["params"], "learned": 1.0,
+              "learned_terms": ["claims", "reach"]}
+    ev = learned.LearnedEvaluator(root, params, weights=dict.fromkeys(learned.FEATURES, 2.0))
+    hand = learned.hand_weights(ev)
+    assert ev.a == {**hand, "claims": 2.0, "reach": 2.0}
+
+
 def test_a_learned_choice_is_deterministic(monkeypatch):
     hard = {**decide.LEVEL_SETTINGS["hard"]}
     hard["params"] = {**hard["params"], "learned": 1.0}

@@ -7,7 +7,8 @@ seeded games, records these terms (FEATURES) at the AI seats' decisions and fits
 logistic model of the final result; the weights it writes to value_weights.json are
 in coins (my coins weigh 1). `LearnedEvaluator` values a position with
 (1 - a) * hand weights + a * learned weights, where a is the level's `learned`
-parameter (0: the hand-made value exactly).
+parameter (0: the hand-made value exactly); `learned_terms`, if given, names the only
+terms blended (the others keep their hand weights).
 
 Every coin term keeps a constant weight, so the value stays linear in every dragon's
 coins (the turn search carries expected coins and memoizes values net of them:
@@ -75,7 +76,9 @@ class LearnedEvaluator(Evaluator):
         a = float(self.p.get("learned", 0.0))
         hand = hand_weights(self)
         learned = weights if weights is not None else load_weights()
-        self.a = {k: (1.0 - a) * hand[k] + a * learned[k] for k in FEATURES}
+        terms = self.p.get("learned_terms") or FEATURES  # the rest keep the hand's
+        self.a = {k: (1.0 - a) * hand[k] + a * learned[k] if k in terms else hand[k]
+                  for k in FEATURES}
         ordered = sorted(self.w, key=lambda d: (-self.w[d], d))
         self.lead = ordered[0] if ordered else None
 
