@@ -22,8 +22,9 @@ from pathlib import Path
 
 from game.ai.evaluate import Evaluator
 from game.ai.model import Pos, gap2, loss_chance
+from game.resources import package_file
 
-WEIGHTS_FILE = Path(__file__).with_name("value_weights.json")
+WEIGHTS_FILE = package_file("ai", "value_weights.json")  # shipped in the package
 FORMAT = "narby-ai-weights/1"
 
 # The value's terms, each signed as it enters the value (opponents' worth negative).
