@@ -129,3 +129,13 @@ def test_margins_are_each_seats_score_less_the_best_other():
               "gold": 41}, "winners": ["blue"], "rounds": 9, "times": {}}
     summary = tournament.summarize(["hard", "normal", "normal"], [record])
     assert [s["avg_margin"] for s in summary["seats"]] == [-20, 9, -9]
+
+
+def test_records_keep_each_games_result_as_a_json_line(tmp_path, capsys):
+    path = tmp_path / "games.jsonl"
+    tournament.main(args("--records", str(path)))
+    lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    assert sorted(r["game"] for r in lines) == [0, 1]
+    for r in lines:
+        assert set(r["scores"]) == set(r["entries"]) and "times" not in r
+        assert r["seed"] == 3 + r["game"]

@@ -3,7 +3,7 @@
     python tools/tournament.py --seats hard,normal,normal,normal --games 200 --seed 1
         [--jobs 2] [--map maps/riverfell.tmx] [--target 50] [--round-cap 60]
         [--budget N] [--time-limit S] [--json] [--plot FILE.png] [--quiet]
-        [--set LEVEL.KEY[.KEY]=JSON ...]
+        [--set LEVEL.KEY[.KEY]=JSON ...] [--records FILE.jsonl]
 
 A seat is a level: easy, normal, hard (game.ai) or random (random legal answers,
 game.players.RandomPlayer). Game g is played with seed `seed + g`, dragons drawn by
@@ -23,6 +23,8 @@ Prints, per entry of --seats: win rate with a 95% Wilson interval (a shared win 
 1/k to each of k winners), average final score and average margin (its score less the
 best other seat's: a steadier measure than the win rate); per level: decision time median
 and p95; average rounds; and the win rate of each dragon type (a balance report).
+--records writes each game's record (seed, scores, seats, winners) as a JSON line as it
+finishes, to compare two runs game by game (the same seeds: a paired comparison).
 --jobs N runs the games on the balance lab's engine (game/balance/run.py): a local
 Dask cluster of N single-threaded worker processes (esper worlds are process-global),
 each game a task, retried if its worker is lost; --cluster ADDRESS sends them to a
@@ -327,6 +329,9 @@ def run(args) -> dict:
 
     def progress(r):
         records.append(r)
+        if args.records:
+            with open(args.records, "a", encoding="utf-8") as out:
+                out.write(json.dumps({k: v for k, v in r.items() if k != "times"}) + "\n")
         if not args.quiet:
             won = ",".join(seats[r["entries"][w]] for w in r["winners"]) or "nobody"
             print(f"[{len(records)}/{args.games}] game {r['game']} (seed {r['seed']}): "
@@ -386,6 +391,8 @@ def main(argv=None) -> None:
     p.add_argument("--quiet", action="store_true", help="no progress lines")
     p.add_argument("--set", action="append", default=[], metavar="LEVEL.KEY=JSON",
                    help="try a level's setting for this run (repeatable)")
+    p.add_argument("--records", default=None, metavar="FILE.jsonl",
+                   help="append each game's record to this file (JSON lines)")
     args = p.parse_args(argv)
     if args.map:
         try:

@@ -24,7 +24,7 @@ import time
 from typing import Any, cast
 
 from game import registry
-from game.ai import master
+from game.ai import learned, master
 from game.ai.evaluate import POWER_VALUE, Evaluator
 from game.ai.model import (
     Pos,
@@ -130,7 +130,7 @@ class Ctx:
     @property
     def ev(self) -> Evaluator:
         if self._ev is None:
-            self._ev = Evaluator(self.pos, self.cfg["params"])
+            self._ev = learned.evaluator(self.pos, self.cfg["params"])  # hand or learned
         return self._ev
 
     def random_legal(self) -> dict:

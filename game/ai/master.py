@@ -145,7 +145,11 @@ def choose_line(ctx, search: TurnSearch, pos: Pos, k: int, scored: list) -> Any:
     ranked = sorted(scored, key=lambda x: -x[0])[:cfg["lines"]]
     if len(ranked) < 2:
         return ranked[0][1] if ranked else None
-    look = Lookahead(search, ctx.cfg["params"], cfg, ctx.seed, ctx.deadline)
+    kind: type[Lookahead] = Lookahead
+    if cfg.get("expect"):  # rolls carried as expectations (game.ai.expect)
+        from game.ai.expect import ExpectedLook  # noqa: PLC0415 (it imports this module)
+        kind = ExpectedLook
+    look = kind(search, ctx.cfg["params"], cfg, ctx.seed, ctx.deadline)
     search.budget = search.nodes + cfg["own_nodes"]  # the turns' play-outs reuse its memo
     best, best_v = ranked[0][1], None
     for i, (_v, a, t) in enumerate(ranked):
