@@ -83,7 +83,7 @@ def join_code(n: int = 6) -> str:
 
 
 @dataclass
-class Seat:
+class TableSeat:
     dragon: str
     kind: str
     token: str | None = None      # remote seats only
@@ -157,14 +157,14 @@ class HostCore:
             raise ValueError(f"seat kind missing or unknown for {', '.join(unknown)}")
         # its saves say it is an online game, and which seats are remote (Continue)
         self.session.net_seats = {d: self.kinds[d] for d in m.seat_names}
-        self.seats: dict[str, Seat] = {}
+        self.seats: dict[str, TableSeat] = {}
         self.players: dict[str, object] = {}
         shared = RandomPlayer(self.ai_seed)
         for i, dragon in enumerate(m.seat_names):
             kind = self.kinds[dragon]
             token = self.tokens.get(dragon) or (secrets.token_urlsafe(18)
                                                 if kind == "remote" else None)
-            seat = Seat(dragon, kind, token, self.names.get(dragon))
+            seat = TableSeat(dragon, kind, token, self.names.get(dragon))
             # a seat whose token was given out before (a re-opened game) is claimed
             seat.claimed = kind == "remote" and dragon in self.tokens
             if seat.claimed:
@@ -200,13 +200,13 @@ class HostCore:
     def over(self) -> bool:
         return self.match.finished or self.ended is not None
 
-    def remote_seats(self) -> list[Seat]:
+    def remote_seats(self) -> list[TableSeat]:
         return [s for s in self.seats.values() if s.kind == "remote"]
 
     def seats_ready(self) -> bool:
         return all(s.claimed and s.conn is not None for s in self.remote_seats())
 
-    def waiting_for(self) -> Seat | None:
+    def waiting_for(self) -> TableSeat | None:
         """The remote seat the game waits for (its player dropped), if any."""
         if not self.started or self.over:
             return None
@@ -300,7 +300,7 @@ class HostCore:
         if refused:
             return [self._error(cid, refused, fatal=True)]
         outs: list[Out] = []
-        seat: Seat | None = None
+        seat: TableSeat | None = None
         if "token" in msg:
             seat, why = self._hello_rejoin(msg["token"], outs)
         elif msg.get("watch"):
@@ -312,7 +312,7 @@ class HostCore:
         self._hello_seat(conn, seat, msg)
         return outs + self._welcome(conn, seat)
 
-    def _hello_rejoin(self, token: str, outs: list[Out]) -> tuple[Seat | None, str]:
+    def _hello_rejoin(self, token: str, outs: list[Out]) -> tuple[TableSeat | None, str]:
         """The seat whose token this is, taken back: a connection still holding it is
         closed (its goodbye joins `outs`). -> (seat, "") or (None, why not)."""
         seat = self._seat_of(token)
@@ -331,7 +331,7 @@ class HostCore:
             return "too many people are watching this game already"
         return ""
 
-    def _hello_free_seat(self, msg: dict) -> tuple[Seat | None, str]:
+    def _hello_free_seat(self, msg: dict) -> tuple[TableSeat | None, str]:
         """The free remote seat a newcomer claims (the one asked for, if any).
         -> (seat, "") or (None, why there is none)."""
         free = [s for s in self.remote_seats() if not s.claimed]
@@ -345,7 +345,7 @@ class HostCore:
             return None, f"{when}no free seat in this game (rejoin with your token, or watch)"
         return free[0], ""
 
-    def _hello_seat(self, conn: Conn, seat: Seat | None, msg: dict) -> None:
+    def _hello_seat(self, conn: Conn, seat: TableSeat | None, msg: dict) -> None:
         """The connection has said hello; a player (not a watcher) sits in `seat`."""
         conn.hello = True
         if seat is not None:
@@ -355,7 +355,7 @@ class HostCore:
                 seat.name = msg["name"]
             conn.seat = seat.dragon
 
-    def _welcome(self, conn: Conn, seat: Seat | None) -> list[Out]:
+    def _welcome(self, conn: Conn, seat: TableSeat | None) -> list[Out]:
         """The welcome with the game, then the lobby, the states and who is awaited; the
         game starts when the last seat fills (auto start)."""
         cid = conn.cid
@@ -376,7 +376,7 @@ class HostCore:
         self.save_side()
         return outs
 
-    def _seat_of(self, token: str) -> Seat | None:
+    def _seat_of(self, token: str) -> TableSeat | None:
         return next((s for s in self.remote_seats() if s.token and secrets.compare_digest(
             s.token.encode(), token.encode())), None)
 
