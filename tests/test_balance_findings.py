@@ -80,6 +80,19 @@ def test_a_dragon_effect_names_what_the_rules_give_it():
     assert "Copper doubles its towns' tribute coins (R31)" in line
 
 
+def test_a_dragon_effect_under_the_even_dragons_rule_names_what_the_rule_leaves():
+    # 1,200 games on Riverfell with H1 on still found Copper at 31% [28-33]: the finding
+    # must not blame the book's doubling, which the house rule has trimmed
+    group = {"kind": "dragon", "label": "Copper", "key": "copper", "wins": 80,
+             "games": 170, "fair": 0.25}
+    res = results((100, 100, 100, 100), games=400)
+    res["plan"]["house"] = ["even-dragons"]
+    res["groups"] += stats.fairness([group])
+    line = next(x for x in findings.findings(res, BOARD) if x.startswith("Copper"))
+    assert "Even with the even dragons house rule on" in line
+    assert "on a Rich or Lavish roll" in line and "The book's rules" not in line
+
+
 def test_a_lone_dragon_is_explained_by_its_distance_to_rivals():
     # seat 1 starts alone on the east bank of a wall with one gap; seats 2-4 crowd the west
     wall = frozenset((12, r) for r in range(20) if r != 0)

@@ -21,6 +21,12 @@ DRAGON_RULES = {
             "cities a map has, the more it is worth",
     "green": "Green moves first in round 1 (R16)",
 }
+# What the even dragons house rule (docs/RULES.md, H1) leaves of those edges
+EVEN_RULES = {
+    "copper": "Copper doubles a town's coins on a Rich or Lavish roll (R31 as H1 trims it), "
+              "with 7 rings instead of 10 (R9)",
+    "gold": "Gold adds 1 coin to a city on a Rich or Lavish roll (R31 as H1 trims it)",
+}
 VALUE = {"town": 1, "city": 2, "place_of_power": 2}  # what a neighbour is worth, roughly
 
 
@@ -157,6 +163,7 @@ def _describe_spawn(row: dict) -> str:
 def findings(results: dict, board: BoardSpec) -> list[str]:
     groups = results["groups"]
     games = results["games"]
+    even = "even-dragons" in (results["plan"].get("house") or ())
     out: list[str] = []
     unfair = [g for g in groups if g["unfair"]]
     if not unfair:
@@ -187,8 +194,8 @@ def findings(results: dict, board: BoardSpec) -> list[str]:
                      f"{'the order itself' if g['kind'] == 'turn' else 'the dragon'}")
         elif g["kind"] == "turn":
             line += _turn_reason(g, len(results["plan"]["levels"]))
-        elif g["kind"] == "dragon" and g["key"] in DRAGON_RULES:
-            line += f". The book's rules give it this: {DRAGON_RULES[g['key']]}"
+        elif g["kind"] == "dragon":
+            line += _dragon_reason(g["key"], even)
         out.append(line[0].upper() + line[1:] + ".")
     if payers:  # right after the seats' findings
         seat_lines -= len(payers)
@@ -198,6 +205,17 @@ def findings(results: dict, board: BoardSpec) -> list[str]:
             + ", below fair: the wins the favoured seat takes come from the others.")
     out += _other_effects(results)
     return out
+
+
+def _dragon_reason(key: str, even: bool) -> str:
+    """Why a dragon wins more or less than fair: its own rule, as the book has it or as
+    the even dragons house rule (H1) leaves it."""
+    if even and key in EVEN_RULES:
+        return f". Even with the even dragons house rule on: {EVEN_RULES[key]}"
+    if key not in DRAGON_RULES:
+        return ""
+    lead = "" if even else "The book's rules give it this: "
+    return f". {lead}{DRAGON_RULES[key]}"
 
 
 def _poorest(g: dict, geo: list[dict]) -> bool:
