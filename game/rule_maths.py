@@ -96,14 +96,14 @@ def tribute_value(owner: str, kind: str, values: dict, even: bool = False) -> tu
     value, then Copper doubles towns, then Gold +1 on a city that paid. `kind` is a
     settlement kind or anything else for a place of power. `even`: the even dragons
     house rule (docs/RULES.md, H1): both bonuses only on a Rich or Lavish tribute roll
-    (not on the Tribute row, nor on the Adjacent row), as the balance lab's
-    measurements chose (docs/BALANCE.md)."""
+    (not on the Tribute row, nor on the Adjacent row), and Copper's is +1 a town there
+    instead of double, as the balance lab's measurements chose (docs/BALANCE.md)."""
     if kind not in SETTLEMENTS:
         return values["place_coins"], values["place_tokens"]
     coins = values[kind]
     rich = values["place_tokens"] >= 1  # the Rich and Lavish rows pay places treasure
     if owner == "copper" and kind == "town" and (rich or not even):
-        coins *= 2
+        coins = coins + 1 if even else coins * 2
     if owner == "gold" and kind == "city" and coins >= 1 and (rich or not even):
         coins += 1
     return coins, 0

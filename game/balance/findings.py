@@ -23,7 +23,7 @@ DRAGON_RULES = {
 }
 # What the even dragons house rule (docs/RULES.md, H1) leaves of those edges
 EVEN_RULES = {
-    "copper": "Copper doubles a town's coins on a Rich or Lavish roll (R31 as H1 trims it), "
+    "copper": "Copper adds 1 coin to a town on a Rich or Lavish roll (R31 as H1 trims it), "
               "with 7 rings instead of 10 (R9)",
     "gold": "Gold adds 1 coin to a city on a Rich or Lavish roll (R31 as H1 trims it)",
 }

@@ -276,9 +276,9 @@ class NewGameScene(Scene):
         self.even = Cycler(self.ui, (left.x, y, ow, row_h), [False, True],
                            [_("off"), _("on")], int(self.setup.even_dragons),
                            prefix=_("Even dragons "), on_change=self._even_changed,
-                           tip=_("House rule: Copper doubles its towns' tribute and Gold "
-                                 "adds 1 to its cities' only on a Rich or Lavish roll "
-                                 "(see the rules' House rules)"))
+                           tip=_("House rule: Copper's towns and Gold's cities pay 1 coin "
+                                 "more only on a Rich or Lavish roll (see the rules' "
+                                 "House rules)"))
         y += row_h + look.px(2)
         self.figures = label(self.ui, (left.x, y, left.w, line_h), "", cls="@note")
         y += line_h + look.px(8)
