@@ -370,6 +370,17 @@ class Evaluator:
         (next turn's targets), safety (attacks that threaten), retake, rivals (the
         opponents' weighted worth, negative). Kept beside value(), which stays the
         search's fast path; tests/test_ai_terms.py holds the two equal."""
+        out = self.own_terms(pos)
+        rivals = 0.0
+        for d, worth in self._opp_claims(pos).items():
+            rivals -= self.w[d] * (pos.coins[d] + pos.treasure[d] + worth)
+        out["rivals"] = rivals
+        return out
+
+    def own_terms(self, pos: Pos, reach_memo: bool = False) -> dict[str, float]:
+        """The parts of value(pos) that are the dragon's own (all but the rivals'), as
+        terms() and the learned value (game.ai.learned) name them; `reach_memo`: next
+        turn's reach through the search's memo (the same figure, kept)."""
         p = self.p
         me = self.me
         at = pos.at[me]
@@ -391,7 +402,7 @@ class Evaluator:
                 far = self.claim_worth(me, kind, False)
                 if far_min is None or far < far_min:
                     far_min = far
-        if far_min is not None:
+        if far_min is not None:  # R31: a 0-4 roll takes one non-adjacent claim
             claims -= p["loss"] * loss_chance() * far_min
         gambles = 0.0
         if pos.gambles and not self.final:
@@ -400,10 +411,14 @@ class Evaluator:
                 gambles = self._gambles_worth(pos)
             elif n:
                 gambles = n * self._gamble_worth(pos)
-        reach = 0.0 if self.final else self._opportunity(pos)
-        rivals = 0.0
-        for d, worth in self._opp_claims(pos).items():
-            rivals -= self.w[d] * (pos.coins[d] + pos.treasure[d] + worth)
+        if reach_memo:
+            key = (at, pos.rings[me] > 0, pos.changed if pos.lineage is self.root.lineage
+                   else pos.pieces_key())
+            reach = self._opp_memo.get(key)
+            if reach is None:
+                reach = self._opp_memo[key] = 0.0 if self.final else self._opportunity(pos)
+        else:
+            reach = 0.0 if self.final else self._opportunity(pos)
         return {
             "coins": float(pos.coins[me] + pos.treasure[me]),
             "claims": claims,
@@ -413,7 +428,6 @@ class Evaluator:
             "retake": (-p["retake"] * self.retaken(pos)
                        if p["retake"] and pos.changed and pos.lineage is self.root.lineage
                        else 0.0),
-            "rivals": rivals,
         }
 
     def coin_part(self, pos: Pos) -> float:

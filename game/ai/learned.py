@@ -21,7 +21,7 @@ import json
 from pathlib import Path
 
 from game.ai.evaluate import Evaluator
-from game.ai.model import Pos, gap2, loss_chance
+from game.ai.model import Pos
 from game.resources import package_file
 
 WEIGHTS_FILE = package_file("ai", "value_weights.json")  # shipped in the package
@@ -85,48 +85,8 @@ class LearnedEvaluator(Evaluator):
 
     def features(self, pos: Pos) -> dict[str, float]:
         """The value's terms at `pos`, signed as they enter it (FEATURES)."""
-        p = self.p
-        me = self.me
-        at = pos.at[me]
-        claims = 0.0
-        far_min = None
-        for tl in pos.claims[me]:
-            kind, size, _ = pos.pieces[tl]
-            adj = gap2(at, tl, size) == 1
-            if p["contest"]:
-                worth = self.contested(tl, kind, size, adj)
-            else:
-                worth = self.claim_worth(me, kind, adj)
-                n = self.danger(tl, size)
-                if n:
-                    worth *= max(0.0, 1.0 - p["danger"] * n)
-            claims += worth
-            if not adj:
-                far = self.claim_worth(me, kind, False)
-                if far_min is None or far < far_min:
-                    far_min = far
-        if far_min is not None:  # R31: a 0-4 roll takes one non-adjacent claim
-            claims -= p["loss"] * loss_chance() * far_min
-        gambles = 0.0
-        if pos.gambles and not self.final:
-            n = sum(1 for o in pos.gambles.values() if o == me)
-            if n and p["gamble_union"]:
-                gambles = self._gambles_worth(pos)
-            elif n:
-                gambles = n * self._gamble_worth(pos)
-        key = (at, pos.rings[me] > 0, pos.changed if pos.lineage is self.root.lineage else
-               pos.pieces_key())
-        reach = self._opp_memo.get(key)
-        if reach is None:
-            reach = 0.0 if self.final else self._opportunity(pos)
-            self._opp_memo[key] = reach
-        f = {"coins": float(pos.coins[me] + pos.treasure[me]), "claims": claims,
-             "gambles": gambles, "reach": reach,
-             "safety": -self._attack_threat(pos) if p["attack_threat"] else 0.0,
-             "retake": (-p["retake"] * self.retaken(pos)
-                        if p["retake"] and pos.changed and pos.lineage is self.root.lineage
-                        else 0.0),
-             "lead_coins": 0.0, "lead_claims": 0.0, "other_coins": 0.0, "other_claims": 0.0}
+        f = self.own_terms(pos, reach_memo=True)
+        f.update(lead_coins=0.0, lead_claims=0.0, other_coins=0.0, other_claims=0.0)
         for d, worth in self._opp_claims(pos).items():
             side = "lead" if d == self.lead else "other"
             f[side + "_coins"] -= pos.coins[d] + pos.treasure[d]
