@@ -24,6 +24,7 @@ from game.tables import (
     OWN_ROLL_POWERS,
     PLACE_TITLES,
     ROBBER_TAKE,
+    ROLL_CARDS,
     ROLL_REACTION_POWERS,
 )
 from game.words import ActionName, CardName, DragonName, PlaceName, PurposeName, Words, either
@@ -197,6 +198,9 @@ def _card(m: Match, name: str, card: str, subject: Frame, window: str,
     hooks = REACT.get(card)  # a card's own words (its module's ReactionHooks)
     if hooks is not None and hooks.words is not None:
         return hooks.words(m, name, window, subject, t)
+    if window == "roll" and card in ROLL_CARDS:  # Defender, Inciter: on an opponent's roll
+        return Words("{play} ({value} to {dragon}'s roll)", play=t,
+                     value=_signed(ROLL_CARDS[card]), dragon=DragonName(subject["dragon"]))
     return t
 
 

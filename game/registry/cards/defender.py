@@ -16,16 +16,12 @@ def _mod() -> str:
 
 
 def _hooks() -> ReactionHooks:
-    from game.words import DragonName, Words
-
-    def words(m, name, window, roll, play):
-        return Words("{play} ({value} to {dragon}'s roll)", play=play, value=signed(VALUE),
-                     dragon=DragonName(roll["dragon"]))
+    from game.words import Words
 
     def fits(purpose, chart, attacked):  # P29: the attack roll against its holder
         return purpose == "attack" and attacked
 
-    return ReactionHooks(fits=fits, words=words,
+    return ReactionHooks(fits=fits,
                          when=lambda: Words("when attacked, after the attacker's roll"),
                          keep=0.1)
 

@@ -16,11 +16,7 @@ def _mod() -> str:
 
 
 def _hooks() -> ReactionHooks:
-    from game.words import DragonName, Words
-
-    def words(m, name, window, roll, play):
-        return Words("{play} ({value} to {dragon}'s roll)", play=play, value=signed(VALUE),
-                     dragon=DragonName(roll["dragon"]))
+    from game.words import Words
 
     def fits(purpose, chart, attacked):  # P29: against a claimed settlement only
         return purpose == "destroy" and chart == "destroy_claimed"
@@ -28,7 +24,7 @@ def _hooks() -> ReactionHooks:
     def when():
         return Words("after an opponent's destroy roll against a claimed settlement")
 
-    return ReactionHooks(fits=fits, words=words, when=when, keep=0.1)
+    return ReactionHooks(fits=fits, when=when, keep=0.1)
 
 
 CARD = Card(key=KEY, title=N_("Inciter"), timing="roll", value=VALUE,
