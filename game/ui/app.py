@@ -352,7 +352,10 @@ class App:
                              kept_by_host=getattr(session, "kept_by_host", False)))
 
     def _frame(self, dt: float, events: bool = True) -> None:
-        for event in pygame.event.get() if events else ():
+        queued = pygame.event.get() if events else []
+        if events:
+            idle.woken()  # news that comes from now on wakes the loop again
+        for event in queued:
             if event.type == idle.WAKE:  # only ends a sleep; update() reads the news
                 continue
             self.dirty = True

@@ -48,7 +48,7 @@ from game.net.words import lost_words, refusal
 from game.persistence.saves import SaveError, game_id
 from game.seat_view import determinize
 from game.session import SessionError, UndoError
-from game.ui import bindings
+from game.ui import bindings, idle
 from game.ui import net_status as status
 from game.ui.controller import GameController, GameSetup, Seat, _map_file
 from game.words import Words, from_json, shown
@@ -148,8 +148,10 @@ class NetHostController(GameController):
     def _listen(self, port: int, bind: str, advertise: bool,
                 max_connections: int = 16) -> NetHostController:
         # the certificate of this data folder: the invites given before still match
+        # what arrives wakes a resting window (game.ui.idle): a joiner is seen at once
         self.net = HostThread(host=bind, port=port, max_connections=max_connections,
-                              identity=tls.host_identity(self.data_dir)).start()
+                              identity=tls.host_identity(self.data_dir),
+                              on_arrival=idle.wake).start()
         self.core.port = self.net.server.port
         self.core.save_side()
         self.autosave()
@@ -551,7 +553,7 @@ class RemoteController:
             code = None
         if code:
             hello["code"] = code
-        self.client = ClientThread(self.url, hello).start()
+        self.client = ClientThread(self.url, hello, on_arrival=idle.wake).start()
 
     def _label_seats(self) -> None:
         for s in (self.lobby or {}).get("seats", []):

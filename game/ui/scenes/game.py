@@ -268,9 +268,10 @@ class GameScene(Scene):
         if not self.c.is_human(pending.dragon):
             shown = self.prepared == "ai"  # the bar already says who plays
             driven = self.ai_driver.drive(dt)
-            # a seat played on another machine: nothing here moves until the network
-            # brings its answer (looked at every NET_POLL: wake_in), so no 60 Hz frames
-            busy |= driven and not (shown and self.pace.played_elsewhere(pending.dragon))
+            # a seat played on another machine, or the AI worker thinking: nothing here
+            # moves until the answer comes and wakes the window (game.ui.idle.wake), or
+            # the pause between an AI's answers ends (wake_in), so no 60 Hz frames
+            busy |= driven and not (shown and self.pace.awaiting(pending.dragon))
         elif self.animation.idle:
             self._prepare(pending)
         # targets pulse while a person aims (who may think for minutes: PULSE_FPS

@@ -25,6 +25,7 @@ from game.match import SetupError
 from game.ui.action_bar import idle_slots
 from game.ui.log_view import LOG_ROWS
 from game.ui.scenes.game import GameScene
+from game.ui.scenes.game_pace import PULSE_FPS
 from game.ui.settings import Settings
 from game.ui.targets import KEY_ORDER, single_target_cells, value_cells, value_label
 from game.ui.tutorial import TutorialError, new_game
@@ -149,7 +150,28 @@ class TutorialScene(GameScene):
         self._fit_coach()
         if self.coach.finished and not self.app.settings.lesson_done:
             self._lesson_done()
-        return busy or not self.coach.finished  # the highlights pulse
+        return busy or self._marks_due()
+
+    # ----- pace at rest: the board's (game_pace), and the coach's marks pulsing ---------
+    def _marks_pulse(self) -> bool:
+        """The gold marks are on screen and pulse (never with Reduce motion)."""
+        return (not self.app.settings.reduce_motion and self.app.top is self
+                and self.expected() is not None)
+
+    def _marks_due(self) -> bool:
+        """A new frame of the marks' pulse is due (PULSE_FPS a second, as the board's
+        targets while a person aims: the person may read the coach for minutes)."""
+        frame = int(self.time * PULSE_FPS)
+        due = frame != getattr(self, "_marks_frame", None) and self._marks_pulse()
+        self._marks_frame = frame
+        return due
+
+    def wake_in(self) -> float | None:
+        due = super().wake_in()
+        if self._marks_pulse():
+            step = (int(self.time * PULSE_FPS) + 1) / PULSE_FPS - self.time
+            due = step if due is None else min(due, step)
+        return due
 
     # ----- what the coach says ----------------------------------------------------------
     def how_line(self) -> str:
@@ -218,6 +240,8 @@ class TutorialScene(GameScene):
         super().draw_after_ui(surface)
 
     def _pulse(self) -> float:
+        if self.app.settings.reduce_motion:
+            return 1.0  # the marks hold still, at their largest
         return 0.5 + 0.5 * math.sin(self.time * 5.0)
 
     def _draw_marks(self, surface) -> None:
