@@ -30,7 +30,6 @@ from tests.ui.test_landing_pick import _lesson_at
 from tests.ui.test_online import SAFETY, host_game, wait_for
 from tools.ui_screens import _board, _played
 
-
 INVITE = "wss://127.0.0.1:9/CODE12#" + "A" * 26  # never dialled: the clients are fakes
 
 
@@ -280,6 +279,30 @@ def test_the_main_menu_under_a_game_does_not_wake_it(app):
     assert menu.wake_in() is None and app.rest_for() == idle.MAX_REST
 
 
+def test_an_ai_answer_is_shown_at_once_not_after_the_pause(app, board, monkeypatch):
+    """The pause between an AI's answers starts once the answer's events are shown:
+    the frame after the answer is never a rest."""
+    app.settings.reduce_motion = True
+    c = board.c
+    monkeypatch.setattr(c, "is_human", lambda _d: False)
+    answered: list[int] = []
+
+    asked: list[bool] = []
+
+    def step_ai(ready: bool) -> bool:
+        asked.append(ready)
+        if not ready or len(asked) < 5:  # thinks a few frames, the bar showing whose turn
+            return False
+        c.submit(c.legal_answers()[0])
+        answered.append(c.n_answers)
+        return True
+
+    monkeypatch.setattr(c, "step_ai", step_ai)
+    until(app, lambda: bool(answered))
+    assert board.ai_wait > 0 and c.queue  # paused, its events not yet fed
+    assert app.rest_for() == 0.0  # the next frame starts showing them
+
+
 # ----- the lesson ---------------------------------------------------------------------------
 def test_the_lesson_rests_at_a_note(app):
     app.settings.reduce_motion = False
@@ -303,6 +326,9 @@ def test_the_lessons_marks_pulse_a_few_frames_a_second_and_hold_still_with_reduc
     drawn = app.frames_drawn
     app.step(app.rest_for() + 1e-6, events=False)
     assert app.frames_drawn == drawn + 1  # the next frame of the pulse
+    drawn = app.frames_drawn
+    run(app, 60)  # a second at 60 Hz: the pulse's frames and the ambient layer's only
+    assert app.frames_drawn - drawn <= PULSE_FPS + AMBIENT_FPS + 1
     app.settings.reduce_motion = True
     app.dirty = True
     run(app, 2)

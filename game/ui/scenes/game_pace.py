@@ -40,12 +40,13 @@ class GamePace:
     def awaiting(self, dragon: str) -> bool:
         """An AI's or a remote seat's turn with nothing here moving until its answer
         comes (which wakes the window) or the pause between an AI's answers ends (a
-        timed wake: wake_in): the board shown, no animation, no effect."""
+        timed wake: wake_in): every event shown, no animation, no effect."""
         s = self.scene
         if self.played_elsewhere(dragon):
             return True
-        if not (s.animation.idle and not s.effects.active):
-            return False
+        if s.c.queue or not s.animation.idle or s.effects.active \
+                or s.synced != len(s.c.match.events):
+            return False  # an answer's events still to show: the next frame shows them
         awaited = getattr(s.c, "ai_awaited", None)
         return s.ai_wait > 0 or (awaited is not None and awaited())
 

@@ -150,7 +150,8 @@ class TutorialScene(GameScene):
         self._fit_coach()
         if self.coach.finished and not self.app.settings.lesson_done:
             self._lesson_done()
-        return busy or self._marks_due()
+        marks = self._marks_due()  # asked every frame: it keeps the pulse's frame
+        return busy or marks
 
     # ----- pace at rest: the board's (game_pace), and the coach's marks pulsing ---------
     def _marks_pulse(self) -> bool:
