@@ -9,8 +9,8 @@ dummy video driver (or the display in $SDL_VIDEODRIVER / $DISPLAY when --real), 
 with Reduce motion off and once with it on, and prints each run's process CPU time
 (user + system, every thread: the sound and network threads too) over its wall time as
 a share of one core. Screens: `board`, a seeded 8-dragon game waiting for the person to
-act; `lesson`, Learn to play at its first note, over the main menu as the menu opens
-it; `host`, the Host online lobby waiting for a remote player; `join`, a joiner in the
+act; `lesson`, Learn to play at its first note (both over the main menu, as in play);
+`host`, the Host online lobby waiting for a remote player; `join`, a joiner in the
 lobby of a headless host (`narby host --headless` in a process of its own, whose CPU
 is not counted).
 """
@@ -75,8 +75,10 @@ def measure(seconds: float, size: tuple[int, int], reduce_motion: bool,
 
 
 def _open_board(app, aiming: bool) -> None:
+    from game.ui.scenes.menu import MenuScene  # noqa: PLC0415
     from tools.ui_screens import _board, _played  # noqa: PLC0415
 
+    app.push(MenuScene(app))  # over the main menu, as New game leaves it
     scene = _board(app, _played(seed=8, rounds=6, seats=8))
     if aiming:  # the person has chosen Move and thinks where to: the targets pulse
         scene.select_slot("move")
