@@ -62,6 +62,12 @@ class Scene:
         whose frames update it too."""
         return IDLE_LOOK if self.app.top is self else None
 
+    def changed_area(self) -> pygame.Rect | None:
+        """The part of the window the last update() changed, when that part is all it
+        changed (the board's ambient layer): the App then redraws that rectangle alone.
+        None: the whole window."""
+        return None
+
     def draw(self, surface: pygame.Surface) -> None:
         pass
 

@@ -368,3 +368,62 @@ def test_the_lobbies_rest_and_a_joiner_is_shown_at_once(app, data_dir):
     join_scene.back()
     app.pop()
     host.close()
+
+
+# ----- an ambient frame redraws the board alone ---------------------------------------------
+def _ambient_frame(app) -> list:
+    """Step to the next ambient frame, as the loop does after a sleep; the areas drawn."""
+    drawn: list = []
+    real = app.draw
+
+    def spy(only=None):
+        drawn.append(only)
+        real(only)
+
+    app.draw = spy
+    try:
+        until(app, lambda: app.rest_for() > 0, limit=8)
+        app.step(app.rest_for() + 1e-6, events=False)
+    finally:
+        del app.draw
+    return drawn
+
+
+def test_an_ambient_frame_redraws_the_board_alone_with_the_whole_drawings_pixels(app,
+                                                                                 board):
+    app.settings.reduce_motion = False
+    run(app, 3)
+    drawn = _ambient_frame(app)
+    assert drawn == [board.view.rect]  # the panel, the bar and the top line stay
+    partial = pygame.image.tobytes(app.screen, "RGB")
+    app.draw()  # the whole window at the same moment
+    assert pygame.image.tobytes(app.screen, "RGB") == partial
+
+
+def test_input_a_note_or_a_moving_log_redraw_the_whole_window(app, board, monkeypatch):
+    app.settings.reduce_motion = False
+    run(app, 3)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1),
+                                         buttons=(0, 0, 0)))
+    run(app, 1)
+    board.c.ai_notes.append("Gil joined")  # (a player who joins: no event, no answer)
+    drawn = _ambient_frame(app)
+    assert drawn and drawn[0] is None and "Gil joined" in board.log.text_lines()[-1]
+    until(app, lambda: app.rest_for() > 0, limit=8)
+    moved = iter([True])  # an arrow held down on the log's bar scrolls it, no event
+    monkeypatch.setattr(board.log, "update", lambda: next(moved, False))
+    drawn = []
+    monkeypatch.setattr(app, "draw", drawn.append)
+    app.step(1e-3, events=False)
+    assert drawn == [None]
+
+
+def test_the_lessons_ambient_frame_matches_its_whole_drawing(app):
+    app.settings.reduce_motion = False
+    scene = _lesson_at(app, "welcome")
+    run(app, 3)
+    drawn = _ambient_frame(app)
+    assert drawn == [scene.view.rect]
+    partial = pygame.image.tobytes(app.screen, "RGB")
+    app.draw()
+    assert pygame.image.tobytes(app.screen, "RGB") == partial

@@ -147,11 +147,13 @@ class TutorialScene(GameScene):
 
     def update(self, dt: float) -> bool:
         busy = super().update(dt)
-        self._fit_coach()
+        moved = self._fit_coach()  # the coach and the log take new room
         if self.coach.finished and not self.app.settings.lesson_done:
             self._lesson_done()
         marks = self._marks_due()  # asked every frame: it keeps the pulse's frame
-        return busy or marks
+        if marks or moved:  # drawn beyond the board: the whole window
+            self._ambient_only = False
+        return busy or marks or moved
 
     # ----- pace at rest: the board's (game_pace), and the coach's marks pulsing ---------
     def _marks_pulse(self) -> bool:
@@ -371,7 +373,7 @@ class TutorialScene(GameScene):
             h += look.px(6) + f.get_linesize() * len(look.wrap(how, f, w))
         return h + look.px(6) + look.px(30) + look.px(8)
 
-    def _fit_coach(self) -> None:
+    def _fit_coach(self) -> bool:
         """The coach grows into the log's room when its words need it (the lesson's
         words come first: the log gives way), so a key hint is never cut short; it
         gives the room back when a later step needs less, and shrinks to its words once
@@ -379,7 +381,7 @@ class TutorialScene(GameScene):
         look = self.look
         r = self.coach_rect
         if r.w <= 0:
-            return
+            return False
         bottom = self.panel_rect.bottom - look.px(6)
         # once the lesson is done the coach says two lines: the log takes the room back
         # (played at 100%, issue 33: a half-empty coach above a 3-line log)
@@ -401,13 +403,14 @@ class TutorialScene(GameScene):
                 self.log.note(DONE_LINE)
             h, log_top = 0, top + look.px(22)
         if (top, h) == (r.y, r.h):
-            return
+            return False
         self.coach_rect = pygame.Rect(r.x, top, r.w, h)
         self.log.kill()
         self.log_rect = pygame.Rect(self.log_rect.x, log_top, self.log_rect.w,
                                     max(0, bottom - log_top))
         if self.app.settings.show_log and self.log_rect.h > look.px(60):
             self.log.build(self.ui, self.log_rect)
+        return True
 
     def _paragraph(self, surface, text, size, colour, x, y, w, limit,
                    italic_key=False) -> int:
