@@ -12,7 +12,7 @@ a share of one core. Screens: `board`, a seeded 8-dragon game waiting for the pe
 act; `lesson`, Learn to play at its first note (both over the main menu, as in play);
 `host`, the Host online lobby waiting for a remote player; `join`, a joiner in the
 lobby of a headless host (`narby host --headless` in a process of its own, whose CPU
-is not counted).
+is not counted); `online`, that joiner's board at its own turn (a host with an Easy AI).
 """
 
 from __future__ import annotations
@@ -53,8 +53,11 @@ def measure(seconds: float, size: tuple[int, int], reduce_motion: bool,
             _open_lesson(app)
         elif scene == "host":
             _open_host_lobby(app)
-        else:
+        elif scene == "join":
             host = _open_join_lobby(app)
+        else:
+            host = _open_join_lobby(app, seats="remote,easy")
+            _to_own_turn(app)
         for _ in range(120):  # settle: the opening banners and the first draws
             app.step(app.clock.tick(60) / 1000.0)
         app.catch_crashes = False
@@ -106,15 +109,15 @@ def _open_host_lobby(app) -> None:
     app.push(HostLobbyScene(app, c))
 
 
-def _open_join_lobby(app) -> subprocess.Popen:
+def _open_join_lobby(app, seats: str = "remote,remote") -> subprocess.Popen:
     """A joiner in the lobby of a headless host (two remote seats: one stays empty, so
-    the game never starts); the host's process, to end after the run."""
+    the game never starts; or `seats`); the host's process, to end after the run."""
     from game.ui.scenes.online import JoinScene  # noqa: PLC0415
 
     root = Path(__file__).resolve().parent.parent
     host = subprocess.Popen(
         [sys.executable, "-m", "game", "host", "--headless", "--port", "0", "--bind",
-         "127.0.0.1", "--seats", "remote,remote", "--code", "BENCH1", "--data-dir",
+         "127.0.0.1", "--seats", seats, "--code", "BENCH1", "--seed", "1", "--data-dir",
          tempfile.mkdtemp(prefix="narby-host-")],
         cwd=root, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
     assert host.stderr is not None
@@ -133,6 +136,24 @@ def _open_join_lobby(app) -> subprocess.Popen:
     raise SystemExit(f"bench_idle: no lobby from the host ({scene.status})")
 
 
+def _to_own_turn(app) -> None:
+    """The joiner's board, the game started by the host, at the person's own decision
+    (the host's Easy AI having played before it)."""
+    from game.ui.scenes.game import GameScene  # noqa: PLC0415
+
+    for _ in range(20000):
+        app.step(app.clock.tick(60) / 1000.0)
+        scene = app.top
+        if isinstance(scene, GameScene):
+            scene.factor_override = 0.0  # the opening's animations at once
+            p = scene.c.pending
+            if p is not None and scene.c.is_human(p.dragon) and scene.animation.idle \
+                    and scene.prepared not in (None, "ai"):
+                scene.factor_override = None
+                return
+    raise SystemExit("bench_idle: the joiner's turn did not come")
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--seconds", type=float, default=60.0)
@@ -143,9 +164,11 @@ def main() -> int:
                    help="use the display SDL finds (Xvfb, a desktop), not the dummy driver")
     p.add_argument("--aiming", action="store_true",
                    help="the person is choosing where to move (targets pulsing)")
-    p.add_argument("--scene", choices=("board", "lesson", "host", "join"), default="board",
+    p.add_argument("--scene", choices=("board", "lesson", "host", "join", "online"),
+                   default="board",
                    help="the screen at rest: the board (default), the lesson's first "
-                        "note, the host's lobby, a joiner in a host's lobby")
+                        "note, the host's lobby, a joiner in a host's lobby, a joiner's "
+                        "board at its own turn")
     args = p.parse_args()
     if not args.real:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -156,7 +179,8 @@ def main() -> int:
         cpu, wall, frames = measure(args.seconds, size, reduce, args.aiming, args.scene)
         what = {"board": f"board {'aiming' if args.aiming else 'at rest'}",
                 "lesson": "lesson at its first note", "host": "host's lobby waiting",
-                "join": "joiner in the host's lobby"}[args.scene]
+                "join": "joiner in the host's lobby",
+                "online": "joiner's board at its turn"}[args.scene]
         dragons = ", 8 dragons" if args.scene == "board" else ""
         print(f"{what} {size[0]}x{size[1]}{dragons}, "
               f"{'Reduce motion on' if reduce else 'every animation on'}: "

@@ -194,6 +194,13 @@ class NetHostController(GameController):
         changed, self._shown = shown != getattr(self, "_shown", None), shown
         return self.n_answers != before or changed
 
+    def poll_in(self) -> float | None:
+        """Seconds until the board must look at the network with no news (game.ui.idle):
+        a tick a second while an away player's wait runs down; else None, what arrives
+        wakes the window (HostServer's on_arrival)."""
+        w = self.core.waiting_for()
+        return 1.0 if w is not None and w.away_since is not None else None
+
     @property
     def finished(self) -> bool:
         return self.match.finished or self.core.ended is not None
@@ -524,6 +531,13 @@ class RemoteController:
             self._retry_at = None
             self._rejoin()
         return moved
+
+    def poll_in(self) -> float | None:
+        """Seconds until the board must look with no news: the next try to rejoin; else
+        None, what the host sends wakes the window (ClientThread's on_arrival)."""
+        if self._retry_at is None:
+            return None
+        return max(0.0, self._retry_at - time.monotonic())
 
     def _lost(self, reason) -> None:
         """The connection closed: try again with the seat's token, waiting longer each

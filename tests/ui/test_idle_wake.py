@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import queue
 import threading
+import time
 
 import pygame
 import pytest
@@ -427,3 +428,37 @@ def test_the_lessons_ambient_frame_matches_its_whole_drawing(app):
     partial = pygame.image.tobytes(app.screen, "RGB")
     app.draw()
     assert pygame.image.tobytes(app.screen, "RGB") == partial
+
+
+# ----- an online board looks at the network when its controller says ------------------------
+def test_an_online_board_rests_until_news_or_its_controllers_timed_look(app, board,
+                                                                        monkeypatch):
+    app.settings.reduce_motion = True
+    run(app, 2)
+    monkeypatch.setattr(board.c, "poll", lambda: False, raising=False)
+    monkeypatch.setattr(board.c, "poll_in", lambda: None, raising=False)
+    assert app.rest_for() == idle.MAX_REST  # what arrives wakes the window
+    monkeypatch.setattr(board.c, "poll_in", lambda: 0.4, raising=False)
+    assert app.rest_for() == pytest.approx(0.4)
+
+
+def test_the_host_looks_each_second_while_an_away_players_wait_runs(data_dir, monkeypatch):
+    host = host_game(data_dir)
+    try:
+        assert host.poll_in() is None  # nobody away: only news
+        seat = host.core.seats["green"]
+        seat.away_since = host.core.clock()
+        monkeypatch.setattr(host.core, "waiting_for", lambda: seat)
+        assert host.poll_in() == 1.0  # the countdown, and the drop policy when it ends
+    finally:
+        host.close()
+
+
+def test_a_joiner_looks_again_when_its_next_try_to_rejoin_is_due():
+    rc = RemoteController.__new__(RemoteController)
+    rc._retry_at = None
+    assert rc.poll_in() is None
+    rc._retry_at = time.monotonic() + 5.0
+    assert 0 < rc.poll_in() <= 5.0
+    rc._retry_at = time.monotonic() - 1.0
+    assert rc.poll_in() == 0.0

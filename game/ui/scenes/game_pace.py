@@ -10,7 +10,7 @@ window itself when it comes (game.ui.idle.wake).
 
 from __future__ import annotations
 
-NET_POLL = 0.1  # seconds between looks at the network while an online board is at rest
+NET_POLL = 0.1  # seconds between looks at the network of a controller that cannot say
 PULSE_FPS = 15  # frames a second of the targets' pulse while a person aims (a slow sine)
 
 
@@ -62,6 +62,7 @@ class GamePace:
         p = s.c.pending
         if s.ai_wait > 0 and p is not None and not s.c.is_human(p.dragon):
             dues.append(s.ai_wait)  # the AI's next answer is shown then
-        if hasattr(s.c, "poll"):
-            dues.append(NET_POLL)
+        if hasattr(s.c, "poll"):  # online: news wakes the window; a timed look if asked
+            poll_in = getattr(s.c, "poll_in", None)
+            dues.append(poll_in() if poll_in is not None else NET_POLL)
         return min((d for d in dues if d is not None), default=None)
