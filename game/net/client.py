@@ -6,8 +6,9 @@ says hello (with the join code, or a token to rejoin), answers until the host sa
 game is over, and rejoins with its token when the connection drops.
 
 `ClientThread` runs a connection in a background thread with its own asyncio loop for
-the window: `poll()` gives what arrived, `send(msg)` queues a message. The window never
-lets the network thread touch the esper world.
+the window: `poll()` gives what arrived, `send(msg)` queues a message, and `on_arrival`
+(the window's wake) is called after each arrival so a sleeping window looks at once.
+The window never lets the network thread touch the esper world.
 """
 
 from __future__ import annotations
@@ -279,10 +280,12 @@ def plain_reason(exc: BaseException) -> str:
 class ClientThread:
     """A connection in a background thread: the window polls what arrived."""
 
-    def __init__(self, address: str, hello: dict, pin: str | None = None):
+    def __init__(self, address: str, hello: dict, pin: str | None = None, *,
+                 on_arrival: Callable[[], None] | None = None):
         """`address`: the host's invite (its pin, or `pin`, is checked before `hello`
-        goes out)."""
+        goes out). `on_arrival`: called on this thread after each message is queued."""
         self.url, self.hello, self.pin = address, hello, pin
+        self.on_arrival = on_arrival
         self.inbox: queue.Queue = queue.Queue()
         self.loop: asyncio.AbstractEventLoop | None = None
         self._ws: ClientConnection | None = None
@@ -303,21 +306,26 @@ class ClientThread:
                 await ws.send(encode(self.hello))
                 async for raw in ws:
                     try:
-                        self.inbox.put(parse_host(raw))
+                        self._arrived(parse_host(raw))
                     except ProtocolError as exc:
-                        self.inbox.put(message("error", reason=str(exc), fatal=True))
+                        self._arrived(message("error", reason=str(exc), fatal=True))
                         return
         except Exception as exc:  # noqa: BLE001 - any failure is shown as a line
             from game.net.words import connect_failure  # noqa: PLC0415 (words imports this module)
 
             cut = self._ws is not None and isinstance(exc, OSError)  # after it was open
             # reason: short, for the log; words: one sentence saying what to do (issue 30.6)
-            self.inbox.put(message(
+            self._arrived(message(
                 "closed", reason="the connection was cut" if cut else plain_reason(exc),
                 words=_("The connection to the host was cut") if cut else
                 connect_failure(exc, self.url)))
             return
-        self.inbox.put(message("closed", reason="the host closed the connection"))
+        self._arrived(message("closed", reason="the host closed the connection"))
+
+    def _arrived(self, msg: dict) -> None:
+        self.inbox.put(msg)
+        if self.on_arrival is not None:
+            self.on_arrival()  # after the put: the window's next poll finds it
 
     def poll(self) -> list[dict]:
         items = []

@@ -735,8 +735,12 @@ class HostServer:
                  burst: float = 200.0, hello_timeout: float = 10.0, send_queue: int = 512,
                  tick_every: float = 0.5, max_pending: int = 8, per_address: int = 4,
                  max_handshakes: int = 32, handshakes_per_address: int = 8,
-                 identity: tls.Identity | None = None):
+                 identity: tls.Identity | None = None,
+                 on_arrival: Callable[[], None] | None = None):
         self.core, self.inline = core, core is not None
+        # called on the loop's thread after each item queued for the owner (not inline):
+        # the window's wake, so a sleeping window looks at once
+        self.on_arrival = on_arrival
         # TLS always (wss://): the host's own certificate, else one for this run only
         self.identity = identity or tls.make_identity()
         self.pin = self.identity.pin
@@ -958,6 +962,8 @@ class HostServer:
     def _input(self, what: str, cid: int, data) -> None:
         if not self.inline:
             self.inbox.put((what, cid, data))
+            if self.on_arrival is not None:
+                self.on_arrival()
             return
         core = self._inline_core()
         if what == "open":
@@ -1051,11 +1057,15 @@ class HostThread:
 
     def poll(self, limit: int = POLL_LIMIT) -> list[tuple]:
         """What arrived, oldest first: at most `limit` items a call, so a flood that
-        piled up while the window was busy is spread over frames, not one long stall."""
+        piled up while the window was busy is spread over frames, not one long stall
+        (the rest waking the owner again, as their arrival did)."""
         items: list[tuple] = []
         with contextlib.suppress(queue.Empty):
             while len(items) < limit:
                 items.append(self.server.inbox.get_nowait())
+        if len(items) == limit and not self.server.inbox.empty() and \
+                self.server.on_arrival is not None:
+            self.server.on_arrival()
         return items
 
     def send(self, outs: list[Out]) -> None:

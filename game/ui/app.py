@@ -352,7 +352,10 @@ class App:
                              kept_by_host=getattr(session, "kept_by_host", False)))
 
     def _frame(self, dt: float, events: bool = True) -> None:
-        for event in pygame.event.get() if events else ():
+        queued = pygame.event.get() if events else []
+        if events:
+            idle.woken()  # news that comes from now on wakes the loop again
+        for event in queued:
             if event.type == idle.WAKE:  # only ends a sleep; update() reads the news
                 continue
             self.dirty = True
@@ -363,14 +366,22 @@ class App:
         self.ui.update(dt)
         self.sound.update(dt)
         busy = False
+        areas: list[pygame.Rect | None] = []  # what each scene that moved changed
         for scene in list(self.scenes):
             if scene in self.scenes and scene.update(dt):
                 busy = True
+                areas.append(scene.changed_area())
         self.busy = busy or self._music_fading()
+        # nothing but a scene's own area moved (the board's ambient layer): redraw it
+        # alone, the rest of the window stays as drawn (no input, no other change)
+        rects = [a for a in areas if a is not None]
+        only = (rects[0].unionall(rects[1:]) if busy and not self.dirty and rects
+                and len(rects) == len(areas) else None)
         self.dirty |= busy
         self._since_draw += dt
-        if self.dirty or (self._since_draw >= HEARTBEAT and self._ui_live()):
-            self.draw()
+        heartbeat = self._since_draw >= HEARTBEAT and self._ui_live()
+        if self.dirty or heartbeat:
+            self.draw(None if heartbeat else only)
 
     def _ui_live(self) -> bool:
         """The widgets change with time alone: a text cursor blinks, or the pointer
@@ -441,22 +452,31 @@ class App:
         focus = self.ui.get_focus_set()
         return any(isinstance(el, pygame_gui.elements.UITextEntryLine) for el in focus or ())
 
-    def draw(self) -> None:
+    def draw(self, only: pygame.Rect | None = None) -> None:
+        """Draw the window; with `only`, that rectangle alone (every layer drawn as for
+        the whole window, clipped to it: its pixels are the whole drawing's)."""
         start = 0
         for i in range(len(self.scenes) - 1, -1, -1):
             if not self.scenes[i].overlay:
                 start = i
                 break
-        if not (self.scenes and self.scenes[start].covers_screen):
-            self.screen.fill(self.look.colour("bg"))
-        for scene in self.scenes[start:]:
-            scene.draw(self.screen)
-        self.ui.draw_ui(self.screen)
-        for scene in self.scenes[start:]:
-            after = getattr(scene, "draw_after_ui", None)
-            if after:
-                after(self.screen)
-        pygame.display.flip()
+        self.screen.set_clip(only)
+        try:
+            if not (self.scenes and self.scenes[start].covers_screen):
+                self.screen.fill(self.look.colour("bg"))
+            for scene in self.scenes[start:]:
+                scene.draw(self.screen)
+            self.ui.draw_ui(self.screen)
+            for scene in self.scenes[start:]:
+                after = getattr(scene, "draw_after_ui", None)
+                if after:
+                    after(self.screen)
+        finally:
+            self.screen.set_clip(None)
+        if only is None:
+            pygame.display.flip()
+        else:
+            pygame.display.update(only)
         self.dirty = False
         self._since_draw = 0.0
         self.frames_drawn += 1

@@ -294,6 +294,12 @@ class GameController:
         p = self.pending
         return (p is not None and not self.is_human(p.dragon) and self._ai_answer is None)
 
+    def ai_awaited(self) -> bool:
+        """An AI's question is with the worker process and not yet answered: its answer
+        wakes the window (game.ai.worker's listener), which may rest till then."""
+        return (self._ticket is not None and self._worker is not None
+                and self._ai_answer is None and self.ai_thinking())
+
     def _ask_sync(self, dragon: str) -> dict:
         if self.seats[dragon].level not in LEVELS:  # a "random" seat from a save
             return self._fallback()
@@ -310,7 +316,9 @@ class GameController:
 
     def _poll_worker(self, dragon: str) -> None:
         if self._worker is None:
-            self._worker = AIWorker()
+            from game.ui import idle  # noqa: PLC0415 (pygame: only where a window asks)
+
+            self._worker = AIWorker(on_answer=idle.wake)  # an answer wakes a resting window
         proc = getattr(self._worker, "_proc", None)
         if proc is not None and not proc.is_alive():  # the worker died: think in-process
             self.ai_notes.append(_("The AI worker stopped; the AI now thinks in the window"))

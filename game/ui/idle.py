@@ -53,6 +53,26 @@ def wait(seconds: float, *, peek: Callable[[], bool] = pygame.event.peek,
     return clock() - start
 
 
+_posted = False  # a WAKE waits in the queue: another would say nothing more
+
+
 def wake() -> None:
-    """End a `wait` from any thread (a worker with a result, a network thread)."""
-    pygame.event.post(pygame.event.Event(WAKE))
+    """End a `wait` from any thread (a worker with a result, a network thread): call it
+    after the result is where the window's next update looks. One WAKE at a time waits
+    in pygame's queue (a flood of messages must not fill it: SDL drops events when it
+    is full); a window already closed is not woken."""
+    global _posted
+    if _posted:
+        return
+    _posted = True
+    try:
+        pygame.event.post(pygame.event.Event(WAKE))
+    except pygame.error:  # no window (closed, or never opened): nobody to wake
+        _posted = False
+
+
+def woken() -> None:
+    """The window has taken the events queued so far (WAKE among them) and looks at its
+    news next: the next result wakes it again."""
+    global _posted
+    _posted = False

@@ -254,13 +254,16 @@ class LogView:
             return True
         return False
 
-    def update(self) -> None:
-        """Follow the scroll bar when the player drags it."""
+    def update(self) -> bool:
+        """Follow the scroll bar when the player drags it (or holds an arrow, which
+        scrolls with no event coming); True when the lines shown moved."""
         if self.bar is None or not self.bar.check_has_moved_recently():
-            return
+            return False
         n, vis = len(self.rows), self._visible_rows()
+        top = self.top_row
         self.top_row = max(0, min(n - vis, round(self.bar.start_percentage * n)))
         self.follow = self.top_row >= n - vis
+        return self.top_row != top
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.wrapped_for is None:

@@ -48,7 +48,7 @@ from game.net.words import lost_words, refusal
 from game.persistence.saves import SaveError, game_id
 from game.seat_view import determinize
 from game.session import SessionError, UndoError
-from game.ui import bindings
+from game.ui import bindings, idle
 from game.ui import net_status as status
 from game.ui.controller import GameController, GameSetup, Seat, _map_file
 from game.words import Words, from_json, shown
@@ -148,8 +148,10 @@ class NetHostController(GameController):
     def _listen(self, port: int, bind: str, advertise: bool,
                 max_connections: int = 16) -> NetHostController:
         # the certificate of this data folder: the invites given before still match
+        # what arrives wakes a resting window (game.ui.idle): a joiner is seen at once
         self.net = HostThread(host=bind, port=port, max_connections=max_connections,
-                              identity=tls.host_identity(self.data_dir)).start()
+                              identity=tls.host_identity(self.data_dir),
+                              on_arrival=idle.wake).start()
         self.core.port = self.net.server.port
         self.core.save_side()
         self.autosave()
@@ -191,6 +193,13 @@ class NetHostController(GameController):
         shown = self.waiting_text(p.dragon) if p is not None else None
         changed, self._shown = shown != getattr(self, "_shown", None), shown
         return self.n_answers != before or changed
+
+    def poll_in(self) -> float | None:
+        """Seconds until the board must look at the network with no news (game.ui.idle):
+        a tick a second while an away player's wait runs down; else None, what arrives
+        wakes the window (HostServer's on_arrival)."""
+        w = self.core.waiting_for()
+        return 1.0 if w is not None and w.away_since is not None else None
 
     @property
     def finished(self) -> bool:
@@ -523,6 +532,13 @@ class RemoteController:
             self._rejoin()
         return moved
 
+    def poll_in(self) -> float | None:
+        """Seconds until the board must look with no news: the next try to rejoin; else
+        None, what the host sends wakes the window (ClientThread's on_arrival)."""
+        if self._retry_at is None:
+            return None
+        return max(0.0, self._retry_at - time.monotonic())
+
     def _lost(self, reason) -> None:
         """The connection closed: try again with the seat's token, waiting longer each
         time; after a few tries the game is given up (the host may be gone)."""
@@ -551,7 +567,7 @@ class RemoteController:
             code = None
         if code:
             hello["code"] = code
-        self.client = ClientThread(self.url, hello).start()
+        self.client = ClientThread(self.url, hello, on_arrival=idle.wake).start()
 
     def _label_seats(self) -> None:
         for s in (self.lobby or {}).get("seats", []):

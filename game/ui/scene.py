@@ -57,8 +57,16 @@ class Scene:
         """Seconds until this screen wants a frame though nothing moved and no input
         came (a poll, a message's end); None: only on input. An idle window sleeps
         until the soonest (game.ui.idle). A screen that says nothing is looked at four
-        times a second, as the old heartbeat did, but redrawn only when update() asks."""
-        return IDLE_LOOK
+        times a second, as the old heartbeat did, but redrawn only when update() asks;
+        covered by another (the main menu under a game), it waits for the one on top,
+        whose frames update it too."""
+        return IDLE_LOOK if self.app.top is self else None
+
+    def changed_area(self) -> pygame.Rect | None:
+        """The part of the window the last update() changed, when that part is all it
+        changed (the board's ambient layer): the App then redraws that rectangle alone.
+        None: the whole window."""
+        return None
 
     def draw(self, surface: pygame.Surface) -> None:
         pass

@@ -72,6 +72,7 @@ def test_input_or_a_workers_wake_ends_the_sleep(app):
                                          unicode="a", scancode=0))
     assert idle.wait(1.0, sleep=t.sleep, clock=t.clock) == 0.0  # pygame's own peek
     pygame.event.clear()
+    idle.woken()  # the queue emptied by hand: the next wake posts again
 
     def worker_done(n):  # a worker thread finishes during the first sleep
         if n == 1:

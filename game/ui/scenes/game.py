@@ -86,6 +86,7 @@ class GameScene(Scene):
         self._setup_animation(controller.session.events[:max(0, past)])
         self.log.seen_by = controller.log_viewer  # a rebuilt log hides cards too
         self.time = 0.0
+        self._ambient_only = False  # the last update moved only the ambient layer
         self._pulse_frame = -1  # the targets' pulse frame last asked for (PULSE_FPS)
         self.synced = -1          # len(m.events) when the shown board was last synced
         self.prepared = None      # the decision the controls are set up for
@@ -228,18 +229,18 @@ class GameScene(Scene):
 
     def update(self, dt: float) -> bool:
         self.time += dt
-        self.log.update()
-        busy = False
+        self._ambient_only = False  # (changed_area) until the end says otherwise
+        busy = self.log.update()  # a scroll arrow held down moves the log, no event
         if self.error_time > 0:
             self.error_time -= dt
-            busy = self.error_time <= 0  # the message goes: draw the bar without it
+            busy |= self.error_time <= 0  # the message goes: draw the bar without it
         self.messages.end_stale_hint()
         self.undo_handover.hide_cards_between_turns()
         if hasattr(self.c, "poll") and self.c.poll():  # an online game (game/ui/net_window.py)
             busy = True
             if self.prepared == "ai":
                 self.prepared = "stale"  # the waiting line changed: show it again
-        self.messages.take_ai_notes()
+        busy |= self.messages.take_ai_notes()
         self.host_keys.sync()
         busy |= self.messages.take_chat()  # chat lines join the log as they come
         if self.widgets:
@@ -268,16 +269,24 @@ class GameScene(Scene):
         if not self.c.is_human(pending.dragon):
             shown = self.prepared == "ai"  # the bar already says who plays
             driven = self.ai_driver.drive(dt)
-            # a seat played on another machine: nothing here moves until the network
-            # brings its answer (looked at every NET_POLL: wake_in), so no 60 Hz frames
-            busy |= driven and not (shown and self.pace.played_elsewhere(pending.dragon))
+            # a seat played on another machine, or the AI worker thinking: nothing here
+            # moves until the answer comes and wakes the window (game.ui.idle.wake), or
+            # the pause between an AI's answers ends (wake_in), so no 60 Hz frames
+            busy |= driven and not (shown and self.pace.awaiting(pending.dragon))
         elif self.animation.idle:
             self._prepare(pending)
         # targets pulse while a person aims (who may think for minutes: PULSE_FPS
         # frames a second, none with Reduce motion); otherwise an idle board is redrawn
         # only for its ambient layer (game.ui.ambient), a few times a second
-        return (busy or not self.animation.idle or self.pace.pulse_due()
-                or self.view.ambient_due(self.time))
+        if busy or not self.animation.idle or self.pace.pulse_due():
+            return True
+        self._ambient_only = self.view.ambient_due(self.time)
+        return self._ambient_only
+
+    def changed_area(self) -> pygame.Rect | None:
+        """Only the board's ambient layer moved (water, smoke, banners): the App redraws
+        the board's rectangle alone (the panel and the bar stay as drawn)."""
+        return self.view.rect if self._ambient_only else None
 
     def listener(self) -> Listener:
         """The people at this screen: their turn chimes, their defeat sounds as one.

@@ -41,11 +41,15 @@ class GameMessages:
         if s.tip is not None and s.tip[0] and hints.is_hint(str(s.tip[0][0])):
             s.tip = None
 
-    def take_ai_notes(self) -> None:
+    def take_ai_notes(self) -> bool:
+        """The controller's notes (AI trouble, a player who joined or left) into the
+        log; True when there were any (the log is drawn again)."""
         s = self.scene
-        for note in s.c.ai_notes:
+        notes = list(s.c.ai_notes)
+        for note in notes:
             s.log.note(note)
         s.c.ai_notes.clear()
+        return bool(notes)
 
     def take_chat(self) -> bool:
         """Chat lines join the log as they come (game.net.chat); True when any came."""

@@ -27,6 +27,7 @@ from game.net.invite import EXAMPLE, InviteError, parse_invite
 from game.net.protocol import message
 from game.net.tls import normal_pin
 from game.net.words import refusal
+from game.ui import idle
 from game.ui.net_window import RemoteController, last_joined, remember_token, remembered_token
 from game.ui.scene import Scene
 from game.ui.scenes.backdrop import backdrop, panel_rect
@@ -186,10 +187,17 @@ class HostLobbyScene(Scene):
             self.start_btn.disable()
 
     def update(self, dt: float) -> bool:
+        """Redraw only when what the lobby shows changed (a player joined or left, a
+        name): the window rests between (what arrives wakes it: game.ui.idle)."""
         self.c.poll()
         self.c.ai_notes.clear()  # the lobby shows the seats themselves
         self._refresh()
-        return True
+        shown = (self.c.core.lobby(), self.error, self.note)
+        changed, self._shown = shown != getattr(self, "_shown", None), shown
+        return changed
+
+    def wake_in(self) -> float | None:
+        return None  # only input and the network (which wakes the window) change it
 
     def handle(self, event) -> bool:
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and \
@@ -434,7 +442,8 @@ class JoinScene(Scene):
         self.fetch, self.map_path, self.held = None, None, []
         self.refused = ""
         self._hide_found()  # the host's lobby is drawn where the found games were
-        self.client = ClientThread(self.url, hello).start()
+        # what the host sends wakes a resting window (game.ui.idle)
+        self.client = ClientThread(self.url, hello, on_arrival=idle.wake).start()
         self._say(_("Connecting to {address} (encrypted)…").format(
             address=f"{invite.host}:{invite.port}"), "text")
 
@@ -450,22 +459,30 @@ class JoinScene(Scene):
         def work():
             self.found = browse(2.0)
             self._searching = False
+            idle.wake()  # the list is shown at once, not at the window's next look
 
         threading.Thread(target=work, daemon=True, name="narby-browse").start()
 
     def update(self, dt: float) -> bool:
+        """Take what the search and the host sent; True (a redraw) when something came.
+        Between, the window rests: the search's end and each message wake it."""
+        changed = False
         if self.found is not None and not self._searching and self.found_btns == [] \
                 and self.found and self.client is None and self.lobby is None:
             self._found_buttons()
             self._say(n_("Found {n} game: pick it, then add the join code",
                          "Found {n} games: pick one, then add the join code",
                          len(self.found)).format(n=len(self.found)), "text")
+            changed = True
         elif self.found == [] and not self._searching and self.status == _(LOOKING):
             self._say(_("No games answered on this network (type the host's address)"),
                       "gold")
+            changed = True
         if self.client is None:
-            return True
+            return changed
         arrived, self.held = self.held + self.client.poll(), []
+        if not arrived:
+            return changed
         for i, msg in enumerate(arrived):
             kind = msg.get("type")
             if self.fetch is not None and kind not in ("map", "error", "closed"):
@@ -511,6 +528,9 @@ class JoinScene(Scene):
                 self.client = None
                 return True
         return True
+
+    def wake_in(self) -> float | None:
+        return None  # only input, the search's end and the host's messages (which wake it)
 
     def _want_map(self, welcome: dict) -> bool:
         """Find the host's map here or ask for it; False when the join cannot go on."""

@@ -25,6 +25,7 @@ from game.match import SetupError
 from game.ui.action_bar import idle_slots
 from game.ui.log_view import LOG_ROWS
 from game.ui.scenes.game import GameScene
+from game.ui.scenes.game_pace import PULSE_FPS
 from game.ui.settings import Settings
 from game.ui.targets import KEY_ORDER, single_target_cells, value_cells, value_label
 from game.ui.tutorial import TutorialError, new_game
@@ -146,10 +147,34 @@ class TutorialScene(GameScene):
 
     def update(self, dt: float) -> bool:
         busy = super().update(dt)
-        self._fit_coach()
+        moved = self._fit_coach()  # the coach and the log take new room
         if self.coach.finished and not self.app.settings.lesson_done:
             self._lesson_done()
-        return busy or not self.coach.finished  # the highlights pulse
+        marks = self._marks_due()  # asked every frame: it keeps the pulse's frame
+        if marks or moved:  # drawn beyond the board: the whole window
+            self._ambient_only = False
+        return busy or marks or moved
+
+    # ----- pace at rest: the board's (game_pace), and the coach's marks pulsing ---------
+    def _marks_pulse(self) -> bool:
+        """The gold marks are on screen and pulse (never with Reduce motion)."""
+        return (not self.app.settings.reduce_motion and self.app.top is self
+                and self.expected() is not None)
+
+    def _marks_due(self) -> bool:
+        """A new frame of the marks' pulse is due (PULSE_FPS a second, as the board's
+        targets while a person aims: the person may read the coach for minutes)."""
+        frame = int(self.time * PULSE_FPS)
+        due = frame != getattr(self, "_marks_frame", None) and self._marks_pulse()
+        self._marks_frame = frame
+        return due
+
+    def wake_in(self) -> float | None:
+        due = super().wake_in()
+        if self._marks_pulse():
+            step = (int(self.time * PULSE_FPS) + 1) / PULSE_FPS - self.time
+            due = step if due is None else min(due, step)
+        return due
 
     # ----- what the coach says ----------------------------------------------------------
     def how_line(self) -> str:
@@ -218,6 +243,8 @@ class TutorialScene(GameScene):
         super().draw_after_ui(surface)
 
     def _pulse(self) -> float:
+        if self.app.settings.reduce_motion:
+            return 1.0  # the marks hold still, at their largest
         return 0.5 + 0.5 * math.sin(self.time * 5.0)
 
     def _draw_marks(self, surface) -> None:
@@ -346,7 +373,7 @@ class TutorialScene(GameScene):
             h += look.px(6) + f.get_linesize() * len(look.wrap(how, f, w))
         return h + look.px(6) + look.px(30) + look.px(8)
 
-    def _fit_coach(self) -> None:
+    def _fit_coach(self) -> bool:
         """The coach grows into the log's room when its words need it (the lesson's
         words come first: the log gives way), so a key hint is never cut short; it
         gives the room back when a later step needs less, and shrinks to its words once
@@ -354,7 +381,7 @@ class TutorialScene(GameScene):
         look = self.look
         r = self.coach_rect
         if r.w <= 0:
-            return
+            return False
         bottom = self.panel_rect.bottom - look.px(6)
         # once the lesson is done the coach says two lines: the log takes the room back
         # (played at 100%, issue 33: a half-empty coach above a 3-line log)
@@ -376,13 +403,14 @@ class TutorialScene(GameScene):
                 self.log.note(DONE_LINE)
             h, log_top = 0, top + look.px(22)
         if (top, h) == (r.y, r.h):
-            return
+            return False
         self.coach_rect = pygame.Rect(r.x, top, r.w, h)
         self.log.kill()
         self.log_rect = pygame.Rect(self.log_rect.x, log_top, self.log_rect.w,
                                     max(0, bottom - log_top))
         if self.app.settings.show_log and self.log_rect.h > look.px(60):
             self.log.build(self.ui, self.log_rect)
+        return True
 
     def _paragraph(self, surface, text, size, colour, x, y, w, limit,
                    italic_key=False) -> int:
