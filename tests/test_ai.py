@@ -21,6 +21,7 @@ from game.match import Match
 from game.seat_view import scrub, seat_view
 from tests.helpers import scenario, state_doc
 from tests.test_random_games import crowded_start
+from tools import tournament
 
 LEVELS = ai.LEVELS
 BUDGET = 1500  # nodes: keeps Hard quick and every answer reproducible
@@ -600,3 +601,17 @@ def test_early_risk_weighs_this_rounds_spread_by_the_projected_race():
     _pos, averse = _final_evaluator({"red": 10, "blue": 25, "green": 10},
                                     {**params, "risk_seek": 0.0})
     assert averse.risk == 0.0  # risk_seek 0: only shunned ahead, never sought
+
+
+def test_a_game_with_the_risk_terms_replays_identically():
+    """Determinism (issue 36): with final_risk and early_risk set, the same seed and
+    budget play the same game, and the term changes a choice somewhere."""
+    job = {"seats": ["hard", "normal", "normal"], "seed": 22, "game": 0, "map": None,
+           "target": 20, "round_cap": 6, "budget": 400, "time_limit": None}
+    risky = {**job, "settings": [(["hard", "params", "early_risk"], 1.0),
+                                 (["hard", "params", "final_risk"], 1.0)]}
+    first, again, plain = (tournament.play_game(j) for j in (risky, risky, job))
+    keep = ("scores", "winners", "decisions", "rounds")
+    assert [first[k] for k in keep] == [again[k] for k in keep]
+    assert decide.LEVEL_SETTINGS["hard"]["params"].get("early_risk") is None  # restored
+    assert [first[k] for k in keep] != [plain[k] for k in keep]
