@@ -12,7 +12,7 @@ import time
 import pytest
 
 from game import ai
-from game.ai import decide
+from game.ai import decide, risk
 from game.ai.evaluate import Evaluator
 from game.ai.model import from_view, tribute_ev
 from game.ai.search import TurnSearch
@@ -21,6 +21,7 @@ from game.match import Match
 from game.seat_view import scrub, seat_view
 from tests.helpers import scenario, state_doc
 from tests.test_random_games import crowded_start
+from tools import tournament
 
 LEVELS = ai.LEVELS
 BUDGET = 1500  # nodes: keeps Hard quick and every answer reproducible
@@ -563,3 +564,54 @@ def test_hard_plays_the_last_round_to_beat_the_best_score():
     assert ev2.h > 1.0
     # Off by default (Normal and Easy do not use it).
     assert not _final_evaluator({"red": 46, "blue": 49, "green": 10}, {"final": 0.0})[1].final
+
+
+def test_hard_seeks_variance_in_the_last_round_only_when_behind():
+    """final_risk (issue 36): in the last round one tribute roll pays all the claims
+    not next to the dragon (R31) and only first place counts (R33), so behind the best
+    score Hard values the spread of that roll (a far claim more than the same claim
+    next to it), ahead it values safety; Normal's value has no such term."""
+    assert risk.tribute_variance("red", ()) == 0.0
+    one, two = (risk.tribute_variance("red", ("town",) * n) for n in (1, 2))
+    assert two == pytest.approx(4 * one) and one > 0  # one roll for all: variances add up
+    params = {"final_risk": 1.0}
+    behind_pos, behind = _final_evaluator({"red": 40, "blue": 49, "green": 10}, params)
+    ahead_pos, ahead = _final_evaluator({"red": 51, "blue": 44, "green": 10}, params)
+    assert behind.risk > 0 > ahead.risk
+    for pos, ev, sign in ((behind_pos, behind, 1), (ahead_pos, ahead, -1)):
+        far, near = pos.child(), pos.child()
+        for p in (far, near):
+            p.set_piece((5, 9), ("town", 1, "red"))
+        near.move_dragon("red", (5, 7))  # next to the town: its pay is sure
+        plain = Evaluator(pos, {**decide.LEVEL_SETTINGS["hard"]["params"], "final": 1.0})
+        gap = (ev.value(far) - ev.value(near)) - (plain.value(far) - plain.value(near))
+        assert sign * gap > 0.05
+        assert sum(ev.terms(far).values()) == pytest.approx(ev.value(far), abs=1e-6)
+    # off unless asked: no risk term (Normal's and Easy's params never set it)
+    assert _final_evaluator({"red": 40, "blue": 49, "green": 10})[1].risk == 0.0
+
+
+def test_early_risk_weighs_this_rounds_spread_by_the_projected_race():
+    """early_risk (issue 36, measured worse and off): before the last round the same
+    term, with the standing projected over the rounds left and a wider spread."""
+    params = {"early_risk": 1.0}
+    _pos, behind = _final_evaluator({"red": 10, "blue": 25, "green": 10}, params)
+    _pos, ahead = _final_evaluator({"red": 25, "blue": 10, "green": 10}, params)
+    assert not behind.final and behind.risk > 0 > ahead.risk
+    _pos, averse = _final_evaluator({"red": 10, "blue": 25, "green": 10},
+                                    {**params, "risk_seek": 0.0})
+    assert averse.risk == 0.0  # risk_seek 0: only shunned ahead, never sought
+
+
+def test_a_game_with_the_risk_terms_replays_identically():
+    """Determinism (issue 36): with final_risk and early_risk set, the same seed and
+    budget play the same game, and the term changes a choice somewhere."""
+    job = {"seats": ["hard", "normal", "normal"], "seed": 22, "game": 0, "map": None,
+           "target": 20, "round_cap": 6, "budget": 400, "time_limit": None}
+    risky = {**job, "settings": [(["hard", "params", "early_risk"], 1.0),
+                                 (["hard", "params", "final_risk"], 1.0)]}
+    first, again, plain = (tournament.play_game(j) for j in (risky, risky, job))
+    keep = ("scores", "winners", "decisions", "rounds")
+    assert [first[k] for k in keep] == [again[k] for k in keep]
+    assert decide.LEVEL_SETTINGS["hard"]["params"].get("early_risk") is None  # restored
+    assert [first[k] for k in keep] != [plain[k] for k in keep]

@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 
 from game import registry
+from game.ai import risk
 from game.ai.model import (
     PLACE_SET,
     Pos,
@@ -66,6 +67,9 @@ DEFAULT = {
     "final": 0.0,        # > 0: the last round is played for the win (_final_round)
     "final_sd": 4.0,     # spread (coins) of a dragon's score over the last round
     "gamble_union": 0.0,  # > 0: gamble rings are worth the free cells they cover together
+    "final_risk": 0.0,   # > 0: in the last round, seek variance behind, shun it ahead (risk)
+    "early_risk": 0.0,   # > 0: the same in earlier rounds, by the race's projected standing
+    "risk_seek": 1.0,    # share of the risk term kept when behind (0: only shun it ahead)
 }
 
 # a target worth reaching next turn (Evaluator._find_targets)
@@ -81,9 +85,16 @@ class Evaluator:
         self.h = self._horizon(root)
         self.w = self._weights(root)
         self.final = bool(self.p["final"]) and self._final_round(root)
+        self.risk = 0.0  # coins per unit of this round's own tribute variance (risk)
         if self.final:  # claims pay this round only; the opponents that count
             self.h = 1.0
             self.w = self._final_weights(root)
+            if self.p["final_risk"]:
+                self.risk = self._risk_coefficient(root)
+        elif self.p["early_risk"] and root.phase == "action":
+            self.risk = self._early_risk_coefficient(root)
+        if self.risk > 0:
+            self.risk *= self.p["risk_seek"]
         self._cw: dict = {}
         self._danger: dict = {}
         self._contested: dict = {}
@@ -157,6 +168,34 @@ class Evaluator:
             mills[d] = pdf / cdf if cdf > 1e-12 else -z
         total = sum(mills.values()) or 1.0
         return {d: self.p["final"] * m / total for d, m in mills.items()}
+
+    def _risk_coefficient(self, pos: Pos) -> float:
+        """The standing at the root, as game.ai.risk weighs variance: my expected
+        final score less the best opponent's, over the spread of the difference."""
+        def score(d):
+            return self._projected(pos, d) + pos.treasure[d]
+        lead = score(self.me) - max(score(d) for d in self.opps)
+        return risk.coefficient(lead, self.p["final_sd"] * math.sqrt(2.0),
+                                self.p["final_risk"])
+
+    def _early_risk_coefficient(self, pos: Pos) -> float:
+        """Before the last round: the standing in the race, each dragon's score
+        projected over the rounds left (coins, treasure, h rounds at its rate), with a
+        spread that grows as the square root of the rounds left."""
+        def score(d):
+            return pos.coins[d] + pos.treasure[d] + self.h * self._rate(pos, d)
+        lead = score(self.me) - max(score(d) for d in self.opps)
+        return risk.coefficient(lead, self.p["final_sd"] * math.sqrt(2.0 * self.h),
+                                self.p["early_risk"])
+
+    def _risk(self, pos: Pos, at) -> float:
+        """The last round's risk term: the variance of my tribute roll's pay for the
+        claims not next to me (one roll for them all, R31), times the coefficient."""
+        pieces = pos.pieces
+        far = tuple(sorted(pieces[tl][0] for tl in pos.claims[self.me]
+                           if gap2(at, tl, pieces[tl][1]) != 1))
+        mod = held_mod(self.root, self.me, "tribute")
+        return self.risk * risk.tribute_variance(self.me, far, mod, self.root.even)
 
     def claim_worth(self, d: str, kind: str, adj: bool) -> float:
         """What one claim is worth to `d` over the rounds left."""
@@ -297,6 +336,8 @@ class Evaluator:
             v += worth
         if far_min is not None:  # R31: a 0-4 roll takes one non-adjacent claim
             v -= p["loss"] * loss_chance() * far_min
+        if self.risk:
+            v += self._risk(pos, at)
         if pos.gambles and not self.final:  # no next Populate phase
             gambles = (self._root_gambles if pos.gambles is self.root.gambles else
                        sum(1 for o in pos.gambles.values() if o == me))
@@ -404,6 +445,8 @@ class Evaluator:
                     far_min = far
         if far_min is not None:  # R31: a 0-4 roll takes one non-adjacent claim
             claims -= p["loss"] * loss_chance() * far_min
+        if self.risk:  # (the spread of the claims' pay, counted with them)
+            claims += self._risk(pos, at)
         gambles = 0.0
         if pos.gambles and not self.final:
             n = sum(1 for o in pos.gambles.values() if o == me)
