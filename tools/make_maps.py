@@ -410,9 +410,41 @@ def dragonmarch_2() -> tuple[Painter, dict, list]:
     return p, props, others[:1] + caverns + others[1:]
 
 
+# The 3rd edition's cavern spots (issue 37), seat by seat. In the 2nd edition, with 6
+# dragons, seat 6 (24, 10) was the only dragon east of the lake and river (the river and
+# its bridge are blocked, so the east bank is reached only round the lake's north): the
+# nearest to 213 open cells, against 23-182 for the others, and it won 29% where 17% is
+# fair. Here the first six spots split the land so that each dragon is the nearest to
+# 123-126 open cells with its nearest rival 6-7 steps away (the lab's `territories` and
+# `rival_steps`): two dragons share the east, (24, 10) and (27, 17), numbered clockwise
+# from the north. The 7th and 8th spots fill the two widest gaps left (west and north).
+DRAGONMARCH_3_SPOTS: tuple[Cell, ...] = (
+    (10, 3), (24, 10), (27, 17), (15, 23), (7, 26), (2, 4), (6, 15), (18, 7))
+
+
+def dragonmarch_3() -> tuple[Painter, dict, list]:
+    """The Dragonmarch, 3rd edition: the same land, shrine and ruins, the caverns moved
+    to DRAGONMARCH_3_SPOTS (the 1st and 2nd editions stay as they were)."""
+    p, props, objects = dragonmarch()
+    others = [obj for obj in objects if obj[1] != "cavern_spot"]
+    taken: set[Cell] = set()
+    for _name, kind, cell, _props in others:
+        occupy(taken, cell, 2 if kind == "place_of_power" else 1)
+    ok = free_for(p, taken, room=1)
+    for spot in DRAGONMARCH_3_SPOTS:  # each with free ground round it for its dragon (R7)
+        assert ok(spot), f"cavern spot {spot} is not free open ground"
+        occupy(taken, (spot[0] - 2, spot[1] - 2), 5)
+    caverns = [(f"Cavern {seat + 1}", "cavern_spot", spot, {"seat": seat})
+               for seat, spot in enumerate(DRAGONMARCH_3_SPOTS)]
+    props = {**props, "title": "The Dragonmarch (3rd edition)",
+             "description": props["description"] + " 3rd edition: the caverns moved so "
+             "that six dragons share the land evenly (two of them east of the lake)."}
+    return p, props, others[:1] + caverns + others[1:]
+
+
 BUILDERS = {"narby-vale.tmx": narby_vale, "riverfell.tmx": riverfell,
             "hearth-hollow.tmx": hearth_hollow, "dragonmarch.tmx": dragonmarch,
-            "dragonmarch2.tmx": dragonmarch_2}
+            "dragonmarch2.tmx": dragonmarch_2, "dragonmarch3.tmx": dragonmarch_3}
 
 
 def main() -> int:
