@@ -1,6 +1,6 @@
 """tools/make_maps.py and the shipped maps it writes: each shipped map is exactly what
 the tool writes (so an earlier edition stays byte for byte, as its saves need), and the
-Dragonmarch's 3rd edition shares its land evenly among six dragons (issue 37)."""
+Dragonmarch's 3rd edition starts six dragons equally far from its shrine (issue 37)."""
 
 from __future__ import annotations
 
@@ -28,19 +28,20 @@ def test_every_shipped_map_is_built_by_the_tool():
     assert {p.name for p in (ROOT / "maps").glob("*.tmx")} == set(make_maps.BUILDERS)
 
 
-def test_the_third_edition_shares_the_land_evenly_among_six_dragons():
+def test_the_third_edition_starts_six_dragons_equally_far_from_the_shrine():
     path = ROOT / "maps" / "dragonmarch3.tmx"
     assert check_map(path) == []
     board = load_board(path)
     assert board.title == "The Dragonmarch (3rd edition)"
     assert len(board.cavern_spots) == board.max_players == 8
     geo = spawn_geography(board, 6)
-    ground = [row["territory"] for row in geo]
-    assert max(ground) - min(ground) <= 5, ground  # 123-126 open cells each
-    assert all(6 <= row["rival"] <= 7 for row in geo)
-    # the 2nd edition's seat 6, alone east of the lake and river, had the most by far
-    old = [row["territory"] for row in
-           spawn_geography(load_board(ROOT / "maps" / "dragonmarch2.tmx"), 6)]
-    assert old.index(max(old)) == 5 and max(old) > 1.5 * max(ground)
-    # the east of the lake and river is shared by two dragons in the 3rd edition
-    assert sorted(row["seat"] for row in geo if row["start"][0] >= 24) == [2, 3]
+    assert [row["nearest"]["place_of_power"] for row in geo] == [10] * 6
+    starts = [row["start"] for row in geo]
+    assert min(max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+               for i, a in enumerate(starts) for b in starts[i + 1:]) >= 8
+    # in the editions before, the seat that won most started farthest from the shrine
+    for name, seat in (("dragonmarch.tmx", 0), ("dragonmarch2.tmx", 5)):
+        gaps = [row["nearest"]["place_of_power"]
+                for row in spawn_geography(load_board(ROOT / "maps" / name), 6)]
+        assert gaps[seat] == max(gaps) > sorted(gaps)[-2], (name, gaps)
+    assert spawn_geography(board, 7)[6]["nearest"]["place_of_power"] == 10

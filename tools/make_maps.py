@@ -410,16 +410,17 @@ def dragonmarch_2() -> tuple[Painter, dict, list]:
     return p, props, others[:1] + caverns + others[1:]
 
 
-# The 3rd edition's cavern spots (issue 37), seat by seat. In the 2nd edition, with 6
-# dragons, seat 6 (24, 10) was the only dragon east of the lake and river (the river and
-# its bridge are blocked, so the east bank is reached only round the lake's north): the
-# nearest to 213 open cells, against 23-182 for the others, and it won 29% where 17% is
-# fair. Here the first six spots split the land so that each dragon is the nearest to
-# 123-126 open cells with its nearest rival 6-7 steps away (the lab's `territories` and
-# `rival_steps`): two dragons share the east, (24, 10) and (27, 17), numbered clockwise
-# from the north. The 7th and 8th spots fill the two widest gaps left (west and north).
+# The 3rd edition's cavern spots (issue 37), seat by seat. In each measured layout the
+# dragon that won most was the one starting farthest from the Angelstar Shrine, the only
+# place of power on the board (1st edition seat 1: 11 cells away, the others 7-10; 2nd
+# edition seat 6: 11 against 7-10; a draft of this edition that evened the open ground
+# instead: 14 against 8-11, 36% of 72 games): the others fight over the shrine (the
+# claims-lost heat map is darkest there) while it builds. Dragons fly (R18), so the
+# river and lake shelter nobody. Here each of the first six dragons starts exactly 10
+# cells from the shrine (gap between footprints, R7's start), at least 8 cells from any
+# other, numbered clockwise from the north; the 7th and 8th fill the widest gaps left.
 DRAGONMARCH_3_SPOTS: tuple[Cell, ...] = (
-    (10, 3), (24, 10), (27, 17), (15, 23), (7, 26), (2, 4), (6, 15), (18, 7))
+    (10, 3), (23, 6), (23, 16), (14, 25), (6, 25), (1, 8), (23, 25), (1, 21))
 
 
 def dragonmarch_3() -> tuple[Painter, dict, list]:
@@ -438,7 +439,7 @@ def dragonmarch_3() -> tuple[Painter, dict, list]:
                for seat, spot in enumerate(DRAGONMARCH_3_SPOTS)]
     props = {**props, "title": "The Dragonmarch (3rd edition)",
              "description": props["description"] + " 3rd edition: the caverns moved so "
-             "that six dragons share the land evenly (two of them east of the lake)."}
+             "that six dragons start equally far from the shrine."}
     return p, props, others[:1] + caverns + others[1:]
 
 
