@@ -1,6 +1,7 @@
 """tools/make_maps.py and the shipped maps it writes: each shipped map is exactly what
 the tool writes (so an earlier edition stays byte for byte, as its saves need), and the
-Dragonmarch's 3rd edition starts six dragons equally far from its shrine (issue 37)."""
+Dragonmarch's 3rd edition is one half of the realm turned about the shrine, its caverns in
+twin pairs (issue 37)."""
 
 from __future__ import annotations
 
@@ -28,20 +29,29 @@ def test_every_shipped_map_is_built_by_the_tool():
     assert {p.name for p in (ROOT / "maps").glob("*.tmx")} == set(make_maps.BUILDERS)
 
 
-def test_the_third_edition_starts_six_dragons_equally_far_from_the_shrine():
+def test_the_third_edition_is_one_half_turned_with_twin_caverns():
     path = ROOT / "maps" / "dragonmarch3.tmx"
     assert check_map(path) == []
     board = load_board(path)
     assert board.title == "The Dragonmarch (3rd edition)"
     assert len(board.cavern_spots) == board.max_players == 8
-    geo = spawn_geography(board, 6)
-    assert [row["nearest"]["place_of_power"] for row in geo] == [10] * 6
-    starts = [row["start"] for row in geo]
-    assert min(max(abs(a[0] - b[0]), abs(a[1] - b[1]))
-               for i, a in enumerate(starts) for b in starts[i + 1:]) >= 8
-    # in the editions before, the seat that won most started farthest from the shrine
-    for name, seat in (("dragonmarch.tmx", 0), ("dragonmarch2.tmx", 5)):
-        gaps = [row["nearest"]["place_of_power"]
-                for row in spawn_geography(load_board(ROOT / "maps" / name), 6)]
-        assert gaps[seat] == max(gaps) > sorted(gaps)[-2], (name, gaps)
-    assert spawn_geography(board, 7)[6]["nearest"]["place_of_power"] == 10
+
+    def turned(cell):
+        return (board.width - 1 - cell[0], board.height - 1 - cell[1])
+
+    assert {turned(cell) for cell in board.blocked} == set(board.blocked)
+    assert {(p.kind, turned(p.at) if p.kind != "place_of_power" else p.at)
+            for p in board.pieces} == {(p.kind, p.at) for p in board.pieces}
+    geo = spawn_geography(board, 8)
+    starts = [tuple(row["start"]) for row in geo]
+    for seat, twin in ((0, 3), (1, 4), (2, 5), (6, 7)):  # a 2x2 start turns onto its twin's
+        assert starts[twin] == (board.width - 2 - starts[seat][0],
+                                board.height - 2 - starts[seat][1])
+    # six dragons: a hexagon, each exactly 10 king steps (flying, R18) from its two
+    # neighbours round the ring and farther from the others
+    six = starts[:6]
+    for i, a in enumerate(six):
+        steps = sorted(max(abs(a[0] - b[0]), abs(a[1] - b[1])) for b in six if b != a)
+        assert steps[:2] == [10, 10] and steps[2] > 10, (i, steps)
+    ground = [row["territory"] for row in spawn_geography(board, 6)]
+    assert ground[:3] == ground[3:]  # twins have the same ground

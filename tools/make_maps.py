@@ -410,37 +410,53 @@ def dragonmarch_2() -> tuple[Painter, dict, list]:
     return p, props, others[:1] + caverns + others[1:]
 
 
-# The 3rd edition's cavern spots (issue 37), seat by seat. In each measured layout the
-# dragon that won most was the one starting farthest from the Angelstar Shrine, the only
-# place of power on the board (1st edition seat 1: 11 cells away, the others 7-10; 2nd
-# edition seat 6: 11 against 7-10; a draft of this edition that evened the open ground
-# instead: 14 against 8-11, 36% of 72 games): the others fight over the shrine (the
-# claims-lost heat map is darkest there) while it builds. Dragons fly (R18), so the
-# river and lake shelter nobody. Here each of the first six dragons starts exactly 10
-# cells from the shrine (gap between footprints, R7's start), at least 8 cells from any
-# other, numbered clockwise from the north; the 7th and 8th fill the widest gaps left.
-DRAGONMARCH_3_SPOTS: tuple[Cell, ...] = (
-    (10, 3), (23, 6), (23, 16), (14, 25), (6, 25), (1, 8), (23, 25), (1, 21))
+# The 3rd edition (issue 37). Three layouts of the Dragonmarch's own land were measured
+# with six dragons (docs/BALANCE.md): in each, the dragon starting on the east bank,
+# south of the lake, won 28-39% where 17% is fair, and the western dragons 7-10%, though
+# the lab's measures of distance, open ground and nearness to the shrine were made equal
+# in turn. The land itself leans. So the 3rd edition keeps the realm's northern half as
+# it was and turns it about the Angelstar Shrine for the southern half (frozen north and
+# south, a lake and a range on each side): each dragon's start has a twin whose land is
+# the same picture turned, so a pair of seats differs only by the turn order. The six
+# starts (R7: the 2x2 east of each cavern) make a hexagon round the shrine: each is
+# exactly 10 cells (king steps, flying: R18) from its two neighbours and farther from
+# the rest. The 7th and 8th are a twin pair in the north-east and south-west corners.
+# Seats run clockwise from the north; seat k and seat k + 3 are twins.
+DRAGONMARCH_3_STARTS: tuple[Cell, ...] = (
+    (14, 7), (24, 9), (24, 19), (14, 21), (4, 19), (4, 9), (24, 3), (4, 25))
+DRAGONMARCH_3_RUINS = (("Frostgate", (4, 4)), ("Cinder Tower", (15, 6)),
+                       ("Sunken Keep", (25, 25)), ("Ember Hall", (14, 23)))
 
 
 def dragonmarch_3() -> tuple[Painter, dict, list]:
-    """The Dragonmarch, 3rd edition: the same land, shrine and ruins, the caverns moved
-    to DRAGONMARCH_3_SPOTS (the 1st and 2nd editions stay as they were)."""
-    p, props, objects = dragonmarch()
-    others = [obj for obj in objects if obj[1] != "cavern_spot"]
+    """The Dragonmarch, 3rd edition: the northern half of the realm and the same turned
+    half-way round the shrine (the 1st and 2nd editions stay as they were)."""
+    p, props, _objects = dragonmarch()
+    for r in range(p.h):
+        for c in range(p.w):
+            if r * p.w + c >= p.w * p.h // 2:  # the southern half: the northern turned
+                p.grid[r][c] = p.grid[p.h - 1 - r][p.w - 1 - c]
     taken: set[Cell] = set()
-    for _name, kind, cell, _props in others:
-        occupy(taken, cell, 2 if kind == "place_of_power" else 1)
-    ok = free_for(p, taken, room=1)
-    for spot in DRAGONMARCH_3_SPOTS:  # each with free ground round it for its dragon (R7)
-        assert ok(spot), f"cavern spot {spot} is not free open ground"
+    shrine = occupy(taken, (14, 14), 2)  # its 2x2 turns onto itself
+    for _name, cell in DRAGONMARCH_3_RUINS:
+        occupy(taken, cell)
+    caverns = []
+    for seat, (x, y) in enumerate(DRAGONMARCH_3_STARTS):
+        spot = (x - 1, y)  # R7 puts the dragon east of its cavern first
+        assert free_for(p, taken, room=1)(spot), f"cavern spot {spot} is not free"
+        twin = DRAGONMARCH_3_STARTS[seat + 3 if seat < 3 else seat - 3 if seat < 6
+                                    else 13 - seat]
+        assert twin == (p.w - 2 - x, p.h - 2 - y), "the starts come in turned pairs"
+        caverns.append((f"Cavern {seat + 1}", "cavern_spot", spot, {"seat": seat}))
         occupy(taken, (spot[0] - 2, spot[1] - 2), 5)
-    caverns = [(f"Cavern {seat + 1}", "cavern_spot", spot, {"seat": seat})
-               for seat, spot in enumerate(DRAGONMARCH_3_SPOTS)]
     props = {**props, "title": "The Dragonmarch (3rd edition)",
-             "description": props["description"] + " 3rd edition: the caverns moved so "
-             "that six dragons start equally far from the shrine."}
-    return p, props, others[:1] + caverns + others[1:]
+             "description": "A wide realm for 6 to 8 dragons, frozen at both ends, each "
+             "half the other turned about the Angelstar Shrine: lakes, ranges and "
+             "caverns in twin pairs, so no cavern has better land than its twin."}
+    objects = [("Angelstar Shrine", "place_of_power", shrine, {"kind": "angelstar_shrine"})]
+    objects += caverns
+    objects += [(name, "ruin", cell, {}) for name, cell in DRAGONMARCH_3_RUINS]
+    return p, props, objects
 
 
 BUILDERS = {"narby-vale.tmx": narby_vale, "riverfell.tmx": riverfell,
