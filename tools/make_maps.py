@@ -453,7 +453,8 @@ def dragonmarch_3() -> tuple[Painter, dict, list]:
              "description": "A wide realm for 6 to 8 dragons, frozen at both ends, each "
              "half the other turned about the Angelstar Shrine: lakes, ranges and "
              "caverns in twin pairs, so no cavern has better land than its twin."}
-    objects = [("Angelstar Shrine", "place_of_power", shrine, {"kind": "angelstar_shrine"})]
+    objects: list[tuple[str, str, Cell, dict[str, str | int]]] = [
+        ("Angelstar Shrine", "place_of_power", shrine, {"kind": "angelstar_shrine"})]
     objects += caverns
     objects += [(name, "ruin", cell, {}) for name, cell in DRAGONMARCH_3_RUINS]
     return p, props, objects
