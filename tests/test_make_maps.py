@@ -53,5 +53,7 @@ def test_the_third_edition_is_one_half_turned_with_twin_caverns():
     for i, a in enumerate(six):
         steps = sorted(max(abs(a[0] - b[0]), abs(a[1] - b[1])) for b in six if b != a)
         assert steps[:2] == [10, 10] and steps[2] > 10, (i, steps)
-    ground = [row["territory"] for row in spawn_geography(board, 6)]
-    assert ground[:3] == ground[3:]  # twins have the same ground
+    geo6 = spawn_geography(board, 6)
+    assert [row["territory"] for row in geo6][:3] == [row["territory"] for row in geo6][3:]
+    # and each 9 cells from the shrine, where the dragons fight
+    assert [row["nearest"]["place_of_power"] for row in geo6] == [9] * 6
