@@ -81,6 +81,8 @@ def test_the_command_reads_report_folders(tmp_path, capsys):
     (lambda t: [t / "nowhere"], "no balance.json"),
     (lambda t: [write(t, VALE, "a"), t / "a"], "is given twice"),
     (lambda t: [write(t, VALE, "a"), write(t, VALE, "b")], "the same run as an earlier"),
+    (lambda t: [write(t, VALE, "a"), write(t, {**VALE, "plan": {**VALE["plan"], "games": 50}},
+                                            "b")], "the same run as an earlier"),
     (lambda t: [write(t, {"plan": {}}, "a")], "not a balance report"),
 ])
 def test_bad_reports_get_one_line(tmp_path, capsys, make, words):

@@ -54,7 +54,9 @@ def load(folders: list[Path]) -> list[dict]:
         try:
             results = json.loads(path.read_text(encoding="utf-8"))["results"]
             plan = results["plan"]
-            run = json.dumps([results["map"], plan], sort_keys=True)
+            # the same seed's games are the same games, however many were played
+            same = {k: v for k, v in plan.items() if k not in ("games", "chunk")}
+            run = json.dumps([results["map"], same], sort_keys=True)
             results["groups"], results["games"]  # noqa: B018 (present, or KeyError)
         except FileNotFoundError:
             raise PoolError(f"{folder}: no balance.json (a `narby balance --out` folder?)") \
@@ -64,7 +66,7 @@ def load(folders: list[Path]) -> list[dict]:
                 from None
         if run in seen_runs:
             raise PoolError(f"{folder}: the same run as an earlier report (same map, seats "
-                            "and seed); its games would count twice")
+                            "and seed, perhaps fewer games); its games would count twice")
         seen_runs.add(run)
         out.append(results)
     return out
