@@ -107,7 +107,7 @@ def test_a_lone_dragon_is_explained_by_its_distance_to_rivals():
 
 def test_a_dragon_far_from_the_places_of_power_is_explained_so():
     # the Dragonmarch's lesson: the dragon starting farthest from the only place of power
-    # won most in every edition measured; seats 1-3 start 2-5 cells from it, seat 4 at 13
+    # won most in its 1st and 2nd editions; seats 1-3 start 2-5 cells from it, seat 4 at 13
     board = BoardSpec(width=24, height=24, pieces=(Preplaced("place_of_power", (8, 8)),),
                       cavern_spots=((4, 8), (13, 8), (8, 13), (21, 21)))
     geo = findings.spawn_geography(board, 4)

@@ -276,8 +276,9 @@ def _spawn_reason(g: dict, geo: list[dict]) -> str:
                   if r["nearest"]["place_of_power"] is not None)
     if favoured and place is not None and len(gaps) == len(others) and gaps \
             and place > gaps[-1]:
-        # every edition of the Dragonmarch measured: the dragon farthest from the only
-        # place of power won most, while the others fought over it (docs/BALANCE.md)
+        # the Dragonmarch's 1st and 2nd editions and the 3rd's first draft: the dragon
+        # farthest from the only place of power won most, while the others fought over
+        # it; in a later draft the twins nearest it won least (docs/BALANCE.md)
         text += (f"; its dragon starts farthest from the places of power ({place} cells; "
                  f"the other dragons: {gaps[0]}–{gaps[-1]}): the others meet and fight "
                  f"over them while it builds, a likely reason")
