@@ -118,6 +118,10 @@ def _dispatch(argv: list[str]) -> int:
         from game.balance import cli as balance_cli  # noqa: PLC0415 (loaded only when used)
 
         return balance_cli.main(argv[1:])
+    if argv and argv[0] == "balance-pool":  # turn order pooled over reports (issue 37)
+        from game.balance import pool  # noqa: PLC0415 (loaded only when used)
+
+        return pool.main(argv[1:])
     if argv and argv[0] in ("host", "join"):  # networked play (issue 23): game/net/cli.py
         from game.net import cli as net_cli  # noqa: PLC0415 (networking loaded only when used)
 

@@ -130,6 +130,9 @@ def test_narby_balance_writes_the_report(tmp_path, capsys):
     assert doc["results"]["games"] == 4 and doc["run"]["cluster"] == "local"
     assert (out / "balance.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert "| group | win rate |" in (out / "balance.md").read_text()
+    page = (out / "report.html").read_text(encoding="utf-8")
+    assert "<h2>Win rates</h2>" in page and "data:image/png;base64," in page
+    assert "report.html" in printed
 
 
 @pytest.mark.parametrize("argv, words", [

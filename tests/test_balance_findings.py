@@ -103,3 +103,21 @@ def test_a_lone_dragon_is_explained_by_its_distance_to_rivals():
     line = findings.findings(results((100, 33, 33, 34)), board)[0]
     assert line.startswith("Seat 1 wins 50%")
     assert f"its nearest rival starts {geo[0]['rival']} steps away" in line
+
+
+def test_a_dragon_far_from_the_places_of_power_is_explained_so():
+    # the Dragonmarch's lesson: the dragon starting farthest from the only place of power
+    # won most in its 1st and 2nd editions; seats 1-3 start 2-5 cells from it, seat 4 at 13
+    board = BoardSpec(width=24, height=24, pieces=(Preplaced("place_of_power", (8, 8)),),
+                      cavern_spots=((4, 8), (13, 8), (8, 13), (21, 21)))
+    geo = findings.spawn_geography(board, 4)
+    assert [row["nearest"]["place_of_power"] for row in geo] == [2, 5, 4, 13]
+    line = findings.findings(results((33, 33, 34, 100)), board)[0]
+    assert line.startswith("Seat 4 wins 50%")
+    assert ("its dragon starts farthest from the places of power (13 cells; the other "
+            "dragons: 2–5)") in line
+    assert "do not explain it alone" not in line
+    # a seat below fair is not explained by it, nor one that is merely as far as another
+    even = BoardSpec(width=24, height=24, pieces=(Preplaced("place_of_power", (8, 8)),),
+                     cavern_spots=((4, 8), (13, 8), (8, 13), (8, 3)))
+    assert "farthest from" not in findings.findings(results((33, 33, 34, 100)), even)[0]

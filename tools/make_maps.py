@@ -410,9 +410,64 @@ def dragonmarch_2() -> tuple[Painter, dict, list]:
     return p, props, others[:1] + caverns + others[1:]
 
 
+# The 3rd edition (issue 37). Three layouts of the Dragonmarch's own land were measured
+# with six dragons (docs/BALANCE.md): in each, the dragon starting on the east bank,
+# south of the lake, won 28-39% where 17% is fair, and the western dragons 7-10%, though
+# the lab's measures of distance, open ground and nearness to the shrine were made equal
+# in turn. The land itself leans. So the 3rd edition keeps the realm's northern half as
+# it was and turns it about the Angelstar Shrine for the southern half (frozen north and
+# south, a range on each side): each dragon's start has a twin whose land is
+# the same picture turned, so a pair of seats differs only by the turn order. The six
+# starts (R7: the 2x2 east of each cavern) make a hexagon round the shrine: each is
+# exactly 10 cells (king steps, flying: R18) from its two neighbours, farther from the
+# rest, and 9 cells from the shrine (a draft with the north and south twins 6 cells from
+# it gave them 4% of 48 games each: the shrine is where the dragons fight). The 7th and
+# 8th are a twin pair in the north-east and south-west corners. Seats run clockwise
+# from the north; seat k and seat k + 3 are twins. No ruins: three or four of them
+# cannot lie alike for six dragons (the old ones stood beside some starts only). No
+# lake: with the lake and its turned twin, the twins whose starts stood on their shores
+# won 30% and 20% of 132 games (the others 11-14%), as the lake-side and river-side
+# starts of the old land had (docs/BALANCE.md); drained, the lake bed is meadow.
+DRAGONMARCH_3_STARTS: tuple[Cell, ...] = (
+    (14, 4), (24, 9), (24, 19), (14, 24), (4, 19), (4, 9), (24, 3), (4, 25))
+
+
+def dragonmarch_3() -> tuple[Painter, dict, list]:
+    """The Dragonmarch, 3rd edition: the northern half of the realm and the same turned
+    half-way round the shrine (the 1st and 2nd editions stay as they were)."""
+    p, props, _objects = dragonmarch()
+    for r in range(p.h):
+        for c in range(p.w):
+            if r * p.w + c >= p.w * p.h // 2:  # the southern half: the northern turned
+                p.grid[r][c] = p.grid[p.h - 1 - r][p.w - 1 - c]
+            if p.grid[r][c] == "~":  # the lake drained to meadow (see above)
+                p.grid[r][c] = "m"
+    taken: set[Cell] = set()
+    shrine = occupy(taken, (14, 14), 2)  # its 2x2 turns onto itself
+    for r, c in ((4, 12), (4, 13), (4, 14), (4, 15)):  # the road's spur north, where
+        p.grid[r][c] = p.grid[p.h - 1 - r][p.w - 1 - c] = "."  # the north cavern goes
+    caverns = []
+    for seat, (x, y) in enumerate(DRAGONMARCH_3_STARTS):
+        spot = (x - 1, y)  # R7 puts the dragon east of its cavern first
+        assert free_for(p, taken, room=1)(spot), f"cavern spot {spot} is not free"
+        twin = DRAGONMARCH_3_STARTS[seat + 3 if seat < 3 else seat - 3 if seat < 6
+                                    else 13 - seat]
+        assert twin == (p.w - 2 - x, p.h - 2 - y), "the starts come in turned pairs"
+        caverns.append((f"Cavern {seat + 1}", "cavern_spot", spot, {"seat": seat}))
+        occupy(taken, (spot[0] - 2, spot[1] - 2), 5)
+    props = {**props, "title": "The Dragonmarch (3rd edition)",
+             "description": "A wide realm for 6 to 8 dragons, frozen at both ends, each "
+             "half the other turned about the Angelstar Shrine: ranges, woods and "
+             "caverns in twin pairs, six of them round the shrine, each as far from it "
+             "and from its neighbours as the others; the great lake has drained."}
+    objects: list[tuple[str, str, Cell, dict[str, str | int]]] = [
+        ("Angelstar Shrine", "place_of_power", shrine, {"kind": "angelstar_shrine"})]
+    return p, props, objects + caverns
+
+
 BUILDERS = {"narby-vale.tmx": narby_vale, "riverfell.tmx": riverfell,
             "hearth-hollow.tmx": hearth_hollow, "dragonmarch.tmx": dragonmarch,
-            "dragonmarch2.tmx": dragonmarch_2}
+            "dragonmarch2.tmx": dragonmarch_2, "dragonmarch3.tmx": dragonmarch_3}
 
 
 def main() -> int:

@@ -1,5 +1,5 @@
 """`narby balance MAP`: is this map fair? Seeded AI games on every core (or a Dask
-cluster), then a report: balance.json, balance.png and balance.md in --out."""
+cluster), then a report: balance.json, balance.png, balance.md and report.html in --out."""
 
 from __future__ import annotations
 
@@ -158,7 +158,8 @@ def _run(plan: Plan, board, out: Path, args) -> int:
                      f"are kept in {results_file}")
     for line in results["findings"]:
         print(f"- {line}")
-    print(f"report: {paths['md']} (charts {paths['png'].name}, figures {paths['json'].name})")
+    print(f"report: {paths['md']} (as one page: {paths['html'].name}; charts "
+          f"{paths['png'].name}, figures {paths['json'].name})")
     return 0
 
 

@@ -271,6 +271,18 @@ def _spawn_reason(g: dict, geo: list[dict]) -> str:
                  f"claims {'less' if favoured else 'more'}")
         more = more or favoured
         less = less or not favoured
+    place = mine["nearest"]["place_of_power"]
+    gaps = sorted(r["nearest"]["place_of_power"] for r in others
+                  if r["nearest"]["place_of_power"] is not None)
+    if favoured and place is not None and len(gaps) == len(others) and gaps \
+            and place > gaps[-1]:
+        # the Dragonmarch's 1st and 2nd editions and the 3rd's first draft: the dragon
+        # farthest from the only place of power won most, while the others fought over
+        # it; in a later draft the twins nearest it won least (docs/BALANCE.md)
+        text += (f"; its dragon starts farthest from the places of power ({place} cells; "
+                 f"the other dragons: {gaps[0]}–{gaps[-1]}): the others meet and fight "
+                 f"over them while it builds, a likely reason")
+        more = True
     if favoured and mine["value"] > values[-1]:
         text += " — the nearest and richest surroundings of any start, the likely reason"
     elif not favoured and mine["value"] < values[0]:

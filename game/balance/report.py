@@ -1,5 +1,6 @@
 """The lab's report: balance.json (all figures; `results` only the games'), a PNG of
-charts drawn with matplotlib, and a Markdown page beside it."""
+charts drawn with matplotlib, and a Markdown page and a self-contained HTML page
+(report.html) beside it."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ matplotlib.use("Agg")  # files only, no window
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
-from game.balance import stats  # noqa: E402
+from game.balance import html_report  # noqa: E402
+from game.balance import report_rows as rows  # noqa: E402
 from game.balance.findings import spawn_geography  # noqa: E402
 from game.balance.picture import map_picture  # noqa: E402
 from game.board import BoardSpec  # noqa: E402
@@ -30,13 +32,15 @@ def write(out: Path, results: dict, run_info: dict, board: BoardSpec,
           map_path: str | None) -> dict[str, Path]:
     out.mkdir(parents=True, exist_ok=True)
     paths = {"json": out / "balance.json", "png": out / "balance.png",
-             "md": out / "balance.md"}
+             "md": out / "balance.md", "html": out / "report.html"}
     doc = {"results": results, "run": run_info}
     paths["json"].write_text(json.dumps(doc, sort_keys=True, indent=1, ensure_ascii=False)
                              + "\n", encoding="utf-8")
     draw(paths["png"], results, board, map_path)
     paths["md"].write_text(markdown(results, run_info, board, paths["png"].name),
                            encoding="utf-8")
+    paths["html"].write_text(html_report.page(results, run_info, board, paths["png"]),
+                             encoding="utf-8")
     return paths
 
 
@@ -131,52 +135,22 @@ def _heat(ax, board: BoardSpec, picture, cells: dict, cmap: str, title: str) -> 
     ax.set_title(title + "; numbers: cavern spawns")
 
 
-def _workers(n) -> str:
-    return f"{n} worker{'' if n == 1 else 's'}" if isinstance(n, int) else "? workers"
-
-
-def _p_cell(p: float) -> str:
-    return "< 0.0001" if p < 0.0001 else f"{p:.2g}"
-
-
 def markdown(results: dict, run_info: dict, board: BoardSpec, png: str) -> str:
-    plan = results["plan"]
-    dragons = "fixed: " + ", ".join(plan["dragons"]) if plan["dragons"] else "drawn (R6)"
-    lines = [f"# Balance of {results['map']['title']}", "",
-             f"{results['games']} games, seats {', '.join(plan['levels'])}, seed "
-             f"{plan['seed']}, target {plan['target']}, round cap {plan['round_cap']}, "
-             f"dragons {dragons}"
-             + (f", house rules: {', '.join(plan['house'])}." if plan.get("house") else "."),
-             "", "## Findings", ""]
+    lines = [f"# Balance of {results['map']['title']}", "", rows.plan_line(results), "",
+             "## Findings", ""]
     lines += [f"- {line}" for line in results["findings"]]
     lines += ["", f"![charts]({png})", "", "## Win rates", "",
-              "| group | win rate | 95% interval | games | fair | p (Holm) | verdict |",
-              "| --- | ---: | --- | ---: | ---: | ---: | --- |"]
-    for g in results["groups"]:
-        low, high = g["ci95"]
-        lines.append(f"| {g['label']} | {stats.pct(g['rate'])} | {100 * low:.0f}–"
-                     f"{100 * high:.0f}% | {g['games']} | {stats.pct(g['fair'])} | "
-                     f"{_p_cell(g['p_holm'])} | "
-                     f"{'**unfair**' if g['unfair'] else 'fair'} |")
-    geo = spawn_geography(board, len(plan["levels"]))
-    if geo:
-        lines += ["", "## Cavern spawns", "",
-                  "From where each dragon starts (R7: beside its cavern, east first); "
-                  "1 cell = adjacent.", "",
-                  "| seat | cavern | dragon starts | towns / cities / places within 4 cells"
-                  " | nearest town / city / place | nearest rival (steps) | open cells "
-                  "nearest to it |", "| --- | --- | --- | --- | --- | --- | --- |"]
-        for row in geo:
-            near, nearest = row["near"], row["nearest"]
-            start = tuple(row["start"]) if row["start"] else "-"
-            lines.append(f"| {row['seat']} | {tuple(row['cavern'])} | {start} | "
-                         f"{near['town']} / "
-                         f"{near['city']} / {near['place_of_power']} | "
-                         f"{nearest['town']} / {nearest['city']} / "
-                         f"{nearest['place_of_power']} | {row['rival']} | "
-                         f"{row['territory']} |")
-    lines += ["", "## Run", "",
-              f"{run_info.get('games_played_now', 0)} games played in this run in "
-              f"{run_info.get('seconds', 0)} s ({run_info.get('games_per_second', 0)} games/s)"
-              f" on {_workers(run_info.get('workers'))}.", ""]
+              _md_row(rows.RATE_HEAD), "| --- | ---: | --- | ---: | ---: | ---: | --- |"]
+    for cells, unfair in rows.rate_rows(results):
+        lines.append(_md_row(cells[:-1] + ["**unfair**" if unfair else "fair"]))
+    spawns = rows.spawn_rows(board, len(results["plan"]["levels"]))
+    if spawns:
+        lines += ["", "## Cavern spawns", "", rows.SPAWN_NOTE, "", _md_row(rows.SPAWN_HEAD),
+                  "| --- | --- | --- | --- | --- | --- | --- |"]
+        lines += [_md_row(cells) for cells in spawns]
+    lines += ["", "## Run", "", rows.run_line(run_info), ""]
     return "\n".join(lines)
+
+
+def _md_row(cells) -> str:
+    return "| " + " | ".join(cells) + " |"
