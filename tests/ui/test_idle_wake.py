@@ -28,7 +28,7 @@ from game.ui.scenes.online import HostLobbyScene, JoinScene
 from tests.helpers import scenario
 from tests.ui.conftest import run, until
 from tests.ui.test_landing_pick import _lesson_at
-from tests.ui.test_online import SAFETY, host_game, wait_for
+from tests.ui.test_online import SAFETY, host_game, join_until_seated, wait_for
 from tools.ui_screens import _board, _played
 
 INVITE = "wss://127.0.0.1:9/CODE12#" + "A" * 26  # never dialled: the clients are fakes
@@ -349,13 +349,7 @@ def test_the_lobbies_rest_and_a_joiner_is_shown_at_once(app, data_dir):
     assert app.frames_drawn == drawn
     join_scene = app.push(JoinScene(app, host.address()))
     run(app, 1)
-    join_scene.join()
-    while not host.core.seats_ready():
-        wait_for(host.net.server.inbox)
-        host.poll()
-    while join_scene.welcome is None or join_scene.lobby is None:
-        wait_for(join_scene.client.inbox)
-        run(app, 1)
+    join_until_seated(app, host, join_scene)
     run(app, 3)
     assert app.rest_for() == idle.MAX_REST  # the joiner waits for the start, resting
     app.pop()

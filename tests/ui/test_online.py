@@ -36,6 +36,17 @@ def wait_for(q):
         q.queue.appendleft(item)
 
 
+def join_until_seated(app, host, join_scene):
+    """The joiner asks to join; the host seats it and the joiner's lobby shows it."""
+    join_scene.join()
+    while not host.core.seats_ready():
+        wait_for(host.net.server.inbox)
+        host.poll()
+    while join_scene.welcome is None or join_scene.lobby is None:
+        wait_for(join_scene.client.inbox)
+        run(app, 1)
+
+
 def host_game(data_dir):
     # Seed 1 (the stream dice of new games): Green, the joiner, acts first, as seed 12
     # made it with 0.1.0's dice. A joining window whose first turn comes after another
@@ -115,13 +126,7 @@ def test_the_online_screens_draw(app, tmp_path):
     join_scene = JoinScene(app, host.address())
     app.push(join_scene)
     run(app, 1)
-    join_scene.join()
-    while not host.core.seats_ready():
-        wait_for(host.net.server.inbox)
-        host.poll()
-    while join_scene.welcome is None or join_scene.lobby is None:
-        wait_for(join_scene.client.inbox)
-        run(app, 1)
+    join_until_seated(app, host, join_scene)
     png.save(app.screen, tmp_path / "join_lobby.png")
 
     if os.environ.get("NARBY_SHOTS"):  # look at them: NARBY_SHOTS=DIR pytest ...
