@@ -7,6 +7,7 @@ import pygame
 from game.balance import figures
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.new_game import NewGameScene
+from game.ui.scenes.widgets import Cycler, press
 from tests.ui.conftest import run
 
 
@@ -60,3 +61,32 @@ def test_the_command_lines_reach_new_game(app):
     scene = app.push(NewGameScene(app, setup))
     run(app, 1)
     assert scene.even.value is True
+
+
+def _cyclers_on(scene) -> list:
+    """Every Cycler the screen holds, found by looking, not by its own list."""
+    found = []
+    for value in vars(scene).values():
+        items = value if isinstance(value, list) else [value]
+        for item in items:
+            for x in (item if isinstance(item, tuple | list) else [item]):
+                if isinstance(x, Cycler) and x not in found:
+                    found.append(x)
+    return found
+
+
+def test_a_click_steps_every_option_on_the_screen(app):
+    # Even dragons once drew and took keys but ignored the mouse (it was missing from
+    # the click handler's list); a click on each cycler must step it
+    scene = app.push(NewGameScene(app))
+    run(app, 1)
+    cyclers = _cyclers_on(scene)
+    assert scene.even in cyclers and len(cyclers) >= 9
+    for cyc in cyclers:
+        if len(cyc.values) < 2 or not cyc.button.is_enabled:
+            continue
+        before = cyc.value
+        press(cyc.button)
+        run(app, 1)
+        assert cyc.value != before, cyc.prefix
+    assert scene.setup.even_dragons is True

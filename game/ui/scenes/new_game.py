@@ -610,11 +610,16 @@ class NewGameScene(Scene):
         self.enter()
         self._set_map(self.choice.key)
 
+    def _cyclers(self) -> list[Cycler]:
+        """Every cycler on the screen: each steps when clicked (one list, so a new
+        option cannot be drawn and keyed but left deaf to the mouse, as Even dragons was)."""
+        return [c for row in self.seat_rows for c in row[1:3]] + [
+            self.target, self.cards, self.handover, self.even, self.map_cycle]
+
     def handle(self, event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             el = event.ui_element
-            for cyc in [c for row in self.seat_rows for c in row[1:3]] + [
-                    self.target, self.cards, self.handover, self.map_cycle]:
+            for cyc in self._cyclers():
                 if cyc.handle(event):
                     if cyc is self.map_cycle:
                         self._select_list(self.map_index)
