@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.ai.master import REPLY_DEEP, REPLY_WIDTH, Lookahead, rebase, replies_order
+from game.ai.master import REPLY_DEEP, REPLY_WIDTH, Lookahead, best_next, rebase, replies_order
 from game.ai.model import Pos
 from game.ai.search import COST, OutOfBudget, TurnSearch
 from game.tables import ACTIONS_PER_TURN
@@ -48,15 +48,7 @@ def play_turn(search: TurnSearch, dist: Dist, k: int, beam: int, first=None) -> 
     while live:
         step: list[tuple[float, Pos, int]] = []
         for p, pos, kk in live:
-            best, best_v = None, search.ev.value(pos)
-            if kk > 0:
-                for act in search.candidates(pos, kk):
-                    cost = COST[act[0]]
-                    if cost > kk:
-                        continue
-                    v = sum(q * search.value(c, kk - cost) for q, c in search.outcomes(pos, act))
-                    if v > best_v + 1e-9:
-                        best, best_v = act, v
+            best = best_next(search, pos, kk) if kk > 0 else None
             if best is None:
                 done.append((p, pos))
             else:

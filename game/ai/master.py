@@ -59,6 +59,19 @@ def _draw(rng: random.Random, outcomes: list) -> Pos:
     return outcomes[-1][1]
 
 
+def best_next(search: TurnSearch, pos: Pos, k: int):
+    """The action the turn search's own values rank best from `pos` with `k` actions
+    left (its transposition table already holds them), or None when stopping is best."""
+    best, best_v = None, search.ev.value(pos)
+    for act in search.candidates(pos, k):
+        cost = COST[act[0]]
+        if cost > k:
+            continue
+        v = sum(q * search.value(c, k - cost) for q, c in search.outcomes(pos, act))
+        if v > best_v + 1e-9:
+            best, best_v = act, v
+    return best
+
 def _play_turn(search: TurnSearch, pos: Pos, k: int, rng: random.Random,
                first=None) -> Pos:
     """Play a turn to its end by `search`'s values, rolls drawn by `rng`."""
@@ -67,14 +80,7 @@ def _play_turn(search: TurnSearch, pos: Pos, k: int, rng: random.Random,
         pos = _draw(rng, search.outcomes(pos, first))
         k -= cost
     while k > 0:
-        best, best_v = None, search.ev.value(pos)
-        for act in search.candidates(pos, k):
-            cost = COST[act[0]]
-            if cost > k:
-                continue
-            v = sum(p * search.value(c, k - cost) for p, c in search.outcomes(pos, act))
-            if v > best_v + 1e-9:
-                best, best_v = act, v
+        best = best_next(search, pos, k)
         if best is None:
             break
         pos = _draw(rng, search.outcomes(pos, best))
