@@ -89,6 +89,9 @@ class LogView:
         self.rows: list[pygame.Surface] = []
         self.row_counts: list[int] = []  # rows each line wrapped to (for truncate)
         self.rect = pygame.Rect(0, 0, 0, 0)
+        # laid out by build(); a hidden log (L, or a window too short) is never built,
+        # yet PgUp/PgDn/End still scroll it
+        self.text_rect = pygame.Rect(0, 0, 0, 0)
         self.bar: UIVerticalScrollBar | None = None
         self.follow = True   # stick to the newest line
         self.top_row = 0

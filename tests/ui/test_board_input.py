@@ -52,3 +52,20 @@ def test_other_keys_are_not_zoom_keys():
             raise AssertionError("zoomed")
 
     assert not board_input.zoom_key(View(), pygame.K_a)
+
+
+
+def test_log_keys_scroll_a_log_never_shown_without_failing(app):
+    # found by random input: a game opened with the log hidden (L in an earlier game)
+    # never lays the log out, and PgUp/PgDn/End read its text area and crashed
+    app.settings.show_log = False
+    scene, _ = _human_turn_scene(app)
+    for k in (pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_END):
+        key(k)
+        run(app)
+    assert app.top is scene
+    key(pygame.K_l)  # shown now, it still scrolls
+    run(app)
+    key(pygame.K_PAGEUP)
+    run(app, 2)
+    assert app.settings.show_log and app.top is scene
