@@ -26,7 +26,7 @@ from game.ui.scenes.new_game import thumbnail
 from game.ui.scenes.online import HostLobbyScene
 from game.ui.scenes.replay_viewer import ReplayScene
 from game.ui.scenes.saved import saved_games, short_date
-from game.ui.scenes.widgets import button, kind_name, label
+from game.ui.scenes.widgets import Message, button, kind_name, label
 from game.words import dragon as dragon_name
 
 DOUBLE_CLICK = 0.4  # seconds
@@ -139,8 +139,8 @@ class LoadScene(Scene):
                              tip=_("Step through the game from its start") + " (R)"),
             "back": button(self.ui, (x, y, back_w, bh), _("Back"), tip="Esc"),
         }
-        self.message = label(self.ui, (self.detail.x, y - look.px(64), self.detail.w,
-                                       look.px(56)), "", cls="@error")
+        self.message = Message(self.ui, (self.detail.x, y - look.px(64), self.detail.w,
+                                         look.px(56)))
         self._refresh_buttons()
 
     def leave(self) -> None:
@@ -408,7 +408,7 @@ class LoadScene(Scene):
         row = look.px(30)
         n = len(e.dragons)
         head_h = look.font(look.fs(14), bold=True).get_linesize() + look.px(6)
-        bottom = int(self.message.relative_rect.y) if self.message.text else \
+        bottom = self.message.home.y if self.message.text else \
             self.buttons["back"].rect.y - look.px(8)
         facts_h = 4 * (look.font(look.fs(15)).get_linesize() + look.px(4))
         thumb_size = min(look.px(150), r.w // 3)

@@ -33,7 +33,7 @@ from game.ui.scenes.game import GameScene
 from game.ui.scenes.help import HelpOverlay
 from game.ui.scenes.online import HostLobbyScene
 from game.ui.scenes.saved import saved_games
-from game.ui.scenes.widgets import Cycler, KeyNav, button, kind_name, label
+from game.ui.scenes.widgets import Cycler, KeyNav, Message, button, kind_name, label
 
 KINDS = [("human", "normal")] + [("ai", lvl) for lvl in LEVELS] + [("remote", "normal")]
 DRAGON_CHOICES = [None, *DRAGONS]
@@ -386,8 +386,9 @@ class NewGameScene(Scene):
                                 self._start_text(), cls="@primary", tip="Enter")
         self.back_btn = button(self.ui, (f.right - 2 * pad - 2 * bw, bottom, bw, btn_h + 4),
                                _("Back"), tip="Esc")
-        self.error_label = label(self.ui, (f.x + pad, bottom, f.w - 2 * bw - 4 * pad,
-                                           btn_h + 4), self.error, cls="@error")
+        self.error_label = Message(self.ui, (f.x + pad, bottom - look.px(8),
+                                             f.w - 2 * bw - 4 * pad, btn_h + look.px(18)),
+                                   self.error)
 
     def _keyboard_order(self) -> None:
         """Tab and the arrows go down the seats, the options, the map and the buttons."""

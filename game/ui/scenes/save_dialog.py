@@ -15,7 +15,7 @@ from game.i18n import _
 from game.persistence import saves
 from game.ui.scene import Scene
 from game.ui.scenes.backdrop import panel_rect
-from game.ui.scenes.widgets import button, label
+from game.ui.scenes.widgets import Message, button
 
 
 class SaveDialog(Scene):
@@ -42,8 +42,7 @@ class SaveDialog(Scene):
         self.entry.set_text(self.name)
         self.entry.focus()
         self.ui.set_focus_set(self.entry)
-        self.message = label(self.ui, (x, self.rect.y + look.px(122), inner, look.px(50)),
-                             "", cls="@error")
+        self.message = Message(self.ui, (x, self.rect.y + look.px(122), inner, look.px(50)))
         bw = look.px(170)
         y = self.rect.bottom - row - look.px(22)
         self.save_btn = button(self.ui, (self.rect.right - look.px(28) - bw, y, bw, row),

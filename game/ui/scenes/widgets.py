@@ -3,6 +3,8 @@
 - `Cycler`: a button that steps through a list of values, shown as '‹ value ›': a click
   on its ‹ side steps back and on its › side forward (right-click: back; keys Left and
   Right) — one control that works the same by mouse and keys.
+- `Message`: a message line (an error) that wraps onto a second line instead of being
+  cut, as a long translation or a map's problem would be in a one-line label.
 - `KeyNav`: keyboard focus over a scene's controls (Up/Down/Tab move, Enter/Space press,
   Left/Right step a cycler), drawn with pygame-gui's own "selected" state.
 """
@@ -10,12 +12,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from html import escape
 from typing import cast
 
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID, UIElement
-from pygame_gui.elements import UIButton, UILabel, UITooltip
+from pygame_gui.elements import UIButton, UILabel, UITextBox, UITooltip
 
 from game.i18n import N_, _
 
@@ -70,6 +73,37 @@ def button(ui, rect, text, *, cls: str | None = None, tip: str | None = None,
 def label(ui, rect, text, *, cls: str | None = None, container=None) -> UILabel:
     return UILabel(pygame.Rect(rect), text, ui, container=container,
                    object_id=ObjectID(class_id=cls) if cls else None)
+
+
+class Message(UITextBox):
+    """Plain text that wraps within its rectangle (a scroll bar only past what fits):
+    `text` is what it says, `set_text` takes plain text, not HTML. One line sits at the
+    rectangle's middle, as a label's would; more lines start at its top."""
+
+    def __init__(self, ui, rect, text: str = "", *, cls: str = "@message", container=None):
+        self.text = text
+        self.home = pygame.Rect(rect)
+        super().__init__(self._html(text), pygame.Rect(rect), ui, container=container,
+                         object_id=ObjectID(class_id=cls))
+        self._place()
+
+    @staticmethod
+    def _html(text: str) -> str:
+        return f"<b>{escape(text)}</b>" if text else ""
+
+    def _place(self) -> None:
+        font = self.ui_theme.get_font(self.combined_element_ids)
+        width, line_h = font.size(self.text or " ")
+        one = width <= self.home.w - 8
+        y = self.home.y + (max(0, (self.home.h - line_h) // 2 - 2) if one else 0)
+        if self.relative_rect.y != y:
+            self.set_relative_position((self.home.x, y))
+
+    def set_text(self, text: str, *, text_kwargs=None) -> None:
+        if text != self.text:
+            self.text = text
+            super().set_text(self._html(text))
+            self._place()
 
 
 class Cycler:

@@ -1,0 +1,66 @@
+"""A screen's message line (an error) wraps instead of being cut (widgets.Message):
+random input found New game's seed error cut short in Spanish, one line too long for
+the one-line label it was."""
+
+import pytest
+
+from game import i18n
+from game.ui import settings as settings_mod
+from game.ui.app import App
+from game.ui.scenes.new_game import NewGameScene
+from game.ui.scenes.widgets import Message
+from game.ui.settings import Settings
+from tests.ui.conftest import run
+
+LANGUAGES = ("en", "de", "fr", "es", "pl", "ja")
+
+
+@pytest.fixture(autouse=True)
+def _english_after():
+    yield
+    i18n.set_language("en")
+    settings_mod.run_language = None
+
+
+def _fits(msg: Message) -> bool:
+    """Every laid-out line inside the box, and no scroll bar."""
+    rows = msg.text_box_layout.layout_rows
+    return msg.scroll_bar is None and bool(rows) and rows[-1].bottom <= msg.rect.h
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_new_games_seed_error_is_shown_whole_in_every_language(code):
+    app = App(Settings(language=code), size=(1280, 720), fullscreen=False)
+    app.catch_crashes = False
+    try:
+        ng = app.push(NewGameScene(app))
+        run(app, 2)
+        ng.seed.set_text("9" * 80)  # more digits than a seed may have
+        ng.start()
+        run(app, 2)
+        assert ng.error and ng.error_label.text == ng.error
+        assert _fits(ng.error_label), ng.error
+    finally:
+        app.close()
+
+
+def test_a_long_map_problem_wraps_onto_a_second_line(app):
+    ng = app.push(NewGameScene(app))
+    run(app, 2)
+    one = Message(app.ui, ng.error_label.home, "Short.")
+    ng._show_error("Riverfell cannot be played: the layer 'Places' has an object 'Shrine "
+                   "of the Old Ones' outside the map at (41, 3), and two caverns overlap")
+    run(app, 2)
+    msg = ng.error_label
+    assert _fits(msg)
+    assert len(msg.text_box_layout.layout_rows) == 2
+    assert len(one.text_box_layout.layout_rows) == 1
+    assert msg.rect.y < one.rect.y  # two lines start at the top, one sits in the middle
+    one.kill()
+
+
+def test_message_takes_plain_text_not_html(app):
+    msg = Message(app.ui, (0, 0, 300, 40), "a <b> & c")
+    assert msg.text == "a <b> & c" and "&lt;b&gt;" in msg.html_text
+    msg.set_text("")
+    assert msg.text == "" and msg.html_text == ""
