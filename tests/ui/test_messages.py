@@ -64,3 +64,21 @@ def test_message_takes_plain_text_not_html(app):
     assert msg.text == "a <b> & c" and "&lt;b&gt;" in msg.html_text
     msg.set_text("")
     assert msg.text == "" and msg.html_text == ""
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_maps_folder_line_fits_in_every_language(code, tmp_path, monkeypatch):
+    # random input found it 24 px too wide in Japanese: the path was cut by the board's
+    # font, the label drew it in the language's own
+    deep = tmp_path / "narby-monkey-9vk8q0ie" / ("seed109-3xl4bgi4-" * 3) / "data"
+    monkeypatch.setenv("NARBY_DATA_DIR", str(deep))
+    app = App(Settings(language=code), size=(1188, 800), fullscreen=False)  # found so
+    app.catch_crashes = False
+    try:
+        ng = app.push(NewGameScene(app))
+        run(app, 2)
+        lab = ng.folder_label
+        assert "…" in lab.text
+        assert lab.font.size(lab.text)[0] <= lab.rect.w
+    finally:
+        app.close()

@@ -309,10 +309,11 @@ class NewGameScene(Scene):
 
         folder = user_maps_dir(self.app.data_dir, create=True)
         self.folder_label = label(self.ui, (right.x + look.px(70), right.y, right.w -
-                                            look.px(70), row_h),
-                                  _fit(_("Your maps folder: {folder}"), _short(folder),
-                                       look.font(look.fs(15)), right.w - look.px(90)),
-                                  cls="@note")
+                                            look.px(70), row_h), "", cls="@note")
+        # measured by the label's own font (a language's font differs from the board's)
+        self.folder_label.set_text(_fit(_("Your maps folder: {folder}"), _short(folder),
+                                        self.folder_label.font,
+                                        self.folder_label.rect.w - look.px(8)))
         more = catalog.unlisted_user_maps(self.app.data_dir)
         self.folder_label.set_tooltip(
             _("Put .tmx maps in {folder}: the list updates by itself").format(folder=folder)
