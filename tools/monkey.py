@@ -1,7 +1,8 @@
 """Random input to the whole window: a seeded stream of clicks, drags, keys, wheel
 turns, typed text and window resizes, from the menu through every screen it reaches.
 Any exception is a bug (the window runs with its crash screen off, so the traceback is
-the bug's own). The last events before a failure are printed to reproduce it.
+the bug's own), and so is a label too small for its text (pygame-gui warns; the text is
+cut). The last events before a failure are printed to reproduce it.
 
     python tools/monkey.py --seeds 1-20 --frames 4000 [--size 1280x720]
 
@@ -18,6 +19,7 @@ import random
 import sys
 import tempfile
 import traceback
+import warnings
 from collections import Counter
 from pathlib import Path
 
@@ -81,7 +83,8 @@ def _events(rng: random.Random, size: tuple[int, int]):
 
 def run(seed: int, frames: int, size: tuple[int, int] = (1280, 720),
         home: str | None = None) -> dict:
-    """One seeded run; returns {"ok", "frame", "error", "last", "screens"}. Settings and
+    """One seeded run; returns {"ok", "frame", "error", "last", "screens", "clipped"}
+    (clipped: each label text too long for its label, with the screen it was on). Settings and
     saves go to a fresh folder under `home` (a temporary one), so a run is the same
     whatever ran before it."""
     def new_app():
@@ -99,6 +102,10 @@ def run(seed: int, frames: int, size: tuple[int, int] = (1280, 720),
     last: list[tuple] = []
     screens: Counter[str] = Counter()
     frame = 0
+    clipped: dict[str, str] = {}
+    catcher = warnings.catch_warnings(record=True)
+    caught = catcher.__enter__()
+    warnings.simplefilter("always")
     try:
         while frame < frames:
             for _ in range(rng.choice((0, 0, 1, 1, 2))):
@@ -107,6 +114,11 @@ def run(seed: int, frames: int, size: tuple[int, int] = (1280, 720),
                 for e in events:
                     pygame.event.post(e)
             app.step(1 / 60)
+            for w in caught:
+                if "too small for text" in str(w.message):
+                    where = type(app.scenes[-1]).__name__ if app.scenes else "-"
+                    clipped.setdefault(str(w.message), where)
+            caught.clear()
             if app.scenes:
                 screens[type(app.scenes[-1]).__name__] += 1
             if not app.running or not app.scenes:  # quit from the menu: start again
@@ -114,11 +126,12 @@ def run(seed: int, frames: int, size: tuple[int, int] = (1280, 720),
                 app = new_app()
             frame += 1
         return {"ok": True, "frame": frame, "error": None, "last": last,
-                "screens": dict(screens)}
+                "screens": dict(screens), "clipped": clipped}
     except Exception:
         return {"ok": False, "frame": frame, "error": traceback.format_exc(), "last": last,
-                "screens": dict(screens)}
+                "screens": dict(screens), "clipped": clipped}
     finally:
+        catcher.__exit__(None, None, None)
         with contextlib.suppress(Exception):
             app.close()
 
@@ -143,6 +156,9 @@ def main(argv: list[str] | None = None) -> int:
     for seed in _seeds(args.seeds):
         r = run(seed, args.frames, (w, h), home)
         top = ", ".join(f"{k} {v}" for k, v in Counter(r["screens"]).most_common(6))
+        for text, where in r["clipped"].items():
+            print(f"seed {seed}: clipped on {where}: {text}", flush=True)
+        failed += bool(r["clipped"])
         if r["ok"]:
             print(f"seed {seed}: ok, {args.frames} frames ({top})", flush=True)
             continue

@@ -11,6 +11,7 @@ def test_random_input_never_raises(seed, tmp_path):
     result = monkey.run(seed, 700, home=str(tmp_path))
     assert result["ok"], f"frame {result['frame']}: {result['error']}\n{result['last']}"
     assert len(result["screens"]) >= 2  # it got beyond the menu
+    assert not result["clipped"]
 
 
 def test_seeds_parse():
