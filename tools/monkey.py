@@ -30,6 +30,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from game.ui.app import App  # noqa: E402
+from game.ui.controller import GameController, GameSetup, Seat  # noqa: E402
+from game.ui.scenes.game import GameScene  # noqa: E402
 from game.ui.scenes.menu import MenuScene  # noqa: E402
 from game.ui.settings import Settings  # noqa: E402
 
@@ -82,16 +84,21 @@ def _events(rng: random.Random, size: tuple[int, int]):
 
 
 def run(seed: int, frames: int, size: tuple[int, int] = (1280, 720),
-        home: str | None = None) -> dict:
+        home: str | None = None, start: str = "menu") -> dict:
     """One seeded run; returns {"ok", "frame", "error", "last", "screens", "clipped"}
     (clipped: each label text too long for its label, with the screen it was on). Settings and
     saves go to a fresh folder under `home` (a temporary one), so a run is the same
-    whatever ran before it."""
+    whatever ran before it. `start` "game": from a game of one human seat against three
+    AI seats (seeded), so most input lands on the board."""
     def new_app():
         a = App(Settings(), size=size, fullscreen=False)
         a.ai_mode = "sync"  # deterministic: the AI answers in the window's process
         a.catch_crashes = False
         a.push(MenuScene(a))
+        if start == "game":
+            c = GameController(GameSetup(seats=[Seat("human")] + [Seat("ai", "normal")] * 3,
+                                         seed=seed), ai_mode="sync", data_dir=a.data_dir)
+            a.push(GameScene(a, c))
         return a
 
     folder = tempfile.mkdtemp(prefix=f"seed{seed}-", dir=home)
@@ -149,12 +156,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seeds", default="1-5", help="e.g. 1-20 or 3,7,9")
     p.add_argument("--frames", type=int, default=3000)
     p.add_argument("--size", default="1280x720")
+    p.add_argument("--start", choices=("menu", "game"), default="menu",
+                   help="game: begin in a game of one human against three AI seats")
     args = p.parse_args(argv)
     home = tempfile.mkdtemp(prefix="narby-monkey-")
     w, h = (int(v) for v in args.size.split("x"))
     failed = 0
     for seed in _seeds(args.seeds):
-        r = run(seed, args.frames, (w, h), home)
+        r = run(seed, args.frames, (w, h), home, args.start)
         top = ", ".join(f"{k} {v}" for k, v in Counter(r["screens"]).most_common(6))
         for text, where in r["clipped"].items():
             print(f"seed {seed}: clipped on {where}: {text}", flush=True)

@@ -6,9 +6,9 @@ import pytest
 from tools import monkey
 
 
-@pytest.mark.parametrize("seed", [7, 11])
-def test_random_input_never_raises(seed, tmp_path):
-    result = monkey.run(seed, 700, home=str(tmp_path))
+@pytest.mark.parametrize(("seed", "start"), [(7, "menu"), (11, "menu"), (3, "game")])
+def test_random_input_never_raises(seed, start, tmp_path):
+    result = monkey.run(seed, 700, home=str(tmp_path), start=start)
     assert result["ok"], f"frame {result['frame']}: {result['error']}\n{result['last']}"
     assert len(result["screens"]) >= 2  # it got beyond the menu
     assert not result["clipped"]
