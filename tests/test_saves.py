@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from game import i18n, tables
+from game import tables
 from game.cli import main
 from game.persistence import saves
 from game.persistence.saves import SaveError, load_save
@@ -372,15 +372,3 @@ def test_a_save_records_its_options_so_a_new_default_cannot_change_it(tmp_path):
     assert loaded.snapshot()["options"] == s.snapshot()["options"]
     s.close()
     loaded.close()
-
-
-def test_a_saves_default_name_is_in_the_players_language():
-    s = Session.new([{"dragon": "red"}, {"dragon": "undead"}], seed=5)
-    try:
-        assert saves.default_name(s) == f"Red vs Undead on {s.board.title}"
-        i18n.set_language("de")
-        assert saves.default_name(s) == f"Rot gegen Untot auf {s.board.title}"
-        i18n.set_language("ja")
-        assert saves.default_name(s).startswith(s.board.title + "の")
-    finally:
-        i18n.set_language("en")

@@ -40,7 +40,7 @@ import platformdirs
 
 import game
 from game import flow_checks
-from game.i18n import _
+from game.decisions import title
 from game.persistence.json_file import read_json
 from game.persistence.map_archive import digest as map_digest
 from game.persistence.plain import unreadable
@@ -49,7 +49,7 @@ from game.persistence.replay_file import FORMAT as REPLAY_FORMAT
 from game.persistence.replay_file import ReplayError
 from game.session import Session
 from game.tables import HOUSE_RULES
-from game.words import Words, dragon
+from game.words import Words
 
 FORMAT = "narby-save/2"
 FORMAT_PREFIX = "narby-save/"
@@ -149,11 +149,8 @@ def game_id(session: Session) -> str:
 
 
 def default_name(session: Session) -> str:
-    """"Red vs Blue on Narby Vale", in the player's language (the map keeps its title)."""
-    # TRANSLATORS: between two dragons in a save's name: "Red vs Blue"
-    names = _(" vs ").join(dragon(d) for d in session.match.seat_names)
-    # TRANSLATORS: a save's name: {dragons} is e.g. "Red vs Blue", {map} a map's title
-    return _("{dragons} on {map}").format(dragons=names, map=session.board.title)
+    names = " vs ".join(title(d) for d in session.match.seat_names)
+    return f"{names} on {session.board.title}"
 
 
 def write_json_atomic(path: str | os.PathLike, doc) -> Path:
