@@ -3,6 +3,7 @@ figures for the chosen map (issue 37): the book's, or the house rule's, and the 
 started is played under the rule chosen."""
 
 import pygame
+import pytest
 
 from game.balance import figures
 from game.ui.scenes.game import GameScene
@@ -33,6 +34,22 @@ def test_the_figures_follow_the_map_and_the_rule(app):
     _on_map(scene, "")  # the open plain: not measured, nothing said
     assert scene.figures.text == ""
     run(app, 2)  # it draws
+
+
+@pytest.mark.parametrize("name", ["dragonmarch3.tmx", "dragonmarch2.tmx", "dragonmarch.tmx"])
+def test_the_dragonmarch_shows_its_even_dragons_figures(app, name):
+    # the Dragonmarches said "not yet measured" under Even dragons until the lab's
+    # runs of the house rule there were merged into dragon_figures.json
+    scene = app.push(NewGameScene(app))
+    run(app, 1)
+    _on_map(scene, name)
+    path = scene.choice.entry.path
+    scene.even.step(1)
+    assert scene.setup.even_dragons is True
+    shown = figures.lines(path, True)
+    assert shown and shown[0].startswith("With even dragons here:")
+    assert scene.figures.text in shown
+    assert "6 Normal AIs" in figures.tip(path, True)
 
 
 def test_the_game_started_plays_the_rule(app):
