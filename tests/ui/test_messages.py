@@ -5,11 +5,14 @@ the one-line label it was."""
 import pytest
 
 from game import i18n
+from game.persistence import saves
 from game.ui import settings as settings_mod
 from game.ui.app import App
+from game.ui.scenes.load import LoadScene
 from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.widgets import Message
 from game.ui.settings import Settings
+from tests.hostile import good_session
 from tests.ui.conftest import run
 
 LANGUAGES = ("en", "de", "fr", "es", "pl", "ja")
@@ -82,3 +85,17 @@ def test_the_maps_folder_line_fits_in_every_language(code, tmp_path, monkeypatch
         assert lab.font.size(lab.text)[0] <= lab.rect.w
     finally:
         app.close()
+
+
+def test_the_load_screens_message_takes_three_lines_above_its_buttons(app, data_dir):
+    saves.save_game(good_session(), "Evening game", data_dir)
+    scene = app.push(LoadScene(app))
+    run(app, 2)
+    scene.error = ("/home/player/.local/share/narby-conquest/saves/evening-game.json cannot "
+                   "be opened: it was saved on a map that is no longer in your maps folder "
+                   "(riverfell-v2.tmx)")
+    scene._refresh_buttons()
+    run(app, 2)
+    msg = scene.message
+    assert _fits(msg) and len(msg.text_box_layout.layout_rows) == 3
+    assert msg.rect.bottom <= scene.buttons["back"].rect.top  # above the buttons

@@ -139,8 +139,8 @@ class LoadScene(Scene):
                              tip=_("Step through the game from its start") + " (R)"),
             "back": button(self.ui, (x, y, back_w, bh), _("Back"), tip="Esc"),
         }
-        self.message = Message(self.ui, (self.detail.x, y - look.px(64), self.detail.w,
-                                         look.px(56)))
+        self.message = Message(self.ui, (self.detail.x, y - look.px(104), self.detail.w,
+                                         look.px(96)), align="bottom")
         self._refresh_buttons()
 
     def leave(self) -> None:
@@ -408,7 +408,7 @@ class LoadScene(Scene):
         row = look.px(30)
         n = len(e.dragons)
         head_h = look.font(look.fs(14), bold=True).get_linesize() + look.px(6)
-        bottom = self.message.home.y if self.message.text else \
+        bottom = int(self.message.relative_rect.y) if self.message.text else \
             self.buttons["back"].rect.y - look.px(8)
         facts_h = 4 * (look.font(look.fs(15)).get_linesize() + look.px(4))
         thumb_size = min(look.px(150), r.w // 3)

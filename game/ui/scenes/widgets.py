@@ -77,12 +77,15 @@ def label(ui, rect, text, *, cls: str | None = None, container=None) -> UILabel:
 
 class Message(UITextBox):
     """Plain text that wraps within its rectangle (a scroll bar only past what fits):
-    `text` is what it says, `set_text` takes plain text, not HTML. One line sits at the
-    rectangle's middle, as a label's would; more lines start at its top."""
+    `text` is what it says, `set_text` takes plain text, not HTML. The box shrinks to
+    its lines and sits at the middle of its rectangle (`align` "middle") or at its
+    bottom ("bottom": a message above a row of buttons)."""
 
-    def __init__(self, ui, rect, text: str = "", *, cls: str = "@message", container=None):
+    def __init__(self, ui, rect, text: str = "", *, cls: str = "@message",
+                 align: str = "middle", container=None):
         self.text = text
         self.home = pygame.Rect(rect)
+        self.align = align
         super().__init__(self._html(text), pygame.Rect(rect), ui, container=container,
                          object_id=ObjectID(class_id=cls))
         self._place()
@@ -92,16 +95,21 @@ class Message(UITextBox):
         return f"<b>{escape(text)}</b>" if text else ""
 
     def _place(self) -> None:
-        font = self.ui_theme.get_font(self.combined_element_ids)
-        width, line_h = font.size(self.text or " ")
-        one = width <= self.home.w - 8
-        y = self.home.y + (max(0, (self.home.h - line_h) // 2 - 2) if one else 0)
-        if self.relative_rect.y != y:
+        rows = self.text_box_layout.layout_rows if self.text_box_layout else []
+        need = rows[-1].bottom + 2 if rows and self.text else self.home.h
+        h = min(self.home.h, max(1, need))
+        y = self.home.bottom - h if self.align == "bottom" else \
+            self.home.y + (self.home.h - h) // 2
+        if self.relative_rect.size != (self.home.w, h):
+            self.set_dimensions((self.home.w, h))
+        if self.relative_rect.topleft != (self.home.x, y):
             self.set_relative_position((self.home.x, y))
 
     def set_text(self, text: str, *, text_kwargs=None) -> None:
         if text != self.text:
             self.text = text
+            if self.relative_rect.size != self.home.size:  # lay it out at full size
+                self.set_dimensions(self.home.size)
             super().set_text(self._html(text))
             self._place()
 
