@@ -3,7 +3,7 @@ a favoured seat is named with what lies near its dragon's start; a fair map is c
 
 from __future__ import annotations
 
-from game.balance import findings, stats
+from game.balance import findings, stats, summary
 from game.board import BoardSpec, Preplaced
 
 # seat 3's cavern (10, 10) has three towns and a city beside it; the others nothing
@@ -121,3 +121,57 @@ def test_a_dragon_far_from_the_places_of_power_is_explained_so():
     even = BoardSpec(width=24, height=24, pieces=(Preplaced("place_of_power", (8, 8)),),
                      cavern_spots=((4, 8), (13, 8), (8, 13), (8, 3)))
     assert "farthest from" not in findings.findings(results((33, 33, 34, 100)), even)[0]
+
+
+def _record(game: int, turns: list[int], winner: int) -> dict:
+    return {"game": game, "seed": game, "winners": [winner], "thief": False,
+            "end": "target", "tie_rounds": 0, "rounds": 10, "decisions": 1,
+            "coins": [[0] * len(turns)], "tribute": {}, "lost": {}, "places_won": [],
+            "seats": [{"seat": s, "entry": s, "level": "normal", "dragon": f"d{s}",
+                       "cavern": None, "turn": t} for s, t in enumerate(turns)]}
+
+
+def test_a_seat_is_told_how_often_it_moved_first_and_what_that_predicts():
+    """Seat 1 moves first in 3 of 4 games (R16's lowest seat); whoever moves first never
+    wins. Its predicted rate comes from the other seats' games at each position only."""
+    order = [[0, 1, 2], [0, 2, 1], [0, 1, 2], [1, 2, 0]]  # seat s's round-1 position
+    winners = [1, 2, 1, 1]  # seat 2 (index 1) or 3 wins, never the first mover
+    records = [_record(g, order[g], w) for g, w in enumerate(winners)]
+    res = summary.summarize(records, BoardSpec.plain(),
+                            {"levels": ["normal"] * 3, "round_cap": 60, "target": 50})
+    seat1 = next(g for g in res["groups"] if g["label"] == "seat 1")
+    assert seat1["moved_first"] == 0.75 and seat1["moved_last"] == 0.0
+    # seat 1 sat at position 0 three times (the others won 0 of their 1 game there) and
+    # at position 1 once (the others won all 3 of theirs there): 1 win in 4 predicted
+    assert seat1["turn_expected"] == 0.25
+    assert next(g for g in res["groups"] if g["label"] == "seat 3")["moved_first"] == 0.25
+
+
+def _turn_led_results() -> dict:
+    res = results((40, 66, 66, 68), games=240)
+    for g in res["groups"]:
+        g.update({"turn_expected": 0.25, "moved_first": 0.25, "moved_last": 0.25})
+    res["groups"][0].update({"turn_expected": 0.19, "moved_first": 0.62,
+                             "moved_last": 0.1})
+    return res
+
+
+def test_a_seat_lean_the_turn_order_predicts_is_said_to_be_the_turn_orders():
+    line = findings.findings(_turn_led_results(), BOARD)[0]
+    assert line.startswith("Seat 1 wins 17%") and "more than chance" in line
+    assert "It moved first in round 1 in 62% of its games and last in 10% (25% each" in line
+    assert "predict 19% from the other seats' win rates there: the lean follows from " \
+           "the turn order (R16), not from this map's ground" in line
+    assert "surroundings" not in line
+
+
+def test_a_seat_lean_the_turn_order_does_not_predict_stays_the_maps():
+    res = _turn_led_results()
+    res["groups"][0]["turn_expected"] = 0.24  # predicts almost nothing of the lean
+    line = findings.findings(res, BOARD)[0]
+    assert "follows from the turn order" not in line
+    assert ("its surroundings do not explain it alone, nor does round 1's turn order (it "
+            "moved first in 62% of its games; the positions it moved at predict 24%)") \
+        in line
+    res["groups"][0]["turn_expected"] = 0.30  # predicts the other way
+    assert "follows from the turn order" not in findings.findings(res, BOARD)[0]

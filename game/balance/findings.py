@@ -180,15 +180,21 @@ def findings(results: dict, board: BoardSpec) -> list[str]:
     favoured = [g for g in unfair if g["kind"] == "spawn" and g["rate"] > g["fair"]]
     payers = []  # seats below fair only because a favoured seat takes their wins
     seat_lines = len(out) + sum(1 for g in unfair if g["kind"] == "spawn")
+    # a seat whose lean its round-1 turn positions predict is the turn order's (R16);
+    # then the turn positions are not said to follow from the seats in turn
+    turn_led = any(g["kind"] == "spawn" and _follows_turns(g) for g in unfair)
     for g in unfair:
         if favoured and g["kind"] == "spawn" and g["rate"] < g["fair"] and \
-                not _poorest(g, geo):
+                not _poorest(g, geo) and not _follows_turns(g):
             payers.append(g)
             continue
         line = stats.sentence(g)
-        if g["kind"] == "spawn":
+        if g["kind"] == "spawn" and geo and _follows_turns(g):
+            line += _turn_lean(g, len(results["plan"]["levels"]))
+        elif g["kind"] == "spawn":
             line += _spawn_reason(g, geo) if geo else _seat_reason(g)
-        elif g["kind"] in ("turn", "dragon") and _follows_seats(g):
+        elif g["kind"] in ("turn", "dragon") and _follows_seats(g) and \
+                not (turn_led and g["kind"] == "turn"):
             line += (f". The seats it sat at predict {stats.pct(g['seat_expected'])} from "
                      f"their own win rates: it follows from where it sat, not from "
                      f"{'the order itself' if g['kind'] == 'turn' else 'the dragon'}")
@@ -232,6 +238,27 @@ def _follows_seats(g: dict) -> bool:
     if expected is None or abs(expected - g["fair"]) < 1e-9:
         return False
     return stats.binomial_p(g["wins"], g["games"], expected) >= stats.ALPHA
+
+
+def _follows_turns(g: dict) -> bool:
+    """A seat's rate is what the round-1 turn positions it moved at predict, and they
+    predict a real part of its lean (a third or more of its gap from fair)."""
+    expected = g.get("turn_expected")
+    if expected is None:
+        return False
+    gap, predicted = g["rate"] - g["fair"], expected - g["fair"]
+    if gap * predicted <= 0 or abs(predicted) < abs(gap) / 3:
+        return False
+    return stats.binomial_p(g["wins"], g["games"], expected) >= stats.ALPHA
+
+
+def _turn_lean(g: dict, seats: int) -> str:
+    return (f". It moved first in round 1 in {stats.pct(g['moved_first'])} of its games "
+            f"and last in {stats.pct(g['moved_last'])} ({stats.pct(1 / seats)} each if the "
+            f"order fell evenly: R16 gives round 1's first turn to Green, else, coins and "
+            f"rings being equal, to the lowest seat), and the round-1 positions it moved "
+            f"at predict {stats.pct(g['turn_expected'])} from the other seats' win rates "
+            f"there: the lean follows from the turn order (R16), not from this map's ground")
 
 
 def _resolution(games: int, seats: int) -> int:
@@ -287,6 +314,12 @@ def _spawn_reason(g: dict, geo: list[dict]) -> str:
         text += " — the nearest and richest surroundings of any start, the likely reason"
     elif not favoured and mine["value"] < values[0]:
         text += " — the farthest and poorest surroundings of any start, the likely reason"
+    elif not (more or less) and "turn_expected" in g:
+        text += (" — its surroundings do not explain it alone, nor does round 1's turn "
+                 f"order (it moved first in {stats.pct(g['moved_first'])} of its games; "
+                 f"the positions it moved at predict {stats.pct(g['turn_expected'])}): "
+                 "look at the paths (blocked cells) and at who reaches the places of "
+                 "power first")
     elif not (more or less):
         text += (" — its surroundings do not explain it alone: look at the paths "
                  "(blocked cells), at who reaches the places of power first, and at the "

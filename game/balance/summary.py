@@ -51,6 +51,7 @@ def summarize(records: list[dict], board: BoardSpec, plan_fields: dict) -> dict:
         groups += [_group("entry", f"entry {e + 1} ({plan_fields['levels'][e]})",
                           by_entry[e], games, fair, e) for e in range(n)]
     _seat_expected(groups, records, seat_wins, games)
+    _turn_expected(groups, records, n)
     tested = stats.fairness(groups)
     results = {
         "plan": plan_fields, "map": {"title": board.title, "width": board.width,
@@ -80,6 +81,38 @@ def _seat_expected(groups: list[dict], records: list[dict], seat_wins: list[floa
     for g in groups:
         if (g["kind"], g["key"]) in sums and g["games"]:
             g["seat_expected"] = sums[(g["kind"], g["key"])] / g["games"]
+
+
+def _turn_expected(groups: list[dict], records: list[dict], n: int) -> None:
+    """For each seat: how often it moved first and last in round 1, and the win rate the
+    round-1 turn positions it moved at predict, each position's rate taken from the
+    other seats' games there (so a seat's own strength does not predict itself). R16
+    gives round 1's first turn to Green, else, coins and rings being equal, to the lowest
+    seat: on a map with fixed caverns seat 1 moves first far more often than 1/n, and
+    findings use this to tell a turn-order lean from the map's."""
+    wins = [[0.0] * n for _ in range(n)]  # wins[seat][turn]
+    played = [[0] * n for _ in range(n)]
+    for r in records:
+        share = 1.0 / len(r["winners"]) if r["winners"] else 0.0
+        for s in r["seats"]:
+            wins[s["seat"]][s["turn"]] += share if s["seat"] in r["winners"] else 0.0
+            played[s["seat"]][s["turn"]] += 1
+    for g in groups:
+        if g["kind"] != "spawn" or not g["games"]:
+            continue
+        me = g["key"]
+        predicted = 0.0
+        for t in range(n):
+            others = sum(played[s][t] for s in range(n) if s != me)
+            if played[me][t] and not others:
+                break  # a position only this seat moved at predicts nothing
+            if played[me][t]:
+                predicted += played[me][t] * sum(
+                    wins[s][t] for s in range(n) if s != me) / others
+        else:
+            g["turn_expected"] = predicted / g["games"]
+        g["moved_first"] = played[me][0] / g["games"]
+        g["moved_last"] = played[me][n - 1] / g["games"]
 
 
 def _group(kind: str, label: str, wins: float, games: int, fair: float, key) -> dict:
