@@ -317,7 +317,8 @@ def _spawn_reason(g: dict, geo: list[dict]) -> str:
     elif not (more or less) and "turn_expected" in g:
         text += (" — its surroundings do not explain it alone, nor does round 1's turn "
                  f"order (it moved first in {stats.pct(g['moved_first'])} of its games; "
-                 f"the positions it moved at predict {stats.pct(g['turn_expected'])}): "
+                 f"the positions it moved at predict {stats.pct(g['turn_expected'])} where "
+                 f"{stats.pct(g['fair'])} is fair): "
                  "look at the paths (blocked cells) and at who reaches the places of "
                  "power first")
     elif not (more or less):
