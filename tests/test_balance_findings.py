@@ -176,3 +176,19 @@ def test_a_seat_lean_the_turn_order_does_not_predict_stays_the_maps():
         in line
     res["groups"][0]["turn_expected"] = 0.30  # predicts the other way
     assert "follows from the turn order" not in findings.findings(res, BOARD)[0]
+
+
+def test_dragons_below_fair_because_copper_wins_half_are_said_once_as_its_cost():
+    res = results((150, 150, 150, 150), games=600)
+    dragons = [("copper", 120, 240), ("white", 28, 240), ("black", 30, 240),
+               ("green", 31, 240), ("red", 60, 240)]
+    res["groups"] += stats.fairness([
+        {"kind": "dragon", "label": name.capitalize(), "key": name, "wins": w, "games": n,
+         "fair": 0.25} for name, w, n in dragons])
+    lines = findings.findings(res, BOARD)
+    assert lines[0].startswith("Copper wins 50%")
+    # Green has a rule of its own (R16: it moves first in round 1), said on its own line
+    assert lines[1].startswith("Green wins 13%") and "Green moves first in round 1" in lines[1]
+    assert lines[2] == ("The other dragons pay for it: White wins 12% [8–16], Black wins 12% "
+                        "[9–17], below fair: the wins Copper takes come from the others.")
+    assert not any(line.startswith(("White", "Black", "Red")) for line in lines)

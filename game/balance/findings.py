@@ -183,10 +183,20 @@ def findings(results: dict, board: BoardSpec) -> list[str]:
     # a seat whose lean its round-1 turn positions predict is the turn order's (R16);
     # then the turn positions are not said to follow from the seats in turn
     turn_led = any(g["kind"] == "spawn" and _follows_turns(g) for g in unfair)
+    # the same for dragons: under the book's rules Copper wins half the games, and the
+    # dragons with no rule of their own below fair pay for it (said once)
+    top = [g for g in unfair if g["kind"] == "dragon" and g["rate"] > g["fair"]]
+    dragon_payers: list[dict] = []
+    dragon_end = 0
     for g in unfair:
         if favoured and g["kind"] == "spawn" and g["rate"] < g["fair"] and \
                 not _poorest(g, geo) and not _follows_turns(g):
             payers.append(g)
+            continue
+        if top and g["kind"] == "dragon" and g["rate"] < g["fair"] and \
+                g["key"] not in DRAGON_RULES and g["key"] not in EVEN_RULES and \
+                not _follows_seats(g):
+            dragon_payers.append(g)
             continue
         line = stats.sentence(g)
         if g["kind"] == "spawn" and geo and _follows_turns(g):
@@ -203,14 +213,24 @@ def findings(results: dict, board: BoardSpec) -> list[str]:
         elif g["kind"] == "dragon":
             line += _dragon_reason(g["key"], even)
         out.append(line[0].upper() + line[1:] + ".")
+        if g["kind"] == "dragon":
+            dragon_end = len(out)
+    if dragon_payers:  # right after the dragons' findings
+        names = " and ".join(g["label"] for g in top)
+        out.insert(dragon_end, "The other dragons pay for it: " + _ranges(dragon_payers)
+                   + f", below fair: the wins {names} take{'s' if len(top) == 1 else ''} "
+                   f"come from the others.")
     if payers:  # right after the seats' findings
         seat_lines -= len(payers)
-        out.insert(seat_lines, "The other seats pay for it: " + ", ".join(
-            f"{g['label']} wins {stats.pct(g['rate'])} [{100 * g['ci95'][0]:.0f}–"
-            f"{100 * g['ci95'][1]:.0f}]" for g in payers)
-            + ", below fair: the wins the favoured seat takes come from the others.")
+        out.insert(seat_lines, "The other seats pay for it: " + _ranges(payers)
+                   + ", below fair: the wins the favoured seat takes come from the others.")
     out += _other_effects(results)
     return out
+
+
+def _ranges(groups: list[dict]) -> str:
+    return ", ".join(f"{g['label']} wins {stats.pct(g['rate'])} [{100 * g['ci95'][0]:.0f}–"
+                     f"{100 * g['ci95'][1]:.0f}]" for g in groups)
 
 
 def _dragon_reason(key: str, even: bool) -> str:
