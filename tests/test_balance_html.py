@@ -87,3 +87,19 @@ def test_the_page_and_the_markdown_give_the_same_tables(tmp_path):
             row = "".join(f"<t[dh][^>]*>{re.escape(c)}</t[dh]>" for c in cells)
             assert re.search(row, page), line
     assert "Cavern spawns" in page and "<td>(8, 8)</td>" in page
+
+
+def test_the_spawn_table_says_how_often_each_seat_moved_first():
+    board = BoardSpec(width=12, height=12, cavern_spots=((2, 2), (8, 8)), min_players=2,
+                      max_players=2)
+    res = results("Vale")
+    res["groups"][0].update({"moved_first": 0.62, "moved_last": 0.38,
+                             "turn_expected": 0.21})
+    markdown = report.markdown(res, {}, board, "balance.png")
+    head = next(line for line in markdown.splitlines() if line.startswith("| seat |"))
+    assert head.endswith("| moved first in round 1 (its turns predict) |")
+    rows = [line for line in markdown.splitlines() if line.startswith(("| 1 |", "| 2 |"))]
+    assert rows[0].endswith("| 62% (21%) |")
+    assert rows[1].endswith("| - |")  # a report written before the lab counted it
+    separator = markdown.splitlines()[markdown.splitlines().index(head) + 1]
+    assert separator.count("---") == head.count("|") - 1

@@ -43,7 +43,7 @@ def page(results: dict, run_info: dict, board: BoardSpec, png: Path | None) -> s
                       else f"<td>{escape(c)}</td>" for i, c in enumerate(cells))
         out.append(f'<tr class="unfair">{tds}</tr>' if unfair else f"<tr>{tds}</tr>")
     out.append("</table>")
-    spawns = rows.spawn_rows(board, len(results["plan"]["levels"]))
+    spawns = rows.spawn_rows(board, results)
     if spawns:
         out += ["<h2>Cavern spawns</h2>", f"<p>{escape(rows.SPAWN_NOTE)}</p>", "<table>",
                 _head(rows.SPAWN_HEAD)]

@@ -143,10 +143,10 @@ def markdown(results: dict, run_info: dict, board: BoardSpec, png: str) -> str:
               _md_row(rows.RATE_HEAD), "| --- | ---: | --- | ---: | ---: | ---: | --- |"]
     for cells, unfair in rows.rate_rows(results):
         lines.append(_md_row(cells[:-1] + ["**unfair**" if unfair else "fair"]))
-    spawns = rows.spawn_rows(board, len(results["plan"]["levels"]))
+    spawns = rows.spawn_rows(board, results)
     if spawns:
         lines += ["", "## Cavern spawns", "", rows.SPAWN_NOTE, "", _md_row(rows.SPAWN_HEAD),
-                  "| --- | --- | --- | --- | --- | --- | --- |"]
+                  _md_row(["---"] * len(rows.SPAWN_HEAD))]
         lines += [_md_row(cells) for cells in spawns]
     lines += ["", "## Run", "", rows.run_line(run_info), ""]
     return "\n".join(lines)

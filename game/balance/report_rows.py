@@ -10,9 +10,11 @@ from game.board import BoardSpec
 RATE_HEAD = ("group", "win rate", "95% interval", "games", "fair", "p (Holm)", "verdict")
 SPAWN_HEAD = ("seat", "cavern", "dragon starts", "towns / cities / places within 4 cells",
               "nearest town / city / place", "nearest rival (steps)",
-              "open cells nearest to it")
+              "open cells nearest to it", "moved first in round 1 (its turns predict)")
 SPAWN_NOTE = "From where each dragon starts (R7: beside its cavern, east first); " \
-             "1 cell = adjacent."
+             "1 cell = adjacent. Moved first: how often R16 gave the seat round 1's first " \
+             "turn, and the win rate the round-1 positions it moved at predict from the " \
+             "other seats' games there."
 
 
 def p_cell(p: float) -> str:
@@ -30,17 +32,26 @@ def rate_rows(results: dict) -> list[tuple[list[str], bool]]:
     return rows
 
 
-def spawn_rows(board: BoardSpec, seats: int) -> list[list[str]]:
+def spawn_rows(board: BoardSpec, results: dict) -> list[list[str]]:
     """Per fixed cavern spot (none on a map that rolls its caverns)."""
     rows = []
-    for row in spawn_geography(board, seats):
+    turns = {g["key"]: g for g in results["groups"] if g["kind"] == "spawn"}
+    for row in spawn_geography(board, len(results["plan"]["levels"])):
         near, nearest = row["near"], row["nearest"]
         start = tuple(row["start"]) if row["start"] else "-"
         rows.append([str(row["seat"]), str(tuple(row["cavern"])), str(start),
                      f"{near['town']} / {near['city']} / {near['place_of_power']}",
                      f"{nearest['town']} / {nearest['city']} / {nearest['place_of_power']}",
-                     str(row["rival"]), str(row["territory"])])
+                     str(row["rival"]), str(row["territory"]),
+                     _moved_first(turns.get(row["seat"] - 1, {}))])
     return rows
+
+
+def _moved_first(g: dict) -> str:
+    if "moved_first" not in g:  # a report of an earlier version
+        return "-"
+    predicted = f" ({stats.pct(g['turn_expected'])})" if "turn_expected" in g else ""
+    return stats.pct(g["moved_first"]) + predicted
 
 
 def dragons_text(plan: dict) -> str:
