@@ -4,7 +4,7 @@ Any exception is a bug (the window runs with its crash screen off, so the traceb
 the bug's own), and so is a label too small for its text (pygame-gui warns; the text is
 cut). The last events before a failure are printed to reproduce it.
 
-    python tools/monkey.py --seeds 1-20 --frames 4000 [--size 1280x720]
+    python tools/monkey.py --seeds 1-20 --frames 4000 [--size 1280x720] [--lang de] [--scale 1.5]
 
 Under the dummy video driver unless SDL_VIDEODRIVER is set; a settings and data folder
 of its own (a temporary one), so a player's settings and saves are never touched.
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import os
 import random
 import sys
@@ -84,14 +85,16 @@ def _events(rng: random.Random, size: tuple[int, int]):
 
 
 def run(seed: int, frames: int, size: tuple[int, int] = (1280, 720),
-        home: str | None = None, start: str = "menu") -> dict:
+        home: str | None = None, start: str = "menu", settings: Settings | None = None
+        ) -> dict:
     """One seeded run; returns {"ok", "frame", "error", "last", "screens", "clipped"}
     (clipped: each label text too long for its label, with the screen it was on). Settings and
     saves go to a fresh folder under `home` (a temporary one), so a run is the same
     whatever ran before it. `start` "game": from a game of one human seat against three
-    AI seats (seeded), so most input lands on the board."""
+    AI seats (seeded), so most input lands on the board. `settings`: the language and
+    interface scale to start with (the player's defaults when None)."""
     def new_app():
-        a = App(Settings(), size=size, fullscreen=False)
+        a = App(dataclasses.replace(settings or Settings()), size=size, fullscreen=False)
         a.ai_mode = "sync"  # deterministic: the AI answers in the window's process
         a.catch_crashes = False
         a.push(MenuScene(a))
@@ -158,12 +161,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--size", default="1280x720")
     p.add_argument("--start", choices=("menu", "game"), default="menu",
                    help="game: begin in a game of one human against three AI seats")
+    p.add_argument("--lang", default="", help="the window's language, e.g. de or ja")
+    p.add_argument("--scale", type=float, default=1.0, help="interface scale, 0.5-2")
     args = p.parse_args(argv)
+    settings = Settings(language=args.lang, ui_scale=args.scale).validated()
     home = tempfile.mkdtemp(prefix="narby-monkey-")
     w, h = (int(v) for v in args.size.split("x"))
     failed = 0
     for seed in _seeds(args.seeds):
-        r = run(seed, args.frames, (w, h), home, args.start)
+        r = run(seed, args.frames, (w, h), home, args.start, settings)
         top = ", ".join(f"{k} {v}" for k, v in Counter(r["screens"]).most_common(6))
         for text, where in r["clipped"].items():
             print(f"seed {seed}: clipped on {where}: {text}", flush=True)
