@@ -99,3 +99,27 @@ def test_the_load_screens_message_takes_three_lines_above_its_buttons(app, data_
     msg = scene.message
     assert _fits(msg) and len(msg.text_box_layout.layout_rows) == 3
     assert msg.rect.bottom <= scene.buttons["back"].rect.top  # above the buttons
+
+
+@pytest.mark.parametrize("code,scale", [("fr", 1.25), ("pl", 1.5), ("de", 1.0)])
+def test_new_games_notes_wrap_to_the_column(monkeypatch, code, scale):
+    """Random input found two notes cut in French at 125% in a tall window (79 and 95 px
+    past the column) and the hot-seat note in Polish at 200%."""
+    monkeypatch.setattr("game.ui.scenes.new_game._first_run", lambda app: False)
+    app = App(Settings(language=code, ui_scale=scale), size=(1300, 1400), fullscreen=False)
+    app.catch_crashes = False
+    try:
+        ng = app.push(NewGameScene(app))
+        ng.setup.seats[1].kind = "human"  # hot-seat: the longest mode note
+        ng._place_notes()
+        run(app, 2)
+        assert len(ng.notes) >= 3
+        for note in ng.notes:
+            assert note.font.size(note.text)[0] <= note.rect.w, note.text
+        words = " ".join(note.text for note in ng.notes).split()
+        for text in (i18n._("Random dragons are drawn with a d20, as the rules say."),
+                     i18n._("AI seats think in the background: the window never waits.")):
+            assert " ".join(text.split()) in " ".join(words)
+        assert len(ng.notes) > 3 or code == "de"  # French and Polish need two lines
+    finally:
+        app.close()

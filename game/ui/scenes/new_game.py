@@ -10,7 +10,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID, UIElement
-from pygame_gui.elements import UISelectionList, UITextBox, UITextEntryLine
+from pygame_gui.elements import UILabel, UISelectionList, UITextBox, UITextEntryLine
 from pygame_gui.windows import UIFileDialog
 
 from game.ai import LEVELS
@@ -285,13 +285,30 @@ class NewGameScene(Scene):
         self.levels_at = (left.x, y, left.w)  # the first-run line is drawn here
         if self.first_run:
             y += 2 * look.px(24) + look.px(6)
-        notes = (_("Random dragons are drawn with a d20, as the rules say."),
-                 _("AI seats think in the background: the window never waits."),
-                 mode_note(self.setup.seats))
-        line = look.px(24)
-        room = (f.bottom - look.px(70) - y) // line
-        self.notes = [label(self.ui, (left.x, y + i * line, left.w, line), text, cls="@note")
-                      for i, text in enumerate(notes[:max(0, room)])]
+        self.notes_at = (left.x, y, left.w, f.bottom - look.px(70))
+        self.notes: list[UILabel] = []
+        self._place_notes()
+
+    def _place_notes(self) -> None:
+        """The notes under the options, each wrapped to the column in the labels' own
+        font (French at 125% and Polish at 200% ran past it on one line), as many whole
+        notes as fit above the bottom buttons."""
+        for w in self.notes:
+            w.kill()
+        x, y, width, bottom = self.notes_at
+        line = self.look.px(24)
+        font = getattr(self.figures, "font", None)
+        self.notes = []
+        for text in (_("Random dragons are drawn with a d20, as the rules say."),
+                     _("AI seats think in the background: the window never waits."),
+                     mode_note(self.setup.seats)):
+            lines = self.look.wrap(text, font, width - self.look.px(8)) if font else [text]
+            if y + len(lines) * line > bottom:
+                break
+            for part in lines:
+                self.notes.append(label(self.ui, (x, y, width, line), part, cls="@note"))
+                y += line
+            y += self.look.px(4)  # a little air between two notes, none inside one
 
     def _map_picker(self, row_h: int, gap: int, head_h: int, btn_h: int) -> None:
         """The right half: the maps folder, the map list and cycler, Open and Show
@@ -500,8 +517,7 @@ class NewGameScene(Scene):
         self.setup.seats[i].kind = kind
         self.setup.seats[i].level = level
         self.start_btn.set_text(self._start_text())
-        if len(self.notes) > 2:  # what kind of game these seats make
-            self.notes[2].set_text(mode_note(self.setup.seats))
+        self._place_notes()  # the last says what kind of game these seats make
 
     def _start_text(self) -> str:
         """A Remote seat makes this an online game, hosted here (issue 23)."""
