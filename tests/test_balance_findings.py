@@ -192,3 +192,19 @@ def test_dragons_below_fair_because_copper_wins_half_are_said_once_as_its_cost()
     assert lines[2] == ("The other dragons pay for it: White wins 12% [8–16], Black wins 12% "
                         "[9–17], below fair: the wins Copper takes come from the others.")
     assert not any(line.startswith(("White", "Black", "Red")) for line in lines)
+
+
+def test_a_turn_position_mostly_from_its_seats_says_so_and_gives_the_orders_rest():
+    """2,000 games on favoured.tmx: position 3 (mostly the favoured seat 3, R16) won 36%
+    where its seats predict 34%; the rest is more than chance and was left unexplained."""
+    group = {"kind": "turn", "label": "first-turn position 3", "key": 2, "wins": 716,
+             "games": 2000, "fair": 0.25, "seat_expected": 0.335}
+    res = results((500, 500, 500, 500), games=2000)
+    res["groups"] += stats.fairness([group])
+    turn = next(x for x in findings.findings(res, BOARD) if x.startswith("First-turn"))
+    assert turn.endswith("The seats it sat at predict 34% from their own win rates: most "
+                         "of it follows from where it sat, the rest from the order.")
+    group = {**group, "label": "first-turn position 4", "key": 3}  # the last: R16's say
+    res["groups"] = res["groups"][:4] + stats.fairness([group])
+    turn = next(x for x in findings.findings(res, BOARD) if x.startswith("First-turn"))
+    assert "the rest from the order. The dragon moving last in round 1" in turn
