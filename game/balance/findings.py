@@ -182,7 +182,7 @@ def findings(results: dict, board: BoardSpec) -> list[str]:
     seat_lines = len(out) + sum(1 for g in unfair if g["kind"] == "spawn")
     # a seat whose lean its round-1 turn positions predict is the turn order's (R16);
     # then the turn positions are not said to follow from the seats in turn
-    turn_led = any(g["kind"] == "spawn" and _follows_turns(g) for g in unfair)
+    turn_led = bool(geo) and any(g["kind"] == "spawn" and _follows_turns(g) for g in unfair)
     # the same for dragons: under the book's rules Copper wins half the games, and the
     # dragons with no rule of their own below fair pay for it (said once)
     top = [g for g in unfair if g["kind"] == "dragon" and g["rate"] > g["fair"]]
