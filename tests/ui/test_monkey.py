@@ -7,7 +7,10 @@ from tools import monkey
 
 
 @pytest.mark.parametrize(("seed", "start"), [(7, "menu"), (11, "menu"), (3, "game")])
-def test_random_input_never_raises(seed, start, tmp_path):
+def test_random_input_never_raises(seed, start, tmp_path, monkeypatch):
+    # the run points the settings and data folders at its own; put them back after
+    monkeypatch.setenv("NARBY_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("NARBY_DATA_DIR", str(tmp_path / "data"))
     result = monkey.run(seed, 700, home=str(tmp_path), start=start)
     assert result["ok"], f"frame {result['frame']}: {result['error']}\n{result['last']}"
     assert len(result["screens"]) >= 2  # it got beyond the menu
