@@ -85,3 +85,41 @@ def test_a_headless_game_with_a_master_seat_replays_identically(capsys):
     first = json.loads(capsys.readouterr().out)
     assert first["players"] and cli_main(args) == 0
     assert json.loads(capsys.readouterr().out) == first
+
+
+def test_a_leaf_can_be_valued_from_where_the_replies_left_the_opponents(monkeypatch, mid_game):
+    """`leaf` (tried for issue 36, off in every level): a line's end is valued as the
+    start of my next turn -- threats from the opponents' new places -- on the root's
+    scale, so the lines stay comparable."""
+    from game.ai.evaluate import Evaluator  # noqa: PLC0415
+    from game.ai.search import TurnSearch  # noqa: PLC0415
+    view = seat_view(mid_game, mid_game.pending.dragon)
+    pos = from_view(view, mid_game.board)
+    search = TurnSearch(pos, decide.LEVEL_SETTINGS["hard"]["params"], budget=BUDGET)
+    opp = next(d for d in pos.names if d != pos.me)
+    end = pos.child()
+    end.at = {**pos.at, opp: (0, 0)}  # the replies moved an opponent to a corner
+    seen = []
+    original = Evaluator.__init__
+
+    def spy(self, root, params=None, frame=None):
+        original(self, root, params, frame)
+        seen.append(self)
+
+    monkeypatch.setattr(Evaluator, "__init__", spy)
+    look = master.Lookahead(search, {}, {"reply_nodes": 10, "leaf": True}, 1, None)
+    look.leaf_value(end, pos.me)
+    leaf = seen[-1]
+    assert leaf.root.at[opp] == (0, 0) and leaf.root.turn == pos.me
+    assert (leaf.h, leaf.w, leaf.final) == (search.ev.h, search.ev.w, search.ev.final)
+    seen.clear()
+    master.Lookahead(search, {}, {"reply_nodes": 10}, 1, None).leaf_value(end, pos.me)
+    assert not seen  # without `leaf`: the decision's own evaluator
+
+
+def test_master_with_leaf_values_answers_legally_and_the_same_each_time(monkeypatch, mid_game):
+    cfg = {**decide.LEVEL_SETTINGS["master"]}
+    cfg["replies"] = {**cfg["replies"], "leaf": True}
+    monkeypatch.setitem(decide.LEVEL_SETTINGS, "master", cfg)
+    first = ask(mid_game, "master", seed=5)
+    assert first in mid_game.legal_answers() and ask(mid_game, "master", seed=5) == first

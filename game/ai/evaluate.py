@@ -77,7 +77,8 @@ Target = tuple[Cell, int, float, int, bool, bool, Cell | None]
 
 
 class Evaluator:
-    def __init__(self, root: Pos, params: dict | None = None):
+    def __init__(self, root: Pos, params: dict | None = None,
+                 frame: Evaluator | None = None):
         self.p = {**DEFAULT, **(params or {})}
         self.root = root
         self.me = me = root.me
@@ -86,14 +87,18 @@ class Evaluator:
         self.w = self._weights(root)
         self.final = bool(self.p["final"]) and self._final_round(root)
         self.risk = 0.0  # coins per unit of this round's own tribute variance (risk)
-        if self.final:  # claims pay this round only; the opponents that count
+        if frame is not None:
+            # a look's leaf (game.ai.master): its own threats, targets and turn order,
+            # on the decision's scale -- the root's horizon, weights and last-round rule
+            self.h, self.w, self.final, self.risk = frame.h, dict(frame.w), frame.final, frame.risk
+        elif self.final:  # claims pay this round only; the opponents that count
             self.h = 1.0
             self.w = self._final_weights(root)
             if self.p["final_risk"]:
                 self.risk = self._risk_coefficient(root)
         elif self.p["early_risk"] and root.phase == "action":
             self.risk = self._early_risk_coefficient(root)
-        if self.risk > 0:
+        if self.risk > 0 and frame is None:
             self.risk *= self.p["risk_seek"]
         self._cw: dict = {}
         self._danger: dict = {}

@@ -92,5 +92,4 @@ class ExpectedLook(Lookahead):
                 self._spend(reply.nodes)
                 after.extend((p * q, c) for q, c in out)
             dist = _cap(after, self.beam)
-        ev = self.search.ev
-        return sum(p * ev.value(rebase(pos_, me)) for p, pos_ in dist)
+        return sum(p * self.leaf_value(pos_, me) for p, pos_ in dist)

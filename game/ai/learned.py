@@ -72,8 +72,8 @@ class LearnedEvaluator(Evaluator):
     """Evaluator whose terms are weighted by the blend of hand and learned weights."""
 
     def __init__(self, root: Pos, params: dict | None = None,
-                 weights: dict[str, float] | None = None):
-        super().__init__(root, params)
+                 weights: dict[str, float] | None = None, frame: Evaluator | None = None):
+        super().__init__(root, params, frame)
         a = float(self.p.get("learned", 0.0))
         hand = hand_weights(self)
         learned = weights if weights is not None else load_weights()

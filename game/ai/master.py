@@ -137,10 +137,21 @@ class Lookahead:
             except OutOfBudget:
                 end = root  # a reply too big for its budget: the dragon stands still
             self._spend(reply.nodes)
+        return self.leaf_value(end, me)
+
+    def leaf_value(self, end: Pos, me: str) -> float:
+        """The value of a line's end for `me`. By default one evaluator (the search's,
+        from the decision's root) values every line's end alike: it reads a position of
+        another lineage in full, but its threats (who can reach a claim, who is still
+        to act) are the root's. With `leaf` set, the end is valued as the start of my
+        next turn -- the opponents where the replies left them, those after me still to
+        act -- on the root's scale (horizon, weights), so the lines stay comparable."""
         mine = rebase(end, me)
-        # one evaluator (the search's, from the decision's root) values every line's
-        # end alike: it reads a position of another lineage in full
-        return self.search.ev.value(mine)
+        ev = self.search.ev
+        if not self.cfg.get("leaf"):
+            return ev.value(mine)
+        mine.turn, mine.phase, mine.actions = me, "action", ACTIONS_PER_TURN
+        return type(ev)(mine, ev.p, frame=ev).value(mine)
 
 
 def choose_line(ctx, search: TurnSearch, pos: Pos, k: int, scored: list) -> Any:
