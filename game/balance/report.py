@@ -12,6 +12,7 @@ import matplotlib
 matplotlib.use("Agg")  # files only, no window
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
+from matplotlib.colors import PowerNorm  # noqa: E402
 
 from game.balance import html_report  # noqa: E402
 from game.balance import report_rows as rows  # noqa: E402
@@ -116,19 +117,34 @@ def _ends(ax, results: dict) -> None:
     ax.set_ylabel("games")
 
 
-def _heat(ax, board: BoardSpec, picture, cells: dict, cmap: str, title: str) -> None:
-    grid = np.full((board.height, board.width), np.nan)
+def heat_grid(board: BoardSpec, cells: dict) -> np.ndarray:
+    """A heat map's values by row and column: a playable cell with no events is 0 (it
+    takes the scale's lowest colour, not the map's own brighter picture); a blocked
+    cell is NaN, so the map shows there (no piece can stand on it, R5)."""
+    grid = np.zeros((board.height, board.width))
+    for c, r in board.blocked:
+        if 0 <= c < board.width and 0 <= r < board.height:
+            grid[r, c] = np.nan
     for key, value in cells.items():
         c, r = (int(v) for v in key.split(","))
         if 0 <= c < board.width and 0 <= r < board.height:
             grid[r, c] = value
+    return grid
+
+
+def _heat(ax, board: BoardSpec, picture, cells: dict, cmap: str, title: str) -> None:
+    grid = heat_grid(board, cells)
     extent = (0, board.width, board.height, 0)
     if picture is not None:
         ax.imshow(picture, extent=extent)
     else:
         ax.set_facecolor("#eeeae0")
-    image = ax.imshow(np.ma.masked_invalid(grid), cmap=cmap, alpha=0.75, extent=extent,
-                      interpolation="nearest")
+    # a square-root scale: one hot cell (a contested place) would otherwise leave every
+    # other cell at the scale's palest colour
+    top = float(np.nanmax(grid)) if np.isfinite(grid).any() else 0.0
+    norm = PowerNorm(gamma=0.5, vmin=0.0, vmax=max(top, 1e-9))
+    image = ax.imshow(np.ma.masked_invalid(grid), cmap=cmap, norm=norm, alpha=0.75,
+                      extent=extent, interpolation="nearest")
     ax.figure.colorbar(image, ax=ax, fraction=0.046, pad=0.04)
     ax.set_xlim(0, board.width)
     ax.set_ylim(board.height, 0)
