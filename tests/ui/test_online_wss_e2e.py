@@ -160,7 +160,9 @@ def test_a_whole_game_over_wss_on_a_host_only_map(app, tmp_path):
     assert scene.welcome["seat"] == "green"
     c = to_board(app, again, scene)
     play(app, again, c, rng, lambda: False)
-    while not c.finished:
+    # the end: the state that says "finished" and the host's "over" (winner, seed) are
+    # two messages; wait for the second, not for a number of frames
+    while c.over is None:
         wait_for(c.client.inbox)
         run(app, 1)
     run(app, 2)
