@@ -101,6 +101,26 @@ def test_learned_terms_blend_only_the_terms_named():
     assert ev.a == {**hand, "claims": 2.0, "reach": 2.0}
 
 
+def test_a_levels_own_term_weights_are_used_whole_and_its_terms_add_up():
+    """`term_weights` in a level's params: the value weighs its terms so (no file, no
+    blend), and terms() -- what the hints explain -- adds up to that value."""
+    weights = {**dict.fromkeys(learned.FEATURES, 1.0), "claims": 1.5, "reach": 0.5,
+               "lead_coins": 0.2, "lead_claims": 0.3, "other_coins": 0.05,
+               "other_claims": 0.1}
+    params = {**decide.LEVEL_SETTINGS["hard"]["params"], "term_weights": weights}
+    params.pop("learned", None)
+    checked = 0
+    for root, positions in _positions(params, seed=9, limit=150):
+        ev = learned.evaluator(root, params)
+        assert isinstance(ev, learned.LearnedEvaluator) and ev.a == weights
+        for pos in positions[:6]:
+            terms = ev.terms(pos)
+            assert set(terms) == {*learned.OWN_FEATURES, "rivals"}
+            assert sum(terms.values()) == pytest.approx(ev.value(pos), abs=1e-6)
+            checked += 1
+    assert checked > 20
+
+
 def test_a_learned_choice_is_deterministic(monkeypatch):
     hard = {**decide.LEVEL_SETTINGS["hard"]}
     hard["params"] = {**hard["params"], "learned": 1.0}

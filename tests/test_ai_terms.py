@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.ai import choose, decide
-from game.ai.evaluate import Evaluator
+from game.ai import choose, decide, learned
 from game.ai.model import from_view
 from game.match import Match
 from game.seat_view import seat_view
@@ -23,7 +22,7 @@ def test_the_terms_add_up_to_the_value(level):
         p = m.pending
         if p.kind == "action":
             pos = from_view(seat_view(m, p.dragon), m.board)
-            ev = Evaluator(pos, params)
+            ev = learned.evaluator(pos, params)  # the level's own (hand or weighted)
             terms = ev.terms(pos)
             assert sum(terms.values()) == pytest.approx(ev.value(pos), abs=1e-6)
             checked += 1

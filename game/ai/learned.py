@@ -31,6 +31,7 @@ FORMAT = "narby-ai-weights/1"
 FEATURES = ("coins", "claims", "gambles", "reach", "safety", "retake",
             "lead_coins", "lead_claims", "other_coins", "other_claims")
 COIN_FEATURES = ("coins", "lead_coins", "other_coins")
+OWN_FEATURES = ("coins", "claims", "gambles", "reach", "safety", "retake")  # terms()
 
 
 def hand_weights(ev: Evaluator) -> dict[str, float]:
@@ -74,8 +75,11 @@ class LearnedEvaluator(Evaluator):
     def __init__(self, root: Pos, params: dict | None = None,
                  weights: dict[str, float] | None = None, frame: Evaluator | None = None):
         super().__init__(root, params, frame)
-        a = float(self.p.get("learned", 0.0))
+        own = self.p.get("term_weights")  # a level's own weights: used whole
+        a = float(self.p.get("learned", 1.0 if own else 0.0))
         hand = hand_weights(self)
+        if weights is None and own:
+            weights = {k: float(own[k]) for k in FEATURES}
         learned = weights if weights is not None else load_weights()
         terms = self.p.get("learned_terms") or FEATURES  # the rest keep the hand's
         self.a = {k: (1.0 - a) * hand[k] + a * learned[k] if k in terms else hand[k]
@@ -92,6 +96,16 @@ class LearnedEvaluator(Evaluator):
             f[side + "_coins"] -= pos.coins[d] + pos.treasure[d]
             f[side + "_claims"] -= worth
         return f
+
+    def terms(self, pos: Pos) -> dict[str, float]:
+        """value(pos) in the named parts the hints explain (Evaluator.terms), each
+        weighted as this value weighs it: their sum is value(pos)."""
+        if self.final:
+            return super().terms(pos)
+        f, a = self.features(pos), self.a
+        out = {k: a[k] * f[k] for k in OWN_FEATURES}
+        out["rivals"] = sum(a[k] * f[k] for k in FEATURES if k not in OWN_FEATURES)
+        return out
 
     def value(self, pos: Pos) -> float:
         if self.final:  # the last round: the hand-made rule (its own weights)
@@ -113,6 +127,6 @@ class LearnedEvaluator(Evaluator):
 
 def evaluator(root: Pos, params: dict | None = None) -> Evaluator:
     """The level's evaluator: learned (blended) when its params ask for it."""
-    if params and params.get("learned"):
+    if params and (params.get("learned") or params.get("term_weights")):
         return LearnedEvaluator(root, params)
     return Evaluator(root, params)
