@@ -74,10 +74,12 @@ def _source(src: str) -> str:
 def shown_row(row) -> str:
     """A chart row as the player reads it ("0-15 nothing" in English, its words in the
     player's language): the log and the odds tooltips say it alike."""
-    return _row(row_label(row))
+    return row_words(row_label(row))
 
 
-def _row(label: str) -> str:
+def row_words(label: str) -> str:
+    """A roll event's `row` ("16-19 Theft", the engine's English, as saves keep it) in
+    the player's language: the log and the dice tray say it alike."""
     span, _sep, name = label.partition(" ")
     if not name or language() == "en":  # English: the chart's own row name, as always
         return label
@@ -98,7 +100,7 @@ def _roll(e) -> str:
     elif e["total"] != e["face"]:
         text += f" -> {e['total']}"
     if e.get("row"):
-        text += f" [{_row(e['row'])}]"
+        text += f" [{row_words(e['row'])}]"
     return text
 
 

@@ -195,7 +195,7 @@ def _teaching_screens(app, scene):
     me = scene.c.match.seat_names[0]
     step = Step("dice", [{"type": "roll", "dragon": me, "purpose": "steal", "die": 20,
                           "face": 17, "total": 19, "mods": [["chrysotas_chapel", 2]],
-                          "row": i18n._("Steal 3 coins")}], 1.0)  # the engine's words
+                          "row": "16-19 Theft"}], 1.0)  # the engine's words (English)
     step.t = 0.3
     scene.animation.current = step
     yield "board-dice-tumbling"

@@ -18,6 +18,7 @@ import pygame
 
 from game.decisions import show_cell
 from game.i18n import N_, _
+from game.log import row_words
 from game.tables import CARD_TITLES, PLACE_TITLES
 from game.ui.words import dragon
 
@@ -157,7 +158,7 @@ def draw_roll(surface, look, rect: pygame.Rect, event: dict, progress: float) ->
     total = big.render(str(event["total"]), True, look.colour("gold"))
     surface.blit(total, (x, y))
     if event.get("row"):
-        row = look.fit_text(event["row"], look.font(look.fs(17), bold=True),
+        row = look.fit_text(row_words(event["row"]), look.font(look.fs(17), bold=True),
                             rect.right - x - look.px(8), look.colour("text"))
         surface.blit(row, (x, y + total.get_height()))
 
@@ -196,7 +197,7 @@ def _draw_roll_narrow(surface, look, rect: pygame.Rect, event: dict, progress: f
     surface.blit(total, (x + sum_words.get_width() + look.px(6), y))
     y += total.get_height()
     if event.get("row"):
-        row = look.fit_text(event["row"], look.font(look.fs(15), bold=True), inner,
+        row = look.fit_text(row_words(event["row"]), look.font(look.fs(15), bold=True), inner,
                             look.colour("text"))
         surface.blit(row, row.get_rect(midtop=(rect.centerx, y)))
 
@@ -254,7 +255,7 @@ def landed_words(event: dict) -> str:
     parts = [_("{who} rolls {total} for {purpose}").format(
         who=_who(event), total=event["total"], purpose=_words(event["purpose"]))]
     if event.get("row"):
-        parts.append(str(event["row"]))
+        parts.append(row_words(str(event["row"])))
     mods = event.get("mods") or ()
     if mods:
         names = ", ".join(f"{v:+d} {_source(src)}" for src, v in mods)

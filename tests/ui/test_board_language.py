@@ -117,3 +117,17 @@ def test_an_odds_tip_and_the_undone_line_name_a_place_in_the_players_language():
         assert i18n._(answer_words({"power": "tower_of_unquenched_flame"})) == words
     finally:
         i18n.set_language("en")
+
+
+def test_the_dice_tray_says_the_chart_row_in_the_players_language():
+    """A roll event keeps the engine's English row (saves and replays keep it so); the
+    tray and the status line say it in the player's language, as the log does."""
+    from game.log import describe  # noqa: PLC0415
+    from game.ui.dice_anim import landed_words  # noqa: PLC0415
+    event = {"type": "roll", "purpose": "steal", "dragon": "red", "die": 20, "face": 17,
+             "mods": [], "total": 17, "row": "16-19 Theft"}
+    assert "16-19 Theft" in landed_words(event)
+    i18n.set_language("de")
+    words = landed_words(event)
+    assert "16-19 Diebstahl" in words and "Theft" not in words
+    assert "Diebstahl" in describe(event)  # the log says the same
