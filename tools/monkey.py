@@ -147,18 +147,34 @@ def run(seed: int, frames: int, size: tuple[int, int] = (1280, 720),
 
 
 def _seeds(text: str) -> list[int]:
+    """--seeds: "1-20" or "3,7,9" (argparse prints a bad one in one line)."""
     out: list[int] = []
-    for part in text.split(","):
-        lo, _, hi = part.partition("-")
-        out.extend(range(int(lo), int(hi or lo) + 1))
+    try:
+        for part in text.split(","):
+            lo, _, hi = part.partition("-")
+            out.extend(range(int(lo), int(hi or lo) + 1))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: give seeds as 1-20 or 3,7,9") from None
     return out
+
+
+def _size(text: str) -> tuple[int, int]:
+    """--size: "WxH" in pixels."""
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: give a size as WxH, e.g. 1280x720") \
+            from None
+    if w < 320 or h < 240:
+        raise argparse.ArgumentTypeError(f"{text!r}: the window needs at least 320x240")
+    return w, h
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--seeds", default="1-5", help="e.g. 1-20 or 3,7,9")
+    p.add_argument("--seeds", type=_seeds, default="1-5", help="e.g. 1-20 or 3,7,9")
     p.add_argument("--frames", type=int, default=3000)
-    p.add_argument("--size", default="1280x720")
+    p.add_argument("--size", type=_size, default="1280x720")
     p.add_argument("--start", choices=("menu", "game"), default="menu",
                    help="game: begin in a game of one human against three AI seats")
     p.add_argument("--lang", default="", help="the window's language, e.g. de or ja")
@@ -166,9 +182,9 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     settings = Settings(language=args.lang, ui_scale=args.scale).validated()
     home = tempfile.mkdtemp(prefix="narby-monkey-")
-    w, h = (int(v) for v in args.size.split("x"))
+    w, h = args.size
     failed = 0
-    for seed in _seeds(args.seeds):
+    for seed in args.seeds:
         r = run(seed, args.frames, (w, h), home, args.start, settings)
         top = ", ".join(f"{k} {v}" for k, v in Counter(r["screens"]).most_common(6))
         for text, where in r["clipped"].items():

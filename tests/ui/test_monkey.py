@@ -19,3 +19,12 @@ def test_random_input_never_raises(seed, start, tmp_path, monkeypatch):
 
 def test_seeds_parse():
     assert monkey._seeds("1-3,7") == [1, 2, 3, 7]
+
+
+@pytest.mark.parametrize("bad", [["--size", "abc"], ["--size", "10x10"], ["--seeds", "x"]])
+def test_a_bad_argument_gets_one_line_not_a_traceback(bad, capsys):
+    with pytest.raises(SystemExit) as stop:
+        monkey.main(["--frames", "1", *bad])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert ": error: argument" in err[-1] and "Traceback" not in "".join(err)
