@@ -49,6 +49,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from game.ai import choose  # noqa: E402
 from game.ai.decide import LEVEL_SETTINGS  # noqa: E402
 from game.balance.gc_tuning import fewer_collections  # noqa: E402
+from game.balance.luck import watch  # noqa: E402
 from game.board import BoardSpec  # noqa: E402
 from game.maps.loader import (  # noqa: E402
     MapError,
@@ -116,6 +117,7 @@ def _play_game(job: dict) -> dict:
     options = {"target": job["target"], "round_cap": job["round_cap"]}
     m = Match([None] * n, seed=seed, board=board, options=options)
     entry_of = {name: entries[s] for s, name in enumerate(m.seat_names)}
+    luck = watch(m)  # the tribute dice's luck, for tools/paired.py
     randoms = {name: RandomPlayer(seed * 31 + s) for s, name in enumerate(m.seat_names)}
     times: dict[str, list[float]] = {}
     k = 0
@@ -136,6 +138,7 @@ def _play_game(job: dict) -> dict:
         "game": g, "seed": seed, "rounds": m.round, "scores": m.scores(),
         "entries": entry_of, "winners": [w for w in winners if w in entry_of],
         "times": times, "decisions": k,
+        "luck": {d: {f: round(v, 4) for f, v in x.items()} for d, x in luck.items()},
     }
     m.close()
     return record

@@ -1,0 +1,137 @@
+"""game/balance/luck.py (the tribute dice's luck) and tools/paired.py (luck-adjusted
+paired comparisons of AI settings)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from game.ai import choose
+from game.balance import luck
+from game.board import BoardSpec
+from game.match import Match
+from game.seat_view import seat_view
+from tools import paired
+
+
+@pytest.mark.parametrize("owner", ["red", "copper", "gold"])
+@pytest.mark.parametrize("mod", [0, 1, 2, 3])
+@pytest.mark.parametrize("even", [False, True])
+def test_a_faces_luck_has_mean_zero_whatever_the_claims(owner, mod, even):
+    # the property that makes it a fair control variate: over the 20 faces it averages 0
+    kinds = ["town", "city", "ruin", "place", "town"]
+    faces = [luck.face_luck(owner, kinds, f, mod, even) for f in range(1, 21)]
+    assert sum(c for c, _ in faces) / 20 == pytest.approx(0.0, abs=1e-9)
+    assert sum(x for _, x in faces) / 20 == pytest.approx(0.0, abs=1e-9)
+
+
+def test_a_faces_luck_against_the_tribute_chart():
+    # R31: a town pays 0/0/1/2/3 on the rows 0-4, 5-8, 9-15, 16-19, 20-21; mean 0.9
+    assert luck.face_luck("red", ["town"], 20, 0) == pytest.approx((3 - 0.9, -0.2))
+    assert luck.face_luck("red", ["town"], 12, 0) == pytest.approx((1 - 0.9, -0.2))
+    assert luck.face_luck("red", ["town"], 3, 0) == pytest.approx((-0.9, 0.8))
+    assert luck.face_luck("copper", ["town"], 20, 0) == pytest.approx((6 - 1.8, -0.2))
+    assert luck.face_luck("red", [], 3, 0) == (0.0, 0.0)  # nothing to lose, no luck
+
+
+def test_watch_counts_the_claims_away_from_the_dragon_at_each_tribute_roll(monkeypatch):
+    calls = []
+    real = luck.face_luck
+
+    def spy(owner, kinds, face, mod, even=False):
+        calls.append((owner, sorted(kinds), face))
+        return real(owner, kinds, face, mod, even)
+
+    monkeypatch.setattr(luck, "face_luck", spy)
+    m = Match([None] * 3, seed=11, board=BoardSpec.plain(),
+              options={"target": 25, "round_cap": 6})
+    tally = luck.watch(m)
+    k = 0
+    while not m.finished:  # Easy dragons claim, so their tribute rolls have claims
+        m.submit(choose(seat_view(m, m.pending.dragon), "easy", seed=k, board=m.board))
+        k += 1
+    assert calls, "no tribute roll was watched"
+    # for each roll that paid (face 5 or more), the claims away from the dragon scored
+    # are exactly the ones the luck was counted for
+    events = [e for e in m.events if isinstance(e, dict)]
+    rolls = [i for i, e in enumerate(events)
+             if e.get("type") == "roll" and e.get("purpose") == "tribute"]
+    assert len(rolls) == len(calls)
+    checked = 0
+    for (owner, kinds, face), i in zip(calls, rolls, strict=True):
+        assert events[i]["dragon"] == owner and events[i]["face"] == face
+        if events[i]["total"] < 5:
+            continue
+        scored = []
+        for e in events[i + 1:]:
+            if e.get("type") == "tribute":
+                break
+            if e.get("type") == "tribute_claim" and not e["adjacent"]:
+                scored.append(e["piece"])
+        assert len(scored) == len(kinds)
+        checked += 1
+    assert checked
+    assert set(tally) == set(m.seat_names)
+    assert any(v["coins"] for v in tally.values())
+    m.close()
+
+
+def _record(seed, me_score, best_other, me_luck, won):
+    return {"seed": seed, "entries": {"red": 0, "blue": 1},
+            "scores": {"red": me_score, "blue": best_other},
+            "winners": ["red"] if won else ["blue"],
+            "luck": {"red": {"coins": me_luck, "loss": 0.0},
+                     "blue": {"coins": 0.0, "loss": 0.0}}}
+
+
+def test_adjusted_takes_out_the_covariates_spread_and_keeps_the_mean():
+    rng = random.Random(5)
+    xs = [rng.gauss(0, 10) for _ in range(400)]
+    ys = [0.5 + 2.0 * x + rng.gauss(0, 1) for x in xs]
+    raw, raw_se = paired.mean_se(ys)
+    adj, adj_se = paired.adjusted(ys, [[x] for x in xs])
+    assert adj == pytest.approx(0.5, abs=0.2)
+    assert adj_se < raw_se / 5
+
+
+def test_compare_pairs_by_seed_and_adjusts_by_the_luck_differences():
+    rng = random.Random(9)
+    base, var = {}, {}
+    for s in range(300):
+        for arm, bonus in ((base, 0.0), (var, 1.5)):
+            lk = rng.gauss(0, 8)
+            margin = bonus + lk + rng.gauss(0, 1)
+            arm[s] = paired.game_row(_record(s, 40 + margin, 40, lk, margin > 0))
+    c = paired.compare(base, var)
+    assert c["games"] == 300
+    m, se = c["margin_adjusted"]
+    assert m == pytest.approx(1.5, abs=0.4)
+    assert se < c["margin"][1] / 3
+
+
+def test_game_row_reads_the_first_entry_and_shares_a_tied_win():
+    r = _record(1, 30, 30, 2.0, True)
+    r["winners"] = ["red", "blue"]
+    win, margin, x = paired.game_row(r)
+    assert (win, margin) == (0.5, 0.0)
+    assert x == [2.0, 0.0, 0.0, 0.0]
+    del r["luck"]
+    assert paired.game_row(r)[2] is None
+
+
+def test_cli_prints_both_arms_and_refuses_a_bad_file_in_one_line(tmp_path, capsys):
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    a.write_text("\n".join(json.dumps(_record(s, 40 + s % 7, 42, s % 5 - 2, s % 3 == 0))
+                           for s in range(20)))
+    b.write_text("\n".join(json.dumps(_record(s, 41 + s % 6, 42, s % 4 - 1.5, s % 2 == 0))
+                           for s in range(20)))
+    assert paired.main([str(a), "--vs", str(b)]) == 0
+    out = capsys.readouterr().out
+    assert "base (20 games)" in out and "20 common games" in out and "luck-adjusted" in out
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("{not json")
+    assert paired.main([str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("paired: cannot read") and err.count("\n") == 1
