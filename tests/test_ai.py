@@ -615,3 +615,28 @@ def test_a_game_with_the_risk_terms_replays_identically():
     assert [first[k] for k in keep] == [again[k] for k in keep]
     assert decide.LEVEL_SETTINGS["hard"]["params"].get("early_risk") is None  # restored
     assert [first[k] for k in keep] != [plain[k] for k in keep]
+
+
+def test_gamble_city_values_cells_beside_towns_as_cities():
+    """gamble_city (R12 step 3): a new settlement on a free cell beside a town is a city,
+    so a gamble ring whose cells lie beside a town is worth more, and the gamble cell
+    the search tries is the one beside the town."""
+    params = {**decide.LEVEL_SETTINGS["hard"]["params"], "gamble_city": 1.0}
+    pos, ev = _hard_evaluator((15, 8), [("town", (12, 12), None)], params)
+    plain_pos, plain = _hard_evaluator((15, 8), [("town", (12, 12), None)])
+
+    def worth(e, p, cell):
+        g = p.child()
+        g.gambles = {cell: "red"}
+        return e._gambles_worth(g)
+
+    far, near = (5, 15), (11, 12)
+    assert worth(plain, plain_pos, near) <= worth(plain, plain_pos, far)  # fewer free cells
+    assert worth(ev, pos, near) > worth(ev, pos, far) == pytest.approx(
+        worth(plain, plain_pos, far))
+    m = scenario({"red": dict(at=(8, 8)), "blue": dict(at=(15, 15))},
+                 settlements=[("town", (11, 8), None)], order=["red", "blue"], turn="red")
+    view_pos = from_view(seat_view(m, "red"), m.board)
+    for p, beside in ((params, True), (decide.LEVEL_SETTINGS["hard"]["params"], False)):
+        c, _r = TurnSearch(view_pos, p)._find_gamble_cell(view_pos)
+        assert (c == 10) is beside

@@ -70,6 +70,7 @@ DEFAULT = {
     "final_risk": 0.0,   # > 0: in the last round, seek variance behind, shun it ahead (risk)
     "early_risk": 0.0,   # > 0: the same in earlier rounds, by the race's projected standing
     "risk_seek": 1.0,    # share of the risk term kept when behind (0: only shun it ahead)
+    "gamble_city": 0.0,  # > 0: a gamble cell beside a town catches a city (R12 step 3)
 }
 
 # a target worth reaching next turn (Evaluator._find_targets)
@@ -539,11 +540,20 @@ class Evaluator:
             occ, blocked = pos.occ, pos.blocked
             w, h = pos.width, pos.height
             cover = {(c + dc, r + dr) for c, r in mine for dc in (-1, 0, 1) for dr in (-1, 0, 1)}
-            free = sum(1 for (c, r) in cover if 0 <= c < w and 0 <= r < h
-                       and (c, r) not in occ and (c, r) not in blocked)
+            cells = [(c, r) for (c, r) in cover if 0 <= c < w and 0 <= r < h
+                     and (c, r) not in occ and (c, r) not in blocked]
+            free = len(cells)
             caught = min(len(mine), len(pos.names) * free / (w * h) * self.h)
-            v = self._gmemo[mine] = (self.p["gamble"] * caught
-                                     * self.claim_worth(self.me, "town", False) / 2)
+            worth = self.claim_worth(self.me, "town", False)
+            if self.p["gamble_city"] and free:
+                # R12 step 3: a new settlement beside a town is a city; the root's towns
+                pieces = self.root.pieces
+                near = sum(1 for (c, r) in cells if any(
+                    pieces.get((c + dc, r + dr), ("",))[0] == "town"
+                    for dc in (-1, 0, 1) for dr in (-1, 0, 1)))
+                city = self.claim_worth(self.me, "city", False)
+                worth += self.p["gamble_city"] * near / free * (city - worth)
+            v = self._gmemo[mine] = self.p["gamble"] * caught * worth / 2
         return v
 
     def _opportunity(self, pos: Pos) -> float:

@@ -361,6 +361,8 @@ class TurnSearch:
         if self.ev.p["gamble_union"]:  # new cover only: own rings side by side overlap
             covered = {(gc + dc, gr + dr) for (gc, gr), o in pos.gambles.items()
                        if o == pos.me for dc in (-1, 0, 1) for dr in (-1, 0, 1)}
+        city = self.ev.p["gamble_city"]  # a cell beside a town catches a city (R12)
+        pieces = pos.pieces
         for rr in range(r - 1, r + 3):
             for cc in range(c - 1, c + 3):
                 cell = (cc, rr)
@@ -375,6 +377,10 @@ class TurnSearch:
                         near = (cc + dc, rr + dr)
                         if near not in occ and near not in covered:
                             room += 1
+                            if city and any(
+                                    pieces.get((near[0] + x, near[1] + y), ("",))[0]
+                                    == "town" for x in (-1, 0, 1) for y in (-1, 0, 1)):
+                                room += city
                 if best is None or room > best[0]:
                     best = (room, cell)
         return best[1] if best else None
