@@ -107,6 +107,16 @@ def _fmt(pair: tuple[float, float], scale: float = 1.0, sign: bool = True) -> st
     return f"{m * scale:{'+' if sign else ''}.1f} (±{se * scale:.1f})"
 
 
+def _line(head: str, figures: dict, unit: str, sign: bool) -> str:
+    """One arm's or one comparison's figures, raw and (when known) luck-adjusted."""
+    out = (f"{head}: win {_fmt(figures['win'], 100, sign)}{unit}, "
+           f"margin {_fmt(figures['margin'])}")
+    if "win_adjusted" in figures:
+        out += (f" | luck-adjusted: win {_fmt(figures['win_adjusted'], 100, sign)}{unit}, "
+                f"margin {_fmt(figures['margin_adjusted'])}")
+    return out
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("base", nargs="+", help="the base arm's records (.jsonl)")
@@ -120,20 +130,11 @@ def main(argv=None) -> int:
         print(f"paired: cannot read the records: {exc}", file=sys.stderr)
         return 2
     arm = one_arm(base)
-    line = (f"base ({arm['games']} games): win {_fmt(arm['win'], 100, False)}%, "
-            f"margin {_fmt(arm['margin'])}")
-    if "win_adjusted" in arm:
-        line += (f" | luck-adjusted: win {_fmt(arm['win_adjusted'], 100, False)}%, "
-                 f"margin {_fmt(arm['margin_adjusted'])}")
-    print(line)
+    print(_line(f"base ({arm['games']} games)", arm, "%", False))
     for files, var in variants:
         c = compare(base, var)
-        line = (f"{' '.join(files)} ({c['games']} common games, {c['unchanged']} "
-                f"unchanged): win {_fmt(c['win'], 100)} points, margin {_fmt(c['margin'])}")
-        if "win_adjusted" in c:
-            line += (f" | luck-adjusted: win {_fmt(c['win_adjusted'], 100)} points, "
-                     f"margin {_fmt(c['margin_adjusted'])}")
-        print(line)
+        print(_line(f"{' '.join(files)} ({c['games']} common games, {c['unchanged']} "
+                    "unchanged)", c, " points", True))
     return 0
 
 
