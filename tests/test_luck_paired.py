@@ -13,7 +13,7 @@ from game.balance import luck
 from game.board import BoardSpec
 from game.match import Match
 from game.seat_view import seat_view
-from tools import paired
+from tools import paired, screen
 
 
 @pytest.mark.parametrize("owner", ["red", "copper", "gold"])
@@ -135,3 +135,50 @@ def test_cli_prints_both_arms_and_refuses_a_bad_file_in_one_line(tmp_path, capsy
     assert paired.main([str(bad)]) == 2
     err = capsys.readouterr().err
     assert err.startswith("paired: cannot read") and err.count("\n") == 1
+
+
+# ----- tools/screen.py: the factorial screen ------------------------------------------
+def test_screen_factors_parse_and_levels_are_seeded_coins():
+    name, path, pair = screen.parse_factor("hard.params.gamble=0.5,0.8")
+    assert (name, path, pair) == ("hard.params.gamble", ["hard", "params", "gamble"],
+                                  (0.5, 0.8))
+    with pytest.raises(SystemExit, match="LOW,HIGH"):
+        screen.parse_factor("hard.params.gamble=0.5")
+    with pytest.raises(SystemExit, match="no level"):
+        screen.parse_factor("nobody.params.gamble=0.5,0.8")
+    assert screen.levels_of(7, 3, 5) == screen.levels_of(7, 3, 5)
+    draws = [screen.levels_of(7, g, 3) for g in range(400)]
+    for k in range(3):  # each factor near half its games at each level
+        assert 150 < sum(d[k] for d in draws) < 250
+
+
+def test_screen_recovers_each_factors_effect_from_mixed_games():
+    rng = random.Random(3)
+    records = []
+    for g in range(1200):
+        lv = {"a": rng.randrange(2), "b": rng.randrange(2), "c": rng.randrange(2)}
+        lk = rng.gauss(0, 8)
+        margin = 2.0 * lv["a"] - 1.0 * lv["b"] + lk + rng.gauss(0, 2)
+        r = _record(g, 40 + margin, 40, lk, margin > 0)
+        r["levels"] = lv
+        records.append(r)
+    eff = screen.effects(records)
+    assert eff["a"]["margin"][0] == pytest.approx(2.0, abs=0.4)
+    assert eff["b"]["margin"][0] == pytest.approx(-1.0, abs=0.4)
+    assert eff["c"]["margin"][0] == pytest.approx(0.0, abs=0.4)
+    assert eff["a"]["margin"][1] < 0.3  # the luck is taken out of the spread
+    assert eff["a"]["win"][0] > 0.05
+
+
+def test_screen_plays_tournament_games_with_each_games_levels(tmp_path, capsys):
+    out = tmp_path / "s.jsonl"
+    assert screen.main(["--factor", "hard.params.gamble=0.5,0.8", "--seats",
+                        "hard,random", "--games", "3", "--seed", "4", "--budget", "200",
+                        "--target", "8", "--round-cap", "3", "--records", str(out)]) == 0
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert sorted(r["game"] for r in rows) == [0, 1, 2]
+    assert [r["levels"]["hard.params.gamble"] for r in sorted(rows, key=lambda r: r["game"])
+            ] == [screen.levels_of(4, g, 1)[0] for g in range(3)]
+    assert "hard.params.gamble" in capsys.readouterr().out
+    assert screen.main(["--analyse", str(out)]) == 0
+    assert screen.main(["--analyse", str(tmp_path / "missing.jsonl")]) == 2
