@@ -10,9 +10,10 @@ with every factor set at its first or second level by a coin of its own (seeded 
 the seed and g, so a run is reproducible). The studied seat is entry 0 of --seats.
 
 Why: comparing two settings takes two arms of games; a factorial run estimates every
-factor's effect from all its games at once, each effect with the standard error a
-two-arm comparison of the same number of games would have, halved (Box, Hunter and
-Hunter's argument for factorial designs). Effects are the second level less the first,
+factor's effect from all its games at once, each with the standard error of a two-arm
+comparison as large as the whole run, so k factors cost the games of one (Box, Hunter
+and Hunter's argument for factorial designs). A paired run of one factor is steadier
+per game (games its change leaves identical cancel out). Effects are the second level less the first,
 in coins of margin (the seat's score less the best other's) and points of win rate,
 from a least-squares fit of the outcome on the factors' levels and on the tribute
 dice's luck (game/balance/luck.py: mean zero whatever anyone played, so it takes out
