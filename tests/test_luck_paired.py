@@ -182,3 +182,20 @@ def test_screen_plays_tournament_games_with_each_games_levels(tmp_path, capsys):
     assert "hard.params.gamble" in capsys.readouterr().out
     assert screen.main(["--analyse", str(out)]) == 0
     assert screen.main(["--analyse", str(tmp_path / "missing.jsonl")]) == 2
+
+
+def test_watching_the_luck_does_not_change_the_game():
+    def play(watched: bool) -> list:
+        m = Match([None] * 3, seed=23, board=BoardSpec.plain(),
+                  options={"target": 25, "round_cap": 6})
+        if watched:
+            luck.watch(m)
+        k = 0
+        while not m.finished:
+            m.submit(choose(seat_view(m, m.pending.dragon), "easy", seed=k, board=m.board))
+            k += 1
+        events = [e for e in m.events if isinstance(e, dict)]
+        m.close()
+        return events
+
+    assert play(True) == play(False)
