@@ -36,6 +36,15 @@ def test_a_faces_luck_against_the_tribute_chart():
     assert luck.face_luck("red", [], 3, 0) == (0.0, 0.0)  # nothing to lose, no luck
 
 
+@pytest.mark.parametrize("at", [(0, 0), (9, 9), (18, 3), (5, 18)])
+def test_a_settlement_rolls_reach_luck_has_mean_zero_over_the_board(at):
+    # R3: a location roll is uniform over the board's cells, so the luck averages 0
+    total = sum(luck.reach_luck(at, (c, r), 20, 20) for c in range(20) for r in range(20))
+    assert total == pytest.approx(0.0, abs=1e-9)
+    assert luck.reach_luck(at, (at[0] + 2, at[1]), 20, 20) > 0  # beside it: lucky
+    assert luck.reach_luck((0, 0), (19, 19), 20, 20) < 0  # across the board: not
+
+
 def test_watch_counts_the_claims_away_from_the_dragon_at_each_tribute_roll(monkeypatch):
     calls = []
     real = luck.face_luck
@@ -116,7 +125,8 @@ def test_game_row_reads_the_first_entry_and_shares_a_tied_win():
     r["winners"] = ["red", "blue"]
     win, margin, x = paired.game_row(r)
     assert (win, margin) == (0.5, 0.0)
-    assert x == [2.0, 0.0, 0.0, 0.0]
+    assert x == [2.0, 0.0, 0.0, 0.0, 0.0, 0.0]  # own coins, loss, settle; the others'
+
     del r["luck"]
     assert paired.game_row(r)[2] is None
 

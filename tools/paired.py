@@ -40,8 +40,8 @@ def game_row(r: dict) -> tuple[float, float, list[float] | None]:
     luck = r.get("luck")
     if not luck:
         return win, float(margin), None
-    x = [luck[me][f] for f in FIELDS]
-    x += [sum(v[f] for d, v in luck.items() if d != me) for f in FIELDS]
+    x = [luck[me].get(f, 0.0) for f in FIELDS]  # (older records lack later fields)
+    x += [sum(v.get(f, 0.0) for d, v in luck.items() if d != me) for f in FIELDS]
     return win, float(margin), x
 
 

@@ -8,7 +8,12 @@ For every tribute roll (R31), at the moment it is rolled:
   modifiers (game.rule_maths.tribute_expectation, treasure at its mean, R32);
 - `loss`: whether the face lands on "lose a single claim", less that chance.
 
-Both depend only on the face, which no choice can change, so each has mean zero
+And at every new settlement's location roll (R12, the Populate phase):
+
+- `settle`: 1 if the rolled cell lies within a dragon's reach (a move of 3 and then
+  adjacent: within 4 of its footprint), less the share of the board's cells that do.
+
+Each depends only on a face, which no choice can change, so each has mean zero
 whatever the dragons played: subtracting their fitted effect from a game's outcome
 keeps a comparison unbiased and makes its spread smaller (the idea behind AIVAT in
 poker-bot evaluation, with the chart's coins for the value). Modifiers added after the
@@ -17,12 +22,14 @@ face is known (Trickster) are a choice, so they are left out of the face's luck.
 
 from __future__ import annotations
 
-from game import rule_maths
+from game import lookups, rule_maths
+from game.geometry import rect_gap
 from game.systems.tribute import claims_of
 from game.tables import OWN_ROLL_CARDS, OWN_ROLL_POWERS
 
 PRE_ROLL = set(OWN_ROLL_POWERS) | set(OWN_ROLL_CARDS)  # sources asked before the face
-FIELDS = ("coins", "loss")
+FIELDS = ("coins", "loss", "settle")
+REACH = 4  # a move of 3 steps (R18), then adjacent
 
 
 def face_luck(owner: str, kinds: list[str], face: int, mod: int,
@@ -39,21 +46,42 @@ def face_luck(owner: str, kinds: list[str], face: int, mod: int,
     return coins, lost - chance
 
 
+def reach_luck(at, cell, width: int, height: int) -> float:
+    """A new settlement at `cell` within reach of a dragon at `at` (1 or 0), less the
+    share of the board's cells within its reach (its mean over a uniform cell, R3)."""
+    c, r = at
+    cols = min(width - 1, c + 1 + REACH) - max(0, c - REACH) + 1
+    rows = min(height - 1, r + 1 + REACH) - max(0, r - REACH) + 1
+    share = (cols * rows - 4) / (width * height)  # its own 2x2 cells hold no settlement
+    return (1.0 if 0 < rect_gap(at, 2, cell, 1) <= REACH else 0.0) - share
+
+
 def watch(m) -> dict[str, dict[str, float]]:
-    """Tally every tribute roll's luck into the returned dict as `m` plays on."""
+    """Tally every tribute roll's and settlement roll's luck into the returned dict as
+    `m` plays on."""
     luck = {name: dict.fromkeys(FIELDS, 0.0) for name in m.seat_names}
     log = m.log
     even = bool(m.options.get("even_dragons", False))
+    col: list[int] = []
 
     def tally(event):
-        if (isinstance(event, dict) and event.get("type") == "roll"
-                and event.get("purpose") == "tribute" and event.get("dragon") in luck):
+        if not isinstance(event, dict) or event.get("type") != "roll":
+            return log(event)
+        purpose = event.get("purpose")
+        if purpose == "tribute" and event.get("dragon") in luck:
             d = event["dragon"]
             mod = sum(v for src, v in event.get("mods", ()) if src in PRE_ROLL)
             kinds = [kind for _, kind, _, adjacent in claims_of(m, d) if not adjacent]
             coins, loss = face_luck(d, kinds, event["face"], mod, even)
             luck[d]["coins"] += coins
             luck[d]["loss"] += loss
+        elif purpose == "settlement_col":
+            col[:] = [event["face"]]
+        elif purpose == "settlement_row" and col:
+            cell = (col.pop() - 1, event["face"] - 1)  # R3: face f is index f-1
+            for d in luck:
+                fp = lookups.dragon_fp(m, d)
+                luck[d]["settle"] += reach_luck(fp.at, cell, m.board.width, m.board.height)
         return log(event)
 
     m.log = tally
