@@ -192,6 +192,11 @@ def test_screen_plays_tournament_games_with_each_games_levels(tmp_path, capsys):
     assert "hard.params.gamble" in capsys.readouterr().out
     assert screen.main(["--analyse", str(out)]) == 0
     assert screen.main(["--analyse", str(tmp_path / "missing.jsonl")]) == 2
+    plain = tmp_path / "plain.jsonl"  # a tournament's records: no factor levels
+    plain.write_text(json.dumps(_record(1, 30, 20, 0.0, True)) + "\n")
+    capsys.readouterr()
+    assert screen.main(["--analyse", str(plain)]) == 2
+    assert "not a screen's records" in capsys.readouterr().err
 
 
 def test_watching_the_luck_does_not_change_the_game():

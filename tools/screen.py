@@ -13,8 +13,9 @@ Why: comparing two settings takes two arms of games; a factorial run estimates e
 factor's effect from all its games at once, each with the standard error of a two-arm
 comparison as large as the whole run, so k factors cost the games of one (Box, Hunter
 and Hunter's argument for factorial designs). A paired run of one factor is steadier
-per game (games its change leaves identical cancel out). Effects are the second level less the first,
-in coins of margin (the seat's score less the best other's) and points of win rate,
+per game (games its change leaves identical cancel out). Effects are the second level
+less the first, in coins of margin (the seat's score less the best other's) and points
+of win rate,
 from a least-squares fit of the outcome on the factors' levels and on the tribute
 dice's luck (game/balance/luck.py: mean zero whatever anyone played, so it takes out
 spread and leaves the effects unbiased). The fit is additive: an interaction between
@@ -124,6 +125,10 @@ def main(argv=None) -> int:
                        for line in Path(f).read_text().splitlines() if line.strip()]
         except (OSError, ValueError) as exc:
             print(f"screen: cannot read the records: {exc}", file=sys.stderr)
+            return 2
+        if not records or any("levels" not in r or "scores" not in r for r in records):
+            print("screen: these are not a screen's records (each needs its factors' "
+                  "levels and scores)", file=sys.stderr)
             return 2
         show(records)
         return 0
