@@ -15,8 +15,7 @@ comparison as large as the whole run, so k factors cost the games of one (Box, H
 and Hunter's argument for factorial designs). A paired run of one factor is steadier
 per game (games its change leaves identical cancel out). Effects are the second level
 less the first, in coins of margin (the seat's score less the best other's) and points
-of win rate,
-from a least-squares fit of the outcome on the factors' levels and on the tribute
+of win rate, from a least-squares fit of the outcome on the factors' levels and on the
 dice's luck (game/balance/luck.py: mean zero whatever anyone played, so it takes out
 spread and leaves the effects unbiased). The fit is additive: an interaction between
 factors shows only as noise. A screen nominates; a two-arm run on fresh seeds
