@@ -31,6 +31,7 @@ from game.ai.model import (
     Pos,
     adjacent_pay,
     attack_win,
+    beside_town,
     can_destroy,
     chart_dist,
     gap2,
@@ -547,10 +548,7 @@ class Evaluator:
             worth = self.claim_worth(self.me, "town", False)
             if self.p["gamble_city"] and free:
                 # R12 step 3: a new settlement beside a town is a city; the root's towns
-                pieces = self.root.pieces
-                near = sum(1 for (c, r) in cells if any(
-                    pieces.get((c + dc, r + dr), ("",))[0] == "town"
-                    for dc in (-1, 0, 1) for dr in (-1, 0, 1)))
+                near = sum(1 for cell in cells if beside_town(self.root.pieces, cell))
                 city = self.claim_worth(self.me, "city", False)
                 worth += self.p["gamble_city"] * near / free * (city - worth)
             v = self._gmemo[mine] = self.p["gamble"] * caught * worth / 2

@@ -515,6 +515,14 @@ _CANCEL_MODELS = {do: tuple(registry.hooks(k).model for k, d in CANCEL_POWERS.it
                   for do in set(CANCEL_POWERS.values())}
 
 
+def beside_town(pieces: dict, cell: Cell) -> bool:
+    """Whether a town stands on or next to `cell`: a new settlement there would be a
+    city (R12 step 3)."""
+    c, r = cell
+    return any(pieces.get((c + dc, r + dr), ("",))[0] == "town"
+               for dc in (-1, 0, 1) for dr in (-1, 0, 1))
+
+
 def can_destroy(name: str, kind: str) -> bool:
     return not (name in NO_SETTLEMENT_DESTROY and kind in SETTLEMENT)
 

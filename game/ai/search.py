@@ -31,6 +31,7 @@ from game.ai.model import (
     KEEP,
     Pos,
     attack_win,
+    beside_town,
     can_destroy,
     cancelled,
     destroy_child,
@@ -377,9 +378,7 @@ class TurnSearch:
                         near = (cc + dc, rr + dr)
                         if near not in occ and near not in covered:
                             room += 1
-                            if city and any(
-                                    pieces.get((near[0] + x, near[1] + y), ("",))[0]
-                                    == "town" for x in (-1, 0, 1) for y in (-1, 0, 1)):
+                            if city and beside_town(pieces, near):
                                 room += city
                 if best is None or room > best[0]:
                     best = (room, cell)
