@@ -54,9 +54,18 @@ def test_watch_counts_the_claims_away_from_the_dragon_at_each_tribute_roll(monke
         return real(owner, kinds, face, mod, even)
 
     monkeypatch.setattr(luck, "face_luck", spy)
+    reached = []
+    real_reach = luck.reach_luck
+
+    def reach_spy(at, cell, width, height):
+        reached.append(cell)
+        return real_reach(at, cell, width, height)
+
+    monkeypatch.setattr(luck, "reach_luck", reach_spy)
     m = Match([None] * 3, seed=11, board=BoardSpec.plain(),
               options={"target": 25, "round_cap": 6})
     tally = luck.watch(m)
+    start = len(m.events)  # the first Populate phase was rolled as the match was made
     k = 0
     while not m.finished:  # Easy dragons claim, so their tribute rolls have claims
         m.submit(choose(seat_view(m, m.pending.dragon), "easy", seed=k, board=m.board))
@@ -84,6 +93,13 @@ def test_watch_counts_the_claims_away_from_the_dragon_at_each_tribute_roll(monke
     assert checked
     assert set(tally) == set(m.seat_names)
     assert any(v["coins"] for v in tally.values())
+    # every settlement location roll (R12) counted once for each dragon, at its cell
+    later = [e for e in m.events[start:] if isinstance(e, dict)]
+    rolled = [(c["face"] - 1, r["face"] - 1) for c, r in zip(
+        [e for e in later if e.get("purpose") == "settlement_col"],
+        [e for e in later if e.get("purpose") == "settlement_row"], strict=True)]
+    assert rolled and reached == [cell for cell in rolled for _ in m.seat_names]
+    assert any(v["settle"] for v in tally.values())
     m.close()
 
 

@@ -18,6 +18,8 @@ whatever the dragons played: subtracting their fitted effect from a game's outco
 keeps a comparison unbiased and makes its spread smaller (the idea behind AIVAT in
 poker-bot evaluation, with the chart's coins for the value). Modifiers added after the
 face is known (Trickster) are a choice, so they are left out of the face's luck.
+Rolls made before `watch` are not counted: a Match rolls its first Populate phase as it
+is made, so round 1's settlements carry no luck (leaving a roll out keeps the mean zero).
 """
 
 from __future__ import annotations
