@@ -12,7 +12,7 @@ import time
 import pytest
 
 from game import ai
-from game.ai import decide, risk
+from game.ai import decide, model, risk
 from game.ai.evaluate import Evaluator
 from game.ai.model import from_view, tribute_ev
 from game.ai.search import TurnSearch
@@ -640,3 +640,64 @@ def test_gamble_city_values_cells_beside_towns_as_cities():
     for p, beside in ((params, True), (decide.LEVEL_SETTINGS["hard"]["params"], False)):
         c, _r = TurnSearch(view_pos, p)._find_gamble_cell(view_pos)
         assert (c == 10) is beside
+
+
+def test_insure_counts_a_gamble_ring_given_up_to_a_0_4_roll():
+    """insure (R31): on 0-4 the roller may give up a gamble ring instead of a far claim,
+    so with a ring out the roll's loss costs the cheaper of the two: a ring's worth (the
+    mean of the rings') instead of the cheapest far claim. In the last round a ring is
+    worth nothing, so the roll costs nothing."""
+    hard = decide.LEVEL_SETTINGS["hard"]["params"]
+    m = scenario({"red": dict(at=(2, 2)), "blue": dict(at=(15, 15))},
+                 settlements=[("city", (10, 10), "red")], gambles=[((5, 5), "red")],
+                 order=["red", "blue"], turn="red")
+    pos = from_view(seat_view(m, "red"), m.board)
+    plain, insured = Evaluator(pos, hard), Evaluator(pos, {**hard, "insure": 1.0})
+    far = plain.claim_worth("red", "city", False)
+    ring = plain._gambles_worth(pos)
+    assert 0 < ring < far
+    gain = insured.value(pos) - plain.value(pos)
+    assert gain == pytest.approx(model.loss_chance() * (far - ring))
+    for ev in (plain, insured):  # the named terms still add up to the value
+        assert sum(ev.terms(pos).values()) == pytest.approx(ev.value(pos))
+    bare = pos.child()
+    bare.gambles = {}
+    assert insured.value(bare) == pytest.approx(plain.value(bare))  # no ring, no cover
+    rich = scenario({"red": dict(at=(2, 2), coins=49), "blue": dict(at=(15, 15))},
+                    settlements=[("city", (10, 10), "red")], gambles=[((5, 5), "red")],
+                    order=["red", "blue"], turn="red")
+    last = from_view(seat_view(rich, "red"), rich.board)
+    ev = Evaluator(last, {**hard, "insure": 1.0})
+    assert ev.final  # R33: this round ends the game; the ring insures for free
+    assert ev.terms(last)["claims"] == pytest.approx(sum(
+        ev.contested(tl, "city", 1, False) for tl in last.claims["red"]))
+
+
+def test_race_order_counts_only_the_opponents_that_act_before_my_next_turn():
+    """race_order (R16): a target next to an opponent is raced for only if that
+    opponent acts before my next turn -- still to act this round, or before me next
+    round (the dragon with the fewest coins goes first, then by ascending seat)."""
+    hard = decide.LEVEL_SETTINGS["hard"]["params"]
+
+    def race(order, coins):
+        m = scenario({"red": dict(at=(2, 2), coins=coins[0]),
+                      "blue": dict(at=(10, 10), coins=coins[1]),
+                      "green": dict(at=(2, 15), coins=coins[2])},
+                     settlements=[("town", (12, 10), None)], order=order, turn="red")
+        pos = from_view(seat_view(m, "red"), m.board)
+        ev = Evaluator(pos, {**hard, "race_order": 1.0})
+        return ev._race(pos, (12, 10), 1), ev._next_round_before(pos)
+
+    # Blue acted before Red this round; Red is poorest, so it goes first next round
+    left, before = race(["blue", "red", "green"], (0, 20, 20))
+    assert before == frozenset() and left == 1.0
+    # Blue (next to the town) is poorest: it goes first next round, then Green, and
+    # Blue takes the town before Red can
+    left, before = race(["blue", "red", "green"], (20, 0, 20))
+    assert before == {"blue", "green"} and left == pytest.approx(1.0 - hard["race"])
+    # Blue still acts this round, whoever goes first next round
+    left, _before = race(["red", "blue", "green"], (0, 20, 20))
+    assert left == pytest.approx(1.0 - hard["race"])
+    # Green goes first next round: seats wrap, so Blue (seat 1) comes after Red (0)
+    _left, before = race(["blue", "red", "green"], (20, 20, 0))
+    assert before == {"green"}

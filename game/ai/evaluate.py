@@ -72,6 +72,8 @@ DEFAULT = {
     "early_risk": 0.0,   # > 0: the same in earlier rounds, by the race's projected standing
     "risk_seek": 1.0,    # share of the risk term kept when behind (0: only shun it ahead)
     "gamble_city": 0.0,  # > 0: a gamble cell beside a town catches a city (R12 step 3)
+    "insure": 0.0,       # > 0: a gamble ring may be given up to a 0-4 roll (R31, _lost)
+    "race_order": 0.0,   # > 0: the race counts only who acts before my next turn (R16)
 }
 
 # a target worth reaching next turn (Evaluator._find_targets)
@@ -112,6 +114,7 @@ class Evaluator:
         else:
             self.to_act = [] if root.phase == "tribute" else list(self.opps)
         self.base = {d: self._claims_worth(root, d) for d in self.opps}
+        self._before_me_next = self._next_round_before(root)
         self._targets = self._find_targets(root)
         self._opp_memo: dict = {}
         self._fresh_memo: dict = {}
@@ -151,6 +154,18 @@ class Evaluator:
         return pos.coins[d] + sum(
             adjacent_pay(pos.pieces[tl][0], d, pos.even) if gap2(at, tl, pos.pieces[tl][1]) == 1
             else tribute_ev(pos.pieces[tl][0], d, 0, pos.even) for tl in pos.claims[d])
+
+    def _next_round_before(self, pos: Pos) -> frozenset:
+        """The opponents likely to act before me next round (R16): the dragon with the
+        fewest coins after this round's expected tribute goes first (ties: most rings
+        in supply, then lowest seat), then play goes on by ascending seat."""
+        if self.me not in pos.seats:
+            return frozenset(self.opps)
+        first = min(pos.names, key=lambda d: (self._projected(pos, d), -pos.rings[d],
+                                              pos.seats[d]))
+        n = max(pos.seats.values()) + 1
+        ahead = (pos.seats[self.me] - pos.seats[first]) % n
+        return frozenset(d for d in self.opps if (pos.seats[d] - pos.seats[first]) % n < ahead)
 
     def _final_round(self, pos: Pos) -> bool:
         """This round's end check will likely end the game (R33): a dragon's coins
@@ -297,13 +312,26 @@ class Evaluator:
         if not race:
             return 1.0
         left = 1.0
+        first = self._before_me_next if self.p["race_order"] else None
         for d in self.opps:
             if pos.rings[d] <= 0:
                 continue
+            if first is not None and d not in self.to_act and d not in first:
+                continue  # it has acted this round and acts after me next round (R16)
             gap = gap2(pos.at[d], tl, size)
             if gap <= 4:
                 left *= 1.0 - min(0.9, race * (1.0 if gap == 1 else 0.5))
         return left
+
+    def _lost(self, far_min: float, gambles: int, rings: float) -> float:
+        """What a 0-4 tribute roll costs (R31): the cheapest non-adjacent claim, or,
+        with `insure`, one gamble ring when that is cheaper: the roller may give up a
+        gamble ring instead, so a ring out insures the claims (`rings`: what all of
+        the dragon's gamble rings are worth; one of them counts as their mean)."""
+        if self.p["insure"] and gambles:
+            ring = rings / gambles
+            return far_min + self.p["insure"] * (min(far_min, ring) - far_min)
+        return far_min
 
     def _now_far(self, kind: str) -> float:
         mod = held_mod(self.root, self.me, "tribute")
@@ -341,17 +369,19 @@ class Evaluator:
         worths, far_min = self._my_claims(pos, at)
         for worth in worths:  # added one by one, in the set's order: the same sum
             v += worth
-        if far_min is not None:  # R31: a 0-4 roll takes one non-adjacent claim
-            v -= p["loss"] * loss_chance() * far_min
-        if self.risk:
-            v += self._risk(pos, at)
-        if pos.gambles and not self.final:  # no next Populate phase
+        rings = 0.0
+        gambles = 0
+        if pos.gambles:
             gambles = (self._root_gambles if pos.gambles is self.root.gambles else
                        sum(1 for o in pos.gambles.values() if o == me))
-            if gambles and p["gamble_union"]:
-                v += self._gambles_worth(pos)
-            elif gambles:
-                v += gambles * self._gamble_worth(pos)
+            if gambles and not self.final:  # no next Populate phase
+                rings = (self._gambles_worth(pos) if p["gamble_union"]
+                         else gambles * self._gamble_worth(pos))
+        if far_min is not None:  # R31: a 0-4 roll takes one non-adjacent claim
+            v -= p["loss"] * loss_chance() * self._lost(far_min, gambles, rings)
+        if self.risk:
+            v += self._risk(pos, at)
+        v += rings
         key = (at, pos.rings[me] > 0, pos.changed if pos.lineage is self.root.lineage else
                pos.pieces_key())
         opp = self._opp_memo.get(key)
@@ -450,17 +480,17 @@ class Evaluator:
                 far = self.claim_worth(me, kind, False)
                 if far_min is None or far < far_min:
                     far_min = far
+        gambles = 0.0
+        n = sum(1 for o in pos.gambles.values() if o == me) if pos.gambles else 0
+        if n and not self.final:
+            if p["gamble_union"]:
+                gambles = self._gambles_worth(pos)
+            else:
+                gambles = n * self._gamble_worth(pos)
         if far_min is not None:  # R31: a 0-4 roll takes one non-adjacent claim
-            claims -= p["loss"] * loss_chance() * far_min
+            claims -= p["loss"] * loss_chance() * self._lost(far_min, n, gambles)
         if self.risk:  # (the spread of the claims' pay, counted with them)
             claims += self._risk(pos, at)
-        gambles = 0.0
-        if pos.gambles and not self.final:
-            n = sum(1 for o in pos.gambles.values() if o == me)
-            if n and p["gamble_union"]:
-                gambles = self._gambles_worth(pos)
-            elif n:
-                gambles = n * self._gamble_worth(pos)
         if reach_memo:
             key = (at, pos.rings[me] > 0, pos.changed if pos.lineage is self.root.lineage
                    else pos.pieces_key())
