@@ -701,3 +701,20 @@ def test_race_order_counts_only_the_opponents_that_act_before_my_next_turn():
     # Green goes first next round: seats wrap, so Blue (seat 1) comes after Red (0)
     _left, before = race(["blue", "red", "green"], (20, 20, 0))
     assert before == {"green"}
+
+
+def test_threat_weighs_the_opponents_by_their_threat_to_win():
+    """threat: the opponents' weights keep their sum (lead_weight + the other_weights)
+    and go to whoever a coin more would most lower my chance of finishing first: a
+    dragon running away with doubled towns (Copper, R31) more than one level with me,
+    one far behind least."""
+    hard = decide.LEVEL_SETTINGS["hard"]["params"]
+    towns = [("town", (c, 10), "copper") for c in (12, 14, 16)] + [("town", (3, 4), "red")]
+    m = scenario({"red": dict(at=(2, 2), coins=20), "copper": dict(at=(10, 10), coins=30),
+                  "blue": dict(at=(15, 15), coins=2), "green": dict(at=(2, 15), coins=20)},
+                 settlements=towns, turn="red")
+    pos = from_view(seat_view(m, "red"), m.board)
+    w = Evaluator(pos, {**hard, "threat": 1.0}).w
+    assert sum(w.values()) == pytest.approx(hard["lead_weight"] + 2 * hard["other_weight"])
+    assert w["copper"] > w["green"] > w["blue"] > 0
+    assert Evaluator(pos, hard).w == {"copper": 0.3, "blue": 0.1, "green": 0.1}

@@ -74,7 +74,17 @@ DEFAULT = {
     "gamble_city": 0.0,  # > 0: a gamble cell beside a town catches a city (R12 step 3)
     "insure": 0.0,       # > 0: a gamble ring may be given up to a 0-4 roll (R31, _lost)
     "race_order": 0.0,   # > 0: the race counts only who acts before my next turn (R16)
+    "threat": 0.0,       # > 0: opponents weighed by their threat to win (_threat_weights)
+    "threat_sd": 5.5,    # ... a dragon's final score's spread per round left (coins)
 }
+
+def _mills(z: float) -> float:
+    """pdf / cdf of the standard normal at z: how much a coin more for an opponent
+    z spreads behind me lowers my chance to finish above it, relative to that chance."""
+    cdf = 0.5 * math.erfc(-z / math.sqrt(2.0))
+    pdf = math.exp(-0.5 * z * z) / math.sqrt(2.0 * math.pi)
+    return pdf / cdf if cdf > 1e-12 else -z
+
 
 # a target worth reaching next turn (Evaluator._find_targets)
 Target = tuple[Cell, int, float, int, bool, bool, Cell | None]
@@ -142,11 +152,26 @@ class Evaluator:
                  for d in self.opps}
         if not worth:
             return {}
+        if self.p["threat"]:
+            return self._threat_weights(pos, worth)
         lead = max(self.opps, key=lambda d: (worth[d], -pos.seats[d]))
         top = self.p["lead_weight"]
         if self.p["endgame"]:  # in the last rounds only beating the leader counts (R33)
             top += (1.0 - top) * min(1.0, self.p["endgame"] / self.h)
         return {d: top if d == lead else self.p["other_weight"] for d in self.opps}
+
+    def _threat_weights(self, pos: Pos, worth: dict) -> dict:
+        """`threat`: the opponents' weights, their sum that of lead_weight and the
+        other_weights, shared as a coin of each changes my chance to finish above it
+        (as _final_weights does in the last round), from the final scores the race
+        projects (worth) with a spread of `threat_sd` coins a round left: a dragon
+        running away (Copper's doubled towns) draws the spite, one far behind little."""
+        total = self.p["lead_weight"] + self.p["other_weight"] * (len(self.opps) - 1)
+        mine = pos.coins[self.me] + pos.treasure[self.me] + self.h * self._rate(pos, self.me)
+        spread = self.p["threat_sd"] * math.sqrt(2.0 * self.h)
+        mills = {d: _mills((mine - worth[d]) / spread) for d in self.opps}
+        norm = sum(mills.values()) or 1.0
+        return {d: total * m / norm for d, m in mills.items()}
 
     def _projected(self, pos: Pos, d: str) -> float:
         """d's coins after this round's tribute (expected), the end check's measure."""
@@ -182,12 +207,7 @@ class Evaluator:
             return self._projected(pos, d) + pos.treasure[d]
         mine = score(self.me)
         spread = self.p["final_sd"] * math.sqrt(2.0)
-        mills = {}
-        for d in self.opps:
-            z = (mine - score(d)) / spread
-            cdf = 0.5 * math.erfc(-z / math.sqrt(2.0))
-            pdf = math.exp(-0.5 * z * z) / math.sqrt(2.0 * math.pi)
-            mills[d] = pdf / cdf if cdf > 1e-12 else -z
+        mills = {d: _mills((mine - score(d)) / spread) for d in self.opps}
         total = sum(mills.values()) or 1.0
         return {d: self.p["final"] * m / total for d, m in mills.items()}
 
