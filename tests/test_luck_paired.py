@@ -163,6 +163,22 @@ def test_cli_prints_both_arms_and_refuses_a_bad_file_in_one_line(tmp_path, capsy
     assert err.startswith("paired: cannot read") and err.count("\n") == 1
 
 
+def test_by_dragon_counts_the_seats_dragon_and_whether_an_opponent_plays_copper(
+        tmp_path, capsys):
+    games = [({"red": 0, "copper": 1}, ["copper"]), ({"red": 0, "blue": 1}, ["red"]),
+             ({"copper": 0, "blue": 1}, ["copper"]), ({"red": 0, "blue": 1}, ["red", "blue"])]
+    path = tmp_path / "r.jsonl"
+    path.write_text("\n".join(json.dumps({"seed": i, "entries": e, "winners": w,
+                                          "scores": {d: 1 for d in e}})
+                              for i, (e, w) in enumerate(games)))
+    assert paired.by_dragon([str(path)]) == {
+        "red": (3, 1.5), "copper": (1, 1.0),
+        "an opponent plays copper": (1, 0.0), "no opponent plays copper": (3, 2.5)}
+    assert paired.main([str(path), "--by-dragon"]) == 0
+    out = capsys.readouterr().out
+    assert "  copper: 1 games, win 100.0%" in out and "red: 3 games, win 50.0%" in out
+
+
 # ----- tools/screen.py: the factorial screen ------------------------------------------
 def test_screen_factors_parse_and_levels_are_seeded_coins():
     name, path, pair = screen.parse_factor("hard.params.gamble=0.5,0.8")

@@ -2,6 +2,7 @@
 
     python tools/paired.py BASE.jsonl [BASE2.jsonl ...] --vs VARIANT.jsonl [...] [--vs ...]
     python tools/paired.py RECORDS.jsonl ...            (one arm: its luck-adjusted rates)
+    python tools/paired.py RECORDS.jsonl ... --by-dragon  (and its wins by who played what)
 
 Each file is tools/tournament.py --records output; the studied seat is entry 0 of its
 --seats. Per game: the seat's margin (its score less the best other score) and its win
@@ -45,14 +46,19 @@ def game_row(r: dict) -> tuple[float, float, list[float] | None]:
     return win, float(margin), x
 
 
-def load(paths: list[str]) -> dict[int, tuple]:
-    out: dict[int, tuple] = {}
+def records(paths: list[str]) -> dict[int, dict]:
+    """The records of the files by seed (a seed in two files counts once, the last)."""
+    out: dict[int, dict] = {}
     for path in paths:
         for line in Path(path).read_text().splitlines():
             if line.strip():
                 r = json.loads(line)
-                out[r["seed"]] = game_row(r)
+                out[r["seed"]] = r
     return out
+
+
+def load(paths: list[str]) -> dict[int, tuple]:
+    return {seed: game_row(r) for seed, r in records(paths).items()}
 
 
 def mean_se(ys) -> tuple[float, float]:
@@ -86,6 +92,23 @@ def one_arm(rows: dict) -> dict:
         out["win_adjusted"] = adjusted([v[0] for v in lucky], [v[2] for v in lucky])
         out["margin_adjusted"] = adjusted([v[1] for v in lucky], [v[2] for v in lucky])
     return out
+
+
+def by_dragon(paths: list[str]) -> dict[str, tuple[int, float]]:
+    """The studied seat's games and wins by the dragon it played, and by whether an
+    opponent played Copper (book rules: Copper's doubled towns win about half the
+    games it is in, so who holds it decides much of a seat's rate)."""
+    out: dict[str, list[float]] = {}
+    for r in records(paths).values():
+        me = next(d for d, e in r["entries"].items() if e == 0)
+        win = game_row(r)[0]
+        against = "an opponent plays copper" if "copper" in r["entries"] and \
+            me != "copper" else "no opponent plays copper"
+        for key in (me, against):
+            games_wins = out.setdefault(key, [0, 0.0])
+            games_wins[0] += 1
+            games_wins[1] += win
+    return {k: (int(v[0]), v[1]) for k, v in out.items()}
 
 
 def compare(base: dict, var: dict) -> dict:
@@ -122,15 +145,20 @@ def main(argv=None) -> int:
     p.add_argument("base", nargs="+", help="the base arm's records (.jsonl)")
     p.add_argument("--vs", action="append", nargs="+", default=[], metavar="FILE",
                    help="a variant arm's records; repeat for more variants")
+    p.add_argument("--by-dragon", action="store_true",
+                   help="also the base arm's wins by the dragon it played and by Copper")
     args = p.parse_args(argv)
     try:
         base = load(args.base)
         variants = [(files, load(files)) for files in args.vs]
+        groups = by_dragon(args.base) if args.by_dragon else {}
     except (OSError, ValueError, KeyError, StopIteration) as exc:
         print(f"paired: cannot read the records: {exc}", file=sys.stderr)
         return 2
     arm = one_arm(base)
     print(_line(f"base ({arm['games']} games)", arm, "%", False))
+    for key, (games, wins) in sorted(groups.items(), key=lambda kv: -kv[1][1] / kv[1][0]):
+        print(f"  {key}: {games} games, win {100 * wins / games:.1f}%")
     for files, var in variants:
         c = compare(base, var)
         print(_line(f"{' '.join(files)} ({c['games']} common games, {c['unchanged']} "
