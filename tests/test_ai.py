@@ -707,7 +707,7 @@ def test_threat_weighs_the_opponents_by_their_threat_to_win():
     """threat: the opponents' weights keep their sum (lead_weight + the other_weights)
     and go to whoever a coin more would most lower my chance of finishing first: a
     dragon running away with doubled towns (Copper, R31) more than one level with me,
-    one far behind least."""
+    one far behind least. threat_copper: only when an opponent is a book-rules Copper."""
     hard = decide.LEVEL_SETTINGS["hard"]["params"]
     towns = [("town", (c, 10), "copper") for c in (12, 14, 16)] + [("town", (3, 4), "red")]
     m = scenario({"red": dict(at=(2, 2), coins=20), "copper": dict(at=(10, 10), coins=30),
@@ -718,3 +718,11 @@ def test_threat_weighs_the_opponents_by_their_threat_to_win():
     assert sum(w.values()) == pytest.approx(hard["lead_weight"] + 2 * hard["other_weight"])
     assert w["copper"] > w["green"] > w["blue"] > 0
     assert Evaluator(pos, hard).w == {"copper": 0.3, "blue": 0.1, "green": 0.1}
+    # threat_copper: the same weights, but only against a Copper with book rules
+    assert Evaluator(pos, {**hard, "threat_copper": 1.0}).w == w
+    pos.even = True  # the even dragons house rule trims Copper's doubled towns
+    assert Evaluator(pos, {**hard, "threat_copper": 1.0}).w == Evaluator(pos, hard).w
+    m = scenario({"red": dict(at=(2, 2), coins=20), "gold": dict(at=(10, 10), coins=30),
+                  "blue": dict(at=(15, 15), coins=2)}, turn="red")
+    plain = from_view(seat_view(m, "red"), m.board)
+    assert Evaluator(plain, {**hard, "threat_copper": 1.0}).w == Evaluator(plain, hard).w

@@ -76,6 +76,7 @@ DEFAULT = {
     "race_order": 0.0,   # > 0: the race counts only who acts before my next turn (R16)
     "threat": 0.0,       # > 0: opponents weighed by their threat to win (_threat_weights)
     "threat_sd": 5.5,    # ... a dragon's final score's spread per round left (coins)
+    "threat_copper": 0.0,  # > 0: threat only when an opponent is Copper (book rules)
 }
 
 def _mills(z: float) -> float:
@@ -152,7 +153,8 @@ class Evaluator:
                  for d in self.opps}
         if not worth:
             return {}
-        if self.p["threat"]:
+        if self.p["threat"] or (self.p["threat_copper"] and "copper" in self.opps
+                                and not pos.even):
             return self._threat_weights(pos, worth)
         lead = max(self.opps, key=lambda d: (worth[d], -pos.seats[d]))
         top = self.p["lead_weight"]
