@@ -125,7 +125,8 @@ class Evaluator:
         else:
             self.to_act = [] if root.phase == "tribute" else list(self.opps)
         self.base = {d: self._claims_worth(root, d) for d in self.opps}
-        self._before_me_next = self._next_round_before(root)
+        self._before_me_next = (self._next_round_before(root) if self.p["race_order"]
+                                else None)  # (only the race_order setting reads it)
         self._targets = self._find_targets(root)
         self._opp_memo: dict = {}
         self._fresh_memo: dict = {}
@@ -334,7 +335,7 @@ class Evaluator:
         if not race:
             return 1.0
         left = 1.0
-        first = self._before_me_next if self.p["race_order"] else None
+        first = self._before_me_next
         for d in self.opps:
             if pos.rings[d] <= 0:
                 continue
