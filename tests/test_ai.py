@@ -13,12 +13,13 @@ import pytest
 
 from game import ai
 from game.ai import decide, model, risk
-from game.ai.evaluate import Evaluator
+from game.ai.evaluate import POWER_VALUE, Evaluator
 from game.ai.model import from_view, tribute_ev
 from game.ai.search import TurnSearch
 from game.ai.worker import AIWorker
 from game.match import Match
 from game.seat_view import scrub, seat_view
+from game.tables import UNDEAD_HOME
 from tests.helpers import scenario, state_doc
 from tests.test_random_games import crowded_start
 from tools import tournament
@@ -485,6 +486,33 @@ def test_a_claim_taken_from_a_dragon_next_to_it_is_worth_less_to_hard(level, nea
     assert gains[1] > 0 and low < gains[0] / gains[1] < high
 
 
+def test_deny_counts_what_a_claim_keeps_from_the_opponents_near_it():
+    """deny: a free city Blue stands next to would likely be Blue's next (the race's
+    chance, 0.3); claiming it first keeps that from Blue, worth Blue's weight in my
+    value times the city's worth to Blue. With Blue out of reach, claiming it denies
+    nothing; ruining it denies the city less the ruin; the last round has no next turn."""
+    hard = decide.LEVEL_SETTINGS["hard"]["params"]
+    extra = []
+    for blue_at in ((5, 2), (15, 8)):
+        pos, plain = _hard_evaluator(blue_at, [("city", (4, 2), None)], hard)
+        deny = Evaluator(pos, {**hard, "deny": 1.0})
+        claimed = pos.child()
+        claimed.set_piece((4, 2), ("city", 1, "red"))
+        extra.append((deny.value(claimed) - deny.value(pos))
+                     - (plain.value(claimed) - plain.value(pos)))
+        if blue_at == (5, 2):
+            city = hard["race"] * deny.w["blue"] * deny.claim_worth("blue", "city", False)
+            assert extra[0] == pytest.approx(city) and city > 0
+            ruined = pos.child()
+            ruined.set_piece((4, 2), ("ruin", 1, None))
+            ruin = hard["race"] * deny.w["blue"] * deny.claim_worth("blue", "ruin", False)
+            assert deny._denied(ruined) == pytest.approx(city - ruin)
+            deny.final = True
+            assert deny.value(claimed) - deny.value(pos) == pytest.approx(
+                plain.value(claimed) - plain.value(pos))
+    assert extra[1] == 0.0
+
+
 def test_hard_counts_next_rounds_new_towns_it_could_reach():
     """fresh: one new town a dragon lands on a random cell each round (R12); from the
     middle of the board more of them are within a move than from a corner, and a
@@ -726,3 +754,19 @@ def test_threat_weighs_the_opponents_by_their_threat_to_win():
                   "blue": dict(at=(15, 15), coins=2)}, turn="red")
     plain = from_view(seat_view(m, "red"), m.board)
     assert Evaluator(plain, {**hard, "threat_copper": 1.0}).w == Evaluator(plain, hard).w
+
+
+def test_power_scale_scales_what_a_places_power_is_worth():
+    """power_scale: a held place's power (its registry `worth`, coins a round, R37)
+    counts times the setting over the rounds left; a settlement's worth is unchanged,
+    and the Undead's own home keeps its fixed cost (R8)."""
+    hard = decide.LEVEL_SETTINGS["hard"]["params"]
+    m = scenario({"red": dict(at=(2, 2)), "blue": dict(at=(15, 15))}, turn="red")
+    pos = from_view(seat_view(m, "red"), m.board)
+    base, twice = Evaluator(pos, hard), Evaluator(pos, {**hard, "power_scale": 2.0})
+    gain = twice.claim_worth("red", "angelstar_shrine", False) - base.claim_worth(
+        "red", "angelstar_shrine", False)
+    assert gain == pytest.approx(POWER_VALUE["angelstar_shrine"] * base.h) and gain > 0
+    assert twice.claim_worth("red", "town", True) == base.claim_worth("red", "town", True)
+    assert (twice.claim_worth("undead", UNDEAD_HOME, False)
+            == base.claim_worth("undead", UNDEAD_HOME, False))

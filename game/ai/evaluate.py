@@ -77,6 +77,8 @@ DEFAULT = {
     "threat": 0.0,       # > 0: opponents weighed by their threat to win (_threat_weights)
     "threat_sd": 5.5,    # ... a dragon's final score's spread per round left (coins)
     "threat_copper": 0.0,  # > 0: threat only when an opponent is Copper (book rules)
+    "power_scale": 1.0,  # places' powers (POWER_VALUE, coins a round) scaled by this
+    "deny": 0.0,         # > 0: a free piece I claim is one the opponents near it lose (_denied)
 }
 
 def _mills(z: float) -> float:
@@ -138,6 +140,7 @@ class Evaluator:
         self._steps: dict = {}  # _moves_to
         self._threats: dict = {}  # _attack_threat: opponents next to a place
         self._root_gambles = sum(1 for o in root.gambles.values() if o == me)
+        self._denials: dict = {}  # _denial: per free piece
 
     # ----- fixed at the root --------------------------------------------------------
     def _rate(self, pos: Pos, d: str) -> float:
@@ -252,7 +255,7 @@ class Evaluator:
             now = adjacent_pay(kind, d, self.root.even) if adj else ev
             v = now + (self.h - 1.0) * ev
             if kind in PLACE_SET:
-                power = POWER_VALUE.get(kind, 0.0)
+                power = POWER_VALUE.get(kind, 0.0) * self.p["power_scale"]
                 if kind == UNDEAD_HOME and d == "undead":
                     power = -1.0  # R8: it makes the Undead's hoard stealable
                 v += power * self.h
@@ -346,6 +349,41 @@ class Evaluator:
                 left *= 1.0 - min(0.9, race * (1.0 if gap == 1 else 0.5))
         return left
 
+    def _denial(self, piece) -> float:
+        """What the opponents stand to gain from a free piece (a settlement or place
+        of power), weighted as the value weighs them: each that can reach it next turn
+        claims it first with the race's chance (`race`, 0.3 next to it, half that
+        within a move), then holds it at its own worth (Copper's doubled towns, R31)."""
+        v = self._denials.get(piece)
+        if v is None:
+            tl, (kind, size, _owner) = piece
+            v, left = 0.0, 1.0
+            for d in self.opps:
+                if self.root.rings[d] <= 0:
+                    continue
+                gap = gap2(self.root.at[d], tl, size)
+                if gap <= 4:
+                    q = left * min(0.9, self.p["race"] * (1.0 if gap == 1 else 0.5))
+                    v += q * self.w[d] * self.claim_worth(d, kind, False)
+                    left -= q
+            self._denials[piece] = v
+        return v
+
+    def _denied(self, pos: Pos) -> float:
+        """`deny`: the free pieces changed this turn (claimed, ruined, destroyed) take
+        from the opponents what _denial says they would have gained from them; the
+        value otherwise counts a free piece as worth nothing to anyone."""
+        root = self.root.pieces
+        total = 0.0
+        for tl in pos.changed:
+            before, after = root.get(tl), pos.pieces.get(tl)
+            if before is None or before[2] is not None or after == before:
+                continue
+            total += self._denial((tl, before))
+            if after is not None and after[2] is None:  # still free (a ruin, say)
+                total -= self._denial((tl, after))
+        return total
+
     def _lost(self, far_min: float, gambles: int, rings: float) -> float:
         """What a 0-4 tribute roll costs (R31): the cheapest non-adjacent claim, or,
         with `insure`, one gamble ring when that is cheaper: the roller may give up a
@@ -416,6 +454,8 @@ class Evaluator:
             v -= self._attack_threat(pos)
         if p["retake"] and pos.changed and pos.lineage is self.root.lineage:
             v -= p["retake"] * self.retaken(pos)
+        if p["deny"] and not self.final and pos.changed and pos.lineage is self.root.lineage:
+            v += p["deny"] * self._denied(pos)
         w = self.w
         for d, claims in self._opp_claims(pos).items():
             v -= w[d] * (pos.coins[d] + pos.treasure[d] + claims)
