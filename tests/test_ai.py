@@ -736,7 +736,7 @@ def test_threat_weighs_the_opponents_by_their_threat_to_win():
     and go to whoever a coin more would most lower my chance of finishing first: a
     dragon running away with doubled towns (Copper, R31) more than one level with me,
     one far behind least. threat_copper: only when an opponent is a book-rules Copper."""
-    hard = decide.LEVEL_SETTINGS["hard"]["params"]
+    hard = {**decide.LEVEL_SETTINGS["hard"]["params"], "threat_copper": 0.0}
     towns = [("town", (c, 10), "copper") for c in (12, 14, 16)] + [("town", (3, 4), "red")]
     m = scenario({"red": dict(at=(2, 2), coins=20), "copper": dict(at=(10, 10), coins=30),
                   "blue": dict(at=(15, 15), coins=2), "green": dict(at=(2, 15), coins=20)},
@@ -748,6 +748,8 @@ def test_threat_weighs_the_opponents_by_their_threat_to_win():
     assert Evaluator(pos, hard).w == {"copper": 0.3, "blue": 0.1, "green": 0.1}
     # threat_copper: the same weights, but only against a Copper with book rules
     assert Evaluator(pos, {**hard, "threat_copper": 1.0}).w == w
+    # Hard plays with threat_copper (three fresh seed sets, docs/AI.md)
+    assert Evaluator(pos, decide.LEVEL_SETTINGS["hard"]["params"]).w == w
     pos.even = True  # the even dragons house rule trims Copper's doubled towns
     assert Evaluator(pos, {**hard, "threat_copper": 1.0}).w == Evaluator(pos, hard).w
     m = scenario({"red": dict(at=(2, 2), coins=20), "gold": dict(at=(10, 10), coins=30),
