@@ -507,6 +507,17 @@ def test_deny_counts_what_a_claim_keeps_from_the_opponents_near_it():
             ruined.set_piece((4, 2), ("ruin", 1, None))
             ruin = hard["race"] * deny.w["blue"] * deny.claim_worth("blue", "ruin", False)
             assert deny._denied(ruined) == pytest.approx(city - ruin)
+            # two opponents next to it: the first in the race takes it with its
+            # chance, the second only when the first does not
+            crowd = scenario({"red": dict(at=(2, 2)), "blue": dict(at=(5, 2)),
+                              "green": dict(at=(4, 0))}, settlements=[("city", (4, 2), None)],
+                             order=["red", "blue", "green"], turn="red")
+            both = Evaluator(from_view(seat_view(crowd, "red"), crowd.board),
+                             {**hard, "deny": 1.0})
+            q = hard["race"]
+            assert both._denial(((4, 2), ("city", 1, None))) == pytest.approx(
+                q * both.w["blue"] * both.claim_worth("blue", "city", False)
+                + (1 - q) * q * both.w["green"] * both.claim_worth("green", "city", False))
             deny.final = True
             assert deny.value(claimed) - deny.value(pos) == pytest.approx(
                 plain.value(claimed) - plain.value(pos))

@@ -177,6 +177,19 @@ def test_by_dragon_counts_the_seats_dragon_and_whether_an_opponent_plays_copper(
     assert paired.main([str(path), "--by-dragon"]) == 0
     out = capsys.readouterr().out
     assert "  copper: 1 games, win 100.0%" in out and "red: 3 games, win 50.0%" in out
+    # with a variant, the paired comparison within each group: the one game against a
+    # Copper turns from a loss into a win, the other three stay as they were
+    variant = tmp_path / "v.jsonl"
+    games[0] = ({"red": 0, "copper": 1}, ["red"])
+    variant.write_text("\n".join(json.dumps({"seed": i, "entries": e, "winners": w,
+                                             "scores": {d: 1 for d in e}})
+                                  for i, (e, w) in enumerate(games)))
+    assert paired.copper_groups([str(path)]) == {"an opponent plays copper": {0},
+                                                 "no opponent plays copper": {1, 2, 3}}
+    assert paired.main([str(path), "--vs", str(variant), "--by-dragon"]) == 0
+    out = capsys.readouterr().out
+    assert "  an opponent plays copper (1 games): win +100.0" in out
+    assert "  no opponent plays copper (3 games): win +0.0" in out
 
 
 # ----- tools/screen.py: the factorial screen ------------------------------------------

@@ -2,7 +2,9 @@
 
     python tools/paired.py BASE.jsonl [BASE2.jsonl ...] --vs VARIANT.jsonl [...] [--vs ...]
     python tools/paired.py RECORDS.jsonl ...            (one arm: its luck-adjusted rates)
-    python tools/paired.py RECORDS.jsonl ... --by-dragon  (and its wins by who played what)
+    python tools/paired.py RECORDS.jsonl ... --by-dragon  (and its wins by who played what;
+                                                          with --vs, each comparison split
+                                                          by whether an opponent plays Copper)
 
 Each file is tools/tournament.py --records output; the studied seat is entry 0 of its
 --seats. Per game: the seat's margin (its score less the best other score) and its win
@@ -94,6 +96,21 @@ def one_arm(rows: dict) -> dict:
     return out
 
 
+def _copper_group(r: dict) -> str:
+    me = next(d for d, e in r["entries"].items() if e == 0)
+    return ("an opponent plays copper" if "copper" in r["entries"] and me != "copper"
+            else "no opponent plays copper")
+
+
+def copper_groups(paths: list[str]) -> dict[str, set[int]]:
+    """The seeds of the games where an opponent of the studied seat plays Copper, and
+    of the others (by_dragon's split, for the paired comparisons)."""
+    out: dict[str, set[int]] = {}
+    for seed, r in records(paths).items():
+        out.setdefault(_copper_group(r), set()).add(seed)
+    return out
+
+
 def by_dragon(paths: list[str]) -> dict[str, tuple[int, float]]:
     """The studied seat's games and wins by the dragon it played, and by whether an
     opponent played Copper (book rules: Copper's doubled towns win about half the
@@ -102,9 +119,7 @@ def by_dragon(paths: list[str]) -> dict[str, tuple[int, float]]:
     for r in records(paths).values():
         me = next(d for d, e in r["entries"].items() if e == 0)
         win = game_row(r)[0]
-        against = "an opponent plays copper" if "copper" in r["entries"] and \
-            me != "copper" else "no opponent plays copper"
-        for key in (me, against):
+        for key in (me, _copper_group(r)):
             games_wins = out.setdefault(key, [0, 0.0])
             games_wins[0] += 1
             games_wins[1] += win
@@ -146,12 +161,14 @@ def main(argv=None) -> int:
     p.add_argument("--vs", action="append", nargs="+", default=[], metavar="FILE",
                    help="a variant arm's records; repeat for more variants")
     p.add_argument("--by-dragon", action="store_true",
-                   help="also the base arm's wins by the dragon it played and by Copper")
+                   help="also the base arm's wins by the dragon it played and by Copper, "
+                        "and each comparison split by Copper")
     args = p.parse_args(argv)
     try:
         base = load(args.base)
         variants = [(files, load(files)) for files in args.vs]
         groups = by_dragon(args.base) if args.by_dragon else {}
+        split = copper_groups(args.base) if args.by_dragon else {}
     except (OSError, ValueError, KeyError, StopIteration) as exc:
         print(f"paired: cannot read the records: {exc}", file=sys.stderr)
         return 2
@@ -163,6 +180,9 @@ def main(argv=None) -> int:
         c = compare(base, var)
         print(_line(f"{' '.join(files)} ({c['games']} common games, {c['unchanged']} "
                     "unchanged)", c, " points", True))
+        for key, seeds in sorted(split.items()):  # the comparison within each group
+            c = compare({s: base[s] for s in seeds}, var)
+            print(_line(f"  {key} ({c['games']} games)", c, " points", True))
     return 0
 
 
