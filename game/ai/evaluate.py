@@ -78,6 +78,7 @@ DEFAULT = {
     "threat_sd": 5.5,    # ... a dragon's final score's spread per round left (coins)
     "threat_copper": 0.0,  # > 0: threat only when an opponent is Copper (book rules)
     "power_scale": 1.0,  # places' powers (POWER_VALUE, coins a round) scaled by this
+    "power_scale_opp": None,  # the same for the opponents' claims (None: power_scale)
     "deny": 0.0,         # > 0: a free piece I claim is one the opponents near it lose (_denied)
 }
 
@@ -255,7 +256,10 @@ class Evaluator:
             now = adjacent_pay(kind, d, self.root.even) if adj else ev
             v = now + (self.h - 1.0) * ev
             if kind in PLACE_SET:
-                power = POWER_VALUE.get(kind, 0.0) * self.p["power_scale"]
+                scale = self.p["power_scale"]
+                if d != self.me and self.p["power_scale_opp"] is not None:
+                    scale = self.p["power_scale_opp"]  # what I count an opponent's power
+                power = POWER_VALUE.get(kind, 0.0) * scale
                 if kind == UNDEAD_HOME and d == "undead":
                     power = -1.0  # R8: it makes the Undead's hoard stealable
                 v += power * self.h
