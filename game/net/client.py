@@ -20,6 +20,7 @@ import random
 import ssl
 import threading
 from collections.abc import Callable, Coroutine
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -334,21 +335,28 @@ class ClientThread:
                 items.append(self.inbox.get_nowait())
         return items
 
-    def _call(self, make: Callable[[ClientConnection], Coroutine[Any, Any, None]]) -> None:
+    def _call(self, make: Callable[[ClientConnection], Coroutine[Any, Any, None]]
+              ) -> tuple[Future, Coroutine] | None:
         """Run a coroutine on the connection's loop, if it still runs (else drop it)."""
         if self.loop is None or self._ws is None or self.loop.is_closed() or \
                 not self.thread.is_alive():
-            return
+            return None
         coro = make(self._ws)
         try:
-            asyncio.run_coroutine_threadsafe(coro, self.loop)
+            return asyncio.run_coroutine_threadsafe(coro, self.loop), coro
         except RuntimeError:  # the loop closed in between
             coro.close()
+            return None
 
     def send(self, msg: dict) -> None:
         text = encode(msg)
         self._call(lambda ws: ws.send(text))
 
     def close(self) -> None:
-        self._call(lambda ws: ws.close())
+        sent = self._call(lambda ws: ws.close())
         self.thread.join(5)
+        if sent is not None and not sent[0].done() and not self.thread.is_alive():
+            # the loop ended before it ran the close (the host had gone): nothing will
+            # await it now, so close it here rather than warn when it is collected
+            with contextlib.suppress(RuntimeError, ValueError):
+                sent[1].close()
