@@ -452,9 +452,11 @@ def _hard_evaluator(blue_at, settlements, params=None):
 
 def test_hard_expects_opponents_to_fight_harder_for_richer_claims():
     """contest_k: an opponent next to my claim takes it the more readily the more the
-    claim is worth to it -- a place of power before a city, a city before a town, a
-    town before a ruin -- and one that cannot reach it does not."""
-    _pos, ev = _hard_evaluator((5, 2), [("city", (4, 2), "red")])
+    claim is worth to it -- a place of power before a city (with its power counted,
+    power_scale 1), a city before a town, a town before a ruin -- and one that cannot
+    reach it does not."""
+    hard = {**decide.LEVEL_SETTINGS["hard"]["params"], "power_scale": 1.0}
+    _pos, ev = _hard_evaluator((5, 2), [("city", (4, 2), "red")], hard)
     chance = [ev.take_chance("blue", (4, 2), kind, 1, True)
               for kind in ("ruin", "town", "city", "angelstar_shrine")]
     assert 0 < chance[0] < chance[1] < chance[2] < chance[3] < 0.95
@@ -773,7 +775,8 @@ def test_power_scale_scales_what_a_places_power_is_worth():
     """power_scale: a held place's power (its registry `worth`, coins a round, R37)
     counts times the setting over the rounds left; a settlement's worth is unchanged,
     and the Undead's own home keeps its fixed cost (R8)."""
-    hard = decide.LEVEL_SETTINGS["hard"]["params"]
+    shipped = decide.LEVEL_SETTINGS["hard"]["params"]
+    hard = {**shipped, "power_scale": 1.0}
     m = scenario({"red": dict(at=(2, 2)), "blue": dict(at=(15, 15))}, turn="red")
     pos = from_view(seat_view(m, "red"), m.board)
     base, twice = Evaluator(pos, hard), Evaluator(pos, {**hard, "power_scale": 2.0})
@@ -786,6 +789,10 @@ def test_power_scale_scales_what_a_places_power_is_worth():
     # power_scale_opp scales the opponents' powers alone; power_scale then only mine
     split = Evaluator(pos, {**hard, "power_scale": 0.0, "power_scale_opp": 2.0})
     shrine = POWER_VALUE["angelstar_shrine"] * base.h
+    # Hard plays with power_scale 0 (four fresh seed sets, docs/AI.md): a place counts
+    # for its tribute only, and its power when the search uses it
+    assert Evaluator(pos, shipped).claim_worth("red", "angelstar_shrine", False) == \
+        pytest.approx(base.claim_worth("red", "angelstar_shrine", False) - shrine)
     assert split.claim_worth("red", "angelstar_shrine", False) == pytest.approx(
         base.claim_worth("red", "angelstar_shrine", False) - shrine)
     assert split.claim_worth("blue", "angelstar_shrine", False) == pytest.approx(

@@ -138,8 +138,10 @@ def test_a_learned_choice_is_deterministic(monkeypatch):
 
 
 def test_the_training_tool_is_reproducible_from_its_seed(tmp_path):
-    a = train_value.train(games=2, seed=1, budget=150, ridge=1.0)
-    b = train_value.train(games=2, seed=1, budget=150, ridge=1.0)
+    # (two games are few: on some seeds the fit gives coins no positive weight and the
+    # tool refuses, as it should; seed 3's two games fit)
+    a = train_value.train(games=2, seed=3, budget=150, ridge=1.0)
+    b = train_value.train(games=2, seed=3, budget=150, ridge=1.0)
     assert a == b
     assert a["format"] == learned.FORMAT and a["weights"]["coins"] == 1.0
     out = tmp_path / "w.json"

@@ -82,7 +82,7 @@ LEVEL_SETTINGS: dict[str, dict[str, Any]] = {
              "params": {"contest": 0.5, "contest_k": 4.0, "retake": 1.0, "race": 0.3,
                         "fresh": 0.4, "h_max": 8.0, "lead_weight": 0.3,
                         "other_weight": 0.1, "gamble_union": 1.0, "final": 1.0,
-                        "threat_copper": 1.0}},
+                        "threat_copper": 1.0, "power_scale": 0.0}},
 }
 # Master: Hard's search and value, then Hard's best `lines` first actions played past
 # the turn -- its own turn to the end and every opponent's reply turn, rolls drawn --
