@@ -786,13 +786,13 @@ def test_power_scale_scales_what_a_places_power_is_worth():
     assert twice.claim_worth("red", "town", True) == base.claim_worth("red", "town", True)
     assert (twice.claim_worth("undead", UNDEAD_HOME, False)
             == base.claim_worth("undead", UNDEAD_HOME, False))
-    # power_scale_opp scales the opponents' powers alone; power_scale then only mine
-    split = Evaluator(pos, {**hard, "power_scale": 0.0, "power_scale_opp": 2.0})
-    shrine = POWER_VALUE["angelstar_shrine"] * base.h
     # Hard plays with power_scale 0 (four fresh seed sets, docs/AI.md): a place counts
     # for its tribute only, and its power when the search uses it
+    shrine = POWER_VALUE["angelstar_shrine"] * base.h
     assert Evaluator(pos, shipped).claim_worth("red", "angelstar_shrine", False) == \
         pytest.approx(base.claim_worth("red", "angelstar_shrine", False) - shrine)
+    # power_scale_opp scales the opponents' powers alone; power_scale then only mine
+    split = Evaluator(pos, {**hard, "power_scale": 0.0, "power_scale_opp": 2.0})
     assert split.claim_worth("red", "angelstar_shrine", False) == pytest.approx(
         base.claim_worth("red", "angelstar_shrine", False) - shrine)
     assert split.claim_worth("blue", "angelstar_shrine", False) == pytest.approx(
