@@ -610,6 +610,11 @@ class RemoteController:
     def n_answers(self) -> int:
         return self.state.get("decision", 0)
 
+    def ai_seed(self) -> int:
+        """The seed of a hint asked here (H): the host's decision count, since the
+        game's seed is the host's secret (the board screen asks it as a local game's)."""
+        return self.n_answers
+
     @property
     def answers(self) -> list:
         return []

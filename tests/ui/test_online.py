@@ -19,7 +19,7 @@ from game.net.client import ClientThread
 from game.net.host import read_side, side_file
 from game.net.protocol import message
 from game.persistence.saves import autosaves_dir, game_id, load_save
-from game.ui import png
+from game.ui import hints, png
 from game.ui.controller import GameSetup, Seat
 from game.ui.net_window import NetHostController, RemoteController
 from game.ui.scenes.new_game import NewGameScene
@@ -95,6 +95,9 @@ def test_a_host_window_and_a_joining_window_play_a_game(data_dir):
             view = rc.display_doc("green")
             assert "dice" not in view and "deck" not in view and "seed" not in view
             assert rc.match.pending.dragon == "green"  # the mirror is at the same decision
+            if seen_mine == 1:  # the Hint key asks the controller for a seed (it crashed)
+                hinted, _line = hints.hint(rc.match, "green", rc.board, seed=rc.ai_seed())
+                assert hinted in rc.legal_answers()
             rc.submit(rng.choice(rc.legal_answers()))
             assert rc.human_to_play() is None  # sent: not asked twice
             wait_for(host.net.server.inbox)
