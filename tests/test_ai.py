@@ -797,3 +797,12 @@ def test_power_scale_scales_what_a_places_power_is_worth():
         base.claim_worth("red", "angelstar_shrine", False) - shrine)
     assert split.claim_worth("blue", "angelstar_shrine", False) == pytest.approx(
         twice.claim_worth("blue", "angelstar_shrine", False))
+    # power_scale_stake: how much an opponent wants a place (its stake in take_chance),
+    # apart from what its holding is worth to me
+    stake = Evaluator(pos, {**shipped, "power_scale_stake": 2.0})
+    assert stake.claim_worth("blue", "angelstar_shrine", False) == pytest.approx(
+        Evaluator(pos, shipped).claim_worth("blue", "angelstar_shrine", False))
+    assert stake.claim_worth("blue", "angelstar_shrine", False, stake=True) == pytest.approx(
+        twice.claim_worth("blue", "angelstar_shrine", False))
+    assert stake.claim_worth("red", "angelstar_shrine", False, stake=True) == pytest.approx(
+        Evaluator(pos, shipped).claim_worth("red", "angelstar_shrine", False))

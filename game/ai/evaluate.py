@@ -79,6 +79,7 @@ DEFAULT = {
     "threat_copper": 0.0,  # > 0: threat only when an opponent is Copper (book rules)
     "power_scale": 1.0,  # places' powers (POWER_VALUE, coins a round) scaled by this
     "power_scale_opp": None,  # the same for the opponents' claims (None: power_scale)
+    "power_scale_stake": None,  # ... in an opponent's stake alone (take_chance; None: as above)
     "deny": 0.0,         # > 0: a free piece I claim is one the opponents near it lose (_denied)
 }
 
@@ -246,9 +247,11 @@ class Evaluator:
         mod = held_mod(self.root, self.me, "tribute")
         return self.risk * risk.tribute_variance(self.me, far, mod, self.root.even)
 
-    def claim_worth(self, d: str, kind: str, adj: bool) -> float:
-        """What one claim is worth to `d` over the rounds left."""
-        key = (d, kind, adj)
+    def claim_worth(self, d: str, kind: str, adj: bool, stake: bool = False) -> float:
+        """What one claim is worth to `d` over the rounds left (`stake`: as opponent `d`
+        wants it, in take_chance, when power_scale_stake sets that apart)."""
+        stake = stake and d != self.me and self.p["power_scale_stake"] is not None
+        key = (d, kind, adj, stake)
         v = self._cw.get(key)
         if v is None:
             mod = held_mod(self.root, d, "tribute")  # Soul Mine (R37.11)
@@ -259,6 +262,8 @@ class Evaluator:
                 scale = self.p["power_scale"]
                 if d != self.me and self.p["power_scale_opp"] is not None:
                     scale = self.p["power_scale_opp"]  # what I count an opponent's power
+                if stake:
+                    scale = self.p["power_scale_stake"]  # what it thinks the power worth
                 power = POWER_VALUE.get(kind, 0.0) * scale
                 if kind == UNDEAD_HOME and d == "undead":
                     power = -1.0  # R8: it makes the Undead's hoard stealable
@@ -293,7 +298,7 @@ class Evaluator:
         if self.root.rings[d] <= 0:
             reach *= 0.5 if can_destroy(d, kind) else 0.0
         if self.p["contest_k"]:
-            gain = (self.claim_worth(d, kind, False)
+            gain = (self.claim_worth(d, kind, False, stake=True)
                     + self.p["spite"] * self.claim_worth(self.me, kind, adj))
             return min(0.95, reach * gain / (gain + self.p["contest_k"]))
         return min(0.9, self.p["contest"] * reach)
