@@ -461,6 +461,14 @@ def test_hard_expects_opponents_to_fight_harder_for_richer_claims():
               for kind in ("ruin", "town", "city", "angelstar_shrine")]
     assert 0 < chance[0] < chance[1] < chance[2] < chance[3] < 0.95
     assert ev.take_chance("green", (4, 2), "city", 1, True) == 0.0  # too far away
+    # power_scale_stake: the stake alone counts the power (as Normals value places)
+    shipped = decide.LEVEL_SETTINGS["hard"]["params"]
+    plain = _hard_evaluator((5, 2), [("city", (4, 2), "red")], shipped)[1]
+    staked = _hard_evaluator((5, 2), [("city", (4, 2), "red")],
+                             {**shipped, "power_scale_stake": 1.0})[1]
+    shrine = [e.take_chance("blue", (4, 2), "angelstar_shrine", 1, True)
+              for e in (plain, staked)]
+    assert shrine[0] < shrine[1] < chance[3]  # (my own power, in its spite, still 0)
     flat = _hard_evaluator((5, 2), [("city", (4, 2), "red")], {"contest": 0.5})[1]
     assert flat.take_chance("blue", (4, 2), "ruin", 1, True) == pytest.approx(0.5)
 
