@@ -771,6 +771,9 @@ def test_threat_weighs_the_opponents_by_their_threat_to_win():
     assert Evaluator(pos, {**hard, "threat_copper": 1.0}).w == w
     # Hard plays with threat_copper (three fresh seed sets, docs/AI.md)
     assert Evaluator(pos, decide.LEVEL_SETTINGS["hard"]["params"]).w == w
+    # threat_sum sets the weights' sum, shared alike (more spite for the runaway Copper)
+    more = Evaluator(pos, {**hard, "threat_copper": 1.0, "threat_sum": 1.0}).w
+    assert more == pytest.approx({d: x / sum(w.values()) for d, x in w.items()})
     pos.even = True  # the even dragons house rule trims Copper's doubled towns
     assert Evaluator(pos, {**hard, "threat_copper": 1.0}).w == Evaluator(pos, hard).w
     m = scenario({"red": dict(at=(2, 2), coins=20), "gold": dict(at=(10, 10), coins=30),

@@ -139,3 +139,26 @@ def test_records_keep_each_games_result_as_a_json_line(tmp_path, capsys):
     for r in lines:
         assert set(r["scores"]) == set(r["entries"]) and "times" not in r
         assert r["seed"] == 3 + r["game"]
+
+
+def test_games_in_plays_only_the_games_another_runs_records_name(tmp_path, capsys):
+    base = tmp_path / "base.jsonl"
+    tournament.main(args("--records", str(base)))
+    one = tmp_path / "one.jsonl"
+    one.write_text(base.read_text(encoding="utf-8").splitlines()[-1] + "\n", encoding="utf-8")
+    again = tmp_path / "again.jsonl"
+    tournament.main(args("--games-in", str(one), "--records", str(again)))
+    assert "1 games" in capsys.readouterr().out
+    kept = json.loads(one.read_text(encoding="utf-8"))
+    replayed = [json.loads(line) for line in again.read_text(encoding="utf-8").splitlines()]
+    assert [r["seed"] for r in replayed] == [kept["seed"]]
+    assert replayed[0]["scores"] == kept["scores"]  # the same game, played again
+
+
+@pytest.mark.parametrize("content", ["", "not json\n", '{"game": 1}\n'])
+def test_games_in_refuses_records_it_cannot_use(tmp_path, capsys, content):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(content, encoding="utf-8")
+    with pytest.raises(SystemExit) as exc:
+        tournament.main(args("--games-in", str(bad)))
+    assert "tournament:" in str(exc.value) and str(bad) in str(exc.value)

@@ -3,7 +3,7 @@
     python tools/tournament.py --seats hard,normal,normal,normal --games 200 --seed 1
         [--jobs 2] [--map maps/riverfell.tmx] [--target 50] [--round-cap 60]
         [--budget N] [--time-limit S] [--json] [--plot FILE.png] [--quiet]
-        [--set LEVEL.KEY[.KEY]=JSON ...] [--records FILE.jsonl]
+        [--set LEVEL.KEY[.KEY]=JSON ...] [--records FILE.jsonl] [--games-in FILE.jsonl]
 
 A seat is a level: easy, normal, hard (game.ai) or random (random legal answers,
 game.players.RandomPlayer). Game g is played with seed `seed + g`, dragons drawn by
@@ -25,6 +25,9 @@ best other seat's: a steadier measure than the win rate); per level: decision ti
 and p95; average rounds; and the win rate of each dragon type (a balance report).
 --records writes each game's record (seed, scores, seats, winners) as a JSON line as it
 finishes, to compare two runs game by game (the same seeds: a paired comparison).
+--games-in plays only the run's games whose seeds appear in another run's records: a
+variant that can change only some games (one aimed at a Copper opponent) is compared
+on those alone, the rest being the base run's games unchanged.
 --jobs N runs the games on the balance lab's engine (game/balance/run.py): a local
 Dask cluster of N single-threaded worker processes (esper worlds are process-global),
 each game a task, retried if its worker is lost; --cluster ADDRESS sends them to a
@@ -327,6 +330,11 @@ def run(args) -> dict:
              "target": args.target, "round_cap": args.round_cap, "budget": args.budget,
              "time_limit": args.time_limit,
              "settings": settings} for g in range(args.games)]
+    if args.games_in:
+        wanted = _seeds_in(args.games_in)
+        jobs = [j for j in jobs if j["seed"] + j["game"] in wanted]
+        if not jobs:
+            raise SystemExit(f"tournament: none of the run's seeds is in {args.games_in}")
     records = []
     start = time.perf_counter()
 
@@ -337,7 +345,7 @@ def run(args) -> dict:
                 out.write(json.dumps({k: v for k, v in r.items() if k != "times"}) + "\n")
         if not args.quiet:
             won = ",".join(seats[r["entries"][w]] for w in r["winners"]) or "nobody"
-            print(f"[{len(records)}/{args.games}] game {r['game']} (seed {r['seed']}): "
+            print(f"[{len(records)}/{len(jobs)}] game {r['game']} (seed {r['seed']}): "
                   f"won by {won} in {r['rounds']} rounds, "
                   f"{time.perf_counter() - start:.0f}s", file=sys.stderr, flush=True)
 
@@ -348,6 +356,15 @@ def run(args) -> dict:
             progress(play_game(job))
     records.sort(key=lambda r: r["game"])
     return summarize(seats, records)
+
+
+def _seeds_in(path: str) -> set[int]:
+    """The seeds of a records file's games (--games-in)."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            return {int(json.loads(line)["seed"]) for line in f if line.strip()}
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise SystemExit(f"tournament: cannot read the records {path}: {exc}") from None
 
 
 def _on_dask(jobs: list[dict], args, progress) -> None:
@@ -396,6 +413,8 @@ def main(argv=None) -> None:
                    help="try a level's setting for this run (repeatable)")
     p.add_argument("--records", default=None, metavar="FILE.jsonl",
                    help="append each game's record to this file (JSON lines)")
+    p.add_argument("--games-in", default=None, metavar="FILE.jsonl",
+                   help="play only the games whose seeds are in these records")
     args = p.parse_args(argv)
     if args.map:
         try:

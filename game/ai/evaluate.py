@@ -77,6 +77,7 @@ DEFAULT = {
     "threat": 0.0,       # > 0: opponents weighed by their threat to win (_threat_weights)
     "threat_sd": 5.5,    # ... a dragon's final score's spread per round left (coins)
     "threat_copper": 0.0,  # > 0: threat only when an opponent is Copper (book rules)
+    "threat_sum": None,  # the threat weights' sum (None: lead_weight + the other_weights)
     "power_scale": 1.0,  # places' powers (POWER_VALUE, coins a round) scaled by this
     "power_scale_opp": None,  # the same for the opponents' claims (None: power_scale)
     "power_scale_stake": None,  # ... in an opponent's stake alone (take_chance; None: as above)
@@ -170,11 +171,13 @@ class Evaluator:
 
     def _threat_weights(self, pos: Pos, worth: dict) -> dict:
         """`threat`: the opponents' weights, their sum that of lead_weight and the
-        other_weights, shared as a coin of each changes my chance to finish above it
+        other_weights (or `threat_sum`), shared as a coin of each changes my chance to finish above it
         (as _final_weights does in the last round), from the final scores the race
         projects (worth) with a spread of `threat_sd` coins a round left: a dragon
         running away (Copper's doubled towns) draws the spite, one far behind little."""
-        total = self.p["lead_weight"] + self.p["other_weight"] * (len(self.opps) - 1)
+        total = self.p["threat_sum"]
+        if total is None:
+            total = self.p["lead_weight"] + self.p["other_weight"] * (len(self.opps) - 1)
         mine = pos.coins[self.me] + pos.treasure[self.me] + self.h * self._rate(pos, self.me)
         spread = self.p["threat_sd"] * math.sqrt(2.0 * self.h)
         mills = {d: _mills((mine - worth[d]) / spread) for d in self.opps}
