@@ -171,10 +171,11 @@ class Evaluator:
 
     def _threat_weights(self, pos: Pos, worth: dict) -> dict:
         """`threat`: the opponents' weights, their sum that of lead_weight and the
-        other_weights (or `threat_sum`), shared as a coin of each changes my chance to finish above it
-        (as _final_weights does in the last round), from the final scores the race
-        projects (worth) with a spread of `threat_sd` coins a round left: a dragon
-        running away (Copper's doubled towns) draws the spite, one far behind little."""
+        other_weights (or `threat_sum`), shared as a coin of each changes my chance
+        to finish above it (as _final_weights does in the last round), from the final
+        scores the race projects (worth) with a spread of `threat_sd` coins a round
+        left: a dragon running away (Copper's doubled towns) draws the spite, one far
+        behind little."""
         total = self.p["threat_sum"]
         if total is None:
             total = self.p["lead_weight"] + self.p["other_weight"] * (len(self.opps) - 1)
