@@ -534,6 +534,28 @@ def test_deny_counts_what_a_claim_keeps_from_the_opponents_near_it():
     assert extra[1] == 0.0
 
 
+def test_deny_copper_denies_only_against_a_book_rules_copper():
+    """deny_copper: the deny term, in games with a Copper opponent (doubled towns,
+    R31) and in no other; the even dragons house rule takes Copper's edge away."""
+    hard = decide.LEVEL_SETTINGS["hard"]["params"]
+    for rival in ("blue", "copper"):
+        m = scenario({"red": dict(at=(2, 2)), rival: dict(at=(5, 2))},
+                     settlements=[("town", (4, 2), None)], turn="red")
+        pos = from_view(seat_view(m, "red"), m.board)
+        claimed = pos.child()
+        claimed.set_piece((4, 2), ("town", 1, "red"))
+        for even in (False, True):
+            pos.even = claimed.even = even
+            gain = {key: Evaluator(pos, {**hard, **extra}).value(claimed)
+                    - Evaluator(pos, {**hard, **extra}).value(pos)
+                    for key, extra in (("plain", {}), ("deny", {"deny": 1.0}),
+                                       ("copper", {"deny_copper": 1.0}))}
+            assert gain["deny"] > gain["plain"]
+            against_copper = rival == "copper" and not even
+            assert gain["copper"] == pytest.approx(
+                gain["deny"] if against_copper else gain["plain"])
+
+
 def test_hard_counts_next_rounds_new_towns_it_could_reach():
     """fresh: one new town a dragon lands on a random cell each round (R12); from the
     middle of the board more of them are within a move than from a corner, and a

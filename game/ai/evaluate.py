@@ -82,6 +82,7 @@ DEFAULT = {
     "power_scale_opp": None,  # the same for the opponents' claims (None: power_scale)
     "power_scale_stake": None,  # ... in an opponent's stake alone (take_chance; None: as above)
     "deny": 0.0,         # > 0: a free piece I claim is one the opponents near it lose (_denied)
+    "deny_copper": 0.0,  # > 0: deny, only when an opponent is Copper (book rules)
 }
 
 def _mills(z: float) -> float:
@@ -129,6 +130,8 @@ class Evaluator:
             self.to_act = [d for d in after if d != me]  # opponents still to act (R16)
         else:
             self.to_act = [] if root.phase == "tribute" else list(self.opps)
+        self.deny = self.p["deny"] or (self.p["deny_copper"] if self._copper_race(root)
+                                       else 0.0)
         self.base = {d: self._claims_worth(root, d) for d in self.opps}
         self._before_me_next = (self._next_round_before(root) if self.p["race_order"]
                                 else None)  # (only the race_order setting reads it)
@@ -160,14 +163,18 @@ class Evaluator:
                  for d in self.opps}
         if not worth:
             return {}
-        if self.p["threat"] or (self.p["threat_copper"] and "copper" in self.opps
-                                and not pos.even):
+        if self.p["threat"] or (self.p["threat_copper"] and self._copper_race(pos)):
             return self._threat_weights(pos, worth)
         lead = max(self.opps, key=lambda d: (worth[d], -pos.seats[d]))
         top = self.p["lead_weight"]
         if self.p["endgame"]:  # in the last rounds only beating the leader counts (R33)
             top += (1.0 - top) * min(1.0, self.p["endgame"] / self.h)
         return {d: top if d == lead else self.p["other_weight"] for d in self.opps}
+
+    def _copper_race(self, pos: Pos) -> bool:
+        """An opponent plays Copper with its book-rules doubled towns (R31): the game
+        threat_copper and deny_copper are for."""
+        return "copper" in self.opps and not pos.even
 
     def _threat_weights(self, pos: Pos, worth: dict) -> dict:
         """`threat`: the opponents' weights, their sum that of lead_weight and the
@@ -467,8 +474,8 @@ class Evaluator:
             v -= self._attack_threat(pos)
         if p["retake"] and pos.changed and pos.lineage is self.root.lineage:
             v -= p["retake"] * self.retaken(pos)
-        if p["deny"] and not self.final and pos.changed and pos.lineage is self.root.lineage:
-            v += p["deny"] * self._denied(pos)
+        if self.deny and not self.final and pos.changed and pos.lineage is self.root.lineage:
+            v += self.deny * self._denied(pos)
         w = self.w
         for d, claims in self._opp_claims(pos).items():
             v -= w[d] * (pos.coins[d] + pos.treasure[d] + claims)
