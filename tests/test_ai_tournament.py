@@ -7,6 +7,7 @@ import json
 import pytest
 
 from game.ai.decide import LEVEL_SETTINGS
+from game.tables import DRAGONS
 from tools import tournament
 
 
@@ -162,3 +163,31 @@ def test_games_in_refuses_records_it_cannot_use(tmp_path, capsys, content):
     with pytest.raises(SystemExit) as exc:
         tournament.main(args("--games-in", str(bad)))
     assert "tournament:" in str(exc.value) and str(bad) in str(exc.value)
+
+
+
+def test_opponent_plays_only_the_games_with_that_dragon_beside_the_first_entry(tmp_path):
+    """--opponent reads each game's dragons from the dice before playing it, and the
+    games it keeps play exactly as in the unfiltered run (the filter's matches leave
+    nothing behind)."""
+    base = tmp_path / "base.jsonl"
+    tournament.main(args("--games", "6", "--records", str(base)))
+    games = [json.loads(line) for line in base.read_text(encoding="utf-8").splitlines()]
+    games.sort(key=lambda r: r["game"])
+    against = {d: [r for r in games if r["entries"].get(d, 0) != 0] for d in DRAGONS}
+    dragon = next(d for d, rs in against.items() if 0 < len(rs) < len(games))
+    kept = tmp_path / "kept.jsonl"
+    tournament.main(args("--games", "6", "--opponent", dragon, "--records", str(kept)))
+    played = [json.loads(line) for line in kept.read_text(encoding="utf-8").splitlines()]
+    assert played == against[dragon]
+    # a run none of whose games has that opponent is refused in one line
+    absent = next(d for d, rs in against.items() if not rs)
+    with pytest.raises(SystemExit) as exc:
+        tournament.main(args("--games", "6", "--opponent", absent))
+    assert f"no game of the run has a {absent} opponent" in str(exc.value)
+
+
+def test_opponent_refuses_an_unknown_dragon(capsys):
+    with pytest.raises(SystemExit):
+        tournament.main(args("--opponent", "tin"))
+    assert "tin" in capsys.readouterr().err

@@ -4,6 +4,7 @@
         [--jobs 2] [--map maps/riverfell.tmx] [--target 50] [--round-cap 60]
         [--budget N] [--time-limit S] [--json] [--plot FILE.png] [--quiet]
         [--set LEVEL.KEY[.KEY]=JSON ...] [--records FILE.jsonl] [--games-in FILE.jsonl]
+        [--opponent DRAGON]
 
 A seat is a level: easy, normal, hard (game.ai) or random (random legal answers,
 game.players.RandomPlayer). Game g is played with seed `seed + g`, dragons drawn by
@@ -27,7 +28,10 @@ and p95; average rounds; and the win rate of each dragon type (a balance report)
 finishes, to compare two runs game by game (the same seeds: a paired comparison).
 --games-in plays only the run's games whose seeds appear in another run's records: a
 variant that can change only some games (one aimed at a Copper opponent) is compared
-on those alone, the rest being the base run's games unchanged.
+on those alone, the rest being the base run's games unchanged. --opponent DRAGON does
+the same without a base run: it plays only the games in which a dragon other than the
+first entry's is DRAGON (the dice draw the dragons before any decision, so the games
+are known before they are played).
 --jobs N runs the games on the balance lab's engine (game/balance/run.py): a local
 Dask cluster of N single-threaded worker processes (esper worlds are process-global),
 each game a task, retried if its worker is lost; --cluster ADDRESS sends them to a
@@ -61,6 +65,7 @@ from game.maps.loader import (  # noqa: E402
 from game.match import Match  # noqa: E402
 from game.players import RandomPlayer  # noqa: E402
 from game.seat_view import seat_view  # noqa: E402
+from game.tables import DRAGONS  # noqa: E402
 
 SEAT_KINDS = ("easy", "normal", "hard", "master", "random")
 
@@ -111,15 +116,27 @@ def play_game(job: dict) -> dict:
         return _play_game(job)
 
 
+def _match(job: dict):
+    """The game's match before any decision (its dragons drawn by the dice, R6), its
+    board, and each dragon's entry of --seats (seat s is played by entry (s + g) % n)."""
+    n, g = len(job["seats"]), job["game"]
+    board = _board(job["map"]) if job["map"] else BoardSpec.plain()
+    options = {"target": job["target"], "round_cap": job["round_cap"]}
+    m = Match([None] * n, seed=job["seed"] + g, board=board, options=options)
+    return m, board, {name: (s + g) % n for s, name in enumerate(m.seat_names)}
+
+
+def _has_opponent(job: dict, dragon: str) -> bool:
+    """--opponent: a dragon other than the first entry's plays `dragon` (no move played)."""
+    m, _board_, entry_of = _match(job)
+    m.close()
+    return entry_of.get(dragon, 0) != 0
+
+
 def _play_game(job: dict) -> dict:
     seats, g = job["seats"], job["game"]
-    n = len(seats)
-    entries = [(i + g) % n for i in range(n)]  # seat s is played by entry entries[s]
-    board = _board(job["map"]) if job["map"] else BoardSpec.plain()
     seed = job["seed"] + g
-    options = {"target": job["target"], "round_cap": job["round_cap"]}
-    m = Match([None] * n, seed=seed, board=board, options=options)
-    entry_of = {name: entries[s] for s, name in enumerate(m.seat_names)}
+    m, board, entry_of = _match(job)
     luck = watch(m)  # the tribute dice's luck, for tools/paired.py
     randoms = {name: RandomPlayer(seed * 31 + s) for s, name in enumerate(m.seat_names)}
     times: dict[str, list[float]] = {}
@@ -335,6 +352,10 @@ def run(args) -> dict:
         jobs = [j for j in jobs if j["seed"] + j["game"] in wanted]
         if not jobs:
             raise SystemExit(f"tournament: none of the run's seeds is in {args.games_in}")
+    if args.opponent:
+        jobs = [j for j in jobs if _has_opponent(j, args.opponent)]
+        if not jobs:
+            raise SystemExit(f"tournament: no game of the run has a {args.opponent} opponent")
     records = []
     start = time.perf_counter()
 
@@ -415,6 +436,9 @@ def main(argv=None) -> None:
                    help="append each game's record to this file (JSON lines)")
     p.add_argument("--games-in", default=None, metavar="FILE.jsonl",
                    help="play only the games whose seeds are in these records")
+    p.add_argument("--opponent", default=None, choices=DRAGONS, metavar="DRAGON",
+                   help="play only the games where a dragon other than the first "
+                        "entry's is DRAGON (copper: the games threat_copper changes)")
     args = p.parse_args(argv)
     if args.map:
         try:
