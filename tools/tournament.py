@@ -128,7 +128,7 @@ def _match(job: dict):
 
 def _has_opponent(job: dict, dragon: str) -> bool:
     """--opponent: a dragon other than the first entry's plays `dragon` (no move played)."""
-    m, _board_, entry_of = _match(job)
+    m, _, entry_of = _match(job)
     m.close()
     return entry_of.get(dragon, 0) != 0
 
