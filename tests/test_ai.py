@@ -441,6 +441,32 @@ def test_hard_prices_a_claim_by_who_still_acts_before_the_tribute(order, at_risk
     assert ev.contested((8, 5), "city", 1, False) == pytest.approx(expected)
 
 
+def test_contest_soft_bends_only_the_high_take_chances_of_my_claims():
+    """contest_soft: above contest_knee a modelled take chance rises by the slope only
+    (0.8 modelled came true 54% of the time, docs/AI.md); it changes my claims'
+    survival (contested), not what a take costs its old owner (retaken)."""
+    params = decide.LEVEL_SETTINGS["hard"]["params"]
+    m = scenario({"red": dict(at=(2, 2)), "blue": dict(at=(9, 5))},
+                 settlements=[("city", (8, 5), "red"), ("ruin", (2, 9), "red")],
+                 order=["red", "blue"], turn="red")
+    pos = from_view(seat_view(m, "red"), m.board)
+    base = Evaluator(pos, params)
+    soft = Evaluator(pos, {**params, "contest_soft": 0.5, "contest_knee": 0.4})
+    q = base.take_chance("blue", (8, 5), "city", 1, False)
+    assert q > 0.4  # a city next to Blue: a high chance
+    assert soft.take_chance("blue", (8, 5), "city", 1, False) == q  # the model itself
+    keep = 1 - (0.4 + 0.5 * (q - 0.4))
+    full = base.claim_worth("red", "city", False)
+    now = tribute_ev("city", "red")
+    assert soft.contested((8, 5), "city", 1, False) == pytest.approx(
+        now * keep + (full - now) * keep)
+    assert soft.contested((8, 5), "city", 1, False) > base.contested((8, 5), "city", 1, False)
+    # no opponent near the ruin, and a chance below the knee, are kept as modelled
+    assert soft.contested((2, 9), "ruin", 1, False) == base.contested((2, 9), "ruin", 1, False)
+    low = Evaluator(pos, {**params, "contest_soft": 0.5, "contest_knee": 0.99})
+    assert low.contested((8, 5), "city", 1, False) == base.contested((8, 5), "city", 1, False)
+
+
 def _hard_evaluator(blue_at, settlements, params=None):
     m = scenario({"red": dict(at=(2, 2)), "blue": dict(at=blue_at),
                   "green": dict(at=(15, 15))},

@@ -83,6 +83,8 @@ DEFAULT = {
     "power_scale_stake": None,  # ... in an opponent's stake alone (take_chance; None: as above)
     "deny": 0.0,         # > 0: a free piece I claim is one the opponents near it lose (_denied)
     "deny_copper": 0.0,  # > 0: deny, only when an opponent is Copper (book rules)
+    "contest_soft": None,  # slope of a take chance above contest_knee (None: as modelled)
+    "contest_knee": 0.4,   # ... (contested: my claims' survival, calibrated, docs/AI.md)
 }
 
 def _mills(z: float) -> float:
@@ -321,10 +323,13 @@ class Evaluator:
         v = self._contested.get(key)
         if v is None:
             s_now = s_all = 1.0
+            soft, knee = self.p["contest_soft"], self.p["contest_knee"]
             for d in self.opps:
                 q = self.take_chance(d, tl, kind, size, adj)
                 if not q:
                     continue
+                if soft is not None and q > knee:  # high chances came true less often
+                    q = knee + soft * (q - knee)
                 s_all *= 1.0 - q
                 if d in self.to_act:
                     s_now *= 1.0 - q
