@@ -1,0 +1,48 @@
+"""tools/contest_calibration.py: the tournament's games replayed, every forecast a
+chance, the bins adding up, and bad seats refused in one line."""
+
+from __future__ import annotations
+
+import json
+
+from tools import contest_calibration, tournament
+
+
+def test_it_replays_the_tournaments_games_and_forecasts_chances():
+    seats = ["hard", "normal", "normal"]
+    job = {"seats": seats, "seed": 7, "game": 1, "map": None, "target": 15,
+           "round_cap": 5, "budget": 300, "time_limit": None}
+    game = contest_calibration.play(seats, 7, 1, 300, 15, 5)
+    assert game["scores"] == tournament.play_game(job)["scores"]
+    assert game["claims"] and game["race"]
+    for c in game["claims"] + game["race"]:
+        assert 0.0 <= c["q"] <= 1.0
+        assert not c["soon"] or c["taken"]  # taken by my next turn: taken at all
+    rows = contest_calibration.report(game["claims"])
+    assert sum(r["claims"] for r in rows) == len(game["claims"])
+
+
+def test_the_report_bins_forecast_against_outcome():
+    claims = [{"q": 0.0, "taken": True, "soon": False},
+              {"q": 0.5, "taken": True, "soon": True},
+              {"q": 0.55, "taken": False, "soon": False}]
+    rows = {r["bin"]: r for r in contest_calibration.report(claims)}
+    assert rows["none"] == {"bin": "none", "claims": 1, "forecast": 0.0,
+                            "taken_soon": 0.0, "taken_ever": 1.0}
+    assert rows["0.4-0.6"]["claims"] == 2 and rows["0.4-0.6"]["taken_soon"] == 0.5
+    assert set(rows) == {"none", "0.4-0.6"}
+
+
+def test_json_output(capsys):
+    assert contest_calibration.main(["--seats", "hard,easy", "--games", "1", "--seed", "3",
+                                     "--budget", "300", "--target", "10",
+                                     "--round-cap", "4", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(out) == {"contest", "race"}
+
+
+def test_bad_seats_get_one_line(capsys):
+    for seats in ("hard,wizard", "normal,easy", "hard"):
+        assert contest_calibration.main(["--seats", seats]) == 2
+        err = capsys.readouterr().err
+        assert len(err.strip().splitlines()) == 1 and "--seats" in err

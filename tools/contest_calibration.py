@@ -1,0 +1,181 @@
+"""How well Hard's contest model forecasts its claims being taken (issue 36).
+
+    python tools/contest_calibration.py --games 80 --seed 690000 [--budget 4000]
+        [--seats hard,normal,normal,normal] [--target 50] [--round-cap 60] [--json]
+
+Plays tools/tournament.py's games (seed `seed + g`, seats rotated by g, the same
+decision seeds, no clock). At the end of each of the studied level's turns (the first
+entry of --seats), each of its claims not seen at an earlier turn's end gets the
+chance the contest model gives it (game.ai.evaluate: 1 - the product over opponents
+of 1 - take_chance, from that seat's view); then the game's events say whether an
+opponent took it (Claim Settlement) or destroyed it, and when: before the level's
+next turn ended, or before the game ended. Claims lost otherwise (the 0-4 tribute
+row, abandoned) count as not taken. The report bins the forecasts: forecast against
+what happened, which is what docs/AI.md's calibration check of the model reads.
+
+The race term is checked the same way: at each turn's end, every free settlement or
+place gets the chance the race model gives an opponent claiming it before the
+level's next turn (1 - Evaluator._race); the events say whether one did. A piece the
+level claims first is left out.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from game.ai import choose  # noqa: E402
+from game.ai.decide import LEVEL_SETTINGS  # noqa: E402
+from game.ai.evaluate import Evaluator  # noqa: E402
+from game.ai.model import from_view, gap2  # noqa: E402
+from game.board import BoardSpec  # noqa: E402
+from game.match import Match  # noqa: E402
+from game.seat_view import seat_view  # noqa: E402
+
+BINS = (0.0, 0.2, 0.4, 0.6, 0.8, 1.01)
+HOSTILE = ("destroy", "destroyed")  # an unclaim reason an opponent's action gives
+
+
+def forecasts(m: Match, board, me: str, params: dict) -> dict:
+    """{claim's top-left: (kind, the model's chance an opponent takes or destroys it)}"""
+    pos = from_view(seat_view(m, me), board, me)
+    ev = Evaluator(pos, params)
+    out = {}
+    for tl in pos.claims[me]:
+        kind, size, _ = pos.pieces[tl]
+        adj = gap2(pos.at[me], tl, size) == 1
+        keep = 1.0
+        for d in ev.opps:
+            keep *= 1.0 - ev.take_chance(d, tl, kind, size, adj)
+        out[tuple(tl)] = (kind, 1.0 - keep)
+    return out
+
+
+def race_forecasts(m: Match, board, me: str, params: dict) -> dict:
+    """{free piece's top-left: the race model's chance an opponent claims it first}"""
+    pos = from_view(seat_view(m, me), board, me)
+    ev = Evaluator(pos, params)
+    return {tuple(tl): 1.0 - ev._race(pos, tl, size)
+            for tl, (_kind, size, owner) in pos.pieces.items() if owner is None}
+
+
+def play(seats: list[str], seed0: int, g: int, budget: int, target: int,
+         cap: int = 60) -> dict:
+    """One game's forecasts and outcomes: `claims`, a dict per claim of the studied
+    level; `race`, one per free piece at the end of its turns; and the `scores`."""
+    n = len(seats)
+    entries = [(i + g) % n for i in range(n)]
+    seed = seed0 + g
+    board = BoardSpec.plain()
+    m = Match([None] * n, seed=seed, board=board, options={"target": target, "round_cap": cap})
+    entry_of = {name: entries[s] for s, name in enumerate(m.seat_names)}
+    me = next(d for d, e in entry_of.items() if e == 0)
+    params = LEVEL_SETTINGS[seats[0]]["params"]
+    open_: dict[tuple, dict] = {}  # claims followed, by cell
+    done: list[dict] = []
+    race: dict[tuple, float] = {}  # free pieces followed until my next turn
+    raced: list[dict] = []
+    turns = 0
+    seen = 0
+    k = 0
+    while not m.finished:
+        dragon = m.deciding
+        assert dragon is not None  # an unfinished match has a decision pending
+        m.submit(choose(seat_view(m, dragon), seats[entry_of[dragon]],
+                        seed=seed * 100_003 + k, board=board, budget=budget))
+        k += 1
+        for e in m.events[seen:]:
+            if not isinstance(e, dict):
+                continue
+            kind = e.get("type")
+            if kind == "claim" and tuple(e["at"]) in race:
+                q = race.pop(tuple(e["at"]))
+                if e.get("dragon") != me:
+                    raced.append({"q": q, "taken": True, "soon": True})
+            elif kind == "turn" and e.get("dragon") == me:
+                raced.extend({"q": q, "taken": False, "soon": False} for q in race.values())
+                race.clear()
+            if kind == "unclaim" and e.get("dragon") == me:
+                c = open_.pop(tuple(e["at"]), None)
+                if c is not None:
+                    reason = str(e.get("reason", ""))
+                    c["taken"] = reason.startswith("claimed_by_") or reason in HOSTILE
+                    c["soon"] = c["taken"] and turns <= c["turn"] + 1
+                    done.append(c)
+            elif kind == "turn_end" and e.get("dragon") == me:
+                turns += 1
+                race = race_forecasts(m, board, me, params)
+                for tl, (kind, q) in forecasts(m, board, me, params).items():
+                    if tl not in open_:
+                        open_[tl] = {"kind": kind, "q": q, "turn": turns}
+        seen = len(m.events)
+    for c in open_.values():  # held to the end
+        c["taken"] = c["soon"] = False
+        done.append(c)
+    scores = m.scores()
+    m.close()
+    return {"claims": done, "race": raced, "scores": scores}
+
+
+def report(claims: list[dict]) -> list[dict]:
+    """Forecast against outcome, by forecast: none (no opponent in reach), then bins."""
+    groups = [("none", [c for c in claims if c["q"] == 0.0])]
+    for lo, hi in zip(BINS, BINS[1:], strict=False):
+        groups.append((f"{lo:.1f}-{min(hi, 1.0):.1f}",
+                       [c for c in claims if lo < c["q"] <= hi]))
+    rows = []
+    for name, group in groups:
+        if group:
+            n = len(group)
+            rows.append({"bin": name, "claims": n,
+                         "forecast": sum(c["q"] for c in group) / n,
+                         "taken_soon": sum(c["soon"] for c in group) / n,
+                         "taken_ever": sum(c["taken"] for c in group) / n})
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seats", default="hard,normal,normal,normal")
+    ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--seed", type=int, default=690000)
+    ap.add_argument("--budget", type=int, default=4000)
+    ap.add_argument("--target", type=int, default=50)
+    ap.add_argument("--round-cap", type=int, default=60)
+    ap.add_argument("--json", action="store_true")
+    a = ap.parse_args(argv)
+    seats = a.seats.split(",")
+    bad = [s for s in seats if s not in LEVEL_SETTINGS]
+    if bad or len(seats) < 2 or not LEVEL_SETTINGS[seats[0]]["params"].get("contest_k"):
+        print(f"contest_calibration: --seats {a.seats}: 2 or more of "
+              f"{', '.join(LEVEL_SETTINGS)}, the first a level with the contest model "
+              "(hard, master)", file=sys.stderr)
+        return 2
+    claims: list[dict] = []
+    free: list[dict] = []
+    for g in range(a.games):
+        game = play(seats, a.seed, g, a.budget, a.target, a.round_cap)
+        claims.extend(game["claims"])
+        free.extend(game["race"])
+    rows, race_rows = report(claims), report(free)
+    if a.json:
+        print(json.dumps({"contest": rows, "race": race_rows}))
+        return 0
+    print(f"{a.games} games, seed {a.seed}, {len(claims)} claims of {seats[0]}")
+    print(f"{'forecast bin':<14}{'claims':>8}{'forecast':>10}{'by next turn':>14}{'ever':>8}")
+    for r in rows:
+        print(f"{r['bin']:<14}{r['claims']:>8}{r['forecast']:>10.2f}"
+              f"{r['taken_soon']:>14.2f}{r['taken_ever']:>8.2f}")
+    print(f"the race: {len(free)} free pieces at the end of {seats[0]}'s turns")
+    print(f"{'forecast bin':<14}{'pieces':>8}{'forecast':>10}{'claimed first':>14}")
+    for r in race_rows:
+        print(f"{r['bin']:<14}{r['claims']:>8}{r['forecast']:>10.2f}{r['taken_soon']:>14.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
