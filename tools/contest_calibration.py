@@ -21,7 +21,6 @@ level claims first is left out.
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
@@ -35,6 +34,7 @@ from game.ai.model import from_view, gap2  # noqa: E402
 from game.board import BoardSpec  # noqa: E402
 from game.match import Match  # noqa: E402
 from game.seat_view import seat_view  # noqa: E402
+from tools.loss_report import game_args  # noqa: E402
 
 BINS = (0.0, 0.2, 0.4, 0.6, 0.8, 1.01)
 HOSTILE = ("destroy", "destroyed")  # an unclaim reason an opponent's action gives
@@ -139,16 +139,8 @@ def report(claims: list[dict]) -> list[dict]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seats", default="hard,normal,normal,normal")
-    ap.add_argument("--games", type=int, default=40)
-    ap.add_argument("--seed", type=int, default=690000)
-    ap.add_argument("--budget", type=int, default=4000)
-    ap.add_argument("--target", type=int, default=50)
-    ap.add_argument("--round-cap", type=int, default=60)
-    ap.add_argument("--json", action="store_true")
-    a = ap.parse_args(argv)
-    seats = a.seats.split(",")
+    a = game_args(__doc__.splitlines()[0], 40, 690000).parse_args(argv)
+    seats = [s.strip() for s in a.seats.split(",")]
     bad = [s for s in seats if s not in LEVEL_SETTINGS]
     if bad or len(seats) < 2 or not LEVEL_SETTINGS[seats[0]]["params"].get("contest_k"):
         print(f"contest_calibration: --seats {a.seats}: 2 or more of "

@@ -184,16 +184,22 @@ def show(seats: list[str], rep: dict) -> None:
               f"{v['won_trailing'] / trailing if trailing else 0:>18.2f}")
 
 
-def main(argv=None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def game_args(description: str, games: int, seed: int) -> argparse.ArgumentParser:
+    """The options of a tool that replays the tournament's games (this one, and
+    tools/contest_calibration.py)."""
+    p = argparse.ArgumentParser(description=description)
     p.add_argument("--seats", default="hard,normal,normal,normal")
-    p.add_argument("--games", type=int, default=20)
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--games", type=int, default=games)
+    p.add_argument("--seed", type=int, default=seed)
     p.add_argument("--budget", type=int, default=4000)
     p.add_argument("--target", type=int, default=50)
     p.add_argument("--round-cap", type=int, default=60)
     p.add_argument("--json", action="store_true")
-    args = p.parse_args(argv)
+    return p
+
+
+def main(argv=None) -> int:
+    args = game_args(__doc__.splitlines()[0], 20, 1).parse_args(argv)
     seats = [s.strip() for s in args.seats.split(",")]
     bad = [s for s in seats if s not in LEVELS]
     if bad or len(seats) < 2:
