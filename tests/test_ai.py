@@ -443,8 +443,9 @@ def test_hard_prices_a_claim_by_who_still_acts_before_the_tribute(order, at_risk
 
 def test_contest_soft_bends_only_the_high_take_chances_of_my_claims():
     """contest_soft: above contest_knee a modelled take chance rises by the slope only
-    (0.8 modelled came true 54% of the time, docs/AI.md); it changes my claims'
-    survival (contested), not what a take costs its old owner (retaken)."""
+    (an early check found 0.8 modelled came true 54% of the time; the shipped Hard's
+    model is calibrated, docs/AI.md); it changes my claims' survival (contested), not
+    what a take costs its old owner (retaken)."""
     params = decide.LEVEL_SETTINGS["hard"]["params"]
     m = scenario({"red": dict(at=(2, 2)), "blue": dict(at=(9, 5))},
                  settlements=[("city", (8, 5), "red"), ("ruin", (2, 9), "red")],

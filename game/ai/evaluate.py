@@ -84,7 +84,7 @@ DEFAULT = {
     "deny": 0.0,         # > 0: a free piece I claim is one the opponents near it lose (_denied)
     "deny_copper": 0.0,  # > 0: deny, only when an opponent is Copper (book rules)
     "contest_soft": None,  # slope of a take chance above contest_knee (None: as modelled)
-    "contest_knee": 0.4,   # ... (contested: my claims' survival, calibrated, docs/AI.md)
+    "contest_knee": 0.4,   # ... (contested: my claims' survival; measured, docs/AI.md)
 }
 
 def _mills(z: float) -> float:
