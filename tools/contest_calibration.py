@@ -10,7 +10,9 @@ chance the contest model gives it (game.ai.evaluate: 1 - the product over oppone
 of 1 - take_chance, from that seat's view); then the game's events say whether an
 opponent took it (Claim Settlement) or destroyed it, and when: before the level's
 next turn ended, or before the game ended. Claims lost otherwise (the 0-4 tribute
-row, abandoned) count as not taken. The report bins the forecasts: forecast against
+row, abandoned) count as not taken; a claim is followed at the cell it had when
+forecast (a claim on Baba Yaga's Hut, which moves, may count as held). The report
+bins the forecasts: forecast against
 what happened, which is what docs/AI.md's calibration check of the model reads.
 
 The race term is checked the same way: at each turn's end, every free settlement or

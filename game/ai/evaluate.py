@@ -328,7 +328,7 @@ class Evaluator:
                 q = self.take_chance(d, tl, kind, size, adj)
                 if not q:
                     continue
-                if soft is not None and q > knee:  # high chances came true less often
+                if soft is not None and q > knee:  # the early check's shape (docs/AI.md)
                     q = knee + soft * (q - knee)
                 s_all *= 1.0 - q
                 if d in self.to_act:
