@@ -12,8 +12,7 @@ opponent took it (Claim Settlement) or destroyed it, and when: before the level'
 next turn ended, or before the game ended. Claims lost otherwise (the 0-4 tribute
 row, abandoned) count as not taken; a claim is followed at the cell it had when
 forecast (a claim on Baba Yaga's Hut, which moves, may count as held). The report
-bins the forecasts: forecast against
-what happened, which is what docs/AI.md's calibration check of the model reads.
+bins the forecasts, forecast against what happened: docs/AI.md's calibration check.
 
 The race term is checked the same way: at each turn's end, every free settlement or
 place gets the chance the race model gives an opponent claiming it before the
