@@ -165,7 +165,6 @@ def test_games_in_refuses_records_it_cannot_use(tmp_path, capsys, content):
     assert "tournament:" in str(exc.value) and str(bad) in str(exc.value)
 
 
-
 def test_opponent_plays_only_the_games_with_that_dragon_beside_the_first_entry(tmp_path):
     """--opponent reads each game's dragons from the dice before playing it, and the
     games it keeps play exactly as in the unfiltered run (the filter's matches leave

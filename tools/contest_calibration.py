@@ -32,10 +32,10 @@ from game.ai import choose  # noqa: E402
 from game.ai.decide import LEVEL_SETTINGS  # noqa: E402
 from game.ai.evaluate import Evaluator  # noqa: E402
 from game.ai.model import from_view, gap2  # noqa: E402
-from game.board import BoardSpec  # noqa: E402
 from game.match import Match  # noqa: E402
 from game.seat_view import seat_view  # noqa: E402
 from tools.loss_report import game_args  # noqa: E402
+from tools.tournament import setup_match  # noqa: E402
 
 BINS = (0.0, 0.2, 0.4, 0.6, 0.8, 1.01)
 HOSTILE = ("destroy", "destroyed")  # an unclaim reason an opponent's action gives
@@ -68,12 +68,10 @@ def play(seats: list[str], seed0: int, g: int, budget: int, target: int,
          cap: int = 60) -> dict:
     """One game's forecasts and outcomes: `claims`, a dict per claim of the studied
     level; `race`, one per free piece at the end of its turns; and the `scores`."""
-    n = len(seats)
-    entries = [(i + g) % n for i in range(n)]
+    job = {"seats": seats, "seed": seed0, "game": g, "map": None, "target": target,
+           "round_cap": cap}
+    m, board, entry_of = setup_match(job)  # the tournament's game g
     seed = seed0 + g
-    board = BoardSpec.plain()
-    m = Match([None] * n, seed=seed, board=board, options={"target": target, "round_cap": cap})
-    entry_of = {name: entries[s] for s, name in enumerate(m.seat_names)}
     me = next(d for d, e in entry_of.items() if e == 0)
     params = LEVEL_SETTINGS[seats[0]]["params"]
     open_: dict[tuple, dict] = {}  # claims followed, by cell

@@ -116,7 +116,7 @@ def play_game(job: dict) -> dict:
         return _play_game(job)
 
 
-def _match(job: dict):
+def setup_match(job: dict):
     """The game's match before any decision (its dragons drawn by the dice, R6), its
     board, and each dragon's entry of --seats (seat s is played by entry (s + g) % n)."""
     n, g = len(job["seats"]), job["game"]
@@ -128,7 +128,7 @@ def _match(job: dict):
 
 def _has_opponent(job: dict, dragon: str) -> bool:
     """--opponent: a dragon other than the first entry's plays `dragon` (no move played)."""
-    m, _, entry_of = _match(job)
+    m, _, entry_of = setup_match(job)
     m.close()
     return entry_of.get(dragon, 0) != 0
 
@@ -136,7 +136,7 @@ def _has_opponent(job: dict, dragon: str) -> bool:
 def _play_game(job: dict) -> dict:
     seats, g = job["seats"], job["game"]
     seed = job["seed"] + g
-    m, board, entry_of = _match(job)
+    m, board, entry_of = setup_match(job)
     luck = watch(m)  # the tribute dice's luck, for tools/paired.py
     randoms = {name: RandomPlayer(seed * 31 + s) for s, name in enumerate(m.seat_names)}
     times: dict[str, list[float]] = {}
