@@ -9,7 +9,8 @@ times (`samples`) with the chance drawn from a generator seeded by the decision'
 2. the opponents' replies: every other dragon, in turn order from the one after it
    (the rest of this round, then the next round's turns before its own), plays a whole
    turn chosen by a small Normal-like search of its own (their hidden cards unknown,
-   so none are assumed), with its rolls drawn the same way;
+   so none are assumed), or with `reply_own` one with Master's own value (Hard's),
+   with its rolls drawn the same way;
 3. the position after the replies is valued by Hard's value function.
 
 A line scores the mean of its samples; Master plays the best line's first action. It
@@ -130,7 +131,9 @@ class Lookahead:
             root = rebase(end, d)
             root.turn, root.phase = d, "action"
             root.actions = ACTIONS_PER_TURN
-            reply = TurnSearch(root, {}, width=REPLY_WIDTH, deep_width=REPLY_DEEP,
+            # `reply_own`: the opponents are modelled as playing like me (Hard's value)
+            reply = TurnSearch(root, self.params if self.cfg.get("reply_own") else {},
+                               width=REPLY_WIDTH, deep_width=REPLY_DEEP,
                                budget=self.cfg["reply_budget"])
             try:
                 end = _play_turn(reply, root, ACTIONS_PER_TURN, rng)
