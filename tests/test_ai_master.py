@@ -125,23 +125,26 @@ def test_master_with_leaf_values_answers_legally_and_the_same_each_time(monkeypa
     assert first in mid_game.legal_answers() and ask(mid_game, "master", seed=5) == first
 
 
+@pytest.mark.parametrize("expect", [False, True])
 @pytest.mark.parametrize("own", [False, True])
-def test_reply_own_models_the_opponents_with_masters_own_value(monkeypatch, mid_game, own):
+def test_reply_own_models_the_opponents_with_masters_own_value(monkeypatch, mid_game, own,
+                                                               expect):
     """`reply_own`: each opponent's reply turn is searched with Master's own parameters
-    (Hard's value); without it, with Normal's (the empty parameter set)."""
+    (Hard's value); without it, with Normal's (the empty parameter set). The same in
+    the look with rolls drawn and in the look in expectation (game.ai.expect)."""
+    view = seat_view(mid_game, mid_game.pending.dragon)
+    me = mid_game.pending.dragon
+    cfg = {**decide.LEVEL_SETTINGS["master"]}
+    cfg["replies"] = {**cfg["replies"], "reply_own": own, "expect": expect}
+    monkeypatch.setitem(decide.LEVEL_SETTINGS, "master", cfg)
     seen = []
     original = master.TurnSearch
 
     def spy(root, params=None, **kw):
-        if root.me != pos_me:
+        if root.me != me:
             seen.append(params)
         return original(root, params, **kw)
 
-    view = seat_view(mid_game, mid_game.pending.dragon)
-    pos_me = mid_game.pending.dragon
-    cfg = {**decide.LEVEL_SETTINGS["master"]}
-    cfg["replies"] = {**cfg["replies"], "reply_own": own}
-    monkeypatch.setitem(decide.LEVEL_SETTINGS, "master", cfg)
     monkeypatch.setattr(master, "TurnSearch", spy)
     answer = ai.choose(view, "master", seed=5, budget=BUDGET)
     assert answer in mid_game.legal_answers()

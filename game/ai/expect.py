@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.ai.master import REPLY_DEEP, REPLY_WIDTH, Lookahead, best_next, rebase, replies_order
+from game.ai.master import Lookahead, best_next, rebase, replies_order
 from game.ai.model import Pos
 from game.ai.search import COST, OutOfBudget, TurnSearch
 from game.tables import ACTIONS_PER_TURN
@@ -83,8 +83,7 @@ class ExpectedLook(Lookahead):
                 root = rebase(end, d)
                 root.turn, root.phase = d, "action"
                 root.actions = ACTIONS_PER_TURN
-                reply = TurnSearch(root, {}, width=REPLY_WIDTH, deep_width=REPLY_DEEP,
-                                   budget=self.cfg["reply_budget"])
+                reply = self.reply_search(root)
                 try:
                     out = play_turn(reply, [(1.0, root)], ACTIONS_PER_TURN, self.beam)
                 except OutOfBudget:

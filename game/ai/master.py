@@ -131,16 +131,20 @@ class Lookahead:
             root = rebase(end, d)
             root.turn, root.phase = d, "action"
             root.actions = ACTIONS_PER_TURN
-            # `reply_own`: the opponents are modelled as playing like me (Hard's value)
-            reply = TurnSearch(root, self.params if self.cfg.get("reply_own") else {},
-                               width=REPLY_WIDTH, deep_width=REPLY_DEEP,
-                               budget=self.cfg["reply_budget"])
+            reply = self.reply_search(root)
             try:
                 end = _play_turn(reply, root, ACTIONS_PER_TURN, rng)
             except OutOfBudget:
                 end = root  # a reply too big for its budget: the dragon stands still
             self._spend(reply.nodes)
         return self.leaf_value(end, me)
+
+    def reply_search(self, root: Pos) -> TurnSearch:
+        """The search an opponent's reply turn is played by: Normal's value, or with
+        `reply_own` Master's own (Hard's: the opponents modelled as playing like it)."""
+        return TurnSearch(root, self.params if self.cfg.get("reply_own") else {},
+                          width=REPLY_WIDTH, deep_width=REPLY_DEEP,
+                          budget=self.cfg["reply_budget"])
 
     def leaf_value(self, end: Pos, me: str) -> float:
         """The value of a line's end for `me`. By default one evaluator (the search's,
