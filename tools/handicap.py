@@ -73,7 +73,8 @@ def main(argv=None) -> None:
     if args.extra_actions < 0 or args.bonus_coins < 0 or not (
             args.extra_actions or args.bonus_coins):
         raise SystemExit("handicap: give --extra-actions N or --bonus-coins N (N > 0)")
-    if any(a == "--jobs" and v != "1" for a, v in zip(rest, rest[1:], strict=False)) or "--cluster" in rest:
+    pairs = zip(rest, rest[1:], strict=False)
+    if any(a == "--jobs" and v != "1" for a, v in pairs) or "--cluster" in rest:
         raise SystemExit("handicap: the patch lives in this process; run with --jobs 1")
     install(args.extra_actions, args.bonus_coins)
     tournament.main(rest)
