@@ -22,6 +22,7 @@ process, not in the Dask engine's workers).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from pathlib import Path
 
@@ -32,34 +33,41 @@ from game.match import STEPS  # noqa: E402
 from game.systems import turn_order  # noqa: E402
 from tools import tournament  # noqa: E402
 
-_FAVOURED: dict[int, str] = {}  # id(match) -> the first entry's dragon
 
-
-def install(extra_actions: int, bonus_coins: int) -> None:
-    """Patch the turn start, the Tribute phase and the tournament's match set-up."""
+@contextlib.contextmanager
+def patched(extra_actions: int, bonus_coins: int):
+    """The turn start, the Tribute phase and the tournament's match set-up patched for
+    the first entry's dragon while inside; put back afterwards."""
     # run_turns looks start_turn up when it runs; the phases are read from STEPS
     setup, start_turn, tribute_phase = (tournament.setup_match, turn_order.start_turn,
                                         STEPS["tribute_phase"])
+    favoured: dict[int, str] = {}  # id(match) -> the first entry's dragon
 
     def setup_match(job: dict):
         m, board, entry_of = setup(job)
-        _FAVOURED[id(m)] = next(d for d, e in entry_of.items() if e == 0)
+        favoured[id(m)] = next(d for d, e in entry_of.items() if e == 0)
         return m, board, entry_of
 
     def favoured_turn(m, name: str) -> None:
         start_turn(m, name)
-        if extra_actions and _FAVOURED.get(id(m)) == name:
+        if extra_actions and favoured.get(id(m)) == name:
             m.actions_left += extra_actions
 
     def favoured_tribute(m, frame) -> None:
         tribute_phase(m, frame)
-        name = _FAVOURED.get(id(m))
+        name = favoured.get(id(m))
         if bonus_coins and name is not None:
             lookups.pay(m, "bank", name, bonus_coins, "handicap")
 
     tournament.setup_match = setup_match
     turn_order.start_turn = favoured_turn
     STEPS["tribute_phase"] = favoured_tribute
+    try:
+        yield
+    finally:
+        tournament.setup_match = setup
+        turn_order.start_turn = start_turn
+        STEPS["tribute_phase"] = tribute_phase
 
 
 def main(argv=None) -> None:
@@ -76,8 +84,8 @@ def main(argv=None) -> None:
     pairs = zip(rest, rest[1:], strict=False)
     if any(a == "--jobs" and v != "1" for a, v in pairs) or "--cluster" in rest:
         raise SystemExit("handicap: the patch lives in this process; run with --jobs 1")
-    install(args.extra_actions, args.bonus_coins)
-    tournament.main(rest)
+    with patched(args.extra_actions, args.bonus_coins):
+        tournament.main(rest)
 
 
 if __name__ == "__main__":
