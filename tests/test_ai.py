@@ -864,3 +864,14 @@ def test_power_scale_scales_what_a_places_power_is_worth():
         twice.claim_worth("blue", "angelstar_shrine", False))
     assert stake.claim_worth("red", "angelstar_shrine", False, stake=True) == pytest.approx(
         Evaluator(pos, shipped).claim_worth("red", "angelstar_shrine", False))
+    # power_worth: each place's own worth in place of the registry's (a place left out
+    # counts nothing); power_scale still scales it
+    own = Evaluator(pos, {**hard, "power_worth": {"soul_mine": 1.2}})
+    assert own.claim_worth("red", "soul_mine", False) == pytest.approx(
+        base.claim_worth("red", "soul_mine", False)
+        + (1.2 - POWER_VALUE["soul_mine"]) * base.h)
+    assert own.claim_worth("red", "angelstar_shrine", False) == pytest.approx(
+        base.claim_worth("red", "angelstar_shrine", False) - shrine)
+    assert Evaluator(pos, {**hard, "power_worth": {}}).claim_worth(
+        "red", "soul_mine", False) == pytest.approx(
+        Evaluator(pos, shipped).claim_worth("red", "soul_mine", False))

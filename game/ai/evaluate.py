@@ -81,6 +81,7 @@ DEFAULT = {
     "power_scale": 1.0,  # places' powers (POWER_VALUE, coins a round) scaled by this
     "power_scale_opp": None,  # the same for the opponents' claims (None: power_scale)
     "power_scale_stake": None,  # ... in an opponent's stake alone (take_chance; None: as above)
+    "power_worth": None,  # {place: coins a round} in place of POWER_VALUE (None: POWER_VALUE)
     "deny": 0.0,         # > 0: a free piece I claim is one the opponents near it lose (_denied)
     "deny_copper": 0.0,  # > 0: deny, only when an opponent is Copper (book rules)
     "contest_soft": None,  # slope of a take chance above contest_knee (None: as modelled)
@@ -277,7 +278,8 @@ class Evaluator:
                     scale = self.p["power_scale_opp"]  # what I count an opponent's power
                 if stake:
                     scale = self.p["power_scale_stake"]  # what it thinks the power worth
-                power = POWER_VALUE.get(kind, 0.0) * scale
+                worths = POWER_VALUE if self.p["power_worth"] is None else self.p["power_worth"]
+                power = worths.get(kind, 0.0) * scale
                 if kind == UNDEAD_HOME and d == "undead":
                     power = -1.0  # R8: it makes the Undead's hoard stealable
                 v += power * self.h
