@@ -15,15 +15,14 @@ JOB = {"seats": ["easy", "easy", "easy"], "seed": 11, "game": 1, "map": None,
 
 
 def _play(extra: int, bonus: int):
-    """A random game's turns (dragon, actions at its start) and bonus payments."""
+    """A random game's favoured dragon, its bonus payments and each dragon's actions
+    left after each action it spent."""
     with handicap.patched(extra, bonus):
         m, _, entry_of = tournament.setup_match(JOB)
         player = RandomPlayer(5)
         while not m.finished:
             m.submit(player.choose(m))
     favoured = next(d for d, e in entry_of.items() if e == 0)
-    turns = [(e["dragon"], e["actions"]) for e in m.events
-             if isinstance(e, dict) and e.get("type") == "turn"]
     paid = [e for e in m.events if isinstance(e, dict) and e.get("type") == "coins"
             and e.get("reason") == "handicap"]
     actions_used: dict[str, list[int]] = {}
@@ -31,11 +30,11 @@ def _play(extra: int, bonus: int):
         if isinstance(e, dict) and e.get("type") == "action":
             actions_used.setdefault(e["dragon"], []).append(e["actions_left"])
     m.close()
-    return favoured, turns, paid, actions_used
+    return favoured, paid, actions_used
 
 
 def test_extra_actions_go_to_the_first_entry_only():
-    favoured, _, paid, used = _play(2, 0)
+    favoured, paid, used = _play(2, 0)
     assert not paid
     # an action spent from 5 leaves at most 4: only the favoured dragon ever has 4 left
     assert max(used[favoured]) == 4
@@ -43,7 +42,7 @@ def test_extra_actions_go_to_the_first_entry_only():
 
 
 def test_bonus_coins_are_paid_each_tribute_phase_to_the_first_entry():
-    favoured, _, paid, used = _play(0, 3)
+    favoured, paid, used = _play(0, 3)
     assert paid and {(e["to"], e["amount"]) for e in paid} == {(favoured, 3)}
     assert all(max(left) <= 2 for left in used.values())
 
@@ -58,7 +57,8 @@ def test_the_game_is_put_back():
 
 def test_bad_arguments_get_one_line():
     for argv in ([], ["--extra-actions", "-1"],
-                 ["--bonus-coins", "1", "--", "--seats", "hard,hard", "--jobs", "2"]):
+                 ["--bonus-coins", "1", "--", "--seats", "hard,hard", "--jobs", "2"],
+                 ["--extra-actions", "1", "--", "--jobs=2"]):
         with pytest.raises(SystemExit) as exc:
             handicap.main(argv)
         assert "handicap:" in str(exc.value)

@@ -82,7 +82,9 @@ def main(argv=None) -> None:
             args.extra_actions or args.bonus_coins):
         raise SystemExit("handicap: give --extra-actions N or --bonus-coins N (N > 0)")
     pairs = zip(rest, rest[1:], strict=False)
-    if any(a == "--jobs" and v != "1" for a, v in pairs) or "--cluster" in rest:
+    many = any(a == "--jobs" and v != "1" for a, v in pairs) or any(
+        a.startswith("--jobs=") and a != "--jobs=1" for a in rest)
+    if many or any(a.startswith("--cluster") for a in rest):
         raise SystemExit("handicap: the patch lives in this process; run with --jobs 1")
     with patched(args.extra_actions, args.bonus_coins):
         tournament.main(rest)
