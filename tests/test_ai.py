@@ -875,3 +875,20 @@ def test_power_scale_scales_what_a_places_power_is_worth():
     assert Evaluator(pos, {**hard, "power_worth": {}}).claim_worth(
         "red", "soul_mine", False) == pytest.approx(
         Evaluator(pos, shipped).claim_worth("red", "soul_mine", False))
+    # stake_worth: an opponent's stake counts the places as Normals do (the registry's
+    # worths), while my own and the opponents' holdings keep power_worth
+    v2 = {**hard, "power_worth": {"soul_mine": 1.2}, "power_scale_stake": 1.0}
+    v2n = Evaluator(pos, {**v2, "stake_worth": "registry"})
+    assert v2n.claim_worth("blue", "angelstar_shrine", False, stake=True) == pytest.approx(
+        base.claim_worth("blue", "angelstar_shrine", False))
+    assert v2n.claim_worth("blue", "soul_mine", False, stake=True) == pytest.approx(
+        base.claim_worth("blue", "soul_mine", False))
+    assert v2n.claim_worth("blue", "soul_mine", False) == pytest.approx(
+        own.claim_worth("blue", "soul_mine", False))
+    assert v2n.claim_worth("red", "soul_mine", False, stake=True) == pytest.approx(
+        own.claim_worth("red", "soul_mine", False))
+    assert Evaluator(pos, v2).claim_worth("blue", "soul_mine", False, stake=True) == \
+        pytest.approx(own.claim_worth("blue", "soul_mine", False))
+    assert Evaluator(pos, {**v2, "stake_worth": {"angelstar_shrine": 2.0}}).claim_worth(
+        "blue", "soul_mine", False, stake=True) == pytest.approx(
+        Evaluator(pos, shipped).claim_worth("blue", "soul_mine", False))

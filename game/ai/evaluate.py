@@ -82,6 +82,8 @@ DEFAULT = {
     "power_scale_opp": None,  # the same for the opponents' claims (None: power_scale)
     "power_scale_stake": None,  # ... in an opponent's stake alone (take_chance; None: as above)
     "power_worth": None,  # {place: coins a round} in place of POWER_VALUE (None: POWER_VALUE)
+    "stake_worth": None,  # the same in an opponent's stake ("registry": POWER_VALUE;
+                          # None: as power_worth), as Normals value places (issue 36)
     "deny": 0.0,         # > 0: a free piece I claim is one the opponents near it lose (_denied)
     "deny_copper": 0.0,  # > 0: deny, only when an opponent is Copper (book rules)
     "contest_soft": None,  # slope of a take chance above contest_knee (None: as modelled)
@@ -278,13 +280,21 @@ class Evaluator:
                     scale = self.p["power_scale_opp"]  # what I count an opponent's power
                 if stake:
                     scale = self.p["power_scale_stake"]  # what it thinks the power worth
-                worths = POWER_VALUE if self.p["power_worth"] is None else self.p["power_worth"]
+                worths = self._worths(stake)
                 power = worths.get(kind, 0.0) * scale
                 if kind == UNDEAD_HOME and d == "undead":
                     power = -1.0  # R8: it makes the Undead's hoard stealable
                 v += power * self.h
             self._cw[key] = v
         return v
+
+    def _worths(self, stake: bool) -> dict:
+        """Each place's power worth (coins a round) as I count it, or as an opponent
+        wants it in its stake when stake_worth sets that apart."""
+        own = self.p["stake_worth"] if stake else None
+        if own is None:
+            own = self.p["power_worth"]
+        return POWER_VALUE if own is None or own == "registry" else own
 
     def _claims_worth(self, pos: Pos, d: str) -> float:
         at = pos.at[d]
