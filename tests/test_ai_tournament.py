@@ -109,6 +109,12 @@ def test_set_parses_paths_and_json():
     assert tournament.parse_setting("hard.params.race=0.4") == (["hard", "params", "race"], 0.4)
     assert tournament.parse_setting('hard.replies={"lines": 3}') == (
         ["hard", "replies"], {"lines": 3})
+    # the place worth tables (issue 36) take a table of places, "registry" or null
+    assert tournament.parse_setting("hard.params.learned=1.0")[1] == 1.0  # learned.PARAMS
+    for good in ('{"soul_mine": 1.0, "angelstar_shrine": 0}', '"registry"', "registry",
+                 "null"):
+        assert tournament.parse_setting(f"hard.params.stake_worth={good}")[1] == (
+            json.loads(good) if good != "registry" else "registry")
     with tournament.level_settings([(["hard", "replies"], {"lines": 3})]):
         assert LEVEL_SETTINGS["hard"]["replies"] == {"lines": 3}
         assert "replies" not in LEVEL_SETTINGS["normal"]
@@ -116,7 +122,10 @@ def test_set_parses_paths_and_json():
 
 
 @pytest.mark.parametrize("bad", ["easy", "easy=1", "genius.noise=1", "easy.nogroup.x=1",
-                                 "easy.noise.x=1"])
+                                 "easy.noise.x=1", "hard.params.powr_scale=1",
+                                 "hard.params.power_worth=5", "hard.params.stake_worth=registy",
+                                 'hard.params.stake_worth={"soul_mne": 1.0}',
+                                 'hard.params.power_worth={"soul_mine": "1"}'])
 def test_a_bad_set_gets_one_line_before_any_game(bad, monkeypatch):
     monkeypatch.setattr(tournament, "play_game", lambda job: pytest.fail("a game ran"))
     with pytest.raises(SystemExit) as info:

@@ -55,6 +55,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from game.ai import choose  # noqa: E402
 from game.ai.decide import LEVEL_SETTINGS  # noqa: E402
+from game.ai.evaluate import DEFAULT as EVAL_DEFAULT  # noqa: E402
+from game.ai.evaluate import POWER_VALUE  # noqa: E402
+from game.ai.learned import PARAMS as LEARNED_PARAMS  # noqa: E402
 from game.balance.gc_tuning import fewer_collections  # noqa: E402
 from game.balance.luck import watch  # noqa: E402
 from game.board import BoardSpec  # noqa: E402
@@ -90,7 +93,21 @@ def parse_setting(text: str) -> tuple[list[str], object]:
         value = json.loads(value_text)
     except ValueError:
         value = value_text
+    if path[1:-1] == ["params"]:  # the value's settings: a wrong one would go unnoticed
+        _check_param(text, path[-1], value)
     return path, value
+
+
+def _check_param(text: str, key: str, value: object) -> None:
+    """An unknown value setting, or a place worth table that is not {place: coins} or
+    "registry", is refused: the AI would ignore it, or fall back to random answers."""
+    if key not in EVAL_DEFAULT and key not in LEARNED_PARAMS:
+        raise SystemExit(f"tournament: --set {text!r}: no value setting {key!r}")
+    if key in ("power_worth", "stake_worth") and value not in (None, "registry") and not (
+            isinstance(value, dict) and all(
+                k in POWER_VALUE and isinstance(v, (int, float)) for k, v in value.items())):
+        raise SystemExit(f"tournament: --set {text!r}: {key} takes null, \"registry\" or "
+                         f"{{place: coins a round}} with places from {', '.join(POWER_VALUE)}")
 
 
 @contextlib.contextmanager

@@ -25,6 +25,7 @@ from game.ai.model import Pos
 from game.resources import package_file
 
 WEIGHTS_FILE = package_file("ai", "value_weights.json")  # shipped in the package
+PARAMS = ("learned", "learned_terms", "term_weights")  # its settings beyond evaluate's
 FORMAT = "narby-ai-weights/1"
 
 # The value's terms, each signed as it enters the value (opponents' worth negative).
