@@ -892,3 +892,37 @@ def test_power_scale_scales_what_a_places_power_is_worth():
     assert Evaluator(pos, {**v2, "stake_worth": {"angelstar_shrine": 2.0}}).claim_worth(
         "blue", "soul_mine", False, stake=True) == pytest.approx(
         Evaluator(pos, shipped).claim_worth("blue", "soul_mine", False))
+
+
+def test_tempo_prices_a_coin_that_may_end_the_game_by_who_leads():
+    """tempo (R33): the game ends after the Tribute phase in which a dragon's coins
+    pass the target, and the best final score wins. A coin of mine this round, which
+    may make my own roll end it, is worth more while I lead and less while I trail; far
+    from the target, or in the last round (which the value already plays for the win),
+    it is a coin. The term keeps the value linear in my coins (the search needs it)."""
+    hard = decide.LEVEL_SETTINGS["hard"]["params"]
+    towns = [("town", (2, 10), "red"), ("town", (10, 2), "red"), ("town", (16, 16), "red")]
+
+    def evs(red, blue, **extra):
+        m = scenario({"red": dict(at=(2, 2), coins=red), "blue": dict(at=(15, 5), coins=blue)},
+                     settlements=towns, order=["red", "blue"], turn="red")
+        pos = from_view(seat_view(m, "red"), m.board)
+        return pos, Evaluator(pos, hard), Evaluator(pos, {**hard, "tempo": 1.0, **extra})
+
+    pos, plain, ev = evs(44, 30)  # red leads; three towns may carry it past 50 now
+    assert not ev.final and plain.tempo == 0.0 and 0.0 < ev.tempo <= 1.0
+    gain = ev.tempo * pos.coins["red"]
+    assert ev.value(pos) - plain.value(pos) == pytest.approx(gain)
+    assert ev.coin_part(pos) - plain.coin_part(pos) == pytest.approx(gain)
+    assert sum(ev.terms(pos).values()) == pytest.approx(ev.value(pos))
+    _pos, _plain, trailing = evs(44, 48)  # blue leads and has not passed the target
+    assert not trailing.final and trailing.tempo < 0.0
+    assert evs(10, 5)[2].tempo == 0.0  # no roll of mine ends it this round
+    assert evs(50, 30)[2].final and evs(50, 30)[2].tempo == 0.0  # the last round
+    assert evs(44, 30, tempo=100.0, tempo_cap=0.5)[2].tempo == 0.5
+    # the end check counts coins, not treasure tokens (R32): a place's Rich row pays
+    # a token and no coin; Copper's towns pay double (R31)
+    shrine = risk.tribute_coins("red", ("angelstar_shrine",))
+    assert sum(shrine) == 7 and shrine[15] == 0  # faces 9-15 pay a coin; face 16 a token
+    assert risk.tribute_coins("copper", ("town",)) == tuple(
+        2 * c for c in risk.tribute_coins("red", ("town",)))

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from game.rule_maths import TRIBUTE_RANGE, chart_row, claim_worth
+from game.rule_maths import TRIBUTE_RANGE, chart_row, claim_worth, tribute_value
 from game.tables import TRIBUTE
 
 DIE = 20
@@ -28,14 +28,30 @@ def tribute_variance(owner: str, kinds: tuple[str, ...], mod: int = 0,
     non-adjacent claims `kinds` together (0-4 pays nothing: a claim is lost)."""
     if not kinds:
         return 0.0
-    low, high = TRIBUTE_RANGE
-    pays = []
-    for face in range(1, DIE + 1):
-        values = chart_row(TRIBUTE, max(low, min(high, face + mod)))[3]
-        pays.append(0.0 if values is None else
-                    sum(claim_worth(owner, kind, values, even) for kind in kinds))
+    pays = [0.0 if values is None else
+            sum(claim_worth(owner, kind, values, even) for kind in kinds)
+            for values in _rows(mod)]
     mean = sum(pays) / DIE
     return sum((x - mean) ** 2 for x in pays) / DIE
+
+
+@cache
+def tribute_coins(owner: str, kinds: tuple[str, ...], mod: int = 0,
+                  even: bool = False) -> tuple[int, ...]:
+    """The coins one tribute roll pays for the non-adjacent claims `kinds`, face by
+    face (d20 + mod, clamped, R30): coins only, as R33's end check counts them
+    (treasure tokens do not, R32); 0-4 pays nothing."""
+    return tuple(0 if values is None else
+                 sum(tribute_value(owner, kind, values, even)[0] for kind in kinds)
+                 for values in _rows(mod))
+
+
+@cache
+def _rows(mod: int) -> tuple:
+    """The tribute chart's values for each face of a d20 + mod (None: 0-4)."""
+    low, high = TRIBUTE_RANGE
+    return tuple(chart_row(TRIBUTE, max(low, min(high, face + mod)))[3]
+                 for face in range(1, DIE + 1))
 
 
 def coefficient(lead: float, spread: float, weight: float) -> float:
