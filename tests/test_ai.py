@@ -894,17 +894,19 @@ def test_power_scale_scales_what_a_places_power_is_worth():
         Evaluator(pos, shipped).claim_worth("blue", "soul_mine", False))
 
 
-def test_tempo_prices_a_coin_that_may_end_the_game_by_who_leads():
+def test_tempo_prices_a_coin_that_may_end_the_game_by_who_it_finds_ahead():
     """tempo (R33): the game ends after the Tribute phase in which a dragon's coins
     pass the target, and the best final score wins. A coin of mine this round, which
-    may make my own roll end it, is worth more while I lead and less while I trail; far
-    from the target, or in the last round (which the value already plays for the win),
-    it is a coin. The term keeps the value linear in my coins (the search needs it)."""
+    may make my own roll end it, is worth more when that end finds me ahead (more
+    surely than another round would) and less when it finds me behind; far from the
+    target, or in the last round (which the value already plays for the win), it is a
+    coin. The term keeps the value linear in my coins (the search needs it)."""
     hard = decide.LEVEL_SETTINGS["hard"]["params"]
     towns = [("town", (2, 10), "red"), ("town", (10, 2), "red"), ("town", (16, 16), "red")]
 
-    def evs(red, blue, **extra):
-        m = scenario({"red": dict(at=(2, 2), coins=red), "blue": dict(at=(15, 5), coins=blue)},
+    def evs(red, blue, blue_treasure=(), **extra):
+        m = scenario({"red": dict(at=(2, 2), coins=red),
+                      "blue": dict(at=(15, 5), coins=blue, treasure=list(blue_treasure))},
                      settlements=towns, order=["red", "blue"], turn="red")
         pos = from_view(seat_view(m, "red"), m.board)
         return pos, Evaluator(pos, hard), Evaluator(pos, {**hard, "tempo": 1.0, **extra})
@@ -915,8 +917,13 @@ def test_tempo_prices_a_coin_that_may_end_the_game_by_who_leads():
     assert ev.value(pos) - plain.value(pos) == pytest.approx(gain)
     assert ev.coin_part(pos) - plain.coin_part(pos) == pytest.approx(gain)
     assert sum(ev.terms(pos).values()) == pytest.approx(ev.value(pos))
-    _pos, _plain, trailing = evs(44, 48)  # blue leads and has not passed the target
-    assert not trailing.final and trailing.tempo < 0.0
+    # Blue is ahead of red's expected score, but a roll that ends the game gives red
+    # more than 50 coins, past blue's 48: still worth hurrying
+    assert evs(44, 48)[2].tempo > 0.0
+    # blue's treasure (which the end check does not count, R32) puts it past any score
+    # red ends the game with: red would rather it went on
+    _pos, _plain, behind = evs(44, 45, blue_treasure=(3, 3, 3, 3))
+    assert not behind.final and behind.tempo < 0.0
     assert evs(10, 5)[2].tempo == 0.0  # no roll of mine ends it this round
     assert evs(50, 30)[2].final and evs(50, 30)[2].tempo == 0.0  # the last round
     assert evs(44, 30, tempo=100.0, tempo_cap=0.5)[2].tempo == 0.5

@@ -89,8 +89,8 @@ DEFAULT = {
     "deny_copper": 0.0,  # > 0: deny, only when an opponent is Copper (book rules)
     "contest_soft": None,  # slope of a take chance above contest_knee (None: as modelled)
     "contest_knee": 0.4,   # ... (contested: my claims' survival; measured, docs/AI.md)
-    "tempo": 0.0,        # > 0: a coin this round is worth more when it may end the game
-                         # while I lead, less while I trail (_tempo, R33)
+    "tempo": 0.0,        # > 0: a coin this round that may end the game is worth more
+                         # when the end would find me ahead, less when behind (_tempo, R33)
     "tempo_cap": 1.0,    # ... by at most this much
 }
 
@@ -245,15 +245,17 @@ class Evaluator:
 
     def _tempo(self, pos: Pos) -> float:
         """`tempo`: the game ends after the Tribute phase in which a dragon's coins pass
-        the target (R33), and the best final score then wins. Leading, I win more often
-        if it ends now than after another round of dice and three opponents' turns
-        (traced: 86% of the games Hard led into their last round, 67% of those it led
-        into a round with 40 coins on the board that did not end them); trailing, less.
-        A coin of mine this round changes the chance my own roll ends it (my coins
-        after this round's tribute pass the target), so it is worth 1 + tempo * dW *
-        dP coins: dW the chance to win if it ends now less if it goes on, in coins at
-        the rate a coin of final score changes that chance; dP the end chance a coin
-        adds (over the next three). Linear in my coins, as the search needs."""
+        the target (R33), and the best final score then wins. A few coins more this
+        round turn some faces of my tribute roll into ones that end the game with me at
+        the target or just past it. If that score would beat the opponents' (their
+        expected scores after this round, a spread of `final_sd` each) more often than
+        it would after another round of dice and turns (`threat_sd` more each), those
+        coins are worth more than coins (traced: Hard won 86% of the games it led into
+        their last round, 67% of those it led into a round with 40 coins on the board
+        that did not end them); if less often, less. A coin is worth 1 + tempo times
+        that change of the win chance a coin (over the next three, a steal's or a
+        destroy's), in coins at the rate a coin of final score changes the chance now.
+        Linear in my coins, as the search needs."""
         me = self.me
         if me not in pos.names or not self.opps:
             return 0.0
@@ -268,9 +270,6 @@ class Evaluator:
 
         now = self.p["final_sd"] * math.sqrt(2.0)
         later = math.sqrt(now * now + 2.0 * self.p["threat_sd"] ** 2)  # one round more
-        mine = self._projected(pos, me) + treasure[me]
-        rate = (p_win(mine + 1.0, now) - p_win(mine - 1.0, now)) / 2.0  # win chance a coin
-        d_win = (p_win(mine, now) - p_win(mine, later)) / max(rate, 1e-3)
         at, pieces = pos.at[me], pos.pieces
         sure = pos.coins[me]
         far = []
@@ -282,13 +281,20 @@ class Evaluator:
                 far.append(kind)
         pays = risk.tribute_coins(me, tuple(sorted(far)), held_mod(self.root, me, "tribute"),
                                   pos.even)
-
-        def p_end(extra: int) -> float:
-            return sum(1 for pay in pays if sure + pay + extra > pos.target) / len(pays)
-
-        d_end = (p_end(3) - p_end(0)) / 3.0
+        step = 3
+        gain = 0.0
+        for pay in pays:
+            coins = sure + pay
+            if coins <= pos.target < coins + step:  # a face the next coins make end it
+                score = (pos.target + 1 + coins + step) / 2.0 + treasure[me]
+                gain += p_win(score, now) - p_win(score, later)
+        if not gain:
+            return 0.0
+        mine = self._projected(pos, me) + treasure[me]
+        rate = (p_win(mine + 1.0, now) - p_win(mine - 1.0, now)) / 2.0  # win chance a coin
         cap = self.p["tempo_cap"]
-        return max(-cap, min(cap, self.p["tempo"] * d_win * d_end))
+        tempo = self.p["tempo"] * gain / len(pays) / step / max(rate, 1e-3)
+        return max(-cap, min(cap, tempo))
 
     def _risk_coefficient(self, pos: Pos) -> float:
         """The standing at the root, as game.ai.risk weighs variance: my expected
