@@ -927,6 +927,15 @@ def test_tempo_prices_a_coin_that_may_end_the_game_by_who_it_finds_ahead():
     assert evs(10, 5)[2].tempo == 0.0  # no roll of mine ends it this round
     assert evs(50, 30)[2].final and evs(50, 30)[2].tempo == 0.0  # the last round
     assert evs(44, 30, tempo=100.0, tempo_cap=0.5)[2].tempo == 0.5
+    # tempo_opp: blue's coins, when three more would end the game with blue at 51 while
+    # red expects 47 or so, weigh more against red than its spite weight alone
+    pos, plain, ev = evs(44, 48, tempo=0.0, tempo_opp=1.0)
+    assert ev.tempo == 0.0 and ev.tempo_opp["blue"] < 0.0
+    loss = ev.tempo_opp["blue"] * pos.coins["blue"]
+    assert ev.value(pos) - plain.value(pos) == pytest.approx(loss)
+    assert ev.coin_part(pos) - plain.coin_part(pos) == pytest.approx(loss)
+    assert sum(ev.terms(pos).values()) == pytest.approx(ev.value(pos))
+    assert evs(44, 30, tempo=0.0, tempo_opp=1.0)[2].tempo_opp == {}  # blue cannot end it
     # the end check counts coins, not treasure tokens (R32): a place's Rich row pays
     # a token and no coin; Copper's towns pay double (R31)
     shrine = risk.tribute_coins("red", ("angelstar_shrine",))

@@ -91,6 +91,7 @@ DEFAULT = {
     "contest_knee": 0.4,   # ... (contested: my claims' survival; measured, docs/AI.md)
     "tempo": 0.0,        # > 0: a coin this round that may end the game is worth more
                          # when the end would find me ahead, less when behind (_tempo, R33)
+    "tempo_opp": 0.0,    # > 0: the same for each opponent's coins, to me
     "tempo_cap": 1.0,    # ... by at most this much
 }
 
@@ -132,8 +133,14 @@ class Evaluator:
             self.risk = self._early_risk_coefficient(root)
         if self.risk > 0 and frame is None:
             self.risk *= self.p["risk_seek"]
-        if self.p["tempo"] and frame is None and not self.final and root.phase == "action":
-            self.tempo = self._tempo(root)
+        self.tempo_opp: dict[str, float] = {}  # the same for each opponent's coins
+        if frame is not None:
+            self.tempo_opp = frame.tempo_opp
+        elif not self.final and root.phase == "action" and me in root.names:
+            if self.p["tempo"]:
+                self.tempo = self._tempo(root, me)
+            if self.p["tempo_opp"]:
+                self.tempo_opp = {d: t for d in self.opps if (t := self._tempo(root, d))}
         self._cw: dict = {}
         self._danger: dict = {}
         self._contested: dict = {}
@@ -243,58 +250,58 @@ class Evaluator:
         total = sum(mills.values()) or 1.0
         return {d: self.p["final"] * m / total for d, m in mills.items()}
 
-    def _tempo(self, pos: Pos) -> float:
-        """`tempo`: the game ends after the Tribute phase in which a dragon's coins pass
-        the target (R33), and the best final score then wins. A few coins more this
-        round turn some faces of my tribute roll into ones that end the game with me at
-        the target or just past it. If that score would beat the opponents' (their
-        expected scores after this round, a spread of `final_sd` each) more often than
-        it would after another round of dice and turns (`threat_sd` more each), those
-        coins are worth more than coins (traced: Hard won 86% of the games it led into
-        their last round, 67% of those it led into a round with 40 coins on the board
-        that did not end them); if less often, less. A coin is worth 1 + tempo times
-        that change of the win chance a coin (over the next three, a steal's or a
-        destroy's), in coins at the rate a coin of final score changes the chance now.
-        Linear in my coins, as the search needs."""
-        me = self.me
-        if me not in pos.names or not self.opps:
-            return 0.0
+    def _tempo(self, pos: Pos, x: str) -> float:
+        """`tempo` (x = me) and `tempo_opp` (x an opponent): the game ends after the
+        Tribute phase in which a dragon's coins pass the target (R33), and the best
+        final score then wins. A few coins more for x this round turn some faces of
+        x's tribute roll into ones that end the game with x at the target or just past
+        it. If I would then beat every opponent (their expected scores after this
+        round, a spread of `final_sd` each) more often than after another round of dice
+        and turns from the same scores (`threat_sd` more each), those coins of x's are
+        worth that much more to me (traced: Hard won 86% of the games it led into their
+        last round, 67% of those it led into a round with 40 coins on the board that did
+        not end them); if less often, less. The change of my win chance a coin of x's (over the next
+        three, a steal's or a destroy's), in coins at the rate a coin of my final score
+        changes the chance now, times the setting. Linear in coins, as the search needs."""
         treasure = pos.treasure
+        scores = {d: self._projected(pos, d) + treasure[d] for d in pos.names}
 
-        def p_win(mine: float, spread: float) -> float:
+        def p_win(spread: float, **moved: float) -> float:
+            mine = moved.get(self.me, scores[self.me])
             out = 1.0
             for d in self.opps:
-                z = (mine - self._projected(pos, d) - treasure[d]) / spread
+                z = (mine - moved.get(d, scores[d])) / spread
                 out *= 0.5 * math.erfc(-z / math.sqrt(2.0))
             return out
 
         now = self.p["final_sd"] * math.sqrt(2.0)
         later = math.sqrt(now * now + 2.0 * self.p["threat_sd"] ** 2)  # one round more
-        at, pieces = pos.at[me], pos.pieces
-        sure = pos.coins[me]
+        at, pieces = pos.at[x], pos.pieces
+        sure = pos.coins[x]
         far = []
-        for tl in pos.claims[me]:
+        for tl in pos.claims[x]:
             kind, size, _ = pieces[tl]
             if gap2(at, tl, size) == 1:
-                sure += tribute_value(me, kind, TRIBUTE_ADJACENT, pos.even)[0]
+                sure += tribute_value(x, kind, TRIBUTE_ADJACENT, pos.even)[0]
             else:
                 far.append(kind)
-        pays = risk.tribute_coins(me, tuple(sorted(far)), held_mod(self.root, me, "tribute"),
+        pays = risk.tribute_coins(x, tuple(sorted(far)), held_mod(self.root, x, "tribute"),
                                   pos.even)
         step = 3
         gain = 0.0
         for pay in pays:
             coins = sure + pay
             if coins <= pos.target < coins + step:  # a face the next coins make end it
-                score = (pos.target + 1 + coins + step) / 2.0 + treasure[me]
-                gain += p_win(score, now) - p_win(score, later)
+                at_end = {x: (pos.target + 1 + coins + step) / 2.0 + treasure[x]}
+                gain += p_win(now, **at_end) - p_win(later, **at_end)  # ends, or goes on
         if not gain:
             return 0.0
-        mine = self._projected(pos, me) + treasure[me]
-        rate = (p_win(mine + 1.0, now) - p_win(mine - 1.0, now)) / 2.0  # win chance a coin
+        mine = scores[self.me]
+        rate = (p_win(now, **{self.me: mine + 1.0})
+                - p_win(now, **{self.me: mine - 1.0})) / 2.0  # win chance a coin of mine
         cap = self.p["tempo_cap"]
-        tempo = self.p["tempo"] * gain / len(pays) / step / max(rate, 1e-3)
-        return max(-cap, min(cap, tempo))
+        weight = self.p["tempo"] if x == self.me else self.p["tempo_opp"]
+        return max(-cap, min(cap, weight * gain / len(pays) / step / max(rate, 1e-3)))
 
     def _risk_coefficient(self, pos: Pos) -> float:
         """The standing at the root, as game.ai.risk weighs variance: my expected
@@ -557,6 +564,8 @@ class Evaluator:
         w = self.w
         for d, claims in self._opp_claims(pos).items():
             v -= w[d] * (pos.coins[d] + pos.treasure[d] + claims)
+        for d, t in self.tempo_opp.items():
+            v += t * pos.coins[d]
         return v
 
     def _my_claims(self, pos: Pos, at) -> tuple[tuple[float, ...], float | None]:
@@ -613,6 +622,8 @@ class Evaluator:
         rivals = 0.0
         for d, worth in self._opp_claims(pos).items():
             rivals -= self.w[d] * (pos.coins[d] + pos.treasure[d] + worth)
+        for d, t in self.tempo_opp.items():
+            rivals += t * pos.coins[d]
         out["rivals"] = rivals
         return out
 
@@ -682,6 +693,8 @@ class Evaluator:
         v = coins[me] * (1.0 + self.tempo) + treasure[me]
         for d, w in self.w.items():
             v -= w * (coins[d] + treasure[d])
+        for d, t in self.tempo_opp.items():
+            v += t * coins[d]
         if len(self._coin_parts) > 4096:
             self._coin_parts.clear()
         self._coin_parts[key] = (coins, treasure, v)

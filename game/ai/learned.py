@@ -76,7 +76,8 @@ class LearnedEvaluator(Evaluator):
     def __init__(self, root: Pos, params: dict | None = None,
                  weights: dict[str, float] | None = None, frame: Evaluator | None = None):
         super().__init__(root, params, frame)
-        self.tempo = 0.0  # (its coin weight is learned: the hand's tempo is not blended in)
+        # (its coin weights are learned: the hand's tempo is not blended in)
+        self.tempo, self.tempo_opp = 0.0, {}
         own = self.p.get("term_weights")  # a level's own weights: used whole
         a = float(self.p.get("learned", 1.0 if own else 0.0))
         hand = hand_weights(self)
