@@ -260,9 +260,10 @@ class Evaluator:
         and turns from the same scores (`threat_sd` more each), those coins of x's are
         worth that much more to me (traced: Hard won 86% of the games it led into their
         last round, 67% of those it led into a round with 40 coins on the board that did
-        not end them); if less often, less. The change of my win chance a coin of x's (over the next
-        three, a steal's or a destroy's), in coins at the rate a coin of my final score
-        changes the chance now, times the setting. Linear in coins, as the search needs."""
+        not end them); if less often, less. The change of my win chance a coin of x's
+        (over the next three, a steal's or a destroy's), in coins at the rate a coin of
+        my final score changes the chance now, times the setting. Linear in coins, as
+        the search needs."""
         treasure = pos.treasure
         scores = {d: self._projected(pos, d) + treasure[d] for d in pos.names}
 
