@@ -27,6 +27,9 @@ def test_json_report_counts_the_level_and_the_others(capsys):
     assert rep["games"] == 2 and 0 <= rep["wins"] <= 2
     assert rep["level"]["claim_rounds"] >= rep["level"]["towns"] + rep["level"]["cities"] - 1e-9
     assert set(rep["by_round"]) and all(v["games"] <= 2 for v in rep["by_round"].values())
+    last = rep["end"]["last"]  # every game has one round that ended it
+    assert last["leading"] + last["trailing"] == 2
+    assert last["won_leading"] + last["won_trailing"] == rep["wins"]
 
 
 def test_bad_seats_get_one_line(capsys):

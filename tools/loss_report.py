@@ -10,9 +10,10 @@ Per game it prints, for that level, the other seats on average, and the winner i
 the games the level lost: free claims and takes (Claim Settlement), claim-rounds that
 paid tribute (towns, cities), tribute coins, coins a paying claim, the mean tribute
 roll and treasure; then what the others did to it in rounds it began with the most
-coins, against the other rounds (claims taken, coins robbed and stolen), and its
-win rate by whether it led at the start of each round. Issue 36's diagnosis
-(docs/AI.md) was read from this report.
+coins, against the other rounds (claims taken, coins robbed and stolen), its
+win rate by whether it led at the start of each round, and the same for the round
+that ended the game and for the earlier rounds begun with a score within 10 of the
+target (R33). Issue 36's diagnosis (docs/AI.md) was read from this report.
 """
 
 from __future__ import annotations
@@ -56,7 +57,8 @@ def play(seats: list[str], seed0: int, g: int, budget: int, target: int, cap: in
                         seed=seed * 100_003 + k, board=board, budget=budget))
         k += 1
     winners = m.winner if isinstance(m.winner, list) else [m.winner]
-    record = {"seed": seed, "entry_of": entry_of, "scores": m.scores(), "starts": starts,
+    record = {"seed": seed, "target": target, "entry_of": entry_of, "scores": m.scores(),
+              "starts": starts,
               "winners": [w for w in winners if w in entry_of],
               "events": [e for e in m.events if isinstance(e, dict)]}
     m.close()
@@ -118,6 +120,7 @@ def report(records: list[dict]) -> dict:
     other: Counter = Counter()
     n_others = lost = wins = 0
     by_round: dict[int, list] = {}
+    ends: dict[str, Counter] = {"last": Counter(), "near": Counter()}
     for r in records:
         me = next(d for d, e in r["entry_of"].items() if e == 0)
         prof = profiles(r)
@@ -134,9 +137,18 @@ def report(records: list[dict]) -> dict:
         a, b = hostile(r, me)
         lead.update(a)
         other.update(b)
+        last = max(int(rnd) for rnd in r["starts"])
         for rnd, start in r["starts"].items():
             ahead = start[me] > max(v for d, v in start.items() if d != me)
             by_round.setdefault(int(rnd), []).append((ahead, won))
+            # the end (R33): rounds that ended the game, and the others begun with a
+            # dragon within 10 of the target (the tempo setting's trace, docs/AI.md)
+            end = ("last" if int(rnd) == last else
+                   "near" if max(start.values()) >= r["target"] - 10 else None)
+            if end:
+                side = "leading" if ahead else "trailing"
+                ends[end][side] += 1
+                ends[end]["won_" + side] += won
 
     def per(c: Counter, n: int) -> dict:
         out = {k: c[k] / n if n else 0.0 for k in PROFILE}
@@ -162,6 +174,8 @@ def report(records: list[dict]) -> dict:
                            "won_leading": sum(w for a, w in v if a),
                            "won_trailing": sum(w for a, w in v if not a), "games": len(v)}
                      for rnd, v in sorted(by_round.items())},
+        "end": {k: {f: c[f] for f in ("leading", "won_leading", "trailing", "won_trailing")}
+                for k, c in ends.items()},
     }
 
 
@@ -182,6 +196,11 @@ def show(seats: list[str], rep: dict) -> None:
         print(f"{rnd:>5} {v['games']:>6} {v['leading']:>8} "
               f"{v['won_leading'] / v['leading'] if v['leading'] else 0:>17.2f} "
               f"{v['won_trailing'] / trailing if trailing else 0:>18.2f}")
+    for k, name in (("last", "the round that ended the game"),
+                    ("near", "an earlier round begun with a score within 10 of the target")):
+        e = rep["end"][k]
+        print(f"{name}: won {e['won_leading']} of {e['leading']} begun leading, "
+              f"{e['won_trailing']} of {e['trailing']} trailing")
 
 
 def game_args(description: str, games: int, seed: int) -> argparse.ArgumentParser:

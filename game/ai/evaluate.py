@@ -258,12 +258,12 @@ class Evaluator:
         it. If I would then beat every opponent (their expected scores after this
         round, a spread of `final_sd` each) more often than after another round of dice
         and turns from the same scores (`threat_sd` more each), those coins of x's are
-        worth that much more to me (traced, 100 games: Hard won 29 of the 33 it led into
-        their last round, 18 of the 26 it led into a round with a dragon at 40 coins
-        that did not end them); if less often, less. The change of my win chance a coin of x's
-        (over the next three, a steal's or a destroy's), in coins at the rate a coin of
-        my final score changes the chance now, times the setting. Linear in coins, as
-        the search needs."""
+        worth that much more to me (tools/loss_report.py on 100 games: Hard won 35 of
+        the 39 it led into their last round, 18 of the 26 it led into an earlier round
+        begun with a score within 10 of the target); if less often, less. The change of
+        my win chance a coin of x's (over the next three, a steal's or a destroy's), in
+        coins at the rate a coin of my final score changes the chance now, times the
+        setting. Linear in coins, as the search needs."""
         treasure = pos.treasure
         scores = {d: self._projected(pos, d) + treasure[d] for d in pos.names}
 
