@@ -8,6 +8,8 @@ ahead from a narrower one. With its chance to finish first taken as Phi(D / S) (
 expected lead, S the spread of the difference), a change of its own variance by dV is
 worth -z * dV / (2 S) coins (z = D / S), which is the term added here: the variance of
 this round's tribute from its non-adjacent claims, weighed by the standing at the root.
+The same roll's coins face by face (`tribute_coins`) tell the `tempo` setting which
+faces end the game (game.ai.evaluate).
 """
 
 from __future__ import annotations
