@@ -936,6 +936,9 @@ def test_tempo_prices_a_coin_that_may_end_the_game_by_who_it_finds_ahead():
     assert ev.coin_part(pos) - plain.coin_part(pos) == pytest.approx(loss)
     assert sum(ev.terms(pos).values()) == pytest.approx(ev.value(pos))
     assert evs(44, 30, tempo=0.0, tempo_opp=1.0)[2].tempo_opp == {}  # blue cannot end it
+    # a look's leaf (game.ai.master) keeps the decision's prices
+    leaf = Evaluator(pos, {**hard, "tempo": 1.0, "tempo_opp": 1.0}, frame=ev)
+    assert (leaf.tempo, leaf.tempo_opp) == (ev.tempo, ev.tempo_opp)
     # the end check counts coins, not treasure tokens (R32): a place's Rich row pays
     # a token and no coin; Copper's towns pay double (R31)
     shrine = risk.tribute_coins("red", ("angelstar_shrine",))

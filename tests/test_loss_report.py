@@ -30,6 +30,10 @@ def test_json_report_counts_the_level_and_the_others(capsys):
     last = rep["end"]["last"]  # every game has one round that ended it
     assert last["leading"] + last["trailing"] == 2
     assert last["won_leading"] + last["won_trailing"] == rep["wins"]
+    # with a target of 10 every earlier round begins within 10 of it
+    near = rep["end"]["near"]
+    rounds = sum(v["games"] for v in rep["by_round"].values())
+    assert near["leading"] + near["trailing"] == rounds - 2
 
 
 def test_bad_seats_get_one_line(capsys):
