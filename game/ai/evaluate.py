@@ -93,6 +93,9 @@ DEFAULT = {
                          # when the end would find me ahead, less when behind (_tempo, R33)
     "tempo_opp": 0.0,    # > 0: the same for each opponent's coins, to me
     "tempo_cap": 1.0,    # ... by at most this much
+    "reach_far": 0.0,    # > 0: an opponent 5 to `far_gap` cells from my claim may take or
+                         # destroy it in a later round (contested; measured, docs/AI.md)
+    "far_gap": 7,        # ... two moves (R18) and a destroy (R21)
 }
 
 def _mills(z: float) -> float:
@@ -381,12 +384,15 @@ class Evaluator:
             self._danger[tl] = n
         return n
 
-    def take_chance(self, d: str, tl, kind: str, size: int, adj: bool) -> float:
+    def take_chance(self, d: str, tl, kind: str, size: int, adj: bool,
+                    far: bool = False) -> float:
         """The chance opponent `d` takes (or destroys) my claim before long: it stands
         next to it (or can fly there and still act), and it wants it the more the more
-        the claim is worth to it (with `contest_k`; else a flat `contest`)."""
+        the claim is worth to it (with `contest_k`; else a flat `contest`). With `far`,
+        an opponent further off (`reach_far`, up to `far_gap` cells) counts too."""
         gap = gap2(self.root.at[d], tl, size)
-        reach = 1.0 if gap == 1 else 0.5 if gap <= 4 else 0.0
+        reach = (1.0 if gap == 1 else 0.5 if gap <= 4 else
+                 self.p["reach_far"] if far and gap <= self.p["far_gap"] else 0.0)
         if not reach:
             return 0.0
         if self.root.rings[d] <= 0:
@@ -405,14 +411,16 @@ class Evaluator:
         if v is None:
             s_now = s_all = 1.0
             soft, knee = self.p["contest_soft"], self.p["contest_knee"]
+            far = bool(self.p["reach_far"])
             for d in self.opps:
-                q = self.take_chance(d, tl, kind, size, adj)
+                q = self.take_chance(d, tl, kind, size, adj, far)
                 if not q:
                     continue
                 if soft is not None and q > knee:  # the early check's shape (docs/AI.md)
                     q = knee + soft * (q - knee)
                 s_all *= 1.0 - q
-                if d in self.to_act:
+                # a far opponent spends this round flying there: later rounds only
+                if d in self.to_act and (not far or gap2(self.root.at[d], tl, size) <= 4):
                     s_now *= 1.0 - q
             full = self.claim_worth(self.me, kind, adj)
             now = adjacent_pay(kind, self.me, self.root.even) if adj else self._now_far(kind)
