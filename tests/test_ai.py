@@ -945,3 +945,36 @@ def test_tempo_prices_a_coin_that_may_end_the_game_by_who_it_finds_ahead():
     assert sum(shrine) == 7 and shrine[15] == 0  # faces 9-15 pay a coin; face 16 a token
     assert risk.tribute_coins("copper", ("town",)) == tuple(
         2 * c for c in risk.tribute_coins("red", ("town",)))
+
+
+def test_reach_far_prices_an_opponent_two_moves_from_my_claim_in_later_rounds():
+    """reach_far: an opponent 5 to far_gap cells from my claim may fly there and take
+    or destroy it in a later round (two moves, R18, and a destroy, R21); the shipped
+    Hard gives it no chance (a calibration found a fifth of such claims taken before
+    the game ended, docs/AI.md). It discounts the rounds after this one only: this
+    round the far opponent spends its turn flying there."""
+    hard = decide.LEVEL_SETTINGS["hard"]["params"]
+    city = [("city", (8, 5), "red")]
+    far = {**hard, "reach_far": 0.3}
+
+    def worth(blue_at, params):
+        _pos, ev = _hard_evaluator(blue_at, city, params)
+        return ev, ev.contested((8, 5), "city", 1, False)
+
+    mid, _ = worth((12, 5), hard)  # 4 cells off: within a move
+    q_mid = mid.take_chance("blue", (8, 5), "city", 1, False)
+    assert 0 < q_mid < 1
+    base, base_v = worth((15, 5), hard)  # 7 cells off
+    full = base.claim_worth("red", "city", False)
+    assert base_v == pytest.approx(full)  # the shipped Hard: no chance at all
+    ev, v = worth((15, 5), far)
+    q = ev.take_chance("blue", (8, 5), "city", 1, False, far=True)
+    assert q == pytest.approx(q_mid * 0.3 / 0.5)  # the same stake, a smaller reach
+    assert ev.take_chance("blue", (8, 5), "city", 1, False) == 0.0  # retaken: unchanged
+    now = tribute_ev("city", "red")  # Blue still acts this round, but far off
+    assert v == pytest.approx(now + (full - now) * (1 - q))
+    assert v < base_v
+    _ev, beyond = worth((17, 5), far)  # 9 cells off: beyond far_gap
+    assert beyond == pytest.approx(full)
+    _ev, wider = worth((17, 5), {**far, "far_gap": 9})
+    assert wider == pytest.approx(v)
