@@ -12,7 +12,9 @@ opponent took it (Claim Settlement) or destroyed it, and when: before the level'
 next turn ended, or before the game ended. Claims lost otherwise (the 0-4 tribute
 row, abandoned) count as not taken; a claim is followed at the cell it had when
 forecast (a claim on Baba Yaga's Hut, which moves, may count as held). The report
-bins the forecasts, forecast against what happened: docs/AI.md's calibration check.
+bins the forecasts, forecast against what happened: docs/AI.md's calibration check;
+then the same claims by the gap to the nearest opponent when forecast (1, within a move,
+two moves, further), which showed the model blind to opponents two moves off.
 
 The race term is checked the same way: at each turn's end, every free settlement or
 place gets the chance the race model gives an opponent claiming it before the
@@ -38,11 +40,13 @@ from tools.loss_report import game_args  # noqa: E402
 from tools.tournament import setup_match  # noqa: E402
 
 BINS = (0.0, 0.2, 0.4, 0.6, 0.8, 1.01)
+GAPS = ((1, 1), (2, 4), (5, 7), (8, 10), (11, 99))  # a move is 3 cells (R18)
 HOSTILE = ("destroy", "destroyed")  # an unclaim reason an opponent's action gives
 
 
 def forecasts(m: Match, board, me: str, params: dict) -> dict:
-    """{claim's top-left: (kind, the model's chance an opponent takes or destroys it)}"""
+    """{claim's top-left: (kind, the model's chance an opponent takes or destroys it,
+    the gap to the nearest opponent)}"""
     pos = from_view(seat_view(m, me), board, me)
     ev = Evaluator(pos, params)
     out = {}
@@ -52,7 +56,7 @@ def forecasts(m: Match, board, me: str, params: dict) -> dict:
         keep = 1.0
         for d in ev.opps:
             keep *= 1.0 - ev.take_chance(d, tl, kind, size, adj)
-        out[tuple(tl)] = (kind, 1.0 - keep)
+        out[tuple(tl)] = (kind, 1.0 - keep, min(gap2(pos.at[d], tl, size) for d in ev.opps))
     return out
 
 
@@ -108,9 +112,9 @@ def play(seats: list[str], seed0: int, g: int, budget: int, target: int,
             elif kind == "turn_end" and e.get("dragon") == me:
                 turns += 1
                 race = race_forecasts(m, board, me, params)
-                for tl, (kind, q) in forecasts(m, board, me, params).items():
+                for tl, (kind, q, gap) in forecasts(m, board, me, params).items():
                     if tl not in open_:
-                        open_[tl] = {"kind": kind, "q": q, "turn": turns}
+                        open_[tl] = {"kind": kind, "q": q, "turn": turns, "gap": gap}
         seen = len(m.events)
     for c in open_.values():  # held to the end
         c["taken"] = c["soon"] = False
@@ -137,6 +141,21 @@ def report(claims: list[dict]) -> list[dict]:
     return rows
 
 
+def by_gap(claims: list[dict]) -> list[dict]:
+    """Forecast against outcome by the nearest opponent's gap when forecast (GAPS)."""
+    rows = []
+    for lo, hi in GAPS:
+        group = [c for c in claims if lo <= c["gap"] <= hi]
+        if group:
+            n = len(group)
+            rows.append({"gap": f"{lo}" if lo == hi else f"{lo}+" if hi == 99 else
+                         f"{lo}-{hi}", "claims": n,
+                         "forecast": sum(c["q"] for c in group) / n,
+                         "taken_soon": sum(c["soon"] for c in group) / n,
+                         "taken_ever": sum(c["taken"] for c in group) / n})
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     a = game_args(__doc__.splitlines()[0], 40, 690000).parse_args(argv)
     seats = [s.strip() for s in a.seats.split(",")]
@@ -152,14 +171,18 @@ def main(argv: list[str] | None = None) -> int:
         game = play(seats, a.seed, g, a.budget, a.target, a.round_cap)
         claims.extend(game["claims"])
         free.extend(game["race"])
-    rows, race_rows = report(claims), report(free)
+    rows, race_rows, gap_rows = report(claims), report(free), by_gap(claims)
     if a.json:
-        print(json.dumps({"contest": rows, "race": race_rows}))
+        print(json.dumps({"contest": rows, "contest_by_gap": gap_rows, "race": race_rows}))
         return 0
     print(f"{a.games} games, seed {a.seed}, {len(claims)} claims of {seats[0]}")
     print(f"{'forecast bin':<14}{'claims':>8}{'forecast':>10}{'by next turn':>14}{'ever':>8}")
     for r in rows:
         print(f"{r['bin']:<14}{r['claims']:>8}{r['forecast']:>10.2f}"
+              f"{r['taken_soon']:>14.2f}{r['taken_ever']:>8.2f}")
+    print(f"{'nearest opponent':<18}{'claims':>8}{'forecast':>10}{'by next turn':>14}{'ever':>8}")
+    for r in gap_rows:
+        print(f"{r['gap'] + ' cells':<18}{r['claims']:>8}{r['forecast']:>10.2f}"
               f"{r['taken_soon']:>14.2f}{r['taken_ever']:>8.2f}")
     print(f"the race: {len(free)} free pieces at the end of {seats[0]}'s turns")
     print(f"{'forecast bin':<14}{'pieces':>8}{'forecast':>10}{'claimed first':>14}")
