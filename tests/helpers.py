@@ -113,3 +113,14 @@ def pending(m):
 
 def rolls_of(events, purpose=None):
     return [e for e in kinds(events, "roll") if purpose is None or e["purpose"] == purpose]
+
+
+def tournament_scores(seats: list[str], seed: int, game: int, budget: int, target: int,
+                      cap: int) -> dict:
+    """The final scores tools/tournament.py gives its game `game` (a tool that replays
+    the tournament's games must reach the same)."""
+    from tools import tournament  # noqa: PLC0415 (the tools are not the game's import)
+
+    job = {"seats": seats, "seed": seed, "game": game, "map": None, "target": target,
+           "round_cap": cap, "budget": budget, "time_limit": None}
+    return tournament.play_game(job)["scores"]

@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import json
 
-from tools import contest_calibration, tournament
+from tests.helpers import tournament_scores
+from tools import contest_calibration
 
 
 def test_it_replays_the_tournaments_games_and_forecasts_chances():
     seats = ["hard", "normal", "normal"]
-    job = {"seats": seats, "seed": 7, "game": 1, "map": None, "target": 15,
-           "round_cap": 5, "budget": 300, "time_limit": None}
     game = contest_calibration.play(seats, 7, 1, 300, 15, 5)
-    assert game["scores"] == tournament.play_game(job)["scores"]
+    assert game["scores"] == tournament_scores(seats, 7, 1, 300, 15, 5)
     assert game["claims"] and game["race"]
     for c in game["claims"] + game["race"]:
         assert 0.0 <= c["q"] <= 1.0

@@ -11,16 +11,14 @@ from game.ai.decide import LEVEL_SETTINGS
 from game.ai.evaluate import Evaluator
 from game.ai.model import from_view
 from game.seat_view import seat_view
-from tests.helpers import scenario
-from tools import forecast_check, tournament
+from tests.helpers import scenario, tournament_scores
+from tools import forecast_check
 
 
 def test_it_replays_the_tournaments_games_and_records_each_turn_end():
     seats = ["hard", "normal", "normal"]
-    job = {"seats": seats, "seed": 7, "game": 1, "map": None, "target": 15,
-           "round_cap": 5, "budget": 300, "time_limit": None}
     game = forecast_check.play(seats, 7, 1, 300, 15, 5)
-    assert game["scores"] == tournament.play_game(job)["scores"]
+    assert game["scores"] == tournament_scores(seats, 7, 1, 300, 15, 5)
     assert game["rows"] and game["result"] in (0.0, 0.5, 1.0 / 3, 1.0)
     for row in game["rows"]:
         assert len(row) == 1 + len(forecast_check.FEATURES)

@@ -30,14 +30,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.ai import choose  # noqa: E402
 from game.ai.decide import LEVEL_SETTINGS  # noqa: E402
 from game.ai.evaluate import Evaluator  # noqa: E402
 from game.ai.model import from_view, gap2  # noqa: E402
 from game.match import Match  # noqa: E402
 from game.seat_view import seat_view  # noqa: E402
 from tools.loss_report import game_args  # noqa: E402
-from tools.tournament import setup_match  # noqa: E402
+from tools.tournament import replay  # noqa: E402
 
 BINS = (0.0, 0.2, 0.4, 0.6, 0.8, 1.01)
 GAPS = ((1, 1), (2, 4), (5, 7), (8, 10), (11, 99))  # a move is 3 cells (R18)
@@ -72,28 +71,15 @@ def play(seats: list[str], seed0: int, g: int, budget: int, target: int,
          cap: int = 60) -> dict:
     """One game's forecasts and outcomes: `claims`, a dict per claim of the studied
     level; `race`, one per free piece at the end of its turns; and the `scores`."""
-    job = {"seats": seats, "seed": seed0, "game": g, "map": None, "target": target,
-           "round_cap": cap}
-    m, board, entry_of = setup_match(job)  # the tournament's game g
-    seed = seed0 + g
-    me = next(d for d, e in entry_of.items() if e == 0)
+    m, board, me, steps = replay(seats, seed0, g, budget, target, cap)
     params = LEVEL_SETTINGS[seats[0]]["params"]
     open_: dict[tuple, dict] = {}  # claims followed, by cell
     done: list[dict] = []
     race: dict[tuple, float] = {}  # free pieces followed until my next turn
     raced: list[dict] = []
     turns = 0
-    seen = 0
-    k = 0
-    while not m.finished:
-        dragon = m.deciding
-        assert dragon is not None  # an unfinished match has a decision pending
-        m.submit(choose(seat_view(m, dragon), seats[entry_of[dragon]],
-                        seed=seed * 100_003 + k, board=board, budget=budget))
-        k += 1
-        for e in m.events[seen:]:
-            if not isinstance(e, dict):
-                continue
+    for new in steps:
+        for e in new:
             kind = e.get("type")
             if kind == "claim" and tuple(e["at"]) in race:
                 q = race.pop(tuple(e["at"]))
@@ -115,7 +101,6 @@ def play(seats: list[str], seed0: int, g: int, budget: int, target: int,
                 for tl, (kind, q, gap) in forecasts(m, board, me, params).items():
                     if tl not in open_:
                         open_[tl] = {"kind": kind, "q": q, "turn": turns, "gap": gap}
-        seen = len(m.events)
     for c in open_.values():  # held to the end
         c["taken"] = c["soon"] = False
         done.append(c)

@@ -24,13 +24,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.ai import choose  # noqa: E402
 from game.ai.decide import LEVEL_SETTINGS  # noqa: E402
 from game.ai.evaluate import Evaluator  # noqa: E402
 from game.ai.model import Pos, from_view, gap2  # noqa: E402
 from game.seat_view import seat_view  # noqa: E402
 from tools.loss_report import game_args  # noqa: E402
-from tools.tournament import setup_match  # noqa: E402
+from tools.tournament import replay  # noqa: E402
 from tools.train_value import _solve, fit_logistic  # noqa: E402
 
 MOVE = 4  # within a move: 3 steps (R18) and adjacent
@@ -71,23 +70,11 @@ def play(seats: list[str], seed0: int, g: int, budget: int, target: int,
          cap: int = 60) -> dict:
     """One game: `rows` ([value, *FEATURES] at the end of each of the studied level's
     turns) and `result` (its share of the win)."""
-    job = {"seats": seats, "seed": seed0, "game": g, "map": None, "target": target,
-           "round_cap": cap}
-    m, board, entry_of = setup_match(job)  # the tournament's game g
-    seed = seed0 + g
-    me = next(d for d, e in entry_of.items() if e == 0)
+    m, board, me, steps = replay(seats, seed0, g, budget, target, cap)
     params = LEVEL_SETTINGS[seats[0]]["params"]
     rows: list[list[float]] = []
-    seen = k = 0
-    while not m.finished:
-        dragon = m.deciding
-        assert dragon is not None  # an unfinished match has a decision pending
-        m.submit(choose(seat_view(m, dragon), seats[entry_of[dragon]],
-                        seed=seed * 100_003 + k, board=board, budget=budget))
-        k += 1
-        ended = any(isinstance(e, dict) and e.get("type") == "turn_end"
-                    and e.get("dragon") == me for e in m.events[seen:])
-        seen = len(m.events)
+    for new in steps:
+        ended = any(e.get("type") == "turn_end" and e.get("dragon") == me for e in new)
         if ended and not m.finished:
             pos = from_view(seat_view(m, me), board, me)
             ev = Evaluator(pos, params)

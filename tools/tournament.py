@@ -143,6 +143,30 @@ def setup_match(job: dict):
     return m, board, {name: (s + g) % n for s, name in enumerate(m.seat_names)}
 
 
+def replay(seats: list[str], seed0: int, g: int, budget: int, target: int,
+           cap: int = 60):
+    """The tournament's game g for a tool that follows it (no clock): its match, board,
+    the first entry's dragon, and a generator that plays one decision a step and yields
+    the events that decision added. The caller closes the match."""
+    job = {"seats": seats, "seed": seed0, "game": g, "map": None, "target": target,
+           "round_cap": cap}
+    m, board, entry_of = setup_match(job)
+    seed = seed0 + g
+
+    def steps():
+        seen = k = 0
+        while not m.finished:
+            dragon = m.deciding
+            assert dragon is not None  # an unfinished match has a decision pending
+            m.submit(choose(seat_view(m, dragon), seats[entry_of[dragon]],
+                            seed=seed * 100_003 + k, board=board, budget=budget))
+            k += 1
+            yield [e for e in m.events[seen:] if isinstance(e, dict)]
+            seen = len(m.events)
+
+    return m, board, next(d for d, e in entry_of.items() if e == 0), steps()
+
+
 def _has_opponent(job: dict, dragon: str) -> bool:
     """--opponent: a dragon other than the first entry's plays `dragon` (no move played)."""
     m, _, entry_of = setup_match(job)
