@@ -71,7 +71,8 @@ def play(seats: list[str], seed0: int, g: int, budget: int, target: int,
          cap: int = 60) -> dict:
     """One game's forecasts and outcomes: `claims`, a dict per claim of the studied
     level; `race`, one per free piece at the end of its turns; and the `scores`."""
-    m, board, me, steps = replay(seats, seed0, g, budget, target, cap)
+    m, board, entry_of, steps = replay(seats, seed0, g, budget, target, cap)
+    me = next(d for d, e in entry_of.items() if e == 0)
     params = LEVEL_SETTINGS[seats[0]]["params"]
     open_: dict[tuple, dict] = {}  # claims followed, by cell
     done: list[dict] = []

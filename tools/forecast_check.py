@@ -70,7 +70,8 @@ def play(seats: list[str], seed0: int, g: int, budget: int, target: int,
          cap: int = 60) -> dict:
     """One game: `rows` ([value, *FEATURES] at the end of each of the studied level's
     turns) and `result` (its share of the win)."""
-    m, board, me, steps = replay(seats, seed0, g, budget, target, cap)
+    m, board, entry_of, steps = replay(seats, seed0, g, budget, target, cap)
+    me = next(d for d, e in entry_of.items() if e == 0)
     params = LEVEL_SETTINGS[seats[0]]["params"]
     rows: list[list[float]] = []
     for new in steps:

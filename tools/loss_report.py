@@ -27,11 +27,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.ai import choose  # noqa: E402
 from game.balance.gc_tuning import fewer_collections  # noqa: E402
-from game.board import BoardSpec  # noqa: E402
-from game.match import Match  # noqa: E402
-from game.seat_view import seat_view  # noqa: E402
+from tools.tournament import replay  # noqa: E402
 
 LEVELS = ("easy", "normal", "hard", "master")
 PROFILE = ("claims", "takes", "claim_rounds", "towns", "cities", "tribute", "treasure",
@@ -40,24 +37,13 @@ PROFILE = ("claims", "takes", "claim_rounds", "towns", "cities", "tribute", "tre
 
 def play(seats: list[str], seed0: int, g: int, budget: int, target: int, cap: int) -> dict:
     """Tournament game g (tools/tournament.py's seeds and rotation) with its events."""
-    n = len(seats)
-    entries = [(i + g) % n for i in range(n)]
-    seed = seed0 + g
-    board = BoardSpec.plain()
-    m = Match([None] * n, seed=seed, board=board, options={"target": target,
-                                                           "round_cap": cap})
-    entry_of = {name: entries[s] for s, name in enumerate(m.seat_names)}
-    starts: dict[int, dict] = {}
-    k = 0
-    while not m.finished:
-        starts.setdefault(m.round, m.scores())
-        dragon = m.deciding
-        assert dragon is not None  # an unfinished match has a decision pending
-        m.submit(choose(seat_view(m, dragon), seats[entry_of[dragon]],
-                        seed=seed * 100_003 + k, board=board, budget=budget))
-        k += 1
+    m, _board, entry_of, steps = replay(seats, seed0, g, budget, target, cap)
+    starts: dict[int, dict] = {m.round: m.scores()}
+    for _new in steps:
+        if not m.finished:
+            starts.setdefault(m.round, m.scores())
     winners = m.winner if isinstance(m.winner, list) else [m.winner]
-    record = {"seed": seed, "target": target, "entry_of": entry_of, "scores": m.scores(),
+    record = {"seed": seed0 + g, "target": target, "entry_of": entry_of, "scores": m.scores(),
               "starts": starts,
               "winners": [w for w in winners if w in entry_of],
               "events": [e for e in m.events if isinstance(e, dict)]}

@@ -146,8 +146,9 @@ def setup_match(job: dict):
 def replay(seats: list[str], seed0: int, g: int, budget: int, target: int,
            cap: int = 60):
     """The tournament's game g for a tool that follows it (no clock): its match, board,
-    the first entry's dragon, and a generator that plays one decision a step and yields
-    the events that decision added. The caller closes the match."""
+    each dragon's entry of `seats` (the studied level's dragon has entry 0), and a
+    generator that plays one decision a step and yields the events that decision added.
+    The caller closes the match."""
     job = {"seats": seats, "seed": seed0, "game": g, "map": None, "target": target,
            "round_cap": cap}
     m, board, entry_of = setup_match(job)
@@ -164,7 +165,7 @@ def replay(seats: list[str], seed0: int, g: int, budget: int, target: int,
             yield [e for e in m.events[seen:] if isinstance(e, dict)]
             seen = len(m.events)
 
-    return m, board, next(d for d, e in entry_of.items() if e == 0), steps()
+    return m, board, entry_of, steps()
 
 
 def _has_opponent(job: dict, dragon: str) -> bool:
