@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import json
 
-from tools import loss_report, tournament
+from tests.helpers import tournament_scores
+from tools import loss_report
 
 SMALL = {"budget": 300, "target": 10, "cap": 4}
 
@@ -13,10 +14,8 @@ SMALL = {"budget": 300, "target": 10, "cap": 4}
 def test_the_report_replays_the_tournaments_games():
     seats = ["normal", "easy", "easy"]
     for g in range(2):
-        job = {"seats": seats, "seed": 5, "game": g, "map": None, "target": 10,
-               "round_cap": 4, "budget": 300, "time_limit": None}
         assert loss_report.play(seats, 5, g, **SMALL)["scores"] == \
-            tournament.play_game(job)["scores"]
+            tournament_scores(seats, 5, g, 300, 10, 4)
 
 
 def test_json_report_counts_the_level_and_the_others(capsys):
