@@ -199,3 +199,21 @@ def test_opponent_refuses_an_unknown_dragon(capsys):
     with pytest.raises(SystemExit):
         tournament.main(args("--opponent", "tin"))
     assert "tin" in capsys.readouterr().err
+
+
+def test_house_plays_every_game_under_the_house_rule(capsys):
+    """--house even-dragons reaches each game's options (so its tributes are alike for
+    every dragon) and the report names it; a book run's games stay book games."""
+    job = {"seats": ["easy", "random"], "seed": 3, "game": 0, "map": None, "target": 10,
+           "round_cap": 4}
+    for house, even in (([], False), (["even-dragons"], True)):
+        m, _, _ = tournament.setup_match({**job, "house": house})
+        assert bool(m.options.get("even_dragons")) is even
+        m.close()
+    m, _, _ = tournament.setup_match(job)  # a job from before --house: the book
+    assert not m.options.get("even_dragons")
+    m.close()
+    tournament.main(args("--house", "even-dragons"))
+    assert "house rule even-dragons" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        tournament.main(args("--house", "copper-rules"))

@@ -4,7 +4,7 @@
         [--jobs 2] [--map maps/riverfell.tmx] [--target 50] [--round-cap 60]
         [--budget N] [--time-limit S] [--json] [--plot FILE.png] [--quiet]
         [--set LEVEL.KEY[.KEY]=JSON ...] [--records FILE.jsonl] [--games-in FILE.jsonl]
-        [--opponent DRAGON]
+        [--opponent DRAGON] [--house even-dragons]
 
 A seat is a level: easy, normal, hard (game.ai) or random (random legal answers,
 game.players.RandomPlayer). Game g is played with seed `seed + g`, dragons drawn by
@@ -32,6 +32,8 @@ on those alone, the rest being the base run's games unchanged. --opponent DRAGON
 the same without a base run: it plays only the games in which a dragon other than the
 first entry's is DRAGON (the dice draw the dragons before any decision, so the games
 are known before they are played).
+--house RULE plays every game with a house rule (game/house_rules.py; docs/RULES.md):
+--house even-dragons measures the levels with every dragon's tributes alike.
 --jobs N runs the games on the balance lab's engine (game/balance/run.py): a local
 Dask cluster of N single-threaded worker processes (esper worlds are process-global),
 each game a task, retried if its worker is lost; --cluster ADDRESS sends them to a
@@ -53,6 +55,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from game import house_rules  # noqa: E402
 from game.ai import choose  # noqa: E402
 from game.ai.decide import LEVEL_SETTINGS  # noqa: E402
 from game.ai.evaluate import DEFAULT as EVAL_DEFAULT  # noqa: E402
@@ -138,7 +141,8 @@ def setup_match(job: dict):
     board, and each dragon's entry of --seats (seat s is played by entry (s + g) % n)."""
     n, g = len(job["seats"]), job["game"]
     board = _board(job["map"]) if job["map"] else BoardSpec.plain()
-    options = {"target": job["target"], "round_cap": job["round_cap"]}
+    options = {"target": job["target"], "round_cap": job["round_cap"],
+               **house_rules.options(job.get("house"))}
     m = Match([None] * n, seed=job["seed"] + g, board=board, options=options)
     return m, board, {name: (s + g) % n for s, name in enumerate(m.seat_names)}
 
@@ -281,7 +285,8 @@ def _labels(seats: list[str]) -> list[str]:
 
 def report(summary: dict, args) -> str:
     lines = [f"{summary['games']} games, seats {args.seats}, seed {args.seed}, "
-             f"target {args.target}, map {args.map or 'plain 20x20'}; "
+             f"target {args.target}, map {args.map or 'plain 20x20'}"
+             + "".join(f", house rule {h}" for h in args.house) + "; "
              f"chance {100 * summary['chance']:.0f}%",
              "", f"{'seat':<10} {'win rate':>9}  {'95% CI':<15} {'avg score':>9} "
                  f"{'avg margin':>10}"]
@@ -387,7 +392,7 @@ def run(args) -> dict:
     settings = [parse_setting(t) for t in args.set]
     jobs = [{"seats": seats, "game": g, "seed": args.seed, "map": args.map,
              "target": args.target, "round_cap": args.round_cap, "budget": args.budget,
-             "time_limit": args.time_limit,
+             "time_limit": args.time_limit, "house": args.house,
              "settings": settings} for g in range(args.games)]
     if args.games_in:
         wanted = _seeds_in(args.games_in)
@@ -481,6 +486,7 @@ def main(argv=None) -> None:
     p.add_argument("--opponent", default=None, choices=DRAGONS, metavar="DRAGON",
                    help="play only the games where a dragon other than the first "
                         "entry's is DRAGON (copper: the games threat_copper changes)")
+    house_rules.add_argument(p)
     args = p.parse_args(argv)
     if args.map:
         try:
