@@ -163,7 +163,7 @@ def test_cli_prints_both_arms_and_refuses_a_bad_file_in_one_line(tmp_path, capsy
     assert err.startswith("paired: cannot read") and err.count("\n") == 1
 
 
-def test_by_dragon_counts_the_seats_dragon_and_whether_an_opponent_plays_copper(
+def test_by_dragon_counts_the_seats_dragon_and_who_plays_copper(
         tmp_path, capsys):
     games = [({"red": 0, "copper": 1}, ["copper"]), ({"red": 0, "blue": 1}, ["red"]),
              ({"copper": 0, "blue": 1}, ["copper"]), ({"red": 0, "blue": 1}, ["red", "blue"])]
@@ -173,7 +173,8 @@ def test_by_dragon_counts_the_seats_dragon_and_whether_an_opponent_plays_copper(
                               for i, (e, w) in enumerate(games)))
     assert paired.by_dragon([str(path)]) == {
         "red": (3, 1.5), "copper": (1, 1.0),
-        "an opponent plays copper": (1, 0.0), "no opponent plays copper": (3, 2.5)}
+        "an opponent plays copper": (1, 0.0), "it plays copper": (1, 1.0),
+        "no dragon plays copper": (2, 1.5)}
     assert paired.main([str(path), "--by-dragon"]) == 0
     out = capsys.readouterr().out
     assert "  copper: 1 games, win 100.0%" in out and "red: 3 games, win 50.0%" in out
@@ -185,11 +186,13 @@ def test_by_dragon_counts_the_seats_dragon_and_whether_an_opponent_plays_copper(
                                              "scores": {d: 1 for d in e}})
                                   for i, (e, w) in enumerate(games)))
     assert paired.copper_groups([str(path)]) == {"an opponent plays copper": {0},
-                                                 "no opponent plays copper": {1, 2, 3}}
+                                                 "it plays copper": {2},
+                                                 "no dragon plays copper": {1, 3}}
     assert paired.main([str(path), "--vs", str(variant), "--by-dragon"]) == 0
     out = capsys.readouterr().out
     assert "  an opponent plays copper (1 games): win +100.0" in out
-    assert "  no opponent plays copper (3 games): win +0.0" in out
+    assert "  it plays copper (1 games): win +0.0" in out
+    assert "  no dragon plays copper (2 games): win +0.0" in out
 
 
 # ----- tools/screen.py: the factorial screen ------------------------------------------

@@ -4,7 +4,7 @@
     python tools/paired.py RECORDS.jsonl ...            (one arm: its luck-adjusted rates)
     python tools/paired.py RECORDS.jsonl ... --by-dragon  (and its wins by who played what;
                                                           with --vs, each comparison split
-                                                          by whether an opponent plays Copper)
+                                                          by who plays Copper)
 
 Each file is tools/tournament.py --records output; the studied seat is entry 0 of its
 --seats. Per game: the seat's margin (its score less the best other score) and its win
@@ -97,14 +97,17 @@ def one_arm(rows: dict) -> dict:
 
 
 def _copper_group(r: dict) -> str:
+    """Who holds Copper: the studied seat, an opponent, or no dragon of the game (a
+    change to Copper's own rules moves the first two groups in opposite directions)."""
     me = next(d for d, e in r["entries"].items() if e == 0)
-    return ("an opponent plays copper" if "copper" in r["entries"] and me != "copper"
-            else "no opponent plays copper")
+    if "copper" not in r["entries"]:
+        return "no dragon plays copper"
+    return "it plays copper" if me == "copper" else "an opponent plays copper"
 
 
 def copper_groups(paths: list[str]) -> dict[str, set[int]]:
-    """The seeds of the games where an opponent of the studied seat plays Copper, and
-    of the others (by_dragon's split, for the paired comparisons)."""
+    """The seeds of the games where the studied seat plays Copper, where an opponent
+    does, and where no dragon does (by_dragon's split, for the paired comparisons)."""
     out: dict[str, set[int]] = {}
     for seed, r in records(paths).items():
         out.setdefault(_copper_group(r), set()).add(seed)
@@ -112,8 +115,8 @@ def copper_groups(paths: list[str]) -> dict[str, set[int]]:
 
 
 def by_dragon(paths: list[str]) -> dict[str, tuple[int, float]]:
-    """The studied seat's games and wins by the dragon it played, and by whether an
-    opponent played Copper (book rules: Copper's doubled towns win about half the
+    """The studied seat's games and wins by the dragon it played, and by who played
+    Copper (book rules: Copper's doubled towns win about half the
     games it is in, so who holds it decides much of a seat's rate)."""
     out: dict[str, list[float]] = {}
     for r in records(paths).values():
@@ -161,8 +164,8 @@ def main(argv=None) -> int:
     p.add_argument("--vs", action="append", nargs="+", default=[], metavar="FILE",
                    help="a variant arm's records; repeat for more variants")
     p.add_argument("--by-dragon", action="store_true",
-                   help="also the base arm's wins by the dragon it played and by Copper, "
-                        "and each comparison split by Copper")
+                   help="also the base arm's wins by the dragon it played and by who plays "
+                        "Copper, and each comparison split by who plays Copper")
     args = p.parse_args(argv)
     try:
         base = load(args.base)
