@@ -201,9 +201,10 @@ def test_opponent_refuses_an_unknown_dragon(capsys):
     assert "tin" in capsys.readouterr().err
 
 
-def test_house_plays_every_game_under_the_house_rule(capsys):
+def test_house_plays_every_game_under_the_house_rule(tmp_path, capsys):
     """--house even-dragons reaches each game's options (so its tributes are alike for
-    every dragon) and the report names it; a book run's games stay book games."""
+    every dragon), the report and each record name it; a book run's games stay book
+    games."""
     job = {"seats": ["easy", "random"], "seed": 3, "game": 0, "map": None, "target": 10,
            "round_cap": 4}
     for house, even in (([], False), (["even-dragons"], True)):
@@ -213,7 +214,13 @@ def test_house_plays_every_game_under_the_house_rule(capsys):
     m, _, _ = tournament.setup_match(job)  # a job from before --house: the book
     assert not m.options.get("even_dragons")
     m.close()
-    tournament.main(args("--house", "even-dragons"))
+    tournament.main(args("--house", "even-dragons", "--records", str(tmp_path / "e.jsonl")))
     assert "house rule even-dragons" in capsys.readouterr().out
+    # each record names its rules, so an even run's records are not read as the book's
+    even = [json.loads(line) for line in (tmp_path / "e.jsonl").read_text().splitlines()]
+    assert [r["house"] for r in even] == [["even-dragons"]] * 2
+    tournament.main(args("--records", str(tmp_path / "b.jsonl")))
+    assert all("house" not in json.loads(line)
+               for line in (tmp_path / "b.jsonl").read_text().splitlines())
     with pytest.raises(SystemExit):
         tournament.main(args("--house", "copper-rules"))

@@ -33,7 +33,8 @@ the same without a base run: it plays only the games in which a dragon other tha
 first entry's is DRAGON (the dice draw the dragons before any decision, so the games
 are known before they are played).
 --house RULE plays every game with a house rule (game/house_rules.py; docs/RULES.md):
---house even-dragons measures the levels with every dragon's tributes alike.
+--house even-dragons measures the levels with every dragon's tributes alike, and each
+record names the rules (`"house"`).
 --jobs N runs the games on the balance lab's engine (game/balance/run.py): a local
 Dask cluster of N single-threaded worker processes (esper worlds are process-global),
 each game a task, retried if its worker is lost; --cluster ADDRESS sends them to a
@@ -206,6 +207,8 @@ def _play_game(job: dict) -> dict:
         "times": times, "decisions": k,
         "luck": {d: {f: round(v, 4) for f, v in x.items()} for d, x in luck.items()},
     }
+    if job.get("house"):  # a record names the house rules its game was played under
+        record["house"] = list(job["house"])
     m.close()
     return record
 
