@@ -219,7 +219,10 @@ def test_house_plays_every_game_under_the_house_rule(tmp_path, capsys):
     # each record names its rules, so an even run's records are not read as the book's
     even = [json.loads(line) for line in (tmp_path / "e.jsonl").read_text().splitlines()]
     assert [r["house"] for r in even] == [["even-dragons"]] * 2
-    tournament.main(args("--records", str(tmp_path / "b.jsonl")))
+    tournament.main(args("--house", "even-dragons", "--json"))
+    assert json.loads(capsys.readouterr().out)["house"] == ["even-dragons"]
+    tournament.main(args("--records", str(tmp_path / "b.jsonl"), "--json"))
+    assert "house" not in json.loads(capsys.readouterr().out)
     assert all("house" not in json.loads(line)
                for line in (tmp_path / "b.jsonl").read_text().splitlines())
     with pytest.raises(SystemExit):

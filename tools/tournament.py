@@ -426,7 +426,10 @@ def run(args) -> dict:
         for job in jobs:
             progress(play_game(job))
     records.sort(key=lambda r: r["game"])
-    return summarize(seats, records)
+    summary = summarize(seats, records)
+    if args.house:  # --json names the rules as the report and the records do
+        summary["house"] = list(args.house)
+    return summary
 
 
 def _seeds_in(path: str) -> set[int]:
