@@ -14,6 +14,9 @@ STREAK_TO_MOVE_UP of them the end screen suggests the next level.
 
 Reading never raises: a missing file is no records yet; an unreadable one is set
 aside (records.json.unreadable) before a new one is written, so nothing is lost.
+
+The lines a screen shows (the move-up suggestion, why the file was not read or saved)
+are game.words.Words: their str is the English, `shown()` the player's language.
 """
 
 from __future__ import annotations
@@ -23,10 +26,16 @@ import os
 from pathlib import Path
 from typing import Any
 
+from game.i18n import N_
+from game.words import Words
+
 FORMAT = "narby-records/1"
 FILE = "records.json"
 ORDER = ("easy", "normal", "hard", "master")  # weakest to strongest
 STREAK_TO_MOVE_UP = 3
+# the levels by name, as the suggestion says them (the same words as the New game screen)
+LEVEL_TITLES = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard"),
+                "master": N_("Master")}
 
 
 def path(data_dir: str | os.PathLike) -> Path:
@@ -45,13 +54,15 @@ def load(data_dir: str | os.PathLike) -> tuple[dict, str]:
     except FileNotFoundError:
         return empty(), ""
     except OSError as exc:
-        return empty(), f"The records file could not be read ({exc.strerror or 'error'})."
+        return empty(), Words("The records file could not be read ({reason}).",
+                              reason=exc.strerror or "error")
     try:
         doc = json.loads(text)
     except ValueError:
-        return empty(), "The records file is damaged; new records start from here."
+        return empty(), Words("The records file is damaged; new records start from here.")
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        return empty(), "The records file is from another version; new records start here."
+        return empty(), Words("The records file is from another version; new records start "
+                              "here.")
     return _clean(doc), ""
 
 
@@ -98,13 +109,15 @@ def add_game(records: dict, level: str, map_name: str, won: bool, score: int) ->
 
 
 def suggestion(records: dict, level: str) -> str:
-    """A line suggesting the next level after a run of wins against `level`, or ""."""
+    """A line suggesting the next level after a run of wins against `level` (Words), or
+    ""."""
     streak = records["levels"].get(level, {}).get("streak", 0)
     if streak < STREAK_TO_MOVE_UP or level not in ORDER or level == ORDER[-1]:
         return ""
     up = ORDER[ORDER.index(level) + 1]
-    return (f"{streak} wins in a row against {level.title()}: try {up.title()} "
-            "dragons next time.")
+    return Words.n_("{n} win in a row against {level}: try {up} dragons next time.",
+                    "{n} wins in a row against {level}: try {up} dragons next time.", streak,
+                    level=Words(LEVEL_TITLES[level]), up=Words(LEVEL_TITLES[up]))
 
 
 def save(data_dir: str | os.PathLike, records: dict) -> None:
@@ -132,7 +145,7 @@ def record(data_dir: str | os.PathLike, *, humans: list[str], levels: dict[str, 
     try:
         save(data_dir, records)
     except OSError as exc:
-        return level, f"Records not saved ({exc.strerror or 'error'})."
+        return level, Words("Records not saved ({reason}).", reason=exc.strerror or "error")
     return level, suggestion(records, level)
 
 

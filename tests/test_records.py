@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 
-from game import records
+import pytest
+
+from game import i18n, records
 
 
 def _game(data, won=True, score=40, levels=None, humans=("red",), map_name="Open Plain"):
@@ -64,3 +66,36 @@ def test_odd_entries_are_ignored_and_other_formats_refused(tmp_path):
         "A": {"wins": 0, "losses": 0, "best": None}}}}
     records.path(tmp_path).write_text(json.dumps({"format": "narby-records/9"}))
     assert "another version" in records.load(tmp_path)[1]
+
+
+@pytest.fixture
+def german():
+    i18n.set_language("de")
+    yield
+    i18n.set_language("en")
+
+
+def test_the_lines_are_english_text_shown_in_the_players_language(tmp_path, german):
+    for _ in range(2):
+        _game(tmp_path)
+    line = _game(tmp_path)[1]
+    assert line == "3 wins in a row against Normal: try Hard dragons next time."
+    assert line.shown() == ("3 Siege in Folge gegen die Stufe Normal: versuch es nächstes "
+                            "Mal mit der Stufe Schwer.")
+    records.path(tmp_path).write_text("{not json")
+    problem = records.load(tmp_path)[1]
+    assert problem.shown() == "Die Rekorddatei ist beschädigt; neue Rekorde beginnen ab hier."
+    i18n.set_language("pl")  # a run of five takes Polish's third form
+    r = records.empty()
+    for _ in range(5):
+        records.add_game(r, "easy", "Narby Vale", True, 40)
+    assert records.suggestion(r, "easy").shown() == (
+        "5 wygranych z rzędu z poziomem Łatwy: następnym razem spróbuj poziomu Normalny.")
+
+
+def test_records_not_saved_is_said_in_the_players_language(tmp_path, german):
+    data = tmp_path / "data"
+    data.write_text("")  # a file where the data folder should be: nothing can be saved
+    level, line = _game(data)
+    assert level == "normal" and line.startswith("Records not saved (")
+    assert line.shown().startswith("Rekorde nicht gespeichert (")

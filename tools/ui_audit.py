@@ -6,12 +6,13 @@
     .venv/bin/python tools/ui_audit.py --lang qps --unmarked   # English left unmarked
 
 Renders (dummy video driver, no display) the menu (first run and with saves), new
-game, rules, settings, credits, records, help, the board (an action, aiming a Move, an
-odds tip, a card to confirm, a hint with its mark, a card's tooltip on the panel, a roll
-tumbling and landed, a banner, the setup card, the tribute card, a question with fourteen answers),
-every question dialog the seeded games reach, the hand-over, pause, save and load
-screens, the online screens (the host's lobby with a seat joined, Join game, the
-joiner's lobby, a host's refusal, a mistyped invite), the end screen, the replay viewer
+game, rules, settings, credits, records (and a damaged file's line), help, the board (an
+action, aiming a Move, an odds tip, a card to confirm, a hint with its mark, a card's
+tooltip on the panel, a roll tumbling and landed, a banner, the setup card, the tribute
+card, a question with fourteen answers), every question dialog the seeded games reach,
+the hand-over, pause, save and load screens, the online screens (the host's lobby with a
+seat joined, Join game, the joiner's lobby, a host's refusal, a mistyped invite), the end
+screen (with the suggestion to move up a level), the replay viewer
 and the crash screen, at 1024x640, 1280x720, 1600x900 and 1920x1080, in both palettes,
 at UI scale 85%, 100%, 150% and 200% (a window lowers a scale it cannot hold:
 game.ui.scale_fit). Each text is measured with
@@ -333,6 +334,12 @@ def screens(app, states: dict, data: Path, empty: Path, fast: bool):
         show(RecordsScene(app))
         yield "records"
         app.pop()
+        app.data_dir = Path(tempfile.mkdtemp(prefix="narby-audit-records-"))
+        records.path(app.data_dir).write_text("{not json")  # its one-line problem, then rows
+        show(RecordsScene(app))
+        yield "records-damaged"
+        app.pop()
+        app.data_dir = data
         show(HelpOverlay(app))
         yield "help"
         app.pop()
@@ -432,6 +439,10 @@ def screens(app, states: dict, data: Path, empty: Path, fast: bool):
         c = GameController.from_session(saves.load_save(states["end"]), ai_mode="sync")
         end = app.reset_to(EndScene(app, c))
         end.t = 6.5  # confetti falls for 6 s behind the words: they are judged settled
+        streak = records.empty()  # the line a run of wins brings (issue 36), whatever won
+        for _ in range(records.STREAK_TO_MOVE_UP):
+            records.add_game(streak, "normal", "Narby Vale", True, 57)
+        end.records_line = records.suggestion(streak, "normal")
         app.step(0.0)
         yield "end"
 

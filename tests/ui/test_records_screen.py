@@ -5,12 +5,15 @@ import json
 
 import pygame
 
-from game import ai, records
+from game import ai, i18n, records
 from game.seat_view import seat_view
+from game.ui.app import App
+from game.ui.audit import Audit
 from game.ui.controller import GameController, GameSetup, Seat
 from game.ui.scenes.end import EndScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.records_screen import EMPTY, RecordsScene
+from game.ui.settings import Settings
 from tests.ui.conftest import run
 from tests.ui.test_e2e import click, key
 
@@ -92,3 +95,37 @@ def test_an_empty_or_damaged_file_shows_a_plain_line(app, data_dir):
     run(app, 2)
     assert scene.rows == [] and scene.problem.startswith("The records file is damaged")
     assert EMPTY.startswith("No records yet")
+
+
+def test_the_deeds_stop_above_the_move_up_line_in_a_long_language():
+    """Eight dragons' deeds in French at the smallest window: before, they ran on under
+    the suggestion line and the two were drawn over each other."""
+    seats = [Seat("human", "normal")] + [Seat("ai", "easy")] * 7
+    c = GameController(GameSetup(seats=seats, seed=3, target=10), ai_mode="sync")
+    while not c.finished:
+        if c.is_human(c.pending.dragon):
+            c.submit(ai.choose(seat_view(c.match, c.pending.dragon), "easy", seed=c.n_answers,
+                               board=c.board))
+        else:
+            c.step_ai(True)
+    streak = records.empty()
+    for _ in range(records.STREAK_TO_MOVE_UP):
+        records.add_game(streak, "normal", "Narby Vale", True, 57)
+    i18n.set_language("fr")
+    a = App(Settings(confirm_end_turn=False), size=(1024, 640), fullscreen=False)
+    a.ai_mode = "sync"
+    audit = Audit()
+    audit.install()
+    try:
+        end = a.push(EndScene(a, c))
+        end.t = 6.5  # the confetti has fallen
+        end.records_line = records.suggestion(streak, "normal")
+        found = audit.frame(a)
+        shown = end.records_line.shown()
+    finally:
+        audit.uninstall()
+        a.close()
+        i18n.set_language("en")
+    assert shown.startswith("3 victoires d'affilée contre le niveau Normal")
+    assert any(t in shown for t in audit.drawn)  # the line is drawn, in French
+    assert not [f for f in found if "overlaps" in f.detail], found

@@ -162,14 +162,16 @@ class EndScene(ButtonMenu):
                                 look.font(look.fs(18), bold=True), left.w, look.colour("gold"))
             surface.blit(why, (left.x, y - look.px(8)))
             y += why.get_height()
+        # the records line sits above the buttons, wrapped to the left column (Words:
+        # rendered here, so a language picked meanwhile applies); the deeds stop above it
+        font = look.font(look.fs(16), bold=True)
+        lines = look.wrap(_(self.records_line), font, left.w)[:2] if self.records_line else []
+        ly = f.bottom - look.px(70) - len(lines) * font.get_linesize()
+        self.deeds_bottom = ly - (look.px(10) if lines else 0)
         self._draw_standings(surface, left, y + look.px(10))
-        if self.records_line:  # above the buttons, wrapped to the left column
-            font = look.font(look.fs(16), bold=True)
-            lines = look.wrap(self.records_line, font, left.w)[:2]
-            ly = f.bottom - look.px(70) - len(lines) * font.get_linesize()
-            for text in lines:
-                surface.blit(font.render(text, True, look.colour("gold")), (left.x, ly))
-                ly += font.get_linesize()
+        for text in lines:
+            surface.blit(font.render(text, True, look.colour("gold")), (left.x, ly))
+            ly += font.get_linesize()
         # the sources table needs its rows; the chart (the coin race) takes the rest
         sources_h = look.px(64) + len(self.standings) * look.px(26)
         chart_h = max(int((f.h - look.px(100)) * 0.45),
@@ -263,14 +265,14 @@ class EndScene(ButtonMenu):
     def _draw_deeds(self, surface, r: pygame.Rect, y: int) -> None:
         """Claims made, pieces destroyed, fights won and lost, treasure: one line each."""
         look = self.look
-        if y + look.px(60) > self.frame.bottom - look.px(70):
+        if y + look.px(60) > self.deeds_bottom:
             return
         head = look.text(_("Deeds"), look.fs(20), look.colour("gold"), bold=True)
         surface.blit(head, (r.x, y))
         y += head.get_height() + look.px(4)
         small = look.font(look.fs(14))
         for name, *_rest in self.standings:
-            if y + small.get_linesize() > self.frame.bottom - look.px(70):
+            if y + small.get_linesize() > self.deeds_bottom:
                 break
             s = self.stats[name]
             claims = n_("{n} claim", "{n} claims", s.claims).format(n=s.claims)
@@ -282,7 +284,7 @@ class EndScene(ButtonMenu):
                 text = _("{deeds}, treasure {n}").format(deeds=text, n=s.treasure)
             # a long line (French, Polish) goes on under itself rather than being cut
             for part in look.wrap(text, small, r.w):
-                if y + small.get_linesize() > self.frame.bottom - look.px(70):
+                if y + small.get_linesize() > self.deeds_bottom:
                     break
                 surface.blit(look.fit_text(part, small, r.w, look.colour("text_dim")),
                              (r.x, y))

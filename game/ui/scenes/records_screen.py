@@ -67,7 +67,7 @@ class RecordsScene(Scene):
         y = f.y + look.px(90)
         width = f.w - look.px(80)
         if self.problem:
-            y = self._lines(surface, self.problem, look.font(look.fs(15)), width, y,
+            y = self._lines(surface, _(self.problem), look.font(look.fs(15)), width, y,
                             "text_dim") + look.px(8)
         if not self.rows:
             self._lines(surface, _(EMPTY), look.font(look.fs(18)), width, y + look.px(20), "text")
