@@ -110,6 +110,8 @@ def prepare(data: Path, fast: bool) -> dict:
     c = played(2, 3, data_dir=data)
     out["board"] = saves.save_game(c.session, SAVE_NAME, data)
     c.close()
+    # a save cut short: the Load screen lists its problem, in the player's language
+    (saves.saves_dir(data) / "cut-short.json").write_text('{"format": "narby-save/2", "meta": ')
     # a game joined before: the menu offers Rejoin last game (issue 30.8)
     remember_token(data, "ws://192.168.1.5:8765/K7PXQ2", "a-seat-token")
     for seed in QUESTION_SEEDS:

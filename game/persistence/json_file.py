@@ -1,5 +1,7 @@
 """Reading a JSON file a player hands us (replay, scenario, save): every way it can be
-broken becomes one error naming the file and the problem, never a traceback."""
+broken becomes one error naming the file and the problem, never a traceback. The
+message is game.words.Words: English as its text (the command line, logs), and the
+player's language on a screen."""
 
 from __future__ import annotations
 
@@ -7,8 +9,15 @@ import json
 import stat
 from pathlib import Path
 
+from game.i18n import N_
+from game.words import Words
+
 MAX_FILE_BYTES = 16 * 1024 * 1024  # a 20,000-decision save is about 2 MiB
 MAX_DEPTH = 64  # a save nests about 8 levels; deep nesting would only feed recursion
+
+
+# what a file should be, as "is a folder, not a {kind}" says it
+KINDS = {"file": N_("file"), "save file": N_("save file"), "replay file": N_("replay file")}
 
 
 def read_json(path: str | Path, error: type[Exception], kind: str = "file"):
@@ -20,40 +29,46 @@ def read_json(path: str | Path, error: type[Exception], kind: str = "file"):
         if stat.S_ISDIR(st.st_mode):
             raise IsADirectoryError
         if not stat.S_ISREG(st.st_mode):
-            raise error(f"{path}: not a regular file (a pipe or a device?)")
+            raise error(Words("{path}: not a regular file (a pipe or a device?)", path=path))
         if st.st_size > MAX_FILE_BYTES:
-            raise error(f"{path}: file is larger than {MAX_FILE_BYTES // 2**20} MiB")
+            raise error(Words("{path}: file is larger than {most} MiB", path=path,
+                              most=MAX_FILE_BYTES // 2**20))
         with open(path, "rb") as f:
             data = f.read(MAX_FILE_BYTES + 1)
         if len(data) > MAX_FILE_BYTES:
-            raise error(f"{path}: file is larger than {MAX_FILE_BYTES // 2**20} MiB")
+            raise error(Words("{path}: file is larger than {most} MiB", path=path,
+                              most=MAX_FILE_BYTES // 2**20))
         text = data.decode("utf-8")
     except FileNotFoundError:
-        raise error(f"{path}: no such file") from None
+        raise error(Words("{path}: no such file", path=path)) from None
     except IsADirectoryError:
-        raise error(f"{path}: is a folder, not a {kind}") from None
+        raise error(Words("{path}: is a folder, not a {kind}", path=path,
+                          kind=Words(KINDS[kind]) if kind in KINDS else kind)) from None
     except UnicodeDecodeError:
-        raise error(f"{path}: not a text file (corrupt?)") from None
+        raise error(Words("{path}: not a text file (corrupt?)", path=path)) from None
     except OSError as exc:
-        raise error(f"{path}: cannot be read ({exc.strerror})") from None
+        raise error(Words("{path}: cannot be read ({why})", path=path, why=exc.strerror)) from None
     except ValueError as exc:  # a NUL in the path, and the like
         if isinstance(exc, error):
             raise
-        raise error(f"{str(path)[:200]!r}: not a usable file path") from None
+        raise error(Words("{path}: not a usable file path", path=repr(str(path)[:200]))) from None
     if not text.strip():
-        raise error(f"{path}: the file is empty")
+        raise error(Words("{path}: the file is empty", path=path))
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
         if exc.pos >= len(text.rstrip()):
-            raise error(f"{path}: truncated: the JSON stops early (line {exc.lineno})") from None
-        raise error(f"{path}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
+            raise error(Words("{path}: truncated: the JSON stops early (line {line})",
+                              path=path, line=exc.lineno)) from None
+        raise error(Words("{path}: not valid JSON (line {line}: {detail})", path=path,
+                          line=exc.lineno, detail=exc.msg)) from None
     except RecursionError:
-        raise error(f"{path}: not valid JSON (nested too deeply)") from None
+        raise error(Words("{path}: not valid JSON (nested too deeply)", path=path)) from None
     except ValueError as exc:  # e.g. a number of more than 4,300 digits
-        raise error(f"{path}: not valid JSON ({str(exc)[:100]})") from None
+        raise error(Words("{path}: not valid JSON ({detail})", path=path,
+                          detail=str(exc)[:100])) from None
     if too_deep(doc, MAX_DEPTH):
-        raise error(f"{path}: nested more than {MAX_DEPTH} levels deep")
+        raise error(Words("{path}: nested more than {most} levels deep", path=path, most=MAX_DEPTH))
     return doc
 
 

@@ -49,7 +49,7 @@ from game.persistence.replay_file import FORMAT as REPLAY_FORMAT
 from game.persistence.replay_file import ReplayError
 from game.session import Session
 from game.tables import HOUSE_RULES
-from game.words import Words
+from game.words import Words, from_json
 
 FORMAT = "narby-save/2"
 FORMAT_PREFIX = "narby-save/"
@@ -69,6 +69,15 @@ UNCOMPARED = ("map",)
 
 class SaveError(ValueError):
     """A save that cannot be read or written; str() is one line naming the file."""
+
+
+def message_of(exc: BaseException) -> str:
+    """An error's one-line message, kept as Words when it was raised with them (str()
+    of the error is the English only), cut to 500 characters when plain text."""
+    first = exc.args[0] if exc.args else None
+    if isinstance(first, Words) and len(first) <= 500:
+        return first
+    return str(exc)[:500]
 
 
 # ----- where things live ----------------------------------------------------------------
@@ -641,9 +650,12 @@ def _list_one(path: Path, kind: str, index: dict, fresh: dict, entries: list,
         return
     known = index.get(path.name)
     if known and all(known.get(k) == v for k, v in print_.items()):
-        if isinstance(known.get("problem"), str):
+        # a problem indexed with its words (the player's language on the Load screen);
+        # one indexed by an older version, as text only, is checked again to get them
+        if isinstance(known.get("problem"), str) and "problem_words" in known:
             fresh[path.name] = known
-            problems.append(Problem(path, known["problem"][:500]))
+            problems.append(Problem(path, from_json(known["problem_words"],
+                                                    known["problem"][:500])))
             return
         entry = _entry_from(known.get("entry"), path, kind)
         if entry is not None:
@@ -653,8 +665,10 @@ def _list_one(path: Path, kind: str, index: dict, fresh: dict, entries: list,
     try:
         entry = entry_for(path, kind)
     except SaveError as exc:
-        message = str(exc)[:500]
-        fresh[path.name] = {**print_, "problem": message}
+        message = message_of(exc)
+        fresh[path.name] = {**print_, "problem": str(message)[:500],
+                            "problem_words": message.to_json()
+                            if isinstance(message, Words) else None}
         problems.append(Problem(path, message))
         return
     fresh[path.name] = {**print_, "entry": _entry_doc(entry)}

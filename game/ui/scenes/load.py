@@ -9,6 +9,9 @@ It answers the mouse (click selects, double-click opens, wheel scrolls) and the 
 
 from __future__ import annotations
 
+import copy
+import re
+
 import pygame
 import pygame_gui
 
@@ -27,6 +30,7 @@ from game.ui.scenes.online import HostLobbyScene
 from game.ui.scenes.replay_viewer import ReplayScene
 from game.ui.scenes.saved import saved_games, short_date
 from game.ui.scenes.widgets import Message, button, kind_name, label
+from game.words import Words, shown
 from game.words import dragon as dragon_name
 
 DOUBLE_CLICK = 0.4  # seconds
@@ -39,7 +43,7 @@ def open_game(app, path, leaving=None) -> str | None:
     try:
         session = saves.load_save(path)
     except saves.SaveError as exc:
-        return str(exc)
+        return saves.message_of(exc)  # Words: shown in the player's language
     if session.match.finished:
         session.close()
         return _("{file}: this game is over; watch its replay instead").format(file=path)
@@ -78,14 +82,27 @@ def watch_replay(app, path) -> str | None:
     try:
         session = saves.load_save(path)
     except saves.SaveError as exc:
-        return str(exc)
+        return saves.message_of(exc)
     app.push(ReplayScene(app, session))
     return None
 
 
+_FILE = "\x00"  # stands for the file in a problem's words while they are rendered
+
+
 def problem_text(problem) -> tuple[str, str]:
-    """(file name, the problem without the path that prefixes it)."""
+    """(file name, the problem in the player's language without the path that prefixes
+    it: the file's name is shown above it)."""
     msg = problem.message
+    if isinstance(msg, Words):
+        where = [k for k, v in msg.values.items() if str(v) == str(problem.path)]
+        if where:  # rendered with the file as a mark, then the mark and its colon cut
+            marked = copy.copy(msg)
+            marked.values = {**msg.values, **dict.fromkeys(where, _FILE)}
+            text = marked.shown()
+            cut = re.sub(rf"^{_FILE}\s*[:：]\s*", "", text)
+            return problem.path.name, cut.replace(_FILE, problem.path.name)
+        msg = shown(msg)
     prefix = f"{problem.path}: "
     return problem.path.name, msg[len(prefix):] if msg.startswith(prefix) else msg
 
@@ -174,7 +191,7 @@ class LoadScene(Scene):
             else:
                 ob.enable()
                 ob.set_tooltip(_("Play on from here") + " (Enter)")
-        self.message.set_text(self.error)
+        self.message.set_text(shown(self.error))
 
     # ----- input -------------------------------------------------------------------
     def select(self, i: int) -> None:

@@ -1,0 +1,80 @@
+"""A save that cannot be loaded is explained in the player's language (issue 38's
+promise, kept for the Load screen): the reason is game.words.Words, whose text stays
+the English (the command line, logs, the folder's index), and the Load screen renders it
+without the path, whose file name it shows above."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from game import i18n
+from game.persistence import saves
+from game.ui.scenes.load import problem_text
+from game.words import Words
+
+BAD = Path(__file__).parent / "saves"
+# each broken file of tests/saves/ whose reason is the game's own words, and that
+# reason in English and in German (without the path)
+REASONS = {
+    "bad-empty.json": ("the file is empty", "die Datei ist leer"),
+    "bad-truncated.json": ("truncated: the JSON stops early", "abgeschnitten: das JSON endet"),
+    "bad-not-an-object.json": ("not a Narby Conquest save", "kein Narby-Conquest-Spielstand"),
+    "bad-future-version.json": ("saved by a newer or unknown version",
+                                "mit einer neueren oder unbekannten Version"),
+    "bad-not-json.json": ("not valid JSON (line", "kein gültiges JSON (Zeile"),
+}
+
+
+@pytest.fixture
+def folder(tmp_path):
+    for name in REASONS:
+        shutil.copy(BAD / name, tmp_path / name)
+    yield tmp_path
+    i18n.set_language("en")
+
+
+def _reasons(folder: Path) -> dict[str, str]:
+    _entries, problems = saves.list_saves(folder)
+    return {p.path.name: problem_text(p)[1] for p in problems}
+
+
+def test_the_reasons_are_english_text_and_german_on_the_load_screen(folder):
+    english = _reasons(folder)
+    assert {n: r.startswith(REASONS[n][0]) for n, r in english.items()} == dict.fromkeys(
+        REASONS, True)
+    i18n.set_language("de")
+    for listing in ("checked", "from the index"):
+        german = _reasons(folder)
+        assert {n: r.startswith(REASONS[n][1]) for n, r in german.items()} == dict.fromkeys(
+            REASONS, True), (listing, german)
+    index = json.loads((folder / saves.INDEX_NAME).read_text())
+    kept = index["files"]["bad-empty.json"]
+    assert kept["problem"] == f"{folder / 'bad-empty.json'}: the file is empty"
+    assert kept["problem_words"]["id"] == "{path}: the file is empty"
+
+
+def test_an_index_from_an_older_version_is_checked_again_for_its_words(folder):
+    saves.list_saves(folder)
+    path = folder / saves.INDEX_NAME
+    index = json.loads(path.read_text())
+    for fact in index["files"].values():
+        fact.pop("problem_words", None)  # as 0.1.0 wrote it: the English only
+    path.write_text(json.dumps(index))
+    i18n.set_language("fr")
+    assert _reasons(folder)["bad-empty.json"] == "le fichier est vide"
+
+
+def test_a_reason_is_shown_without_its_path_and_plain_text_as_before(tmp_path):
+    i18n.set_language("ja")
+    try:
+        problem = saves.Problem(tmp_path / "x.json", Words(
+            "{path}: the file is empty", path=tmp_path / "x.json"))
+        assert problem_text(problem) == ("x.json", "ファイルが空")
+        plain = saves.Problem(tmp_path / "y.json", f"{tmp_path / 'y.json'}: odd")
+        assert problem_text(plain) == ("y.json", "odd")  # plain text: as before
+    finally:
+        i18n.set_language("en")
