@@ -40,12 +40,14 @@ def test_polish_counts_coins_in_three_forms():
 
 
 # ----- no English left where it can be found mechanically -------------------------------
-# modules whose sentences reach a player: a string with words returned or raised here
-# must be a Words, a _() or an N_() (what a refusal, a prompt or a log line is made of)
+# modules whose sentences reach a player (the engine's; the records' lines on the end and
+# Records screens; the balance lab's status on the map preview): a string with words
+# returned or raised here must be a Words, a _() or an N_() (what a refusal, a prompt
+# or a log line is made of)
 ENGINE_WORDS = sorted({*ROOT.glob("game/systems/*.py"), ROOT / "game/decisions.py",
                        ROOT / "game/log.py", ROOT / "game/match.py",
                        ROOT / "game/lookups.py", ROOT / "game/net/offered.py",
-                       ROOT / "game/records.py"})  # the end and Records screens' lines
+                       ROOT / "game/records.py", ROOT / "game/balance/launch.py"})
 SENTENCE = re.compile(r"[A-Za-z]{2,} [a-z]{2,}")
 
 

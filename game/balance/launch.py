@@ -1,5 +1,7 @@
 """`narby balance MAP` in a child process, for the map preview's "Test balance" button:
-the window stays responsive, and the preview shows where the report will be."""
+the window stays responsive, and the preview shows where the report will be. Its status
+lines are game.words.Words (English text, the player's language on the preview); the
+lab's own last line, on a failed run, is the command line's English."""
 
 from __future__ import annotations
 
@@ -9,6 +11,8 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from game.words import Words
 
 GAMES = 100  # as the Tiled command: a first look in a few minutes on a laptop
 INSTALL = 'pip install "narby-conquest[balance]"'
@@ -25,9 +29,9 @@ def report_folder(map_path: Path) -> Path:
 def missing_reason() -> str | None:
     """Why the lab cannot run from this install, in one line, or None."""
     if getattr(sys, "frozen", False):
-        return f"the balance lab needs the Python package: {INSTALL}"
+        return Words("the balance lab needs the Python package: {install}", install=INSTALL)
     if any(importlib.util.find_spec(m) is None for m in ("distributed", "matplotlib")):
-        return f"the balance lab needs Dask and matplotlib: {INSTALL}"
+        return Words("the balance lab needs Dask and matplotlib: {install}", install=INSTALL)
     return None
 
 
@@ -50,7 +54,8 @@ class BalanceJob:
                                   stdout=log, stderr=subprocess.STDOUT,
                                   stdin=subprocess.DEVNULL)
         except OSError as exc:
-            self.error = f"the balance lab could not start ({exc.strerror or 'error'})"
+            self.error = Words("the balance lab could not start ({why})",
+                               why=exc.strerror or "error")
 
     def poll(self) -> bool:
         """True when the job has just finished (or failed) since the last look."""
@@ -61,7 +66,8 @@ class BalanceJob:
             return False
         self.done = True
         if code != 0:
-            self.error = self._last_line() or f"the balance lab stopped (exit {code})"
+            self.error = self._last_line() or Words("the balance lab stopped (exit {code})",
+                                                    code=code)
         return True
 
     def _last_line(self) -> str:
@@ -75,8 +81,10 @@ class BalanceJob:
         if self.error:
             return self.error
         if not self.done:
-            return f"testing balance ({GAMES} AI games); the report will be {self.report}"
-        return f"balance report ready: {self.report}"
+            return Words.n_("testing balance ({n} AI game); the report will be {report}",
+                            "testing balance ({n} AI games); the report will be {report}",
+                            GAMES, report=self.report)
+        return Words("balance report ready: {report}", report=self.report)
 
     def stop(self) -> None:
         if self.proc is not None and not self.done:

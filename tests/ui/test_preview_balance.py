@@ -10,9 +10,11 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
+from game import i18n
 from game.balance import launch
 from game.ui.scenes import preview
 from game.ui.scenes.preview import POLL, PreviewScene
+from game.words import shown
 from tests.ui.conftest import run
 
 MAPS = Path(__file__).resolve().parents[1] / "maps"
@@ -90,3 +92,26 @@ def test_without_the_extra_the_button_says_how_to_install(app, tmp_path, monkeyp
     scene.test_balance()
     assert "pip install &quot;narby-conquest[balance]&quot;" in scene.info.html_text
     assert not (tmp_path / "maps" / "balance-wide").exists()
+
+
+def test_the_lines_are_said_in_the_players_language(app, tmp_path, monkeypatch):
+    FakeLab.code, FakeLab.started = 0, []
+    missing = launch.missing_reason
+    monkeypatch.setattr(preview, "BalanceJob", lambda path: launch.BalanceJob(path,
+                                                                              popen=FakeLab))
+    monkeypatch.setattr(launch, "missing_reason", lambda: None)
+    i18n.set_language("de")
+    try:
+        scene = app.push(PreviewScene(app, map_copy(tmp_path)))
+        run(app, 2)
+        press(app, scene, scene.balance_btn)
+        report = tmp_path / "maps" / "balance-wide" / "balance.md"
+        assert f"Balance wird getestet (100 KI-Spiele); der Bericht kommt nach {report}" \
+            in scene.info.html_text
+        run(app, 3, dt=POLL)
+        assert f"Balance-Bericht fertig: {report}" in scene.info.html_text
+        monkeypatch.setattr(launch.importlib.util, "find_spec", lambda name: None)
+        assert shown(missing()).startswith("das Balance-Labor braucht Dask")
+        assert missing().startswith("the balance lab needs Dask")  # its text: English
+    finally:
+        i18n.set_language("en")

@@ -35,6 +35,7 @@ from game.ui.scene import Scene
 from game.ui.scenes.backdrop import backdrop
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.widgets import button, dialog_key
+from game.words import shown
 
 # seconds between looks at the file (a stat: nothing to the CPU); with the reading and
 # drawing of a 40x40 map (0.1-0.35 s measured), a save shows well within a second
@@ -226,7 +227,8 @@ class PreviewScene(Scene):
                 lines.append(self._unbroken(catalog.more_problems_text(
                     n - catalog.SHOWN_PROBLEMS, self.path)))
         if self.balance is not None:
-            lines.append(f"<br><font color='#e2b048'>{escape(self.balance.status())}</font>")
+            status = shown(self.balance.status())  # Words: the player's language
+            lines.append(f"<br><font color='#e2b048'>{escape(status)}</font>")
         watching = _("Watching the file: save it in Tiled and this view updates.")
         if self.reloads:
             watching += " " + _("Reloaded {n}×.").format(n=self.reloads)
