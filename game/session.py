@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import cast
 
-from game.decisions import IllegalAnswer, show_cell, title
+from game.decisions import IllegalAnswer, show_cell
 from game.dice import MT, STREAM, DiceScriptError, ai_seed, new_seed
 from game.json_shapes import Event, StateDoc, as_json, copy_json
 from game.match import Match
@@ -235,10 +235,14 @@ class Session:
                 self.submit(answer)
             except IllegalAnswer as exc:
                 pending = self.match.pending  # the game is not over (checked above)
-                who = title(pending.dragon) if pending else "nobody"
-                raise ReplayError(f"{self.where}: decision {i} ({who}, "
-                                  f"{json.dumps(answer)[:100]}) is illegal: {str(exc)[:200]}"
-                                  ) from None
+                reason = exc.args[0] if exc.args else ""  # Words: the engine's reason
+                # TRANSLATORS: {who} is a dragon; {answer} the answer as written (JSON)
+                raise ReplayError(Words(
+                    "{where}: decision {i} ({who}, {answer}) is illegal: {why}",
+                    where=self.where, i=i, who=DragonName(pending.dragon) if pending
+                    else "nobody", answer=json.dumps(answer)[:100],
+                    why=reason if isinstance(reason, Words) and len(reason) <= 200
+                    else str(exc)[:200])) from None
             except DiceScriptError as exc:  # a scripted die that does not fit
                 raise ReplayError(f"{self.where}: decision {i}: {str(exc)[:200]}") from None
             except ValueError as exc:  # whatever else: plain words, the details logged

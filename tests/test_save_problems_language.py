@@ -26,6 +26,12 @@ REASONS = {
     "bad-future-version.json": ("saved by a newer or unknown version",
                                 "mit einer neueren oder unbekannten Version"),
     "bad-not-json.json": ("not valid JSON (line", "kein gültiges JSON (Zeile"),
+    "bad-illegal-history.json": ('decision 3 (Blue, {"do": "move", "to": [40, 40]}) is illegal: '
+                                 "Blue can fly at most 3 spaces",
+                                 'Entscheidung 3 (Blau, {"do": "move", "to": [40, 40]}) ist '
+                                 "nicht erlaubt: Blau kann höchstens 3 Felder weit fliegen"),
+    "bad-state-mismatch.json": ("the saved state does not match its history",
+                                "der gespeicherte Stand passt nicht zu seinem Verlauf"),
 }
 
 
@@ -78,3 +84,19 @@ def test_a_reason_is_shown_without_its_path_and_plain_text_as_before(tmp_path):
         assert problem_text(plain) == ("y.json", "odd")  # plain text: as before
     finally:
         i18n.set_language("en")
+
+
+def test_a_path_inside_nested_words_is_taken_out_too(tmp_path):
+    path = tmp_path / "z.json"
+    inner = Words("{path}: the file is empty", path=path)
+    problem = saves.Problem(path, Words(
+        "{problem}; its saved state cannot be used either ({detail})", problem=inner,
+        detail="x"))
+    i18n.set_language("fr")  # "{path} : …": the path is cut whatever the punctuation
+    try:
+        assert problem_text(problem) == (
+            "z.json", "le fichier est vide ; son état sauvegardé n'est pas utilisable non plus (x)")
+    finally:
+        i18n.set_language("en")
+    assert problem_text(problem)[1] == "the file is empty; its saved state cannot be used " \
+        "either (x)"

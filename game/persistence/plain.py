@@ -20,3 +20,12 @@ def unreadable(where: str, exc: BaseException, what: str = "cannot be loaded") -
     # TRANSLATORS: {where} is a file (and a place in it); {what} e.g. "cannot be loaded"
     return Words("{where}: {what}: it holds something this version cannot make sense of",
                  where=where, what=what_words)
+
+
+def message_of(exc: BaseException) -> str:
+    """An error's one-line message, kept as Words when it was raised with them (str()
+    of the error is the English only), cut to 500 characters when plain text."""
+    first = exc.args[0] if exc.args else None
+    if isinstance(first, Words) and len(first) <= 500:
+        return first
+    return str(exc)[:500]

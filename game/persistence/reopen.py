@@ -22,10 +22,12 @@ from pathlib import Path
 import game
 from game.match import Match
 from game.persistence import map_archive
+from game.persistence.plain import message_of
 from game.persistence.replay_file import ReplayError, board_for
 from game.session import PLAYER_KINDS, Session
 from game.snapshot import StateError
 from game.state_checks import cut
+from game.words import Words
 
 APP_PREFIX = "narby-conquest "
 NOTE = "made by {release}; its history before this point can't be replayed"
@@ -53,13 +55,16 @@ def reopen(replay: dict, stored, meta: dict, path: Path,
         try:
             session = Session.from_replay(doc, base=path.parent, where=str(path))
         except ReplayError as exc:
-            problem = problem or str(exc)
+            problem = problem or message_of(exc)
             continue
         difference = differs(stored, session) if stored is not None else None
         if difference is None:
             return session
         session.close()
-        problem = problem or f"{path}: the saved state does not match its history ({difference})"
+        # TRANSLATORS: {difference} is where the state differs, as is ("dragons.red.coins:
+        # saved 10, replayed 0")
+        problem = problem or Words("{path}: the saved state does not match its history "
+                                   "({difference})", path=path, difference=difference)
     assert problem is not None  # there is always one map to try
     if writer is None or writer == game.__version__ or not isinstance(stored, dict):
         raise ReplayError(problem)
@@ -75,8 +80,9 @@ def _from_stored(replay: dict, stored: dict, map_name, path: Path, writer: str,
         seed = replay.get("seed", 0)
         match = Match.restore(stored, board=board, seed=seed if isinstance(seed, int) else 0)
     except (ReplayError, StateError, ValueError) as exc:
-        raise ReplayError(f"{problem}; its saved state cannot be used either "
-                          f"({cut(str(exc), 160)})") from None
+        # TRANSLATORS: {problem} is why its history does not give the game; {detail} as is
+        raise ReplayError(Words("{problem}; its saved state cannot be used either ({detail})",
+                                problem=problem, detail=cut(str(exc), 160))) from None
     seats = replay.get("seats")
     seats = seats if isinstance(seats, list) else []
     kinds = [kind if kind in PLAYER_KINDS else "human"

@@ -43,7 +43,7 @@ from game import flow_checks
 from game.decisions import title
 from game.persistence.json_file import read_json
 from game.persistence.map_archive import digest as map_digest
-from game.persistence.plain import unreadable
+from game.persistence.plain import message_of, unreadable
 from game.persistence.reopen import reopen
 from game.persistence.replay_file import FORMAT as REPLAY_FORMAT
 from game.persistence.replay_file import ReplayError
@@ -69,15 +69,6 @@ UNCOMPARED = ("map",)
 
 class SaveError(ValueError):
     """A save that cannot be read or written; str() is one line naming the file."""
-
-
-def message_of(exc: BaseException) -> str:
-    """An error's one-line message, kept as Words when it was raised with them (str()
-    of the error is the English only), cut to 500 characters when plain text."""
-    first = exc.args[0] if exc.args else None
-    if isinstance(first, Words) and len(first) <= 500:
-        return first
-    return str(exc)[:500]
 
 
 # ----- where things live ----------------------------------------------------------------
@@ -403,7 +394,7 @@ def _session_from(doc: dict, path: Path) -> Session:
     try:  # on the map it was made on; another release's save may open from its state
         session = reopen(replay, stored, meta, path, _differs)
     except ReplayError as exc:
-        raise SaveError(str(exc)) from None
+        raise SaveError(message_of(exc)) from None
     name = meta.get("name")
     session.name = clean_name(name) if isinstance(name, str) and name else path.stem
     session.created = meta.get("created") if isinstance(meta.get("created"), str) else None

@@ -95,16 +95,21 @@ def problem_text(problem) -> tuple[str, str]:
     it: the file's name is shown above it)."""
     msg = problem.message
     if isinstance(msg, Words):
-        where = [k for k, v in msg.values.items() if str(v) == str(problem.path)]
-        if where:  # rendered with the file as a mark, then the mark and its colon cut
-            marked = copy.copy(msg)
-            marked.values = {**msg.values, **dict.fromkeys(where, _FILE)}
-            text = marked.shown()
-            cut = re.sub(rf"^{_FILE}\s*[:：]\s*", "", text)
-            return problem.path.name, cut.replace(_FILE, problem.path.name)
-        msg = shown(msg)
+        # rendered with the file as a mark (wherever a translation puts it, in nested
+        # words too), then a leading mark and its colon cut, any other mark named
+        text = _marked(msg, str(problem.path)).shown()
+        cut = re.sub(rf"^{_FILE}\s*[:：]\s*", "", text)
+        return problem.path.name, cut.replace(_FILE, problem.path.name)
     prefix = f"{problem.path}: "
     return problem.path.name, msg[len(prefix):] if msg.startswith(prefix) else msg
+
+
+def _marked(words: Words, path: str) -> Words:
+    """A copy of `words` whose values naming `path` are the mark."""
+    out = copy.copy(words)
+    out.values = {k: _FILE if str(v) == path else _marked(v, path)
+                  if isinstance(v, Words) else v for k, v in words.values.items()}
+    return out
 
 
 class LoadScene(Scene):
