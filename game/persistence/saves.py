@@ -195,7 +195,9 @@ def write_save(session: Session, path: str | os.PathLike, name: str | None = Non
     try:
         out = write_json_atomic(path, doc)
     except OSError as exc:
-        raise SaveError(f"{path}: cannot be written ({exc.strerror or exc})") from None
+        # TRANSLATORS: {why} is the system's reason, as it gives it
+        raise SaveError(Words("{path}: cannot be written ({why})", path=path,
+                              why=exc.strerror or exc)) from None
     session.name = doc["meta"]["name"]
     session.created = doc["meta"]["created"]
     session.updated = doc["meta"]["updated"]
@@ -616,7 +618,8 @@ def list_saves(folder: str | os.PathLike, kind: str = "save") -> tuple[list[Entr
             return entries, problems
         paths = sorted(p for p in folder.glob("*.json") if not p.name.startswith("."))
     except OSError as exc:
-        return entries, [Problem(folder, f"{folder}: cannot be listed ({exc.strerror})")]
+        return entries, [Problem(folder, Words("{path}: cannot be listed ({why})", path=folder,
+                                               why=exc.strerror))]
     _clean_temp(folder)
     index = _read_index(folder)
     fresh: dict[str, dict] = {}

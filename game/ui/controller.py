@@ -33,6 +33,7 @@ from game.seat_view import seat_view
 from game.session import Session, SessionError
 from game.ui.words import AI_LEVELS
 from game.ui.words import dragon as dragon_name
+from game.words import shown
 
 DEFAULT_MAP = "maps/narby-vale.tmx"
 
@@ -382,7 +383,7 @@ class GameController:
             path = saves.autosave(self.session, self.data_dir)
         except (saves.SaveError, OSError) as exc:
             # TRANSLATORS: a line in the game log; {error} says why
-            self.ai_notes.append(_("Autosave failed: {error}").format(error=exc))
+            self.ai_notes.append(_("Autosave failed: {error}").format(error=shown(exc)))
             return None
         self._autosaved_at = self.n_answers
         return path

@@ -10,7 +10,7 @@ import pygame
 import pygame_gui
 import pytest
 
-from game import cli
+from game import cli, i18n
 from game.persistence import saves
 from game.persistence.replay_positions import ReplayPositions
 from game.players import RandomPlayer
@@ -416,3 +416,23 @@ def test_narby_replay_flags_that_contradict(tmp_path, flags, capsys):
     with pytest.raises(SystemExit):
         cli.main(["replay", "x.json", *flags])
     assert "Traceback" not in capsys.readouterr().err
+
+
+def test_a_failed_save_says_why_in_the_players_language(app, tmp_path):
+    scene, c = _human_game(app)
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the saves folder should be")
+    c.data_dir = blocker
+    i18n.set_language("de")
+    try:
+        scene.open_pause()
+        run(app)
+        app.top.choose("save")
+        run(app)
+        dialog = app.top
+        press(dialog.save_btn)
+        run(app, 2)
+        assert dialog.error.startswith("Nicht gespeichert: "), dialog.error
+        assert "kann nicht geschrieben werden" in dialog.error
+    finally:
+        i18n.set_language("en")

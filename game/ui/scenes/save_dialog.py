@@ -16,6 +16,7 @@ from game.persistence import saves
 from game.ui.scene import Scene
 from game.ui.scenes.backdrop import panel_rect
 from game.ui.scenes.widgets import Message, button
+from game.words import shown
 
 
 class SaveDialog(Scene):
@@ -84,7 +85,8 @@ class SaveDialog(Scene):
         try:
             self.saved_to = self.c.save(name)
         except (saves.SaveError, OSError) as exc:
-            self.error, self.confirming = _("Not saved: {reason}").format(reason=exc), None
+            self.error, self.confirming = _("Not saved: {reason}").format(
+                reason=shown(exc)), None  # the reason in the player's language too
             self._show()
             return
         if self.pause is not None:
