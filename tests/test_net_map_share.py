@@ -6,16 +6,21 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
+from game import i18n
 from game.maps.loader import load_board
 from game.net import map_share
 from game.net.client import Bot, run_bot
 from game.net.host import HostCore, HostServer, new_game
 from game.net.map_share import MapShareError, Receiver, bundle_digest, local_copy, parts
 from game.resources import shipped_map
+from game.words import shown
+from tests.i18n_scan import returned_or_raised, unmarked
 from tests.net_maps import host_only_map
 from tests.test_net_host import Raw, run
 
@@ -201,3 +206,20 @@ def test_an_unreadable_received_map_is_forgotten(tmp_path):
     assert path is not None and path.is_file()
     map_share.forget(path)
     assert not path.parent.exists()
+
+
+def test_a_refusal_is_english_text_said_in_the_joiners_language(tmp_path):
+    """The Join screen shows it as "Cannot take part: …" in the player's language."""
+    info, msg = _forged([("m.tmx", TMX), ("t.tsx", b"<tileset/>")])
+    with pytest.raises(MapShareError) as err:
+        Receiver(info, tmp_path).take({**msg, "data": "!!!"})
+    assert str(err.value) == "the host's map arrived damaged; join again"
+    i18n.set_language("de")
+    try:
+        assert shown(err.value) == ("die Karte des Gastgebers kam beschädigt an; tritt noch "
+                                    "einmal bei")
+    finally:
+        i18n.set_language("en")
+    # and no refusal here is a plain English sentence (tests/i18n_scan.py)
+    assert not unmarked(Path(map_share.__file__), returned_or_raised({"MapShareError"}),
+                        lambda text: bool(re.search(r"[A-Za-z]{2,} [a-z]{2,}", text)))

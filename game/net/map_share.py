@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game import resources
+from game.words import Words
 
 MAX_TOTAL = 8 * 1024 * 1024
 MAX_FILE = 4 * 1024 * 1024
@@ -78,11 +79,12 @@ def _safe_name(name: str, taken: set[str]) -> str:
 def _read(path: Path) -> bytes:
     try:
         if path.stat().st_size > MAX_FILE:
-            raise MapShareError(f"{path.name} is larger than {MAX_FILE // 2**20} MB, too "
-                                "large to send to friends")
+            raise MapShareError(Words("{file} is larger than {most} MB, too large to send "
+                                      "to friends", file=path.name, most=MAX_FILE // 2**20))
         return path.read_bytes()
     except OSError as exc:
-        raise MapShareError(f"cannot read {path.name} ({exc.strerror or exc})") from None
+        raise MapShareError(Words("cannot read {file} ({why})", file=path.name,
+                                  why=exc.strerror or exc)) from None
 
 
 def make_bundle(tmx: str | Path) -> Bundle:
@@ -132,12 +134,14 @@ def cached_bundle(path: str | Path) -> Bundle | None:
 
 def _check_bounds(files: list[tuple[str, int]]) -> None:
     if not files or len(files) > MAX_FILES:
-        raise MapShareError(f"a map is 1 to {MAX_FILES} files (this one has {len(files)})")
+        raise MapShareError(Words("a map is 1 to {most} files (this one has {n})",
+                                  most=MAX_FILES, n=len(files)))
     if sum(size for _, size in files) > MAX_TOTAL:
-        raise MapShareError(f"the map and its tilesets are over {MAX_TOTAL // 2**20} MB, "
-                            "too large to send")
+        raise MapShareError(Words("the map and its tilesets are over {most} MB, too large "
+                                  "to send", most=MAX_TOTAL // 2**20))
     if any(size > MAX_FILE for _, size in files):
-        raise MapShareError(f"a file of the map is over {MAX_FILE // 2**20} MB")
+        raise MapShareError(Words("a file of the map is over {most} MB",
+                                  most=MAX_FILE // 2**20))
 
 
 # ----- the host's side --------------------------------------------------------------
@@ -168,12 +172,13 @@ def _check_info(info) -> tuple[str, str]:
     if not isinstance(info, dict) or not isinstance(info.get("digest"), str) or \
             not _HEX.match(info["digest"]) or not isinstance(info.get("name"), str) or \
             not _NAME.match(info["name"]) or not info["name"].lower().endswith(".tmx"):
-        raise MapShareError("the host described its map in a way this version cannot read")
+        raise MapShareError(Words("the host described its map in a way this version cannot read"))
     size, count = info.get("bytes"), info.get("files")
     if not isinstance(size, int) or not isinstance(count, int) or \
             not 0 < size <= MAX_TOTAL or not 0 < count <= MAX_FILES:
-        raise MapShareError(f"the host's map is too large to receive (over "
-                            f"{MAX_TOTAL // 2**20} MB or {MAX_FILES} files)")
+        raise MapShareError(Words("the host's map is too large to receive (over {most} MB "
+                                  "or {files} files)", most=MAX_TOTAL // 2**20,
+                                  files=MAX_FILES))
     return info["digest"], info["name"]
 
 
@@ -216,15 +221,15 @@ class Receiver:
     def take(self, msg: dict) -> Path | None:
         if msg.get("digest") != self.digest or msg.get("part") != self.next or \
                 not isinstance(msg.get("parts"), int) or not 0 < msg["parts"] <= MAX_PARTS:
-            raise MapShareError("the host's map arrived out of order; join again")
+            raise MapShareError(Words("the host's map arrived out of order; join again"))
         if self.next == 0:
             self.files = self._manifest(msg)
         try:
             self.blob += base64.b64decode(str(msg.get("data", "")), validate=True)
         except (binascii.Error, ValueError):
-            raise MapShareError("the host's map arrived damaged; join again") from None
+            raise MapShareError(Words("the host's map arrived damaged; join again")) from None
         if len(self.blob) > self.size:
-            raise MapShareError("the host's map is larger than it said; it was refused")
+            raise MapShareError(Words("the host's map is larger than it said; it was refused"))
         self.next += 1
         if self.next < msg["parts"]:
             return None
@@ -233,42 +238,42 @@ class Receiver:
     def _manifest(self, msg: dict) -> list[tuple[str, int]]:
         files = msg.get("files")
         if msg.get("name") != self.name or not isinstance(files, list) or not files:
-            raise MapShareError("the host's map came without its list of files")
+            raise MapShareError(Words("the host's map came without its list of files"))
         out, seen = [], set()
         for f in files:
             name = f.get("name") if isinstance(f, dict) else None
             size = f.get("bytes") if isinstance(f, dict) else None
             if not isinstance(name, str) or not _NAME.match(name) or \
                     not name.lower().endswith(EXTENSIONS) or name.lower() in seen:
-                raise MapShareError("the host's map has a file name that is not allowed "
-                                    "(only plain names, no folders); it was refused")
+                raise MapShareError(Words("the host's map has a file name that is not allowed "
+                                    "(only plain names, no folders); it was refused"))
             if not isinstance(size, int) or size < 0:
-                raise MapShareError("the host's map lists a file without its size")
+                raise MapShareError(Words("the host's map lists a file without its size"))
             seen.add(name.lower())
             out.append((name, size))
         if out[0][0] != self.name:
-            raise MapShareError("the host's map came without its list of files")
+            raise MapShareError(Words("the host's map came without its list of files"))
         _check_bounds(out)
         if sum(s for _, s in out) != self.size:
-            raise MapShareError("the host's map is not the size it said; it was refused")
+            raise MapShareError(Words("the host's map is not the size it said; it was refused"))
         return out
 
     def _store(self) -> Path:
         if len(self.blob) != self.size:
-            raise MapShareError("the host's map arrived incomplete; join again")
+            raise MapShareError(Words("the host's map arrived incomplete; join again"))
         files, at = [], 0
         for name, size in self.files:
             files.append((name, bytes(self.blob[at:at + size])))
             at += size
         if bundle_digest(files) != self.digest:
-            raise MapShareError("the host's map does not match its digest; it was refused")
+            raise MapShareError(Words("the host's map does not match its digest; it was refused"))
         names = {n for n, _ in files}
         for name, data in files:
             if name.lower().endswith((".tmx", ".tsx")):
                 for m in _SOURCE.finditer(data):
                     if html.unescape(m.group(4).decode("utf-8", "replace")) not in names:
-                        raise MapShareError("the host's map points at files outside itself; "
-                                            "it was refused")
+                        raise MapShareError(Words("the host's map points at files outside itself; "
+                                            "it was refused"))
         root = cache_root(self.data_dir)
         final = root / self.digest
         try:
@@ -282,8 +287,8 @@ class Receiver:
         except OSError as exc:
             with contextlib.suppress(NameError):
                 shutil.rmtree(tmp, ignore_errors=True)
-            raise MapShareError(f"cannot keep the host's map in {root} "
-                                f"({exc.strerror or exc})") from None
+            raise MapShareError(Words("cannot keep the host's map in {folder} ({why})",
+                                      folder=root, why=exc.strerror or exc)) from None
         return final / self.name
 
 

@@ -287,7 +287,7 @@ class GameController:
             # TRANSLATORS: a line in the game log; {error} is the engine's refusal
             self.ai_notes.append(_("{dragon}'s AI gave an illegal answer ({error}); a random "
                                    "legal one is played instead").format(
-                dragon=dragon_name(p.dragon), error=exc))
+                dragon=dragon_name(p.dragon), error=shown(exc)))
             self.submit(self._fallback())
         return True
 

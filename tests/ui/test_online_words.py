@@ -172,3 +172,25 @@ def test_the_join_screen_asks_only_for_join_when_the_invite_is_filled(app):
     filled = JoinScene(app, f"wss://127.0.0.1:8765/K7PXQ2#{'A' * 26}")
     assert filled.status.startswith("Press Join")  # `narby join INVITE`: nothing to type
     assert JoinScene(app).status.startswith("Type the invite")
+
+
+def test_a_damaged_map_is_said_in_the_joiners_language(app, tmp_path):
+    """A part of the host's map that arrives damaged: the Join screen's line is the
+    player's language throughout (it was 'Teilnahme nicht möglich: the host's map…')."""
+    from game import i18n  # noqa: PLC0415
+    from game.net import map_share  # noqa: PLC0415
+    from tests.test_net_map_share import TMX, _forged  # noqa: PLC0415
+
+    info, msg = _forged([("m.tmx", TMX), ("t.tsx", b"<tileset/>")])
+    scene = JoinScene(app, "")
+    app.push(scene)
+    run(app, 1)
+    scene.fetch = map_share.Receiver(info, tmp_path)
+    i18n.set_language("de")
+    try:
+        assert scene._map_part({**msg, "data": "!!!"}) is False
+        assert scene.status.endswith(": die Karte des Gastgebers kam beschädigt an; tritt "
+                                     "noch einmal bei"), scene.status
+        assert "host" not in scene.status
+    finally:
+        i18n.set_language("en")

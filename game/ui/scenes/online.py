@@ -542,7 +542,7 @@ class JoinScene(Scene):
             if self.map_path is None:
                 self.fetch = map_share.Receiver(info, self.app.data_dir)
         except map_share.MapShareError as exc:
-            self._say(_("Cannot take part: {reason}").format(reason=exc), "red")
+            self._say(_("Cannot take part: {reason}").format(reason=shown(exc)), "red")
             self._give_up()
             return False
         if self.fetch is not None and self.client is not None:
@@ -556,7 +556,7 @@ class JoinScene(Scene):
         try:
             path = self.fetch.take(msg)
         except map_share.MapShareError as exc:
-            self._say(_("Cannot take part: {reason}").format(reason=exc), "red")
+            self._say(_("Cannot take part: {reason}").format(reason=shown(exc)), "red")
             self._give_up()
             return False
         if path is None:
