@@ -108,7 +108,8 @@ def test_save_from_pause_then_load_gives_the_same_game_which_plays_on(app):
     until(app, lambda: game.c.n_answers > n + 1)
 
 
-def test_a_save_that_fails_says_why_and_the_game_goes_on(app, tmp_path):
+def _failed_save(app, tmp_path):
+    """The Save dialog after Save was pressed with a file where the saves folder goes."""
     scene, c = _human_game(app)
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("a file where the saves folder should be")
@@ -120,6 +121,11 @@ def test_a_save_that_fails_says_why_and_the_game_goes_on(app, tmp_path):
     dialog = app.top
     press(dialog.save_btn)
     run(app, 2)
+    return dialog
+
+
+def test_a_save_that_fails_says_why_and_the_game_goes_on(app, tmp_path):
+    dialog = _failed_save(app, tmp_path)
     assert app.top is dialog and dialog.error.startswith("Not saved:")
     assert dialog.message.text == dialog.error
     key(pygame.K_ESCAPE)
@@ -419,19 +425,9 @@ def test_narby_replay_flags_that_contradict(tmp_path, flags, capsys):
 
 
 def test_a_failed_save_says_why_in_the_players_language(app, tmp_path):
-    scene, c = _human_game(app)
-    blocker = tmp_path / "not-a-folder"
-    blocker.write_text("a file where the saves folder should be")
-    c.data_dir = blocker
     i18n.set_language("de")
     try:
-        scene.open_pause()
-        run(app)
-        app.top.choose("save")
-        run(app)
-        dialog = app.top
-        press(dialog.save_btn)
-        run(app, 2)
+        dialog = _failed_save(app, tmp_path)
         assert dialog.error.startswith("Nicht gespeichert: "), dialog.error
         assert "kann nicht geschrieben werden" in dialog.error
     finally:
