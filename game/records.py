@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from game.i18n import N_
+from game.persistence.json_file import read_json
 from game.words import Words
 
 FORMAT = "narby-records/1"
@@ -46,19 +47,24 @@ def empty() -> dict:
     return {"format": FORMAT, "levels": {}}
 
 
+class _Unreadable(ValueError):
+    pass
+
+
 def load(data_dir: str | os.PathLike) -> tuple[dict, str]:
-    """(records, problem): the records, or empty ones and a one-line reason."""
+    """(records, problem): the records, or empty ones and a one-line reason. Read as any
+    file a player could have damaged (game.persistence.json_file): not text, nested
+    without end, huge, a folder or a pipe is a reason, never an exception or a hang."""
     p = path(data_dir)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    if not p.exists() and not p.is_symlink():
         return empty(), ""
-    except OSError as exc:
-        return empty(), Words("The records file could not be read ({reason}).",
-                              reason=exc.strerror or "error")
     try:
-        doc = json.loads(text)
-    except ValueError:
+        doc = read_json(p, _Unreadable, "records file")
+    except _Unreadable as exc:
+        words = exc.args[0] if exc.args else None
+        if getattr(words, "msgid", "") == "{path}: cannot be read ({why})":
+            return empty(), Words("The records file could not be read ({reason}).",
+                                  reason=words.values.get("why") or "error")
         return empty(), Words("The records file is damaged; new records start from here.")
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         return empty(), Words("The records file is from another version; new records start "

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
 from game import i18n, records
+from game.persistence import json_file
 
 
 def _game(data, won=True, score=40, levels=None, humans=("red",), map_name="Open Plain"):
@@ -99,3 +101,22 @@ def test_records_not_saved_is_said_in_the_players_language(tmp_path, german):
     level, line = _game(data)
     assert level == "normal" and line.startswith("Records not saved (")
     assert line.shown().startswith("Rekorde nicht gespeichert (")
+
+
+@pytest.mark.parametrize("make", [
+    lambda p: p.write_text("[" * 200_000),            # nested without end
+    lambda p: p.write_bytes(b"\xff\xfe\x00garbage"),   # not text
+    lambda p: p.write_bytes(b" " * 2_000),             # over the size limit (lowered)
+    lambda p: os.mkfifo(p),                            # a pipe: reading would hang
+    lambda p: p.mkdir(),                               # a folder
+], ids=["deep", "binary", "huge", "pipe", "folder"])
+def test_a_hostile_records_file_is_a_reason_and_is_kept_aside(tmp_path, monkeypatch, make):
+    """Before, the first two raised at the end screen, and a pipe hung the window there."""
+    monkeypatch.setattr(json_file, "MAX_FILE_BYTES", 1_000)
+    make(records.path(tmp_path))
+    got, problem = records.load(tmp_path)
+    assert got == records.empty()
+    assert problem == "The records file is damaged; new records start from here."
+    _game(tmp_path)  # the game still counts; the bad file is set aside, not lost
+    assert records.load(tmp_path)[0]["levels"]["normal"]["maps"]["Open Plain"]["wins"] == 1
+    assert (tmp_path / "records.json.unreadable").exists()
