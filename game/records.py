@@ -62,7 +62,7 @@ def load(data_dir: str | os.PathLike) -> tuple[dict, str]:
         doc = read_json(p, _Unreadable, "records file")
     except _Unreadable as exc:
         words = exc.args[0] if exc.args else None
-        if getattr(words, "msgid", "") == "{path}: cannot be read ({why})":
+        if isinstance(words, Words) and words.msgid == "{path}: cannot be read ({why})":
             return empty(), Words("The records file could not be read ({reason}).",
                                   reason=words.values.get("why") or "error")
         return empty(), Words("The records file is damaged; new records start from here.")

@@ -6,6 +6,7 @@ HostCore alone, with a fake clock: no network, no sleeping."""
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -143,6 +144,14 @@ def test_a_bad_side_file_is_one_clear_line(tmp_path):
         read_side(bad)
     bad.write_text("[1]")
     with pytest.raises(ValueError, match="not a narby-net-seats/1 file"):
+        read_side(bad)
+    for hostile in ("[" * 200_000, b"\xff\xfe garbage"):  # nested without end, not text
+        (bad.write_bytes if isinstance(hostile, bytes) else bad.write_text)(hostile)
+        with pytest.raises(ValueError, match="cannot read"):
+            read_side(bad)
+    bad.unlink()
+    os.mkfifo(bad)  # a pipe: refused, never read (reading would hang the Load screen)
+    with pytest.raises(ValueError, match="cannot read"):
         read_side(bad)
 
 

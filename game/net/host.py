@@ -53,6 +53,7 @@ from game.net.protocol import (
     message,
     parse_client,
 )
+from game.persistence.json_file import read_json
 from game.persistence.saves import SaveError, autosave, game_id, starts_round
 from game.players import AIPlayer, RandomPlayer
 from game.seat_view import scrub, visible_events
@@ -670,9 +671,9 @@ def side_file(data_dir: Path, gid: str) -> Path:
 
 def read_side(path: Path) -> dict:
     """The seats of a networked game's side file, checked; raises ValueError(reason)."""
-    try:
-        doc = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
+    try:  # as any file of the data folder: regular, bounded, never a hang or a traceback
+        doc = read_json(Path(path), ValueError)
+    except ValueError as exc:
         raise ValueError(f"{path}: cannot read the network seats ({exc})") from None
     seats = doc.get("seats") if isinstance(doc, dict) else None
     if not isinstance(seats, dict) or doc.get("format") != SIDE_FORMAT:

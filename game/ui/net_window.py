@@ -13,8 +13,7 @@ the board screen, its odds and its action bar work unchanged; answers go to the 
 
 from __future__ import annotations
 
-import json
-import os
+import contextlib
 import threading
 import time
 from collections import deque
@@ -45,7 +44,8 @@ from game.net.host import (
 from game.net.invite import Invite, InviteError, parse_invite
 from game.net.protocol import MAX_NAME, message
 from game.net.words import lost_words, refusal
-from game.persistence.saves import SaveError, game_id
+from game.persistence.json_file import read_json
+from game.persistence.saves import SaveError, game_id, write_json_atomic
 from game.seat_view import determinize
 from game.session import SessionError, UndoError
 from game.ui import bindings, idle
@@ -407,8 +407,8 @@ def remembered_token(data_dir, url: str) -> str | None:
     path = token_store(data_dir)
     if path is None:
         return None
-    try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
+    try:  # read as any file of the data folder (a pipe or a damaged file: no token)
+        doc = read_json(path, ValueError)
         token = doc.get(url) if isinstance(doc, dict) else None
         return token if isinstance(token, str) and len(token) <= 64 else None
     except (OSError, ValueError, AttributeError):
@@ -419,7 +419,7 @@ def last_joined(data_dir) -> str | None:
     """The address of the game this window joined last (Join game offers it again)."""
     path = token_store(data_dir)
     try:
-        doc = json.loads(path.read_text(encoding="utf-8")) if path else None
+        doc = read_json(path, ValueError) if path else None
     except (OSError, ValueError):
         return None
     urls = [u for u in doc if isinstance(u, str) and len(u) <= 200] \
@@ -432,20 +432,18 @@ def remember_token(data_dir, url: str, token: str | None) -> None:
     if path is None or not token:
         return
     try:
-        doc = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+        doc = read_json(path, ValueError) if path.exists() else {}
         if not isinstance(doc, dict):
             doc = {}
     except (OSError, ValueError):
         doc = {}
     doc.pop(url, None)  # the newest last (last_joined)
     doc[url] = token
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(dict(list(doc.items())[-20:]), f)
-    except OSError:
-        pass  # a token not kept only means no automatic rejoin
+    # atomically, as saves are (mkstemp's file is the owner's alone: 0600), and over
+    # whatever was there, even a pipe (opening one to write would hang); a token not kept
+    # only means no automatic rejoin
+    with contextlib.suppress(OSError):
+        write_json_atomic(path, dict(list(doc.items())[-20:]))
 
 
 class RemoteController:
