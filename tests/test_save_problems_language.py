@@ -14,7 +14,7 @@ import pytest
 from game import i18n
 from game.persistence import saves
 from game.ui.scenes.load import problem_text
-from game.words import Words
+from game.words import Words, shown
 
 BAD = Path(__file__).parent / "saves"
 # each broken file of tests/saves/ whose reason is the game's own words, and that
@@ -100,3 +100,19 @@ def test_a_path_inside_nested_words_is_taken_out_too(tmp_path):
         i18n.set_language("en")
     assert problem_text(problem)[1] == "the file is empty; its saved state cannot be used " \
         "either (x)"
+
+
+def test_a_save_that_breaks_after_its_listing_is_refused_in_the_players_language(tmp_path):
+    """Continue and the Load screen open a listed save; if it broke since, the line they
+    show is the player's language too (open_game keeps the error's words)."""
+    from game.ui.scenes.load import open_game  # noqa: PLC0415
+
+    broken = tmp_path / "later.json"
+    shutil.copy(BAD / "bad-empty.json", broken)
+    i18n.set_language("de")
+    try:
+        line = open_game(None, broken)
+        assert line == f"{broken}: the file is empty"  # the text: English, as before
+        assert shown(line) == f"{broken}: die Datei ist leer"
+    finally:
+        i18n.set_language("en")

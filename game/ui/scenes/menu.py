@@ -20,6 +20,7 @@ from game.ui.scenes.saved import saved_games, short_date
 from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.scenes.tutorial import start
 from game.ui.scenes.widgets import button
+from game.words import shown
 
 
 class MenuScene(ButtonMenu):
@@ -164,8 +165,9 @@ class MenuScene(ButtonMenu):
         title_block(surface, self.look, w // 2, self.top,
                     _("A game of dragons, hoards and stolen coin for 2 to 8 players"))
         if self.error:
-            err = self.look.fit_text(self.error, self.look.font(self.look.fs(15), bold=True),
-                                     w - self.look.px(40), self.look.colour("red"))
+            font = self.look.font(self.look.fs(15), bold=True)  # (Words: in the language)
+            err = self.look.fit_text(shown(self.error), font, w - self.look.px(40),
+                                     self.look.colour("red"))
             surface.blit(err, err.get_rect(midbottom=(w // 2, h - self.look.px(40))))
         foot = self.look.text(_("F1 shortcuts  ·  F11 full screen  ·  arrows + Enter to "
                                 "choose"),
