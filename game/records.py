@@ -26,17 +26,14 @@ import os
 from pathlib import Path
 from typing import Any
 
-from game.i18n import N_
 from game.persistence.json_file import read_json
+from game.tables import LEVEL_TITLES
 from game.words import Words
 
 FORMAT = "narby-records/1"
 FILE = "records.json"
-ORDER = ("easy", "normal", "hard", "master")  # weakest to strongest
+ORDER = tuple(LEVEL_TITLES)  # weakest to strongest
 STREAK_TO_MOVE_UP = 3
-# the levels by name, as the suggestion says them (the same words as the New game screen)
-LEVEL_TITLES = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard"),
-                "master": N_("Master")}
 
 
 def path(data_dir: str | os.PathLike) -> Path:
@@ -59,7 +56,7 @@ def load(data_dir: str | os.PathLike) -> tuple[dict, str]:
     if not p.exists() and not p.is_symlink():
         return empty(), ""
     try:
-        doc = read_json(p, _Unreadable, "records file")
+        doc = read_json(p, _Unreadable)
     except _Unreadable as exc:
         words = exc.args[0] if exc.args else None
         if isinstance(words, Words) and words.msgid == "{path}: cannot be read ({why})":

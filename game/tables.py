@@ -200,3 +200,8 @@ ORIENTEER_STEPS = _orienteer.STEPS   # Orienteer moves an opponent up to 3 king 
 ROBBER_TAKE = _robber.TAKE           # Robber: an opponent pays 3 coins into the chest
 VIGOR_ACTIONS = _vigor.ACTIONS       # Vigor: one more action this turn
 TRIBUTE_CARD_BONUS = _sheriff.BONUS  # Sheriff / Mayor: +1 coin per scored town / city (R38)
+
+# The AI levels as players read them, weakest first (records' move-up line, New game's
+# seats, the Records screen): marked here, translated where shown.
+LEVEL_TITLES = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard"),
+                "master": N_("Master")}

@@ -21,6 +21,7 @@ from pygame_gui.core import ObjectID, UIElement
 from pygame_gui.elements import UIButton, UILabel, UITextBox, UITooltip
 
 from game.i18n import N_, _
+from game.tables import LEVEL_TITLES
 
 
 class TipButton(UIButton):
@@ -326,8 +327,7 @@ PACE_NAMES = {"slow": N_("slow"), "normal": N_("normal"), "fast": N_("fast"),
 
 
 # seat kinds and AI levels as players read them (N_: translated where shown)
-KIND_NAMES = {"human": N_("Person"), "easy": N_("Easy"), "normal": N_("Normal"),
-              "hard": N_("Hard"), "master": N_("Master"), "random": N_("Random")}
+KIND_NAMES = {"human": N_("Person"), **LEVEL_TITLES, "random": N_("Random")}
 
 
 def kind_name(kind: str) -> str:
