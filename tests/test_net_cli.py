@@ -6,8 +6,11 @@ with its token file. The tests wait on lines the programs print, never on the cl
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+
+import pytest
 
 SAFETY = 240
 
@@ -67,6 +70,15 @@ def test_a_killed_bot_rejoins_with_its_token_file(tmp_path):
     r_again, r_b, r_host = (json.loads(o[0]) for o in outs)
     assert r_again["winner"] == r_host["winner"] == r_b["winner"]
     assert r_host["ended"] is None and r_again["seat"] != r_b["seat"]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_a_pipe_given_as_the_token_file_is_one_clear_line_not_a_hang(tmp_path):
+    os.mkfifo(tmp_path / "a.token")  # reading it would wait for a writer for ever
+    invite = "wss://127.0.0.1:1/K7PXQ2#MFRL-UHDQ-AAAA-AAAA-AAAA-AAAA-AA"  # never dialled
+    p = narby("join", invite, "--bot", "random", "--token-file", str(tmp_path / "a.token"))
+    _, err = p.communicate(timeout=SAFETY)
+    assert p.returncode == 2 and "not a regular file" in err and "Traceback" not in err
 
 
 def test_bad_command_lines_are_one_clear_line(tmp_path):

@@ -45,6 +45,17 @@ def test_a_broken_certificate_file_is_replaced(tmp_path):
     assert fresh.pin != first.pin and host_identity(tmp_path).pin == fresh.pin
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+@pytest.mark.parametrize("name", [CERT_FILE, KEY_FILE])
+def test_a_pipe_in_place_of_a_certificate_file_is_replaced_not_waited_on(tmp_path, name):
+    (tmp_path / "net").mkdir()
+    os.mkfifo(tmp_path / "net" / name)  # reading it, or writing it, would block for ever
+    fresh = host_identity(tmp_path)
+    assert stat.S_ISREG(os.stat(tmp_path / "net" / name).st_mode)
+    assert host_identity(tmp_path).pin == fresh.pin
+    assert stat.S_IMODE(os.stat(tmp_path / "net" / KEY_FILE).st_mode) == 0o600
+
+
 def test_the_pin_has_128_bits_and_reads_forgivingly():
     pin = make_identity().pin
     raw = pin.replace("-", "")

@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import sys
 from pathlib import Path
 
@@ -33,12 +32,14 @@ from game.net.host import (
     side_file,
 )
 from game.net.invite import Invite
+from game.persistence.files import read_regular, write_atomic
 from game.persistence.saves import SaveError, data_dir, game_id, load_save
 from game.persistence.saves import data_dir as find_data
 from game.session import SessionError
 from game.tables import DRAGONS, TARGETS
 
 DEFAULT_PORT = 8765
+TOKEN_MOST = 4096  # a seat token is a few dozen characters
 
 
 def _host_parser() -> argparse.ArgumentParser:
@@ -256,9 +257,10 @@ def join_main(argv: list[str]) -> int:
     token_path = Path(args.token_file) if args.token_file else None
     if token is None and token_path is not None and token_path.exists():
         try:
-            token = token_path.read_text(encoding="utf-8").strip() or None
+            token = read_regular(token_path, TOKEN_MOST).decode("utf-8").strip() or None
         except (OSError, UnicodeDecodeError) as exc:
-            print(f"narby join: cannot read {token_path}: {exc}", file=sys.stderr)
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else "not text"
+            print(f"narby join: cannot read {token_path}: {why}", file=sys.stderr)
             return 2
 
     def on_welcome(msg):
@@ -267,10 +269,10 @@ def join_main(argv: list[str]) -> int:
               flush=True)
         if token_path is not None and tok:
             try:
-                token_path.write_text(tok, encoding="utf-8")
-                os.chmod(token_path, 0o600)
+                write_atomic(token_path, tok.encode("utf-8"))  # 0600 from the start
             except OSError as exc:
-                print(f"narby join: cannot write {token_path}: {exc}", file=sys.stderr)
+                print(f"narby join: cannot write {token_path}: {exc.strerror or exc}",
+                      file=sys.stderr)
 
     def on_answer(decision, answer):
         if decision is None:  # the host refused something we sent

@@ -27,8 +27,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import copy
-import json
-import os
 import queue
 import secrets
 import sys
@@ -54,7 +52,7 @@ from game.net.protocol import (
     parse_client,
 )
 from game.persistence.json_file import read_json
-from game.persistence.saves import SaveError, autosave, game_id, starts_round
+from game.persistence.saves import SaveError, autosave, game_id, starts_round, write_json_atomic
 from game.players import AIPlayer, RandomPlayer
 from game.seat_view import scrub, visible_events
 from game.session import Session, SessionError
@@ -654,12 +652,7 @@ class HostCore:
 
         path = side_file(self.data_dir, game_id(self.session))
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(".tmp")
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)  # tokens: private
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                f.write(json.dumps(self.side_doc(), indent=1))
-            tmp.replace(path)
+            write_json_atomic(path, self.side_doc())  # tokens: private (0600)
         except OSError as exc:
             print(f"narby host: cannot write {path}: {exc}", file=sys.stderr)
 

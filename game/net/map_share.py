@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game import resources
+from game.persistence.files import FileTooLarge, read_regular
 from game.words import Words
 
 MAX_TOTAL = 8 * 1024 * 1024
@@ -78,10 +79,10 @@ def _safe_name(name: str, taken: set[str]) -> str:
 
 def _read(path: Path) -> bytes:
     try:
-        if path.stat().st_size > MAX_FILE:
-            raise MapShareError(Words("{file} is larger than {most} MB, too large to send "
-                                      "to friends", file=path.name, most=MAX_FILE // 2**20))
-        return path.read_bytes()
+        return read_regular(path, MAX_FILE)  # a pipe there is refused, not waited on
+    except FileTooLarge:
+        raise MapShareError(Words("{file} is larger than {most} MB, too large to send "
+                                  "to friends", file=path.name, most=MAX_FILE // 2**20)) from None
     except OSError as exc:
         raise MapShareError(Words("cannot read {file} ({why})", file=path.name,
                                   why=exc.strerror or exc)) from None
@@ -195,7 +196,7 @@ def local_copy(info, data_dir) -> Path | None:
     path = folder / name
     if path.is_file():
         try:
-            files = [(p.name, p.read_bytes()) for p in folder.iterdir() if p.is_file()]
+            files = [(p.name, read_regular(p, MAX_FILE)) for p in folder.iterdir() if p.is_file()]
         except OSError:
             return None
         if bundle_digest(files) == digest:

@@ -20,18 +20,19 @@ from __future__ import annotations
 import base64
 import datetime
 import hashlib
-import os
 import ssl
 import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.persistence.files import read_regular, write_atomic
 from game.words import Words
 
 PIN_BYTES = 16          # 128 bits of the certificate's SHA-256
 PIN_CHARS = 26          # base32 letters of those bytes
 CERT_FILE, KEY_FILE = "host-cert.pem", "host-key.pem"
+PEM_MOST = 64 * 1024  # ours are about 1 KiB each
 VALID_DAYS = 20 * 365   # a friend's saved invite should not expire
 # Words: the English everywhere (logs, the host's reason), the player's language on screen
 MISMATCH = Words("this host's certificate is not the one in your invite — someone may be "
@@ -80,7 +81,7 @@ class Identity:
         with tempfile.TemporaryDirectory(prefix="narby-tls-") as tmp:
             cert, key = Path(tmp) / CERT_FILE, Path(tmp) / KEY_FILE
             cert.write_bytes(self.cert_pem)
-            _write_private(key, self.key_pem)
+            write_atomic(key, self.key_pem)  # private (0600)
             ctx.load_cert_chain(cert, key)
         return ctx
 
@@ -107,16 +108,10 @@ def make_identity() -> Identity:
                     pin_of(cert.public_bytes(serialization.Encoding.DER)))
 
 
-def _write_private(path: Path, data: bytes) -> None:
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "wb") as f:
-        f.write(data)
-
-
 def _read(folder: Path) -> Identity | None:
-    try:
-        cert_pem = (folder / CERT_FILE).read_bytes()
-        key_pem = (folder / KEY_FILE).read_bytes()
+    try:  # a pipe or a huge file put there is refused, never waited on (files.read_regular)
+        cert_pem = read_regular(folder / CERT_FILE, PEM_MOST)
+        key_pem = read_regular(folder / KEY_FILE, PEM_MOST)
         der = ssl.PEM_cert_to_DER_cert(cert_pem.decode("ascii"))
         ident = Identity(cert_pem, key_pem, pin_of(der))
         ident.server_context()  # the key must match the certificate
@@ -137,9 +132,8 @@ def host_identity(data_dir: str | Path | None) -> Identity:
         return found
     ident = make_identity()
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        _write_private(folder / KEY_FILE, ident.key_pem)
-        (folder / CERT_FILE).write_bytes(ident.cert_pem)
+        write_atomic(folder / KEY_FILE, ident.key_pem)  # private (0600), whole or not at all
+        write_atomic(folder / CERT_FILE, ident.cert_pem)
     except OSError as exc:
         print(f"narby host: cannot keep the certificate in {folder} ({exc.strerror or exc}); "
               "this run's invite works until the host closes", file=sys.stderr)

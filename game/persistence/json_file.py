@@ -10,6 +10,7 @@ import stat
 from pathlib import Path
 
 from game.i18n import N_
+from game.persistence.files import FileTooLarge, NotRegularFile, read_regular
 from game.words import Words
 
 MAX_FILE_BYTES = 16 * 1024 * 1024  # a 20,000-decision save is about 2 MiB
@@ -25,22 +26,16 @@ def read_json(path: str | Path, error: type[Exception], kind: str = "file"):
     `kind` names what the file should be, e.g. "replay file"."""
     path = Path(path)
     try:
-        st = path.stat()
-        if stat.S_ISDIR(st.st_mode):
+        if stat.S_ISDIR(path.stat().st_mode):  # (Windows cannot open a folder to see it)
             raise IsADirectoryError
-        if not stat.S_ISREG(st.st_mode):
-            raise error(Words("{path}: not a regular file (a pipe or a device?)", path=path))
-        if st.st_size > MAX_FILE_BYTES:
-            raise error(Words("{path}: file is larger than {most} MiB", path=path,
-                              most=MAX_FILE_BYTES // 2**20))
-        with open(path, "rb") as f:
-            data = f.read(MAX_FILE_BYTES + 1)
-        if len(data) > MAX_FILE_BYTES:
-            raise error(Words("{path}: file is larger than {most} MiB", path=path,
-                              most=MAX_FILE_BYTES // 2**20))
-        text = data.decode("utf-8")
+        text = read_regular(path, MAX_FILE_BYTES).decode("utf-8")
     except FileNotFoundError:
         raise error(Words("{path}: no such file", path=path)) from None
+    except NotRegularFile:
+        raise error(Words("{path}: not a regular file (a pipe or a device?)", path=path)) from None
+    except FileTooLarge:
+        raise error(Words("{path}: file is larger than {most} MiB", path=path,
+                          most=MAX_FILE_BYTES // 2**20)) from None
     except IsADirectoryError:
         raise error(Words("{path}: is a folder, not a {kind}", path=path,
                           kind=Words(KINDS[kind]) if kind in KINDS else kind)) from None

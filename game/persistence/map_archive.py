@@ -20,15 +20,17 @@ import re
 from pathlib import Path
 
 from game import resources
+from game.persistence.files import read_regular
 
 _TILESET_FOLDER = re.compile(rb'(<tileset\b[^>]*?\bsource=")[^"]*/')
 DIGEST_CHARS = 16
+MAP_MOST = 16 * 1024 * 1024  # maps are read only up to 2 MiB (game.maps.tmx_reader)
 
 
 def digest(path: str | Path) -> str | None:
     """The map file's digest, or None when it cannot be read."""
     try:
-        data = Path(path).read_bytes()
+        data = read_regular(path, MAP_MOST)  # a pipe named as a map: refused, not waited on
     except (OSError, ValueError):
         return None
     return hashlib.sha256(_TILESET_FOLDER.sub(rb"\1", data)).hexdigest()[:DIGEST_CHARS]

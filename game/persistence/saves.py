@@ -41,6 +41,7 @@ import platformdirs
 import game
 from game import flow_checks
 from game.decisions import title
+from game.persistence.files import TEMP_PREFIX, write_atomic
 from game.persistence.json_file import read_json
 from game.persistence.map_archive import digest as map_digest
 from game.persistence.plain import message_of, unreadable
@@ -57,7 +58,6 @@ CURRENT_VERSION = 2
 ENV_VAR = "NARBY_DATA_DIR"
 APP_NAME = "narby-conquest"
 AUTOSAVES_KEPT = 5
-TEMP_PREFIX = ".narby-tmp-"
 AUTOSAVE_RE = re.compile(r"^autosave-(\d{1,12})\.json$")
 MAX_NAME = 1000           # characters of a save name a listing shows (all are stored)
 STALE_TEMP_SECONDS = 600  # a temp file this old is from a save that was killed
@@ -154,39 +154,9 @@ def default_name(session: Session) -> str:
 
 
 def write_json_atomic(path: str | os.PathLike, doc) -> Path:
-    """Write JSON to a temp file in the same folder, flush and fsync it, then
-    os.replace it over `path`: a crash at any moment leaves the old file or the new one,
-    never half of either, and no temp file behind."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
-    fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=".json", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    _fsync_dir(path.parent)
-    return path
-
-
-def _fsync_dir(folder: Path) -> None:
-    """Make the rename itself durable (POSIX; a no-op where folders cannot be opened)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+    """Write JSON whole or not at all (files.write_atomic: temp file, fsync, rename)."""
+    return write_atomic(path, (json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
+                        .encode("utf-8"))
 
 
 def write_save(session: Session, path: str | os.PathLike, name: str | None = None) -> Path:

@@ -10,13 +10,13 @@ from __future__ import annotations
 import json
 import logging
 import os
-import stat
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from platformdirs import user_config_dir
 
 from game.i18n import LANGUAGES
+from game.persistence.files import read_regular, write_atomic
 from game.persistence.json_file import too_deep
 
 log = logging.getLogger(__name__)
@@ -149,20 +149,8 @@ def load() -> Settings:
 
 
 def _read(path: Path):
-    st = os.stat(path)  # FileNotFoundError: no settings yet (quietly defaults)
-    if not stat.S_ISREG(st.st_mode):
-        raise ValueError(f"{path} is not a regular file")
-    if st.st_size > MAX_BYTES:
-        raise ValueError(f"{path} is over {MAX_BYTES // 1024} KiB")
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)  # swapped for a FIFO since stat
-    fd = os.open(path, flags)
-    with os.fdopen(fd, "rb") as f:
-        if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
-            raise ValueError(f"{path} is not a regular file")
-        data = f.read(MAX_BYTES + 1)
-    if len(data) > MAX_BYTES:
-        raise ValueError(f"{path} is over {MAX_BYTES // 1024} KiB")
-    raw = json.loads(data.decode("utf-8"))
+    # FileNotFoundError: no settings yet (quietly defaults); a pipe: refused, not waited on
+    raw = json.loads(read_regular(path, MAX_BYTES).decode("utf-8"))
 
     if too_deep(raw, MAX_DEPTH):
         raise ValueError(f"{path} is nested too deeply")
@@ -175,12 +163,9 @@ def save(settings: Settings) -> Path | None:
     folder = config_dir()
     path = folder / FILE_NAME
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
         data = asdict(settings.validated())
         data["window"] = list(data["window"])
-        tmp.write_text(json.dumps(data, indent=1), encoding="utf-8")
-        os.replace(tmp, path)
+        write_atomic(path, json.dumps(data, indent=1).encode("utf-8"))
     except OSError:
         return None
     return path
