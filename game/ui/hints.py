@@ -118,6 +118,9 @@ def show(scene) -> bool:
     scene.error_time = 12.0
     # the hint lasts this one decision: the board marks its target until an answer
     scene.hinted = (c.n_answers, answer)
+    # a narrow banner shows "Hint: Claim (16, 13)" (the cell, not the piece's name): the
+    # whole line is in the note just under it, and the mark on the board (ui audit)
+    scene.hint_short = (scene.banner_error, _head(answer_label(answer)))
     # the whole line, wrapped, under the banner (the banner may be too narrow for it)
     btn = getattr(scene, "hint_btn", None)
     x = btn.rect.x if btn is not None else scene.look.px(10)

@@ -107,6 +107,7 @@ class GameScene(Scene):
         self.status_rect = pygame.Rect(0, 0, 0, 0)  # where the status line was drawn
         self.status_text = ""  # the words it held
         self.hinted: tuple[int, dict] | None = None  # (answers given then, the hint's answer)
+        self.hint_short: tuple[str, str] | None = None  # (the hint's line, its short form)
         self.shown_for: str | None = None  # whose eyes self.shown was made for
         self.fitted = False
         self.widgets: list = []

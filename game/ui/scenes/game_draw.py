@@ -228,6 +228,8 @@ class GameDraw:
             candidates.append(parts[0].rsplit(" (", 1)[0])
         if " — " in parts[0]:  # a hint: its reason is in the note under the banner
             candidates.append(parts[0].split(" — ")[0])
+        if s.hint_short is not None and s.hint_short[0] == parts[0]:
+            candidates.append(s.hint_short[1])  # then without the piece's name
         # an event's line in a long language ("Czarny (14) atakuje smoka Fioletowy (9):
         # wygrywa Czarny", issue 38 audit): without its rolls, then up to its colon (the
         # log has it whole)

@@ -1,0 +1,59 @@
+"""Lines the UI audit found cut at 1024x640 at 150-200% (the window holds 125% there):
+the hint's line in the banner. Measured with the audit itself (game.ui.audit): a text
+cut with an ellipsis is a finding."""
+
+import pytest
+
+from game.ui import hints
+from game.ui.app import App
+from game.ui.audit import Audit
+from game.ui.controller import GameController, Seat
+from game.ui.scenes.game import GameScene
+from game.ui.settings import Settings
+from game.ui.targets import answer_label
+from tests.helpers import scenario
+from tests.ui.conftest import run
+
+SMALL = (1024, 640)
+
+
+@pytest.fixture
+def audited():
+    """An App at 1024x640 and 200%, drawn through the audit (installed before the App
+    renders anything, so every font is the audit's)."""
+    audit = Audit()
+    audit.install()
+    a = App(Settings(ui_scale=2.0, window=SMALL, confirm_end_turn=False,
+                     confirm_last_action=False), size=SMALL, fullscreen=False)
+    a.ai_mode = "sync"
+    a.catch_crashes = False
+    try:
+        yield a, audit
+    finally:
+        a.close()
+        audit.uninstall()
+
+
+def _clipped(found) -> list[str]:
+    return [str(f) for f in found if f.kind == "clipped"]
+
+
+def test_the_hint_line_is_never_cut_in_the_smallest_window(audited, monkeypatch):
+    a, audit = audited
+    m = scenario({"red": dict(at=(5, 5)), "blue": dict(at=(14, 14))},
+                 places=[("tower_of_unquenched_flame", (15, 12), None)])
+    c = GameController.from_match(m, [Seat("human"), Seat("ai", "easy")], ai_mode="sync")
+    scene = a.push(GameScene(a, c))
+    run(a, 2)
+    answer = {"do": "claim", "at": [15, 12]}
+    label = answer_label(answer, scene.shown)
+    assert "Tower of Unquenched Flame" in label
+    line = f"Hint: {label} — +0.9 coins a round in tribute (about +10 coins in all, " \
+           "by the Hard AI's count)"
+    monkeypatch.setattr(hints, "hint", lambda *args, **kw: (answer, line))
+    assert hints.show(scene)
+    found = audit.frame(a)
+    assert not _clipped(found), _clipped(found)
+    assert scene.status_text.startswith("Hint: Claim") and "(16, 13)" in scene.status_text
+    assert scene.tip[0][0] == f"Hint: {label}"  # the whole of it, just under the banner
+
