@@ -25,6 +25,8 @@ from game.ui.net_window import online_seats, rehost
 from game.ui.scene import Scene
 from game.ui.scenes.backdrop import backdrop, panel_rect
 from game.ui.scenes.game import GameScene
+from game.ui.scenes.load_rows import RowName, draw_row, name_layout, row_height, rows_from
+from game.ui.scenes.load_rows import winner_words as _winner
 from game.ui.scenes.new_game import thumbnail
 from game.ui.scenes.online import HostLobbyScene
 from game.ui.scenes.replay_viewer import ReplayScene
@@ -125,6 +127,10 @@ class LoadScene(Scene):
         self._last_click: tuple[int | None, float] = (None, -1.0)
         self.time = 0.0
         self.buttons: dict = {}
+        # each row's name layout and height, and the rows' room: measured in enter()
+        self.names: list[RowName] = []
+        self.heights: list[int] = []
+        self.rows_room = 0
 
     # ----- layout ------------------------------------------------------------------
     def enter(self) -> None:
@@ -143,6 +149,13 @@ class LoadScene(Scene):
                                      f.bottom - top - look.px(24) - prob_h)
         self.prob_rect = pygame.Rect(self.list_rect.x, self.list_rect.bottom + look.px(10),
                                      self.list_rect.w, prob_h - look.px(10))
+        # each row measured once here: a long name's row is a line taller (load_rows)
+        self.names = [name_layout(look, e, self.list_rect.w) for e in self.entries]
+        self.heights = [row_height(look, self.row_h, n) for n in self.names]
+        # with more saves than the list holds, the paging note below the rows keeps a
+        # line of its own (it was drawn over a half-shown row)
+        self.rows_room = self.list_rect.h - (look.px(20) if sum(self.heights) >
+                                             self.list_rect.h else 0)
         self.detail = pygame.Rect(self.list_rect.right + pad, top,
                                   f.right - self.list_rect.right - 2 * pad,
                                   f.bottom - top - look.px(24))
@@ -170,13 +183,14 @@ class LoadScene(Scene):
             el.kill()
         self.buttons = {}
 
-    def visible_rows(self) -> int:
-        """Whole rows only; with more saves than rows, the paging note below them
-        keeps a line of its own (it was drawn over a half-shown row)."""
-        n = max(1, self.list_rect.h // self.row_h)
-        if len(self.entries) > n:
-            n = max(1, (self.list_rect.h - self.look.px(20)) // self.row_h)
-        return n
+    def visible_rows(self, top: int | None = None) -> int:
+        """Whole rows only, from `top` (default: the first shown)."""
+        return rows_from(self.heights, self.top_row if top is None else top, self.rows_room)
+
+    def last_top(self) -> int:
+        """The first row shown when the list is scrolled to its end."""
+        n = len(self.entries)
+        return next((t for t in range(n) if t + self.visible_rows(t) >= n), 0)
 
     def selected(self):
         return self.entries[self.index] if self.index is not None else None
@@ -203,19 +217,22 @@ class LoadScene(Scene):
         if not self.entries:
             return
         self.index = max(0, min(len(self.entries) - 1, i))
-        vis = self.visible_rows()
         if self.index < self.top_row:
             self.top_row = self.index
-        elif self.index >= self.top_row + vis:
-            self.top_row = self.index - vis + 1
+        while self.index >= self.top_row + self.visible_rows():
+            self.top_row += 1
         self.error = ""
         self._refresh_buttons()
 
     def row_at(self, pos) -> int | None:
         if not self.list_rect.collidepoint(pos):
             return None
-        i = self.top_row + (pos[1] - self.list_rect.y) // self.row_h
-        return i if 0 <= i < len(self.entries) else None
+        y = self.list_rect.y
+        for i in range(self.top_row, self.top_row + self.visible_rows()):
+            if i < len(self.entries) and y <= pos[1] < y + self.heights[i]:
+                return i
+            y += self.heights[i] if i < len(self.heights) else 0
+        return None
 
     def open_selected(self) -> None:
         e = self.selected()
@@ -256,8 +273,7 @@ class LoadScene(Scene):
                 self._last_click = (i, self.time)
                 return True
         if event.type == pygame.MOUSEWHEEL:
-            most = max(0, len(self.entries) - self.visible_rows())
-            self.top_row = max(0, min(most, self.top_row - event.y))
+            self.top_row = max(0, min(self.last_top(), self.top_row - event.y))
             return True
         if event.type == pygame.KEYDOWN:
             k = event.key
@@ -327,9 +343,9 @@ class LoadScene(Scene):
         y = r.y
         for i in range(self.top_row, min(len(self.entries), self.top_row +
                                          self.visible_rows())):
-            self._draw_row(surface, pygame.Rect(r.x, y, r.w, self.row_h), self.entries[i],
-                           i == self.index)
-            y += self.row_h
+            draw_row(self.look, surface, pygame.Rect(r.x, y, r.w, self.heights[i]),
+                     self.entries[i], self.names[i], i == self.index)
+            y += self.heights[i]
         surface.set_clip(clip)
         if self.top_row > 0 or self.top_row + self.visible_rows() < len(self.entries):
             last = min(len(self.entries), self.top_row + self.visible_rows())
@@ -339,51 +355,6 @@ class LoadScene(Scene):
                              look.colour("text_dim"))
             surface.blit(more, more.get_rect(bottomright=(r.right - look.px(8),
                                                           r.bottom - look.px(4))))
-
-    def _draw_row(self, surface, r: pygame.Rect, e, selected: bool) -> None:
-        look = self.look
-        if selected:
-            pygame.draw.rect(surface, look.colour("slot_selected"), r.inflate(-6, -4),
-                             border_radius=look.px(6))
-            pygame.draw.rect(surface, look.colour("gold"), r.inflate(-6, -4), 1,
-                             border_radius=look.px(6))
-        else:
-            pygame.draw.line(surface, (40, 43, 56), (r.x + look.px(10), r.bottom - 1),
-                             (r.right - look.px(10), r.bottom - 1))
-        x = r.x + look.px(14)
-        icon = look.px(24)
-        name_font = look.font(look.fs(17), bold=True)
-        date = look.text(short_date(e.date), look.fs(13), look.colour("text_dim"))
-        surface.blit(date, date.get_rect(topright=(r.right - look.px(14), r.y + look.px(9))))
-        tag_w = 0
-        if e.kind == "autosave":
-            tag = look.text(_("AUTOSAVE"), look.fs(11), look.colour("bg"), bold=True)
-            tr = tag.get_rect(topright=(date.get_rect(topright=(r.right - look.px(14), 0)).x
-                                        - look.px(10), r.y + look.px(10)))
-            pygame.draw.rect(surface, look.colour("gold"), tr.inflate(look.px(10), 4),
-                             border_radius=look.px(4))
-            surface.blit(tag, tr)
-            tag_w = tr.w + look.px(20)
-        room = r.w - look.px(28) - date.get_width() - tag_w
-        for size in (15, 13):  # a long name takes a smaller type before it is cut
-            if len(e.name) > 200 or name_font.size(e.name)[0] <= room:
-                break  # (a huge name is never measured whole: fit_text cuts it cheaply)
-            name_font = look.font(look.fs(size), bold=True)
-        name = look.fit_text(e.name, name_font, room, look.colour("text"))
-        surface.blit(name, (x, r.y + look.px(6)))
-        y2 = r.y + look.px(34)
-        for d in e.dragons[:8]:
-            surface.blit(look.sprite(f"dragon/{d}", icon), (x, y2))
-            score = look.text(str(e.scores.get(d, 0)), look.fs(13), look.colour("text"),
-                              bold=True)
-            surface.blit(score, (x + icon + look.px(2), y2 + look.px(4)))
-            x += icon + score.get_width() + look.px(10)
-        state = (_("won by {winner}").format(winner=_winner(e.winner)) if e.finished
-                 else _("round {n}").format(n=e.round))
-        facts = look.fit_text(f"{state} · {e.map_title}", look.font(look.fs(13)),
-                              max(look.px(40), r.right - look.px(14) - x - look.px(10)),
-                              look.colour("gold" if e.finished else "text_dim"))
-        surface.blit(facts, facts.get_rect(topright=(r.right - look.px(14), y2 + look.px(4))))
 
     def _draw_problems(self, surface) -> None:
         look = self.look
@@ -497,14 +468,6 @@ class LoadScene(Scene):
             room = cw - row - look.px(10) - score.get_width()
             surface.blit(look.fit_text(dragon_name(d), name_font, room, look.colour("text")),
                          (cx + row + look.px(6), cy))
-
-
-def _winner(w) -> str:
-    if isinstance(w, list):
-        names = [dragon_name(n) for n in w]
-        return _("{rest} and {last}").format(rest=", ".join(names[:-1]), last=names[-1]) \
-            if len(names) > 1 else "".join(names)
-    return _("the thief") if w == "thief" else dragon_name(w) if w else _("nobody")
 
 
 def _player_label(kind: str) -> str:
