@@ -41,7 +41,7 @@ from game.systems import (
     turn_order,
 )
 from game.tables import CARDS, DEFAULT_OPTIONS, DRAGONS, HOUSE_RULES, TARGETS
-from game.words import Words
+from game.words import Words, words_of
 
 _world_ids = itertools.count(1)
 
@@ -74,7 +74,8 @@ DECISIONS = {
 
 
 class SetupError(ValueError):
-    """Seats or options that cannot make a game; the message says why."""
+    """Seats or options that cannot make a game; the message says why (game.words.Words:
+    str() is the English, a screen shows it in the player's language)."""
 
 
 def _delete_world(name: str) -> None:
@@ -111,7 +112,9 @@ class Match:
             setup.run(self, list(seats))
         except RuntimeError as exc:  # no free room for a dragon: the map cannot be played
             self.close()
-            raise SetupError(f"setup is impossible on this map: {exc}") from None
+            # TRANSLATORS: {problem} says why, e.g. "the board has no free room for a dragon"
+            raise SetupError(Words("setup is impossible on this map: {problem}",
+                                   problem=words_of(exc))) from None
         self.hands = {name: None for name in self.seat_names}
         self.stack = [{"step": "round"}]
         self._advance()
@@ -159,21 +162,27 @@ class Match:
 
     def _check_seats(self, seats) -> None:
         if not 2 <= len(seats) <= 8:
-            raise SetupError(f"a game needs 2 to 8 dragons, not {len(seats)}")
+            # TRANSLATORS: {n} is the number of seats asked for (0, 1, 9 or more)
+            raise SetupError(Words("a game needs 2 to 8 dragons, not {n}", n=len(seats)))
         if not self.board.min_players <= len(seats) <= self.board.max_players:
-            raise SetupError(
-                f"the map '{self.board.title}' is for {self.board.min_players}-"
-                f"{self.board.max_players} dragons, not {len(seats)}"
-            )
+            # TRANSLATORS: {map} is the map's title as its author wrote it; {n} the seats
+            raise SetupError(Words("the map '{map}' is for {min}-{max} dragons, not {n}",
+                                   map=self.board.title, min=self.board.min_players,
+                                   max=self.board.max_players, n=len(seats)))
         fixed = [s for s in seats if s is not None]
         for name in fixed:
             if name not in DRAGONS:
-                raise SetupError(f"unknown dragon '{name}' (dragons: {', '.join(DRAGONS)})")
+                # TRANSLATORS: {name} as written in a file; {dragons} the dragons' keys
+                # as files write them (red, black, ...): not translated
+                raise SetupError(Words("unknown dragon '{name}' (dragons: {dragons})",
+                                       name=name, dragons=", ".join(DRAGONS)))
         if len(set(fixed)) != len(fixed):
-            raise SetupError("each dragon can sit at only one seat")
+            raise SetupError(Words("each dragon can sit at only one seat"))
         if self.board.cavern_spots and len(self.board.cavern_spots) < len(seats):
-            raise SetupError(f"the map fixes {len(self.board.cavern_spots)} cavern spots, "
-                             f"too few for {len(seats)} dragons")
+            raise SetupError(Words.n_(
+                "the map fixes {n} cavern spot, too few for {dragons} dragons",
+                "the map fixes {n} cavern spots, too few for {dragons} dragons",
+                len(self.board.cavern_spots), dragons=len(seats)))
 
     def activate(self) -> None:
         """Make this match's world the one esper reads (every public entry does it first;
@@ -332,25 +341,36 @@ class Match:
         return Match.restore_trusted(self.snapshot(), board=self.board)
 
 
+def _must_be_boolean(option: str) -> Words:
+    # TRANSLATORS: {option} is an option's name as files write it (cards, thief_wins):
+    # not translated; "true or false" are the file's own words
+    return Words("{option} must be true or false", option=option)
+
+
 def _check_options(options: dict) -> dict:
     known = set(DEFAULT_OPTIONS) | set(HOUSE_RULES)
     unknown = sorted(set(options) - known)
     if unknown:
-        raise SetupError(f"unknown option(s): {', '.join(unknown)}")
+        # TRANSLATORS: {options} are option names as files write them (not translated)
+        raise SetupError(Words("unknown option(s): {options}", options=", ".join(unknown)))
     # R10 offers 50/75/100; scenarios and quick test games may set any positive target.
     target = options["target"]
     if not isinstance(target, int) or isinstance(target, bool) or target < 1:
-        raise SetupError(f"the target must be a whole number of coins (usually one of "
-                         f"{TARGETS}), not {target!r}")
+        # TRANSLATORS: {targets} e.g. "(50, 75, 100)"; {value} as the file wrote it
+        raise SetupError(Words("the target must be a whole number of coins (usually one "
+                               "of {targets}), not {value}", targets=str(TARGETS),
+                               value=repr(target)))
     if not isinstance(options["cards"], bool):
-        raise SetupError("cards must be true or false")
+        raise SetupError(_must_be_boolean("cards"))
     cap = options["round_cap"]
     if not isinstance(cap, int) or isinstance(cap, bool) or cap < 1:
-        raise SetupError(f"round_cap must be a whole number of at least 1, not {cap!r}")
+        # TRANSLATORS: round_cap is an option's name as files write it; {value} as written
+        raise SetupError(Words("round_cap must be a whole number of at least 1, not {value}",
+                               value=repr(cap)))
     if not isinstance(options["thief_wins"], bool):
-        raise SetupError("thief_wins must be true or false")
+        raise SetupError(_must_be_boolean("thief_wins"))
     for rule in HOUSE_RULES:
         if rule in options and not isinstance(options[rule], bool):
-            raise SetupError(f"{rule} must be true or false")
+            raise SetupError(_must_be_boolean(rule))
     # a house rule that is off is left out: the document of a book game stays the same
     return {k: v for k, v in options.items() if k not in HOUSE_RULES or v}

@@ -39,7 +39,7 @@ from game.persistence.plain import unreadable
 from game.persistence.replay_file import FORMAT as REPLAY_FORMAT
 from game.persistence.replay_file import MAX_DECISIONS, ReplayError, start
 from game.resources import find_map, portable_map_name
-from game.words import ActionName, DragonName, PlaceName, PurposeName, Words
+from game.words import ActionName, DragonName, PlaceName, PurposeName, Words, words_of
 
 PLAYER_KINDS = ("human", "easy", "normal", "hard", "master", "random")
 # Events after which an answer can no longer be taken back. The cards issue adds its
@@ -197,7 +197,11 @@ class Session:
             origin["rng"] = rng
         try:
             return cls(origin, where="new game")
-        except ReplayError as exc:
+        except ReplayError as exc:  # the problem without "new game: ", its Words kept
+            problem = words_of(exc)
+            if isinstance(problem, Words) and problem.msgid == "{where}: {problem}" \
+                    and problem.values.get("where") == "new game":
+                raise SessionError(problem.values["problem"]) from None
             raise SessionError(str(exc).removeprefix("new game: ")) from None
 
     @classmethod

@@ -280,3 +280,11 @@ def shown(text: object) -> str:
     if isinstance(text, Words):
         return text.shown()
     return str(text)
+
+
+def words_of(exc: BaseException) -> str:
+    """An error's message as it was raised: its Words when it was raised with them (so
+    an error re-raised as another keeps them; str() of either is the English), else its
+    str()."""
+    first = exc.args[0] if len(exc.args) == 1 else None
+    return first if isinstance(first, Words) else str(exc)

@@ -52,8 +52,9 @@ SENTENCE = re.compile(r"[A-Za-z]{2,} [a-z]{2,}")
 
 
 def unmarked_sentences(path: Path) -> list[str]:
-    """Sentences returned or raised as plain text (not through Words or _())."""
-    return unmarked(path, returned_or_raised({"IllegalAnswer"}),
+    """Sentences returned or raised as plain text (not through Words or _()): an
+    illegal answer's reason, or why a game cannot be set up (New game shows it)."""
+    return unmarked(path, returned_or_raised({"IllegalAnswer", "SetupError"}),
                     lambda text: bool(SENTENCE.search(text)))
 
 

@@ -14,6 +14,7 @@ from game.match import Match, SetupError
 from game.persistence.json_file import read_json
 from game.snapshot import StateError
 from game.state_checks import cut, short
+from game.words import Words, words_of
 
 FORMAT = "narby-replay/1"
 MAX_DECISIONS = 20_000   # a 200-round game of 8 dragons is well under this
@@ -108,7 +109,11 @@ def start(doc: dict, where: str = "replay", base: Path | None = None) -> Match:
         names = [n if n is None or len(n) <= 40 else n[:40] + "..." for n in names]
         return Match(names, seed=seed, board=board, options=options, dice=dice, rng=rng)
     except (SetupError, StateError, DiceScriptError) as exc:
-        raise ReplayError(f"{where}: {cut(str(exc), 300)}") from None
+        problem = words_of(exc)  # a setup refusal's Words: said in the player's language
+        # TRANSLATORS: {where} is a file (or "new game"); {problem} what is wrong with it
+        raise ReplayError(Words("{where}: {problem}", where=where, problem=problem)
+                          if isinstance(problem, Words) and len(problem) <= 300
+                          else f"{where}: {cut(str(exc), 300)}") from None
 
 
 def play(match: Match, decisions, where: str = "replay") -> None:

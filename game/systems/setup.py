@@ -20,6 +20,7 @@ from game.components import (
 )
 from game.geometry import Cell, rect_gap, shift_inward
 from game.tables import CAVERN_OFFSETS, DRAGON_BY_DIGIT, RING_COUNT
+from game.words import Words
 
 if TYPE_CHECKING:
     from game.match import Match
@@ -86,7 +87,7 @@ def _fallback(m: Match, origin: Cell, size: int, ignore: int | None = None,
                 if (rect_gap((col, row), size, origin, origin_size) == gap
                         and lookups.footprint_free(m, (col, row), size, occ, ignore)):
                     return (col, row)
-    raise RuntimeError("the board has no free room for a dragon")
+    raise RuntimeError(Words("the board has no free room for a dragon"))
 
 
 def _place_home(m: Match, seat: int, name: str) -> None:

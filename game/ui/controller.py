@@ -33,7 +33,7 @@ from game.seat_view import seat_view
 from game.session import Session, SessionError
 from game.ui.words import AI_LEVELS
 from game.ui.words import dragon as dragon_name
-from game.words import shown
+from game.words import shown, words_of
 
 DEFAULT_MAP = "maps/narby-vale.tmx"
 
@@ -134,8 +134,8 @@ class GameController:
                                    for s in setup.seats], seed=seed,
                                   map_path=_map_file(setup.map_path), options=setup.options(),
                                   rng=setup.rng)
-        except SessionError as exc:
-            raise SetupError(str(exc)) from None
+        except SessionError as exc:  # its Words kept: New game says it in the language
+            raise SetupError(words_of(exc)) from None
         self._init(session, list(setup.seats), ai_mode, data_dir, setup)
         self.seed_typed = setup.seed is not None  # chosen at this screen: no secret
         self.queue.extend(self.match.events)  # setup + round 1 so far

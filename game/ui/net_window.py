@@ -51,7 +51,7 @@ from game.session import SessionError, UndoError
 from game.ui import bindings, idle
 from game.ui import net_status as status
 from game.ui.controller import GameController, GameSetup, Seat, _map_file
-from game.words import Words, from_json, shown
+from game.words import Words, from_json, shown, words_of
 from game.words import dragon as dragon_name
 
 NO_UNDO = Words("No undo in an online game")
@@ -102,8 +102,8 @@ class NetHostController(GameController):
                                        for s in setup.seats], seed=seed,
                                       map_path=_map_file(setup.map_path),
                                       options=setup.options())
-        except SessionError as exc:
-            raise SetupError(str(exc)) from None
+        except SessionError as exc:  # its Words kept: New game says it in the language
+            raise SetupError(words_of(exc)) from None
         self = cls.__new__(cls)
         seats: list[Seat] = [
             NetSeat(s.kind, s.level, s.dragon, NOT_JOINED if s.kind == "remote" else "")

@@ -34,6 +34,7 @@ from game.ui.scenes.help import HelpOverlay
 from game.ui.scenes.online import HostLobbyScene
 from game.ui.scenes.saved import saved_games
 from game.ui.scenes.widgets import Cycler, KeyNav, Message, button, kind_name, label
+from game.words import shown
 
 KINDS = [("human", "normal")] + [("ai", lvl) for lvl in LEVELS] + [("remote", "normal")]
 DRAGON_CHOICES = [None, *DRAGONS]
@@ -735,7 +736,7 @@ class NewGameScene(Scene):
                                                                     "worker"),
                                         data_dir=getattr(self.app, "data_dir", None))
         except SetupError as exc:
-            self._show_error(str(exc)[:1].upper() + str(exc)[1:])
+            self._show_error(capitalised(shown(exc)))  # Words: the player's language
             return
 
         self.app.replace(GameScene(self.app, controller))
@@ -769,7 +770,7 @@ class NewGameScene(Scene):
                     data_dir=getattr(self.app, "data_dir", None), **asked)
                 break
             except SetupError as exc:
-                self._show_error(str(exc)[:1].upper() + str(exc)[1:])
+                self._show_error(capitalised(shown(exc)))  # Words: the player's language
                 return
             except OSError as exc:
                 error = _("Cannot host a game here: {reason}").format(reason=exc)
@@ -848,6 +849,11 @@ def _fit(words: str, path: str, font, width: int) -> str:
         path = path[1:]
         text = words.format(folder="…" + path)
     return text
+
+
+def capitalised(text: str) -> str:
+    """A refusal as a line of its own: its first letter a capital (the rest as is)."""
+    return text[:1].upper() + text[1:]
 
 
 def shown_titles(choices: list[Choice]) -> list[str]:

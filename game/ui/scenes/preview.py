@@ -35,7 +35,7 @@ from game.ui.scene import Scene
 from game.ui.scenes.backdrop import backdrop
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.widgets import button, dialog_key
-from game.words import shown
+from game.words import shown, words_of
 
 # seconds between looks at the file (a stat: nothing to the CPU); with the reading and
 # drawing of a 40x40 map (0.1-0.35 s measured), a save shows well within a second
@@ -220,7 +220,8 @@ class PreviewScene(Scene):
                          + "</b></font> " + _("(cells marked red on the map)"))
             for p in self.problems[:catalog.SHOWN_PROBLEMS]:
                 where = f"<b>{self._unbroken(p.where)}</b>: " if p.where else ""
-                lines.append(f"• {where}{self._unbroken(p.what)}<br><font color='#aaa496'>"
+                lines.append(f"• {where}{self._unbroken(shown(p.what))}<br>"
+                             "<font color='#aaa496'>"
                              "&nbsp;&nbsp;" + _("Fix: {fix}").format(fix=self._unbroken(p.fix))
                              + "</font>")
             if n > catalog.SHOWN_PROBLEMS:
@@ -321,7 +322,8 @@ class PreviewScene(Scene):
             c = GameController(setup, ai_mode=getattr(self.app, "ai_mode", "worker"),
                                data_dir=getattr(self.app, "data_dir", None))
         except Exception as exc:  # a setup refusal: say it in the panel, stay here
-            what = str(exc) if isinstance(exc, SetupError) else UNREADABLE[0]
+            # a setup refusal keeps its Words: the panel says it in the player's language
+            what = words_of(exc) if isinstance(exc, SetupError) else UNREADABLE[0]
             self.problems = [catalog.Problem(str(self.path), None, what, "")]
             self.leave()
             self.enter()

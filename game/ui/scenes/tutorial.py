@@ -29,6 +29,7 @@ from game.ui.scenes.game_pace import PULSE_FPS
 from game.ui.settings import Settings
 from game.ui.targets import KEY_ORDER, single_target_cells, value_cells, value_label
 from game.ui.tutorial import TutorialError, new_game
+from game.words import shown
 
 NOTE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_n)
 DONE_LINE = N_("Lesson complete: play on. H asks for a hint, Esc opens the menu.")
@@ -590,6 +591,6 @@ def start(app):
     try:
         c = new_game()
     except (TutorialError, SetupError, OSError) as exc:
-        return str(exc)
+        return shown(exc)  # a setup refusal's Words in the player's language
     app.push(TutorialScene(app, c))
     return None
