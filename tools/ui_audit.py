@@ -310,8 +310,13 @@ def screens(app, states: dict, data: Path, empty: Path, fast: bool):
     app.step(0.0)
     yield "menu"
     if not fast:
-        show(NewGameScene(app))
+        new_game = NewGameScene(app)
+        show(new_game)
         yield "new-game"
+        new_game.setup.seats[0].dragon = new_game.setup.seats[1].dragon = "red"
+        new_game.start()  # the same dragon at two seats: the engine refuses, in words
+        app.step(0.0)
+        yield "new-game-refused"
         app.pop()
         for section in (0, 2):
             show(RulesScene(app, section=section))
