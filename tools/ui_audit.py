@@ -317,6 +317,13 @@ def screens(app, states: dict, data: Path, empty: Path, fast: bool):
         new_game.start()  # the same dragon at two seats: the engine refuses, in words
         app.step(0.0)
         yield "new-game-refused"
+        # the longest map title for more dragons than New game's 4 seats: the seat note
+        third = max((c for c in new_game.choices if c.ok and c.board.min_players > 4),
+                    key=lambda c: len(c.title), default=None)
+        if third is not None:
+            new_game._set_map(third.key)
+            app.step(0.0)
+            yield "new-game-seats"
         app.pop()
         for section in (0, 2):
             show(RulesScene(app, section=section))

@@ -78,7 +78,8 @@ def line(map_path: str | None, even: bool = False, table: dict | None = None) ->
 
 def lines(map_path: str | None, even: bool = False, table: dict | None = None) -> list[str]:
     """line()'s text, then shorter forms of it for a narrow column: without its
-    heading, then without "the rest" ([] when the lab has not measured this map)."""
+    heading, without "the rest", then with fewer leaders ([] when the lab has not
+    measured this map)."""
     fig = measured(map_path, "even_dragons" if even else "book", table)
     if fig is None:
         return []
@@ -101,6 +102,9 @@ def lines(map_path: str | None, even: bool = False, table: dict | None = None) -
     forms = [(head, parts), ("", parts)]
     if named and rest:
         forms.append(("", parts[:-1]))
+    # then fewer of the leaders, the biggest kept (three named ran past a Polish column
+    # at 200%); the tooltip and docs/BALANCE.md have them all
+    forms += [("", parts[:k]) for k in range(len(named) - 1, 0, -1)]
     return [_("{head} {figures} (fair: {fair}%)").format(
         head=h, figures=", ".join(p), fair=round(100 * fair)).strip() for h, p in forms]
 

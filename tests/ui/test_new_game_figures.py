@@ -107,3 +107,27 @@ def test_a_click_steps_every_option_on_the_screen(app):
         run(app, 1)
         assert cyc.value != before, cyc.prefix
     assert scene.setup.even_dragons is True
+
+
+def test_three_leaders_in_a_narrow_column_keep_the_biggest_whole():
+    # Polish at 200% in a 1024x640 window: "Miedziany wygrywa 47%, Złoty 28%, Czerwony
+    # 22% (uczciwie: 17%)" ran past the column on The Dragonmarch (2nd edition)
+    from game import i18n  # noqa: PLC0415
+    from game.ui import settings as settings_mod  # noqa: PLC0415
+    from game.ui.app import App  # noqa: PLC0415
+    from game.ui.settings import Settings  # noqa: PLC0415
+
+    a = App(Settings(language="pl", ui_scale=2.0), size=(1024, 640), fullscreen=False)
+    try:
+        scene = a.push(NewGameScene(a))
+        run(a, 1)
+        _on_map(scene, "dragonmarch2.tmx")
+        shown = figures.lines(scene.choice.entry.path)
+        assert len(shown) == 5 and scene.figures.text in shown[3:]  # leaders dropped
+        room = scene.figures.rect.w - scene.look.px(8)
+        assert scene.figures.font.size(scene.figures.text)[0] <= room
+        assert scene.figures.text.startswith("Miedziany")  # the biggest stays
+    finally:
+        a.close()
+        i18n.set_language("en")
+        settings_mod.run_language = None

@@ -161,6 +161,7 @@ class NewGameScene(Scene):
                     seat.level = "easy"
         self.setup.hotseat = app.settings.hotseat_handover if setup is None else setup.hotseat
         self.error = ""
+        self._last_seat_note = ""  # the seat note shown last (seats changed: it goes)
         self.widgets: list = []
         self.seat_rows: list[tuple] = []
 
@@ -197,6 +198,8 @@ class NewGameScene(Scene):
         self._map_picker(row_h, gap, head_h, btn_h)
         self._bottom_row(btn_h)
         self._keyboard_order()
+        if not self.error:  # a map chosen elsewhere for other seats: said on opening
+            self._seats_changed()
 
     def _seat_widgets(self, left: pygame.Rect, row_h: int, gap: int, squeezed: bool) -> int:
         """A row per seat (who plays, the dragon, remove) and Add seat, under the Seats
@@ -559,8 +562,36 @@ class NewGameScene(Scene):
         self._cycler_font()
         self.info.set_text(self._map_html())
         self._show_figures()
-        self._show_error("" if self.choice.ok else
+        self._last_seat_note = self._seat_note()
+        self._show_error(self._last_seat_note if self.choice.ok else
                          _("This map cannot be played: see its problems at the right"))
+
+    def _seat_note(self) -> str:
+        """Said as soon as the map and the number of seats disagree, not only when Start
+        is pressed (The Dragonmarch is for 6-8 dragons; New game opens with 4 seats)."""
+        board = self.choice.board if self.choice.ok else None
+        n = len(self.setup.seats)
+        if board is None or board.min_players <= n <= board.max_players:
+            return ""
+        if n < board.min_players:
+            # TRANSLATORS: {map} a map's title; {min}-{max} its dragons; {n} seats to add
+            text = n_("{map} is for {min}–{max} dragons: add {n} seat",
+                      "{map} is for {min}–{max} dragons: add {n} seats", board.min_players - n)
+            return text.format(map=self.choice.title, min=board.min_players,
+                               max=board.max_players, n=board.min_players - n)
+        # TRANSLATORS: {map} a map's title; {min}-{max} its dragons; {n} seats to remove
+        text = n_("{map} is for {min}–{max} dragons: remove {n} seat",
+                  "{map} is for {min}–{max} dragons: remove {n} seats", n - board.max_players)
+        return text.format(map=self.choice.title, min=board.min_players,
+                           max=board.max_players, n=n - board.max_players)
+
+    def _seats_changed(self) -> None:
+        """After a seat is added or removed: the seat note said, changed or taken away
+        (any other line stays until it is answered)."""
+        note = self._seat_note()
+        if note or self.error == self._last_seat_note:
+            self._show_error(note)
+        self._last_seat_note = note
 
     def _even_changed(self, value: bool) -> None:
         self.setup.even_dragons = value
@@ -647,6 +678,7 @@ class NewGameScene(Scene):
                 if el is row[3]:
                     del self.setup.seats[i]
                     self._rebuild()
+                    self._seats_changed()
                     return True
             if el is self.add_btn:
                 # a new AI plays at the level of the last AI seat: three Easy dragons
@@ -655,6 +687,7 @@ class NewGameScene(Scene):
                               if s.kind == "ai"), "normal")
                 self.setup.seats.append(Seat("ai", level))
                 self._rebuild()
+                self._seats_changed()
                 return True
             if el is self.back_btn:
                 self.app.pop()
