@@ -57,10 +57,11 @@ def read_regular(path: str | os.PathLike, most: int) -> bytes:
     return data
 
 
-def write_atomic(path: str | os.PathLike, data: bytes) -> Path:
+def write_atomic(path: str | os.PathLike, data: bytes, sync: bool = True) -> Path:
     """Write `data` to a private (0600) temp file in the same folder, flush and fsync
     it, then os.replace it over `path`: a crash at any moment leaves the old file or the
-    new one, never half of either, and no temp file behind."""
+    new one, never half of either, and no temp file behind. sync=False leaves out the
+    fsyncs (the settings, written as a window's edge is dragged: whole, not durable)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=path.suffix or ".tmp", dir=path.parent)
@@ -68,13 +69,15 @@ def write_atomic(path: str | os.PathLike, data: bytes) -> Path:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
-            os.fsync(f.fileno())
+            if sync:
+                os.fsync(f.fileno())
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
-    _fsync_dir(path.parent)
+    if sync:
+        _fsync_dir(path.parent)
     return path
 
 

@@ -165,7 +165,7 @@ def save(settings: Settings) -> Path | None:
     try:
         data = asdict(settings.validated())
         data["window"] = list(data["window"])
-        write_atomic(path, json.dumps(data, indent=1).encode("utf-8"))
+        write_atomic(path, json.dumps(data, indent=1).encode("utf-8"), sync=False)
     except OSError:
         return None
     return path
