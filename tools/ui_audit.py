@@ -295,6 +295,25 @@ def _online_screens(app, data: Path):
         host.close()
 
 
+def _new_game_screens(app, show):
+    """New game, a setup the engine refuses, and the seat note on a map for more dragons."""
+    new_game = NewGameScene(app)
+    show(new_game)
+    yield "new-game"
+    new_game.setup.seats[0].dragon = new_game.setup.seats[1].dragon = "red"
+    new_game.start()  # the same dragon at two seats: the engine refuses, in words
+    app.step(0.0)
+    yield "new-game-refused"
+    # the longest map title for more dragons than New game's 4 seats: the seat note
+    third = max((c for c in new_game.choices if c.ok and c.board.min_players > 4),
+                key=lambda c: len(c.title), default=None)
+    if third is not None:
+        new_game._set_map(third.key)
+        app.step(0.0)
+        yield "new-game-seats"
+    app.pop()
+
+
 def screens(app, states: dict, data: Path, empty: Path, fast: bool):
     """Yield the name of each screen once the app shows it."""
     def show(scene):
@@ -310,21 +329,7 @@ def screens(app, states: dict, data: Path, empty: Path, fast: bool):
     app.step(0.0)
     yield "menu"
     if not fast:
-        new_game = NewGameScene(app)
-        show(new_game)
-        yield "new-game"
-        new_game.setup.seats[0].dragon = new_game.setup.seats[1].dragon = "red"
-        new_game.start()  # the same dragon at two seats: the engine refuses, in words
-        app.step(0.0)
-        yield "new-game-refused"
-        # the longest map title for more dragons than New game's 4 seats: the seat note
-        third = max((c for c in new_game.choices if c.ok and c.board.min_players > 4),
-                    key=lambda c: len(c.title), default=None)
-        if third is not None:
-            new_game._set_map(third.key)
-            app.step(0.0)
-            yield "new-game-seats"
-        app.pop()
+        yield from _new_game_screens(app, show)
         for section in (0, 2):
             show(RulesScene(app, section=section))
             yield f"rules-{section}"
