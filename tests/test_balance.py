@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import subprocess
 import sys
 
@@ -90,6 +91,19 @@ def test_a_longer_run_extends_a_shorter_one(tmp_path, thread_client):
     got, timing = run.run(tiny_plan(), path, client=thread_client)
     assert timing["games_played_now"] == 6  # chunk 1 again, whole, and chunks 2 and 3
     assert results_json(results_of(tiny_plan(), got)) == reference_json()
+
+
+@pytest.mark.parametrize("make", [
+    lambda p: p.mkdir(),                            # a folder
+    lambda p: p.write_bytes(b"\xff\xfe\x00junk"),     # not text
+    pytest.param(lambda p: os.mkfifo(p), id="pipe",  # reading it would wait for ever
+                 marks=pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="POSIX")),
+], ids=["folder", "binary", "pipe"])
+def test_a_results_file_that_cannot_be_read_is_one_line(tmp_path, make):
+    path = tmp_path / "results.jsonl"
+    make(path)
+    with pytest.raises(run.RunError, match="cannot be read .*another --out folder"):
+        run.read_results(path, tiny_plan())
 
 
 def test_another_runs_results_file_is_refused(tmp_path, thread_client):

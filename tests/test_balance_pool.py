@@ -4,6 +4,7 @@ reports, on known inputs."""
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -77,6 +78,12 @@ def test_the_command_reads_report_folders(tmp_path, capsys):
     assert out.read_text() == printed
 
 
+def _pipe(t):
+    (t / "p").mkdir()
+    os.mkfifo(t / "p" / "balance.json")
+    return t / "p"
+
+
 @pytest.mark.parametrize("make, words", [
     (lambda t: [t / "nowhere"], "no balance.json"),
     (lambda t: [write(t, VALE, "a"), t / "a"], "is given twice"),
@@ -84,6 +91,8 @@ def test_the_command_reads_report_folders(tmp_path, capsys):
     (lambda t: [write(t, VALE, "a"), write(t, {**VALE, "plan": {**VALE["plan"], "games": 50}},
                                             "b")], "the same run as an earlier"),
     (lambda t: [write(t, {"plan": {}}, "a")], "not a balance report"),
+    pytest.param(lambda t: [_pipe(t)], "not a balance report",  # refused, not waited on
+                 marks=pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="POSIX")),
 ])
 def test_bad_reports_get_one_line(tmp_path, capsys, make, words):
     assert narby(["balance-pool", *map(str, make(tmp_path))]) == 2

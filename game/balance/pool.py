@@ -25,8 +25,10 @@ from pathlib import Path
 
 from game.balance import stats
 from game.balance.report_rows import p_cell
+from game.persistence.files import read_regular
 
 PROG = "narby balance-pool"
+REPORT_MOST = 256 * 1024 * 1024  # a balance.json holds groups, not games: a few MiB
 # (label, kind in results' groups, place: 0 = first, -1 = last, rolled caverns only)
 POOLED = (("first mover in round 1", "turn", 0, False),
           ("last mover in round 1", "turn", -1, False),
@@ -52,7 +54,8 @@ def load(folders: list[Path]) -> list[dict]:
             raise PoolError(f"{folder} is given twice")
         seen_dirs.add(path.resolve())
         try:
-            results = json.loads(path.read_text(encoding="utf-8"))["results"]
+            # read_regular: a pipe given as a report is refused, never waited on
+            results = json.loads(read_regular(path, REPORT_MOST).decode("utf-8"))["results"]
             plan = results["plan"]
             # the same seed's games are the same games, however many were played
             same = {k: v for k, v in plan.items() if k not in ("games", "chunk")}

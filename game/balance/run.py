@@ -23,9 +23,11 @@ from distributed import Client, LocalCluster, as_completed
 
 from game.balance.games import play_chunk
 from game.balance.plan import Plan, chunks
+from game.persistence.files import read_regular
 
 FORMAT = 1  # the results file's header says which layout it has
 RETRIES = 2
+RESULTS_MOST = 1 << 31  # a results file: ~1 KiB a game, so a couple of million games
 T = TypeVar("T")
 CONNECT_TIMEOUT = 20  # seconds to reach a --cluster scheduler
 # The scheduler's HTTP server (health checks; the dashboard needs bokeh, not installed)
@@ -40,11 +42,15 @@ class RunError(Exception):
 def read_results(path: Path, plan: Plan) -> dict[int, list[dict]]:
     """The chunks a results file already holds for this plan: {chunk index: records}.
     A last line cut short by Ctrl-C is ignored (that chunk is played again)."""
-    if not path.exists():
+    try:  # a pipe, a folder or a binary file there: said, never waited on or a traceback
+        lines = read_regular(path, RESULTS_MOST).decode("utf-8").splitlines()
+    except FileNotFoundError:
         return {}
+    except (OSError, UnicodeDecodeError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) else "not a text file"
+        raise RunError(f"{path} cannot be read ({why}): choose another --out folder or "
+                       "delete it") from None
     done: dict[int, list[dict]] = {}
-    with open(path, encoding="utf-8") as f:
-        lines = f.read().splitlines()
     if not lines:
         return {}
     try:
