@@ -279,8 +279,9 @@ def _map_argument(p, text: str) -> str:
     path = find_map(text)
     if not path.is_file():
         names = ", ".join(m.stem for m in shipped_maps())
-        print(f"{p.prog}: --map {text}: file not found (shipped maps: {names})",
-              file=sys.stderr)
+        # a folder, a pipe or a device given as the map is there, but is no map file
+        what = "not a map file" if os.path.exists(path) else "file not found"
+        print(f"{p.prog}: --map {text}: {what} (shipped maps: {names})", file=sys.stderr)
         raise SystemExit(2)
     return str(path)
 

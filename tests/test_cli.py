@@ -196,6 +196,18 @@ def test_broken_map_refuses_to_start_with_the_checkers_message(capsys):
     assert "bad-target.tmx" in err and "use 50, 75 or 100" in err and "Traceback" not in err
 
 
+@pytest.mark.parametrize("make, words", [
+    (lambda p: p, "file not found"),             # nothing there
+    (lambda p: p.mkdir() or p, "not a map file"),  # a folder named like a map
+], ids=["missing", "folder"])
+def test_a_map_argument_that_is_no_map_file_says_which(tmp_path, capsys, make, words):
+    path = make(tmp_path / "x.tmx")
+    with pytest.raises(SystemExit) as stop:
+        main(["--headless", "--map", str(path)])
+    out, err = capsys.readouterr()
+    assert stop.value.code == 2 and out == "" and f"--map {path}: {words} (shipped maps:" in err
+
+
 def test_replay_on_a_map_resolves_the_path_beside_the_file(tmp_path, capsys):
     shutil.copytree(ROOT / "maps", tmp_path / "my-maps")  # not under the working folder
     shutil.copytree(ROOT / "assets", tmp_path / "assets")
