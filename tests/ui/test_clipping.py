@@ -87,3 +87,23 @@ def test_a_long_save_name_is_never_cut_in_the_load_list(audited, data_dir):
     assert scene.row_at((scene.list_rect.x + 20, top + scene.heights[0] + 2)) == 1
     scene.select(len(scene.entries) - 1)  # scrolled to the end: the last row in view
     assert scene.top_row + scene.visible_rows() == len(scene.entries)
+
+
+def test_an_eight_dragon_save_name_is_whole_in_the_detail_panel(audited, data_dir):
+    """The detail panel showed two lines of its large type and dropped the rest: an
+    eight-dragon auto-name lost its map. It takes a smaller type, then a third line."""
+    a, audit = audited
+    dragons = ["red", "green", "blue", "gold", "black", "white", "purple", "iron"]
+    m = scenario({d: dict(at=(2 + 2 * i, 3 + i)) for i, d in enumerate(dragons)})
+    c = GameController.from_match(m, [Seat("human")] * 8, ai_mode="sync")
+    saves.autosave(c.session, data_dir)
+    a.data_dir = data_dir
+    scene = a.push(LoadScene(a))
+    run(a)
+    name = scene.entries[0].name
+    assert name.startswith("Red vs Green") and name.endswith("on Open Plain")
+    found = audit.frame(a)
+    assert not _clipped(found), _clipped(found)
+    font, parts = scene._detail_name(name, scene.detail.w)
+    assert " ".join(parts) == name and 2 <= len(parts) <= 3
+    assert all(part in audit.drawn for part in parts)

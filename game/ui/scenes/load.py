@@ -36,6 +36,9 @@ from game.words import Words, shown
 from game.words import dragon as dragon_name
 
 DOUBLE_CLICK = 0.4  # seconds
+DETAIL_SIZES = (24, 20, 17)  # the detail panel's name: the largest type it fits twice
+DETAIL_LINES = 3  # lines of the smallest type, the last cut if it must be
+HUGE_NAME = 300  # characters of a name laid out (a save keeps 1,000)
 
 
 def open_game(app, path, leaving=None) -> str | None:
@@ -128,6 +131,7 @@ class LoadScene(Scene):
         self.time = 0.0
         self.buttons: dict = {}
         # each row's name layout and height, and the rows' room: measured in enter()
+        self._name_fit: tuple = (None, None)  # the detail's name, laid out once
         self.names: list[RowName] = []
         self.heights: list[int] = []
         self.rows_room = 0
@@ -381,6 +385,23 @@ class LoadScene(Scene):
                              look.fs(12), look.colour("text_dim"))
             surface.blit(more, more.get_rect(topright=(r.right, r.y + look.px(2))))
 
+    def _detail_name(self, name: str, width: int):
+        """(font, lines) of the selected save's name over the detail panel: two lines of
+        the large type, else a smaller one, else three lines of the smallest; only a
+        name past all of that is cut (an eight-dragon auto-name was, at 200%)."""
+        key = (name, width, self.look.scale)
+        if self._name_fit[0] != key:
+            for size in DETAIL_SIZES:
+                font = self.look.font(self.look.fs(size), bold=True)
+                parts = self.look.wrap(name if len(name) <= HUGE_NAME else
+                                       name[:HUGE_NAME] + "…", font, width)
+                if len(parts) <= 2:
+                    break
+            if len(parts) > DETAIL_LINES:  # the rest joins the last line, which is cut
+                parts = parts[:DETAIL_LINES - 1] + [" ".join(parts[DETAIL_LINES - 1:])]
+            self._name_fit = (key, (font, parts))
+        return self._name_fit[1]
+
     def _draw_detail(self, surface) -> None:
         look = self.look
         e = self.selected()
@@ -388,9 +409,13 @@ class LoadScene(Scene):
         if e is None:
             return
         x, y = r.x, r.y
-        big = look.font(look.fs(24), bold=True)
-        for part in look.wrap(e.name, big, r.w)[:2]:
-            surface.blit(big.render(part, True, look.colour("gold")), (x, y))
+        big, parts = self._detail_name(e.name, r.w)
+        for i, part in enumerate(parts):
+            if i == len(parts) - 1 and len(parts) == DETAIL_LINES:
+                line = look.fit_text(part, big, r.w, look.colour("gold"))  # (a huge name)
+            else:
+                line = big.render(part, True, look.colour("gold"))
+            surface.blit(line, (x, y))
             y += big.get_linesize()
         kind = _("Autosave") if e.kind == "autosave" else _("Saved game")
         sub = look.text(f"{kind} · {short_date(e.date)}", look.fs(14), look.colour("text_dim"))

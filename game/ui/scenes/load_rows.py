@@ -115,9 +115,11 @@ def draw_row(look, surface, r: pygame.Rect, e, name: RowName, selected: bool) ->
         x += icon + score.get_width() + look.px(10)
     state = (_("won by {winner}").format(winner=winner_words(e.winner)) if e.finished
              else _("round {n}").format(n=e.round))
-    facts = look.fit_text(f"{state} · {e.map_title}", look.font(look.fs(13)),
-                          max(look.px(40), r.right - look.px(14) - x - look.px(10)),
-                          look.colour("gold" if e.finished else "text_dim"))
+    small, room = look.font(look.fs(13)), max(look.px(40), r.right - look.px(14) - x - look.px(10))
+    # beside eight dragons' scores the map goes first (the detail panel names it)
+    text = next((t for t in (f"{state} · {e.map_title}", state) if small.size(t)[0] <= room),
+                state)
+    facts = look.fit_text(text, small, room, look.colour("gold" if e.finished else "text_dim"))
     surface.blit(facts, facts.get_rect(topright=(r.right - look.px(14), y2 + look.px(4))))
 
 
