@@ -81,7 +81,7 @@ class Identity:
         with tempfile.TemporaryDirectory(prefix="narby-tls-") as tmp:
             cert, key = Path(tmp) / CERT_FILE, Path(tmp) / KEY_FILE
             cert.write_bytes(self.cert_pem)
-            write_atomic(key, self.key_pem)  # private (0600)
+            write_atomic(key, self.key_pem, sync=False)  # private (0600); gone at once
             ctx.load_cert_chain(cert, key)
         return ctx
 
