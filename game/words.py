@@ -276,7 +276,7 @@ def shown(text: object) -> str:
     """Any text for the screen: a Words in the player's language, anything else as is
     (an IllegalAnswer shows the Words it was raised with)."""
     if isinstance(text, BaseException):
-        text = text.args[0] if len(text.args) == 1 else str(text)
+        text = words_of(text)
     if isinstance(text, Words):
         return text.shown()
     return str(text)
