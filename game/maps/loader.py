@@ -383,10 +383,6 @@ class _Board:
                      places: dict[str, str], layer: str | None = SETUP_LAYER) -> None:
         where = _obj_label(obj, layer)
         types = ", ".join(SETUP_TYPES)
-        if getattr(obj, "template", None):
-            self.add(where, "comes from a template, which pytmx does not read",
-                     "right-click it in Tiled and choose Detach")
-            return
         if not kind:
             self.add(where, "has no type", f"set its Type (Class in Tiled 1.9) to one of {types}")
             return

@@ -37,7 +37,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pytmx  # noqa: E402
 
 from game.board import MAX_SIDE, MIN_SIDE  # noqa: E402
-from game.maps import limits  # noqa: E402
+from game.maps import limits, templates  # noqa: E402
 from game.maps.limits import (  # noqa: E402
     Budget,
     is_file,
@@ -342,6 +342,11 @@ def _int_attr(el: ET.Element, attr: str) -> int | None:
 class MapVetter:
     """The Tiled-level checks for one .tmx tree; see `vet_map`."""
 
+    # for game.maps.templates, which cannot import this module (it is imported by it)
+    label = staticmethod(label)
+    attribute_problems = staticmethod(lambda root: attribute_problems(root))
+    MAX_TILESET_TILES = MAX_TILESET_TILES
+
     def __init__(self, path: Path, root: ET.Element, report: Report,
                  budget: Budget | None = None) -> None:
         self.path = path
@@ -424,7 +429,7 @@ class MapVetter:
                          "export the tileset as .tsx, or embed it in the map")
                 return False
             tsx = self.dir / source
-            sub = self.read_tileset(tsx, where)
+            sub = self.read_part(tsx, where)
             if sub is None:
                 return False
             if sub.tag != "tileset":
@@ -470,9 +475,10 @@ class MapVetter:
             self.ranges.append((first, first + count))
         return True
 
-    def read_tileset(self, tsx: Path, where: str) -> ET.Element | None:
-        """A .tsx file read once per real path; each reference charges its bytes and
-        properties again (pytmx reads the file once per reference)."""
+    def read_part(self, tsx: Path, where: str) -> ET.Element | None:
+        """A .tsx (or .tx template) file read once per real path; each reference charges
+        its bytes and properties again (pytmx reads a tileset once per reference, and a
+        template's parts are copied into each instance)."""
         bad_path = path_problem(tsx)
         if bad_path:
             self.add(where, f"cannot be opened: {bad_path}", "use a shorter, plain file path")
@@ -817,6 +823,7 @@ def vet_map(path: Path, root: ET.Element, report: Report,
                    "cells in all", "merge tile layers in Tiled (Layer ▸ Merge Layer Down)")
         return None
     vetter.check_tilesets()
+    templates.detach_all(vetter)  # after the map's tilesets are known, before properties
     vetter.check_layers()
     # map and object tileset/tile properties of embedded tilesets are checked here too
     vetter.check_properties(vetter.root, None, skip=semantic)

@@ -1,13 +1,14 @@
 """The host's map, sent to joiners who do not have it (docs/FORMATS.md "map").
 
-A map travels as a bundle: the .tmx, the .tsx tilesets it points at and their images,
-flattened into one folder (each `source` rewritten to a plain file name) so nothing in
-it can point elsewhere. Its digest (SHA-256 over each file's name and content) names
-it: the host says it in `welcome` (`game.map_bundle`), a joiner with a shipped map of
-that digest, or a cached copy, uses its own; else it asks (`map_request`, only after
-its join was accepted) and the host sends `map` messages, base64 in parts. The joiner
-checks every name, size and the digest, keeps the bundle in `<data>/net/maps/<digest>/`
-and reads it with the same safe map reader as any map.
+A map travels as a bundle: the .tmx, the .tsx tilesets and .tx object templates it
+points at and their images (and a template's tileset), flattened into one folder (each
+`source` and `template` rewritten to a plain file name) so nothing in it can point
+elsewhere. Its digest (SHA-256 over each file's name and content) names it: the host
+says it in `welcome` (`game.map_bundle`), a joiner with a shipped map of that digest, or
+a cached copy, uses its own; else it asks (`map_request`, only after its join was
+accepted) and the host sends `map` messages, base64 in parts. The joiner checks every
+name, size and the digest, keeps the bundle in `<data>/net/maps/<digest>/` and reads it
+with the same safe map reader as any map.
 
 Bounds: at most MAX_FILES files, MAX_FILE bytes each, MAX_TOTAL bytes in all.
 """
@@ -37,11 +38,14 @@ MAX_FILES = 64
 PART = 512 * 1024          # raw bytes a `map` message carries (~700 KB of base64)
 MAX_PARTS = -(-MAX_TOTAL // PART)
 DIGEST_CHARS = 32
-EXTENSIONS = (".tmx", ".tsx", ".png", ".jpg", ".jpeg", ".gif", ".bmp")
+EXTENSIONS = (".tmx", ".tsx", ".tx", ".png", ".jpg", ".jpeg", ".gif", ".bmp")
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 _HEX = re.compile(f"^[0-9a-f]{{{DIGEST_CHARS}}}$")
-# a `source` attribute of a tileset or image element (Tiled writes double quotes)
-_SOURCE = re.compile(rb"""(<(tileset|image)\b[^>]*?\bsource=)(["'])(.*?)\3""", re.DOTALL)
+# a `source` attribute of a tileset or image element, or an object's `template` (Tiled
+# writes double quotes)
+_SOURCE = re.compile(rb"""(<(tileset|image|object)\b[^>]*?\b(?:source|template)=)(["'])(.*?)\3""",
+                     re.DOTALL)
+_XML = (".tmx", ".tsx", ".tx")  # the bundle's files that name others
 
 
 class MapShareError(ValueError):
@@ -107,12 +111,14 @@ def make_bundle(tmx: str | Path) -> Bundle:
                 content = _read(path)
                 if path.suffix.lower() == ".tsx":
                     content = flatten(content, path.parent, (b"image",))
+                elif path.suffix.lower() == ".tx":  # a template names its tile's tileset
+                    content = flatten(content, path.parent, (b"tileset",))
                 files.append((placed[path], content))
             return m.group(1) + b'"' + placed[path].encode() + b'"'
         return _SOURCE.sub(swap, data)
 
     # flatten() adds the tilesets and images as it meets them; the map goes first
-    files.insert(0, (name, flatten(_read(tmx), tmx.parent, (b"tileset", b"image"))))
+    files.insert(0, (name, flatten(_read(tmx), tmx.parent, (b"tileset", b"image", b"object"))))
     _check_bounds([(n, len(d)) for n, d in files])
     return Bundle(name, tuple(files), bundle_digest(files))
 
@@ -270,7 +276,7 @@ class Receiver:
             raise MapShareError(Words("the host's map does not match its digest; it was refused"))
         names = {n for n, _ in files}
         for name, data in files:
-            if name.lower().endswith((".tmx", ".tsx")):
+            if name.lower().endswith(_XML):
                 for m in _SOURCE.finditer(data):
                     if html.unescape(m.group(4).decode("utf-8", "replace")) not in names:
                         raise MapShareError(Words("the host's map points at files outside itself; "
