@@ -195,7 +195,7 @@ def _one_instance(tmp_path, template_text: str | None, source: str = "t.tx",
 
 @pytest.mark.parametrize(("text", "source", "words"), [
     (None, "t.tx", "object 99 'Odd' in layer 'setup': file not found"),
-    (CAVERN, "t.tj", "comes from template 't.tj', which is not a .tx file"),
+    (CAVERN, "t.txt", "comes from template 't.txt', which is not a template file (.tx or .tj)"),
     ("<tileset/>", "t.tx", "template 't.tx' is not a Tiled template (its root is <tileset>)"),
     ("<template></template>", "t.tx", "template 't.tx' holds no object"),
     ("not xml <", "t.tx", "is not well-formed XML"),

@@ -1,6 +1,7 @@
-"""Mutation fuzzer over the files players share: maps, saves, replays and settings.
+"""Mutation fuzzer over the files players share: maps (TMX, and Tiled's JSON as
+`tmj`), saves, replays and settings.
 
-    python -m tools.fuzz_files --seconds 60            # all four kinds, a minute
+    python -m tools.fuzz_files --seconds 60            # all five kinds, a minute
     python -m tools.fuzz_files --kinds map,save --seed 7
 
 Each round mutates a sound file (byte flips, cuts, splices of hostile snippets for maps;
@@ -33,7 +34,7 @@ from game.persistence.replay_file import ReplayError, load, play, start  # noqa:
 from game.ui import settings  # noqa: E402
 from tests.hostile import good_session, sound_state, tmx, write_map  # noqa: E402
 
-KINDS = ("map", "save", "replay", "settings")
+KINDS = ("map", "save", "replay", "settings", "tmj")
 
 MAP_SNIPPETS = [
     '<tileset firstgid="1" name="x" tilewidth="32" tileheight="32"><image source="tiles.png" '
@@ -106,6 +107,24 @@ def sound_map() -> str:
                                'height="32"/>')
 
 
+def sound_tmj() -> dict:
+    """sound_map in Tiled's JSON map format (game.maps.tiled_json)."""
+    return {"type": "map", "version": "1.8", "orientation": "orthogonal", "width": 12,
+            "height": 12, "tilewidth": 32, "tileheight": 32, "infinite": False,
+            "properties": [{"name": "max_players", "type": "int", "value": 2}],
+            "tilesets": [{"firstgid": 1, "name": "t", "tilewidth": 32, "tileheight": 32,
+                          "tilecount": 4, "columns": 4, "image": "tiles.png",
+                          "imagewidth": 128, "imageheight": 32,
+                          "tiles": [{"id": 1, "properties": [
+                              {"name": "blocked", "type": "bool", "value": True}]}]}],
+            "layers": [{"type": "tilelayer", "id": 1, "name": "ground", "width": 12,
+                        "height": 12, "opacity": 1, "visible": True, "data": [1] * 144},
+                       {"type": "objectgroup", "id": 2, "name": "setup", "objects": [
+                           {"id": 1, "type": "town", "x": 32, "y": 32, "width": 32,
+                            "height": 32, "properties": [
+                                {"name": "note", "type": "string", "value": "x"}]}]}]}
+
+
 def sound_save(folder: Path) -> dict:
 
     session = good_session(seed=3, answers=8)
@@ -126,9 +145,9 @@ SOUND_SETTINGS = {"window": [1280, 720], "fullscreen": False, "ui_scale": 1.0,
 
 
 # ----- one check per kind: returns None, or a finding --------------------------------------
-def check_map_text(text: str, folder: Path) -> str | None:
+def check_map_text(text: str, folder: Path, name: str = "fuzz.tmx") -> str | None:
 
-    path = write_map(folder, "fuzz.tmx", text)
+    path = write_map(folder, name, text)
     try:
         for problem in check_map(path):
             if "\n" in str(problem) or "bug in the map checker" in str(problem):
@@ -204,11 +223,19 @@ def one_round(kind: str, rng: random.Random, folder: Path, bases: dict) -> str |
         return check_save_doc(mutate_json(bases["save"], rng), folder)
     if kind == "replay":
         return check_replay_doc(mutate_json(bases["replay"], rng), folder)
+    if kind == "tmj":
+        try:
+            text = json.dumps(mutate_json(bases["tmj"], rng), allow_nan=True)
+        except (ValueError, RecursionError):
+            text = "{"
+        return check_map_text(text.encode("utf-8", "surrogatepass").decode("utf-8", "replace"),
+                              folder, "fuzz.tmj")
     return check_settings_doc(mutate_json(SOUND_SETTINGS, rng), folder)
 
 
 def bases(folder: Path) -> dict:
-    return {"map": sound_map(), "save": sound_save(folder), "replay": sound_replay()}
+    return {"map": sound_map(), "save": sound_save(folder), "replay": sound_replay(),
+            "tmj": sound_tmj()}
 
 
 def main(argv: list[str] | None = None) -> int:

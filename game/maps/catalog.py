@@ -26,6 +26,7 @@ from game.i18n import _, n_
 from game.maps import limits
 from game.maps.limits import shown, small_int
 from game.maps.loader import MAX_TITLE_CHARS, Problem, draft_board, inspect_map
+from game.maps.tiled_json import MAP_SUFFIXES
 from game.maps.tmx_reader import Report, read_xml
 
 DEFAULT_MAP_NAME = "narby-vale.tmx"
@@ -209,7 +210,8 @@ MAX_USER_MAPS = 200
 
 def _tmx_files(folder: Path) -> list[Path]:
     try:
-        return sorted(p for p in folder.glob("*.tmx") if limits.is_file(p))
+        return sorted(p for ext in MAP_SUFFIXES for p in folder.glob(f"*{ext}")
+                      if limits.is_file(p))
     except (OSError, ValueError):
         return []
 
@@ -245,7 +247,7 @@ def stamp(data: str | os.PathLike | None, extra: tuple = ()) -> tuple:
         except OSError:
             continue
         for d in names:
-            if d.name.endswith((".tmx", ".tsx", ".tx")):
+            if d.name.endswith(MAP_SUFFIXES + (".tsx", ".tsj", ".tx", ".tj")):
                 try:
                     st = d.stat()
                 except OSError:

@@ -20,6 +20,7 @@ from pathlib import Path
 from game.board import BoardSpec
 from game.maps.catalog import inspect
 from game.maps.loader import MapError, Problem, map_summary
+from game.maps.tiled_json import MAP_SUFFIXES
 from game.resources import find_map
 
 
@@ -33,12 +34,13 @@ def _say(line: str, stream=None) -> None:
 
 
 def _expand(paths: list[str]) -> list[Path]:
-    """Files as given; a folder stands for the .tmx maps inside it (recursively); a
-    shipped map can be named without a path ("riverfell")."""
+    """Files as given; a folder stands for the .tmx (and Tiled JSON .tmj) maps inside it
+    (recursively); a shipped map can be named without a path ("riverfell")."""
     files: list[Path] = []
     for name in paths:
         path = find_map(name)
-        files.extend(sorted(path.rglob("*.tmx")) if _is_dir(path) else [path])
+        files.extend(sorted(p for ext in MAP_SUFFIXES for p in path.rglob(f"*{ext}"))
+                     if _is_dir(path) else [path])
     return files
 
 

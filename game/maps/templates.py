@@ -1,4 +1,4 @@
-"""Tiled object templates (.tx files), detached before pytmx sees the map.
+"""Tiled object templates (.tx files, or .tj in Tiled's JSON), detached before pytmx sees the map.
 
 pytmx ignores an object's `template` attribute, so a template instance would reach the
 game with no type, tile or properties. Tiled saves an instance as little more than a
@@ -44,7 +44,7 @@ def detach_all(vetter: MapVetter) -> None:
              if el.tag == "object" and el.get("template") is not None]
     if not found:
         return
-    tilesets = _map_tilesets(vetter)
+    tilesets: dict[str, int | None] = dict(vetter.sources)  # real path -> first gid
     for parent, instance in found:
         where = vetter.label(instance)
         if parent.tag == "objectgroup":  # as the game-level checks name an object
@@ -56,23 +56,15 @@ def detach_all(vetter: MapVetter) -> None:
             parent.insert(at, detached)
 
 
-def _map_tilesets(vetter: MapVetter) -> dict[str, int | None]:
-    """The map's external tilesets: real path -> first gid."""
-    out: dict[str, int | None] = {}
-    for ts in vetter.root.findall("tileset"):
-        first, source = small_int(ts.get("firstgid")), ts.get("source")
-        if source and first is not None and not limits.path_problem(vetter.dir / source):
-            out.setdefault(limits.real(vetter.dir / source), first)
-    return out
 
 
 def _detach(vetter: MapVetter, instance: ET.Element, where: str,
             tilesets: dict[str, int | None]) -> ET.Element | None:
     source = instance.get("template", "")
     named = f"template '{shown(source, 60)}'"
-    if not source.lower().endswith(".tx"):
-        vetter.add(where, f"comes from {named}, which is not a .tx file",
-                   f"save the template in Tiled's XML format (.tx), {_DETACH}")
+    if not source.lower().endswith((".tx", ".tj", ".json")):
+        vetter.add(where, f"comes from {named}, which is not a template file (.tx or .tj)",
+                   f"save the template from Tiled, {_DETACH}")
         return None
     path = vetter.dir / source
     tpl = vetter.read_part(path, where)  # its problem names the template's file

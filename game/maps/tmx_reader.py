@@ -37,7 +37,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pytmx  # noqa: E402
 
 from game.board import MAX_SIDE, MIN_SIDE  # noqa: E402
-from game.maps import limits, templates  # noqa: E402
+from game.maps import limits, templates, tiled_json  # noqa: E402
 from game.maps.limits import (  # noqa: E402
     Budget,
     is_file,
@@ -100,7 +100,9 @@ class Report:
 def read_xml(path: Path, report: Report, where: str | None,
              budget: Budget | None = None) -> ET.Element | None:
     """Parse `path` as XML after the safety checks; None (and problems) if it fails.
-    With a `budget`, the file's size is charged to it first (refused when over)."""
+    A Tiled JSON file (.tmj, .tsj, .tj) comes back as the TMX tree it stands for
+    (game.maps.tiled_json). With a `budget`, the file's size is charged to it first
+    (refused when over)."""
     bad_path = path_problem(path)
     if bad_path:
         report.add(where, f"cannot be opened: {bad_path}", "use a shorter, plain file path")
@@ -137,6 +139,14 @@ def read_xml(path: Path, report: Report, where: str | None,
         report.add(where, "is not UTF-8 XML text (it is binary, UTF-16 or too large)",
                    "save it from Tiled, which writes UTF-8 XML")
         return None
+    if tiled_json.looks_like_json(data):  # Tiled's JSON formats: read as the TMX they mean
+        try:
+            tree, what = tiled_json.json_tree(data.decode("utf-8-sig"))
+        except UnicodeDecodeError:
+            tree, what = None, "is not valid UTF-8 text"
+        if tree is None:
+            report.add(where, f"{what} (a Tiled JSON file)", "re-save it from Tiled")
+        return tree
     if _DANGER.search(data):
         report.add(where, "declares a DOCTYPE or ENTITY, which maps never need and which "
                    "can hide an entity-expansion bomb", "delete the <!DOCTYPE ...> / "
@@ -356,6 +366,7 @@ class MapVetter:
         self.report = report
         self.fatal = False
         self.ranges: list[tuple[int, int]] = []  # [firstgid, end) of each readable tileset
+        self.sources: dict[str, int] = {}  # each external tileset's real path: its firstgid
         self.ranges_known = True
 
     def add(self, where: str | None, what: str, fix: str) -> None:
@@ -424,10 +435,6 @@ class MapVetter:
         source = ts.get("source")
         body, base = ts, self.dir  # image paths are relative to the file holding the tileset
         if source:
-            if not source.lower().endswith(".tsx"):
-                self.add(where, "is not a .tsx file (pytmx reads only TSX tilesets)",
-                         "export the tileset as .tsx, or embed it in the map")
-                return False
             tsx = self.dir / source
             sub = self.read_part(tsx, where)
             if sub is None:
@@ -465,6 +472,10 @@ class MapVetter:
             return False
         if not self.check_images(body, base, where):
             return False
+        if source:
+            self.sources.setdefault(limits.real(self.dir / source), first)
+            if not source.lower().endswith(".tsx"):  # pytmx opens only .tsx files itself
+                self.embed(ts, body, base)
         count = _int_attr(body, "tilecount")
         if collection:  # its tile ids stay as made when tiles are removed: 0, 2, 5 ...
             ids = [i for i in (_int_attr(t, "id") for t in body.findall("tile")) if i is not None]
@@ -474,6 +485,23 @@ class MapVetter:
         else:
             self.ranges.append((first, first + count))
         return True
+
+    def embed(self, ts: ET.Element, body: ET.Element, base: Path) -> None:
+        """An external tileset pytmx cannot open (a .tsj, or TSX under another name)
+        copied into the map's reference, its image paths made relative to the map."""
+        first = ts.get("firstgid", "")
+        ts.clear()
+        ts.attrib.update({"firstgid": first}, **{k: v for k, v in body.attrib.items()
+                                                  if k not in ("firstgid", "source")})
+        ts.extend(copy.deepcopy(list(body)))
+        ts.tail = "\n "
+        for image in ts.iter("image"):
+            src = image.get("source")
+            if src:
+                try:
+                    image.set("source", os.path.relpath(base / src, self.dir))
+                except ValueError:  # another drive (Windows): only the full path reaches it
+                    image.set("source", str(base / src))
 
     def read_part(self, tsx: Path, where: str) -> ET.Element | None:
         """A .tsx (or .tx template) file read once per real path; each reference charges
@@ -758,9 +786,9 @@ def attribute_problems(root: ET.Element) -> list[tuple[str, str]]:
                     except ValueError:
                         found.append((label(el), f"attribute {shown(attr, 30)}="
                                       f"'{shown(value, 30)}' is not a number"))
-        if el.tag == "image" and any(_int_attr(el, a) is None for a in ("width", "height")):
-            found.append(("tileset image", "has no valid width/height"))
-        if el.tag == "tileset":
+        if el.tag == "tileset":  # its images' sizes bound pytmx's walk over their grids
+            found += [("tileset image", "has no valid width/height") for image in el.iter("image")
+                      if any(_int_attr(image, a) is None for a in ("width", "height"))][:1]
             found += [(label(el), "has a tile with no valid id") for tile in el.iter("tile")
                       if _int_attr(tile, "id") is None][:1]
     return found

@@ -27,8 +27,11 @@ import shutil
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from xml.etree import ElementTree as ET
 
 from game import resources
+from game.maps.loader import MapError, read_vetted
+from game.maps.tiled_json import looks_like_json
 from game.persistence.files import FileTooLarge, read_regular
 from game.words import Words
 
@@ -46,6 +49,8 @@ _HEX = re.compile(f"^[0-9a-f]{{{DIGEST_CHARS}}}$")
 _SOURCE = re.compile(rb"""(<(tileset|image|object)\b[^>]*?\b(?:source|template)=)(["'])(.*?)\3""",
                      re.DOTALL)
 _XML = (".tmx", ".tsx", ".tx")  # the bundle's files that name others
+# a tileset or template in Tiled's JSON, named by a TMX map
+_JSON_PART = re.compile(rb"""\b(?:source|template)=(["'])[^"']*\.(?:tsj|tj|json)\1""")
 
 
 class MapShareError(ValueError):
@@ -97,7 +102,14 @@ def make_bundle(tmx: str | Path) -> Bundle:
     tmx = Path(tmx)
     taken: set[str] = set()
     files: list[tuple[str, bytes]] = []
-    name = _safe_name(tmx.name, taken)
+    data = _read(tmx)
+    if looks_like_json(data) or _JSON_PART.search(data):
+        # Tiled's JSON files travel as the TMX the game reads them as (its templates
+        # detached, JSON tilesets embedded), so a joiner needs no JSON at all
+        data = _as_tmx(tmx)
+        name = _safe_name(tmx.with_suffix(".tmx").name, taken)
+    else:
+        name = _safe_name(tmx.name, taken)
     placed: dict[Path, str] = {}
 
     def flatten(data: bytes, base: Path, kinds: tuple[bytes, ...]) -> bytes:
@@ -118,9 +130,18 @@ def make_bundle(tmx: str | Path) -> Bundle:
         return _SOURCE.sub(swap, data)
 
     # flatten() adds the tilesets and images as it meets them; the map goes first
-    files.insert(0, (name, flatten(_read(tmx), tmx.parent, (b"tileset", b"image", b"object"))))
+    files.insert(0, (name, flatten(data, tmx.parent, (b"tileset", b"image", b"object"))))
     _check_bounds([(n, len(d)) for n, d in files])
     return Bundle(name, tuple(files), bundle_digest(files))
+
+
+def _as_tmx(tmx: Path) -> bytes:
+    try:
+        tree = read_vetted(tmx)
+    except MapError as exc:
+        raise MapShareError(Words("cannot read {file} ({why})", file=tmx.name,
+                                  why=exc.problems[0].what)) from None
+    return ET.tostring(tree, encoding="utf-8", xml_declaration=True)
 
 
 @functools.lru_cache(maxsize=16)

@@ -646,7 +646,8 @@ class NewGameScene(Scene):
         start = self.setup.map_path if self.choice.entry.origin in ("user", "file") \
             else str(user_maps_dir(self.app.data_dir))
         self.dialog = UIFileDialog(rect, self.ui, window_title=_("Open a map (.tmx)"),
-                                   initial_file_path=start, allowed_suffixes={".tmx"},
+                                   initial_file_path=start,
+                                   allowed_suffixes={".tmx", ".tmj", ".json"},
                                    allow_existing_files_only=True)
 
     def open_map(self, path: str | Path) -> None:
