@@ -246,3 +246,65 @@ def test_a_templated_map_travels_to_a_joiner_with_its_templates(tmp_path):
         got = receiver.take(msg)
     assert got is not None and got.is_file()
     assert same_board(load_board(got), load_board(templated))
+
+
+# ----- the shipped templates (maps/templates, written by tools/make_author_maps.py) -----
+SHIPPED = ROOT / "maps" / "templates"
+PIECE_OF = {"town.tx": "town", "city.tx": "city", "ruin.tx": "ruin", "chest.tx": "chest",
+            "place-of-power.tx": "place_of_power", "cavern-spot.tx": "cavern_spot"}
+
+
+def _starter_with_every_template(folder: Path) -> Path:
+    """The starter map saved elsewhere, one instance of each shipped template on it and
+    the cavern spot's once for each of its 8 seats (each instance setting its own)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    shutil.copytree(ROOT / "maps" / "templates", folder / "templates")
+    text = (ROOT / "maps" / "starter" / "blank-16x16.tmx").read_text(encoding="utf-8")
+    text = text.replace('source="../../assets/tiles/terrain.tsx"',
+                        f'source="{ROOT / "assets" / "tiles" / "terrain.tsx"}"')
+    objs = "".join(f'<object id="{50 + i}" template="templates/{name}" x="{32 + 96 * i}" '
+                   f'y="64"/>' for i, name in enumerate(n for n in PIECE_OF if "cavern" not in n))
+    objs += "".join(f'<object id="{60 + s}" template="templates/cavern-spot.tx" '
+                    f'x="{32 + 128 * (s % 4)}" y="{256 + 96 * (s // 4)}"><properties>'
+                    f'<property name="seat" type="int" value="{s}"/></properties></object>'
+                    for s in range(1, 8))
+    objs += '<object id="60" template="templates/cavern-spot.tx" x="32" y="160"/>'  # seat 0
+    text, n = re.subn(r'(<objectgroup id="\d+" name="setup")\s*/>|'
+                      r'(<objectgroup id="\d+" name="setup">)\s*</objectgroup>',
+                      lambda m: f"{m[1] or m[2][:-1]}>{objs}</objectgroup>", text)
+    assert n == 1
+    path = folder / "every-template.tmx"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_the_shipped_templates_are_what_the_author_tool_writes():
+    assert sorted(p.name for p in SHIPPED.glob("*.tx")) == sorted(PIECE_OF)
+
+
+def test_each_shipped_template_places_its_piece(tmp_path):
+    path = _starter_with_every_template(tmp_path)
+    assert check_map(path) == []
+    board = load_board(path)
+    kinds = sorted(p.kind for p in board.pieces)
+    assert kinds == sorted(k for k in PIECE_OF.values() if k != "cavern_spot")
+    assert [p.place for p in board.pieces if p.kind == "place_of_power"] == ["soul_mine"]
+    assert board.cavern_spots[0] == (1, 5) and len(board.cavern_spots) == 8
+    assert board.cavern_spots[5] == (5, 11)  # seat 5's own instance: x 160, y 352
+
+
+@pytest.mark.skipif(TILED is None, reason="Tiled is not installed: run "
+                    "tools/ci_install_tiled.sh for the comparison with Tiled's own Detach")
+def test_tiled_reads_the_shipped_templates_as_the_game_does(tmp_path):
+    path = _starter_with_every_template(tmp_path)
+    out = tmp_path / "detached.tmx"
+    runtime = tmp_path / "runtime"
+    runtime.mkdir(mode=0o700)
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(tmp_path / "cfg"),
+               XDG_DATA_HOME=str(tmp_path / "data"), XDG_CACHE_HOME=str(tmp_path / "cache"),
+               XDG_RUNTIME_DIR=str(runtime))
+    done = subprocess.run([TILED, "--export-map", "--detach-templates", "tmx", str(path),
+                           str(out)], env=env, capture_output=True, text=True, timeout=120,
+                          check=False)
+    assert done.returncode == 0 and "template=" not in out.read_text(), done.stderr
+    assert same_board(load_board(out), load_board(path))

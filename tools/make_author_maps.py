@@ -7,6 +7,9 @@
   map properties (title, description, min_players, max_players) ready to fill in. It
   passes `narby check-map` as it is (R7 rolls the caverns when a map has no spots).
   It sits in a sub-folder so the New game picker does not offer it.
+* maps/templates/*.tx: one object template per kind of setup piece (town, city, ruin,
+  chest, place of power, cavern spot), for Tiled's Insert Template tool: a place's
+  `kind` and a spot's `seat` are set, for the author to change on each instance.
 * docs/maps/frontier-40x40.tmx and docs/maps/long-coast-32x14.tmx: a largest-size and a
   non-square map drawn with the real tileset, for the screenshots in docs/MAPS.md.
 """
@@ -22,6 +25,17 @@ import make_maps as mm  # noqa: E402
 
 ROOT = mm.ROOT
 STARTER = ROOT / "maps" / "starter" / "blank-16x16.tmx"
+TEMPLATES = ROOT / "maps" / "templates"
+# file -> (name, type, cells a side, properties as (name, type, value))
+PIECES = {
+    "town.tx": ("Town", "town", 1, ()),
+    "city.tx": ("City", "city", 1, ()),
+    "ruin.tx": ("Ruin", "ruin", 1, ()),
+    "chest.tx": ("Thief's Chest", "chest", 1, ()),
+    "place-of-power.tx": ("Place of power", "place_of_power", 2,
+                          (("kind", "string", "soul_mine"),)),
+    "cavern-spot.tx": ("Cavern", "cavern_spot", 1, (("seat", "int", "0"),)),
+}
 DOC_MAPS = ROOT / "docs" / "maps"
 
 
@@ -78,8 +92,22 @@ def occupy(taken: set, p, want):
     return mm.occupy(taken, p.nearest_free(want, mm.free_for(p, taken)))
 
 
+def template(name: str, kind: str, cells: int, props) -> str:
+    side = 32 * cells
+    typed = {n: "" if t == "string" else f' type="{t}"' for n, t, _v in props}
+    body = "".join(f'   <property name="{n}"{typed[n]} value="{v}"/>\n' for n, _t, v in props)
+    inner = f">\n  <properties>\n{body}  </properties>\n </object>" if props else "/>"
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n<template>\n'
+            f' <object name="{name}" type="{kind}" width="{side}" height="{side}"{inner}\n'
+            "</template>\n")
+
+
 def main() -> int:
     argparse.ArgumentParser(description=__doc__.split("\n")[0]).parse_args()
+    TEMPLATES.mkdir(exist_ok=True)
+    for file, piece in PIECES.items():
+        (TEMPLATES / file).write_text(template(*piece), encoding="utf-8")
+    print(f"wrote {len(PIECES)} templates in {TEMPLATES.relative_to(ROOT)}")
     bad = 0
     for path, build, tileset in ((STARTER, starter, "../../assets/tiles/terrain.tsx"),
                                  (DOC_MAPS / "frontier-40x40.tmx", frontier,
