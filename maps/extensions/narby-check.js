@@ -140,7 +140,7 @@ function narbyIssues(fileName) {
 }
 
 function check(asset) {
-    if (!asset || !asset.isTileMap || !/\.tmx$/i.test(asset.fileName))
+    if (!asset || !asset.isTileMap || !/\.(tmx|tmj|json)$/i.test(asset.fileName))
         return;
     narbyIssues(asset.fileName).forEach(function (issue) {
         var activated = issue.about ? selector(asset.fileName, issue.about) : function () {};
