@@ -6,6 +6,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from game.net.map_share import Receiver, parts
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -25,3 +27,13 @@ def host_only_map(folder: Path, name: str = "friends-fell.tmx") -> Path:
     path = folder / name
     path.write_text(text, encoding="utf-8")
     return path
+
+
+def received(bundle, folder: Path) -> Path:
+    """Where a joiner keeps a bundle after taking each of its `map` messages."""
+    receiver = Receiver(bundle.info(), folder)
+    got = None
+    for msg in parts(bundle):
+        got = receiver.take(msg)
+    assert got is not None
+    return got

@@ -86,7 +86,8 @@ def test_the_terrain_is_drawn_as_tiled_draws_it(tmp_path, path):
 def test_the_corpus_covers_each_feature():
     text = "".join(p.read_text() for p in (*CORPUS, *DRAWING.glob("*.tsx")))
     for feature in ('opacity="', 'tintcolor="', 'offsetx="', "<group", 'visible="0"',
-                    "<imagelayer", "<tileoffset", 'spacing="', 'compression="zlib"'):
+                    "<imagelayer", "<tileoffset", 'spacing="', 'compression="zlib"',
+                    "<objectgroup", 'rotation="', 'objectalignment="', 'tilewidth="32"'):
         assert feature in text, feature
     assert 'columns="0"' in (DRAWING / "collection.tsx").read_text()  # one image per tile
 

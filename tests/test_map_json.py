@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import base64
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -22,12 +21,12 @@ from game.maps import catalog
 from game.maps.loader import check_map, load_board, read_vetted
 from game.maps.tiled_json import json_tree
 from game.net import map_share
-from game.net.map_share import Receiver, parts
 from game.ui.tiled_draw import render_map
+from tests.net_maps import received
+from tests.tiled_cli import needs_tiled, run_tiled
 
 ROOT = Path(__file__).resolve().parents[1]
 GOOD = ROOT / "tests" / "maps" / "good"
-TILED = shutil.which("tiled")
 
 
 def same_board(a, b) -> bool:
@@ -156,11 +155,7 @@ def test_a_tmx_map_may_use_json_tilesets_and_templates(tmp_path):
     # a joiner gets one TMX with the JSON parts read into it, and the same board
     bundle = map_share.make_bundle(path)
     assert not any(n.endswith((".tsj", ".tj", ".tmj")) for n, _ in bundle.files)
-    receiver = Receiver(bundle.info(), tmp_path / "joiner")
-    got = None
-    for msg in parts(bundle):
-        got = receiver.take(msg)
-    assert got is not None and same_board(load_board(got), load_board(path))
+    assert same_board(load_board(received(bundle, tmp_path / "joiner")), load_board(path))
 
 
 def test_a_json_map_travels_to_a_joiner_as_tmx(tmp_path):
@@ -171,11 +166,7 @@ def test_a_json_map_travels_to_a_joiner_as_tmx(tmp_path):
     bundle = map_share.make_bundle(path)
     assert bundle.name == "meadow.tmx" and [n for n, _ in bundle.files] == [
         "meadow.tmx", "tiles.png"]
-    receiver = Receiver(bundle.info(), tmp_path / "joiner")
-    got = None
-    for msg in parts(bundle):
-        got = receiver.take(msg)
-    assert got is not None and same_board(load_board(got), load_board(path))
+    assert same_board(load_board(received(bundle, tmp_path / "joiner")), load_board(path))
 
 
 def test_json_maps_are_listed_and_checked_by_folder(tmp_path):
@@ -239,19 +230,6 @@ def test_json_booleans_and_numbers_read_as_tiled_writes_them():
 
 
 # ----- against Tiled itself -------------------------------------------------------------
-def _tiled(*args: str, scratch: Path) -> None:
-    runtime = scratch / "runtime"
-    runtime.mkdir(mode=0o700, exist_ok=True)
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(scratch / "cfg"),
-               XDG_DATA_HOME=str(scratch / "data"), XDG_CACHE_HOME=str(scratch / "cache"),
-               XDG_RUNTIME_DIR=str(runtime))
-    done = subprocess.run([str(TILED), *args], env=env, capture_output=True, text=True,
-                          timeout=120, check=False)
-    assert done.returncode == 0 and Path(args[-1]).exists(), done.stderr
-
-
-needs_tiled = pytest.mark.skipif(TILED is None, reason="Tiled is not installed: run "
-                                 "tools/ci_install_tiled.sh for the comparison with Tiled")
 DRAWN = sorted((ROOT / "tests" / "maps" / "drawing").glob("*.tmx"))
 
 
@@ -264,7 +242,7 @@ def test_every_map_saved_by_tiled_as_json_loads_and_draws_the_same(tmp_path, nam
     shutil.copytree(ROOT / "tests" / "maps" / "drawing", tmp_path / "maps" / "drawing")
     tmx = tmp_path / "maps" / name
     tmj = tmx.with_suffix(".tmj")
-    _tiled("--export-map", "json", str(tmx), str(tmj), scratch=tmp_path)
+    run_tiled("--export-map", "json", str(tmx), str(tmj), scratch=tmp_path)
     assert check_map(tmj) == check_map(tmx) == []
     assert same_board(load_board(tmj), load_board(tmx))
     a, b = render_map(tmx), render_map(tmj)
@@ -275,9 +253,8 @@ def test_every_map_saved_by_tiled_as_json_loads_and_draws_the_same(tmp_path, nam
 @needs_tiled
 def test_tilesets_saved_by_tiled_as_json_draw_the_same(tmp_path):
     shutil.copytree(ROOT / "tests" / "maps" / "drawing", tmp_path / "drawing")
-    for tsx in ("collection.tsx", "arrows.tsx", "spaced.tsx"):
-        src = tmp_path / "drawing" / tsx
-        _tiled("--export-tileset", "json", str(src), str(src.with_suffix(".tsj")),
+    for src in sorted((tmp_path / "drawing").glob("*.tsx")):
+        run_tiled("--export-tileset", "json", str(src), str(src.with_suffix(".tsj")),
                scratch=tmp_path)
     for tmx in sorted((tmp_path / "drawing").glob("*.tmx")):
         text = tmx.read_text(encoding="utf-8")

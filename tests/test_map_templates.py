@@ -4,10 +4,8 @@ a broken template is named with the object that uses it."""
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
-import subprocess
 from dataclasses import replace
 from pathlib import Path
 
@@ -15,10 +13,10 @@ import pytest
 
 from game.maps.loader import check_map, load_board, read_vetted
 from game.net import map_share
-from game.net.map_share import Receiver, parts
+from tests.net_maps import received
+from tests.tiled_cli import needs_tiled, run_tiled
 
 ROOT = Path(__file__).resolve().parents[1]
-TILED = shutil.which("tiled")
 TERRAIN_TILES = int(re.search(r'tilecount="(\d+)"', (ROOT / "assets/tiles/terrain.tsx")
                               .read_text(encoding="utf-8"))[1])
 MARK_GID = 3        # the ruin template's tile in its own tileset (tests/maps/tiles.tsx)
@@ -154,20 +152,12 @@ def test_a_shape_of_the_instances_own_replaces_the_templates(tmp_path):
     assert [c.tag for c in objs["3"] if c.tag != "properties"] == ["ellipse"]
 
 
-@pytest.mark.skipif(TILED is None, reason="Tiled is not installed: run "
-                    "tools/ci_install_tiled.sh for the comparison with Tiled's own Detach")
+@needs_tiled
 def test_tiled_detaches_the_templates_as_the_game_reads_them(tmp_path):
     _plain, templated = templated_copy(tmp_path)
     out = tmp_path / "detached-by-tiled.tmx"
-    runtime = tmp_path / "runtime"
-    runtime.mkdir(mode=0o700)
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(tmp_path / "cfg"),
-               XDG_DATA_HOME=str(tmp_path / "data"), XDG_CACHE_HOME=str(tmp_path / "cache"),
-               XDG_RUNTIME_DIR=str(runtime))
-    done = subprocess.run([TILED, "--export-map", "--detach-templates", "tmx", str(templated),
-                           str(out)], env=env, capture_output=True, text=True, timeout=120,
-                          check=False)
-    assert done.returncode == 0 and out.exists(), done.stderr
+    run_tiled("--export-map", "--detach-templates", "tmx", str(templated), str(out),
+              scratch=tmp_path)
     assert "template=" not in out.read_text()
     assert same_board(load_board(out), load_board(templated))
 
@@ -240,12 +230,7 @@ def test_a_templated_map_travels_to_a_joiner_with_its_templates(tmp_path):
             "terrain.png"} <= names
     assert b'template="ruin.tx"' in bundle.files[0][1]
     assert b'source="tiles.tsx"' in dict(bundle.files)["ruin.tx"]
-    receiver = Receiver(bundle.info(), tmp_path / "joiner")
-    got = None
-    for msg in parts(bundle):
-        got = receiver.take(msg)
-    assert got is not None and got.is_file()
-    assert same_board(load_board(got), load_board(templated))
+    assert same_board(load_board(received(bundle, tmp_path / "joiner")), load_board(templated))
 
 
 # ----- the shipped templates (maps/templates, written by tools/make_author_maps.py) -----
@@ -293,18 +278,11 @@ def test_each_shipped_template_places_its_piece(tmp_path):
     assert board.cavern_spots[5] == (5, 11)  # seat 5's own instance: x 160, y 352
 
 
-@pytest.mark.skipif(TILED is None, reason="Tiled is not installed: run "
-                    "tools/ci_install_tiled.sh for the comparison with Tiled's own Detach")
+@needs_tiled
 def test_tiled_reads_the_shipped_templates_as_the_game_does(tmp_path):
     path = _starter_with_every_template(tmp_path)
     out = tmp_path / "detached.tmx"
-    runtime = tmp_path / "runtime"
-    runtime.mkdir(mode=0o700)
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(tmp_path / "cfg"),
-               XDG_DATA_HOME=str(tmp_path / "data"), XDG_CACHE_HOME=str(tmp_path / "cache"),
-               XDG_RUNTIME_DIR=str(runtime))
-    done = subprocess.run([TILED, "--export-map", "--detach-templates", "tmx", str(path),
-                           str(out)], env=env, capture_output=True, text=True, timeout=120,
-                          check=False)
-    assert done.returncode == 0 and "template=" not in out.read_text(), done.stderr
+    run_tiled("--export-map", "--detach-templates", "tmx", str(path), str(out),
+              scratch=tmp_path)
+    assert "template=" not in out.read_text()
     assert same_board(load_board(out), load_board(path))

@@ -148,12 +148,7 @@ class _Convert:
                 for obj in _list(layer, "objects"):
                     self.add_object(obj, el)
             elif tag == "imagelayer" and layer.get("image"):
-                image = self.el("image", None, (), el)
-                image.set("source", _text(layer["image"]))
-                for key, attr in (("transparentcolor", "trans"), ("imagewidth", "width"),
-                                  ("imageheight", "height")):
-                    if layer.get(key) is not None:
-                        image.set(attr, _text(layer[key]))
+                self.image(el, layer)
             elif tag == "group":
                 self.layers(el, layer)
 

@@ -458,13 +458,9 @@ class MapVetter:
             self.add(where, "has no valid tile size", "re-save the tileset from Tiled")
             return False
         collection = body.find("image") is None  # one image per tile: any sizes, as Tiled
-        fitted = body.get("tilerendersize") == "grid"  # Tiled 1.9+ scales them to the cells
-        if (tw, th) != (self.tile, self.tile) and not (collection or fitted):
-            self.add(where, f"has {tw}x{th} tiles but the map's cells are "
-                     f"{self.tile}x{self.tile}", "use a tileset with the map's tile size")
-            if max(tw, th) > MAX_TILE_PIXELS:
-                return False
-        elif fitted and max(tw, th) > MAX_TILE_PIXELS:
+        # tiles of another size than the cells are drawn from each cell's bottom-left
+        # corner (and as tile objects at any size), as Tiled draws them
+        if not collection and max(tw, th) > MAX_TILE_PIXELS:
             self.add(where, f"has {tw}x{th} tiles, over {MAX_TILE_PIXELS} pixels a side",
                      f"use tiles of at most {MAX_TILE_PIXELS} pixels")
             return False

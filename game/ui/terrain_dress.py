@@ -75,8 +75,9 @@ def _art(name: str) -> pygame.Surface:
 
 def classes(board, path: Path | None) -> dict[Cell, str]:
     """Each cell's dressed class: what the topmost tile drawn there shows, when that
-    tile is the shipped tileset's, unflipped, on a plain layer; the built-in board
-    (no map) is all grass."""
+    tile is the shipped tileset's, unflipped, on a plain layer, and no tile object of
+    the map's decorations reaches into the cell; the built-in board (no map) is all
+    grass."""
     if path is None:
         return {(c, r): "grass" for r in range(board.height) for c in range(board.width)}
     try:
@@ -102,7 +103,8 @@ def classes(board, path: Path | None) -> dict[Cell, str]:
             owner = max((f for f in firsts if f[0] <= raw), default=None)
             ok = plain and owner is not None and owner[1]
             out[cell] = CLASS_OF.get(terrains.get(raw - owner[0], "")) if ok and owner else None
-    return {cell: cls for cell, cls in out.items() if cls is not None}
+    covered = tiled_draw.covered_cells(path, root)  # decorations stay on top, undressed
+    return {cell: cls for cell, cls in out.items() if cls is not None and cell not in covered}
 
 
 def _tile_layers(parent: ET.Element, plain: bool):

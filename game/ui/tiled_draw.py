@@ -11,10 +11,12 @@ A tileset saved by Tiled 1.9+ with `tilerendersize="grid"` has its tiles scaled 
 map's cells, stretched or, with `fillmode="preserve-aspect-fit"`, scaled evenly and
 centred (the tile offset scaled with them), as Tiled 1.9+ draws them.
 Image layers are drawn (repeated when asked); an animated tile shows its first frame, as
-in a still Tiled picture. Object layers are not drawn: their objects become the game's
-pieces (`drawing_notes` says so for the checker). Parallax factors are ignored, as by
-Tiled's own tmxrasterizer: the board is one still picture, with no camera scrolling
-across it (docs/MAPS.md).
+in a still Tiled picture. Object layers' tile objects are drawn as Tiled draws them
+(game.ui.tile_objects: stretched, flipped, turned, anchored by the tileset's alignment),
+except on the `setup` layer, whose objects are the game's pieces; shapes and text are
+the editor's marks and are not drawn (`drawing_notes` says both for the checker).
+Parallax factors are ignored, as by Tiled's own tmxrasterizer: the board is one still
+picture, with no camera scrolling across it (docs/MAPS.md).
 
 The map's XML comes from the safe reader (game.maps.loader.read_vetted): sizes, images
 and tilesets are already vetted, so this only reads what was found sound.
@@ -34,8 +36,14 @@ import pygame
 from game.maps import limits
 from game.maps.loader import read_vetted
 from game.maps.tmx_reader import MAX_IMAGE_SIDE, Report, image_size, read_xml
+from game.ui import tile_objects
 
 FLIP_H, FLIP_V, FLIP_D = 0x80000000, 0x40000000, 0x20000000
+# a tile object's anchor on its tile, by the tileset's objectalignment (orthogonal maps)
+ANCHORS = {"topleft": (0.0, 0.0), "top": (0.5, 0.0), "topright": (1.0, 0.0),
+           "left": (0.0, 0.5), "center": (0.5, 0.5), "right": (1.0, 0.5),
+           "bottomleft": (0.0, 1.0), "bottom": (0.5, 1.0), "bottomright": (1.0, 1.0)}
+SETUP_LAYER = "setup"  # its objects are the game's pieces, drawn by the board itself
 _FLAGS = FLIP_H | FLIP_V | FLIP_D | 0x10000000  # the 4th bit: hexagonal 120°, unused here
 
 Files = dict[str, "tuple | None"]
@@ -56,6 +64,7 @@ class _Tileset:
     shown: dict[int, int] = field(default_factory=dict)  # animated tile -> its first frame
     grid: bool = False  # tilerendersize="grid" (Tiled 1.9+): tiles scaled to the map's cells
     fit: bool = False  # fillmode="preserve-aspect-fit": scaled evenly, centred on the cell
+    align: tuple[float, float] = (0.0, 1.0)  # a tile object's x, y: bottom-left unless set
 
 
 @dataclass(frozen=True)
@@ -121,6 +130,7 @@ class _Painter:
         self.tilesets = [t for t in map(self._tileset, root.findall("tileset")) if t]
         self._images: dict[str, pygame.Surface | None] = {}
         self._tiles: dict[int, _Drawn | None] = {}
+        self.exact = tile_objects.Budget()  # tile objects sampled as Qt does, up to a cap
 
     def paint(self) -> pygame.Surface:
         out = pygame.Surface((self.w * self.tw, self.h * self.th), pygame.SRCALPHA)
@@ -130,7 +140,10 @@ class _Painter:
 
     def _paint_children(self, out: pygame.Surface, parent: ET.Element, look: _Look) -> None:
         for el in parent:
-            if el.tag not in ("layer", "imagelayer", "group") or el.get("visible") == "0":
+            if el.tag not in ("layer", "imagelayer", "group", "objectgroup") or \
+                    el.get("visible") == "0":
+                continue
+            if el.tag == "objectgroup" and (el.get("name") or "").strip().lower() == SETUP_LAYER:
                 continue
             inner = look.under(el)
             if el.tag == "group":
@@ -143,6 +156,8 @@ class _Painter:
             layer = out if direct else pygame.Surface(out.get_size(), pygame.SRCALPHA)
             if el.tag == "layer":
                 self._paint_tiles(layer, el)
+            elif el.tag == "objectgroup":
+                self._paint_objects(layer, el)
             else:
                 self._paint_image_layer(layer, el, inner)
             _apply(layer, inner)
@@ -220,6 +235,67 @@ class _Painter:
         rect = pygame.Rect(x, y, ts.tw, ts.th)
         return sheet.subsurface(rect) if sheet.get_rect().contains(rect) else None
 
+    # ----- tile objects ------------------------------------------------------------
+    def _paint_objects(self, layer: pygame.Surface, el: ET.Element) -> None:
+        """An object layer's tile objects as Tiled draws them: the tile (H/V flips kept)
+        stretched to the object's size, its anchor (the tileset's objectalignment,
+        bottom-left by default) on the object's x, y, turned clockwise about that point
+        by its rotation, moved by the tileset's tile offset. Shapes and text are marks
+        for the editor; the board leaves them out (drawing_notes says so)."""
+        for obj in el.findall("object"):
+            raw = int(_float(obj.get("gid"), 0))
+            if not raw or obj.get("visible") == "0":
+                continue
+            gid = raw & ~_FLAGS
+            ts = self._owner(gid)
+            tile = self._cut(ts, gid - ts.firstgid) if ts else None
+            if ts is None or tile is None:
+                continue
+            f = self.f
+            w = _float(obj.get("width"), tile.get_width()) * f
+            h = _float(obj.get("height"), tile.get_height()) * f
+            if not (0 < w <= self.w * self.tw * 4 and 0 < h <= self.h * self.th * 4):
+                continue  # nothing to see, or absurdly large: never a huge surface
+            image = pygame.transform.flip(tile, bool(raw & FLIP_H), bool(raw & FLIP_V))
+            x = (_float(obj.get("x"), 0.0) + ts.offset[0]) * f
+            y = (_float(obj.get("y"), 0.0) + ts.offset[1]) * f
+            drawn, at = tile_objects.placed(image, x, y, w, h, ts.align,
+                                            _float(obj.get("rotation"), 0.0), self.exact)
+            layer.blit(drawn, at)
+
+    def covered_cells(self) -> set[tuple[int, int]]:
+        """The cells a drawn tile object reaches into (the board leaves them undressed,
+        so its texture never covers a map's decorations: game.ui.terrain_dress)."""
+        out: set[tuple[int, int]] = set()
+
+        def walk(parent: ET.Element, dx: float, dy: float) -> None:
+            for el in parent:
+                if el.tag not in ("group", "objectgroup") or el.get("visible") == "0":
+                    continue
+                ex, ey = dx + _float(el.get("offsetx"), 0.0), dy + _float(el.get("offsety"), 0.0)
+                if el.tag == "group":
+                    walk(el, ex, ey)
+                elif (el.get("name") or "").strip().lower() != SETUP_LAYER:
+                    for obj in el.findall("object"):
+                        gid = int(_float(obj.get("gid"), 0)) & ~_FLAGS
+                        ts = self._owner(gid) if gid and obj.get("visible") != "0" else None
+                        if ts is None:
+                            continue
+                        w = _float(obj.get("width"), ts.tw)
+                        h = _float(obj.get("height"), ts.th)
+                        x = _float(obj.get("x"), 0.0) + ts.offset[0] + ex
+                        y = _float(obj.get("y"), 0.0) + ts.offset[1] + ey
+                        left, top, right, bottom = tile_objects.bounds(
+                            x, y, w, h, ts.align, _float(obj.get("rotation"), 0.0))
+                        out.update((c, r)
+                                   for r in range(max(0, top // self.th),
+                                                  min(self.h, -(-bottom // self.th)))
+                                   for c in range(max(0, left // self.tw),
+                                                  min(self.w, -(-right // self.tw))))
+
+        walk(self.root, 0.0, 0.0)
+        return out
+
     # ----- image layers ------------------------------------------------------------
     def _paint_image_layer(self, layer: pygame.Surface, el: ET.Element, look: _Look) -> None:
         image_el = el.find("image")
@@ -288,6 +364,7 @@ class _Painter:
                       int(_float(body.get("margin"), 0)))
         if offset is not None:
             ts.offset = (int(_float(offset.get("x"), 0)), int(_float(offset.get("y"), 0)))
+        ts.align = ANCHORS.get(body.get("objectalignment") or "", ts.align)
         ts.grid = body.get("tilerendersize") == "grid"
         ts.fit = body.get("fillmode") == "preserve-aspect-fit"
         image = body.find("image")
@@ -307,6 +384,13 @@ class _Painter:
         return ts
 
 
+def covered_cells(path: Path, root: ET.Element) -> set[tuple[int, int]]:
+    """The cells of a vetted map that its drawn tile objects reach into."""
+    if not any(o.get("gid") for o in root.iter("object")):
+        return set()
+    return _Painter(path, root, {}).covered_cells()
+
+
 def drawing_notes(path: Path) -> list[tuple[str, str]]:
     """(where, what) for each thing in the map the board deliberately draws its own way
     (the checker prints them as notes, not problems). Raises MapError."""
@@ -319,11 +403,21 @@ def drawing_notes(path: Path) -> list[tuple[str, str]]:
         if _float(el.get("parallaxx"), 1.0) != 1.0 or _float(el.get("parallaxy"), 1.0) != 1.0:
             notes.append((where, "has a parallax factor, which the board ignores: it is one "
                                  "still picture, as Tiled's own tmxrasterizer draws it"))
+        if el.tag != "objectgroup":
+            continue
         tiles = sum(1 for o in el.findall("object") if o.get("gid"))
-        if el.tag == "objectgroup" and tiles:
-            verb = "is drawn as a game piece, not as its tile" if tiles == 1 else \
-                "are drawn as game pieces, not as their tiles"
-            notes.append((where, f"its {_count(tiles, 'tile object')} {verb}"))
+        marks = sum(1 for o in el.findall("object")
+                    if not o.get("gid") and o.get("visible") != "0")
+        if (el.get("name") or "").strip().lower() == SETUP_LAYER:
+            if tiles:
+                verb = "is drawn as a game piece, not as its tile" if tiles == 1 else \
+                    "are drawn as game pieces, not as their tiles"
+                notes.append((where, f"its {_count(tiles, 'tile object')} {verb}"))
+        elif marks and el.get("visible") != "0":
+            verb = "is" if marks == 1 else "are"
+            notes.append((where, f"its {_count(marks, 'shape')} (rectangles, ellipses, "
+                                 f"points, polygons, text) {verb} not drawn: the board draws "
+                                 "an object layer's tile objects only"))
     return notes
 
 

@@ -3,7 +3,8 @@
 Small 8x8 maps of 16 px tiles, each exercising what Tiled can save on an orthogonal map
 and the board must draw as Tiled does: flip/rotation flags, an image-collection tileset,
 layer opacity and tint, layer offsets, group layers' combined attributes, hidden layers,
-image layers, tileset tile offsets with spacing and margin. tests/test_map_drawing.py
+image layers, tileset tile offsets with spacing and margin, and tile objects on object
+layers (flipped, stretched, turned, aligned by their tileset, in groups). tests/test_map_drawing.py
 compares the game's drawing of each with Tiled's own `tmxrasterizer`.
 """
 
@@ -39,6 +40,10 @@ def images() -> None:
     for i, c in enumerate(COLOURS):
         sheet.blit(arrow(c), (i * T, 0))
     pygame.image.save(sheet, str(HERE / "arrows.png"))
+    big = pygame.Surface((4 * 2 * T, 2 * T), pygame.SRCALPHA)  # tiles twice the cells' size
+    for i, c in enumerate(COLOURS):
+        big.blit(arrow(c[1:] + c[:1], 2 * T), (i * 2 * T, 0))
+    pygame.image.save(big, str(HERE / "big-arrows.png"))
     # spacing 2, margin 1: the same four tiles
     spaced = pygame.Surface((1 + 4 * T + 3 * 2 + 1, T + 2), pygame.SRCALPHA)
     for i, c in enumerate(COLOURS):
@@ -72,6 +77,19 @@ COLLECTION = ('<tileset version="1.8" tiledversion="1.8.2" name="collection" '
                   f'source="collection/tile{i}.png"/>\n </tile>\n' for i in range(3))
               + ' <tile id="5">\n  <image width="16" height="24" source="collection/tree.png"/>\n'
               ' </tile>\n</tileset>\n')
+
+BIG = ('<tileset version="1.8" tiledversion="1.8.2" name="big" tilewidth="32" '
+       'tileheight="32" tilecount="4" columns="4">\n'
+       ' <image source="big-arrows.png" width="128" height="32"/>\n</tileset>\n')
+# the arrows again, their objects anchored at the tile's centre (Tiled 1.4+)
+CENTRED = ARROWS.replace('name="arrows"', 'name="centred" objectalignment="center"')
+
+
+def tile_object(oid: int, gid: int, x: float, y: float, w: int = T, h: int = T,
+                extra: str = "") -> str:
+    more = f" {extra}" if extra else ""
+    return (f'  <object id="{oid}" gid="{gid}" x="{x}" y="{y}" width="{w}" height="{h}"'
+            f'{more}/>\n')
 
 
 def head(tilesets: str, nextlayer: int = 9) -> str:
@@ -143,13 +161,44 @@ def maps() -> dict[str, str]:
     out["tile-offset.tmx"] = head(' <tileset firstgid="1" source="spaced.tsx"/>\n') + layer(
         1, "ground", csv(sparse(lambda c, r: (1 + (c * r) % 4) | flags[(c + r) % 8]))) \
         + "</map>\n"
+    out["objects.tmx"] = head(
+        ARROWS_TS + ' <tileset firstgid="5" source="collection.tsx"/>\n'
+        ' <tileset firstgid="11" source="spaced.tsx"/>\n'
+        ' <tileset firstgid="15" source="centred.tsx"/>\n') + layer(1, "ground", csv(
+            ground())) + (
+        ' <objectgroup id="2" name="deco" opacity="0.8" tintcolor="#ffe0c0" offsetx="3" '
+        'offsety="-2">\n'
+        + tile_object(1, 1, 16, 32) + tile_object(2, 2 | H, 48, 32)
+        + tile_object(3, 3 | V, 80, 32) + tile_object(4, 4, 96, 64, 32, 24)
+        + tile_object(5, 1, 16, 64, extra='rotation="90"')
+        + tile_object(6, 2, 64, 96, extra='rotation="180"')
+        + tile_object(7, 3 | H, 80, 96, extra='rotation="270"')
+        + tile_object(8, 10, 112, 120, 16, 24)
+        + tile_object(9, 12, 16, 128) + tile_object(10, 15, 56, 72, extra='rotation="90"')
+        + tile_object(15, 2 | H, 40, 120, 10, 7)
+        + tile_object(11, 1, 0, 16, extra='visible="0"')
+        + '  <object id="12" name="a note" x="90" y="100" width="10" height="10" '
+        'visible="0"/>\n </objectgroup>\n'
+        ' <group id="3" name="lifted" offsetx="4" offsety="2" opacity="0.9">\n'
+        '  <objectgroup id="4" name="in a group">\n'
+        + tile_object(13, 4 | H | V, 112, 16) + '  </objectgroup>\n </group>\n'
+        ' <objectgroup id="5" name="hidden" visible="0">\n' + tile_object(14, 1, 32, 48)
+        + ' </objectgroup>\n') + "</map>\n"
+    # tiles twice the cells' size: on a tile layer from each cell's bottom-left corner
+    out["big-tiles.tmx"] = head(ARROWS_TS + ' <tileset firstgid="5" source="big.tsx"/>\n') \
+        + layer(1, "ground", csv(ground())) + layer(2, "big", csv(sparse(
+            lambda c, r: (5 + (c // 2) % 4) | flags[r % 3] if (c + r) % 3 == 0 and r else 0))) \
+        + (' <objectgroup id="3" name="big things">\n'
+           + tile_object(1, 6, 8, 40) + tile_object(2, 7, 60, 90, 24, 24, 'rotation="90"')
+           + ' </objectgroup>\n') + "</map>\n"
     return out
 
 
 def main() -> None:
     images()
     for name, text in (("arrows.tsx", ARROWS), ("spaced.tsx", SPACED),
-                       ("collection.tsx", COLLECTION)):
+                       ("collection.tsx", COLLECTION), ("centred.tsx", CENTRED),
+                       ("big.tsx", BIG)):
         (HERE / name).write_text('<?xml version="1.0" encoding="UTF-8"?>\n' + text)
     for name, text in maps().items():
         (HERE / name).write_text(text)
