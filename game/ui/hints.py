@@ -123,9 +123,17 @@ def show(scene) -> bool:
     scene.hint_short = (scene.banner_error, _head(answer_label(answer)))
     # the whole line, wrapped, under the banner (the banner may be too narrow for it)
     btn = getattr(scene, "hint_btn", None)
-    x = btn.rect.x if btn is not None else scene.look.px(10)
-    scene.tip = ([_head(what)] + ([why[:1].upper() + why[1:]] if why else []),
-                 (x, scene.banner_h + scene.look.px(4)))
+    lines = [_head(what)] + ([why[:1].upper() + why[1:]] if why else [])
+    top = scene.banner_h + scene.look.px(4)
+    panel = getattr(scene, "panel_rect", None)
+    if btn is not None and panel is not None:
+        # hung from the button's right edge, over the board, never over the side panel
+        # (it covered the round and phase there for its 12 seconds)
+        right = min(btn.rect.right, panel.x - scene.look.px(6))
+        scene.tip = (lines, (right, top), True)
+    else:
+        x = btn.rect.x if btn is not None else scene.look.px(10)
+        scene.tip = (lines, (x, top))
     if btn is not None:  # the note says more than the button's tooltip, which peeked out
         # under it while the mouse stayed on the button (issue 33 play-through)
         if btn.tool_tip is not None:

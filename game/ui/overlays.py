@@ -237,8 +237,8 @@ class Overlays:
         pygame.draw.rect(surface, look.colour("key_bg"), box, border_radius=look.px(4))
         surface.blit(tag, tag.get_rect(center=box.center))
 
-    def draw_tip(self, surface, lines: list[str], pos, left_of: bool = False) -> None:
-        """A tooltip at `pos` (its top-left; with `left_of`, its top-right)."""
+    def draw_tip(self, surface, lines: list[str], pos, left_of: bool = False) -> pygame.Rect:
+        """A tooltip at `pos` (its top-left; with `left_of`, its top-right); its rect."""
         look = self.look
         font = look.font(look.body(14))
         bold = look.font(look.body(15), bold=True)
@@ -266,6 +266,7 @@ class Overlays:
             colour = look.colour("gold" if head else "text")
             surface.blit(f.render(part, True, colour), (x + 10, yy))
             yy += f.get_linesize()
+        return rect
 
 
 

@@ -60,6 +60,9 @@ def test_the_hint_line_is_never_cut_in_the_smallest_window(audited, monkeypatch)
     assert not _clipped(found), _clipped(found)
     assert scene.status_text.startswith("Hint: Claim") and "(16, 13)" in scene.status_text
     assert scene.tip[0][0] == f"Hint: {label}"  # the whole of it, just under the banner
+    # over the board, never over the side panel (it hid the round and phase there)
+    note = scene.overlays.draw_tip(a.screen, *scene.tip)
+    assert note.right <= scene.panel_rect.x and note.top >= scene.banner_h
 
 
 def test_a_long_save_name_is_never_cut_in_the_load_list(audited, data_dir):
