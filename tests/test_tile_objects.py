@@ -10,8 +10,9 @@ import shutil
 from pathlib import Path
 
 import pygame
+import pytest
 
-from game.maps.loader import check_map, load_board
+from game.maps.loader import check_map, load_board, read_vetted
 from game.ui import terrain_dress, tile_objects, tiled_draw
 
 DRAWING = Path(__file__).resolve().parent / "maps" / "drawing"
@@ -152,3 +153,17 @@ def test_the_boards_dressing_leaves_the_cells_under_decorations_as_drawn(tmp_pat
     assert under & set(before) and turned & set(before)
     assert not (under | turned) & set(after)
     assert set(before) - set(after) == (under | turned) & set(before)  # nothing else changes
+
+
+@pytest.mark.parametrize("numbers", ['rotation="nan"', 'rotation="inf"', 'x="1e308"',
+                                     'x="nan"', 'width="nan"', 'height="1e30"', 'y="-3e5"'])
+def test_a_tile_object_with_absurd_numbers_is_left_out_not_a_crash(tmp_path, numbers):
+    """Found by tools/fuzz_files once it drew the maps it mutates: a NaN rotation crashed
+    the board's drawing ("cannot convert float NaN to integer")."""
+    bare = tiled_draw.render_map(_map_with_layers(tmp_path, ""))
+    odd = '<object id="1" gid="3" x="16" y="32" width="16" height="16"/>'
+    name = numbers.split("=")[0]
+    odd = odd.replace(f' {name}="', f' was-{name}="') if f' {name}="' in odd else odd
+    path = _map_with_layers(tmp_path, _group("deco", odd.replace("/>", f" {numbers}/>")))
+    assert _same(tiled_draw.render_map(path), bare)
+    assert tiled_draw.covered_cells(path, read_vetted(path)) == set()

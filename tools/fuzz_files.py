@@ -28,10 +28,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # tests.hostile (the crafted files) lives beside the game
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from game.maps.loader import check_map  # noqa: E402
+from game.maps.loader import MapError, check_map, read_vetted  # noqa: E402
 from game.persistence import saves  # noqa: E402
 from game.persistence.replay_file import ReplayError, load, play, start  # noqa: E402
-from game.ui import settings  # noqa: E402
+from game.ui import settings, tiled_draw  # noqa: E402
 from tests.hostile import good_session, sound_state, tmx, write_map  # noqa: E402
 
 KINDS = ("map", "save", "replay", "settings", "tmj")
@@ -44,6 +44,13 @@ MAP_SNIPPETS = [
     "</data></layer>", '<object type="town" x="-1e309" y="nan"/>',
     '<property name="max_players" type="int" value="99999999999999999999"/>',
     '<imagelayer><image source="tiles.png" width="-5"/></imagelayer>', "&amp;", "\u0000",
+    # object templates: missing, not XML, a folder, the map itself, an absurd path
+    '<object id="90" template="nowhere.tx" x="1" y="1"/>',
+    '<object id="91" template="tiles.png" x="1" y="1"/>', '<object template="." x="0"/>',
+    '<object id="92" template="fuzz.tmx" gid="3" x="1" y="1"/>',
+    '<object template="' + "a/" * 600 + 'x.tx"/>',
+    '<objectgroup name="deco"><object gid="2" x="1e308" y="-1e308" width="1e9" '
+    'height="0.0001" rotation="nan"/></objectgroup>',
     '<tileset firstgid="0" tilecount="-7" spacing="-32" tilewidth="32" tileheight="32">'
     '<image source="tiles.png" width="128" height="32"/></tileset>',
 ]
@@ -154,6 +161,13 @@ def check_map_text(text: str, folder: Path, name: str = "fuzz.tmx") -> str | Non
                 return f"map problem: {str(problem)[:300]}"
     except Exception as exc:
         return f"map: {type(exc).__name__}: {str(exc)[:200]}"
+    try:  # the board draws whatever the safe reader lets through (game.ui.tiled_draw)
+        tiled_draw.render_map(path, max_bytes=1 << 20)
+        tiled_draw.covered_cells(path, read_vetted(path))
+    except MapError:
+        pass
+    except Exception as exc:
+        return f"drawing: {type(exc).__name__}: {str(exc)[:200]}"
     return None
 
 

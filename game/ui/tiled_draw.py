@@ -25,6 +25,7 @@ and tilesets are already vetted, so this only reads what was found sound.
 from __future__ import annotations
 
 import base64
+import math
 import os
 import zlib
 from dataclasses import dataclass, field
@@ -254,14 +255,22 @@ class _Painter:
             f = self.f
             w = _float(obj.get("width"), tile.get_width()) * f
             h = _float(obj.get("height"), tile.get_height()) * f
-            if not (0 < w <= self.w * self.tw * 4 and 0 < h <= self.h * self.th * 4):
-                continue  # nothing to see, or absurdly large: never a huge surface
-            image = pygame.transform.flip(tile, bool(raw & FLIP_H), bool(raw & FLIP_V))
             x = (_float(obj.get("x"), 0.0) + ts.offset[0]) * f
             y = (_float(obj.get("y"), 0.0) + ts.offset[1]) * f
-            drawn, at = tile_objects.placed(image, x, y, w, h, ts.align,
-                                            _float(obj.get("rotation"), 0.0), self.exact)
+            turn = _float(obj.get("rotation"), 0.0)
+            if not self._drawable(x, y, w, h, turn):
+                continue
+            image = pygame.transform.flip(tile, bool(raw & FLIP_H), bool(raw & FLIP_V))
+            drawn, at = tile_objects.placed(image, x, y, w, h, ts.align, turn, self.exact)
             layer.blit(drawn, at)
+
+    def _drawable(self, x: float, y: float, w: float, h: float, turn: float) -> bool:
+        """An object with a size, on or near the picture, with numbers that are numbers:
+        never a huge surface or a NaN for a hand-edited or hostile map."""
+        pw, ph = self.w * self.tw, self.h * self.th
+        return all(math.isfinite(v) for v in (x, y, w, h, turn)) and \
+            0 < w <= pw * 4 and 0 < h <= ph * 4 and \
+            -pw * 8 <= x <= pw * 8 and -ph * 8 <= y <= ph * 8
 
     def covered_cells(self) -> set[tuple[int, int]]:
         """The cells a drawn tile object reaches into (the board leaves them undressed,
@@ -285,8 +294,11 @@ class _Painter:
                         h = _float(obj.get("height"), ts.th)
                         x = _float(obj.get("x"), 0.0) + ts.offset[0] + ex
                         y = _float(obj.get("y"), 0.0) + ts.offset[1] + ey
-                        left, top, right, bottom = tile_objects.bounds(
-                            x, y, w, h, ts.align, _float(obj.get("rotation"), 0.0))
+                        turn = _float(obj.get("rotation"), 0.0)
+                        if not self._drawable(x, y, w, h, turn):
+                            continue
+                        left, top, right, bottom = tile_objects.bounds(x, y, w, h, ts.align,
+                                                                       turn)
                         out.update((c, r)
                                    for r in range(max(0, top // self.th),
                                                   min(self.h, -(-bottom // self.th)))
