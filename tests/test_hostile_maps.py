@@ -8,6 +8,7 @@ from game.board import BoardSpec
 from game.maps.loader import MapError, check_map, load_board, read_tiled
 from game.maps.tmx_reader import MAX_DEPTH, image_size
 from game.match import Match, SetupError
+from game.ui import tiled_draw
 from tests.hostile import (
     TILES_PNG,
     checkerboard_map,
@@ -86,3 +87,22 @@ def test_load_board_names_the_file(tmp_path):
     with pytest.raises(MapError) as info:
         load_board(path)
     assert str(path) in str(info.value)
+
+
+@pytest.mark.parametrize("gid", ["1000000000000000000000000000000", "-5", "4294967296"])
+def test_a_csv_tile_id_that_is_not_32_bits_is_refused(tmp_path, gid):
+    """Found by tools/fuzz_files once it drew the maps: an id of 10**30 got past the
+    checks (its tileset gave no tile count) and crashed the board's drawing."""
+    data = ",".join(["1"] * 99 + [gid])
+    text = _problems(write_map(tmp_path, "big-id.tmx", tmx(data=data)))
+    assert f"has tile id {gid[:19]}" in text and "which is not a 32-bit tile id" in text
+
+
+def test_a_tile_past_the_image_of_a_tileset_without_a_count_is_left_blank(tmp_path):
+    tileset = ('<tileset firstgid="1" name="t" tilewidth="32" tileheight="32" columns="4" '
+               'spacing="500"><image source="tiles.png" width="128" height="32"/></tileset>')
+    data = ",".join(["1"] * 99 + [str(0xFFFFFFF)])
+    path = write_map(tmp_path, "past.tmx", tmx(tileset=tileset, data=data))
+    # past the image: nothing drawn (pygame wraps a huge rect, so it is never built)
+    picture = tiled_draw.render_map(path)
+    assert picture.get_at((9 * 32 + 16, 9 * 32 + 16)).a == 0

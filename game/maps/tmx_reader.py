@@ -658,10 +658,16 @@ class MapVetter:
         fix = "set Map Properties ▸ Tile Layer Format to CSV (or Base64 zlib/gzip)"
         if encoding == "csv":
             try:
-                return [int(v) for v in text.split(",")]
+                gids = [int(v) for v in text.split(",")]
             except ValueError:
                 self.add(where, "has CSV tile data that is not a list of numbers", fix)
                 return None
+            odd = next((g for g in gids if not 0 <= g <= 0xFFFFFFFF), None)
+            if odd is not None:  # Tiled writes 32-bit ids (a tile id and its flip flags)
+                self.add(where, f"has tile id {shown(odd, 20)}, which is not a 32-bit tile id",
+                         "re-save the map from Tiled")
+                return None
+            return gids
         if encoding != "base64":
             what = (f"uses the '{shown(encoding, 30)}' layer encoding" if encoding
                     else "stores tiles as XML <tile> elements, which pytmx cannot read")

@@ -233,6 +233,8 @@ class _Painter:
             return None
         x = ts.margin + (tid % ts.columns) * (ts.tw + ts.spacing)
         y = ts.margin + (tid // ts.columns) * (ts.th + ts.spacing)
+        if x + ts.tw > sheet.get_width() or y + ts.th > sheet.get_height():
+            return None  # past the image (a tileset that does not say its tile count)
         rect = pygame.Rect(x, y, ts.tw, ts.th)
         return sheet.subsurface(rect) if sheet.get_rect().contains(rect) else None
 
