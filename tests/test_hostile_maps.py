@@ -8,7 +8,7 @@ from game.board import BoardSpec
 from game.maps.loader import MapError, check_map, load_board, read_tiled
 from game.maps.tmx_reader import MAX_DEPTH, image_size
 from game.match import Match, SetupError
-from game.ui import tiled_draw
+from game.ui import board_view, terrain_dress, tiled_draw
 from tests.hostile import (
     TILES_PNG,
     checkerboard_map,
@@ -106,3 +106,19 @@ def test_a_tile_past_the_image_of_a_tileset_without_a_count_is_left_blank(tmp_pa
     # past the image: nothing drawn (pygame wraps a huge rect, so it is never built)
     picture = tiled_draw.render_map(path)
     assert picture.get_at((9 * 32 + 16, 9 * 32 + 16)).a == 0
+
+
+def test_a_bug_in_drawing_a_map_leaves_plain_ground_not_a_crash(tmp_path, monkeypatch,
+                                                                caplog):
+    """The last net under the board's terrain: whatever the drawing raises, the game goes
+    on over plain ground (undressed), and the log says what failed."""
+    def broken(*_args, **_kw):
+        raise RuntimeError("a bug")
+    path = write_map(tmp_path, "ok.tmx", tmx())
+    board = load_board(path)
+    monkeypatch.setattr(tiled_draw, "render_map", broken)
+    out = board_view._draw_terrain(board, path, {})
+    assert out.get_at((5, 5))[:3] == board_view.GROUND
+    monkeypatch.setattr(terrain_dress, "dress", broken)
+    assert board_view._dressed(board, out) is out
+    assert "drawing the terrain" in caplog.text and "dressing the terrain" in caplog.text

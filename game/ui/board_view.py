@@ -18,6 +18,7 @@ cached per size.
 
 from __future__ import annotations
 
+import logging
 import math
 import random
 from pathlib import Path
@@ -31,6 +32,7 @@ from game.resources import asset, shipped_map
 from game.ui import art, banners, blit_cache, terrain_dress, tiled_draw
 from game.ui.ambient import AMBIENT_FPS, Ambient, frame_of, glint_phase, smoke_phase
 
+log = logging.getLogger(__name__)
 Cell = tuple[int, int]
 TILE = 32  # the tileset's tile size in pixels
 CHUNK = 8  # cells per side of a cached terrain chunk
@@ -645,7 +647,11 @@ def _dressed(board: BoardSpec, native: pygame.Surface) -> pygame.Surface:
     known = _DRESSED.get(id(native))
     if known is not None and known[0] is native:
         return known[1]
-    out = terrain_dress.dress(board, native, _resolve(board.source))
+    try:
+        out = terrain_dress.dress(board, native, _resolve(board.source))
+    except Exception:  # as in _draw_terrain: the map as drawn, undressed, and a log line
+        log.exception("dressing the terrain of %s failed", board.source)
+        out = native
     if len(_DRESSED) >= 8:
         _DRESSED.clear()
     _DRESSED[id(native)] = (native, out)
@@ -679,6 +685,9 @@ def _draw_terrain(board: BoardSpec, path: Path | None,
         picture = tiled_draw.render_map(path, files, max_bytes=CANVAS_BYTES)
     except MapError:
         return out  # plain ground: the board is still playable, only undecorated
+    except Exception:  # a drawing bug must not end a game: plain ground, and the log says
+        log.exception("drawing the terrain of %s failed", path)
+        return out
     if picture.get_size() != out.get_size():  # maps with other tile sizes
         picture = pygame.transform.smoothscale(picture, out.get_size())
     out.blit(picture, (0, 0))
