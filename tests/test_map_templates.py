@@ -222,14 +222,15 @@ def test_a_thousand_instances_of_a_big_template_are_refused_by_the_maps_caps(tmp
     assert any("properties; a map may have at most 10,000" in line for line in found), found
 
 
-def test_a_templated_map_travels_to_a_joiner_with_its_templates(tmp_path):
+def test_a_templated_map_travels_to_a_joiner_with_its_templates_detached(tmp_path):
+    """Sent as the TMX the game reads it as: a joiner needs no template (0.1.0 refused
+    every template instance), and gets the same board."""
     _plain, templated = templated_copy(tmp_path / "host")
     bundle = map_share.make_bundle(templated)
     names = {n for n, _ in bundle.files}
-    assert {"place.tx", "cavern.tx", "ruin.tx", "terrain.tsx", "tiles.tsx", "tiles.png",
-            "terrain.png"} <= names
-    assert b'template="ruin.tx"' in bundle.files[0][1]
-    assert b'source="tiles.tsx"' in dict(bundle.files)["ruin.tx"]
+    assert names == {"templated-dragonmarch.tmx", "terrain.tsx", "terrain.png", "tiles.tsx",
+                     "tiles.png"}
+    assert b"template=" not in bundle.files[0][1]
     assert same_board(load_board(received(bundle, tmp_path / "joiner")), load_board(templated))
 
 

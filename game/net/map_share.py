@@ -1,14 +1,15 @@
 """The host's map, sent to joiners who do not have it (docs/FORMATS.md "map").
 
-A map travels as a bundle: the .tmx, the .tsx tilesets and .tx object templates it
-points at and their images (and a template's tileset), flattened into one folder (each
-`source` and `template` rewritten to a plain file name) so nothing in it can point
-elsewhere. Its digest (SHA-256 over each file's name and content) names it: the host
-says it in `welcome` (`game.map_bundle`), a joiner with a shipped map of that digest, or
-a cached copy, uses its own; else it asks (`map_request`, only after its join was
-accepted) and the host sends `map` messages, base64 in parts. The joiner checks every
-name, size and the digest, keeps the bundle in `<data>/net/maps/<digest>/` and reads it
-with the same safe map reader as any map.
+A map travels as a bundle: the .tmx, the .tsx tilesets it points at and their images,
+flattened into one folder (each `source` rewritten to a plain file name) so nothing in
+it can point elsewhere. A map with object templates or Tiled JSON parts is sent as the
+TMX the game reads it as (templates detached, JSON tilesets embedded). Its digest
+(SHA-256 over each file's name and content) names it: the host says it in `welcome`
+(`game.map_bundle`), a joiner with a shipped map of that digest, or a cached copy, uses
+its own; else it asks (`map_request`, only after its join was accepted) and the host
+sends `map` messages, base64 in parts. The joiner checks every name, size and the
+digest, keeps the bundle in `<data>/net/maps/<digest>/` and reads it with the same safe
+map reader as any map.
 
 Bounds: at most MAX_FILES files, MAX_FILE bytes each, MAX_TOTAL bytes in all.
 """
@@ -44,13 +45,13 @@ DIGEST_CHARS = 32
 EXTENSIONS = (".tmx", ".tsx", ".tx", ".png", ".jpg", ".jpeg", ".gif", ".bmp")
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 _HEX = re.compile(f"^[0-9a-f]{{{DIGEST_CHARS}}}$")
-# a `source` attribute of a tileset or image element, or an object's `template` (Tiled
-# writes double quotes)
+# a `source` attribute of a tileset or image element (Tiled writes double quotes), or an
+# object's `template`: none is sent (see make_bundle), and none may point outside
 _SOURCE = re.compile(rb"""(<(tileset|image|object)\b[^>]*?\b(?:source|template)=)(["'])(.*?)\3""",
                      re.DOTALL)
 _XML = (".tmx", ".tsx", ".tx")  # the bundle's files that name others
-# a tileset or template in Tiled's JSON, named by a TMX map
-_JSON_PART = re.compile(rb"""\b(?:source|template)=(["'])[^"']*\.(?:tsj|tj|json)\1""")
+# an object template, or a tileset in Tiled's JSON, named by a TMX map
+_READ_FIRST = re.compile(rb"""\btemplate=|\bsource=(["'])[^"']*\.(?:tsj|json)\1""")
 
 
 class MapShareError(ValueError):
@@ -103,9 +104,10 @@ def make_bundle(tmx: str | Path) -> Bundle:
     taken: set[str] = set()
     files: list[tuple[str, bytes]] = []
     data = _read(tmx)
-    if looks_like_json(data) or _JSON_PART.search(data):
-        # Tiled's JSON files travel as the TMX the game reads them as (its templates
-        # detached, JSON tilesets embedded), so a joiner needs no JSON at all
+    if looks_like_json(data) or _READ_FIRST.search(data):
+        # a map with object templates or Tiled's JSON files travels as the TMX the game
+        # reads it as (templates detached, JSON tilesets embedded): a joiner needs
+        # neither, and one on 0.1.0, which reads neither, can still play it
         data = _as_tmx(tmx)
         name = _safe_name(tmx.with_suffix(".tmx").name, taken)
     else:
@@ -123,14 +125,12 @@ def make_bundle(tmx: str | Path) -> Bundle:
                 content = _read(path)
                 if path.suffix.lower() == ".tsx":
                     content = flatten(content, path.parent, (b"image",))
-                elif path.suffix.lower() == ".tx":  # a template names its tile's tileset
-                    content = flatten(content, path.parent, (b"tileset",))
                 files.append((placed[path], content))
             return m.group(1) + b'"' + placed[path].encode() + b'"'
         return _SOURCE.sub(swap, data)
 
     # flatten() adds the tilesets and images as it meets them; the map goes first
-    files.insert(0, (name, flatten(data, tmx.parent, (b"tileset", b"image", b"object"))))
+    files.insert(0, (name, flatten(data, tmx.parent, (b"tileset", b"image"))))
     _check_bounds([(n, len(d)) for n, d in files])
     return Bundle(name, tuple(files), bundle_digest(files))
 
