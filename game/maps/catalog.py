@@ -26,6 +26,7 @@ from game.i18n import _, n_
 from game.maps import limits
 from game.maps.limits import shown, small_int
 from game.maps.loader import MAX_TITLE_CHARS, Problem, draft_board, inspect_map
+from game.maps.parts import map_parts
 from game.maps.tiled_json import MAP_SUFFIXES
 from game.maps.tmx_reader import Report, read_xml
 
@@ -118,6 +119,7 @@ def problem_json(p: Problem) -> dict:
 
 # ----- reading one map ------------------------------------------------------------------
 _cache: dict[tuple, tuple] = {}
+_parts: dict[tuple, list[Path]] = {}  # a map version's parts (game.maps.parts)
 
 
 def _key(path: Path) -> tuple:
@@ -136,12 +138,21 @@ def inspect(path: str | os.PathLike, *, draft: bool = False):
     draft=False: the spec is None whenever there are problems (loader.inspect_map);
     draft=True: the spec is kept as far as it could be read (for the live preview)."""
     path = Path(path)
-    key = (_key(path), draft)
+    head = _key(path)
+    # the map's own stat, then its tilesets', templates' and images' (read once per map
+    # version): editing a tileset or a template in Tiled is noticed like the map's save
+    parts = _parts.get(head)
+    if parts is None:
+        parts = map_parts(path) if head[1] is not None else []
+        if len(_parts) > 256:
+            _parts.clear()
+        _parts[head] = parts
+    key = (head, tuple(_key(p) for p in parts), draft)
     hit = _cache.get(key)
     if hit is None:
         spec, problems = (draft_board if draft else inspect_map)(path)
         hit = (spec, [tileset_hint(p, path) for p in problems])
-        if key[0][1] is not None:  # a file that exists: remember it until it changes
+        if head[1] is not None:  # a file that exists: remember it until it changes
             if len(_cache) > 256:
                 _cache.clear()
             _cache[key] = hit

@@ -132,6 +132,33 @@ def test_preview_reloads_when_the_file_is_rewritten(app, tmp_path):
     run(app, 1)
 
 
+def test_preview_reloads_when_a_tileset_or_template_it_uses_is_saved(app, tmp_path):
+    """Unblocking the water in the tileset, or retyping a template, is a change to the map
+    as the game reads it: the preview (and the catalogue under it) read it again."""
+    path = author_copy(tmp_path, "bad/on-blocked.tmx", "mine.tmx")
+    tileset = path.parent.parent / "tiles.tsx"
+    scene = app.push(PreviewScene(app, path))
+    run(app, 2)
+    assert len(scene.problems) == 2
+    assert tileset.resolve() in {p.resolve() for p in scene._parts}
+    bump(tileset, tileset.read_text().replace(
+        '<property name="blocked" type="bool" value="true"/>', ""))
+    run(app, 1, dt=POLL)
+    assert scene.reloads == 1 and scene.problems == [] and scene.ok
+    town = path.parent / "town.tx"
+    town.write_text('<?xml version="1.0" encoding="UTF-8"?>\n<template>\n <object '
+                    'type="town" width="32" height="32"/>\n</template>\n')
+    bump(path, path.read_text().replace(
+        "</objectgroup>", '<object id="40" template="town.tx" x="160" y="160"/></objectgroup>'))
+    run(app, 1, dt=POLL)
+    assert scene.reloads == 2 and scene.ok
+    assert any(p.kind == "town" and p.at == (5, 5) for p in scene.spec.pieces)
+    bump(town, town.read_text().replace('type="town"', 'type="tower"'))
+    run(app, 1, dt=POLL)
+    assert scene.reloads == 3 and not scene.ok
+    assert any("unknown type 'tower'" in p.what for p in scene.problems)
+
+
 def test_preview_play_this_map_starts_a_game(app):
     scene = app.push(PreviewScene(app, MAPS / "sizes" / "wide-36x12.tmx"))
     run(app, 2)

@@ -26,6 +26,7 @@ from game.board import BoardSpec
 from game.i18n import _, n_
 from game.maps import catalog
 from game.maps.loader import UNREADABLE
+from game.maps.parts import map_parts
 from game.maps.tmx_reader import Report, read_xml
 from game.match import SetupError
 from game.ui import scripts
@@ -43,6 +44,16 @@ POLL = 0.25
 _CELL = re.compile(r"\((-?\d+), (-?\d+)\)")
 _OBJECT = re.compile(r"object (\d+)")
 PROBLEM_RED = (255, 96, 80)
+
+
+def _stat(path: Path) -> tuple | None:
+    try:
+        st = path.stat()
+        # the inode too: Tiled saves by writing a new file and renaming it over the old
+        # one, which a coarse clock could leave with the same time and size
+        return (st.st_mtime_ns, st.st_size, st.st_ino)
+    except (OSError, ValueError):
+        return None
 
 
 def problem_cells(problems, objects: dict[int, tuple[int, int]]) -> set[tuple[int, int]]:
@@ -113,23 +124,21 @@ class PreviewScene(Scene):
         self.bad_cells: set = set()
         self.view: BoardView | None = None
         self._since_poll = 0.0
-        self._stamp = None
+        self._stamp: tuple | None = None
+        self._parts: list[Path] = []  # the files the map names (game.maps.parts)
         self.widgets: list = []
         self.balance: BalanceJob | None = None
         self.load()
 
     # ----- the file ------------------------------------------------------------------
     def stamp(self):
-        try:
-            st = self.path.stat()
-            # the inode too: Tiled saves by writing a new file and renaming it over the
-            # old one, which a coarse clock could leave with the same time and size
-            return (st.st_mtime_ns, st.st_size, st.st_ino)
-        except OSError:
-            return None
+        """The map's and each of its parts' (tilesets, templates, images) stat: saving any
+        of them in Tiled shows in the preview."""
+        return tuple(_stat(f) for f in (self.path, *self._parts))
 
     def load(self) -> None:
         """Read (or read again) the map and its problems."""
+        self._parts = map_parts(self.path)
         self._stamp = self.stamp()
         self.spec, self.problems = catalog.inspect(self.path, draft=True)
         objects = object_cells(self.path, _tile_size(self.path)) if self.problems else {}
