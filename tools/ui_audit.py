@@ -308,6 +308,7 @@ def _new_game_screens(app, show):
     third = max((c for c in new_game.choices if c.ok and c.board.min_players > 4),
                 key=lambda c: len(c.title), default=None)
     if third is not None:
+        new_game.map_cycle.set_value(third.key)  # as picking it in the list does
         new_game._set_map(third.key)
         app.step(0.0)
         yield "new-game-seats"

@@ -302,6 +302,21 @@ def test_picker_refreshes_when_files_change(app):
     assert len(ng.choices) == n
 
 
+def test_stepping_the_map_button_moves_the_lists_highlight_into_view(app):
+    """The Map button and the list above it say the same map: stepping the button left
+    the list's highlight on the first map, and the map chosen scrolled out of view."""
+    ng = app.push(NewGameScene(app))
+    run(app, 2)
+    for _ in range(len(ng.choices) - 1):  # to the last map, one step at a time
+        ng.map_cycle.step(1)
+        run(app, 1)
+        chosen = [i for i, item in enumerate(ng.map_list.item_list) if item["selected"]]
+        assert chosen == [ng.map_index]
+    last = ng.map_list.item_list[-1]
+    assert last["button_element"] is not None and last["button_element"].visible
+    assert ng.map_list.item_list_container.get_rect().contains(last["button_element"].rect)
+
+
 def test_picker_opens_a_map_file_from_anywhere_and_plays_it(app, tmp_path):
     ng = app.push(NewGameScene(app))
     run(app, 2)

@@ -557,6 +557,7 @@ class NewGameScene(Scene):
         keys = [c.key for c in self.choices]
         self.map_index = keys.index(path)
         self.setup.map_path = path
+        self._select_in_list(self.map_index)
         self.target.labels = self._target_labels()
         self.target.set_value(self.target.value)  # redraws its text for the new map
         self._cycler_font()
@@ -565,6 +566,26 @@ class NewGameScene(Scene):
         self._last_seat_note = self._seat_note()
         self._show_error(self._last_seat_note if self.choice.ok else
                          _("This map cannot be played: see its problems at the right"))
+
+    def _select_in_list(self, idx: int) -> None:
+        """The map list shows the map chosen, however it was chosen: stepping the Map
+        button left the list's highlight on the map before (and out of view)."""
+        items = getattr(self, "map_list", None)
+        if items is None or not 0 <= idx < len(items.item_list):
+            return
+        for i, item in enumerate(items.item_list):
+            item["selected"] = i == idx
+            button = item["button_element"]
+            if button is not None:
+                button.select() if i == idx else button.unselect()
+        bar = items.scroll_bar
+        if bar is not None:  # scrolled so the row is in view, as near the top as it goes
+            per = items.list_item_height / max(1, items.total_height_of_list)
+            shown = items.item_list_container.relative_rect.height / max(
+                1, items.total_height_of_list)
+            start = bar.start_percentage
+            if not start <= idx * per <= start + shown - per:
+                bar.set_scroll_from_start_percentage(idx * per)
 
     def _seat_note(self) -> str:
         """Said as soon as the map and the number of seats disagree, not only when Start
