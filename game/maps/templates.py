@@ -56,8 +56,6 @@ def detach_all(vetter: MapVetter) -> None:
             parent.insert(at, detached)
 
 
-
-
 def _detach(vetter: MapVetter, instance: ET.Element, where: str,
             tilesets: dict[str, int | None]) -> ET.Element | None:
     source = instance.get("template", "")
