@@ -113,6 +113,17 @@ def test_a_json_map_loads_as_the_same_map_in_tmx(tmp_path, tileset):
     assert same_board(load_board(path), load_board(GOOD / "csv.tmx"))
 
 
+def test_a_json_tileset_under_a_tsx_name_is_read_too(tmp_path):
+    """pytmx would open a .tsx itself and choke on JSON: it is embedded like a .tsj."""
+    folder = _folder(tmp_path)
+    (folder / "tiles.tsx").write_text(json.dumps(TILES_JSON), encoding="utf-8")
+    path = folder / "meadow.tmj"
+    path.write_text(json.dumps(meadow({"firstgid": 1, "source": "tiles.tsx"})),
+                    encoding="utf-8")
+    assert check_map(path) == []
+    assert same_board(load_board(path), load_board(GOOD / "csv.tmx"))
+
+
 def test_a_json_tileset_is_embedded_with_its_image_found_from_the_map(tmp_path):
     folder = _folder(tmp_path)
     (folder / "sets").mkdir()

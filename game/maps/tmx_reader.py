@@ -288,6 +288,15 @@ def _jpeg_size(head: bytes) -> tuple[int, int] | str:
     return "is a JPEG image whose size is not in its first 64 KiB"
 
 
+def _is_json(path: Path) -> bool:
+    """Is this (already read, regular) file Tiled's JSON, whatever its name says?"""
+    try:
+        with path.open("rb") as f:
+            return tiled_json.looks_like_json(f.read(64))
+    except OSError:
+        return False
+
+
 def _size(path: Path) -> int:
     try:
         return path.stat().st_size
@@ -470,8 +479,8 @@ class MapVetter:
             return False
         if source:
             self.sources.setdefault(limits.real(self.dir / source), first)
-            if not source.lower().endswith(".tsx"):  # pytmx opens only .tsx files itself
-                self.embed(ts, body, base)
+            if not source.lower().endswith(".tsx") or _is_json(self.dir / source):
+                self.embed(ts, body, base)  # pytmx opens only TSX files named .tsx itself
         count = _int_attr(body, "tilecount")
         if collection:  # its tile ids stay as made when tiles are removed: 0, 2, 5 ...
             ids = [i for i in (_int_attr(t, "id") for t in body.findall("tile")) if i is not None]
