@@ -99,11 +99,12 @@ def test_a_csv_tile_id_that_is_not_32_bits_is_refused(tmp_path, gid):
 
 
 def test_a_tile_past_the_image_of_a_tileset_without_a_count_is_left_blank(tmp_path):
-    tileset = ('<tileset firstgid="1" name="t" tilewidth="32" tileheight="32" columns="4" '
-               'spacing="500"><image source="tiles.png" width="128" height="32"/></tileset>')
-    data = ",".join(["1"] * 99 + [str(0xFFFFFFF)])
+    """Tile 2**23 of a one-column tileset with rows 512 px apart sits 2**32 px down: a
+    pygame Rect wraps that to 0, which would draw tile 0 in its place."""
+    tileset = ('<tileset firstgid="1" name="t" tilewidth="32" tileheight="32" columns="1" '
+               'spacing="480"><image source="tiles.png" width="128" height="32"/></tileset>')
+    data = ",".join(["0"] * 99 + [str(1 + 2**23)])
     path = write_map(tmp_path, "past.tmx", tmx(tileset=tileset, data=data))
-    # past the image: nothing drawn (pygame wraps a huge rect, so it is never built)
     picture = tiled_draw.render_map(path)
     assert picture.get_at((9 * 32 + 16, 9 * 32 + 16)).a == 0
 

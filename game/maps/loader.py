@@ -234,9 +234,9 @@ def did_you_mean(value: str, choices, fix: str = "") -> str:
 
 
 # a tileset's objectalignment: where a tile object's x, y sits on its box (0..1 across, down)
-_ANCHORS = {"topleft": (0.0, 0.0), "top": (0.5, 0.0), "topright": (1.0, 0.0),
-            "left": (0.0, 0.5), "center": (0.5, 0.5), "right": (1.0, 0.5),
-            "bottomleft": (0.0, 1.0), "bottom": (0.5, 1.0), "bottomright": (1.0, 1.0)}
+ANCHORS = {"topleft": (0.0, 0.0), "top": (0.5, 0.0), "topright": (1.0, 0.0),
+           "left": (0.0, 0.5), "center": (0.5, 0.5), "right": (1.0, 0.5),
+           "bottomleft": (0.0, 1.0), "bottom": (0.5, 1.0), "bottomright": (1.0, 1.0)}
 MAP_PROPERTIES = ("title", "description", "min_players", "max_players", "target")
 OBJECT_PROPERTIES = {"place_of_power": ("kind",), "cavern_spot": ("seat",)}
 
@@ -435,7 +435,7 @@ class _Board:
             tileset = self.tmx.get_tileset_from_gid(obj.gid)
         except ValueError:
             return obj.x, obj.y
-        ax, ay = _ANCHORS.get(str(getattr(tileset, "objectalignment", "")), (0.0, 1.0))
+        ax, ay = ANCHORS.get(str(getattr(tileset, "objectalignment", "")), (0.0, 1.0))
         return obj.x - ax * obj.width, obj.y + (1.0 - ay) * obj.height
 
     def _place_kind(self, obj: pytmx.TiledObject, where: str) -> str | None:

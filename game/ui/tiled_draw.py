@@ -35,16 +35,11 @@ from xml.etree import ElementTree as ET
 import pygame
 
 from game.maps import limits
-from game.maps.loader import read_vetted
+from game.maps.loader import ANCHORS, SETUP_LAYER, read_vetted
 from game.maps.tmx_reader import MAX_IMAGE_SIDE, Report, image_size, read_xml
 from game.ui import tile_objects
 
 FLIP_H, FLIP_V, FLIP_D = 0x80000000, 0x40000000, 0x20000000
-# a tile object's anchor on its tile, by the tileset's objectalignment (orthogonal maps)
-ANCHORS = {"topleft": (0.0, 0.0), "top": (0.5, 0.0), "topright": (1.0, 0.0),
-           "left": (0.0, 0.5), "center": (0.5, 0.5), "right": (1.0, 0.5),
-           "bottomleft": (0.0, 1.0), "bottom": (0.5, 1.0), "bottomright": (1.0, 1.0)}
-SETUP_LAYER = "setup"  # its objects are the game's pieces, drawn by the board itself
 _FLAGS = FLIP_H | FLIP_V | FLIP_D | 0x10000000  # the 4th bit: hexagonal 120°, unused here
 
 Files = dict[str, "tuple | None"]
@@ -96,9 +91,12 @@ class _Look:
 
 
 def stat(file: str) -> tuple | None:
+    """A file's (time, size, inode), None when it cannot be read. The inode too: Tiled
+    saves by writing a new file and renaming it over the old one, which a coarse clock
+    could leave with the same time and size."""
     try:
         st = os.stat(file)
-    except OSError:
+    except (OSError, ValueError):  # ValueError: a NUL in a hand-edited path
         return None
     return (st.st_mtime_ns, st.st_size, st.st_ino)
 

@@ -29,7 +29,7 @@ from game.maps.loader import UNREADABLE
 from game.maps.parts import map_parts
 from game.maps.tmx_reader import Report, read_xml
 from game.match import SetupError
-from game.ui import scripts
+from game.ui import scripts, tiled_draw
 from game.ui.board_view import BoardView, preplaced_doc
 from game.ui.controller import GameController, GameSetup, Seat
 from game.ui.scene import Scene
@@ -44,16 +44,6 @@ POLL = 0.25
 _CELL = re.compile(r"\((-?\d+), (-?\d+)\)")
 _OBJECT = re.compile(r"object (\d+)")
 PROBLEM_RED = (255, 96, 80)
-
-
-def _stat(path: Path) -> tuple | None:
-    try:
-        st = path.stat()
-        # the inode too: Tiled saves by writing a new file and renaming it over the old
-        # one, which a coarse clock could leave with the same time and size
-        return (st.st_mtime_ns, st.st_size, st.st_ino)
-    except (OSError, ValueError):
-        return None
 
 
 def problem_cells(problems, objects: dict[int, tuple[int, int]]) -> set[tuple[int, int]]:
@@ -134,7 +124,7 @@ class PreviewScene(Scene):
     def stamp(self):
         """The map's and each of its parts' (tilesets, templates, images) stat: saving any
         of them in Tiled shows in the preview."""
-        return tuple(_stat(f) for f in (self.path, *self._parts))
+        return tuple(tiled_draw.stat(str(f)) for f in (self.path, *self._parts))
 
     def load(self) -> None:
         """Read (or read again) the map and its problems."""
