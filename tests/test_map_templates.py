@@ -287,3 +287,8 @@ def test_tiled_reads_the_shipped_templates_as_the_game_does(tmp_path):
               scratch=tmp_path)
     assert "template=" not in out.read_text()
     assert same_board(load_board(out), load_board(path))
+
+
+def test_a_template_given_as_a_map_is_named_for_what_it_is():
+    found = [str(p) for p in check_map(SHIPPED / "town.tx")]
+    assert len(found) == 1 and "is an object template, not a map" in found[0]

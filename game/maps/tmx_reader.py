@@ -386,6 +386,7 @@ class MapVetter:
         root = self.root
         if root.tag != "map":
             what = ("is a tileset, not a map" if root.tag == "tileset"
+                    else "is an object template, not a map" if root.tag == "template"
                     else f"is XML but not a Tiled map (its root is <{root.tag}>)")
             self.add(None, what, "give check-map the .tmx map file")
             self.fatal = True
