@@ -28,7 +28,7 @@ def test_a_bad_map_prints_every_problem_and_fails(capsys):
 
 
 def test_several_files_and_folders(capsys):
-    good, bad = HERE / "good", HERE / "bad" / "zstd.tmx"
+    good, bad = HERE / "good", HERE / "bad" / "zstd-not-zstd.tmx"
     assert main([str(good), str(bad)]) == 1
     out = capsys.readouterr().out
     n_good = len(list(good.glob("*.tmx")))

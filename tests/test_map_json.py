@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+import zstandard
 
 from game.maps import catalog
 from game.maps.loader import check_map, load_board, read_vetted
@@ -148,6 +149,23 @@ def test_base64_layers_keep_their_compression(tmp_path):
                             encoding="base64", compression="zlib")
     path = folder / "meadow.tmj"
     path.write_text(json.dumps(doc), encoding="utf-8")
+    assert same_board(load_board(path), load_board(GOOD / "csv.tmx"))
+
+
+def test_zstd_layers_and_class_properties_in_json_load_as_in_tmx(tmp_path):
+    """Tiled's JSON keeps a layer's zstd and writes a class property's members as an
+    object: the game reads the one and ignores the other (game.maps.tile_data)."""
+    folder = _folder(tmp_path)
+    doc = meadow({"firstgid": 1, "source": "tiles.tsx"})
+    raw = b"".join(g.to_bytes(4, "little") for g in _ground())
+    doc["layers"][0].update(data=base64.b64encode(zstandard.ZstdCompressor().compress(raw))
+                            .decode(), encoding="base64", compression="zstd")
+    loot = {"name": "loot", "type": "class", "propertytype": "Loot", "value": {"gold": 5}}
+    doc["properties"].append(loot)
+    doc["layers"][1]["objects"][0]["properties"] = [loot, _prop("name", "Oakby")]
+    path = folder / "meadow.tmj"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    assert check_map(path) == []
     assert same_board(load_board(path), load_board(GOOD / "csv.tmx"))
 
 

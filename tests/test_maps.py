@@ -15,6 +15,8 @@ from hypothesis import strategies as st
 
 from game.board import BoardSpec, Preplaced
 from game.maps.loader import (
+    MAP_PROPERTIES,
+    OBJECT_PROPERTIES,
     PLACE_NAMES,
     SETUP_TYPES,
     MapError,
@@ -23,8 +25,9 @@ from game.maps.loader import (
     load_board,
     map_summary,
     min_free_cells,
+    read_vetted,
 )
-from game.maps.tmx_reader import MAX_FILE_BYTES
+from game.maps.tmx_reader import GAME_PROPERTIES, MAX_FILE_BYTES
 
 ROOT = Path(__file__).resolve().parent.parent
 HERE = Path(__file__).resolve().parent / "maps"
@@ -87,10 +90,33 @@ def test_the_csv_test_map_reads_exactly():
     assert (spec.min_players, spec.max_players, spec.target) == (2, 3, 75)
 
 
-@pytest.mark.parametrize("name", ["base64.tmx", "zlib.tmx", "gzip.tmx", "embedded.tmx",
-                                  "class.tmx"])
+@pytest.mark.parametrize("name", ["base64.tmx", "zlib.tmx", "gzip.tmx", "zstd.tmx",
+                                  "xml-tiles.tmx", "embedded.tmx", "class.tmx",
+                                  "foreign-properties.tmx"])
 def test_every_encoding_and_style_loads_the_same(name):
     assert without_source(load_board(GOOD / name)) == without_source(load_board(GOOD / "csv.tmx"))
+
+
+def test_what_tiled_writes_and_pytmx_cannot_take_is_ignored_where_the_game_never_reads_it():
+    """Class properties (Tiled 1.8+) and built-in names, on the map, a piece, an external
+    tileset and its tile: the map loads as csv.tmx does; that tileset reaches pytmx
+    embedded and neutralised, an untouched one stays a file reference."""
+    text = (GOOD / "foreign-properties.tmx").read_text()
+    assert text.count('type="class"') == 2 and 'name="width"' in text
+    assert (GOOD / "../tiles-classes.tsx").read_text().count('type="class"') == 2
+    assert check_map(GOOD / "foreign-properties.tmx") == []
+    [ts] = read_vetted(GOOD / "foreign-properties.tmx").iter("tileset")
+    assert ts.get("source") is None and ts.get("name") == "test"
+    assert 'type="class"' not in ET.tostring(ts, encoding="unicode")
+    [image] = ts.iter("image")
+    assert (GOOD / image.get("source", "")).resolve() == (GOOD.parent / "tiles.png").resolve()
+    [plain] = read_vetted(GOOD / "csv.tmx").iter("tileset")
+    assert plain.get("source") == "../tiles.tsx"
+
+
+def test_every_property_the_game_reads_is_one_the_vetter_keeps_reporting():
+    read = set(MAP_PROPERTIES) | {n for names in OBJECT_PROPERTIES.values() for n in names}
+    assert read | {"blocked", "terrain"} == GAME_PROPERTIES
 
 
 def test_the_test_maps_really_differ_in_what_they_claim():
@@ -138,8 +164,9 @@ CASES = [
     ("infinite.tmx", "map", "infinite"),
     ("missing-tileset.tmx", "tileset 'nowhere.tsx'", "file not found"),
     ("missing-image.tmx", "tileset 'missing-image.tsx'", "image 'no-such-image.png' not found"),
-    ("zstd.tmx", "layer 'ground'", "zstd, which pytmx does not support"),
-    ("xml-tiles.tmx", "layer 'ground'", "XML <tile> elements"),
+    ("zstd-not-zstd.tmx", "layer 'ground'", "corrupt base64/zstd tile data: it is not a zstd"),
+    ("zstd-bomb.tmx", "layer 'ground'", "inflates to more than 400 bytes"),
+    ("xml-tiles-bad.tmx", "layer 'ground'", "XML tile whose gid 'x' is not a number"),
     ("zlib-bomb.tmx", "layer 'ground'", "inflates to more than 400 bytes"),
     ("unknown-type.tmx", "object 1 'Keep' in layer 'setup'", "unknown type 'castle'"),
     ("no-type.tmx", "object 1 'Something' in layer 'setup'", "has no type"),
@@ -169,7 +196,7 @@ CASES = [
     ("players-not-int.tmx", "map property 'min_players'", "'two', not a whole number"),
     ("bad-target.tmx", "map property 'target'", "is 60"),
     ("not-in-setup.tmx", "layer 'Objects'", "holds 1 town, which the game ignores"),
-    ("reserved-property.tmx", "object 1", "property 'width' clashes"),
+    ("class-kind.tmx", "object 4 'Mine'", "property 'kind' is a class property"),
     ("template.tmx", "object 1 in layer 'setup'", "file not found: "),
 ]
 

@@ -23,7 +23,7 @@ def test_render_map_writes_the_terrain_at_the_tile_size(tmp_path, capsys):
 
 
 def test_render_map_of_a_broken_map_says_its_first_problem(tmp_path, capsys):
-    path = MAPS / "bad" / "zstd.tmx"
+    path = MAPS / "bad" / "zstd-not-zstd.tmx"
     assert main(["render-map", str(path), str(tmp_path / "x.png")]) == 1
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 1 and err[0].startswith(f"narby render-map: {path} has 1 problem; first:")

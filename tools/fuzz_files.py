@@ -14,6 +14,7 @@ The normal test suite runs the same checks for a few seconds (tests/test_fuzz.py
 from __future__ import annotations
 
 import argparse
+import base64
 import copy
 import json
 import logging
@@ -23,6 +24,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+import zstandard
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # tests.hostile (the crafted files) lives beside the game
@@ -53,6 +56,14 @@ MAP_SNIPPETS = [
     'height="0.0001" rotation="nan"/></objectgroup>',
     '<tileset firstgid="0" tilecount="-7" spacing="-32" tilewidth="32" tileheight="32">'
     '<image source="tiles.png" width="128" height="32"/></tileset>',
+    # zstd and Tiled's old XML tiles (game.maps.tile_data): a bomb, junk, odd gids
+    '<layer width="12" height="12"><data encoding="base64" compression="zstd">'
+    "KLUv/aQAWmICAAAAAAAAAAAAAAAA" + "</data></layer>",
+    '<layer width="12" height="12"><data encoding="base64" compression="zstd">KLUv/QBYAQAA'
+    "</data></layer>",
+    '<layer width="12" height="12"><data>' + '<tile gid="3"/>' * 143
+    + '<tile gid="4294967295"/></data></layer>',
+    '<tile gid="-1"/>', '<tile gid="1e9"/>', "<tile/>" * 20, '<data><tile gid="2"/></data>',
 ]
 JUNK_VALUES = [None, True, -1, 0, 10**30, -(10**12), 1e308, float("nan"), "x", "",
                "\udc80", "a\0b", "z" * 5000, [], {}, [[[[[[[[[[]]]]]]]]]], {"step": "junk"},
@@ -112,6 +123,17 @@ def sound_map() -> str:
 
     return tmx(12, 12, objects='<object id="1" type="town" x="32" y="32" width="32" '
                                'height="32"/>')
+
+
+def layer_formats(text: str) -> tuple[str, ...]:
+    """The map with its CSV layer as it is, in zstd and in Tiled's old XML tiles."""
+    head, rest = text.split('<data encoding="csv">', 1)
+    csv, tail = rest.split("</data>", 1)
+    gids = [int(g) for g in csv.split(",")]
+    raw = b"".join(g.to_bytes(4, "little") for g in gids)
+    packed = base64.b64encode(zstandard.ZstdCompressor().compress(raw)).decode()
+    return (text, f'{head}<data encoding="base64" compression="zstd">{packed}</data>{tail}',
+            head + "<data>" + "".join(f'<tile gid="{g}"/>' for g in gids) + "</data>" + tail)
 
 
 def sound_tmj() -> dict:
@@ -232,7 +254,7 @@ def check_settings_doc(doc, folder: Path) -> str | None:
 
 def one_round(kind: str, rng: random.Random, folder: Path, bases: dict) -> str | None:
     if kind == "map":
-        return check_map_text(mutate_text(bases["map"], rng), folder)
+        return check_map_text(mutate_text(rng.choice(bases["map"]), rng), folder)
     if kind == "save":
         return check_save_doc(mutate_json(bases["save"], rng), folder)
     if kind == "replay":
@@ -248,7 +270,7 @@ def one_round(kind: str, rng: random.Random, folder: Path, bases: dict) -> str |
 
 
 def bases(folder: Path) -> dict:
-    return {"map": sound_map(), "save": sound_save(folder), "replay": sound_replay(),
+    return {"map": layer_formats(sound_map()), "save": sound_save(folder), "replay": sound_replay(),
             "tmj": sound_tmj()}
 
 

@@ -19,13 +19,10 @@ from __future__ import annotations
 
 # Not translated (issue 38): the map checker's messages are for map authors and stay
 # English, like the command line's output (docs/TRANSLATING.md says so).
-import base64
-import binascii
 import copy
 import os
 import re
 import struct
-import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import cast
@@ -37,7 +34,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pytmx  # noqa: E402
 
 from game.board import MAX_SIDE, MIN_SIDE  # noqa: E402
-from game.maps import limits, templates, tiled_json  # noqa: E402
+from game.maps import limits, templates, tile_data, tiled_json  # noqa: E402
 from game.maps.limits import (  # noqa: E402
     Budget,
     is_file,
@@ -190,10 +187,6 @@ class _TooBig(Exception):
                  "a Tiled map saved from Tiled") -> None:
         super().__init__(what)
         self.what, self.fix = what, fix
-
-
-class _Corrupt(Exception):
-    pass
 
 
 def _shape_problem(data: bytes) -> tuple[str, str] | None:
@@ -444,6 +437,7 @@ class MapVetter:
             return False
         source = ts.get("source")
         body, base = ts, self.dir  # image paths are relative to the file holding the tileset
+        neutralised = False
         if source:
             tsx = self.dir / source
             sub = self.read_part(tsx, where)
@@ -457,12 +451,16 @@ class MapVetter:
                 self.add(where, "points at another tileset file; an external tileset must "
                          "hold its tiles itself", "embed or re-export the tileset from Tiled")
                 return False
-            body, base = sub, tsx.parent
             broken = attribute_problems(sub)
             for place, what in broken:
                 self.add(f"{where} {place}", what, "re-save the tileset from Tiled")
-            if broken or not self.check_properties(sub, where, sanitise=False):
+            if broken:
                 return False
+            sane = copy.deepcopy(sub)  # read_part's tree is shared by every reference
+            # pytmx would read the file itself: one with a property it cannot take (a
+            # class property, say) goes to it embedded, neutralised
+            neutralised = self.check_properties(sane, where) > 0
+            body, base = sane if neutralised else sub, tsx.parent
         tw, th = _int_attr(body, "tilewidth"), _int_attr(body, "tileheight")
         if not (tw and th and tw > 0 and th > 0):
             self.add(where, "has no valid tile size", "re-save the tileset from Tiled")
@@ -480,7 +478,8 @@ class MapVetter:
             return False
         if source:
             self.sources.setdefault(limits.real(self.dir / source), first)
-            if not source.lower().endswith(".tsx") or _is_json(self.dir / source):
+            if not source.lower().endswith(".tsx") or _is_json(self.dir / source) or \
+                    neutralised:
                 self.embed(ts, body, base)  # pytmx opens only TSX files named .tsx itself
         count = _int_attr(body, "tilecount")
         if collection:  # its tile ids stay as made when tiles are removed: 0, 2, 5 ...
@@ -630,13 +629,16 @@ class MapVetter:
     # -- tile layers ----------------------------------------------------------------
     def check_layers(self) -> None:
         parents = {child: parent for parent in self.root.iter() for child in parent}
+        rewrite: list[tuple[ET.Element, list[int]]] = []
         for layer in list(self.root.iter("layer")):
-            if not self.check_layer(layer):
+            if not self.check_layer(layer, rewrite):
                 parents[layer].remove(layer)
+        for data, gids in rewrite:  # after the walk: a rewrite drops the data's children
+            tile_data.as_csv(data, gids, self.width)
         for image_layer in self.root.iter("imagelayer"):
             self.check_images(image_layer, self.dir, label(image_layer))
 
-    def check_layer(self, layer: ET.Element) -> bool:
+    def check_layer(self, layer: ET.Element, rewrite: list) -> bool:
         where = label(layer)
         if (_int_attr(layer, "width"), _int_attr(layer, "height")) != (self.width, self.height):
             self.add(where, f"is {shown(layer.get('width'), 12)}x{shown(layer.get('height'), 12)}"
@@ -654,6 +656,8 @@ class MapVetter:
             self.add(where, f"holds {len(gids)} tiles, not {self.width * self.height}",
                      "re-save the map from Tiled")
             return False
+        if tile_data.needs_csv(data):  # zstd or XML tiles: pytmx reads neither
+            rewrite.append((data, gids))
         if self.ranges_known:
             stray = [g & ~_FLIP_BITS for g in gids
                      if g and not any(a <= g & ~_FLIP_BITS < b for a, b in self.ranges)]
@@ -663,66 +667,24 @@ class MapVetter:
         return True
 
     def decode(self, data: ET.Element, where: str) -> list[int] | None:
-        encoding, compression = data.get("encoding"), data.get("compression") or None
-        text = (data.text or "").strip()
-        fix = "set Map Properties ▸ Tile Layer Format to CSV (or Base64 zlib/gzip)"
-        if encoding == "csv":
-            try:
-                gids = [int(v) for v in text.split(",")]
-            except ValueError:
-                self.add(where, "has CSV tile data that is not a list of numbers", fix)
-                return None
-            odd = next((g for g in gids if not 0 <= g <= 0xFFFFFFFF), None)
-            if odd is not None:  # Tiled writes 32-bit ids (a tile id and its flip flags)
-                self.add(where, f"has tile id {shown(odd, 20)}, which is not a 32-bit tile id",
-                         "re-save the map from Tiled")
-                return None
-            return gids
-        if encoding != "base64":
-            what = (f"uses the '{shown(encoding, 30)}' layer encoding" if encoding
-                    else "stores tiles as XML <tile> elements, which pytmx cannot read")
-            self.add(where, what, fix)
-            return None
-        if compression == "zstd":
-            self.add(where, "is compressed with zstd, which pytmx does not support", fix)
-            return None
-        if compression not in (None, "zlib", "gzip"):
-            self.add(where, f"uses unknown compression '{shown(compression, 30)}'", fix)
-            return None
-        limit = self.width * self.height * 4
         try:
-            raw = base64.b64decode(text)
-            if compression:
-                # bounded: a tiny zlib "bomb" must not inflate to gigabytes
-                z = zlib.decompressobj(wbits=31 if compression == "gzip" else 15)
-                raw = z.decompress(raw, limit + 1)
-                if len(raw) > limit:
-                    raise _Corrupt(f"it inflates to more than {limit} bytes")
-                if z.unused_data or not z.eof:
-                    raise _Corrupt("the compressed stream is cut short or has extra bytes")
-        except _Corrupt as exc:  # our own words
-            self.add(where, f"has corrupt base64/{compression or 'raw'} tile data: {exc}",
-                     "re-save the map from Tiled")
+            return tile_data.read_gids(data, self.width * self.height)
+        except tile_data.BadData as exc:
+            self.add(where, exc.what, exc.fix)
             return None
-        except (binascii.Error, zlib.error, ValueError):  # the library's words stay out
-            self.add(where, f"has corrupt base64/{compression or 'raw'} tile data",
-                     "re-save the map from Tiled")
-            return None
-        if len(raw) % 4:
-            self.add(where, "has tile data that is not whole 32-bit ids", "re-save from Tiled")
-            return None
-        return [int.from_bytes(raw[i:i + 4], "little") for i in range(0, len(raw), 4)]
 
     # -- custom properties ----------------------------------------------------------
     def check_properties(self, root: ET.Element, context: str | None,
-                         sanitise: bool = True, skip: frozenset[str] = frozenset()) -> bool:
-        """Typed values pytmx would fail to cast, class properties and reserved names.
+                         skip: frozenset[str] = frozenset()) -> int:
+        """Typed values pytmx would fail to cast, class properties and reserved names,
+        neutralised in place so pytmx can run; returns how many were changed.
 
-        With `sanitise`, offending properties are neutralised in place (so pytmx can run)
-        and True is returned; otherwise False says the tree cannot go to pytmx. `skip`
-        names properties the game-level checks report themselves (still sanitised).
+        A class property or one named like a built-in attribute is something Tiled
+        writes and pytmx cannot take: when the game does not read its name, it is
+        dropped quietly, as the game ignores any property it does not read. `skip` names
+        properties whose bad values the game-level checks report themselves.
         """
-        ok = True
+        changed = 0
         owners = [el for el in root.iter()
                   if el.tag != "property" and el.find("properties") is not None]
         for owner in owners:
@@ -736,14 +698,16 @@ class MapVetter:
                 if found is None:
                     continue
                 what, fix, retype = found
-                ok = False
-                if not (sanitise and prop.get("name") in skip):
-                    self.add(where, f"property '{prop.get('name')}' {what}", fix)
-                if sanitise and retype:
+                changed += 1
+                name = prop.get("name")
+                quiet = not retype and name not in GAME_PROPERTIES and what in _TILED_WRITES
+                if not quiet and not (retype and name in skip):  # skip: retyped, seen later
+                    self.add(where, f"property '{name}' {what}", fix)
+                if retype:
                     prop.set("type", "string")  # keep the text for the game-level checks
-                elif sanitise:
+                else:
                     props.remove(prop)
-        return ok or sanitise
+        return changed
 
 
 def _property_problem(owner: ET.Element, prop: ET.Element) -> tuple[str, str, bool] | None:
@@ -755,8 +719,7 @@ def _property_problem(owner: ET.Element, prop: ET.Element) -> tuple[str, str, bo
         return (f"has unknown type '{shown(kind, 30)}'", "use string, int, float, bool, "
                 "color, file or object", True)
     if kind == "class":
-        return ("is a class property, which pytmx cannot read without its definition",
-                "use plain string, int or bool properties", False)
+        return _CLASS, "use plain string, int or bool properties", False
     cast = {"int": int, "float": float, "bool": pytmx.convert_to_bool}.get(kind)
     if cast is not None:
         if value is not None and len(value) > limits.MAX_NUMBER_CHARS:
@@ -768,11 +731,17 @@ def _property_problem(owner: ET.Element, prop: ET.Element) -> tuple[str, str, bo
             return (f"has type {kind} but value '{shown(value, 30)}'",
                     f"give it a valid {kind} value", True)
     if _reserved(owner, prop.get("name", "")):
-        return ("clashes with a built-in attribute that pytmx reserves", "rename the property",
-                False)
+        return _RESERVED, "rename the property", False
     return None
 
 
+_CLASS = "is a class property, which pytmx cannot read without its definition"
+_RESERVED = "clashes with a built-in attribute that pytmx reserves"
+_TILED_WRITES = (_CLASS, _RESERVED)  # what Tiled saves as it is; the rest are hand edits
+# every custom property the game reads (game.maps.loader: the map's, a setup piece's, a
+# tile's); tests/test_maps.py keeps this in step with the loader
+GAME_PROPERTIES = frozenset({"title", "description", "min_players", "max_players", "target",
+                             "kind", "seat", "blocked", "terrain"})
 _PROBES: dict[str, object] = {}
 _PROPERTY_TYPES = {"string", "int", "float", "bool", "color", "file", "object", "class"}
 # elements whose XML attributes pytmx casts with its `types` table
@@ -783,8 +752,9 @@ _CASTS = (int, float, pytmx.convert_to_bool)
 def attribute_problems(root: ET.Element) -> list[tuple[str, str]]:
     """(where, what) for each XML attribute pytmx would fail to cast, e.g. x="2x56"."""
     found = []
+    cells = {id(tile) for data in root.iter("data") for tile in data}  # tile_data reads them
     for el in root.iter():
-        if el.tag in _CAST_TAGS:
+        if el.tag in _CAST_TAGS and id(el) not in cells:
             for attr, value in el.attrib.items():
                 cast = pytmx.pytmx.types[attr]
                 if cast in _CASTS:

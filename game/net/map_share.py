@@ -50,8 +50,10 @@ _HEX = re.compile(f"^[0-9a-f]{{{DIGEST_CHARS}}}$")
 _SOURCE = re.compile(rb"""(<(tileset|image|object)\b[^>]*?\b(?:source|template)=)(["'])(.*?)\3""",
                      re.DOTALL)
 _XML = (".tmx", ".tsx", ".tx")  # the bundle's files that name others
-# an object template, or a tileset in Tiled's JSON, named by a TMX map
-_READ_FIRST = re.compile(rb"""\btemplate=|\bsource=(["'])[^"']*\.(?:tsj|json)\1""")
+# an object template, or a tileset in Tiled's JSON, named by a TMX map; or a tile layer
+# in zstd or in Tiled's old XML format (game.maps.tile_data), which 0.1.0 cannot read
+_READ_FIRST = re.compile(rb"""\btemplate=|\bsource=(["'])[^"']*\.(?:tsj|json)\1"""
+                         rb"""|\bcompression=["']zstd["']|<data\s*>\s*<tile\b""")
 
 
 class MapShareError(ValueError):
@@ -105,9 +107,10 @@ def make_bundle(tmx: str | Path) -> Bundle:
     files: list[tuple[str, bytes]] = []
     data = _read(tmx)
     if looks_like_json(data) or _READ_FIRST.search(data):
-        # a map with object templates or Tiled's JSON files travels as the TMX the game
-        # reads it as (templates detached, JSON tilesets embedded): a joiner needs
-        # neither, and one on 0.1.0, which reads neither, can still play it
+        # a map with object templates, Tiled's JSON files, or zstd or XML tile layers
+        # travels as the TMX the game reads it as (templates detached, JSON tilesets
+        # embedded, layers as CSV): a joiner needs none of them, and one on 0.1.0,
+        # which reads none of them, can still play it
         data = _as_tmx(tmx)
         name = _safe_name(tmx.with_suffix(".tmx").name, taken)
     else:

@@ -38,6 +38,7 @@ LIBRARIES = (
     ("pycparser", N_("used by cffi"), "BSD 3-clause"),
     ("platformdirs", N_("where saves and settings live"), "MIT"),
     ("PyTweening", N_("the easing curves of the board's effects"), "MIT"),
+    ("zstandard", N_("reads map layers Tiled saved with zstd"), "BSD 3-clause"),
     ("Python", N_("the language; the standalone game carries its interpreter"),
      "PSF License"),
 )

@@ -24,17 +24,16 @@ and tilesets are already vetted, so this only reads what was found sound.
 
 from __future__ import annotations
 
-import base64
 import math
 import os
-import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
 import pygame
 
-from game.maps import limits
+from game.board import MAX_SIDE
+from game.maps import limits, tile_data
 from game.maps.loader import ANCHORS, SETUP_LAYER, read_vetted
 from game.maps.tmx_reader import MAX_IMAGE_SIDE, Report, image_size, read_xml
 from game.ui import tile_objects
@@ -167,7 +166,7 @@ class _Painter:
     # ----- tile layers -------------------------------------------------------------
     def _paint_tiles(self, layer: pygame.Surface, el: ET.Element) -> None:
         data = el.find("data")
-        gids = _decode(data) if data is not None else []
+        gids = layer_gids(data) if data is not None else []
         for i, raw in enumerate(gids[: self.w * self.h]):
             drawn = self._tile(raw) if raw else None
             if drawn is not None:
@@ -461,19 +460,8 @@ def _apply(layer: pygame.Surface, look: _Look) -> None:
 
 
 def layer_gids(data: ET.Element) -> list[int]:
-    """A vetted tile layer's gids, flip flags kept (see _decode)."""
-    return _decode(data)
-
-
-def _decode(data: ET.Element) -> list[int]:
-    """A vetted layer's gids, flip flags kept (CSV or base64, raw/zlib/gzip)."""
-    text = (data.text or "").strip()
-    if data.get("encoding") == "csv":
-        return [int(v) for v in text.split(",") if v.strip()]
-    raw = base64.b64decode(text)
-    if data.get("compression") in ("zlib", "gzip"):
-        raw = zlib.decompress(raw, wbits=47)  # bounded by the vetter; 47: zlib or gzip
-    return [int.from_bytes(raw[i:i + 4], "little") for i in range(0, len(raw) - 3, 4)]
+    """A vetted tile layer's gids, flip flags kept (the vetter's own reading)."""
+    return tile_data.read_gids(data, MAX_SIDE * MAX_SIDE)
 
 
 def _colour(text: str | None) -> tuple[float, float, float, float]:

@@ -1,9 +1,9 @@
 """Regenerate the small test maps in tests/maps/ (run from anywhere; output is committed).
 
-good/ holds one map written several ways (CSV, base64 raw/zlib/gzip, embedded tileset,
-Tiled 1.9 `class` objects) that must all load to the same BoardSpec; bad/ holds one map
-per problem the checker must catch. Each is a 10x10 variant of the same base so a
-failing test points at the one thing that differs.
+good/ holds one map written several ways (CSV, base64 raw/zlib/gzip/zstd, Tiled's old XML
+tiles, embedded tileset, Tiled 1.9 `class` objects) that must all load to the same
+BoardSpec; bad/ holds one map per problem the checker must catch. Each is a 10x10
+variant of the same base so a failing test points at the one thing that differs.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import zlib
 from pathlib import Path
 
 import pygame
+import zstandard
 
 HERE = Path(__file__).resolve().parent
 W = H = 10
@@ -31,6 +32,11 @@ TSX_BODY = """ <image source="{image}" width="128" height="32"/>
   </properties>
  </tile>
 """ for gid, (name, blocked) in TILES.items())
+
+
+LOOT = ('    <property name="loot" type="class" propertytype="Loot">\n     <properties>\n'
+        '      <property name="gold" type="int" value="5"/>\n     </properties>\n'
+        '    </property>\n')
 
 
 def tsx(image: str = "tiles.png") -> str:
@@ -59,6 +65,8 @@ def layer(gids: list[int], encoding: str = "csv", compression: str | None = None
             raw = zlib.compress(raw)
         elif compression == "gzip":
             raw = gzip.compress(raw, mtime=0)
+        elif compression == "zstd":
+            raw = zstandard.ZstdCompressor(level=3).compress(raw)
         data = "\n   " + base64.b64encode(raw).decode() + "\n  "
         attrs = 'encoding="base64"' + (f' compression="{compression}"' if compression else "")
     return (f' <layer id="{lid}" name="{name}" width="{w}" height="{h}">\n'
@@ -146,7 +154,23 @@ GOOD = {
     "base64.tmx": tmx(layers=layer(ground(), "base64")),
     "zlib.tmx": tmx(layers=layer(ground(), "base64", "zlib")),
     "gzip.tmx": tmx(layers=layer(ground(), "base64", "gzip")),
+    "zstd.tmx": tmx(layers=layer(ground(), "base64", "zstd")),
+    # Tiled's deprecated XML layer format: one <tile> per cell
+    "xml-tiles.tmx": tmx(layers=' <layer id="1" name="ground" width="10" height="10">\n  <data>\n'
+                         + "".join(f'   <tile gid="{g}"/>\n' for g in ground())
+                         + '  </data>\n </layer>\n'),
     "embedded.tmx": tmx(tileset=embedded()),
+    # what Tiled writes and pytmx cannot take, on properties the game does not read: a
+    # class property (map, object, external tileset and its tile) and built-in names
+    "foreign-properties.tmx": tmx(
+        tileset=EXTERNAL.replace("tiles.tsx", "tiles-classes.tsx"),
+        objects=setup_objects().replace(
+            '<property name="kind" value="soul_mine"/>',
+            '<property name="kind" value="soul_mine"/>\n' + LOOT
+            + '    <property name="width" value="wide"/>\n'
+            + '    <property name="name" value="Deep Mine"/>')).replace(
+        '  <property name="title"', LOOT + '  <property name="x" type="int" value="3"/>\n'
+        '  <property name="title"'),
     "class.tmx": tmx(objects=setup_objects(attr="class")),
     # no properties at all: the title comes from the file name, 2-8 players
     "quiet_hollow.tmx": tmx(w=12, h=12, layers=layer([GRASS] * 144, w=12, h=12), objects="",
@@ -172,9 +196,15 @@ BAD = {
     "infinite.tmx": tmx(infinite=1),
     "missing-tileset.tmx": tmx(tileset=' <tileset firstgid="1" source="nowhere.tsx"/>\n'),
     "missing-image.tmx": tmx(tileset=' <tileset firstgid="1" source="missing-image.tsx"/>\n'),
-    "zstd.tmx": tmx(layers=layer(ground(), "base64", "zlib").replace('"zlib"', '"zstd"')),
-    "xml-tiles.tmx": tmx(layers=' <layer id="1" name="ground" width="10" height="10">\n'
-                         '  <data>' + '<tile gid="1"/>' * 100 + '</data>\n </layer>\n'),
+    "zstd-not-zstd.tmx": tmx(layers=layer(ground(), "base64", "zlib").replace('"zlib"',
+                                                                               '"zstd"')),
+    "zstd-bomb.tmx": tmx(layers=' <layer id="1" name="ground" width="10" height="10">\n'
+                         '  <data encoding="base64" compression="zstd">'
+                         + base64.b64encode(zstandard.ZstdCompressor(level=19).compress(
+                             bytes(20_000_000))).decode() + '</data>\n </layer>\n'),
+    "xml-tiles-bad.tmx": tmx(layers=' <layer id="1" name="ground" width="10" height="10">\n'
+                             '  <data>' + '<tile gid="1"/>' * 99 + '<tile gid="x"/></data>\n'
+                             ' </layer>\n'),
     "zlib-bomb.tmx": tmx(layers=' <layer id="1" name="ground" width="10" height="10">\n'
                          '  <data encoding="base64" compression="zlib">'
                          + base64.b64encode(zlib.compress(bytes(20_000_000), 9)).decode()
@@ -216,8 +246,8 @@ BAD = {
     "players-not-int.tmx": tmx(props=with_props(min_players=("int", "two"))),
     "bad-target.tmx": tmx(props=with_props(target=("int", "60"))),
     "not-in-setup.tmx": tmx(setup_name="Objects", objects=obj(1, "town", 32, 32)),
-    "reserved-property.tmx": tmx(objects=obj(1, "town", 32, 32,
-                                             props={"width": ("string", "wide")})),
+    "class-kind.tmx": tmx(objects=setup_objects().replace(
+        '<property name="kind" value="soul_mine"/>', LOOT.replace('"loot"', '"kind"'))),
     "template.tmx": tmx(objects=obj(1, "town", 32, 32, extra=' template="town.tx"')),
     "not-a-map.tmx": tsx(),
 }
@@ -266,6 +296,10 @@ def main() -> None:
         surface.fill(colour, (i * 32, 0, 32, 32))
     pygame.image.save(surface, str(HERE / "tiles.png"))
     (HERE / "tiles.tsx").write_text(tsx())
+    (HERE / "tiles-classes.tsx").write_text(tsx().replace(
+        '   <property name="terrain" value="grass"/>',
+        LOOT + '   <property name="terrain" value="grass"/>').replace(
+        ' <image ', ' <properties>\n' + LOOT + ' </properties>\n <image ', 1))
     for folder, maps in (("good", GOOD), ("bad", BAD), ("sizes", SIZES)):
         (HERE / folder).mkdir(exist_ok=True)
         for name, text in maps.items():
