@@ -240,9 +240,13 @@ class _Painter:
         """An object layer's tile objects as Tiled draws them: the tile (H/V flips kept)
         stretched to the object's size, its anchor (the tileset's objectalignment,
         bottom-left by default) on the object's x, y, turned clockwise about that point
-        by its rotation, moved by the tileset's tile offset. Shapes and text are marks
-        for the editor; the board leaves them out (drawing_notes says so)."""
-        for obj in el.findall("object"):
+        by its rotation, moved by the tileset's tile offset; in the layer's draw order
+        (top-down by y unless "index"). Shapes and text are marks for the editor; the
+        board leaves them out (drawing_notes says so)."""
+        objects = el.findall("object")
+        if el.get("draworder", "topdown") != "index":  # Tiled's default: sorted by y, stably
+            objects.sort(key=_y_key)
+        for obj in objects:
             raw = int(_float(obj.get("gid"), 0))
             if not raw or obj.get("visible") == "0":
                 continue
@@ -457,6 +461,11 @@ def _apply(layer: pygame.Surface, look: _Look) -> None:
                    special_flags=pygame.BLEND_RGBA_MULT)
     if alpha < 1.0:
         layer.fill((255, 255, 255, round(alpha * 255)), special_flags=pygame.BLEND_RGBA_MULT)
+
+
+def _y_key(obj: ET.Element) -> float:
+    y = _float(obj.get("y"), 0.0)
+    return y if math.isfinite(y) else 0.0  # a NaN would scramble the sort (never drawn)
 
 
 def layer_gids(data: ET.Element) -> list[int]:

@@ -191,6 +191,16 @@ def maps() -> dict[str, str]:
         + (' <objectgroup id="3" name="big things">\n'
            + tile_object(1, 6, 8, 40) + tile_object(2, 7, 60, 90, 24, 24, 'rotation="90"')
            + ' </objectgroup>\n') + "</map>\n"
+    # overlapping big tile objects listed against their y order: Tiled draws a layer
+    # top-down (sorted by y) unless its draworder is "index" (the file's order)
+    def crowd(first: int) -> str:
+        return (tile_object(first, 6, 40, 80, 48, 48) + tile_object(first + 1, 7, 56, 64, 48, 48)
+                + tile_object(first + 2, 5, 30, 50, 48, 48))
+    out["draw-order.tmx"] = head(ARROWS_TS + ' <tileset firstgid="5" source="big.tsx"/>\n') \
+        + layer(1, "ground", csv(ground())) \
+        + ' <objectgroup id="2" name="top-down">\n' + crowd(1) + ' </objectgroup>\n' \
+        + ' <objectgroup id="3" name="as listed" draworder="index" offsetx="40" offsety="40">\n' \
+        + crowd(4) + ' </objectgroup>\n</map>\n'
     return out
 
 
