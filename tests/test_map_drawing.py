@@ -254,3 +254,11 @@ def test_opaque_tiles_are_copied_and_see_through_ones_keep_their_alpha():
     assert pygame.image.tobytes(layer, "RGBA") == pygame.image.tobytes(solid, "RGBA")
     solid.set_at((1, 1), (10, 200, 30, 254))
     assert tiled_draw._plain_if_opaque(solid) is solid
+
+
+@pytest.mark.parametrize(("text", "rgb"), [
+    ("ff00ff", (255, 0, 255)), ("#FF00ff", (255, 0, 255)), ("#f0a", (255, 0, 170)),
+    ("80102030", (16, 32, 48)), (None, None), ("", None), ("magenta", None),
+    ("#12345", None), ("gg00ff", None)])
+def test_a_transparent_colour_is_read_as_tiled_reads_it(text, rgb):
+    assert tiled_draw._trans(text) == rgb

@@ -53,13 +53,26 @@ class _Tileset:
     columns: int = 0
     spacing: int = 0
     margin: int = 0
-    image: Path | None = None
+    image: Picture | None = None
     offset: tuple[int, int] = (0, 0)
-    images: dict[int, Path] = field(default_factory=dict)  # an image collection's tiles
+    images: dict[int, Picture] = field(default_factory=dict)  # an image collection's tiles
     shown: dict[int, int] = field(default_factory=dict)  # animated tile -> its first frame
     grid: bool = False  # tilerendersize="grid" (Tiled 1.9+): tiles scaled to the map's cells
     fit: bool = False  # fillmode="preserve-aspect-fit": scaled evenly, centred on the cell
     align: tuple[float, float] = (0.0, 1.0)  # a tile object's x, y: bottom-left unless set
+
+
+@dataclass(frozen=True)
+class Picture:
+    """An image file as a tileset or image layer names it: Tiled's transparent colour
+    (`trans`, the image's "Use transparent color") clears that colour's opaque pixels."""
+
+    file: Path
+    trans: tuple[int, int, int] | None = None
+
+    @staticmethod
+    def of(base: Path, image: ET.Element) -> Picture:
+        return Picture(base / image.get("source", ""), _trans(image.get("trans")))
 
 
 @dataclass(frozen=True)
@@ -126,7 +139,7 @@ class _Painter:
             self.tw, self.th = max(1, int(self.tw * self.f)), max(1, int(self.th * self.f))
         self.pixels = 0  # decoded image pixels, held to the map caps
         self.tilesets = [t for t in map(self._tileset, root.findall("tileset")) if t]
-        self._images: dict[str, pygame.Surface | None] = {}
+        self._images: dict[tuple[str, tuple | None], pygame.Surface | None] = {}
         self._tiles: dict[int, _Drawn | None] = {}
         self.exact = tile_objects.Budget()  # tile objects sampled as Qt does, up to a cap
 
@@ -223,8 +236,8 @@ class _Painter:
     def _cut(self, ts: _Tileset, tid: int) -> pygame.Surface | None:
         tid = ts.shown.get(tid, tid)  # Tiled shows an animation's first frame when still
         if ts.images:
-            file = ts.images.get(tid)
-            return self._image(file) if file else None
+            picture = ts.images.get(tid)
+            return self._image(picture) if picture else None
         sheet = self._image(ts.image) if ts.image else None
         if sheet is None or ts.columns <= 0 or tid >= ts.count > 0:
             return None
@@ -314,8 +327,9 @@ class _Painter:
     # ----- image layers ------------------------------------------------------------
     def _paint_image_layer(self, layer: pygame.Surface, el: ET.Element, look: _Look) -> None:
         image_el = el.find("image")
-        src = image_el.get("source") if image_el is not None else None
-        image = self._image(self.path.parent / src) if src else None
+        image = None
+        if image_el is not None and image_el.get("source"):
+            image = self._image(Picture.of(self.path.parent, image_el))
         if image is None:
             return
         if self.f < 1.0:
@@ -337,11 +351,14 @@ class _Painter:
                 layer.blit(image, (x, y))
 
     # ----- files -------------------------------------------------------------------
-    def _image(self, file: Path) -> pygame.Surface | None:
-        key = limits.real(file)
+    def _image(self, picture: Picture) -> pygame.Surface | None:
+        file = picture.file
+        key = (limits.real(file), picture.trans)
         if key not in self._images:
             self.files[str(file)] = stat(str(file))
-            self._images[key] = self._load(file)
+            image = self._load(file)
+            self._images[key] = _cleared(image, picture.trans) if image and picture.trans \
+                else image
         return self._images[key]
 
     def _load(self, file: Path) -> pygame.Surface | None:
@@ -384,7 +401,7 @@ class _Painter:
         ts.fit = body.get("fillmode") == "preserve-aspect-fit"
         image = body.find("image")
         if image is not None and image.get("source"):
-            ts.image = base / image.get("source", "")
+            ts.image = Picture.of(base, image)
             if ts.columns <= 0 and ts.tw:  # old files: the grid from the image width
                 ts.columns = max(1, (int(_float(image.get("width"), 0)) - ts.margin
                                      + ts.spacing) // (ts.tw + ts.spacing))
@@ -392,7 +409,8 @@ class _Painter:
             timg = tile.find("image")
             tid = int(_float(tile.get("id"), -1))
             if timg is not None and timg.get("source"):
-                ts.images[tid] = base / timg.get("source", "")
+                # Tiled 1.8 reads no transparent colour for a collection's tile images
+                ts.images[tid] = Picture(base / timg.get("source", ""))
             frame = tile.find("animation/frame")
             if frame is not None and frame.get("tileid") is not None:
                 ts.shown[tid] = int(_float(frame.get("tileid"), tid))
@@ -461,6 +479,32 @@ def _apply(layer: pygame.Surface, look: _Look) -> None:
                    special_flags=pygame.BLEND_RGBA_MULT)
     if alpha < 1.0:
         layer.fill((255, 255, 255, round(alpha * 255)), special_flags=pygame.BLEND_RGBA_MULT)
+
+
+def _trans(text: str | None) -> tuple[int, int, int] | None:
+    """Tiled's `trans` ("ff00ff", or "#ff00ff" from JSON; also #rgb and #aarrggbb, as Qt
+    reads them): the colour's red, green and blue, else None."""
+    h = (text or "").strip().lstrip("#")
+    if len(h) == 3:
+        h = "".join(c * 2 for c in h)
+    if len(h) == 8:
+        h = h[2:]  # Qt matches the colour opaque: its alpha is dropped
+    try:
+        return (int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16)) if len(h) == 6 else None
+    except ValueError:
+        return None
+
+
+def _cleared(image: pygame.Surface, rgb: tuple[int, int, int]) -> pygame.Surface:
+    """The image with every opaque pixel of exactly `rgb` made transparent, as Tiled's
+    createMaskFromColor does (a see-through pixel of that colour is not matched)."""
+    mask = pygame.mask.from_threshold(image, (*rgb, 255), (1, 1, 1, 1))
+    if not mask.count():
+        return image
+    image = image.copy() if image.get_flags() & pygame.SRCALPHA else \
+        image.convert(pygame.Surface((1, 1), pygame.SRCALPHA))  # _load could not
+    mask.to_surface(image, setcolor=(0, 0, 0, 0), unsetcolor=None)
+    return image
 
 
 def _y_key(obj: ET.Element) -> float:

@@ -3,8 +3,9 @@
 Small 8x8 maps of 16 px tiles, each exercising what Tiled can save on an orthogonal map
 and the board must draw as Tiled does: flip/rotation flags, an image-collection tileset,
 layer opacity and tint, layer offsets, group layers' combined attributes, hidden layers,
-image layers, tileset tile offsets with spacing and margin, and tile objects on object
-layers (flipped, stretched, turned, aligned by their tileset, in groups). tests/test_map_drawing.py
+image layers, tileset tile offsets with spacing and margin, tile objects on object
+layers (flipped, stretched, turned, aligned by their tileset, in groups, in either
+drawing order), and images' transparent colours. tests/test_map_drawing.py
 compares the game's drawing of each with Tiled's own `tmxrasterizer`.
 """
 
@@ -22,6 +23,7 @@ HERE = Path(__file__).resolve().parent
 N, T = 8, 16
 H, V, D = 0x80000000, 0x40000000, 0x20000000
 COLOURS = [(200, 60, 50), (60, 140, 220), (240, 200, 60), (90, 180, 90)]
+KEY = (255, 0, 255)
 
 
 def arrow(colour, size=T) -> pygame.Surface:
@@ -60,6 +62,22 @@ def images() -> None:
     back.fill((130, 90, 200, 255))
     pygame.draw.circle(back, (250, 250, 250, 200), (8, 8), 6)
     pygame.image.save(back, str(HERE / "backdrop.png"))
+    # Tiled's "transparent color": magenta on images without alpha (old tile sheets)
+    keyed = pygame.Surface((4 * T, T))
+    keyed.fill(KEY)
+    for i, c in enumerate(COLOURS):
+        pygame.draw.circle(keyed, c[::-1], (i * T + 8, 8), 6)
+        pygame.draw.rect(keyed, (255, 0, 254), (i * T + 1, 12, 3, 3))  # one off: kept
+    pygame.image.save(keyed, str(HERE / "keyed.png"))
+    sign = pygame.Surface((16, 24))
+    sign.fill(KEY)
+    pygame.draw.rect(sign, (120, 80, 40), (7, 10, 3, 14))
+    pygame.draw.rect(sign, (230, 220, 180), (1, 2, 14, 9))
+    pygame.image.save(sign, str(HERE / "collection" / "keyed-sign.png"))
+    glow = pygame.Surface((40, 24))
+    glow.fill(KEY)
+    pygame.draw.ellipse(glow, (250, 240, 160), (2, 2, 36, 20))
+    pygame.image.save(glow, str(HERE / "keyed-glow.png"))
 
 
 ARROWS = ('<tileset version="1.8" tiledversion="1.8.2" name="arrows" tilewidth="16" '
@@ -77,6 +95,19 @@ COLLECTION = ('<tileset version="1.8" tiledversion="1.8.2" name="collection" '
                   f'source="collection/tile{i}.png"/>\n </tile>\n' for i in range(3))
               + ' <tile id="5">\n  <image width="16" height="24" source="collection/tree.png"/>\n'
               ' </tile>\n</tileset>\n')
+
+KEYED = ('<tileset version="1.8" tiledversion="1.8.2" name="keyed" tilewidth="16" '
+         'tileheight="16" tilecount="4" columns="4">\n'
+         ' <image source="keyed.png" trans="ff00ff" width="64" height="16"/>\n</tileset>\n')
+# an alpha image with a colour of its own made see-through (the arrows' blue)
+BLUE_CLEAR = ARROWS.replace('name="arrows"', 'name="blue clear"').replace(
+    'source="arrows.png"', 'source="arrows.png" trans="3c8cdc"')
+KEYED_COLLECTION = ('<tileset version="1.8" tiledversion="1.8.2" name="keyed collection" '
+                    'tilewidth="16" tileheight="24" tilecount="1" columns="0">\n'
+                    ' <grid orientation="orthogonal" width="1" height="1"/>\n'
+                    # Tiled 1.8 ignores a collection tile's trans: its magenta is drawn
+                    ' <tile id="0">\n  <image width="16" height="24" trans="#ff00ff" '
+                    'source="collection/keyed-sign.png"/>\n </tile>\n</tileset>\n')
 
 BIG = ('<tileset version="1.8" tiledversion="1.8.2" name="big" tilewidth="32" '
        'tileheight="32" tilecount="4" columns="4">\n'
@@ -201,6 +232,18 @@ def maps() -> dict[str, str]:
         + ' <objectgroup id="2" name="top-down">\n' + crowd(1) + ' </objectgroup>\n' \
         + ' <objectgroup id="3" name="as listed" draworder="index" offsetx="40" offsety="40">\n' \
         + crowd(4) + ' </objectgroup>\n</map>\n'
+    out["transparent-colour.tmx"] = head(
+        ARROWS_TS + ' <tileset firstgid="5" source="keyed.tsx"/>\n'
+        ' <tileset firstgid="9" source="blue-clear.tsx"/>\n'
+        ' <tileset firstgid="13" source="keyed-collection.tsx"/>\n') \
+        + layer(1, "ground", csv(ground())) \
+        + layer(2, "keyed", csv(sparse(lambda c, r: 5 + (c + r) % 4 if (c * r) % 3 == 1 else 0))) \
+        + layer(3, "blue gone", csv(sparse(lambda c, r: 10 if c == 6 else 0))) \
+        + ' <imagelayer id="4" name="glow" offsetx="70" offsety="90">\n' \
+        '  <image source="keyed-glow.png" trans="ff00ff" width="40" height="24"/>\n' \
+        ' </imagelayer>\n' \
+        + ' <objectgroup id="5" name="signs">\n' + tile_object(1, 13, 10, 120, 16, 24) \
+        + tile_object(2, 13, 40, 60, 32, 48) + ' </objectgroup>\n</map>\n'
     return out
 
 
@@ -208,7 +251,8 @@ def main() -> None:
     images()
     for name, text in (("arrows.tsx", ARROWS), ("spaced.tsx", SPACED),
                        ("collection.tsx", COLLECTION), ("centred.tsx", CENTRED),
-                       ("big.tsx", BIG)):
+                       ("big.tsx", BIG), ("keyed.tsx", KEYED), ("blue-clear.tsx", BLUE_CLEAR),
+                       ("keyed-collection.tsx", KEYED_COLLECTION)):
         (HERE / name).write_text('<?xml version="1.0" encoding="UTF-8"?>\n' + text)
     for name, text in maps().items():
         (HERE / name).write_text(text)
