@@ -7,6 +7,7 @@ from __future__ import annotations
 import base64
 import re
 import shutil
+import sys
 from dataclasses import replace
 from pathlib import Path
 from xml.etree import ElementTree as ET
@@ -157,3 +158,11 @@ def test_a_layer_hidden_inside_xml_tile_data_is_checked_not_a_crash(tmp_path):
                                 f"<data>{cells}{inner}{cells}</data>")
     problems = check_map(write_map(tmp_path, "nested.tmx", text))
     assert [p.what for p in problems] == ["holds 0 tiles, not 100"]  # the inner layer's
+
+
+def test_without_the_zstandard_package_a_zstd_map_says_so(monkeypatch):
+    """An install that missed the new dependency: one clear line, not an ImportError."""
+    monkeypatch.setitem(sys.modules, "zstandard", None)  # import raises ImportError
+    [problem] = check_map(GOOD / "zstd.tmx")
+    assert "zstandard package" in problem.what and "reinstall the game" in problem.fix
+    assert check_map(GOOD / "csv.tmx") == []

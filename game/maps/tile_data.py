@@ -53,6 +53,10 @@ def read_gids(data: ET.Element, cells: int) -> list[int]:
         raise BadData(what, FIX if encoding else "re-save the map from Tiled")
     if compression not in COMPRESSIONS:
         raise BadData(f"uses unknown compression '{shown(compression, 30)}'", FIX)
+    if compression == "zstd" and _zstandard() is None:  # an install that missed it
+        raise BadData("is compressed with zstd, and the zstandard package the game reads "
+                      "it with is not installed", f"reinstall the game, or {FIX[0].lower()}"
+                      f"{FIX[1:]}")
     name = f"base64/{compression or 'raw'}"
     try:
         raw = base64.b64decode(text)
@@ -114,9 +118,17 @@ def _inflate(raw: bytes, compression: str, limit: int) -> bytes:
     return out
 
 
-def _unzstd(raw: bytes, limit: int) -> bytes:
-    import zstandard  # noqa: PLC0415 (only zstd maps need it)
+def _zstandard():
+    try:
+        import zstandard  # noqa: PLC0415 (only zstd maps need it)
+    except ImportError:
+        return None
+    return zstandard
 
+
+def _unzstd(raw: bytes, limit: int) -> bytes:
+    zstandard = _zstandard()
+    assert zstandard is not None  # read_gids asked first
     try:
         # at most limit+1 bytes come out, whatever the frame claims
         out = zstandard.ZstdDecompressor().stream_reader(raw, read_across_frames=False) \
