@@ -1,7 +1,8 @@
 """`narby self-test`: check that this install of the game is whole, in a few seconds.
 
 For players ("does my download work?") and for the wheel and bundle smoke tests: the
-shipped maps, art, fonts and icon are found (game.resources), every shipped map loads,
+shipped maps, art, fonts and icon are found (game.resources), every shipped map loads
+(and a zstd tile layer, whose reader is a compiled package a bundle must carry),
 the Chinese, Japanese and Korean fonts draw their glyphs (titles, translations), the
 licence files are there (LICENSE, NOTICE, THIRD_PARTY_NOTICES.txt: LGPL libraries
 may not ship without their notices),
@@ -17,8 +18,10 @@ import argparse
 import os
 import sys
 import time
+from xml.etree import ElementTree as ET
 
 from game.ai.worker import AIWorker
+from game.maps import tile_data
 from game.maps.loader import load_board
 from game.match import Match
 from game.persistence.saves import data_dir as resolve
@@ -28,13 +31,20 @@ from game.seat_view import seat_view
 WORKER_WAIT = 120.0  # seconds: a cold process on a slow machine, never reached when well
 
 
+# four tile ids (1, 2, 3, 4) as Tiled saves them in zstd: the bundle must carry zstandard
+ZSTD_SAMPLE = ('<data encoding="base64" compression="zstd">'
+               "KLUv/SAQgQAAAQAAAAIAAAADAAAABAAAAA==</data>")
+
+
 def _maps() -> str:
     maps = shipped_maps()
     if not maps:
         raise RuntimeError("no shipped maps")
     for path in maps:
         load_board(path)
-    return f"{len(maps)} shipped maps load ({', '.join(p.stem for p in maps)})"
+    if tile_data.read_gids(ET.fromstring(ZSTD_SAMPLE), 4) != [1, 2, 3, 4]:
+        raise RuntimeError("a zstd tile layer reads wrong")
+    return f"{len(maps)} shipped maps load ({', '.join(p.stem for p in maps)}), and zstd layers"
 
 
 def _art() -> str:
