@@ -384,8 +384,9 @@ _TOKENS = ["", '"', "<", ">", "/>", "0", "-1", "1e999", "nan", "=", "\n", "&amp;
 
 @settings(max_examples=80, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(source=st.sampled_from(["csv.tmx", "zlib.tmx", "gzip.tmx", "embedded.tmx",
-                               "class.tmx"]),
+@given(source=st.sampled_from(["csv.tmx", "zlib.tmx", "gzip.tmx", "zstd.tmx",
+                               "xml-tiles.tmx", "embedded.tmx", "class.tmx",
+                               "foreign-properties.tmx"]),
        edits=st.lists(st.tuples(st.floats(0, 1), st.integers(0, 12),
                                 st.sampled_from(_TOKENS)), min_size=1, max_size=4),
        in_tileset=st.booleans())
