@@ -161,6 +161,8 @@ class _Painter:
                 self._paint_children(out, el, inner)
                 continue
             shift = (round(inner.dx * self.f), round(inner.dy * self.f))
+            if el.tag == "imagelayer":
+                shift = (0, 0)  # placed in the map's own coordinates: a repeat fills it all
             # the first layer drawn unmoved goes straight on the blank picture: a layer
             # blitted on a fully transparent surface is copied, so the pixels are the same
             direct = self._blank and shift == (0, 0)
@@ -336,16 +338,15 @@ class _Painter:
             image = pygame.transform.smoothscale(image, (
                 max(1, int(image.get_width() * self.f)), max(1, int(image.get_height() * self.f))))
         iw, ih = image.get_size()
-        x0 = int(_float(el.get("x"), 0) * self.f)
-        y0 = int(_float(el.get("y"), 0) * self.f)
-        dx, dy = round(look.dx * self.f), round(look.dy * self.f)
+        # where the image sits on the map: its position moved by its (and its groups')
+        # offsets; a repeated axis is covered edge to edge, aligned with that place
+        x0 = int(_float(el.get("x"), 0) * self.f) + round(look.dx * self.f)
+        y0 = int(_float(el.get("y"), 0) * self.f) + round(look.dy * self.f)
         xs, ys = [x0], [y0]
-        if el.get("repeatx") == "1":  # cover the map, aligned with the layer's position
-            start = (x0 + dx) % iw - iw - dx
-            xs = list(range(start, layer.get_width() - dx + iw, iw))
+        if el.get("repeatx") == "1":
+            xs = list(range(x0 % iw - iw, layer.get_width() + iw, iw))
         if el.get("repeaty") == "1":
-            start = (y0 + dy) % ih - ih - dy
-            ys = list(range(start, layer.get_height() - dy + ih, ih))
+            ys = list(range(y0 % ih - ih, layer.get_height() + ih, ih))
         for y in ys:
             for x in xs:
                 layer.blit(image, (x, y))

@@ -189,6 +189,22 @@ def maps() -> dict[str, str]:
         ' <imagelayer id="2" name="picture" offsetx="10" offsety="6" opacity="0.6">\n'
         '  <image source="backdrop.png" width="24" height="20"/>\n </imagelayer>\n'
         ) + layer(3, "top", csv(sparse(lambda c, r: 2 if c == 7 else 0))) + "</map>\n"
+    # repeated image layers (Tiled 1.8+) cover the map edge to edge from their place,
+    # whichever way their and their group's offsets move it. (Two see-through layers
+    # stacked over a see-through pixel blend a few levels off Tiled's: pygame's blit is
+    # not premultiplied; the column is opaque or clear so the test stays exact.)
+    out["image-repeat.tmx"] = head(ARROWS_TS) + layer(1, "ground", csv(ground())) + (
+        ' <group id="2" name="sky" offsetx="3" offsety="4">\n'
+        '  <imagelayer id="3" name="tiled both ways" offsetx="10" offsety="6" opacity="0.6" '
+        'repeatx="1" repeaty="1">\n   <image source="backdrop.png" width="24" height="20"/>\n'
+        '  </imagelayer>\n </group>\n'
+        ' <imagelayer id="4" name="a band" offsetx="-13" offsety="70" repeatx="1">\n'
+        '  <image source="keyed-glow.png" trans="ff00ff" width="40" height="24"/>\n'
+        ' </imagelayer>\n'
+        ' <imagelayer id="5" name="a column" offsetx="100" offsety="-7" repeaty="1" '
+        'tintcolor="#ffa0a0">\n'
+        '  <image source="keyed-glow.png" trans="ff00ff" width="40" height="24"/>\n'
+        ' </imagelayer>\n') + "</map>\n"
     out["tile-offset.tmx"] = head(' <tileset firstgid="1" source="spaced.tsx"/>\n') + layer(
         1, "ground", csv(sparse(lambda c, r: (1 + (c * r) % 4) | flags[(c + r) % 8]))) \
         + "</map>\n"
