@@ -93,6 +93,10 @@ class _Look:
     dx: float = 0.0
     dy: float = 0.0
 
+    @property
+    def rgb(self) -> tuple[int, int, int]:
+        return (round(self.tint[0] * 255), round(self.tint[1] * 255), round(self.tint[2] * 255))
+
     def under(self, el: ET.Element) -> _Look:
         r, g, b, a = _colour(el.get("tintcolor"))
         tr, tg, tb, ta = self.tint
@@ -140,7 +144,8 @@ class _Painter:
         self.pixels = 0  # decoded image pixels, held to the map caps
         self.tilesets = [t for t in map(self._tileset, root.findall("tileset")) if t]
         self._images: dict[tuple[str, tuple | None], pygame.Surface | None] = {}
-        self._tiles: dict[int, _Drawn | None] = {}
+        self._tiles: dict[tuple[int, tuple], _Drawn | None] = {}  # (gid, tint)
+        self._object_tiles: dict[tuple[int, tuple], pygame.Surface | None] = {}
         self.exact = tile_objects.Budget()  # tile objects sampled as Qt does, up to a cap
 
     def paint(self) -> pygame.Surface:
@@ -168,9 +173,9 @@ class _Painter:
             direct = self._blank and shift == (0, 0)
             layer = out if direct else pygame.Surface(out.get_size(), pygame.SRCALPHA)
             if el.tag == "layer":
-                self._paint_tiles(layer, el)
+                self._paint_tiles(layer, el, inner.rgb)
             elif el.tag == "objectgroup":
-                self._paint_objects(layer, el)
+                self._paint_objects(layer, el, inner.rgb)
             else:
                 self._paint_image_layer(layer, el, inner)
             _apply(layer, inner)
@@ -179,28 +184,30 @@ class _Painter:
             self._blank = False
 
     # ----- tile layers -------------------------------------------------------------
-    def _paint_tiles(self, layer: pygame.Surface, el: ET.Element) -> None:
+    def _paint_tiles(self, layer: pygame.Surface, el: ET.Element, rgb: tuple) -> None:
         data = el.find("data")
         gids = layer_gids(data) if data is not None else []
         for i, raw in enumerate(gids[: self.w * self.h]):
-            drawn = self._tile(raw) if raw else None
+            drawn = self._tile(raw, rgb) if raw else None
             if drawn is not None:
                 layer.blit(drawn.surface, ((i % self.w) * self.tw + drawn.dx,
                                            (i // self.w + 1) * self.th + drawn.dy))
 
-    def _tile(self, raw: int) -> _Drawn | None:
-        if raw not in self._tiles:
-            self._tiles[raw] = self._prepare(raw)
-        return self._tiles[raw]
+    def _tile(self, raw: int, rgb: tuple) -> _Drawn | None:
+        if (raw, rgb) not in self._tiles:
+            self._tiles[raw, rgb] = self._prepare(raw, rgb)
+        return self._tiles[raw, rgb]
 
-    def _prepare(self, raw: int) -> _Drawn | None:
-        """Each distinct tile and flags once: flipped and rotated as Tiled does (the
-        diagonal flag first), scaled (to the cell, or by the picture's scale) and placed."""
+    def _prepare(self, raw: int, rgb: tuple) -> _Drawn | None:
+        """Each distinct tile, flags and tint once: tinted, flipped and rotated as Tiled
+        does (the diagonal flag first), scaled (to the cell, or by the picture's scale)
+        and placed."""
         gid = raw & ~_FLAGS
         ts = self._owner(gid)
         tile = self._cut(ts, gid - ts.firstgid) if ts else None
         if ts is None or tile is None:
             return None
+        tile = _tinted(tile, rgb)
         iw, ih = tile.get_size()
         if ts.grid:  # the cell is the box; Tiled scales the unrotated tile into it
             bw, bh = float(self.tw), float(self.th)
@@ -251,7 +258,7 @@ class _Painter:
         return sheet.subsurface(rect) if sheet.get_rect().contains(rect) else None
 
     # ----- tile objects ------------------------------------------------------------
-    def _paint_objects(self, layer: pygame.Surface, el: ET.Element) -> None:
+    def _paint_objects(self, layer: pygame.Surface, el: ET.Element, rgb: tuple) -> None:
         """An object layer's tile objects as Tiled draws them: the tile (H/V flips kept)
         stretched to the object's size, its anchor (the tileset's objectalignment,
         bottom-left by default) on the object's x, y, turned clockwise about that point
@@ -267,7 +274,7 @@ class _Painter:
                 continue
             gid = raw & ~_FLAGS
             ts = self._owner(gid)
-            tile = self._cut(ts, gid - ts.firstgid) if ts else None
+            tile = self._object_tile(ts, gid, rgb) if ts else None
             if ts is None or tile is None:
                 continue
             f = self.f
@@ -281,6 +288,12 @@ class _Painter:
             image = pygame.transform.flip(tile, bool(raw & FLIP_H), bool(raw & FLIP_V))
             drawn, at = tile_objects.placed(image, x, y, w, h, ts.align, turn, self.exact)
             layer.blit(drawn, at)
+
+    def _object_tile(self, ts: _Tileset, gid: int, rgb: tuple) -> pygame.Surface | None:
+        if (gid, rgb) not in self._object_tiles:
+            tile = self._cut(ts, gid - ts.firstgid)
+            self._object_tiles[gid, rgb] = _tinted(tile, rgb) if tile else None
+        return self._object_tiles[gid, rgb]
 
     def _drawable(self, x: float, y: float, w: float, h: float, turn: float) -> bool:
         """An object with a size, on or near the picture, with numbers that are numbers:
@@ -334,6 +347,7 @@ class _Painter:
             image = self._image(Picture.of(self.path.parent, image_el))
         if image is None:
             return
+        image = _tinted(image, look.rgb)
         if self.f < 1.0:
             image = pygame.transform.smoothscale(image, (
                 max(1, int(image.get_width() * self.f)), max(1, int(image.get_height() * self.f))))
@@ -471,13 +485,27 @@ def _count(n: int, noun: str) -> str:
     return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
+def _tinted(image: pygame.Surface, rgb: tuple) -> pygame.Surface:
+    """An image tinted as Tiled tints each tile or image before drawing it: in
+    premultiplied colour (a Multiply fill, then the image's alpha), so a pixel of colour
+    c and alpha a becomes tint * (c * a + 1 - a). An opaque pixel is simply multiplied;
+    a see-through one leans toward the tint (a faint black shadow turns faintly
+    tint-coloured, as in Tiled). 1 - a * (1 - c) is invert, premultiply, invert."""
+    if rgb == (255, 255, 255):
+        return image
+    shade = pygame.transform.invert(pygame.transform.invert(image).premul_alpha())
+    shade.fill((*rgb, 255), special_flags=pygame.BLEND_RGB_MULT)
+    clear = pygame.mask.from_surface(shade, 0)  # a clear pixel stays (0, 0, 0, 0)
+    clear.invert()
+    if clear.count():
+        clear.to_surface(shade, setcolor=(0, 0, 0, 0), unsetcolor=None)
+    return shade
+
+
 def _apply(layer: pygame.Surface, look: _Look) -> None:
-    """Tint (multiplied into the colours, its alpha into the opacity) and opacity."""
-    r, g, b, a = look.tint
-    alpha = max(0.0, min(1.0, look.opacity * a))
-    if (r, g, b) != (1.0, 1.0, 1.0):
-        layer.fill((round(r * 255), round(g * 255), round(b * 255), 255),
-                   special_flags=pygame.BLEND_RGBA_MULT)
+    """The layer's opacity, times its tint's alpha (the colour went into each image:
+    _tinted)."""
+    alpha = max(0.0, min(1.0, look.opacity * look.tint[3]))
     if alpha < 1.0:
         layer.fill((255, 255, 255, round(alpha * 255)), special_flags=pygame.BLEND_RGBA_MULT)
 

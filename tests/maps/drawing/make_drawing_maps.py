@@ -78,6 +78,25 @@ def images() -> None:
     glow.fill(KEY)
     pygame.draw.ellipse(glow, (250, 240, 160), (2, 2, 36, 20))
     pygame.image.save(glow, str(HERE / "keyed-glow.png"))
+    # see-through pixels (soft shadows, a fading glass) for tinted layers: Tiled tints
+    # them toward the tint colour, not just darker
+    soft = pygame.Surface((5 * T, T), pygame.SRCALPHA)
+    soft.fill((110, 150, 90, 255), (4 * T, 0, T, T))  # and a plain opaque ground
+    pygame.draw.line(soft, (70, 110, 60, 255), (4 * T, 15), (5 * T - 1, 4))
+    for i in range(4):
+        for y in range(T):
+            for x in range(T):
+                d = ((x - 8) ** 2 + (y - 8) ** 2) ** 0.5
+                if i == 0:  # a black shadow fading out
+                    soft.set_at((x, y), (0, 0, 0, max(0, 160 - int(d * 20))))
+                elif i == 1:  # a coloured glass, alpha across
+                    soft.set_at((i * T + x, y), (40, 200, 120, 16 * x + 8))
+                elif i == 2:  # a pale disc with a soft rim
+                    rim = max(0, min(255, int((7 - d) * 80)))
+                    soft.set_at((i * T + x, y), (250, 240, 200, rim))
+                else:  # half opaque, half clear
+                    soft.set_at((i * T + x, y), (180, 60, 200, 255 if x < 8 else 0))
+    pygame.image.save(soft, str(HERE / "soft.png"))
 
 
 ARROWS = ('<tileset version="1.8" tiledversion="1.8.2" name="arrows" tilewidth="16" '
@@ -108,6 +127,10 @@ KEYED_COLLECTION = ('<tileset version="1.8" tiledversion="1.8.2" name="keyed col
                     # Tiled 1.8 ignores a collection tile's trans: its magenta is drawn
                     ' <tile id="0">\n  <image width="16" height="24" trans="#ff00ff" '
                     'source="collection/keyed-sign.png"/>\n </tile>\n</tileset>\n')
+
+SOFT = ('<tileset version="1.8" tiledversion="1.8.2" name="soft" tilewidth="16" '
+        'tileheight="16" tilecount="5" columns="5">\n'
+        ' <image source="soft.png" width="80" height="16"/>\n</tileset>\n')
 
 BIG = ('<tileset version="1.8" tiledversion="1.8.2" name="big" tilewidth="32" '
        'tileheight="32" tilecount="4" columns="4">\n'
@@ -205,6 +228,21 @@ def maps() -> dict[str, str]:
         'tintcolor="#ffa0a0">\n'
         '  <image source="keyed-glow.png" trans="ff00ff" width="40" height="24"/>\n'
         ' </imagelayer>\n') + "</map>\n"
+    # (on an opaque ground: see-through layers stacked over a see-through pixel blend a
+    # few levels off Tiled's, pygame's blit not being premultiplied)
+    out["tint-soft.tmx"] = head(ARROWS_TS + ' <tileset firstgid="5" source="soft.tsx"/>\n') \
+        + layer(1, "ground", csv(sparse(lambda c, r: 9))) \
+        + layer(2, "shadows", csv(sparse(lambda c, r: 5 + (c + 2 * r) % 4 if (c + r) % 2 else 0)),
+                'tintcolor="#ff8060"') \
+        + ' <group id="3" name="dusk" tintcolor="#a0b0ff" opacity="0.9">\n' \
+        + layer(4, "more", csv(sparse(lambda c, r: 5 + (c * r) % 4 if (c + r) % 2 == 0 else 0)),
+                'tintcolor="#ffe0a0"') \
+        + '  <objectgroup id="5" name="stretched">\n' \
+        + tile_object(1, 5, 20, 60, 40, 40) + tile_object(2, 7, 70, 110, 30, 20,
+                                                          'rotation="30"') \
+        + '  </objectgroup>\n  <imagelayer id="6" name="glass" offsetx="60" offsety="10" ' \
+        'tintcolor="#80ff80">\n   <image source="soft.png" width="64" height="16"/>\n' \
+        '  </imagelayer>\n </group>\n</map>\n'
     out["tile-offset.tmx"] = head(' <tileset firstgid="1" source="spaced.tsx"/>\n') + layer(
         1, "ground", csv(sparse(lambda c, r: (1 + (c * r) % 4) | flags[(c + r) % 8]))) \
         + "</map>\n"
@@ -267,7 +305,8 @@ def main() -> None:
     images()
     for name, text in (("arrows.tsx", ARROWS), ("spaced.tsx", SPACED),
                        ("collection.tsx", COLLECTION), ("centred.tsx", CENTRED),
-                       ("big.tsx", BIG), ("keyed.tsx", KEYED), ("blue-clear.tsx", BLUE_CLEAR),
+                       ("big.tsx", BIG), ("soft.tsx", SOFT), ("keyed.tsx", KEYED),
+                       ("blue-clear.tsx", BLUE_CLEAR),
                        ("keyed-collection.tsx", KEYED_COLLECTION)):
         (HERE / name).write_text('<?xml version="1.0" encoding="UTF-8"?>\n' + text)
     for name, text in maps().items():
