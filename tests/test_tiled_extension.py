@@ -50,7 +50,8 @@ def test_check_map_json_of_a_good_map_has_its_summary_and_notes(capsys):
     assert entry["notes"][0]["layer"] == "setup" and entry["problems"] == []
 
 
-def run_in_tiled(tmp_path: Path, tmx: Path, *, narby: bool = True) -> list[list[str]]:
+def run_in_tiled(tmp_path: Path, tmx: Path, *, narby: bool = True,
+                 kind: str = "narbyissues") -> list[list[str]]:
     config = tmp_path / "cfg"
     extensions = config / "tiled" / "extensions"
     extensions.mkdir(parents=True)
@@ -69,9 +70,9 @@ def run_in_tiled(tmp_path: Path, tmx: Path, *, narby: bool = True) -> list[list[
     runtime.mkdir(mode=0o700)
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(config),
                XDG_DATA_HOME=str(tmp_path / "data"), XDG_RUNTIME_DIR=str(runtime), PATH=path)
-    out = tmx.with_suffix(".narbyissues")
+    out = tmx.with_suffix(f".{kind}")
     assert TILED is not None
-    done = subprocess.run([TILED, "--export-map", "narbyissues", str(tmx), str(out)],
+    done = subprocess.run([TILED, "--export-map", kind, str(tmx), str(out)],
                           env=env, capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0 and out.exists(), done.stderr
     return [line.split("\t") for line in out.read_text().splitlines() if line]
@@ -97,6 +98,20 @@ def test_in_tiled_each_problem_is_an_error_that_selects_its_object(tmp_path):
          "(mountain) — move it to open ground or change the tile under it",
          "selects object 5 on layer 'setup'"],
         ["log", "Narby Conquest: on-blocked.tmx: 2 problems", ""]]
+
+
+@needs_tiled
+def test_in_tiled_saving_a_map_in_any_format_the_game_reads_checks_it(tmp_path):
+    """The extension's save handler checks TMX and Tiled's JSON maps (.tmj, .json), in
+    any letter case, and nothing else (tilesets, templates, other files)."""
+    for f in ("tiles.tsx", "tiles.png"):
+        shutil.copy(MAPS / f, tmp_path / f)
+    (tmp_path / "good").mkdir()
+    tmx = tmp_path / "good" / "csv.tmx"
+    shutil.copy(MAPS / "good" / "csv.tmx", tmx)
+    asked = run_in_tiled(tmp_path, tmx, kind="narbygate")
+    assert [line[0] for line in asked] == ["/maps/m.tmx", "/maps/m.tmj", "/maps/m.json",
+                                           "/maps/M.TMJ"]
 
 
 @needs_tiled

@@ -25,3 +25,28 @@ tiled.registerMapFormat("narbyissues", {
         return "";
     }
 });
+
+// Which saved files the extension checks (its assetSaved handler, `check`): the writer
+// hands `check` pretend saved assets and records the files it asked the checker about.
+tiled.registerMapFormat("narbygate", {
+    name: "Narby Conquest check gate (test harness)",
+    extension: "narbygate",
+    write: function (map, fileName) {
+        var asked = [];
+        var real = narbyIssues;
+        narbyIssues = function (file) { asked.push(file); return []; };
+        try {
+            ["m.tmx", "m.tmj", "m.json", "M.TMJ", "m.tsx", "m.tsj", "m.tx", "m.txt"]
+                .forEach(function (name) {
+                    check({isTileMap: true, fileName: "/maps/" + name});
+                });
+            check({isTileMap: false, fileName: "/maps/tileset.tmx"});
+        } finally {
+            narbyIssues = real;
+        }
+        var file = new TextFile(fileName, TextFile.WriteOnly);
+        file.write(asked.join("\n") + "\n");
+        file.commit();
+        return "";
+    }
+});
