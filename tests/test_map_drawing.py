@@ -9,6 +9,7 @@ The game's drawing of each is compared with Tiled's own `tmxrasterizer` (Debian'
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -262,3 +263,56 @@ def test_opaque_tiles_are_copied_and_see_through_ones_keep_their_alpha():
     ("#12345", None), ("gg00ff", None)])
 def test_a_transparent_colour_is_read_as_tiled_reads_it(text, rgb):
     assert tiled_draw._trans(text) == rgb
+
+
+# Tiled 1.9+: an image-collection tile may show a sub-rectangle of its image (its tile
+# element's x, y, width, height). Tiled 1.8 cannot draw it; the arrows sheet cut the
+# same way must give the same picture, as TMX and as Tiled's JSON.
+PARTS_TSX = """<?xml version="1.0" encoding="UTF-8"?>
+<tileset version="1.10" tiledversion="1.11.2" name="parts" tilewidth="16" tileheight="16" \
+tilecount="3" columns="0">
+ <grid orientation="orthogonal" width="1" height="1"/>
+ <tile id="0" x="16" y="0" width="16" height="16"><image source="arrows.png" width="64" \
+height="16"/></tile>
+ <tile id="1" x="48" width="16"><image source="arrows.png" width="64" height="16"/></tile>
+ <tile id="2"><image source="collection/tile0.png" width="16" height="16"/></tile>
+</tileset>
+"""
+
+
+def test_collection_tiles_showing_part_of_their_image_draw_that_part(tmp_path):
+    for f in ("arrows.png", "arrows.tsx"):
+        shutil.copy(DRAWING / f, tmp_path / f)
+    (tmp_path / "collection").mkdir()
+    shutil.copy(DRAWING / "collection" / "tile0.png", tmp_path / "collection" / "tile0.png")
+    (tmp_path / "parts.tsx").write_text(PARTS_TSX)
+    (tmp_path / "parts.tsj").write_text(json.dumps({
+        "type": "tileset", "name": "parts", "tilewidth": 16, "tileheight": 16, "tilecount": 3,
+        "columns": 0, "tiles": [
+            {"id": 0, "image": "arrows.png", "imagewidth": 64, "imageheight": 16, "x": 16,
+             "y": 0, "width": 16, "height": 16},
+            {"id": 1, "image": "arrows.png", "imagewidth": 64, "imageheight": 16, "x": 48,
+             "width": 16},
+            {"id": 2, "image": "collection/tile0.png", "imagewidth": 16,
+             "imageheight": 16}]}))
+    pattern = [(c + r) % 3 for r in range(8) for c in range(8)]
+
+    def picture(name: str, source: str, gids: dict[int, int]) -> bytes:
+        path = tmp_path / name
+        path.write_text(
+            '<?xml version="1.0" encoding="UTF-8"?>\n<map version="1.10" orientation='
+            '"orthogonal" width="8" height="8" tilewidth="16" tileheight="16" infinite="0">'
+            '<properties><property name="max_players" type="int" value="2"/></properties>'
+            '<tileset firstgid="1" source="arrows.tsx"/>'
+            f'<tileset firstgid="5" source="{source}"/><layer id="1" name="ground" width="8" '
+            f'height="8"><data encoding="csv">{",".join(str(gids[i]) for i in pattern)}'
+            '</data></layer></map>\n')
+        assert check_map(path) == []
+        return pygame.image.tobytes(tiled_draw.render_map(path), "RGBA")
+
+    for source in ("parts.tsx", "parts.tsj"):
+        # the collection's tiles 0 and 1 are the sheet's arrows 2 and 4 (gids 2, 4)
+        assert picture("cut.tmx", source, {0: 5, 1: 6, 2: 7}) == \
+            picture("sheet.tmx", source, {0: 2, 1: 4, 2: 7})
+        assert picture("cut.tmx", source, {0: 5, 1: 6, 2: 7}) != \
+            picture("sheet.tmx", source, {0: 1, 1: 4, 2: 7})  # a different arrow differs

@@ -38,7 +38,7 @@ _OBJECT = ("id", "name", "type", "class", "x", "y", "width", "height", "rotation
 _TILESET = ("firstgid", "source", "version", "tiledversion", "name", "class", "tilewidth",
             "tileheight", "spacing", "margin", "tilecount", "columns", "objectalignment",
             "tilerendersize", "fillmode")
-_TILE = ("id", "type", "class", "probability")
+_TILE = ("id", "type", "class", "probability", "x", "y", "width", "height")
 _TEXT = ("fontfamily", "pixelsize", "wrap", "color", "bold", "italic", "underline",
          "strikeout", "kerning", "halign", "valign")
 _LAYER_TAGS = {"tilelayer": "layer", "objectgroup": "objectgroup", "imagelayer": "imagelayer",

@@ -56,6 +56,8 @@ class _Tileset:
     image: Picture | None = None
     offset: tuple[int, int] = (0, 0)
     images: dict[int, Picture] = field(default_factory=dict)  # an image collection's tiles
+    # Tiled 1.9+: a collection tile may show a part of its image (x, y, width, height)
+    parts: dict[int, tuple[int, int, int | None, int | None]] = field(default_factory=dict)
     shown: dict[int, int] = field(default_factory=dict)  # animated tile -> its first frame
     grid: bool = False  # tilerendersize="grid" (Tiled 1.9+): tiles scaled to the map's cells
     fit: bool = False  # fillmode="preserve-aspect-fit": scaled evenly, centred on the cell
@@ -246,7 +248,14 @@ class _Painter:
         tid = ts.shown.get(tid, tid)  # Tiled shows an animation's first frame when still
         if ts.images:
             picture = ts.images.get(tid)
-            return self._image(picture) if picture else None
+            image = self._image(picture) if picture else None
+            if image is None or tid not in ts.parts:
+                return image
+            x, y, w, h = ts.parts[tid]
+            part = pygame.Rect(x, y, image.get_width() - x if w is None else w,
+                               image.get_height() - y if h is None else h)
+            return image.subsurface(part) if part.w > 0 and part.h > 0 and \
+                image.get_rect().contains(part) else None
         sheet = self._image(ts.image) if ts.image else None
         if sheet is None or ts.columns <= 0 or tid >= ts.count > 0:
             return None
@@ -426,6 +435,10 @@ class _Painter:
             if timg is not None and timg.get("source"):
                 # Tiled 1.8 reads no transparent colour for a collection's tile images
                 ts.images[tid] = Picture(base / timg.get("source", ""))
+                if any(tile.get(k) is not None for k in ("x", "y", "width", "height")):
+                    ts.parts[tid] = (int(_float(tile.get("x"), 0)), int(_float(tile.get("y"), 0)),
+                                     _int_or_none(tile.get("width")),
+                                     _int_or_none(tile.get("height")))
             frame = tile.find("animation/frame")
             if frame is not None and frame.get("tileid") is not None:
                 ts.shown[tid] = int(_float(frame.get("tileid"), tid))
@@ -558,6 +571,11 @@ def _colour(text: str | None) -> tuple[float, float, float, float]:
     except ValueError:
         pass
     return (1.0, 1.0, 1.0, 1.0)
+
+
+def _int_or_none(text: str | None) -> int | None:
+    value = _float(text, math.nan)
+    return int(value) if math.isfinite(value) else None
 
 
 def _float(text: str | None, default: float) -> float:
