@@ -700,7 +700,7 @@ class MapVetter:
                 what, fix, retype = found
                 changed += 1
                 name = prop.get("name")
-                quiet = not retype and name not in GAME_PROPERTIES and what in _TILED_WRITES
+                quiet = what in _TILED_WRITES and name not in GAME_PROPERTIES
                 if not quiet and not (retype and name in skip):  # skip: retyped, seen later
                     self.add(where, f"property '{name}' {what}", fix)
                 if retype:
