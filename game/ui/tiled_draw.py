@@ -99,6 +99,19 @@ class _Look:
     def rgb(self) -> tuple[int, int, int]:
         return (round(self.tint[0] * 255), round(self.tint[1] * 255), round(self.tint[2] * 255))
 
+    @property
+    def alpha(self) -> int:
+        """The opacity each tile, object or image is drawn with (0-255): the layer's and
+        its groups' opacity times the tint's alpha, as Tiled draws a tile that has
+        see-through pixels. (Tiled 1.8 draws a tile with none under a see-through tint
+        replacing what lies beneath, a flaw the board does not copy.)"""
+        return round(max(0.0, min(1.0, self.opacity * self.tint[3])) * 255)
+
+    @property
+    def paint(self) -> tuple[tuple[int, int, int], int]:
+        """What a tile is prepared with, besides its flags: tint and opacity."""
+        return self.rgb, self.alpha
+
     def under(self, el: ET.Element) -> _Look:
         r, g, b, a = _colour(el.get("tintcolor"))
         tr, tg, tb, ta = self.tint
@@ -146,13 +159,12 @@ class _Painter:
         self.pixels = 0  # decoded image pixels, held to the map caps
         self.tilesets = [t for t in map(self._tileset, root.findall("tileset")) if t]
         self._images: dict[tuple[str, tuple | None], pygame.Surface | None] = {}
-        self._tiles: dict[tuple[int, tuple], _Drawn | None] = {}  # (gid, tint)
-        self._object_tiles: dict[tuple[int, tuple], pygame.Surface | None] = {}
+        self._tiles: dict[tuple[int, tuple], _Drawn | None] = {}  # (gid, (tint, opacity))
+        self._object_tiles: dict[tuple[int, tuple], pygame.Surface | None] = {}  # (gid, tint)
         self.exact = tile_objects.Budget()  # tile objects sampled as Qt does, up to a cap
 
     def paint(self) -> pygame.Surface:
         out = pygame.Surface((self.w * self.tw, self.h * self.th), pygame.SRCALPHA)
-        self._blank = True  # nothing drawn on `out` yet
         self._paint_children(out, self.root, _Look())
         return out
 
@@ -167,48 +179,48 @@ class _Painter:
             if el.tag == "group":
                 self._paint_children(out, el, inner)
                 continue
+            # As Tiled's painter does, each tile, object or image goes straight onto the
+            # picture with the layer's tint and opacity (so a layer's own overlapping
+            # tiles show through each other), at its place on the map moved by the
+            # offsets (so what a tile offset or big tile puts past the map's edge, an
+            # offset the other way brings back, and a repeat fills it all).
+            if inner.alpha == 0:
+                continue
             shift = (round(inner.dx * self.f), round(inner.dy * self.f))
-            if el.tag == "imagelayer":
-                shift = (0, 0)  # placed in the map's own coordinates: a repeat fills it all
-            # the first layer drawn unmoved goes straight on the blank picture: a layer
-            # blitted on a fully transparent surface is copied, so the pixels are the same
-            direct = self._blank and shift == (0, 0)
-            layer = out if direct else pygame.Surface(out.get_size(), pygame.SRCALPHA)
             if el.tag == "layer":
-                self._paint_tiles(layer, el, inner.rgb)
+                self._paint_tiles(out, el, inner.paint, shift)
             elif el.tag == "objectgroup":
-                self._paint_objects(layer, el, inner.rgb)
+                self._paint_objects(out, el, inner, shift)
             else:
-                self._paint_image_layer(layer, el, inner)
-            _apply(layer, inner)
-            if not direct:
-                out.blit(layer, shift)
-            self._blank = False
+                self._paint_image_layer(out, el, inner)
 
     # ----- tile layers -------------------------------------------------------------
-    def _paint_tiles(self, layer: pygame.Surface, el: ET.Element, rgb: tuple) -> None:
+    def _paint_tiles(self, layer: pygame.Surface, el: ET.Element, paint: tuple,
+                     shift: tuple[int, int]) -> None:
         data = el.find("data")
         gids = layer_gids(data) if data is not None else []
+        sx, sy = shift
         for i, raw in enumerate(gids[: self.w * self.h]):
-            drawn = self._tile(raw, rgb) if raw else None
+            drawn = self._tile(raw, paint) if raw else None
             if drawn is not None:
-                layer.blit(drawn.surface, ((i % self.w) * self.tw + drawn.dx,
-                                           (i // self.w + 1) * self.th + drawn.dy))
+                layer.blit(drawn.surface, ((i % self.w) * self.tw + drawn.dx + sx,
+                                           (i // self.w + 1) * self.th + drawn.dy + sy))
 
-    def _tile(self, raw: int, rgb: tuple) -> _Drawn | None:
-        if (raw, rgb) not in self._tiles:
-            self._tiles[raw, rgb] = self._prepare(raw, rgb)
-        return self._tiles[raw, rgb]
+    def _tile(self, raw: int, paint: tuple) -> _Drawn | None:
+        if (raw, paint) not in self._tiles:
+            self._tiles[raw, paint] = self._prepare(raw, paint)
+        return self._tiles[raw, paint]
 
-    def _prepare(self, raw: int, rgb: tuple) -> _Drawn | None:
-        """Each distinct tile, flags and tint once: tinted, flipped and rotated as Tiled
-        does (the diagonal flag first), scaled (to the cell, or by the picture's scale)
-        and placed."""
+    def _prepare(self, raw: int, paint: tuple) -> _Drawn | None:
+        """Each distinct tile, flags, tint and opacity once: tinted, flipped and rotated
+        as Tiled does (the diagonal flag first), scaled (to the cell, or by the
+        picture's scale), made see-through by the opacity, and placed."""
         gid = raw & ~_FLAGS
         ts = self._owner(gid)
         tile = self._cut(ts, gid - ts.firstgid) if ts else None
         if ts is None or tile is None:
             return None
+        rgb, alpha = paint
         tile = _tinted(tile, rgb)
         iw, ih = tile.get_size()
         if ts.grid:  # the cell is the box; Tiled scales the unrotated tile into it
@@ -226,7 +238,7 @@ class _Painter:
         if (sx, sy) != (1.0, 1.0):
             w, h = max(1, int(iw * sx)), max(1, int(ih * sy))
             tile = pygame.transform.smoothscale(tile, (h, w) if diagonal else (w, h))
-        tile = _plain_if_opaque(tile)
+        tile = _plain_if_opaque(_faded(tile, alpha))
         ox, oy = round(ts.offset[0] * sx), round(ts.offset[1] * sy)
         if not ts.grid:  # bottom-left on the cell, as before Tiled 1.9
             return _Drawn(tile, ox, oy - tile.get_height())
@@ -267,7 +279,8 @@ class _Painter:
         return sheet.subsurface(rect) if sheet.get_rect().contains(rect) else None
 
     # ----- tile objects ------------------------------------------------------------
-    def _paint_objects(self, layer: pygame.Surface, el: ET.Element, rgb: tuple) -> None:
+    def _paint_objects(self, layer: pygame.Surface, el: ET.Element, look: _Look,
+                       shift: tuple[int, int]) -> None:
         """An object layer's tile objects as Tiled draws them: the tile (H/V flips kept)
         stretched to the object's size, its anchor (the tileset's objectalignment,
         bottom-left by default) on the object's x, y, turned clockwise about that point
@@ -283,20 +296,21 @@ class _Painter:
                 continue
             gid = raw & ~_FLAGS
             ts = self._owner(gid)
-            tile = self._object_tile(ts, gid, rgb) if ts else None
+            tile = self._object_tile(ts, gid, look.rgb) if ts else None
             if ts is None or tile is None:
                 continue
             f = self.f
             w = _float(obj.get("width"), tile.get_width()) * f
             h = _float(obj.get("height"), tile.get_height()) * f
-            x = (_float(obj.get("x"), 0.0) + ts.offset[0]) * f
-            y = (_float(obj.get("y"), 0.0) + ts.offset[1]) * f
+            x = _float(obj.get("x"), 0.0) * f + shift[0]
+            y = _float(obj.get("y"), 0.0) * f + shift[1]
             turn = _float(obj.get("rotation"), 0.0)
             if not self._drawable(x, y, w, h, turn):
                 continue
             image = pygame.transform.flip(tile, bool(raw & FLIP_H), bool(raw & FLIP_V))
-            drawn, at = tile_objects.placed(image, x, y, w, h, ts.align, turn, self.exact)
-            layer.blit(drawn, at)
+            anchor = _anchor(ts, tile.get_width(), tile.get_height())
+            drawn, at = tile_objects.placed(image, x, y, w, h, anchor, turn, self.exact)
+            layer.blit(_faded(drawn, look.alpha), at)
 
     def _object_tile(self, ts: _Tileset, gid: int, rgb: tuple) -> pygame.Surface | None:
         if (gid, rgb) not in self._object_tiles:
@@ -332,13 +346,13 @@ class _Painter:
                             continue
                         w = _float(obj.get("width"), ts.tw)
                         h = _float(obj.get("height"), ts.th)
-                        x = _float(obj.get("x"), 0.0) + ts.offset[0] + ex
-                        y = _float(obj.get("y"), 0.0) + ts.offset[1] + ey
+                        x = _float(obj.get("x"), 0.0) + ex
+                        y = _float(obj.get("y"), 0.0) + ey
                         turn = _float(obj.get("rotation"), 0.0)
                         if not self._drawable(x, y, w, h, turn):
                             continue
-                        left, top, right, bottom = tile_objects.bounds(x, y, w, h, ts.align,
-                                                                       turn)
+                        left, top, right, bottom = tile_objects.bounds(
+                            x, y, w, h, _anchor(ts, ts.tw, ts.th), turn)
                         out.update((c, r)
                                    for r in range(max(0, top // self.th),
                                                   min(self.h, -(-bottom // self.th)))
@@ -356,7 +370,7 @@ class _Painter:
             image = self._image(Picture.of(self.path.parent, image_el))
         if image is None:
             return
-        image = _tinted(image, look.rgb)
+        image = _faded(_tinted(image, look.rgb), look.alpha)
         if self.f < 1.0:
             image = pygame.transform.smoothscale(image, (
                 max(1, int(image.get_width() * self.f)), max(1, int(image.get_height() * self.f))))
@@ -515,12 +529,23 @@ def _tinted(image: pygame.Surface, rgb: tuple) -> pygame.Surface:
     return shade
 
 
-def _apply(layer: pygame.Surface, look: _Look) -> None:
-    """The layer's opacity, times its tint's alpha (the colour went into each image:
-    _tinted)."""
-    alpha = max(0.0, min(1.0, look.opacity * look.tint[3]))
-    if alpha < 1.0:
-        layer.fill((255, 255, 255, round(alpha * 255)), special_flags=pygame.BLEND_RGBA_MULT)
+def _anchor(ts: _Tileset, tw: int, th: int) -> tuple[float, float]:
+    """Where a tile object's point sits on its rectangle, as fractions of its size: the
+    tileset's object alignment, moved by its tile offset. Tiled draws the offset in the
+    tile's own pixels, so it stretches and turns with the object."""
+    ax, ay = ts.align
+    return (ax - ts.offset[0] / tw if tw else ax, ay - ts.offset[1] / th if th else ay)
+
+
+def _faded(image: pygame.Surface, alpha: int) -> pygame.Surface:
+    """The image drawn with an opacity (0-255), as Tiled's painter draws it: its alpha
+    multiplied. A copy; the image itself when fully opaque."""
+    if alpha >= 255:
+        return image
+    faded = image.copy() if image.get_flags() & pygame.SRCALPHA else \
+        image.convert(pygame.Surface((1, 1), pygame.SRCALPHA))
+    faded.fill((255, 255, 255, alpha), special_flags=pygame.BLEND_RGBA_MULT)
+    return faded
 
 
 def _trans(text: str | None) -> tuple[int, int, int] | None:

@@ -243,6 +243,38 @@ def maps() -> dict[str, str]:
         + '  </objectgroup>\n  <imagelayer id="6" name="glass" offsetx="60" offsety="10" ' \
         'tintcolor="#80ff80">\n   <image source="soft.png" width="64" height="16"/>\n' \
         '  </imagelayer>\n </group>\n</map>\n'
+    # A layer's opacity is each tile's (a layer's own overlapping big tiles show through
+    # each other, as Tiled draws them), and what a tile offset or a big tile puts past
+    # the map's edge, a layer offset the other way brings back.
+    out["layer-edges.tmx"] = head(
+        ARROWS_TS + ' <tileset firstgid="5" source="big.tsx"/>\n'
+        ' <tileset firstgid="9" source="spaced.tsx"/>\n'
+        ' <tileset firstgid="13" source="soft.tsx"/>\n') \
+        + layer(1, "ground", csv(sparse(lambda c, r: 17))) \
+        + layer(2, "overlapping", csv(sparse(
+            lambda c, r: 5 + (c + r) % 4 if (c + r) % 2 == 0 and 0 < r < 6 else 0)),
+            'opacity="0.6"') \
+        + ' <group id="3" name="faint" opacity="0.7">\n' \
+        + layer(4, "big in a group", csv(sparse(lambda c, r: 6 if r == 7 and c % 3 == 0 else 0)),
+                'opacity="0.8"') + ' </group>\n' \
+        + layer(5, "pulled left", csv(sparse(lambda c, r: 9 + r % 4 if c == 7 else 0)),
+                'offsetx="-6" offsety="3"') \
+        + layer(6, "pulled down", csv(sparse(lambda c, r: 7 if r == 0 and c % 2 else 0)),
+                'offsety="12"') + "</map>\n"
+    # tile objects from a tileset with a tile offset, stretched and turned (the offset is
+    # in the tile's own pixels: it stretches and turns with the object), some at half
+    # pixels (Qt leaves out a pixel centre on a left or top edge, keeps it on a right or
+    # bottom one)
+    out["object-offsets.tmx"] = head(
+        ARROWS_TS + ' <tileset firstgid="5" source="spaced.tsx"/>\n') \
+        + layer(1, "ground", csv(ground())) \
+        + ' <objectgroup id="2" name="things">\n' \
+        + tile_object(1, 5, 15, 34, 40, 16) \
+        + tile_object(2, 6 | H, 15, 50, 40, 16, 'rotation="90"') \
+        + tile_object(3, 7, 70.5, 20, 24, 12) + tile_object(4, 8 | V, 60, 100.5, 20, 30,
+                                                             'rotation="180"') \
+        + tile_object(5, 5, 100, 70, 16, 24, 'rotation="270"') \
+        + ' </objectgroup>\n</map>\n'
     out["tile-offset.tmx"] = head(' <tileset firstgid="1" source="spaced.tsx"/>\n') + layer(
         1, "ground", csv(sparse(lambda c, r: (1 + (c * r) % 4) | flags[(c + r) % 8]))) \
         + "</map>\n"
