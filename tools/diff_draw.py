@@ -66,8 +66,11 @@ def _gid(rng: random.Random) -> int:
 
 
 class Builder:
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: random.Random, free: bool = False) -> None:
         self.rng, self.lid, self.oid = rng, 1, 1
+        # quarter turns at whole pixels, or (free) any turn at fractions of a pixel
+        self.turns = (0, 0, 0, 90, 180, 270) + ((30, 200, 10, 75, 123.5) if free else ())
+        self.fractions = free
 
     def next_id(self) -> int:
         self.lid += 1
@@ -93,12 +96,15 @@ class Builder:
             self.oid += 1
             gid = _gid(rng) & ~D  # a tile object has no diagonal flag
             w, h = rng.choice((16, 16, 24, 32, 8, 40)), rng.choice((16, 16, 24, 32, 12))
-            turn = rng.choice((0, 0, 0, 90, 180, 270))
+            turn = rng.choice(self.turns)
             extra = f' rotation="{turn}"' if turn else ""
             if rng.random() < 0.1:
                 extra += ' visible="0"'
-            objects.append(f'  <object id="{self.oid}" gid="{gid}" x="{rng.randint(0, N * T)}" '
-                           f'y="{rng.randint(0, N * T)}" width="{w}" height="{h}"{extra}/>\n')
+            x, y = rng.randint(0, N * T), rng.randint(0, N * T)
+            if self.fractions:  # where a hand-placed object lands off the pixel grid
+                x, y = x + rng.choice((0, 0.25, 0.5, 0.75)), y + rng.choice((0, 0.5, 0.3333))
+            objects.append(f'  <object id="{self.oid}" gid="{gid}" x="{x}" y="{y}" '
+                           f'width="{w}" height="{h}"{extra}/>\n')
         return (f' <objectgroup id="{self.next_id()}" name="o{self.lid}"{order}'
                 f'{_attrs(rng)}>\n' + "".join(objects) + ' </objectgroup>\n')
 
@@ -157,6 +163,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--maps", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--keep", type=Path, default=None, help="copy maps that differ here")
+    p.add_argument("--free", action="store_true",
+                   help="also turn decorations by any angle and place them at fractions of "
+                   "a pixel (edge pixels on exact ties may differ)")
     args = p.parse_args(argv)
     if RASTERIZER is None:
         print("tmxrasterizer is not installed: run tools/ci_install_tiled.sh", file=sys.stderr)
@@ -169,7 +178,7 @@ def main(argv: list[str] | None = None) -> int:
         for n in range(args.maps):
             seed = args.seed + n
             path = folder / f"random-{seed}.tmx"
-            path.write_text(Builder(random.Random(seed)).map(), encoding="utf-8")
+            path.write_text(Builder(random.Random(seed), args.free).map(), encoding="utf-8")
             theirs = rasterize(path, Path(tmp) / "tiled.png", Path(tmp))
             count, worst = differing(render_map(path), theirs)
             if count:
