@@ -10,6 +10,7 @@ The game's drawing of each is compared with Tiled's own `tmxrasterizer` (Debian'
 from __future__ import annotations
 
 import json
+import math
 import os
 import shutil
 import subprocess
@@ -48,8 +49,9 @@ def rasterize(path: Path, out: Path, scratch: Path) -> pygame.Surface:
     assert done.returncode == 0 and out.exists(), done.stderr
     root = ET.parse(path).getroot()
     shifts = list(_offsets(root, 0.0, 0.0))
-    left = -min(0.0, min(x for x, _ in shifts))
-    top = -min(0.0, min(y for _, y in shifts))
+    # it grows by whole pixels: a layer offset of -0.5 adds one
+    left = math.ceil(-min(0.0, min(x for x, _ in shifts)))
+    top = math.ceil(-min(0.0, min(y for _, y in shifts)))
     w = int(root.get("width", 0)) * int(root.get("tilewidth", 0))
     h = int(root.get("height", 0)) * int(root.get("tileheight", 0))
     return pygame.image.load(str(out)).subsurface((round(left), round(top), w, h))

@@ -436,6 +436,27 @@ def test_a_misspelled_object_property_is_named_with_did_you_mean(tmp_path):
     assert found[0].fix.startswith("did you mean 'seat'?")
 
 
+@pytest.mark.parametrize(("name", "flagged"), [
+    ("titel", True), ("Title", True), ("targt", True), ("min_player", True),
+    ("file", False), ("notes", False), ("heat", False), ("author", False), ("size", False)])
+def test_only_near_misses_of_a_map_property_are_named(tmp_path, name, flagged):
+    """An author's own property ('file', 'notes') is not a misspelling and must not
+    refuse the map; a near miss of one the game reads is named."""
+    path = meadow(tmp_path, ('<property name="title"', f'<property name="{name}" '
+                             'value="x"/>\n  <property name="title"'))
+    named = [p for p in check_map(path) if f"'{name}'" in str(p)]
+    assert bool(named) == flagged, named
+
+
+def test_a_layer_offset_by_a_fraction_of_a_pixel_loads(tmp_path):
+    """Tiled saves a hand-dragged layer's offset as a real number; pytmx cast it to int
+    and the map was refused as 'not a number'."""
+    path = meadow(tmp_path, ('<layer id="1" name="ground"', '<layer id="1" name="ground" '
+                             'offsetx="2.5" offsety="-0.75"'))
+    assert check_map(path) == []
+    assert without_source(load_board(path)) == without_source(load_board(GOOD / "csv.tmx"))
+
+
 def test_a_misnamed_setup_layer_is_one_line_with_did_you_mean(tmp_path):
     path = meadow(tmp_path, ('name="setup"', 'name="Setpu"'))
     problems = check_map(path)

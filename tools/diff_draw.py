@@ -47,14 +47,18 @@ IMAGES = (('backdrop.png', 24, 20, ""), ('keyed-glow.png', 40, 24, ' trans="ff00
 TINTS = ("#ffe0c0", "#a0c0ff", "#ff8060", "#ffffff")
 
 
-def _attrs(rng: random.Random, *, offsets: bool = True) -> str:
+def _attrs(rng: random.Random, *, offsets: bool = True, free: bool = False) -> str:
     out = []
     if rng.random() < 0.3:
         out.append(f'opacity="{rng.choice((0.25, 0.5, 0.8))}"')
     if rng.random() < 0.3:
         out.append(f'tintcolor="{rng.choice(TINTS)}"')
     if offsets and rng.random() < 0.3:
-        out.append(f'offsetx="{rng.randint(-12, 12)}" offsety="{rng.randint(-12, 12)}"')
+        if free and rng.random() < 0.5:  # a layer dragged by hand
+            out.append(f'offsetx="{rng.choice((0.5, -2.25, 3.75))}" '
+                       f'offsety="{rng.choice((0.5, 1.25, -6))}"')
+        else:
+            out.append(f'offsetx="{rng.randint(-12, 12)}" offsety="{rng.randint(-12, 12)}"')
     if rng.random() < 0.08:
         out.append('visible="0"')
     return (" " + " ".join(out)) if out else ""
@@ -84,7 +88,7 @@ class Builder:
             fill = rng.uniform(0.1, 0.6)
             gids = [_gid(rng) if rng.random() < fill else 0 for _ in range(N * N)]
         rows = ",\n".join(",".join(map(str, gids[r * N:(r + 1) * N])) for r in range(N))
-        attrs = "" if ground else _attrs(rng)
+        attrs = "" if ground else _attrs(rng, free=self.fractions)
         return (f' <layer id="{self.next_id()}" name="l{self.lid}" width="{N}" height="{N}"'
                 f'{attrs}>\n  <data encoding="csv">\n{rows}\n</data>\n </layer>\n')
 
@@ -106,20 +110,23 @@ class Builder:
             objects.append(f'  <object id="{self.oid}" gid="{gid}" x="{x}" y="{y}" '
                            f'width="{w}" height="{h}"{extra}/>\n')
         return (f' <objectgroup id="{self.next_id()}" name="o{self.lid}"{order}'
-                f'{_attrs(rng)}>\n' + "".join(objects) + ' </objectgroup>\n')
+                f'{_attrs(rng, free=self.fractions)}>\n' + "".join(objects)
+                + ' </objectgroup>\n')
 
     def image_layer(self) -> str:
         rng = self.rng
         source, w, h, trans = rng.choice(IMAGES)
         repeat = rng.choice(("", "", ' repeatx="1"', ' repeaty="1"',
                              ' repeatx="1" repeaty="1"'))
-        return (f' <imagelayer id="{self.next_id()}" name="i{self.lid}"{_attrs(rng)}{repeat}>\n'
+        attrs = _attrs(rng, free=self.fractions)
+        return (f' <imagelayer id="{self.next_id()}" name="i{self.lid}"{attrs}{repeat}>\n'
                 f'  <image source="{source}"{trans} width="{w}" height="{h}"/>\n'
                 ' </imagelayer>\n')
 
     def group(self, depth: int) -> str:
         inner = "".join(self.any_layer(depth + 1) for _ in range(self.rng.randint(1, 3)))
-        return (f' <group id="{self.next_id()}" name="g{self.lid}"{_attrs(self.rng)}>\n'
+        attrs = _attrs(self.rng, free=self.fractions)
+        return (f' <group id="{self.next_id()}" name="g{self.lid}"{attrs}>\n'
                 f'{inner} </group>\n')
 
     def any_layer(self, depth: int = 0) -> str:
@@ -164,8 +171,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--keep", type=Path, default=None, help="copy maps that differ here")
     p.add_argument("--free", action="store_true",
-                   help="also turn decorations by any angle and place them at fractions of "
-                   "a pixel (edge pixels on exact ties may differ)")
+                   help="also turn decorations by any angle, place them and offset layers "
+                   "by fractions of a pixel (edge pixels on exact ties, and flipped tiles "
+                   "in a layer at a fraction, differ: docs/MAPS.md)")
     args = p.parse_args(argv)
     if RASTERIZER is None:
         print("tmxrasterizer is not installed: run tools/ci_install_tiled.sh", file=sys.stderr)

@@ -33,6 +33,10 @@ from xml.parsers import expat
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pytmx  # noqa: E402
 
+# Tiled saves a layer's offset as a real number (a layer dragged by hand: offsetx="2.5");
+# pytmx casts it with int and would fail on the map. The game draws offsets itself.
+pytmx.pytmx.types["offsetx"] = pytmx.pytmx.types["offsety"] = float
+
 from game.board import MAX_SIDE, MIN_SIDE  # noqa: E402
 from game.maps import limits, templates, tile_data, tiled_json  # noqa: E402
 from game.maps.limits import (  # noqa: E402

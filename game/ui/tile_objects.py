@@ -9,7 +9,7 @@ edges clamped, colours premultiplied by alpha). `placed` does the same, pixel by
 for objects up to EXACT_MOST pixels (the picture is drawn once per map, so this costs a
 few milliseconds an object); a bigger one, or one past the map's EXACT_BUDGET, is
 scaled and turned by pygame, the same to the eye. An object neither stretched nor
-turned, at whole pixels, is the tile itself.
+turned is the tile itself, on the nearest pixel (as Qt draws a moved-only image).
 """
 
 from __future__ import annotations
@@ -44,8 +44,8 @@ def placed(tile: pygame.Surface, x: float, y: float, w: float, h: float,
     ax, ay = anchor
     turn = rotation % 360.0
     left, top = x - ax * w, y - ay * h
-    if not turn and tile.get_size() == (w, h) and left.is_integer() and top.is_integer():
-        return tile, (int(left), int(top))
+    if not turn and tile.get_size() == (w, h):  # moved only: Qt puts it on the nearest
+        return tile, (math.floor(left + 0.5), math.floor(top + 0.5))  # pixel, halves up
     a = math.radians(turn)
     c, s = math.cos(a), math.sin(a)
     box = bounds(x, y, w, h, anchor, rotation)

@@ -186,11 +186,11 @@ class _Painter:
             # offset the other way brings back, and a repeat fills it all).
             if inner.alpha == 0:
                 continue
-            shift = (round(inner.dx * self.f), round(inner.dy * self.f))
-            if el.tag == "layer":
+            if el.tag == "layer":  # Qt puts an unturned tile on the nearest pixel
+                shift = (_qround(inner.dx * self.f), _qround(inner.dy * self.f))
                 self._paint_tiles(out, el, inner.paint, shift)
-            elif el.tag == "objectgroup":
-                self._paint_objects(out, el, inner, shift)
+            elif el.tag == "objectgroup":  # and samples a decoration where it falls
+                self._paint_objects(out, el, inner, (inner.dx * self.f, inner.dy * self.f))
             else:
                 self._paint_image_layer(out, el, inner)
 
@@ -280,7 +280,7 @@ class _Painter:
 
     # ----- tile objects ------------------------------------------------------------
     def _paint_objects(self, layer: pygame.Surface, el: ET.Element, look: _Look,
-                       shift: tuple[int, int]) -> None:
+                       shift: tuple[float, float]) -> None:
         """An object layer's tile objects as Tiled draws them: the tile (H/V flips kept)
         stretched to the object's size, its anchor (the tileset's objectalignment,
         bottom-left by default) on the object's x, y, turned clockwise about that point
@@ -377,8 +377,8 @@ class _Painter:
         iw, ih = image.get_size()
         # where the image sits on the map: its position moved by its (and its groups')
         # offsets; a repeated axis is covered edge to edge, aligned with that place
-        x0 = int(_float(el.get("x"), 0) * self.f) + round(look.dx * self.f)
-        y0 = int(_float(el.get("y"), 0) * self.f) + round(look.dy * self.f)
+        x0 = _qround((_float(el.get("x"), 0) + look.dx) * self.f)
+        y0 = _qround((_float(el.get("y"), 0) + look.dy) * self.f)
         xs, ys = [x0], [y0]
         if el.get("repeatx") == "1":
             xs = list(range(x0 % iw - iw, layer.get_width() + iw, iw))
@@ -596,6 +596,12 @@ def _colour(text: str | None) -> tuple[float, float, float, float]:
     except ValueError:
         pass
     return (1.0, 1.0, 1.0, 1.0)
+
+
+def _qround(v: float) -> int:
+    """Qt 5's qRound: to the nearest whole number, halves up (Python's round takes them
+    to the even one): a layer offset of 0.5 moves Tiled's tiles a pixel, -0.5 none."""
+    return math.floor(v + 0.5)
 
 
 def _int_or_none(text: str | None) -> int | None:
