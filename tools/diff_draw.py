@@ -178,7 +178,6 @@ def main(argv: list[str] | None = None) -> int:
     if RASTERIZER is None:
         print("tmxrasterizer is not installed: run tools/ci_install_tiled.sh", file=sys.stderr)
         return 2
-    pygame.init()
     found = 0
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "drawing"
