@@ -88,6 +88,8 @@ def test_the_terrain_is_drawn_as_tiled_draws_it(tmp_path, path):
     theirs = rasterize(path, tmp_path / "tiled.png", tmp_path)
     ours = tiled_draw.render_map(path)
     assert worst_difference(ours, theirs) <= TOLERANCE
+    # and as the board paints it, straight over its ground
+    assert worst_difference(tiled_draw.render_map(path, ground=GROUND), theirs) <= TOLERANCE
 
 
 def test_the_corpus_covers_each_feature():

@@ -682,7 +682,7 @@ def _draw_terrain(board: BoardSpec, path: Path | None,
         return out
 
     try:  # drawn as Tiled draws it, at the map's tile size, over plain ground
-        picture = tiled_draw.render_map(path, files, max_bytes=CANVAS_BYTES)
+        picture = tiled_draw.render_map(path, files, max_bytes=CANVAS_BYTES, ground=GROUND)
     except MapError:
         return out  # plain ground: the board is still playable, only undecorated
     except Exception:  # a drawing bug must not end a game: plain ground, and the log says

@@ -132,9 +132,12 @@ def stat(file: str) -> tuple | None:
     return (st.st_mtime_ns, st.st_size, st.st_ino)
 
 
-def render_map(path: Path, files: Files | None = None, *,
-               max_bytes: int | None = None) -> pygame.Surface:
-    """The map's terrain at its own tile size, transparent where nothing is drawn.
+def render_map(path: Path, files: Files | None = None, *, max_bytes: int | None = None,
+               ground: tuple[int, int, int] | None = None) -> pygame.Surface:
+    """The map's terrain at its own tile size, transparent where nothing is drawn, or
+    painted over an opaque `ground` colour. Over a ground every blend is exact: pygame
+    blends in straight colour, which is right over an opaque pixel and a few levels off
+    Tiled's (premultiplied) where see-through layers stack over a clear one.
     `files` (when given) gets each file read with its stat, taken before reading.
     With `max_bytes`, a picture that would be bigger is drawn smaller (each distinct
     tile scaled once), so big tiles on a big map never cost a huge surface.
@@ -142,7 +145,7 @@ def render_map(path: Path, files: Files | None = None, *,
     files = {} if files is None else files
     files[str(path)] = stat(str(path))
     root = read_vetted(path)
-    return _Painter(path, root, files, max_bytes).paint()
+    return _Painter(path, root, files, max_bytes).paint(ground)
 
 
 class _Painter:
@@ -163,8 +166,10 @@ class _Painter:
         self._object_tiles: dict[tuple[int, tuple], pygame.Surface | None] = {}  # (gid, tint)
         self.exact = tile_objects.Budget()  # tile objects sampled as Qt does, up to a cap
 
-    def paint(self) -> pygame.Surface:
+    def paint(self, ground: tuple[int, int, int] | None = None) -> pygame.Surface:
         out = pygame.Surface((self.w * self.tw, self.h * self.th), pygame.SRCALPHA)
+        if ground is not None:
+            out.fill((*ground, 255))
         self._paint_children(out, self.root, _Look())
         return out
 
