@@ -525,7 +525,7 @@ def _tinted(image: pygame.Surface, rgb: tuple) -> pygame.Surface:
     tint-coloured, as in Tiled). 1 - a * (1 - c) is invert, premultiply, invert."""
     if rgb == (255, 255, 255):
         return image
-    shade = pygame.transform.invert(pygame.transform.invert(image).premul_alpha())
+    shade = pygame.transform.invert(pygame.transform.invert(_alpha_copy(image)).premul_alpha())
     shade.fill((*rgb, 255), special_flags=pygame.BLEND_RGB_MULT)
     clear = pygame.mask.from_surface(shade, 0)  # a clear pixel stays (0, 0, 0, 0)
     clear.invert()
@@ -542,13 +542,22 @@ def _anchor(ts: _Tileset, tw: int, th: int) -> tuple[float, float]:
     return (ax - ts.offset[0] / tw if tw else ax, ay - ts.offset[1] / th if th else ay)
 
 
+def _alpha_copy(image: pygame.Surface) -> pygame.Surface:
+    """A copy with a per-pixel alpha (premul_alpha and the alpha fills need one), whatever
+    format the image came in (an image _load could not convert keeps its own)."""
+    if image.get_flags() & pygame.SRCALPHA:
+        return image.copy()
+    copy = pygame.Surface(image.get_size(), pygame.SRCALPHA)
+    copy.blit(image, (0, 0))
+    return copy
+
+
 def _faded(image: pygame.Surface, alpha: int) -> pygame.Surface:
     """The image drawn with an opacity (0-255), as Tiled's painter draws it: its alpha
     multiplied. A copy; the image itself when fully opaque."""
     if alpha >= 255:
         return image
-    faded = image.copy() if image.get_flags() & pygame.SRCALPHA else \
-        image.convert(pygame.Surface((1, 1), pygame.SRCALPHA))
+    faded = _alpha_copy(image)
     faded.fill((255, 255, 255, alpha), special_flags=pygame.BLEND_RGBA_MULT)
     return faded
 
@@ -573,8 +582,7 @@ def _cleared(image: pygame.Surface, rgb: tuple[int, int, int]) -> pygame.Surface
     mask = pygame.mask.from_threshold(image, (*rgb, 255), (1, 1, 1, 1))
     if not mask.count():
         return image
-    image = image.copy() if image.get_flags() & pygame.SRCALPHA else \
-        image.convert(pygame.Surface((1, 1), pygame.SRCALPHA))  # _load could not
+    image = _alpha_copy(image)
     mask.to_surface(image, setcolor=(0, 0, 0, 0), unsetcolor=None)
     return image
 
