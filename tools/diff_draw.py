@@ -180,8 +180,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--keep", type=Path, default=None, help="copy maps that differ here")
     p.add_argument("--free", action="store_true",
                    help="also turn decorations by any angle, place them and offset layers "
-                   "by fractions of a pixel (edge pixels on exact ties, and flipped tiles "
-                   "in a layer at a fraction, differ: docs/MAPS.md)")
+                   "by fractions of a pixel (one to three edge pixels of a turned "
+                   "decoration may differ: docs/MAPS.md)")
     args = p.parse_args(argv)
     if RASTERIZER is None:
         print("tmxrasterizer is not installed: run tools/ci_install_tiled.sh", file=sys.stderr)

@@ -37,15 +37,19 @@ class Budget:
 
 
 def placed(tile: pygame.Surface, x: float, y: float, w: float, h: float,
-           anchor: tuple[float, float], rotation: float,
-           budget: Budget | None = None) -> tuple[pygame.Surface, tuple[int, int]]:
+           anchor: tuple[float, float], rotation: float, budget: Budget | None = None,
+           snap: bool = True) -> tuple[pygame.Surface, tuple[int, int]]:
     """The object's picture and where its top-left goes; x, y is the object's point (its
-    tileset's anchor on it), w, h its size, rotation clockwise in degrees about x, y."""
+    tileset's anchor on it), w, h its size, rotation clockwise in degrees about x, y.
+    With `snap` (Qt's way for an image only moved), an unstretched, unturned tile goes
+    on the nearest pixel; without it (a flipped tile, which Qt draws through its
+    transform) it is sampled where it falls."""
     ax, ay = anchor
     turn = rotation % 360.0
     left, top = x - ax * w, y - ay * h
-    if not turn and tile.get_size() == (w, h):  # moved only: Qt puts it on the nearest
-        return tile, (math.floor(left + 0.5), math.floor(top + 0.5))  # pixel, halves up
+    moved_only = not turn and tile.get_size() == (w, h)
+    if moved_only and (snap or (left.is_integer() and top.is_integer())):
+        return tile, (math.floor(left + 0.5), math.floor(top + 0.5))  # halves up, as Qt
     a = math.radians(turn)
     c, s = math.cos(a), math.sin(a)
     box = bounds(x, y, w, h, anchor, rotation)

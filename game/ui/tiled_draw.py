@@ -191,9 +191,8 @@ class _Painter:
             # offset the other way brings back, and a repeat fills it all).
             if inner.alpha == 0:
                 continue
-            if el.tag == "layer":  # Qt puts an unturned tile on the nearest pixel
-                shift = (_qround(inner.dx * self.f), _qround(inner.dy * self.f))
-                self._paint_tiles(out, el, inner.paint, shift)
+            if el.tag == "layer":
+                self._paint_tiles(out, el, inner.paint, (inner.dx * self.f, inner.dy * self.f))
             elif el.tag == "objectgroup":  # and samples a decoration where it falls
                 self._paint_objects(out, el, inner, (inner.dx * self.f, inner.dy * self.f))
             else:
@@ -201,15 +200,27 @@ class _Painter:
 
     # ----- tile layers -------------------------------------------------------------
     def _paint_tiles(self, layer: pygame.Surface, el: ET.Element, paint: tuple,
-                     shift: tuple[int, int]) -> None:
+                     shift: tuple[float, float]) -> None:
+        """Qt puts a tile only moved by the offsets on the nearest pixel (qRound); a
+        flipped one it draws through its transform, so at an offset in fractions of a
+        pixel it is sampled where it falls (a little blurred)."""
         data = el.find("data")
         gids = layer_gids(data) if data is not None else []
-        sx, sy = shift
+        fx, fy = shift
+        sx, sy = _qround(fx), _qround(fy)
+        fractional = (fx, fy) != (sx, sy)
         for i, raw in enumerate(gids[: self.w * self.h]):
             drawn = self._tile(raw, paint) if raw else None
-            if drawn is not None:
-                layer.blit(drawn.surface, ((i % self.w) * self.tw + drawn.dx + sx,
-                                           (i // self.w + 1) * self.th + drawn.dy + sy))
+            if drawn is None:
+                continue
+            x, y = (i % self.w) * self.tw + drawn.dx, (i // self.w + 1) * self.th + drawn.dy
+            if fractional and raw & (FLIP_H | FLIP_V | FLIP_D):
+                w, h = drawn.surface.get_size()
+                picture, at = tile_objects.placed(drawn.surface, x + fx, y + fy, w, h,
+                                                  (0.0, 0.0), 0.0, self.exact, snap=False)
+                layer.blit(picture, at)
+            else:
+                layer.blit(drawn.surface, (x + sx, y + sy))
 
     def _tile(self, raw: int, paint: tuple) -> _Drawn | None:
         if (raw, paint) not in self._tiles:
@@ -314,7 +325,9 @@ class _Painter:
                 continue
             image = pygame.transform.flip(tile, bool(raw & FLIP_H), bool(raw & FLIP_V))
             anchor = _anchor(ts, tile.get_width(), tile.get_height())
-            drawn, at = tile_objects.placed(image, x, y, w, h, anchor, turn, self.exact)
+            # a flipped tile Qt draws through its transform: sampled where it falls
+            drawn, at = tile_objects.placed(image, x, y, w, h, anchor, turn, self.exact,
+                                            snap=not raw & (FLIP_H | FLIP_V))
             layer.blit(_faded(drawn, look.alpha), at)
 
     def _object_tile(self, ts: _Tileset, gid: int, rgb: tuple) -> pygame.Surface | None:

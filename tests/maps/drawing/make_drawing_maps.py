@@ -276,18 +276,20 @@ def maps() -> dict[str, str]:
         + tile_object(5, 5, 100, 70, 16, 24, 'rotation="270"') \
         + ' </objectgroup>\n</map>\n'
     # a layer dragged by hand has an offset in fractions of a pixel: Qt puts its tiles on
-    # the nearest pixel, a half up (0.5 moves them one pixel, -0.5 none); a decoration is
-    # sampled where it falls
+    # the nearest pixel, a half up (0.5 moves them one pixel, -0.5 none), but draws a
+    # flipped tile through its transform, sampled where it falls; a decoration likewise
     out["fractional-offsets.tmx"] = head(ARROWS_TS) + layer(1, "ground", csv(ground())) \
         + layer(2, "half", csv(sparse(lambda c, r: 1 + c % 4 if r == 1 else 0)),
                 'offsetx="0.5" offsety="-0.5"') \
-        + layer(3, "quarters", csv(sparse(lambda c, r: 2 + r % 3 if c == 2 else 0)),
+        + layer(3, "quarters", csv(sparse(lambda c, r: (2 + r % 3) | (H if r % 2 else V)
+                                          if c == 2 else 2 + r % 3 if c == 5 else 0)),
                 'offsetx="2.25" offsety="3.75"') \
         + ' <group id="4" name="dragged" offsetx="-1.5" offsety="0.25">\n' \
         + layer(5, "in the group", csv(sparse(lambda c, r: 4 if r == 5 and c > 3 else 0)),
                 'offsetx="-0.25"') \
         + '  <objectgroup id="6" name="signs" offsetx="0.5">\n' \
         + tile_object(1, 3, 40, 120) + tile_object(2, 1, 90, 70, 24, 16) \
+        + tile_object(3, 2 | H, 100.25, 110.5) + tile_object(4, 4 | V, 20.5, 40) \
         + '  </objectgroup>\n </group>\n</map>\n'
     out["tile-offset.tmx"] = head(' <tileset firstgid="1" source="spaced.tsx"/>\n') + layer(
         1, "ground", csv(sparse(lambda c, r: (1 + (c * r) % 4) | flags[(c + r) % 8]))) \
