@@ -22,7 +22,7 @@ import pytest
 
 from game.board import BoardSpec
 from game.maps.loader import check_map
-from game.ui import board_view, tiled_draw
+from game.ui import board_view, tile_pixels, tiled_draw
 from tests.test_tiled_roundtrip import tiled_resave
 
 DRAWING = Path(__file__).resolve().parent / "maps" / "drawing"
@@ -256,13 +256,13 @@ def test_opaque_tiles_are_copied_and_see_through_ones_keep_their_alpha():
     map redraws well within the preview's second) to the very same pixels."""
     solid = pygame.Surface((4, 4), pygame.SRCALPHA)
     solid.fill((10, 200, 30, 255))
-    plain = tiled_draw._plain_if_opaque(solid)
+    plain = tile_pixels.plain_if_opaque(solid)
     assert not plain.get_flags() & pygame.SRCALPHA
     layer = pygame.Surface((4, 4), pygame.SRCALPHA)
     layer.blit(plain, (0, 0))
     assert pygame.image.tobytes(layer, "RGBA") == pygame.image.tobytes(solid, "RGBA")
     solid.set_at((1, 1), (10, 200, 30, 254))
-    assert tiled_draw._plain_if_opaque(solid) is solid
+    assert tile_pixels.plain_if_opaque(solid) is solid
 
 
 @pytest.mark.parametrize(("text", "rgb"), [
@@ -270,7 +270,7 @@ def test_opaque_tiles_are_copied_and_see_through_ones_keep_their_alpha():
     ("80102030", (16, 32, 48)), (None, None), ("", None), ("magenta", None),
     ("#12345", None), ("gg00ff", None)])
 def test_a_transparent_colour_is_read_as_tiled_reads_it(text, rgb):
-    assert tiled_draw._trans(text) == rgb
+    assert tile_pixels.trans(text) == rgb
 
 
 # Tiled 1.9+: an image-collection tile may show a sub-rectangle of its image (its tile

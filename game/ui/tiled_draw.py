@@ -36,7 +36,7 @@ from game.board import MAX_SIDE
 from game.maps import limits, tile_data
 from game.maps.loader import ANCHORS, SETUP_LAYER, read_vetted
 from game.maps.tmx_reader import MAX_IMAGE_SIDE, Report, image_size, read_xml
-from game.ui import tile_objects
+from game.ui import tile_objects, tile_pixels
 
 FLIP_H, FLIP_V, FLIP_D = 0x80000000, 0x40000000, 0x20000000
 _FLAGS = FLIP_H | FLIP_V | FLIP_D | 0x10000000  # the 4th bit: hexagonal 120°, unused here
@@ -74,7 +74,7 @@ class Picture:
 
     @staticmethod
     def of(base: Path, image: ET.Element) -> Picture:
-        return Picture(base / image.get("source", ""), _trans(image.get("trans")))
+        return Picture(base / image.get("source", ""), tile_pixels.trans(image.get("trans")))
 
 
 @dataclass(frozen=True)
@@ -237,7 +237,7 @@ class _Painter:
         if ts is None or tile is None:
             return None
         rgb, alpha = paint
-        tile = _tinted(tile, rgb)
+        tile = tile_pixels.tinted(tile, rgb)
         iw, ih = tile.get_size()
         if ts.grid:  # the cell is the box; Tiled scales the unrotated tile into it
             bw, bh = float(self.tw), float(self.th)
@@ -254,7 +254,7 @@ class _Painter:
         if (sx, sy) != (1.0, 1.0):
             w, h = max(1, int(iw * sx)), max(1, int(ih * sy))
             tile = pygame.transform.smoothscale(tile, (h, w) if diagonal else (w, h))
-        tile = _plain_if_opaque(_faded(tile, alpha))
+        tile = tile_pixels.plain_if_opaque(tile_pixels.faded(tile, alpha))
         ox, oy = round(ts.offset[0] * sx), round(ts.offset[1] * sy)
         if not ts.grid:  # bottom-left on the cell, as before Tiled 1.9
             return _Drawn(tile, ox, oy - tile.get_height())
@@ -328,12 +328,12 @@ class _Painter:
             # a flipped tile Qt draws through its transform: sampled where it falls
             drawn, at = tile_objects.placed(image, x, y, w, h, anchor, turn, self.exact,
                                             snap=not raw & (FLIP_H | FLIP_V))
-            layer.blit(_faded(drawn, look.alpha), at)
+            layer.blit(tile_pixels.faded(drawn, look.alpha), at)
 
     def _object_tile(self, ts: _Tileset, gid: int, rgb: tuple) -> pygame.Surface | None:
         if (gid, rgb) not in self._object_tiles:
             tile = self._cut(ts, gid - ts.firstgid)
-            self._object_tiles[gid, rgb] = _tinted(tile, rgb) if tile else None
+            self._object_tiles[gid, rgb] = tile_pixels.tinted(tile, rgb) if tile else None
         return self._object_tiles[gid, rgb]
 
     def _drawable(self, x: float, y: float, w: float, h: float, turn: float) -> bool:
@@ -388,7 +388,7 @@ class _Painter:
             image = self._image(Picture.of(self.path.parent, image_el))
         if image is None:
             return
-        image = _faded(_tinted(image, look.rgb), look.alpha)
+        image = tile_pixels.faded(tile_pixels.tinted(image, look.rgb), look.alpha)
         if self.f < 1.0:
             image = pygame.transform.smoothscale(image, (
                 max(1, int(image.get_width() * self.f)), max(1, int(image.get_height() * self.f))))
@@ -413,8 +413,9 @@ class _Painter:
         if key not in self._images:
             self.files[str(file)] = stat(str(file))
             image = self._load(file)
-            self._images[key] = _cleared(image, picture.trans) if image and picture.trans \
-                else image
+            if image is not None and picture.trans:
+                image = tile_pixels.cleared(image, picture.trans)
+            self._images[key] = image
         return self._images[key]
 
     def _load(self, file: Path) -> pygame.Surface | None:
@@ -514,37 +515,12 @@ def drawing_notes(path: Path) -> list[tuple[str, str]]:
     return notes
 
 
-def _plain_if_opaque(tile: pygame.Surface) -> pygame.Surface:
-    """A tile with no see-through pixel as a copy without alpha: blitted, it is copied
-    rather than blended (~4x faster, most terrain tiles), to the very same pixels."""
-    w, h = tile.get_size()
-    if not tile.get_flags() & pygame.SRCALPHA or \
-            pygame.mask.from_surface(tile, 254).count() != w * h:
-        return tile
-    plain = pygame.Surface((w, h), 0, 32)
-    plain.blit(tile, (0, 0))
-    return plain
 
 
 def _count(n: int, noun: str) -> str:
     return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
-def _tinted(image: pygame.Surface, rgb: tuple) -> pygame.Surface:
-    """An image tinted as Tiled tints each tile or image before drawing it: in
-    premultiplied colour (a Multiply fill, then the image's alpha), so a pixel of colour
-    c and alpha a becomes tint * (c * a + 1 - a). An opaque pixel is simply multiplied;
-    a see-through one leans toward the tint (a faint black shadow turns faintly
-    tint-coloured, as in Tiled). 1 - a * (1 - c) is invert, premultiply, invert."""
-    if rgb == (255, 255, 255):
-        return image
-    shade = pygame.transform.invert(pygame.transform.invert(_alpha_copy(image)).premul_alpha())
-    shade.fill((*rgb, 255), special_flags=pygame.BLEND_RGB_MULT)
-    clear = pygame.mask.from_surface(shade, 0)  # a clear pixel stays (0, 0, 0, 0)
-    clear.invert()
-    if clear.count():
-        clear.to_surface(shade, setcolor=(0, 0, 0, 0), unsetcolor=None)
-    return shade
 
 
 def _anchor(ts: _Tileset, tw: int, th: int) -> tuple[float, float]:
@@ -555,49 +531,12 @@ def _anchor(ts: _Tileset, tw: int, th: int) -> tuple[float, float]:
     return (ax - ts.offset[0] / tw if tw else ax, ay - ts.offset[1] / th if th else ay)
 
 
-def _alpha_copy(image: pygame.Surface) -> pygame.Surface:
-    """A copy with a per-pixel alpha (premul_alpha and the alpha fills need one), whatever
-    format the image came in (an image _load could not convert keeps its own)."""
-    if image.get_flags() & pygame.SRCALPHA:
-        return image.copy()
-    copy = pygame.Surface(image.get_size(), pygame.SRCALPHA)
-    copy.blit(image, (0, 0))
-    return copy
 
 
-def _faded(image: pygame.Surface, alpha: int) -> pygame.Surface:
-    """The image drawn with an opacity (0-255), as Tiled's painter draws it: its alpha
-    multiplied. A copy; the image itself when fully opaque."""
-    if alpha >= 255:
-        return image
-    faded = _alpha_copy(image)
-    faded.fill((255, 255, 255, alpha), special_flags=pygame.BLEND_RGBA_MULT)
-    return faded
 
 
-def _trans(text: str | None) -> tuple[int, int, int] | None:
-    """Tiled's `trans` ("ff00ff", or "#ff00ff" from JSON; also #rgb and #aarrggbb, as Qt
-    reads them): the colour's red, green and blue, else None."""
-    h = (text or "").strip().lstrip("#")
-    if len(h) == 3:
-        h = "".join(c * 2 for c in h)
-    if len(h) == 8:
-        h = h[2:]  # Qt matches the colour opaque: its alpha is dropped
-    try:
-        return (int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16)) if len(h) == 6 else None
-    except ValueError:
-        return None
 
 
-def _cleared(image: pygame.Surface, rgb: tuple[int, int, int]) -> pygame.Surface:
-    """The image with every opaque pixel of exactly `rgb` made transparent, as Tiled's
-    createMaskFromColor does (a see-through pixel of that colour is not matched)."""
-    mask = pygame.mask.from_threshold(image, (*rgb, 255), (1, 1, 1, 1))
-    if not mask.count():
-        return image
-    image = _alpha_copy(image)
-    mask.to_surface(image, setcolor=(0, 0, 0, 0), unsetcolor=None)
-    return image
 
 
 def _y_key(obj: ET.Element) -> float:
