@@ -333,3 +333,13 @@ def test_random_maps_mixing_every_feature_draw_as_tiled_draws_them(capsys):
     from tools import diff_draw  # noqa: PLC0415 (a tool, loaded for this test only)
 
     assert diff_draw.main(["--maps", "12", "--seed", "500"]) == 0, capsys.readouterr().out
+
+
+def test_a_see_through_tint_gets_a_note_on_how_the_board_draws_it():
+    """Tiled 1.8 draws an opaque tile under a tint with alpha as a hole to the
+    background; the board fades it instead, and the checker says so."""
+    notes = tiled_draw.drawing_notes(DRAWING / "opacity-tint.tmx")
+    assert notes == [("layer 'shade'", "has a see-through tint, which the board draws as a "
+                      "fade; Tiled 1.8 draws a tile with no see-through pixel under it as a "
+                      "hole through to the background")]
+    assert tiled_draw.drawing_notes(DRAWING / "tint-soft.tmx") == []  # tints without alpha

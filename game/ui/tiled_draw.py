@@ -497,6 +497,10 @@ def drawing_notes(path: Path) -> list[tuple[str, str]]:
         if _float(el.get("parallaxx"), 1.0) != 1.0 or _float(el.get("parallaxy"), 1.0) != 1.0:
             notes.append((where, "has a parallax factor, which the board ignores: it is one "
                                  "still picture, as Tiled's own tmxrasterizer draws it"))
+        if _colour(el.get("tintcolor"))[3] < 1.0:
+            notes.append((where, "has a see-through tint, which the board draws as a fade; "
+                                 "Tiled 1.8 draws a tile with no see-through pixel under it "
+                                 "as a hole through to the background"))
         if el.tag != "objectgroup":
             continue
         tiles = sum(1 for o in el.findall("object") if o.get("gid"))
@@ -513,7 +517,6 @@ def drawing_notes(path: Path) -> list[tuple[str, str]]:
                                  f"points, polygons, text) {verb} not drawn: the board draws "
                                  "an object layer's tile objects only"))
     return notes
-
 
 
 
