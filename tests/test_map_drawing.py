@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -343,3 +344,55 @@ def test_a_see_through_tint_gets_a_note_on_how_the_board_draws_it():
                       "fade; Tiled 1.8 draws a tile with no see-through pixel under it as a "
                       "hole through to the background")]
     assert tiled_draw.drawing_notes(DRAWING / "tint-soft.tmx") == []  # tints without alpha
+
+
+@pytest.mark.parametrize("offset", ["1e20", "-1e300", "99999999999"])
+def test_a_layer_moved_absurdly_far_is_simply_off_the_picture(tmp_path, offset):
+    """A hand-edited offset the checker lets by (finite) must not reach a blit it cannot
+    take (TypeError: invalid destination position): the layer is just not on the map."""
+    shutil.copytree(DRAWING, tmp_path / "d")
+    text = (tmp_path / "d" / "image-layer.tmx").read_text()
+    far = tmp_path / "d" / "far.tmx"
+    far.write_text(text.replace('offsetx="10"', f'offsetx="{offset}" repeaty="1"')
+                   .replace('<layer id="3" name="top"', f'<layer id="3" name="top" '
+                            f'offsety="{offset}"'))
+    assert check_map(far) == []
+    gone = tmp_path / "d" / "gone.tmx"
+    gone.write_text(re.sub(r' <imagelayer.*?</imagelayer>\n| <layer id="3".*?</layer>\n', "",
+                           text, flags=re.S))
+    assert pygame.image.tobytes(tiled_draw.render_map(far), "RGBA") == \
+        pygame.image.tobytes(tiled_draw.render_map(gone), "RGBA")
+
+
+def test_a_collection_tile_part_with_odd_numbers_draws_its_whole_image(tmp_path):
+    for f in ("arrows.png", "arrows.tsx"):
+        shutil.copy(DRAWING / f, tmp_path / f)
+    odd = PARTS_TSX.replace('x="16" y="0"', 'x="nan" y="inf"').replace(
+        'x="48" width="16"', 'x="-1e400" width="1e999"')
+    (tmp_path / "parts.tsx").write_text(odd)
+    (tmp_path / "collection").mkdir()
+    shutil.copy(DRAWING / "collection" / "tile0.png", tmp_path / "collection" / "tile0.png")
+    path = tmp_path / "odd.tmx"
+    path.write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<map version="1.10" orientation='
+        '"orthogonal" width="8" height="8" tilewidth="16" tileheight="16" infinite="0">'
+        '<properties><property name="max_players" type="int" value="2"/></properties>'
+        '<tileset firstgid="1" source="arrows.tsx"/><tileset firstgid="5" source="parts.tsx"/>'
+        '<layer id="1" name="ground" width="8" height="8"><data encoding="csv">'
+        + ",".join(str(5 + (i % 3)) for i in range(64)) + '</data></layer></map>\n')
+    picture = tiled_draw.render_map(path)  # no OverflowError from int(inf)
+    assert picture.get_size() == (128, 128)
+
+
+@pytest.mark.parametrize("depth", [24, 8])
+def test_pixel_work_on_an_image_without_alpha_gives_one_with_alpha(depth):
+    image = pygame.Surface((4, 4), depth=depth)
+    image.fill((200, 100, 50))
+    colour = tuple(image.get_at((0, 0)))[:3]
+    tinted = tile_pixels.tinted(image, (255, 128, 0))
+    faded = tile_pixels.faded(image, 128)
+    cleared = tile_pixels.cleared(image, colour)
+    assert all(s.get_flags() & pygame.SRCALPHA for s in (tinted, faded, cleared))
+    assert tuple(faded.get_at((1, 1))) == (*colour, 128)
+    assert tuple(cleared.get_at((1, 1))) == (0, 0, 0, 0)
+    assert tuple(tinted.get_at((1, 1)))[3] == 255

@@ -504,3 +504,15 @@ def test_a_tile_object_lands_on_the_cell_tiled_shows_it_on(tmp_path, alignment, 
         (tmp_path / "tiles.tsx").write_text(tsx.replace(
             'columns="4">', f'columns="4" objectalignment="{alignment}">'))
     assert Preplaced("city", (3, 1)) in load_board(path).pieces
+
+
+@pytest.mark.parametrize("value", ["inf", "-inf", "nan", "1e400"])
+@pytest.mark.parametrize("layer", ['<layer id="1" name="ground"',
+                                   '<objectgroup id="2" name="setup"'])
+def test_a_layer_offset_that_is_not_a_finite_number_is_named(tmp_path, value, layer):
+    """Offsets are real numbers now (pytmx's int cast used to refuse these): one that is
+    not finite would crash the drawing, so the checker names it."""
+    path = meadow(tmp_path, (layer, f'{layer} offsetx="{value}"'))
+    [problem] = check_map(path)
+    assert problem.what == f"attribute offsetx='{value}' is not a finite number"
+    assert problem.where.startswith("layer '")

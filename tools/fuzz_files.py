@@ -85,7 +85,8 @@ def mutate_text(text: str, rng: random.Random) -> str:
         elif op == 3 and text:
             text = text[:i] + chr(rng.randrange(32, 0x2FF)) + text[i + 1:]
         else:
-            text = text.replace('"', '"' + str(rng.choice([-1, 0, 10**9, "x"])), 1)
+            odd = rng.choice([-1, 0, 10**9, "x", "inf", "nan", "1e300"])
+            text = text.replace('"', f'"{odd}', 1)
     return text or "<"
 
 

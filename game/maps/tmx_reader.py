@@ -20,6 +20,7 @@ from __future__ import annotations
 # Not translated (issue 38): the map checker's messages are for map authors and stay
 # English, like the command line's output (docs/TRANSLATING.md says so).
 import copy
+import math
 import os
 import re
 import struct
@@ -36,6 +37,7 @@ import pytmx  # noqa: E402
 # Tiled saves a layer's offset as a real number (a layer dragged by hand: offsetx="2.5");
 # pytmx casts it with int and would fail on the map. The game draws offsets itself.
 pytmx.pytmx.types["offsetx"] = pytmx.pytmx.types["offsety"] = float
+_OFFSETS = ("offsetx", "offsety")  # ... but never "inf" or "nan", which int refused
 
 from game.board import MAX_SIDE, MIN_SIDE  # noqa: E402
 from game.maps import limits, templates, tile_data, tiled_json  # noqa: E402
@@ -768,10 +770,14 @@ def attribute_problems(root: ET.Element) -> list[tuple[str, str]]:
                                       f"{limits.MAX_NUMBER_CHARS}"))
                         continue
                     try:
-                        cast(value)
+                        number = cast(value)
                     except ValueError:
                         found.append((label(el), f"attribute {shown(attr, 30)}="
                                       f"'{shown(value, 30)}' is not a number"))
+                        continue
+                    if attr in _OFFSETS and not math.isfinite(number):
+                        found.append((label(el), f"attribute {shown(attr, 30)}="
+                                      f"'{shown(value, 30)}' is not a finite number"))
         if el.tag == "tileset":  # its images' sizes bound pytmx's walk over their grids
             found += [("tileset image", "has no valid width/height") for image in el.iter("image")
                       if any(_int_attr(image, a) is None for a in ("width", "height"))][:1]

@@ -25,11 +25,10 @@ def trans(text: str | None) -> tuple[int, int, int] | None:
 def cleared(image: pygame.Surface, rgb: tuple[int, int, int]) -> pygame.Surface:
     """The image with every opaque pixel of exactly `rgb` made transparent, as Tiled's
     createMaskFromColor does (a see-through pixel of that colour is not matched)."""
+    image = alpha_copy(image)  # matched in 32-bit RGBA, whatever the file's format
     mask = pygame.mask.from_threshold(image, (*rgb, 255), (1, 1, 1, 1))
-    if not mask.count():
-        return image
-    image = alpha_copy(image)
-    mask.to_surface(image, setcolor=(0, 0, 0, 0), unsetcolor=None)
+    if mask.count():
+        mask.to_surface(image, setcolor=(0, 0, 0, 0), unsetcolor=None)
     return image
 
 

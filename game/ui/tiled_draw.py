@@ -64,6 +64,9 @@ class _Tileset:
     align: tuple[float, float] = (0.0, 1.0)  # a tile object's x, y: bottom-left unless set
 
 
+MAX_OFFSET = 1_000_000.0  # pixels: far past any map (40 cells of 512 px), within a blit's reach
+
+
 @dataclass(frozen=True)
 class Picture:
     """An image file as a tileset or image layer names it: Tiled's transparent colour
@@ -117,8 +120,8 @@ class _Look:
         tr, tg, tb, ta = self.tint
         return _Look(self.opacity * _float(el.get("opacity"), 1.0),
                      (tr * r, tg * g, tb * b, ta * a),
-                     self.dx + _float(el.get("offsetx"), 0.0),
-                     self.dy + _float(el.get("offsety"), 0.0))
+                     _offset(self.dx + _float(el.get("offsetx"), 0.0)),
+                     _offset(self.dy + _float(el.get("offsety"), 0.0)))
 
 
 def stat(file: str) -> tuple | None:
@@ -469,7 +472,8 @@ class _Painter:
                 # Tiled 1.8 reads no transparent colour for a collection's tile images
                 ts.images[tid] = Picture(base / timg.get("source", ""))
                 if any(tile.get(k) is not None for k in ("x", "y", "width", "height")):
-                    ts.parts[tid] = (int(_float(tile.get("x"), 0)), int(_float(tile.get("y"), 0)),
+                    ts.parts[tid] = (_int_or_none(tile.get("x")) or 0,
+                                     _int_or_none(tile.get("y")) or 0,
                                      _int_or_none(tile.get("width")),
                                      _int_or_none(tile.get("height")))
             frame = tile.find("animation/frame")
@@ -564,6 +568,12 @@ def _colour(text: str | None) -> tuple[float, float, float, float]:
     except ValueError:
         pass
     return (1.0, 1.0, 1.0, 1.0)
+
+
+def _offset(v: float) -> float:
+    """A layer offset the picture can be moved by: a hand-edited 1e300 (finite, so the
+    checker lets it by) is as far off the map as a million pixels, and blits can take it."""
+    return max(-MAX_OFFSET, min(MAX_OFFSET, v)) if math.isfinite(v) else 0.0
 
 
 def _qround(v: float) -> int:
