@@ -15,8 +15,6 @@ from hypothesis import strategies as st
 
 from game.board import BoardSpec, Preplaced
 from game.maps.loader import (
-    MAP_PROPERTIES,
-    OBJECT_PROPERTIES,
     PLACE_NAMES,
     SETUP_TYPES,
     MapError,
@@ -27,7 +25,7 @@ from game.maps.loader import (
     min_free_cells,
     read_vetted,
 )
-from game.maps.tmx_reader import GAME_PROPERTIES, MAX_FILE_BYTES
+from game.maps.tmx_reader import MAX_FILE_BYTES
 
 ROOT = Path(__file__).resolve().parent.parent
 HERE = Path(__file__).resolve().parent / "maps"
@@ -114,9 +112,13 @@ def test_what_tiled_writes_and_pytmx_cannot_take_is_ignored_where_the_game_never
     assert plain.get("source") == "../tiles.tsx"
 
 
-def test_every_property_the_game_reads_is_one_the_vetter_keeps_reporting():
-    read = set(MAP_PROPERTIES) | {n for names in OBJECT_PROPERTIES.values() for n in names}
-    assert read | {"blocked", "terrain"} == GAME_PROPERTIES
+@pytest.mark.parametrize(("name", "named"), [("title", True), ("target", True),
+                                             ("loot", False), ("x", False)])
+def test_a_class_map_property_is_named_only_where_the_game_reads_it(tmp_path, name, named):
+    path = meadow(tmp_path, ('<property name="title"', f'<property name="{name}" '
+                             'type="class" propertytype="Loot"/>\n  <property name="title"'))
+    class_problems = [p for p in check_map(path) if "class property" in p.what]
+    assert bool(class_problems) == named, class_problems
 
 
 def test_the_test_maps_really_differ_in_what_they_claim():

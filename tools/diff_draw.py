@@ -54,13 +54,13 @@ IMAGES = (('backdrop.png', 24, 20, ""), ('keyed-glow.png', 40, 24, ' trans="ff00
 TINTS = ("#ffe0c0", "#a0c0ff", "#ff8060", "#ffffff")
 
 
-def _attrs(rng: random.Random, *, offsets: bool = True, free: bool = False) -> str:
+def _attrs(rng: random.Random, *, free: bool = False) -> str:
     out = []
     if rng.random() < 0.3:
         out.append(f'opacity="{rng.choice((0.25, 0.5, 0.8))}"')
     if rng.random() < 0.3:
         out.append(f'tintcolor="{rng.choice(TINTS)}"')
-    if offsets and rng.random() < 0.3:
+    if rng.random() < 0.3:
         if free and rng.random() < 0.5:  # a layer dragged by hand
             out.append(f'offsetx="{rng.choice((0.5, -2.25, 3.75))}" '
                        f'offsety="{rng.choice((0.5, 1.25, -6))}"')

@@ -94,7 +94,7 @@ def check_map(path: str | Path) -> list[Problem]:
 def _parse(path: Path, report: Report) -> pytmx.TiledMap | None:
     """The vetted tree parsed by pytmx (bounded, safe: game.maps.tmx_reader), or None."""
     root = read_xml(path, report, None)
-    tree = vet_map(path, root, report, _SEMANTIC) if root is not None else None
+    tree = vet_map(path, root, report, _SEMANTIC, _READ) if root is not None else None
     if tree is None:
         return None
     try:
@@ -125,7 +125,7 @@ def read_vetted(path: str | Path) -> ET.Element:
     opacity, tint and offsets. Raises MapError when the map has problems."""
     report = Report(str(path))
     root = read_xml(Path(path), report, None)
-    tree = vet_map(Path(path), root, report, _SEMANTIC) if root is not None else None
+    tree = vet_map(Path(path), root, report, _SEMANTIC, _READ) if root is not None else None
     if tree is None or report.problems:
         raise MapError(report.problems or [Problem(str(path), None, "cannot be read",
                                                    "check it with narby check-map")])
@@ -243,6 +243,11 @@ MAP_PROPERTIES = ("title", "description", "min_players", "max_players", "target"
 # 'title') is the author's own
 NEAR_MISS = 0.75
 OBJECT_PROPERTIES = {"place_of_power": ("kind",), "cavern_spot": ("seat",)}
+TILE_PROPERTIES = ("blocked", "terrain")  # _Board._blocked
+# every custom property the game reads: a Tiled class property or a built-in name is
+# named as a problem only under one of these (game.maps.tmx_reader), else ignored
+_READ = frozenset(MAP_PROPERTIES + TILE_PROPERTIES
+                  + tuple(n for names in OBJECT_PROPERTIES.values() for n in names))
 
 
 def _cells(at: Cell, size: int) -> list[Cell]:
@@ -555,7 +560,7 @@ def draft_board(path: str | Path) -> tuple[BoardSpec | None, list[Problem]]:
     report = Report(str(path))
     path = Path(path)
     root = read_xml(path, report, None)
-    tree = vet_map(path, root, report, _SEMANTIC) if root is not None else None
+    tree = vet_map(path, root, report, _SEMANTIC, _READ) if root is not None else None
     if tree is None:
         return None, report.problems
     try:

@@ -38,7 +38,7 @@ def read_gids(data: ET.Element, cells: int) -> list[int]:
     tiny zlib or zstd "bomb" never grows past the map's own size.
     """
     encoding, compression = data.get("encoding"), data.get("compression") or None
-    if encoding is None and data.find("tile") is not None:
+    if _is_xml(data):
         return _xml_gids(data)
     text = (data.text or "").strip()
     if encoding == "csv":
@@ -83,8 +83,12 @@ def as_csv(data: ET.Element, gids: list[int], width: int) -> None:
 
 def needs_csv(data: ET.Element) -> bool:
     """Is this a format only our reader reads (zstd, or XML tiles)?"""
-    return data.get("compression") == "zstd" or \
-        (data.get("encoding") is None and data.find("tile") is not None)
+    return data.get("compression") == "zstd" or _is_xml(data)
+
+
+def _is_xml(data: ET.Element) -> bool:
+    """Tiled's old format: no encoding, one <tile> element a cell."""
+    return data.get("encoding") is None and data.find("tile") is not None
 
 
 def _xml_gids(data: ET.Element) -> list[int]:

@@ -370,6 +370,7 @@ class MapVetter:
         self.path = path
         self.dir = path.parent
         self.budget = budget or Budget()
+        self.read: frozenset[str] = frozenset()  # the properties the game reads (vet_map)
         self.root = copy.deepcopy(root)  # the sanitised tree (depth bounded by read_xml)
         self.report = report
         self.fatal = False
@@ -706,7 +707,7 @@ class MapVetter:
                 what, fix, retype = found
                 changed += 1
                 name = prop.get("name")
-                quiet = what in _TILED_WRITES and name not in GAME_PROPERTIES
+                quiet = what in _TILED_WRITES and name not in self.read
                 if not quiet and not (retype and name in skip):  # skip: retyped, seen later
                     self.add(where, f"property '{name}' {what}", fix)
                 if retype:
@@ -744,10 +745,6 @@ def _property_problem(owner: ET.Element, prop: ET.Element) -> tuple[str, str, bo
 _CLASS = "is a class property, which pytmx cannot read without its definition"
 _RESERVED = "clashes with a built-in attribute that pytmx reserves"
 _TILED_WRITES = (_CLASS, _RESERVED)  # what Tiled saves as it is; the rest are hand edits
-# every custom property the game reads (game.maps.loader: the map's, a setup piece's, a
-# tile's); tests/test_maps.py keeps this in step with the loader
-GAME_PROPERTIES = frozenset({"title", "description", "min_players", "max_players", "target",
-                             "kind", "seat", "blocked", "terrain"})
 _PROBES: dict[str, object] = {}
 _PROPERTY_TYPES = {"string", "int", "float", "bool", "color", "file", "object", "class"}
 # elements whose XML attributes pytmx casts with its `types` table
@@ -814,9 +811,11 @@ def _reserved(owner: ET.Element, name: str) -> bool:
     return probe is not None and hasattr(probe, name)
 
 
-def vet_map(path: Path, root: ET.Element, report: Report,
-            semantic: frozenset[str]) -> ET.Element | None:
-    """Tiled-level checks; returns the sanitised tree for pytmx, or None when fatal."""
+def vet_map(path: Path, root: ET.Element, report: Report, semantic: frozenset[str],
+            read: frozenset[str]) -> ET.Element | None:
+    """Tiled-level checks; returns the sanitised tree for pytmx, or None when fatal.
+    `read` names every custom property the game reads (game.maps.loader): a class
+    property or a built-in name is reported only under one of those."""
     budget = Budget()
     budget.xml_bytes = _size(path)
     tilesets = sum(1 for _ in root.iter("tileset"))
@@ -827,6 +826,7 @@ def vet_map(path: Path, root: ET.Element, report: Report,
     if not charge_parts(budget, root, report, None):
         return None  # refused before the tree is copied or any tileset is read
     vetter = MapVetter(path, root, report, budget)
+    vetter.read = read
     broken = attribute_problems(vetter.root)
     for where, what in broken:
         report.add(where, what, "re-save the map from Tiled, or fix the value by hand")

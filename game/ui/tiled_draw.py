@@ -111,7 +111,7 @@ class _Look:
         return round(max(0.0, min(1.0, self.opacity * self.tint[3])) * 255)
 
     @property
-    def paint(self) -> tuple[tuple[int, int, int], int]:
+    def tile_look(self) -> tuple[tuple[int, int, int], int]:
         """What a tile is prepared with, besides its flags: tint and opacity."""
         return self.rgb, self.alpha
 
@@ -195,7 +195,8 @@ class _Painter:
             if inner.alpha == 0:
                 continue
             if el.tag == "layer":
-                self._paint_tiles(out, el, inner.paint, (inner.dx * self.f, inner.dy * self.f))
+                self._paint_tiles(out, el, inner.tile_look,
+                                  (inner.dx * self.f, inner.dy * self.f))
             elif el.tag == "objectgroup":  # and samples a decoration where it falls
                 self._paint_objects(out, el, inner, (inner.dx * self.f, inner.dy * self.f))
             else:
