@@ -54,6 +54,9 @@ IMAGES = (('backdrop.png', 24, 20, ""), ('keyed-glow.png', 40, 24, ' trans="ff00
 TINTS = ("#ffe0c0", "#a0c0ff", "#ff8060", "#ffffff")
 
 
+ORDERS = ("right-down", "right-down", "right-up", "left-down", "left-up")
+
+
 def _attrs(rng: random.Random, *, free: bool = False) -> str:
     out = []
     if rng.random() < 0.3:
@@ -152,8 +155,9 @@ class Builder:
                            for name, first, _ in TILESETS)
         layers = self.tile_layer(ground=True) + "".join(
             self.any_layer() for _ in range(self.rng.randint(1, 4)))
+        order = self.rng.choice(ORDERS)  # drawn last: the layers stay as earlier seeds made them
         return ('<?xml version="1.0" encoding="UTF-8"?>\n<map version="1.8" '
-                'tiledversion="1.8.2" orientation="orthogonal" renderorder="right-down" '
+                f'tiledversion="1.8.2" orientation="orthogonal" renderorder="{order}" '
                 f'width="{N}" height="{N}" tilewidth="{T}" tileheight="{T}" infinite="0" '
                 f'nextlayerid="{self.lid + 1}" nextobjectid="{self.oid + 1}">\n <properties>\n'
                 '  <property name="max_players" type="int" value="2"/>\n </properties>\n'

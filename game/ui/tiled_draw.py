@@ -168,6 +168,7 @@ class _Painter:
         self._tiles: dict[tuple[int, tuple], _Drawn | None] = {}  # (gid, (tint, opacity))
         self._object_tiles: dict[tuple[int, tuple], pygame.Surface | None] = {}  # (gid, tint)
         self.exact = tile_objects.Budget()  # tile objects sampled as Qt does, up to a cap
+        self.order = render_order(self.w, self.h, root.get("renderorder"))
 
     def paint(self, ground: tuple[int, int, int] | None = None) -> pygame.Surface:
         out = pygame.Surface((self.w * self.tw, self.h * self.th), pygame.SRCALPHA)
@@ -213,7 +214,8 @@ class _Painter:
         fx, fy = shift
         sx, sy = _qround(fx), _qround(fy)
         fractional = (fx, fy) != (sx, sy)
-        for i, raw in enumerate(gids[: self.w * self.h]):
+        for i in self.order:
+            raw = gids[i] if i < len(gids) else 0
             drawn = self._tile(raw, paint) if raw else None
             if drawn is None:
                 continue
@@ -545,6 +547,15 @@ def _anchor(ts: _Tileset, tw: int, th: int) -> tuple[float, float]:
 
 
 
+
+
+def render_order(w: int, h: int, order: str | None) -> list[int]:
+    """The cells' indices in the map's render order, as Tiled's orthogonal renderer
+    draws a tile layer (row by row): where big tiles overlap, the later one is on top.
+    Any other value draws right-down, Tiled's default."""
+    cols = range(w - 1, -1, -1) if order in ("left-down", "left-up") else range(w)
+    rows = range(h - 1, -1, -1) if order in ("right-up", "left-up") else range(h)
+    return [r * w + c for r in rows for c in cols]
 
 
 def _y_key(obj: ET.Element) -> float:

@@ -146,9 +146,9 @@ def tile_object(oid: int, gid: int, x: float, y: float, w: int = T, h: int = T,
             f'{more}/>\n')
 
 
-def head(tilesets: str, nextlayer: int = 9) -> str:
+def head(tilesets: str, nextlayer: int = 9, order: str = "right-down") -> str:
     return ('<?xml version="1.0" encoding="UTF-8"?>\n<map version="1.8" tiledversion="1.8.2" '
-            f'orientation="orthogonal" renderorder="right-down" width="{N}" height="{N}" '
+            f'orientation="orthogonal" renderorder="{order}" width="{N}" height="{N}" '
             f'tilewidth="{T}" tileheight="{T}" infinite="0" nextlayerid="{nextlayer}" '
             f'nextobjectid="1">\n <properties>\n  <property name="max_players" type="int" '
             'value="2"/>\n </properties>\n'
@@ -346,6 +346,13 @@ def maps() -> dict[str, str]:
         ' </imagelayer>\n' \
         + ' <objectgroup id="5" name="signs">\n' + tile_object(1, 13, 10, 120, 16, 24) \
         + tile_object(2, 13, 40, 60, 32, 48) + ' </objectgroup>\n</map>\n'
+    # big tiles on every cell overlap their neighbours: which is on top follows the
+    # map's render order (here the last row and column are drawn first)
+    out["render-order.tmx"] = head(ARROWS_TS + ' <tileset firstgid="5" source="big.tsx"/>\n',
+                                   order="left-up") \
+        + layer(1, "ground", csv(ground())) \
+        + layer(2, "big", csv(sparse(lambda c, r: (5 + (c + 2 * r) % 4) | flags[(c * r) % 3]
+                                     if r else 0))) + "</map>\n"
     return out
 
 
