@@ -20,11 +20,13 @@ from game.log import describe
 from game.maps import commands
 from game.maps.commands import window_main
 from game.match import SetupError
+from game.persistence.json_file import read_json
 from game.persistence.plain import unreadable
 from game.persistence.replay_file import ReplayError, load, play, start
 from game.persistence.saves import (
     SaveError,
     autosaves_dir,
+    clean_name,
     data_dir,
     list_saves,
     load_save,
@@ -476,13 +478,15 @@ def _replay_window(path: str, *, explicit: bool) -> int | None:
         print("narby replay: no display for the viewer; printing the game instead",
               file=sys.stderr)
         return None
-    app.push(ReplayScene(app, session, name=session.name or Path(path).stem))
+    app.push(ReplayScene(app, session, name=clean_name(session.name or Path(path).stem)))
     session.close()
     return app.run()
 
 
 def _is_save_file(path: str) -> bool:
-    """A narby-save/N file (any version, even one this build cannot read)."""
+    """A narby-save/N file (any version, even one this build cannot read), by its
+    "format" wherever it stands in the object; a file that is not JSON at all goes by
+    its text, so a broken save gets the save loader's words."""
     try:
         if not Path(path).is_file():  # a FIFO or device is never opened (it would block)
             return False
@@ -490,7 +494,12 @@ def _is_save_file(path: str) -> bool:
             head = f.read(4096)
     except (OSError, ValueError):  # ValueError: a NUL in the path, or not UTF-8
         return False
-    return '"narby-save/' in head
+    try:
+        doc = read_json(path, ValueError)
+    except ValueError:
+        return '"narby-save/' in head
+    fmt = doc.get("format") if isinstance(doc, dict) else None
+    return isinstance(fmt, str) and fmt.startswith("narby-save/")
 
 
 def _cannot_play(path: str, exc: Exception) -> None:

@@ -52,6 +52,33 @@ def test_a_broken_index_is_ignored(tmp_path):
         assert [e.name for e in saves.list_all(tmp_path)[0]] == ["Indexed"]
 
 
+@pytest.mark.parametrize("change", [
+    {"dragons": ["zzz", "qqq"], "scores": {}},  # scores of dragons it does not list
+    {"scores": {}}, {"dragons": ["red", "red"]}, {"winner": "nobody"},
+    {"players": {"ghost": "human"}}, {"name": "Sunday \udc80 game\n"},
+    {"map_title": "Vale \udc80"}, {"date": "\udc80"}, {"players": {"red": "\udc80"}}])
+def test_a_crafted_index_entry_is_checked_again_or_shown_cleaned(tmp_path, capsys, change):
+    # the index is trusted while its file is unchanged: an entry a listing never wrote
+    # crashed `narby saves` (scores[d]) and the Load screen (a lone surrogate)
+    good = saves.save_game(good_session(), "Indexed", tmp_path)
+    saves.list_all(tmp_path)
+    index = saves.saves_dir(tmp_path) / saves.INDEX_NAME
+    doc = json.loads(index.read_text())
+    doc["files"][good.name]["entry"].update(change)
+    index.write_text(json.dumps(doc))
+    saves._checked.clear()
+    entries, problems = saves.list_all(tmp_path)
+    assert not problems and len(entries) == 1
+    e = entries[0]
+    for text in (e.name, e.map_title, e.date, *e.players.values()):
+        text.encode("utf-8")  # shown on a screen: no lone surrogate
+        assert "\n" not in text
+    assert set(e.scores) == set(e.dragons) and e.dragons[0] in ("white", "black", "green",
+        "blue", "red", "purple", "iron", "gold", "copper", "undead")
+    assert narby(["saves", "--data-dir", str(tmp_path)]) == 0
+    assert "Traceback" not in "".join(capsys.readouterr())
+
+
 def test_narby_saves_never_prints_a_traceback(tmp_path, capsys):
     write_bad_saves(saves.saves_dir(tmp_path))
     saves.save_game(good_session(), "Zo\udc80 and a lone surrogate", tmp_path)

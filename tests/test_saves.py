@@ -101,6 +101,48 @@ def test_a_bad_file_in_the_slot_is_never_overwritten(tmp_path):
     assert (folder / "slot.json").read_text() == "{ broken"
 
 
+def _unloadable(path: Path, name: str, game_id: str | None = None) -> str:
+    """Turn a good save into one that no longer opens (its stored state edited, as a
+    moved map or a hand edit does): readable JSON of the right format."""
+    doc = json.loads(path.read_text())
+    doc["meta"]["name"] = name
+    if game_id is not None:
+        doc["meta"]["game_id"] = game_id
+    first = next(iter(doc["state"]["dragons"].values()))
+    first["coins"] += 99
+    text = json.dumps(doc)
+    path.write_text(text)
+    with pytest.raises(SaveError):
+        load_save(path)
+    return text
+
+
+def test_a_save_that_no_longer_opens_is_never_overwritten_by_a_save_of_its_name(tmp_path):
+    # FORMATS.md: a file that cannot be loaded is never overwritten. Saving "Sunday"
+    # again while the old "Sunday" fails to open goes to another name; it used to
+    # replace it, as its format and name looked right.
+    first = saves.save_game(game(8, 10), "Sunday", tmp_path)
+    broken = _unloadable(first, "Sunday")
+    later = game(9, 12)
+    path = saves.save_game(later, "Sunday", tmp_path)
+    assert path != first and first.read_text() == broken
+    assert load_save(path).history == later.history
+    # and the next save of that name goes to the same new file, which it replaces
+    later.submit(RandomPlayer(3).choose(later.match))
+    assert saves.save_game(later, "Sunday", tmp_path) == path
+    assert first.read_text() == broken
+
+
+def test_a_save_folder_index_saying_a_slot_is_broken_is_believed_without_a_replay(tmp_path):
+    first = saves.save_game(game(8, 10), "Slot", tmp_path)
+    broken = _unloadable(first, "Slot")
+    saves._checked.clear()
+    entries, problems = saves.list_saves(tmp_path / "saves")  # indexes its verdict
+    assert [p.path for p in problems] == [first] and not entries
+    assert saves.save_game(game(9, 5), "Slot", tmp_path) != first
+    assert first.read_text() == broken
+
+
 # ===== atomic writes =====================================================================
 
 
@@ -174,6 +216,26 @@ def test_rotation_never_deletes_a_file_it_cannot_read(tmp_path):
         saves.autosave(s, tmp_path, keep=2)
     names = sorted(p.name for p in folder.iterdir())
     assert names == ["autosave-000001.json", "autosave-000006.json", "autosave-000007.json"]
+
+
+def test_rotation_never_deletes_an_autosave_of_this_game_that_no_longer_opens(tmp_path):
+    # FORMATS.md: a file that cannot be loaded is never deleted by the rotation, even
+    # one of this very game (its history edited, or its map moved since)
+    s = game(11, 5)
+    first = saves.autosave(s, tmp_path)
+    broken = _unloadable(first, s.name or "", saves.game_id(s))
+    for _ in range(6):
+        s.submit(RandomPlayer(4).choose(s.match))
+        saves.autosave(s, tmp_path, keep=2)
+    names = sorted(p.name for p in (tmp_path / "autosaves").iterdir())
+    assert names == ["autosave-000001.json", "autosave-000006.json", "autosave-000007.json"]
+    assert first.read_text() == broken
+
+
+def test_the_save_format_number_is_read_only_as_written():
+    assert saves._version_of({"format": "narby-save/2"}) == 2
+    for odd in ("narby-save/02", "narby-save/\u0662", "narby-save/+2", "narby-save/2 "):
+        assert saves._version_of({"format": odd}) is None, odd
 
 
 def test_starts_round_tells_when_to_autosave():
@@ -331,6 +393,21 @@ def test_narby_replay_plays_a_save(tmp_path, capsys):
     assert code == 0 and json.loads(out) == s.snapshot()
     code, out, _ = run(["replay", str(path)], capsys)
     assert code == 0 and "stopped at:" in out
+
+
+def test_narby_replay_knows_a_save_by_its_format_wherever_it_stands(tmp_path, capsys):
+    # a save rewritten by another tool (keys sorted, the format last, or escaped) was
+    # taken for a bare replay and refused, though Load opened it
+    s = game(18, 30)
+    doc = json.loads(saves.save_game(s, "Moved", tmp_path).read_text())
+    moved = tmp_path / "moved.json"
+    moved.write_text(json.dumps({k: v for k, v in doc.items() if k != "format"}
+                                | {"format": doc["format"]}, indent=1))
+    escaped = tmp_path / "escaped.json"
+    escaped.write_text(json.dumps(doc).replace('"narby-save/', '"narby\\u002dsave/', 1))
+    for path in (moved, escaped):
+        code, out, err = run(["replay", str(path), "--state-json"], capsys)
+        assert code == 0 and json.loads(out) == s.snapshot(), err
 
 
 @pytest.mark.parametrize("name", ["bad-state-mismatch.json", "bad-future-version.json"])

@@ -49,7 +49,7 @@ from game.persistence.reopen import reopen
 from game.persistence.replay_file import FORMAT as REPLAY_FORMAT
 from game.persistence.replay_file import ReplayError
 from game.session import Session
-from game.tables import HOUSE_RULES
+from game.tables import DRAGONS, HOUSE_RULES
 from game.words import Words, from_json
 
 FORMAT = "narby-save/2"
@@ -171,6 +171,8 @@ def write_save(session: Session, path: str | os.PathLike, name: str | None = Non
     session.name = doc["meta"]["name"]
     session.created = doc["meta"]["created"]
     session.updated = doc["meta"]["updated"]
+    if (key := _file_key(out)) is not None:
+        _written.add(key)
     return out
 
 
@@ -214,12 +216,13 @@ def _meta_name(path: Path) -> str | None:
 
 
 def save_game(session: Session, name: str, data: str | os.PathLike) -> Path:
-    """Save to the named slot in <data>/saves/ (see slot_path). An existing file that is
-    not a readable save is never overwritten: the save goes to the next free name."""
+    """Save to the named slot in <data>/saves/ (see slot_path). An existing file that
+    does not load (not a save, or a save that no longer opens: its map moved, its
+    history edited) is never overwritten: the save goes to the next free name."""
     name = clean_name(name.strip()) or "save"
     path = slot_path(name, data)  # never another name's file
     base, n = path.stem, 1
-    while path.exists() and not _looks_like_save(path):
+    while path.exists() and not (_looks_like_save(path) and _loads(path)):
         n += 1
         path = path.with_name(f"{base}-{n}.json")
     return write_save(session, path, name)
@@ -228,18 +231,49 @@ def save_game(session: Session, name: str, data: str | os.PathLike) -> Path:
 def autosave(session: Session, data: str | os.PathLike, keep: int = AUTOSAVES_KEPT) -> Path:
     """Write <data>/autosaves/autosave-NNNNNN.json and keep only the newest `keep`
     autosaves *of this game* (P36): another game's autosaves are never rotated out by
-    this one. Files that are not readable saves are left alone."""
+    this one. Files that do not load are left alone."""
     folder = autosaves_dir(Path(data))
     numbers = _autosave_numbers(folder)
     path = folder / f"autosave-{(max(numbers, default=0) + 1):06d}.json"
     out = write_save(session, path, session.name)
     mine = game_id(session)
     old = [n for n in sorted(_autosave_numbers(folder))
-           if _game_of(folder / f"autosave-{n:06d}.json") == mine]
+           if _game_of(p := folder / f"autosave-{n:06d}.json") == mine and _loads(p)]
     for n in old[:-keep] if keep > 0 else old:
         with contextlib.suppress(OSError):
             (folder / f"autosave-{n:06d}.json").unlink()
     return out
+
+
+_written: set[tuple] = set()  # files this process wrote, by _file_key: they load
+
+
+def _file_key(path: Path) -> tuple | None:
+    try:
+        st = path.stat()
+        return (str(path.resolve()), st.st_mtime_ns, st.st_size)
+    except (OSError, ValueError, RuntimeError):
+        return None
+
+
+def _loads(path: Path) -> bool:
+    """Whether the file opens as a save: known when this process wrote or checked it
+    unchanged, or its folder's index has a verdict on it; else it is replayed once."""
+    key = _file_key(path)
+    if key is not None and (key in _written or key in _checked):
+        return True
+    known = _read_index(path.parent).get(path.name)
+    print_ = _fingerprint(path)
+    if known and isinstance(print_, dict) and all(known.get(k) == v for k, v in print_.items()):
+        if "problem" in known:
+            return False
+        if _entry_from(known.get("entry"), path, "save") is not None:
+            return True
+    try:
+        entry_for(path)
+    except SaveError:
+        return False
+    return True
 
 
 def _game_of(path: Path) -> str | None:
@@ -290,8 +324,8 @@ def _version_of(doc) -> int | None:
     if fmt == REPLAY_FORMAT:
         return 0
     if isinstance(fmt, str) and fmt.startswith(FORMAT_PREFIX):
-        number = fmt[len(FORMAT_PREFIX):]
-        if number.isdigit() and 1 <= int(number) <= CURRENT_VERSION:
+        number = fmt[len(FORMAT_PREFIX):]  # written by us: "2", never "02" or another script's
+        if re.fullmatch(r"[1-9][0-9]{0,3}", number) and int(number) <= CURRENT_VERSION:
             return int(number)
     return None
 
@@ -368,7 +402,7 @@ def _session_from(doc: dict, path: Path) -> Session:
     except ReplayError as exc:
         raise SaveError(message_of(exc)) from None
     name = meta.get("name")
-    session.name = clean_name(name) if isinstance(name, str) and name else path.stem
+    session.name = clean_name(name) if isinstance(name, str) and name else clean_name(path.stem)
     session.created = meta.get("created") if isinstance(meta.get("created"), str) else None
     session.game_id = meta.get("game_id") if isinstance(meta.get("game_id"), str) else None
     session.updated = meta.get("updated") if isinstance(meta.get("updated"), str) else None
@@ -459,11 +493,7 @@ _checked: dict[tuple, Entry] = {}  # (path, mtime_ns, size) -> entry: list quick
 def entry_for(path: str | os.PathLike, kind: str = "save") -> Entry:
     """Fully check one file (replaying it) and describe it; raises SaveError."""
     path = Path(path)
-    try:
-        st = path.stat()
-        key = (str(path.resolve()), st.st_mtime_ns, st.st_size)
-    except (OSError, ValueError):
-        key = None
+    key = _file_key(path)
     if key in _checked:
         return _checked[key]
     session = load_save(path)
@@ -508,18 +538,18 @@ def _entry_from(doc, path: Path, kind: str) -> Entry | None:
         names = doc["dragons"]
         ok = (isinstance(doc["name"], str) and len(doc["name"]) <= MAX_NAME
               and isinstance(names, list) and 2 <= len(names) <= 8
-              and all(isinstance(n, str) and len(n) <= 20 for n in names)
+              and all(n in DRAGONS for n in names) and len(set(names)) == len(names)
               and type(doc["round"]) is int
-              and isinstance(doc["scores"], dict)
-              and all(k in names and type(v) is int for k, v in doc["scores"].items())
+              and isinstance(doc["scores"], dict) and set(doc["scores"]) == set(names)
+              and all(type(v) is int for v in doc["scores"].values())
               and (doc["map"] is None or isinstance(doc["map"], str))
               and isinstance(doc["map_title"], str) and isinstance(doc["date"], str)
               and isinstance(doc["finished"], bool)
-              and (doc["winner"] is None or isinstance(doc["winner"], str)
+              and (doc["winner"] is None or doc["winner"] in (*names, "thief")
                    or (isinstance(doc["winner"], list)
-                       and all(isinstance(w, str) for w in doc["winner"])))
-              and isinstance(doc["players"], dict)
-              and all(isinstance(v, str) for v in doc["players"].values())
+                       and all(w in names for w in doc["winner"])))
+              and isinstance(doc["players"], dict) and set(doc["players"]) <= set(names)
+              and all(isinstance(v, str) and len(v) <= 40 for v in doc["players"].values())
               and (doc["game_id"] is None or isinstance(doc["game_id"], str))
               and isinstance(doc.get("house", []), list)
               and all(rule in HOUSE_RULES for rule in doc.get("house", [])))
@@ -527,9 +557,12 @@ def _entry_from(doc, path: Path, kind: str) -> Entry | None:
         return None
     if not ok:
         return None
-    return Entry(doc["name"], path, kind, list(names), doc["round"], dict(doc["scores"]),
-                 doc["map"], doc["map_title"][:200], doc["date"][:40], doc["finished"],
-                 doc["winner"], dict(doc["players"]), doc["game_id"],
+    # the words are shown as written: a lone surrogate or control character in an
+    # index (which a listing never writes) is escaped as in a save's own name
+    return Entry(clean_name(doc["name"]), path, kind, list(names), doc["round"],
+                 dict(doc["scores"]), doc["map"], clean_name(doc["map_title"], 200),
+                 clean_name(doc["date"], 40), doc["finished"], doc["winner"],
+                 {k: clean_name(v) for k, v in doc["players"].items()}, doc["game_id"],
                  tuple(doc.get("house", ())))
 
 

@@ -3,6 +3,7 @@ crash screen and `narby replay FILE` — all under the dummy driver, with a data
 the test's own (conftest sets NARBY_DATA_DIR)."""
 
 import copy
+import json
 import shutil
 from pathlib import Path
 
@@ -407,6 +408,29 @@ def test_narby_replay_opens_the_viewer_window(tmp_path, monkeypatch):
     assert cli.main(["replay", str(path)]) == 0 and seen["scenes"] == [ReplayScene]
     seen.clear()
     assert cli.main(["replay", str(path), "--headless"]) == 0 and not seen
+
+
+@pytest.mark.parametrize("kind", ["replay", "save without a name"])
+def test_the_viewer_opens_a_file_whose_name_no_screen_can_show(tmp_path, monkeypatch, kind):
+    # a file name with a byte that is not UTF-8 (a lone surrogate in Python) titled the
+    # viewer as it was, and drawing the title raised UnicodeEncodeError
+    session = _finished_session(seed=7)
+    doc = session.replay_doc() if kind == "replay" else saves.save_document(session)
+    if kind != "replay":
+        del doc["meta"]["name"]
+    path = tmp_path / "game\udcff.json"
+    path.write_text(json.dumps(doc))
+    seen = {}
+
+    def fake_run(self):
+        self.step(1 / 60)
+        self.top.draw(self.screen)
+        seen["scenes"] = [type(s) for s in self.scenes]
+        self.close()
+        return 0
+    monkeypatch.setattr(App, "run", fake_run)
+    assert cli.main(["replay", str(path), "--window"]) == 0
+    assert seen["scenes"] == [ReplayScene]
 
 
 def test_narby_replay_window_refuses_a_bad_file_in_one_line(tmp_path, capsys):
