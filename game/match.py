@@ -30,6 +30,7 @@ from game.decisions import Decision, IllegalAnswer, shape_reason
 from game.dice import MT, Dice
 from game.json_shapes import Answer, Event, Frame, StateDoc
 from game.snapshot import from_document, from_trusted, to_document
+from game.state_checks import MAX_COINS, MAX_ROUND, short
 from game.systems import (
     actions,
     cards,
@@ -347,6 +348,13 @@ def _must_be_boolean(option: str) -> Words:
     return Words("{option} must be true or false", option=option)
 
 
+def _at_most(option: str, most: int, value: int) -> Words:
+    # TRANSLATORS: {option} is an option's name as files write it (target, round_cap):
+    # not translated; {value} as the file wrote it
+    return Words("{option} must be at most {most}, not {value}", option=option,
+                 most=most, value=short(value))
+
+
 def _check_options(options: dict) -> dict:
     known = set(DEFAULT_OPTIONS) | set(HOUSE_RULES)
     unknown = sorted(set(options) - known)
@@ -359,14 +367,18 @@ def _check_options(options: dict) -> dict:
         # TRANSLATORS: {targets} e.g. "(50, 75, 100)"; {value} as the file wrote it
         raise SetupError(Words("the target must be a whole number of coins (usually one "
                                "of {targets}), not {value}", targets=str(TARGETS),
-                               value=repr(target)))
+                               value=short(target)))
+    if target > MAX_COINS:  # no hoard holds more (game.state_checks); the AI's sums stay floats
+        raise SetupError(_at_most("target", MAX_COINS, target))
     if not isinstance(options["cards"], bool):
         raise SetupError(_must_be_boolean("cards"))
     cap = options["round_cap"]
     if not isinstance(cap, int) or isinstance(cap, bool) or cap < 1:
         # TRANSLATORS: round_cap is an option's name as files write it; {value} as written
         raise SetupError(Words("round_cap must be a whole number of at least 1, not {value}",
-                               value=repr(cap)))
+                               value=short(cap)))
+    if cap > MAX_ROUND:  # no game restores past it (game.state_checks)
+        raise SetupError(_at_most("round_cap", MAX_ROUND, cap))
     if not isinstance(options["thief_wins"], bool):
         raise SetupError(_must_be_boolean("thief_wins"))
     for rule in HOUSE_RULES:

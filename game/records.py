@@ -12,8 +12,10 @@ win counts), and its score is the best human seat's final score (coins + treasur
 `streak` is the run of wins in a row against that level, on any map; after
 STREAK_TO_MOVE_UP of them the end screen suggests the next level.
 
-Reading never raises: a missing file is no records yet; an unreadable one is set
-aside (records.json.unreadable) before a new one is written, so nothing is lost.
+Reading never raises: a missing file is no records yet; an unreadable one, or one with
+an entry that had to be left out or mended (a count that is not a number, a map name no
+screen can show), is set aside (records.json.unreadable) before a new one is written,
+so nothing is lost.
 
 The lines a screen shows (the move-up suggestion, why the file was not read or saved)
 are game.words.Words: their str is the English, `shown()` the player's language.
@@ -26,7 +28,9 @@ import os
 from pathlib import Path
 from typing import Any
 
+from game.persistence.files import write_atomic
 from game.persistence.json_file import read_json
+from game.persistence.plain import clean_name
 from game.tables import LEVEL_TITLES
 from game.words import Words
 
@@ -66,7 +70,11 @@ def load(data_dir: str | os.PathLike) -> tuple[dict, str]:
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         return empty(), Words("The records file is from another version; new records start "
                               "here.")
-    return _clean(doc), ""
+    records = _clean(doc)
+    if records["levels"] != doc.get("levels"):  # an entry left out or mended: keep the file
+        return records, Words("Some records were damaged and are left out; the file is kept "
+                              "beside the new one.")
+    return records, ""
 
 
 def _count(x: Any) -> int:
@@ -88,9 +96,10 @@ def _clean(doc: dict) -> dict:
         for name, m in (raw.items() if isinstance(raw, dict) else ()):
             if isinstance(name, str) and isinstance(m, dict):
                 best = m.get("best")
-                maps[name] = {"wins": _count(m.get("wins")), "losses": _count(m.get("losses")),
-                              "best": best if isinstance(best, int)
-                              and not isinstance(best, bool) else None}
+                maps[clean_name(name, 200)] = {
+                    "wins": _count(m.get("wins")), "losses": _count(m.get("losses")),
+                    "best": best if isinstance(best, int) and not isinstance(best, bool)
+                    else None}
         out["levels"][level] = {"streak": _count(entry.get("streak")), "maps": maps}
     return out
 
@@ -124,14 +133,13 @@ def suggestion(records: dict, level: str) -> str:
 
 
 def save(data_dir: str | os.PathLike, records: dict) -> None:
-    """Write the records (atomically); an unreadable old file is kept aside first."""
+    """Write the records (atomically, through a private temp file); an old file that
+    was not read whole is kept aside first."""
     p = path(data_dir)
     p.parent.mkdir(parents=True, exist_ok=True)
     if p.exists() and load(data_dir)[1]:
         os.replace(p, p.with_name(FILE + ".unreadable"))
-    tmp = p.with_name(FILE + ".tmp")
-    tmp.write_text(json.dumps(records, indent=1, sort_keys=True), encoding="utf-8")
-    os.replace(tmp, p)
+    write_atomic(p, json.dumps(records, indent=1, sort_keys=True).encode("utf-8"))
 
 
 def record(data_dir: str | os.PathLike, *, humans: list[str], levels: dict[str, str],

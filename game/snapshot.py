@@ -36,6 +36,7 @@ from game.dice import MT, Dice, DiceStateError
 from game.json_shapes import StateDoc, copy_json
 from game.state_checks import cut, short
 from game.tables import CARDS, DRAGONS, PLACES, SETTLEMENT_KINDS
+from game.words import Words
 
 if TYPE_CHECKING:
     from game.match import Match
@@ -111,7 +112,11 @@ def from_document(cls, doc, *, board: BoardSpec | None, seed, dice, rng: str = M
         m = _build(cls, doc, board, seed, dice, rng)
     except StateError:
         raise
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError,
+    except ValueError as exc:
+        if exc.args and isinstance(exc.args[0], Words):  # worded refusal (its options)
+            raise StateError(exc.args[0]) from None
+        raise StateError(_malformed(exc)) from None
+    except (KeyError, TypeError, IndexError, AttributeError, OverflowError,
             RecursionError) as exc:
         raise StateError(_malformed(exc)) from None
     try:

@@ -79,6 +79,24 @@ def test_a_crafted_index_entry_is_checked_again_or_shown_cleaned(tmp_path, capsy
     assert "Traceback" not in "".join(capsys.readouterr())
 
 
+@pytest.mark.parametrize("change, words", [
+    ({"no_such_rule": True}, "unknown option(s): no_such_rule"),
+    ({"even_dragons": "yes"}, "even_dragons must be true or false"),
+    ({"target": 50.0}, "the target must be a whole number of coins"),
+    ({"target": 10**400}, "target must be at most 1000000")])
+def test_a_start_states_options_are_refused_with_their_own_reason(tmp_path, capsys, change,
+                                                                  words):
+    # the options check's words were replaced by "holds a value of the wrong kind"
+    state = good_session().snapshot()
+    doc = {"format": "narby-replay/1", "map": None, "seed": 1, "seats": None, "decisions": [],
+           "start": {**state, "options": {**state["options"], **change}}}
+    path = tmp_path / "start.json"
+    path.write_text(json.dumps(doc))
+    assert narby(["replay", "--headless", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert f"{path}: {words}" in err and err.count("\n") == 1
+
+
 def test_narby_saves_never_prints_a_traceback(tmp_path, capsys):
     write_bad_saves(saves.saves_dir(tmp_path))
     saves.save_game(good_session(), "Zo\udc80 and a lone surrogate", tmp_path)

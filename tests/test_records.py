@@ -62,12 +62,35 @@ def test_odd_entries_are_ignored_and_other_formats_refused(tmp_path):
         "levels": {"normal": {"streak": "x", "maps": {"A": {"wins": -2, "best": True},
                                                        "B": 7}},
                    "genius": {"streak": 9}}}))
+    original = records.path(tmp_path).read_text()
     got, problem = records.load(tmp_path)
-    assert problem == ""
+    assert problem.startswith("Some records were damaged")
     assert got["levels"] == {"normal": {"streak": 0, "maps": {
         "A": {"wins": 0, "losses": 0, "best": None}}}}
+    _game(tmp_path)  # and what was left out is kept beside the new file, not lost
+    assert (tmp_path / "records.json.unreadable").read_text() == original
+    assert records.load(tmp_path) == (records.load(tmp_path)[0], "")
     records.path(tmp_path).write_text(json.dumps({"format": "narby-records/9"}))
     assert "another version" in records.load(tmp_path)[1]
+
+
+def test_a_map_name_no_screen_can_show_is_escaped_and_the_file_kept(tmp_path):
+    # a lone surrogate in a map's name crashed the Records screen (font.size)
+    records.path(tmp_path).write_text(json.dumps({"format": "narby-records/1", "levels": {
+        "normal": {"streak": 0, "maps": {"Vale \udc80": {"wins": 1, "losses": 0, "best": 5}}}}}))
+    got, problem = records.load(tmp_path)
+    assert list(got["levels"]["normal"]["maps"]) == ["Vale \\udc80"] and problem
+    for _level, name, *_ in records.rows(got):
+        name.encode("utf-8")
+
+
+def test_records_are_written_through_a_private_temp_file(tmp_path):
+    # a fixed records.json.tmp could be a planted pipe (a hang) or a symlink elsewhere
+    planted = tmp_path / "records.json.tmp"
+    os.mkfifo(planted)
+    _game(tmp_path)
+    assert records.load(tmp_path)[0]["levels"]["normal"]["maps"]["Open Plain"]["wins"] == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["records.json", "records.json.tmp"]
 
 
 @pytest.fixture

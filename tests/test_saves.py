@@ -395,6 +395,18 @@ def test_narby_replay_plays_a_save(tmp_path, capsys):
     assert code == 0 and "stopped at:" in out
 
 
+def test_a_save_or_replay_with_a_byte_order_mark_loads(tmp_path, capsys):
+    # an editor that writes UTF-8 with a BOM (Notepad) made a save "not valid JSON"
+    s = game(18, 30)
+    path = saves.save_game(s, "Marked", tmp_path)
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    assert load_save(path).history == s.history
+    replay = tmp_path / "replay.json"
+    replay.write_text("\ufeff" + json.dumps(s.replay_doc()), encoding="utf-8")
+    code, out, err = run(["replay", str(replay), "--state-json"], capsys)
+    assert code == 0 and json.loads(out) == s.snapshot(), err
+
+
 def test_narby_replay_knows_a_save_by_its_format_wherever_it_stands(tmp_path, capsys):
     # a save rewritten by another tool (keys sorted, the format last, or escaped) was
     # taken for a bare replay and refused, though Load opened it

@@ -28,7 +28,7 @@ def read_json(path: str | Path, error: type[Exception], kind: str = "file"):
     try:
         if stat.S_ISDIR(path.stat().st_mode):  # (Windows cannot open a folder to see it)
             raise IsADirectoryError
-        text = read_regular(path, MAX_FILE_BYTES).decode("utf-8")
+        text = read_regular(path, MAX_FILE_BYTES).decode("utf-8-sig")  # a BOM is allowed
     except FileNotFoundError:
         raise error(Words("{path}: no such file", path=path)) from None
     except NotRegularFile:

@@ -1,5 +1,6 @@
 """The last-resort words for a file the loaders tripped on in a way no check foresaw:
-one plain line for the player, the exception's details for the log only (issue 29.7)."""
+one plain line for the player, the exception's details for the log only (issue 29.7);
+and a name read from a file made fit to show (clean_name)."""
 
 from __future__ import annotations
 
@@ -29,3 +30,11 @@ def message_of(exc: BaseException) -> str:
     if isinstance(first, Words) and len(first) <= 500:
         return first
     return str(exc)[:500]
+
+
+def clean_name(name: str, limit: int | None = None) -> str:
+    """A save name as stored and shown: a lone surrogate (which no file or screen can
+    hold) is escaped as its code ("\\udc80", so two such names stay different), control
+    characters become spaces; a listing cuts it to `limit` characters."""
+    return "".join(f"\\u{ord(ch):04x}" if "\ud800" <= ch <= "\udfff" else " " if ch < " "
+                   else ch for ch in name[:limit])

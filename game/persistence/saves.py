@@ -44,7 +44,7 @@ from game.decisions import title
 from game.persistence.files import TEMP_PREFIX, write_atomic
 from game.persistence.json_file import read_json
 from game.persistence.map_archive import digest as map_digest
-from game.persistence.plain import message_of, unreadable
+from game.persistence.plain import clean_name, message_of, unreadable
 from game.persistence.reopen import reopen
 from game.persistence.replay_file import FORMAT as REPLAY_FORMAT
 from game.persistence.replay_file import ReplayError
@@ -174,14 +174,6 @@ def write_save(session: Session, path: str | os.PathLike, name: str | None = Non
     if (key := _file_key(out)) is not None:
         _written.add(key)
     return out
-
-
-def clean_name(name: str, limit: int | None = None) -> str:
-    """A save name as stored and shown: a lone surrogate (which no file or screen can
-    hold) is escaped as its code ("\\udc80", so two such names stay different), control
-    characters become spaces; a listing cuts it to `limit` characters."""
-    return "".join(f"\\u{ord(ch):04x}" if "\ud800" <= ch <= "\udfff" else " " if ch < " "
-                   else ch for ch in name[:limit])
 
 
 def slot_name(name: str) -> str:

@@ -150,11 +150,22 @@ def load() -> Settings:
 
 def _read(path: Path):
     # FileNotFoundError: no settings yet (quietly defaults); a pipe: refused, not waited on
-    raw = json.loads(read_regular(path, MAX_BYTES).decode("utf-8"))
+    raw = json.loads(read_regular(path, MAX_BYTES).decode("utf-8-sig"))  # Notepad's BOM too
 
     if too_deep(raw, MAX_DEPTH):
         raise ValueError(f"{path} is nested too deeply")
     return raw
+
+
+def _keep_unreadable(path: Path) -> None:
+    """A settings file that does not read (a hand edit's stray comma) is set aside as
+    settings.json.unreadable before new settings replace it: the player's edit is kept."""
+    if not path.is_file():
+        return
+    try:
+        _read(path)
+    except (ValueError, OSError):
+        os.replace(path, path.with_name(FILE_NAME + ".unreadable"))
 
 
 def save(settings: Settings) -> Path | None:
@@ -163,6 +174,7 @@ def save(settings: Settings) -> Path | None:
     folder = config_dir()
     path = folder / FILE_NAME
     try:
+        _keep_unreadable(path)
         data = asdict(settings.validated())
         data["window"] = list(data["window"])
         write_atomic(path, json.dumps(data, indent=1).encode("utf-8"), sync=False)

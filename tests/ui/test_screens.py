@@ -225,6 +225,23 @@ def test_broken_settings_file_falls_back_to_defaults(config_dir):
     assert s.pace == "normal" and s.ui_scale == 1.3
 
 
+def test_a_settings_file_with_a_bom_reads_and_a_broken_one_is_kept_aside(config_dir):
+    config_dir.mkdir(parents=True, exist_ok=True)
+    path = config_dir / "settings.json"
+    # Windows Notepad saves UTF-8 with a byte order mark: still the player's settings
+    path.write_text('\ufeff{"pace": "fast", "window": [1600, 900]}', encoding="utf-8")
+    s = settings_mod.load()
+    assert s.pace == "fast" and tuple(s.window) == (1600, 900)
+    # a hand edit's stray comma gives defaults, and the file is set aside before the
+    # first save replaces it (the window saves at once on a first start), not lost
+    broken = '{"pace": "fast", "window": [1600, 900],}'
+    path.write_text(broken)
+    assert settings_mod.load() == settings_mod.Settings()
+    assert settings_mod.save(settings_mod.Settings(language="de")) == path
+    assert (config_dir / "settings.json.unreadable").read_text() == broken
+    assert settings_mod.load().language == "de"
+
+
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (2560, 1440), (1024, 640)])
 def test_board_screen_lays_out_at_every_size(app, size):
     app.resize(size)
