@@ -241,6 +241,9 @@ def _check_winner(c: _Doc, winner) -> None:
                   and len(set(winner)) == len(winner)))
         if not ok:
             c.fail(f"the winner {short(winner)} is not a dragon of this game")
+        options = c.doc.get("options")
+        if winner == "thief" and not (isinstance(options, dict) and options.get("thief_wins")):
+            c.fail("the thief won, but the thief cannot win in this game (thief_wins is off)")
     elif winner is not None:
         c.fail(f"an unfinished game has a winner ({short(winner)})")
 

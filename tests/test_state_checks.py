@@ -12,6 +12,7 @@ from game import state_checks
 from game.board import BoardSpec
 from game.dice import Dice, DiceStateError, check_state
 from game.match import Match
+from game.players import RandomPlayer
 from game.snapshot import StateError
 from game.systems import populate
 
@@ -112,3 +113,18 @@ def test_the_place_of_power_roll_cannot_re_roll_forever():
         assert m.stack[-1]["place"] == on_board[0]
     finally:
         m.close()
+
+
+def test_the_thief_wins_only_a_game_where_it_can():
+    # R35: the thief wins only with thief_wins on (game.systems.end_check)
+    m = Match(["red", "blue"], seed=5, options={"target": 10})
+    player = RandomPlayer(5)
+    while not m.finished:
+        m.submit(player.choose(m))
+    doc = m.snapshot()
+    m.close()
+    assert doc["winner"] != "thief" and not doc["options"]["thief_wins"]
+    doc["winner"] = "thief"
+    _refused(doc, "thief_wins is off")
+    doc["options"]["thief_wins"] = True
+    Match.restore(doc).close()
