@@ -16,6 +16,7 @@ from websockets.exceptions import ConnectionClosed
 from game.net.client import Bot, JoinError, run_bot
 from game.net.host import HostCore, HostServer, RateLimit, _Link, new_game
 from game.net.tls import client_context
+from game.resources import maps_dir
 from game.tables import CARD_TITLES
 
 SAFETY = 120  # seconds: a safety net, never a speed assertion
@@ -323,6 +324,48 @@ def test_nothing_secret_reaches_a_seat_in_a_whole_game():
                 assert not any(t in p["prompt"] for t in CARD_TITLES.values())
                 assert s["legal"] == []
     assert cards_seen > 0  # each seat did see its own dealt cards
+
+
+def _hello(core, cid, **fields):
+    core.opened(cid)
+    return core.receive(cid, json.dumps({"v": 1, "type": "hello", "code": "ABC234", **fields}))
+
+
+def test_a_seat_taken_and_given_up_in_the_lobby_learns_no_card():
+    # Round one's cards are dealt when the game is made: a joiner who sat in each seat
+    # in turn and left read every seat's card before choosing its own (a cheat).
+    core = make_core(seats=("remote", "remote", "easy"), seed=8)
+    dealt = {d: core.match.snapshot()["dragons"][d]["card"] for d in core.match.seat_names}
+    assert all(c is not None for c in dealt.values())
+    remotes = [s.dragon for s in core.remote_seats()]
+    for cid, seat in enumerate(remotes, start=1):
+        outs = _hello(core, cid, seat=seat)
+        for out in outs:
+            text = json.dumps(out.msg)
+            for card in dealt.values():
+                assert f'"{card}"' not in text, (out.msg["type"], card)
+        core.closed(cid)
+    # once the table is full the game starts, and each seat sees its own card
+    outs = _hello(core, 10, seat=remotes[0]) + _hello(core, 11, seat=remotes[1])
+    assert core.started
+    for cid, seat in ((10, remotes[0]), (11, remotes[1])):
+        state = [o.msg for o in outs if o.cid == cid and o.msg["type"] == "state"][-1]
+        assert state["view"]["dragons"][seat]["card"] == dealt[seat]
+        assert any(e.get("private") == seat and e.get("card") == dealt[seat]
+                   for e in state["events"])
+
+
+def test_no_message_names_the_folders_the_host_keeps_its_map_in(tmp_path):
+    session, kinds = new_game([{"dragon": None, "player": k} for k in ("remote", "easy")],
+                              seed=2, map_path=str(maps_dir() / "riverfell.tmx"))
+    core = HostCore(session, kinds, code="ABC234", auto_start=True)
+    outs = _hello(core, 1)
+    assert core.started
+    folder = str(maps_dir())
+    for out in outs:
+        assert folder not in json.dumps(out.msg), out.msg["type"]
+    state = [o.msg for o in outs if o.msg["type"] == "state"][-1]
+    assert state["view"]["map"] == "riverfell.tmx"
 
 
 def test_a_link_whose_sender_ends_leaves_nothing_for_close_to_wait_on():

@@ -122,6 +122,7 @@ def _forged(files, *, digest=None, size=None, name=None):
 
 
 TMX = (b'<?xml version="1.0"?><map><tileset firstgid="1" source="t.tsx"/></map>')
+T_TSX = b'<tileset name="t"><image source="t.png" width="32" height="32"/></tileset>'
 
 
 @pytest.mark.parametrize("files, words", [
@@ -139,6 +140,17 @@ TMX = (b'<?xml version="1.0"?><map><tileset firstgid="1" source="t.tsx"/></map>'
     ([("m.tmx", TMX), ("t.tsx", b"x"),
       ("a.tx", b'<template><tileset firstgid="1" source="/etc/t.tsx"/></template>')],
      "outside itself"),
+    # spellings a pattern missed but XML reads: a space before "=", a ">" inside an
+    # earlier attribute's value; and Tiled JSON in a .tmx, which the reader takes too
+    ([("m.tmx", TMX.replace(b'source="t.tsx"', b'source ="/etc/t.tsx"')), ("t.tsx", T_TSX),
+      ("t.png", b"png")], "outside itself"),
+    ([("m.tmx", TMX.replace(b'<tileset ', b'<tileset name="a&gt;b" ').replace(
+        b'source="t.tsx"', b'source="/etc/t.tsx"').replace(b"&gt;", b">")), ("t.tsx", T_TSX),
+      ("t.png", b"png")], "outside itself"),
+    ([("m.tmx", b'{"type": "map", "tilesets": [{"firstgid": 1, "source": "/etc/t.tsx"}]}'),
+      ("t.tsx", T_TSX), ("t.png", b"png")], "outside itself"),
+    ([("m.tmx", TMX), ("t.tsx", T_TSX.replace(b'source="t.png"', b"source = '../t.png'")),
+      ("t.png", b"png")], "outside itself"),
 ])
 def test_hostile_names_are_refused(tmp_path, files, words):
     info, msg = _forged(files)

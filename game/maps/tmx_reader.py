@@ -63,7 +63,7 @@ MAX_IMAGE_SIDE = 8192          # a tileset image's width or height in pixels
 MAX_TILESET_TILES = 65_536     # tiles in one tileset (declared, or its image's grid)
 MAX_IMAGE_BYTES = 16 * 1024 * 1024
 
-_DANGER = re.compile(rb"<!\s*(?:DOCTYPE|ENTITY)", re.IGNORECASE)
+DANGER = re.compile(rb"<!\s*(?:DOCTYPE|ENTITY)", re.IGNORECASE)
 _DECLARED = re.compile(rb"""^\s*<\?xml[^>]*?encoding\s*=\s*["']([^"']*)["']""")
 _SAFE_ENCODINGS = {"utf-8", "utf8", "us-ascii", "ascii"}
 _FLIP_BITS = 0xE0000000  # Tiled's flip flags in a gid; pytmx masks the same three bits
@@ -150,7 +150,7 @@ def read_xml(path: Path, report: Report, where: str | None,
         if tree is None:
             report.add(where, f"{what} (a Tiled JSON file)", "re-save it from Tiled")
         return tree
-    if _DANGER.search(data):
+    if DANGER.search(data):
         report.add(where, "declares a DOCTYPE or ENTITY, which maps never need and which "
                    "can hide an entity-expansion bomb", "delete the <!DOCTYPE ...> / "
                    "<!ENTITY ...> lines (and untick Tiled's 'Include DTD reference' option)")

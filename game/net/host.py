@@ -361,7 +361,7 @@ class HostCore:
         m = self.match
         outs = [Out(cid, message(
             "welcome", seat=conn.seat, token=seat.token if seat else None,
-            game={"map": m.board.source and Path(m.board.source).name,
+            game={"map": _file_name(m.board.source),
                   "map_title": m.board.title, "options": dict(m.options),
                   "dragons": list(m.seat_names), "map_bundle": self.map_info()}))]
         conn.sent = max(0, len(self.session.events) - EVENTS_ON_JOIN)
@@ -570,9 +570,13 @@ class HostCore:
         return self._doc[1]
 
     def state_for(self, conn: Conn) -> dict:
-        seat = conn.seat
+        # Before the start a seat in the lobby can still be given up and another taken,
+        # so its card would not stay its own secret: everyone sees the table as a
+        # watcher does, and the events wait for the start.
+        seat = conn.seat if self.started else None
         view = scrub(self._full_doc(), seat)
-        events = self.session.events[conn.sent:]
+        view["map"] = _file_name(view.get("map"))  # never the host's folders
+        events = self.session.events[conn.sent:] if self.started else []
         pending = None
         legal: list[dict] = []
         p = self.match.pending
@@ -587,7 +591,8 @@ class HostCore:
         msg = message("state", decision=self.decision, view=view,
                       events=visible_events(events, seat), events_from=conn.sent,
                       pending=pending, legal=legal, finished=self.over)
-        conn.sent = len(self.session.events)
+        if self.started:
+            conn.sent = len(self.session.events)
         return msg
 
     def _states(self, only: int | None = None) -> list[Out]:
@@ -655,6 +660,11 @@ class HostCore:
             write_json_atomic(path, self.side_doc())  # tokens: private (0600)
         except OSError as exc:
             print(f"narby host: cannot write {path}: {exc}", file=sys.stderr)
+
+
+def _file_name(source: str | None) -> str | None:
+    """A map's file name alone: a joiner is never told where the host keeps it."""
+    return Path(source).name if source else source
 
 
 def side_file(data_dir: Path, gid: str) -> Path:

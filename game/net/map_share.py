@@ -33,6 +33,7 @@ from xml.etree import ElementTree as ET
 from game import resources
 from game.maps.loader import MapError, read_vetted
 from game.maps.tiled_json import looks_like_json
+from game.maps.tmx_reader import DANGER as _DANGER
 from game.persistence.files import FileTooLarge, read_regular
 from game.words import Words
 
@@ -46,9 +47,10 @@ EXTENSIONS = (".tmx", ".tsx", ".tx", ".png", ".jpg", ".jpeg", ".gif", ".bmp")
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 _HEX = re.compile(f"^[0-9a-f]{{{DIGEST_CHARS}}}$")
 # a `source` attribute of a tileset or image element (Tiled writes double quotes), or an
-# object's `template`: none is sent (see make_bundle), and none may point outside
-_SOURCE = re.compile(rb"""(<(tileset|image|object)\b[^>]*?\b(?:source|template)=)(["'])(.*?)\3""",
-                     re.DOTALL)
+# object's `template`: the host rewrites them (make_bundle); the joiner checks the parsed
+# files (points_outside), which this pattern does not claim to read as XML does
+_SOURCE = re.compile(rb"""(<(tileset|image|object)\b[^>]*?\b(?:source|template)\s*=\s*)"""
+                     rb"""(["'])(.*?)\3""", re.DOTALL)
 _XML = (".tmx", ".tsx", ".tx")  # the bundle's files that name others
 # an object template, or a tileset in Tiled's JSON, named by a TMX map; or a tile layer
 # in zstd or in Tiled's old XML format (game.maps.tile_data), which 0.1.0 cannot read
@@ -135,6 +137,9 @@ def make_bundle(tmx: str | Path) -> Bundle:
     # flatten() adds the tilesets and images as it meets them; the map goes first
     files.insert(0, (name, flatten(data, tmx.parent, (b"tileset", b"image"))))
     _check_bounds([(n, len(d)) for n, d in files])
+    if points_outside(files):  # a hand-made spelling the flattening did not meet
+        raise MapShareError(Words("{file} names its tilesets or images in a way that cannot "
+                                  "be sent to friends; re-save it from Tiled", file=tmx.name))
     return Bundle(name, tuple(files), bundle_digest(files))
 
 
@@ -161,6 +166,29 @@ def cached_bundle(path: str | Path) -> Bundle | None:
         return _bundle_of(str(path), Path(path).stat().st_mtime)
     except OSError:
         return None
+
+
+def points_outside(files) -> bool:
+    """Does a bundle's map, tileset or template name any file but the bundle's own? Read
+    as the map reader reads it (the parsed XML, every element's `source` and `template`,
+    however spelled), and JSON, which the host never sends, counts as pointing out: a
+    hostile host must not make a joiner open its other files (or, on Windows, a share
+    on the host's machine)."""
+    names = {n for n, _ in files}
+    for name, data in files:
+        if not name.lower().endswith(_XML):
+            continue
+        if looks_like_json(data) or _DANGER.search(data):
+            return True
+        try:
+            root = ET.fromstring(data.decode("utf-8-sig"))
+        except (UnicodeDecodeError, ET.ParseError):
+            return True  # not what any host sends (its map loaded); refused whole
+        for el in root.iter():
+            for attr in ("source", "template"):
+                if el.get(attr) is not None and el.get(attr) not in names:
+                    return True
+    return False
 
 
 def _check_bounds(files: list[tuple[str, int]]) -> None:
@@ -298,13 +326,9 @@ class Receiver:
             at += size
         if bundle_digest(files) != self.digest:
             raise MapShareError(Words("the host's map does not match its digest; it was refused"))
-        names = {n for n, _ in files}
-        for name, data in files:
-            if name.lower().endswith(_XML):
-                for m in _SOURCE.finditer(data):
-                    if html.unescape(m.group(4).decode("utf-8", "replace")) not in names:
-                        raise MapShareError(Words("the host's map points at files outside itself; "
-                                            "it was refused"))
+        if points_outside(files):
+            raise MapShareError(Words("the host's map points at files outside itself; "
+                                      "it was refused"))
         root = cache_root(self.data_dir)
         final = root / self.digest
         try:
