@@ -17,8 +17,8 @@ from pathlib import Path
 from game import house_rules
 from game.cli import _winner_text
 from game.dice import new_seed, seed_argument
-from game.net import tls
-from game.net.client import BOT_KINDS, Bot, JoinError, open_invite, run_bot
+from game.net import chat, tls
+from game.net.client import BOT_KINDS, Bot, JoinError, open_invite, plain_reason, run_bot
 from game.net.discovery import advertise, lan_address
 from game.net.host import (
     CODE_ALPHABET,
@@ -264,9 +264,9 @@ def join_main(argv: list[str]) -> int:
             return 2
 
     def on_welcome(msg):
-        seat, tok = msg.get("seat"), msg.get("token")
-        print(f"narby join: seat {seat}; rejoin with --token {tok}", file=sys.stderr,
-              flush=True)
+        seat, tok = msg.get("seat"), msg.get("token")  # (game.net.from_host checked them)
+        print(f"narby join: seat {_plain(seat)}; rejoin with --token {_plain(tok)}",
+              file=sys.stderr, flush=True)
         if token_path is not None and tok:
             try:
                 write_atomic(token_path, tok.encode("utf-8"))  # 0600 from the start
@@ -276,8 +276,8 @@ def join_main(argv: list[str]) -> int:
 
     def on_answer(decision, answer):
         if decision is None:  # the host refused something we sent
-            print(f"narby join: the host says: {answer.get('reason')}", file=sys.stderr,
-                  flush=True)
+            print(f"narby join: the host says: {_plain(answer.get('reason'))}",
+                  file=sys.stderr, flush=True)
             return
         print(f"narby join: decision {decision}: {json.dumps(answer)}", file=sys.stderr,
               flush=True)
@@ -287,21 +287,30 @@ def join_main(argv: list[str]) -> int:
                                      name=args.name, seat=args.seat, on_welcome=on_welcome,
                                      on_answer=on_answer if args.log else None))
     except JoinError as exc:
-        print(f"narby join: {exc}", file=sys.stderr)
+        print(f"narby join: {_plain(exc)}", file=sys.stderr)
+        return 1
+    except Exception as exc:  # noqa: BLE001 - last net: one line, never a traceback
+        print(f"narby join: the game stopped: {plain_reason(exc)}", file=sys.stderr)
         return 1
     over = result.over
     assert over is not None  # run_bot returns only once the game is over
-    out = {"seat": result.seat, "winner": over["winner"], "rounds": over["rounds"],
-           "scores": over["scores"], "reason": over["reason"], "answers": result.answers,
+    out = {"seat": result.seat, "winner": over["winner"], "rounds": over.get("rounds"),
+           "scores": over["scores"], "reason": over.get("reason"), "answers": result.answers,
            "rejoins": result.rejoins}
     if args.json:
         print(json.dumps(out))
     else:
-        print(f"{result.seat}: winner {_winner_text(over['winner'])} after {over['rounds']} "
-              f"rounds ({over['reason']})")
+        print(f"{_plain(result.seat)}: winner {_plain(_winner_text(over['winner']))} after "
+              f"{over.get('rounds', '?')} rounds ({_plain(over.get('reason', ''))})")
         for name, score in sorted(over["scores"].items(), key=lambda kv: -kv[1]):
-            print(f"  {name:<7} {score}")
+            print(f"  {_plain(name):<7} {score}")
     return 0
+
+
+def _plain(text) -> str:
+    """A host's words as a terminal may print them: no escape sequences or bidi marks
+    (a crafted host could otherwise clear the screen or fake a prompt)."""
+    return chat.clean(str(text))[:500]
 
 
 def _join_window(address: str) -> int:

@@ -31,13 +31,13 @@ from game.decisions import answer_kind
 from game.i18n import _
 from game.maps.loader import load_board
 from game.net import map_share, tls
+from game.net.from_host import read_host
 from game.net.invite import Invite, InviteError, parse_invite
 from game.net.protocol import (
     MAX_HOST_MESSAGE,
     ProtocolError,
     encode,
     message,
-    parse_host,
 )
 from game.net.tls import PinMismatch, normal_pin
 from game.persistence.saves import data_dir as find_data
@@ -189,7 +189,7 @@ async def _play(ws, bot: Bot, result: BotResult, on_welcome, on_state, on_answer
     held: dict | None = None  # the latest state while the map is on its way
     async for raw in ws:
         try:
-            msg = parse_host(raw)
+            msg = read_host(raw)
         except ProtocolError as exc:
             raise JoinError(str(exc)) from None
         kind = msg["type"]
@@ -219,7 +219,7 @@ async def _play(ws, bot: Bot, result: BotResult, on_welcome, on_state, on_answer
             if msg.get("fatal"):
                 from game.net.words import refusal  # noqa: PLC0415 (words imports this module)
 
-                raise JoinError(f"the host refused: {refusal(msg.get('reason'))}")
+                raise JoinError(refusal(msg.get("reason")))
         elif kind == "over":
             result.over = msg
             return
@@ -307,7 +307,7 @@ class ClientThread:
                 await ws.send(encode(self.hello))
                 async for raw in ws:
                     try:
-                        self._arrived(parse_host(raw))
+                        self._arrived(read_host(raw))
                     except ProtocolError as exc:
                         self._arrived(message("error", reason=str(exc), fatal=True))
                         return

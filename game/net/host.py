@@ -228,6 +228,10 @@ class HostCore:
         self.conns[cid] = Conn(cid, peer)
         return []
 
+    def seats_free_on_leave(self) -> bool:
+        """A fresh game's lobby: a player who leaves gives the seat up, for anyone."""
+        return not self.started and self.decision == 0
+
     def closed(self, cid: int) -> list[Out]:
         conn = self.conns.pop(cid, None)
         self.chat_limit.forget(cid)
@@ -237,7 +241,7 @@ class HostCore:
         if seat.conn != cid:
             return []
         seat.conn = None
-        if not self.started and self.decision == 0:
+        if self.seats_free_on_leave():
             # left the lobby of a fresh game: the seat is free again, for anyone
             seat.claimed, seat.name, seat.away_since = False, None, None
             seat.token = secrets.token_urlsafe(18)
@@ -350,8 +354,8 @@ class HostCore:
         if seat is not None:
             seat.claimed, seat.conn, seat.away_since = True, conn.cid, None
             seat.standin = None  # the player is back: the stand-in AI leaves
-            if "name" in msg:
-                seat.name = msg["name"]
+            if "name" in msg:  # shown on every screen and console: no escapes or bidi
+                seat.name = chat.clean(msg["name"]) or None
             conn.seat = seat.dragon
 
     def _welcome(self, conn: Conn, seat: TableSeat | None) -> list[Out]:
@@ -570,13 +574,14 @@ class HostCore:
         return self._doc[1]
 
     def state_for(self, conn: Conn) -> dict:
-        # Before the start a seat in the lobby can still be given up and another taken,
+        # In a fresh game's lobby a seat can still be given up and another taken (closed),
         # so its card would not stay its own secret: everyone sees the table as a
         # watcher does, and the events wait for the start.
-        seat = conn.seat if self.started else None
+        hold = self.seats_free_on_leave()
+        seat = None if hold else conn.seat
         view = scrub(self._full_doc(), seat)
         view["map"] = _file_name(view.get("map"))  # never the host's folders
-        events = self.session.events[conn.sent:] if self.started else []
+        events = [] if hold else self.session.events[conn.sent:]
         pending = None
         legal: list[dict] = []
         p = self.match.pending
@@ -591,7 +596,7 @@ class HostCore:
         msg = message("state", decision=self.decision, view=view,
                       events=visible_events(events, seat), events_from=conn.sent,
                       pending=pending, legal=legal, finished=self.over)
-        if self.started:
+        if not hold:
             conn.sent = len(self.session.events)
         return msg
 

@@ -15,6 +15,8 @@ import sys
 import threading
 from pathlib import Path
 
+import pytest
+
 from game.net.client import Bot, run_bot
 from game.net.protocol import encode, message
 from game.ui.scenes.game import GameScene
@@ -125,9 +127,11 @@ def test_a_window_that_starts_a_headless_game_is_not_stalled(app, tmp_path):
         host.communicate()
 
 
-def test_a_window_that_joined_before_the_start_keeps_the_log_so_far(app):
-    """The first joiner gets the log so far with the lobby's state; the start's state
-    does not repeat it. The board still shows every event from the beginning."""
+@pytest.mark.parametrize("host", ["today", "0.1.0"])
+def test_a_window_that_joined_before_the_start_keeps_the_log_so_far(app, host):
+    """A host today sends the log so far with the start's state (the lobby's state shows
+    no seat's card, so no events); 0.1.0's host sent it with the lobby's state and not
+    again at the start. Either way the board shows every event from the beginning."""
     from game.net.host import HostCore, new_game  # noqa: PLC0415
 
     session, kinds = new_game([{"dragon": "red", "player": "easy"},
@@ -136,7 +140,13 @@ def test_a_window_that_joined_before_the_start_keeps_the_log_so_far(app):
     core.opened(1)
     lobby_batch = [o.msg for o in core.receive(1, encode(message("hello")))]
     start_batch = [o.msg for o in core.start() if o.cid == 1]
-    assert start_batch[-1]["type"] == "state" and start_batch[-1]["events"] == []
+    early = next(m for m in lobby_batch if m["type"] == "state")
+    start = start_batch[-1]
+    assert early["type"] == start["type"] == "state"
+    assert early["events"] == [] and start["events"] and start["events_from"] == 0
+    if host == "0.1.0":
+        early["events"], start["events"] = start["events"], []
+        start["events_from"] = len(early["events"])
     scene = JoinScene(app, FAKE)
     app.push(scene)
     run(app, 1)

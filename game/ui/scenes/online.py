@@ -24,7 +24,7 @@ from game.net import map_share
 from game.net.client import NO_PIN, ClientThread
 from game.net.discovery import browse
 from game.net.invite import EXAMPLE, InviteError, parse_invite
-from game.net.protocol import message
+from game.net.protocol import encode, message
 from game.net.tls import normal_pin
 from game.net.words import refusal
 from game.ui import idle
@@ -96,6 +96,8 @@ def _paragraph(surface, look, text: str, size: int, at: tuple[int, int], width: 
 
 
 LOOKING = N_("Looking for games on this network…")
+# what may wait for the host's map (a few states and chat lines; a real map takes seconds)
+MAX_HELD_BYTES = 64 * 1024 * 1024
 
 
 def _game_line(map_title: str, target, cards) -> str:
@@ -331,6 +333,7 @@ class JoinScene(Scene):
         self.fetch: map_share.Receiver | None = None  # the host's map, on its way
         self.map_path: Path | None = None  # the host's map on this machine
         self.held: list[dict] = []  # what came while the map was on its way
+        self.held_bytes = 0
         self.refused = ""  # the host's refusal, in words, kept when the line closes
         self._searching = False
         self.widgets: list = []
@@ -480,13 +483,19 @@ class JoinScene(Scene):
             changed = True
         if self.client is None:
             return changed
-        arrived, self.held = self.held + self.client.poll(), []
+        arrived, self.held, self.held_bytes = self.held + self.client.poll(), [], 0
         if not arrived:
             return changed
         for i, msg in enumerate(arrived):
             kind = msg.get("type")
             if self.fetch is not None and kind not in ("map", "error", "closed"):
                 self.held.append(msg)  # the game waits for its map
+                self.held_bytes += len(encode(msg))
+                if self.held_bytes > MAX_HELD_BYTES:  # a host flooding instead of sending it
+                    self._say(_("Cannot take part: the host sent too much before its map"),
+                              "red")
+                    self._give_up()
+                    return True
                 continue
             if kind == "welcome":
                 self.welcome = msg
