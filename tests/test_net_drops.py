@@ -77,6 +77,29 @@ def test_the_game_waits_then_an_ai_takes_the_seat_until_the_player_is_back():
     assert state["decision"] == core.decision
 
 
+def test_dropping_and_rejoining_over_and_over_does_not_hold_the_game_up():
+    # each rejoin wound the drop clock back to a full wait: a player who dropped and
+    # rejoined every few seconds stalled everyone, the stand-in never came
+    core, clock = two_remote("ai")
+    mover = core.match.pending.dragon
+    token, decision, cid = core.seats[mover].token, core.decision, 10
+    for _ in range(11):  # 11 drops of 6 s each: 66 s away at this decision
+        core.closed(core.seats[mover].conn)
+        clock.t += 6
+        core.tick()
+        if core.auto_player() is not None:
+            break
+        cid += 1
+        hello(core, cid, token=token)
+    assert core.auto_player() is not None and core.decision == decision
+    assert clock.t - 1000.0 == 60  # after the one wait the policy gives, in all
+    # a new decision brings a new wait
+    while core.match.pending.dragon == mover and not core.over:
+        core.step_ai()
+    hello(core, cid + 1, token=token)
+    assert core.seats[mover].standin is None
+
+
 def test_the_host_can_wait_longer_or_end_the_game():
     core, clock = two_remote("wait")
     mover, _ = drop_the_mover(core)

@@ -91,6 +91,10 @@ class TableSeat:
     conn: int | None = None
     away_since: float | None = None  # when its player dropped (None: here, or never came)
     standin: object | None = None  # an AI playing for a dropped player
+    # seconds away during one decision, kept across rejoins: dropping and rejoining over
+    # and over does not wind the drop policy's clock back (a stall by reconnecting)
+    away_used: float = 0.0
+    away_decision: int = -1
 
     def info(self) -> dict:
         return {"dragon": self.dragon, "kind": self.kind, "name": self.name,
@@ -246,7 +250,9 @@ class HostCore:
             seat.claimed, seat.name, seat.away_since = False, None, None
             seat.token = secrets.token_urlsafe(18)
         elif not self.over:
-            seat.away_since = self.clock()
+            if seat.away_decision != self.decision:
+                seat.away_used, seat.away_decision = 0.0, self.decision
+            seat.away_since = self.clock() - seat.away_used
         return self._lobby_all() + self._waiting_all()
 
     def receive(self, cid: int, raw) -> list[Out]:
@@ -352,6 +358,8 @@ class HostCore:
         """The connection has said hello; a player (not a watcher) sits in `seat`."""
         conn.hello = True
         if seat is not None:
+            if seat.away_since is not None and seat.away_decision == self.decision:
+                seat.away_used = self.clock() - seat.away_since
             seat.claimed, seat.conn, seat.away_since = True, conn.cid, None
             seat.standin = None  # the player is back: the stand-in AI leaves
             if "name" in msg:  # shown on every screen and console: no escapes or bidi
@@ -551,7 +559,7 @@ class HostCore:
         """The host gives a dropped player a fresh wait."""
         seat = self.seats[dragon]
         if seat.away_since is not None:
-            seat.away_since = self.clock()
+            seat.away_since, seat.away_used = self.clock(), 0.0
         self._waiting_sent = None
         return self._waiting_all()
 
