@@ -636,8 +636,9 @@ def _lose_claim(frame, stack, i, game) -> None:
     if chart_row(TRIBUTE, roll)[3] is not None:
         raise Bad(f"a tribute roll of {roll} loses no claim (R31)")
     choices = frame["choices"]
-    if not (type(choices) is list and len(choices) >= 2):
-        raise Bad("a lost claim with fewer than two claims to choose from")
+    # one cell may be two choices: a far claim and the gamble ring under its corner (P5)
+    if not (type(choices) is list and len(choices) >= 1):
+        raise Bad("a lost claim with nothing to choose from")
     for cell in choices:
         _cell(cell, game, "a claim to lose at")
     if len({tuple(c) for c in choices}) != len(choices):

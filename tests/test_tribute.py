@@ -316,6 +316,56 @@ def test_r31_exactly_one_candidate_is_lost_automatically():
     assert dragon(m)["coins"] == 2
 
 
+# A gamble ring may lie under a place of power (P3: the place landed on it). On a 0-4
+# roll it is one of the things that may be lost (P5), and choosing it takes the ring,
+# never the claim on the place above it: that claim stays when it is next to the dragon
+# (R31), and is a choice of its own when it is not.
+@pytest.mark.parametrize("ring", [NEAR, (13, 11)], ids=["top-left", "another cell"])
+def test_p5_a_ring_under_an_adjacent_place_is_lost_not_the_place(ring):
+    m, _ = tribute([3], settlements=[("town", FAR, "red")],
+                   places=[("blade_miller", NEAR, "red")], gambles=[(ring, "red")])
+    assert sorted(m.legal_answers(), key=str) == sorted(
+        [{"choose": list(FAR)}, {"choose": list(ring), "ring": True}], key=str)
+    m.submit({"choose": list(ring)})  # the cell alone is taken too: it names no claim
+    finished_cleanly(m)
+    assert claim_of(m, NEAR) == "red" and claim_of(m, FAR) == "red"
+    assert m.snapshot()["gambles"] == []
+
+
+def test_p4_a_ring_under_an_adjacent_place_as_the_only_choice_is_lost_at_once():
+    m, _ = tribute([2], places=[("blade_miller", NEAR, "red")], gambles=[(NEAR, "red")])
+    finished_cleanly(m)
+    assert claim_of(m, NEAR) == "red" and m.snapshot()["gambles"] == []
+
+
+@pytest.mark.parametrize("answer, place, ring", [
+    ({"choose": list(FAR)}, None, [{"at": list(FAR), "owner": "red"}]),
+    ({"choose": list(FAR), "ring": True}, "red", []),
+])
+def test_p5_a_ring_under_a_far_places_corner_is_chosen_with_ring(answer, place, ring):
+    # the cell names the far place's claim; the ring under that same cell is its own
+    # choice ("ring": true), so neither can be lost by mistake or never be offered
+    m, _ = tribute([1], places=[("blade_miller", FAR, "red")], gambles=[(FAR, "red")])
+    assert m.pending.kind == "lose_claim"  # two things may be lost: asked, not automatic
+    Match.restore(m.snapshot()).close()  # a position the engine builds restores
+    assert sorted(m.legal_answers(), key=str) == sorted(
+        [{"choose": list(FAR)}, {"choose": list(FAR), "ring": True}], key=str)
+    m.submit(answer)
+    finished_cleanly(m)
+    assert claim_of(m, FAR) == place and m.snapshot()["gambles"] == ring
+
+
+@pytest.mark.parametrize("answer", [{"choose": [7, 7], "ring": True},
+                                    {"choose": list(FAR), "ring": "yes"}])
+def test_p5_ring_names_only_a_ring_under_a_claim_that_may_be_lost(answer):
+    m, _ = tribute([1], places=[("blade_miller", FAR, "red")],
+                   gambles=[(FAR, "red"), ((7, 7), "red")])
+    before = m.snapshot()
+    with pytest.raises(IllegalAnswer):
+        m.submit(answer)
+    assert m.snapshot() == before
+
+
 def test_r31_all_claims_adjacent_nothing_is_lost():
     m, ev = tribute([1], settlements=[("town", NEAR, "red"), ("city", (9, 12), "red")],
                     places=[("blade_miller", (10, 8), "red")])

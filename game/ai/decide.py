@@ -466,7 +466,8 @@ def lose_claim(ctx: Ctx) -> dict:
         cell = tuple(a["choose"])
         child = pos.child()
         piece = pos.pieces.get(cell)
-        if piece is not None and piece[2] == ctx.me:
+        # "ring": the gamble ring under a piece (P3, P5), not the claim the cell names
+        if piece is not None and piece[2] == ctx.me and not a.get("ring"):
             child.set_piece(cell, (piece[0], piece[1], None))
         elif pos.gambles.get(cell) == ctx.me:
             child.gambles = {c: o for c, o in pos.gambles.items() if c != cell}

@@ -130,8 +130,9 @@ def score(m: Match, name: str, total: int, extras=()) -> None:
            "treasure": got_tokens})
     if chart_values is None:
         choices = loss_choices(m, name, claims)
-        if len(choices) == 1:
-            lose(m, name, tuple(choices[0]))
+        answers = loss_answers(m, name, choices)
+        if len(answers) == 1:
+            lose(m, name, tuple(choices[0]), answers[0].get("ring", False))
         elif choices:
             m.stack.append({"step": "lose_claim", "dragon": name, "roll": total,
                             "choices": choices})
@@ -142,7 +143,8 @@ def _piece(ent: int, kind: str) -> str:
 
 
 def loss_choices(m: Match, name: str, claims) -> list[list[int]]:
-    """R31 0-4: any non-adjacent claim, or any gamble ring, may be the one lost."""
+    """R31 0-4 (P5): any non-adjacent claim (its top-left cell), or any gamble ring (its
+    cell, under a piece too: P3). loss_answers says how each is answered."""
     cells = [list(fp.at) for _, _, fp, adjacent in claims if not adjacent]
     for _, g in lookups.gambles(m):
         if g.owner == name and [g.col, g.row] not in cells:
@@ -150,15 +152,54 @@ def loss_choices(m: Match, name: str, claims) -> list[list[int]]:
     return cells
 
 
-def lose(m: Match, name: str, cell) -> None:
-    ent = lookups.occupancy(m).get(cell)
-    if ent is not None and lookups.claim_owner(ent) == name:
+def loss_answers(m: Match, name: str, choices) -> list[dict]:
+    """The answers to a lost claim: {"choose": cell} for a claim (its top-left) or a ring
+    not under a settlement or place; {"choose": cell, "ring": true} for a gamble ring
+    under one (P3), whose cell would name the piece (a plain {"choose": cell} for such
+    a ring is taken too, when that cell names no claim it may lose)."""
+    out = []
+    occupied = lookups.occupancy(m)
+    for c in choices:
+        claim = _losable_claim(m, name, tuple(c))
+        under = occupied.get(tuple(c))
+        piece = under is not None and (esper.has_component(under, Settlement)
+                                       or esper.has_component(under, PlaceOfPower))
+        out.append({"choose": c} if claim is not None or not piece
+                   else {"choose": c, "ring": True})
+        if claim is not None and _ring_at(m, name, c) is not None:
+            out.append({"choose": c, "ring": True})  # a ring under that claim's corner
+    return out
+
+
+def _ring_at(m: Match, name: str, cell) -> int | None:
+    return next((g_ent for g_ent, g in lookups.gambles(m)
+                 if g.owner == name and [g.col, g.row] == list(cell)), None)
+
+
+def _losable_claim(m: Match, name: str, cell) -> int | None:
+    """The dragon's claim whose top-left is `cell`, when R31 lets it be lost (not next
+    to the dragon); else None."""
+    ent = lookups.occupancy(m).get(tuple(cell))
+    if ent is None or lookups.claim_owner(ent) != name:
+        return None
+    fp = esper.component_for_entity(ent, Footprint)
+    if tuple(fp.at) != tuple(cell) or geometry.adjacent(lookups.dragon_fp(m, name).at, 2,
+                                                        fp.at, fp.size):
+        return None
+    return ent
+
+
+def lose(m: Match, name: str, cell, ring: bool = False) -> None:
+    """Lose the claim a cell names (P5), or the gamble ring there: a ring under a piece
+    (P3) is lost when the piece's claim cannot be (it is next to the dragon, or the ring
+    is under another of its cells) or when asked for by "ring"."""
+    ent = None if ring else _losable_claim(m, name, cell)
+    if ent is not None:
         remove_claim(m, ent, "tribute_loss")
         return
-    for g_ent, g in lookups.gambles(m):
-        if g.owner == name and (g.col, g.row) == cell:
-            remove_gamble(m, g_ent, "tribute_loss")
-            return
+    g_ent = _ring_at(m, name, cell)
+    if g_ent is not None:
+        remove_gamble(m, g_ent, "tribute_loss")
 
 
 def _ask(m: Match, frame) -> Decision:
@@ -170,7 +211,7 @@ def _ask(m: Match, frame) -> Decision:
 
 
 def _legal(m: Match, frame) -> list[dict]:
-    return [{"choose": c} for c in frame["choices"]]
+    return loss_answers(m, frame["dragon"], frame["choices"])
 
 
 def _answer(m: Match, frame, answer) -> None:
@@ -181,8 +222,14 @@ def _answer(m: Match, frame, answer) -> None:
         raise IllegalAnswer(Words("{dragon} must lose a claim that is not next to it (one "
                                   "of {cells}), not {cell}", dragon=DragonName(frame["dragon"]),
                                   cells=shown, cell=show_cell(cell)))
+    ring = answer.get("ring", False)
+    if ring is not False and {"choose": list(cell), "ring": ring} not in \
+            loss_answers(m, frame["dragon"], frame["choices"]):
+        # TRANSLATORS: "ring": true is the answer's own word (not translated)
+        raise IllegalAnswer(Words("\"ring\": true names a gamble ring under a claim it may "
+                                  "lose; there is none at {cell}", cell=show_cell(cell)))
     m.stack.pop()
-    lose(m, frame["dragon"], cell)
+    lose(m, frame["dragon"], cell, ring)
 
 
 LOSE_CLAIM = DecisionStep(_ask, _legal, _answer)

@@ -184,7 +184,8 @@ def answer_label(answer: dict, doc: dict | None = None) -> str:
     if "choose" in answer:
         v = answer["choose"]
         if isinstance(v, list) and doc is not None:
-            what = _piece_words(doc, v)
+            # a gamble ring under a piece (P3) is named as the ring, not the piece
+            what = piece_at("gamble", show_cell(v)) if answer.get("ring") else _piece_words(doc, v)
             # TRANSLATORS: an option: the claim given up, such as "the town at (3, 4)"
             return _("Lose {what}").format(what=what)
         return value_label("choose", v, doc)
