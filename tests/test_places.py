@@ -460,7 +460,7 @@ def test_a_power_not_on_the_board_or_unknown_is_refused():
     refused(m, {"power": "pearlthorn_castle"}, "answers an opponent")
     refused(m, {"power": "blade_miller"}, "answers an opponent")
     refused(m, {"power": "immortals_resting_place"}, "no power")
-    refused(m, {"power": "citadel_of_torture"}, "no power")
+    refused(m, {"power": "citadel_of_torture"}, "used with a Claim", "\"also\"")  # P17
 
 
 # --- Baba Yaga's Hut: move up to 3 king steps, claims stay (R37.1) ---------------------

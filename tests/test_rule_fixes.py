@@ -142,3 +142,32 @@ def test_steal_from_an_empty_cavern_and_robber_against_no_coins_are_both_legal()
     m.submit({"play": "robber", "dragon": "blue"})
     events = m.submit({"do": "steal_cavern", "dragon": "blue"})
     assert kinds(events, "coins") == [] and coins(m, "blue") == coins(m, "red") == 0
+
+
+# ----- refusals that point the right way (a rules audit) ---------------------------------
+def test_a_citadel_power_answer_says_it_is_used_with_a_two_settlement_claim():
+    # it said "no power to use on a turn (only a standing control ability)", the
+    # opposite of P17 (a Power, no control)
+    refused(citadel(), {"power": "citadel_of_torture"}, '"do": "claim"', '"also"')
+    m = scenario({"red": dict(at=RED_AT), "blue": dict(at=FAR)},
+                 places=[("immortals_resting_place", AWAY, "red")])
+    refused(m, {"power": "immortals_resting_place"}, "has no power to use on a turn")
+
+
+def test_a_claim_reached_by_the_hut_on_anothers_town_does_not_advise_claim_settlement():
+    # Baba Yaga's Hut reaches a Claim, never a Claim Settlement (P17): the refusal
+    # advised one, which was then refused as not adjacent
+    m = scenario({"red": dict(at=RED_AT, rings=9), "blue": dict(at=(9, 5), rings=9)},
+                 settlements=[("town", (16, 12), "blue"), ("town", (16, 10), None)],
+                 places=[("baba_yagas_hut", (14, 10), "red")])
+    assert {"do": "claim", "at": [16, 10]} in m.legal_answers()  # the hut's reach
+    refused(m, {"do": "claim", "at": [16, 12]}, "Blue already claims",
+            "Claim Settlement needs Red next to it")
+
+
+@pytest.mark.parametrize("answer", [{"do": "end_turn", "play": "vigor"},
+                                    {"do": "move", "to": [4, 6], "power": "madhouse"}])
+def test_an_answer_that_is_two_things_at_once_is_refused(answer):
+    # the card or power was silently dropped and the action done
+    m = scenario({"red": dict(at=RED_AT), "blue": dict(at=FAR)})
+    refused(m, answer, "one of them")

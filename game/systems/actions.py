@@ -129,6 +129,12 @@ def _checked(m: Match, name: str, rule) -> list[dict]:
 def why_not(m: Match, name: str, answer: dict) -> str | None:
     """The reason an action answer (a turn power, a turn card) is illegal, or None."""
     if "do" in answer:
+        if "power" in answer or "play" in answer:  # one answer, one thing: the other part
+            # was silently dropped ({"do": "end_turn", "play": "vigor"} ended the turn)
+            # TRANSLATORS: the JSON fragments are the answer's keys, kept as is
+            return Words("an answer does an action {do}, uses a place's power {power} or "
+                         "plays a card {play}: one of them", do='{"do": ...}',
+                         power='{"power": ...}', play='{"play": ...}')
         do = answer["do"]
     elif "power" in answer:
         if "play" in answer:  # one answer, one thing (it was checked as a power and

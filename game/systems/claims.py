@@ -140,6 +140,13 @@ def _claim_check(m: Match, name, answer):
             return registry.always(held[0]).far(m, name, ent)
         return Words("{dragon} is not adjacent to {piece}", dragon=DragonName(name),
                      piece=lookups.describe(m, ent))
+    owner = lookups.claim_owner(ent)
+    if owner and owner != name and not lookups.next_to_dragon(m, name, fp.at, fp.size):
+        # reached by Baba Yaga's Hut, which never reaches a Claim Settlement (P17):
+        # its advice would be refused in turn
+        return Words("{dragon} already claims {piece}; Claim Settlement needs {mover} "
+                     "next to it", dragon=DragonName(owner), piece=lookups.describe(m, ent),
+                     mover=DragonName(name))
     return unclaimed_reason(m, name, ent)
 
 

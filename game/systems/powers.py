@@ -371,9 +371,16 @@ def turn_reason(m: Match, name: str, answer: dict) -> str | None:
     if kind in CANCEL_POWERS or kind in ROLL_REACTION_POWERS:
         return Words("{place}'s power answers an opponent's action; it is not used on a turn",
                      place=place)
+    if kind == "citadel_of_torture":  # P17: a Power, used inside a Claim action
+        # TRANSLATORS: the JSON is the answer's own shape (not translated)
+        return Words("{place}'s power is used with a Claim action that claims two "
+                     "settlements: {{\"do\": \"claim\", \"at\": [c, r], \"also\": [c, r]}}",
+                     place=place)
     if kind not in TURN:
-        return Words("{place} has no power to use on a turn (only a standing control "
-                     "ability)", place=place)
+        return Words("{place} has no power to use on a turn", place=place) \
+            if kind == "immortals_resting_place" else Words(
+            "{place} has no power to use on a turn (only a standing control ability)",
+            place=place)
     return holder_reason(m, name, kind) or TURN[kind].check(m, name, answer)
 
 
