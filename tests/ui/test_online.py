@@ -84,6 +84,8 @@ def test_a_host_window_and_a_joining_window_play_a_game(data_dir):
     while not host.finished:
         host.poll()
         rc.poll()
+        if host.finished:  # the remote's last answer, taken in poll, ended the game
+            break
         p = host.pending
         kind = host.core.kinds[p.dragon]
         if kind == "local":
