@@ -104,6 +104,9 @@ def show(scene) -> bool:
     p = c.pending
     if p is None or not c.is_human(p.dragon) or c.finished:
         return False
+    lesson = getattr(scene, "lesson_hint", None)
+    if lesson is not None and lesson():  # the coach's step (game.ui.scenes.tutorial)
+        return True
     answer, line = hint(c.match, p.dragon, c.board, seed=c.ai_seed())
     scene.show_error(line, colour="gold")
     # the answer's own label may hold " — " ("Play Jumper — (8, 10)"): the reason starts

@@ -294,3 +294,18 @@ def test_the_seed_field_shows_when_it_has_the_keyboard(app):
     app.draw()
     assert app.screen.get_at(at)[:3] != before
     assert app.screen.get_at(at)[:3] == app.look.colour("gold")
+
+
+def test_paused_means_paused_the_ai_waits_under_the_pause_menu(app):
+    # the AI answered three times under "Paused", and a hand-over or the end screen
+    # was pushed over the open menu (a UI audit)
+    m = scenario({"red": dict(at=(5, 5), cavern=(2, 2)), "blue": dict(at=(15, 15))},
+                 settlements=[("town", (10, 5), None)], turn="blue")
+    c = GameController.from_match(m, [Seat("human"), Seat("ai", "easy")], ai_mode="sync")
+    scene = app.push(GameScene(app, c))
+    app.push(PauseScene(app, scene))
+    before = c.n_answers
+    run(app, 60)
+    assert c.n_answers == before and isinstance(app.top, PauseScene)
+    key(pygame.K_ESCAPE)  # back to the board: the AI plays on
+    until(app, lambda: c.n_answers > before, limit=300)

@@ -210,3 +210,44 @@ def test_the_steal_step_names_the_cavern_that_glows(app):
     scene = _lesson_at(app, "steal")
     _wait(app, scene, 6000)
     assert "then Red's cavern." in scene.how_line()
+
+
+# ----- a UI audit of the first hour --------------------------------------------------------
+@pytest.mark.parametrize("lang, size, scale, step_id", [
+    ("fr", (1280, 720), 1.5, "welcome"), ("de", (1920, 1080), 2.0, "welcome"),
+    ("pl", (1024, 640), 2.0, "card"), ("fr", (1024, 640), 2.0, "choose-place")])
+def test_the_coach_shows_all_its_words_in_every_language(lang, size, scale, step_id):
+    # French, German and Polish words ran past the tallest coach at 150-200% and were
+    # cut (the line saying how to go on was gone); its type is now set smaller first
+    a = App(Settings(ui_scale=scale, language=lang, confirm_end_turn=False,
+                     confirm_last_action=False), size=size, fullscreen=False)
+    a.ai_mode, a.catch_crashes = "sync", False
+    try:
+        scene = _lesson_at(a, step_id)
+        run(a, 2)
+        assert scene._coach_need() <= scene.coach_rect.h
+        assert scene.coach_rect.y >= scene.panel_top + scene.panel.header_height()
+    finally:
+        a.close()
+
+
+def test_the_hint_in_the_lesson_is_the_coachs_step(app):
+    # H showed the Hard AI's pick ("Play Orienteer"), which the coach then refused
+    scene = _lesson_at(app, "move")
+    key(pygame.K_h)
+    run(app, 2)
+    assert "coach" in scene.banner_error and getattr(scene, "hinted", None) is None
+    want = scene.expected()
+    assert want == {"do": "move", "to": [2, 6]}
+
+
+def test_the_coach_is_not_drawn_over_the_pause_menu_and_save_is_not_offered(app):
+    from game.ui.scenes.pause import PauseScene  # noqa: PLC0415
+
+    scene = _lesson_at(app, "move")
+    run(app, 2)
+    assert scene.leave_rect is not None
+    pause = app.push(PauseScene(app, scene))
+    run(app, 2)
+    assert scene.leave_rect is None and scene.next_rect is None  # not drawn, not clickable
+    assert not pause.buttons["save"].is_enabled  # the lesson keeps no files

@@ -260,10 +260,18 @@ class GameScene(Scene):
             busy = True
         if self.ended or self.waiting_handover:
             return busy
+        # Under the pause menu, Save, Rules, Settings or Help nothing is played on in a
+        # game at this screen ("Paused" means paused; the AI answered under it, and the
+        # end or a hand-over was pushed over the open screen). An online game goes on:
+        # the others are not kept waiting, but its end waits for the screen to close.
+        covered = self.app.top is not self
+        if covered and not hasattr(self.c, "poll"):
+            return busy
         if self.c.finished:
-            if self.animation.idle:
+            if self.animation.idle and not covered:
                 self._finish()
-            return True
+                return True
+            return busy or not self.animation.idle
         pending = self.c.pending
         if pending is None:
             return busy
@@ -274,7 +282,7 @@ class GameScene(Scene):
             # moves until the answer comes and wakes the window (game.ui.idle.wake), or
             # the pause between an AI's answers ends (wake_in), so no 60 Hz frames
             busy |= driven and not (shown and self.pace.awaiting(pending.dragon))
-        elif self.animation.idle:
+        elif self.animation.idle and not covered:
             self._prepare(pending)
         # targets pulse while a person aims (who may think for minutes: PULSE_FPS
         # frames a second, none with Reduce motion); otherwise an idle board is redrawn

@@ -36,9 +36,13 @@ class PauseScene(ButtonMenu):
         bw, bh, gap = look.px(300), look.px(46), look.px(10)
         over = self.game.c.finished
         joined = getattr(self.game.c, "keep_seat", None) is not None  # a joining window
+        # the lesson keeps no files (no data folder): it offered Save, which then said
+        # "not saved", and promised an autosave that Continue never found
+        unsaved = getattr(self.game.c, "is_lesson", False)
         entries = [("resume", _("Resume"), True, _("Back to the board") + " (Esc)"),
-                   ("save", _("Save game"), not over,
+                   ("save", _("Save game"), not over and not unsaved,
                     _("The game is over: watch its replay from the end screen") if over
+                    else _("The lesson's game is not saved") if unsaved
                     else _("The host keeps this game; your seat is kept to rejoin") + "  (S)"
                     if joined else _("Save to a named slot") + "  (S)"),
                    ("load", _("Load game"), True, _("Open a saved game or autosave") + "  (L)"),
@@ -49,9 +53,12 @@ class PauseScene(ButtonMenu):
                       "again") if self._hosting() else
                     _("Leave this game; Join game on the main menu rejoins your seat")
                     if joined else
+                    _("Leave the lesson; Learn to play on the main menu starts it again")
+                    if unsaved else
                     _("The game is autosaved: Continue on the main menu resumes it")),
                    ("quit", _("Quit to desktop"), True,
-                    _("Close the game; it is autosaved first and Continue resumes it")
+                    (_("Close the game (the lesson is not kept)") if unsaved else
+                     _("Close the game; it is autosaved first and Continue resumes it"))
                     + "  (Q)")]
         total = len(entries) * (bh + gap) + look.px(110)
         if total > h - look.px(16):  # a short window: lower buttons, never off the top

@@ -271,8 +271,10 @@ class SettingsScene(Scene):
         for key in self.tests:
             c = self.cyclers[key]
             r = c.button.rect
-            bar = pygame.Rect(r.x + look.px(16), r.bottom - look.px(8), r.w - look.px(32),
-                              max(2, look.px(3)))
+            # along the bottom edge, under the words' descenders: at 150-200% the rows are
+            # squeezed, and a bar higher up ran through the label (a UI audit)
+            h = max(2, look.px(2))
+            bar = pygame.Rect(r.x + look.px(16), r.bottom - look.px(2) - h, r.w - look.px(32), h)
             pygame.draw.rect(surface, look.colour("text_dim"), bar, border_radius=2)
             fill = bar.copy()
             fill.w = round(bar.w * c.value)

@@ -32,6 +32,7 @@ from game.ui.tutorial import TutorialError, new_game
 from game.words import shown
 
 NOTE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_n)
+MAX_SHRINK = 3  # points the coach's type may lose to hold all its words
 DONE_LINE = N_("Lesson complete: play on. H asks for a hint, Esc opens the menu.")
 
 
@@ -240,8 +241,24 @@ class TutorialScene(GameScene):
     def draw_after_ui(self, surface) -> None:
         if self.app.top is self:
             self._draw_marks(surface)
-        self._draw_coach(surface)
+            self._draw_coach(surface)
+        else:  # under the pause menu, Save or Help: drawn over them it hid their buttons
+            self.next_rect = self.leave_rect = None
         super().draw_after_ui(surface)
+
+    def lesson_hint(self) -> bool:
+        """The Hint key in the lesson: the coach's step, not the Hard AI's pick (which
+        the coach then refused as "not this one yet"); after the lesson, None (the
+        usual hint)."""
+        if self.coach.finished:
+            return False
+        if self.expected() is None:
+            self.show_error(_("In the lesson the coach shows each step: read its card, "
+                              "then go on"), colour="gold")
+        else:
+            self.show_error(_("Hint: do as the coach's card says; the gold mark shows "
+                              "where"), colour="gold")
+        return True
 
     def _pulse(self) -> float:
         if self.app.settings.reduce_motion:
@@ -318,15 +335,18 @@ class TutorialScene(GameScene):
         bottom = r.bottom - look.px(8)
         buttons_h = look.px(30)
         room = bottom - buttons_h - look.px(6)
-        big = look.font(look.fs(18), bold=True)
+        head_fs, body_fs, how_fs = self._coach_sizes()
+        big = look.font(look.fs(head_fs), bold=True)
         for line in look.wrap(heading, big, w)[:2]:
-            surface.blit(look.text(line, look.fs(18), look.colour("gold"), bold=True), (x, y))
+            surface.blit(look.text(line, look.fs(head_fs), look.colour("gold"), bold=True),
+                         (x, y))
             y += big.get_linesize()
         y += look.px(4)
-        y = self._paragraph(surface, body, look.fs(15), look.colour("text"), x, y, w, room)
+        y = self._paragraph(surface, body, look.fs(body_fs), look.colour("text"), x, y, w,
+                            room)
         if how:
             y += look.px(6)
-            self._paragraph(surface, how, look.fs(13), look.colour("text_dim"), x, y, w,
+            self._paragraph(surface, how, look.fs(how_fs), look.colour("text_dim"), x, y, w,
                             room, italic_key=True)
         # buttons: Next (notes only) and Leave
         self.next_rect = None
@@ -359,18 +379,25 @@ class TutorialScene(GameScene):
                 _("Watch the board: the game plays on until it is your move."))
         return showing, _("Watch"), body, _("Space skips the animations.")
 
-    def _coach_need(self) -> int:
+    def _coach_sizes(self, shrink: int | None = None) -> tuple[int, int, int]:
+        """The coach's type sizes (heading, body, key hint), a point smaller per step of
+        `shrink` (_fit_coach): the longest words at the largest scale still fit whole."""
+        k = getattr(self, "coach_shrink", 0) if shrink is None else shrink
+        return 18 - k, 15 - k, 13 - k
+
+    def _coach_need(self, shrink: int | None = None) -> int:
         """The coach panel's height for all its words (as _draw_coach lays them out)."""
         look = self.look
         w = self.coach_rect.w - 2 * look.px(12)
         _title, heading, body, how = self._coach_words()
-        big = look.font(look.fs(18), bold=True)
+        head_fs, body_fs, how_fs = self._coach_sizes(shrink)
+        big = look.font(look.fs(head_fs), bold=True)
         h = look.px(8) + look.px(30) + look.px(8)
         h += big.get_linesize() * len(look.wrap(heading, big, w)[:2]) + look.px(4)
-        f = look.font(look.fs(15))
+        f = look.font(look.fs(body_fs))
         h += f.get_linesize() * len(look.wrap(body, f, w))
         if how:
-            f = look.font(look.fs(13))
+            f = look.font(look.fs(how_fs))
             h += look.px(6) + f.get_linesize() * len(look.wrap(how, f, w))
         return h + look.px(6) + look.px(30) + look.px(8)
 
@@ -387,6 +414,14 @@ class TutorialScene(GameScene):
         # once the lesson is done the coach says two lines: the log takes the room back
         # (played at 100%, issue 33: a half-empty coach above a 3-line log)
         base = self.coach_base if self.coach.current is not None else 0
+        # the tallest the coach may be: from the round and target lines down. Words
+        # that need more (French or German at 150-200%) are set a point smaller, up to
+        # MAX_SHRINK, before anything is cut (a UI audit found the key hint cut)
+        tallest = bottom - (self.panel_top + self.panel.header_height())
+        shrink = next((k for k in range(MAX_SHRINK + 1) if self._coach_need(k) <= tallest),
+                      MAX_SHRINK)
+        moved_type = shrink != getattr(self, "coach_shrink", 0)
+        self.coach_shrink = shrink
         need, top = self._coach_need(), self.coach_top
         if need > bottom - top:
             # still too tall with the whole log given (a large UI scale in a short
@@ -404,7 +439,7 @@ class TutorialScene(GameScene):
                 self.log.note(DONE_LINE)
             h, log_top = 0, top + look.px(22)
         if (top, h) == (r.y, r.h):
-            return False
+            return moved_type
         self.coach_rect = pygame.Rect(r.x, top, r.w, h)
         self.log.kill()
         self.log_rect = pygame.Rect(self.log_rect.x, log_top, self.log_rect.w,

@@ -203,6 +203,8 @@ class TutorialController(GameController):
     """A GameController for the lesson: the person gives the coach's answers; the
     opponent plays its script first, then as the Easy AI. No undo, no autosaves."""
 
+    is_lesson = True  # (the pause menu offers no Save and promises no autosave)
+
     def __init__(self, coach: Coach, setup: GameSetup):
         self.coach = coach
         self._dice_next: list[int] = []
