@@ -32,6 +32,7 @@ from game.persistence.saves import (
     load_save,
     save_game,
     saves_dir,
+    slot_path,
 )
 from game.players import AIPlayer, RandomPlayer
 from game.resources import ResourceError, find_map, shipped_maps, version
@@ -48,6 +49,9 @@ def main(argv: list[str] | None = None) -> int:
     multiprocessing.freeze_support()  # a frozen build's AI worker process starts here
     argv = sys.argv[1:] if argv is None else argv
 
+    for name in ("stdout", "stderr"):  # started with it closed (`narby ... >&-`)
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115
     for stream in (sys.stdout, sys.stderr):  # a name with a lone surrogate must print
         with contextlib.suppress(Exception):  # not a stream we can reconfigure: fine
             cast(io.TextIOWrapper, stream).reconfigure(errors="backslashreplace")
@@ -61,6 +65,12 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except KeyboardInterrupt:
         return 130
+    except OSError as exc:  # last net: a folder it may not search, a name too long for
+        # the system, a full disk or output: one line naming what, never a traceback
+        where = f"{exc.filename}: " if exc.filename else ""
+        with contextlib.suppress(Exception):
+            print(f"narby: {where}{exc.strerror or exc}", file=sys.stderr)
+        return 1
 
 
 def _take_language(argv: list[str]) -> tuple[list[str], str | None]:
@@ -341,13 +351,6 @@ def _play(argv) -> int:
         pending = match.pending
         assert pending is not None  # the game is not over
         session.submit(players[pending.dragon].choose(match))
-    if args.save:
-        try:
-            print(f"saved: {save_game(session, args.save, data_dir(args.data_dir))}",
-                  file=sys.stderr)
-        except SaveError as exc:
-            print(f"narby: {exc}", file=sys.stderr)
-            return 1
     if args.log or demo:
         for event in match.events:
             print(describe(event))
@@ -359,7 +362,41 @@ def _play(argv) -> int:
         print(f"seed {seed}: winner {_winner_text(match.winner)} after {match.round} rounds")
         for name, score in sorted(result["scores"].items(), key=lambda kv: -kv[1]):
             print(f"  {name:<7} {session.players[name]:<7} {score}")
+    # saved after the result is printed: a save that fails loses no result
+    return _save_headless(session, args.save, args.data_dir) if args.save is not None else 0
+
+
+def _save_headless(session: Session, name: str, folder: str | None) -> int:
+    """--save NAME: never over another game's save of that name (the window asks first;
+    a command cannot), nor over a file that does not load (saves.save_game)."""
+    if not name.strip():
+        print("narby: --save needs a name", file=sys.stderr)
+        return 1
+    try:
+        data = data_dir(folder)
+        slot = slot_path(name, data)
+        held = _game_id_of(slot)
+        if held is not None and held != session.game_id:
+            print(f"narby: --save {name!r}: {slot} holds another game; choose another name "
+                  "or delete that save first", file=sys.stderr)
+            return 1
+        print(f"saved: {save_game(session, name, data)}", file=sys.stderr)
+    except (SaveError, OSError) as exc:
+        print(f"narby: {exc}", file=sys.stderr)
+        return 1
     return 0
+
+
+def _game_id_of(path: Path) -> str | None:
+    """The game a save file holds (None: no such file, or not a save)."""
+    try:
+        if not path.is_file():
+            return None
+        meta = read_json(path, ValueError).get("meta")
+    except (OSError, ValueError, AttributeError):
+        return None
+    gid = meta.get("game_id") if isinstance(meta, dict) else None
+    return gid if isinstance(gid, str) else None
 
 
 def _screenshot(p, args) -> int:

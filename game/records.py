@@ -28,7 +28,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from game.persistence.files import write_atomic
+from game.persistence.files import set_aside_name, write_atomic
 from game.persistence.json_file import read_json
 from game.persistence.plain import clean_name
 from game.tables import LEVEL_TITLES
@@ -57,10 +57,13 @@ def load(data_dir: str | os.PathLike) -> tuple[dict, str]:
     file a player could have damaged (game.persistence.json_file): not text, nested
     without end, huge, a folder or a pipe is a reason, never an exception or a hang."""
     p = path(data_dir)
-    if not p.exists() and not p.is_symlink():
-        return empty(), ""
     try:
+        if not p.exists() and not p.is_symlink():
+            return empty(), ""
         doc = read_json(p, _Unreadable)
+    except OSError as exc:  # a folder it may not search, a name too long for the system
+        return empty(), Words("The records file could not be read ({reason}).",
+                              reason=exc.strerror or "error")
     except _Unreadable as exc:
         words = exc.args[0] if exc.args else None
         if isinstance(words, Words) and words.msgid == "{path}: cannot be read ({why})":
@@ -138,7 +141,7 @@ def save(data_dir: str | os.PathLike, records: dict) -> None:
     p = path(data_dir)
     p.parent.mkdir(parents=True, exist_ok=True)
     if p.exists() and load(data_dir)[1]:
-        os.replace(p, p.with_name(FILE + ".unreadable"))
+        os.replace(p, set_aside_name(p))
     write_atomic(p, json.dumps(records, indent=1, sort_keys=True).encode("utf-8"))
 
 

@@ -215,3 +215,32 @@ def test_replay_on_a_map_resolves_the_path_beside_the_file(tmp_path, capsys):
     code, out, err = run(["replay", write(tmp_path, doc), "--state-json"], capsys)
     assert code == 0, err
     assert json.loads(out)["map"] == str(tmp_path / "my-maps" / "narby-vale.tmx")
+
+
+# ----- an audit of the commands -------------------------------------------------------------
+def test_headless_save_never_replaces_another_games_save_and_prints_the_result_first(
+        tmp_path, capsys):
+    args = ["--headless", "--seats", "random,random", "--round-cap", "3",
+            "--data-dir", str(tmp_path), "--save", "first"]
+    assert main([*args, "--seed", "1"]) == 0
+    saved = (tmp_path / "saves" / "first.json").read_bytes()
+    capsys.readouterr()
+    assert main([*args, "--seed", "5"]) == 1  # another game: refused, not replaced
+    out, err = capsys.readouterr()
+    assert "seed 5: winner" in out and "holds another game" in err
+    assert (tmp_path / "saves" / "first.json").read_bytes() == saved
+    assert main([*args[:-1], "", "--seed", "5"]) == 1
+    assert "--save needs a name" in capsys.readouterr().err
+
+
+def test_a_path_the_system_cannot_use_is_one_line_not_a_traceback(tmp_path, capsys):
+    # Path.exists() and friends raise for a name over 255 bytes (or a folder that may
+    # not be searched); every command printed a traceback
+    long = str(tmp_path / ("x" * 300))
+    for argv in (["--headless", "--seats", "random,random", "--round-cap", "2",
+                  "--save", "x", "--data-dir", long],
+                 ["render-map", long + ".tmx", str(tmp_path / "o.png")],
+                 ["maps", "--data-dir", long]):
+        code = main(argv)
+        err = capsys.readouterr().err
+        assert code != 0 and "Traceback" not in err and "File name too long" in err, argv

@@ -143,3 +143,18 @@ def test_a_hostile_records_file_is_a_reason_and_is_kept_aside(tmp_path, monkeypa
     _game(tmp_path)  # the game still counts; the bad file is set aside, not lost
     assert records.load(tmp_path)[0]["levels"]["normal"]["maps"]["Open Plain"]["wins"] == 1
     assert (tmp_path / "records.json.unreadable").exists()
+
+
+def test_a_data_folder_it_cannot_look_in_is_a_reason_not_a_crash(tmp_path):
+    # records.load's exists() was outside its try: a name too long for the system (or a
+    # folder it may not search) raised at the end screen and the Records screen
+    got, problem = records.load(tmp_path / ("x" * 300))
+    assert got == records.empty() and problem.startswith("The records file could not be read")
+
+
+def test_each_damaged_records_file_is_kept(tmp_path):
+    for text in ("{one", "{two"):
+        records.path(tmp_path).write_text(text)
+        _game(tmp_path)
+    assert (tmp_path / "records.json.unreadable").read_text() == "{one"
+    assert (tmp_path / "records.json.unreadable-2").read_text() == "{two"

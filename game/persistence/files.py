@@ -93,3 +93,13 @@ def _fsync_dir(folder: Path) -> None:
         pass
     finally:
         os.close(fd)
+
+
+def set_aside_name(path: Path) -> Path:
+    """Where a player's file that could not be read is kept: NAME.unreadable, or
+    NAME.unreadable-2, -3 ... when an earlier one is there (each broken copy is kept)."""
+    out, n = path.with_name(path.name + ".unreadable"), 1
+    while out.exists() or out.is_symlink():
+        n += 1
+        out = path.with_name(f"{path.name}.unreadable-{n}")
+    return out

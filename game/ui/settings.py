@@ -16,7 +16,7 @@ from pathlib import Path
 from platformdirs import user_config_dir
 
 from game.i18n import LANGUAGES
-from game.persistence.files import read_regular, write_atomic
+from game.persistence.files import read_regular, set_aside_name, write_atomic
 from game.persistence.json_file import too_deep
 
 log = logging.getLogger(__name__)
@@ -165,7 +165,7 @@ def _keep_unreadable(path: Path) -> None:
     try:
         _read(path)
     except (ValueError, OSError):
-        os.replace(path, path.with_name(FILE_NAME + ".unreadable"))
+        os.replace(path, set_aside_name(path))
 
 
 def save(settings: Settings) -> Path | None:

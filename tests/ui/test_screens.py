@@ -240,6 +240,10 @@ def test_a_settings_file_with_a_bom_reads_and_a_broken_one_is_kept_aside(config_
     assert settings_mod.save(settings_mod.Settings(language="de")) == path
     assert (config_dir / "settings.json.unreadable").read_text() == broken
     assert settings_mod.load().language == "de"
+    path.write_text("{second")  # broken again: the first copy stays, the second joins it
+    settings_mod.save(settings_mod.Settings())
+    assert (config_dir / "settings.json.unreadable").read_text() == broken
+    assert (config_dir / "settings.json.unreadable-2").read_text() == "{second"
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (2560, 1440), (1024, 640)])
