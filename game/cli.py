@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import atexit
 import contextlib
 import io
 import json
 import multiprocessing
 import os
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -152,7 +154,7 @@ def _map_command(name: str, argv: list[str]) -> int:
 
 def _rules(argv) -> int:
     """`narby rules --text`: the in-game rules reference as plain text."""
-    p = argparse.ArgumentParser(prog="narby rules",
+    p = argparse.ArgumentParser(allow_abbrev=False, prog="narby rules",
                                 description="The in-game rules reference, as plain text.")
     p.add_argument("--text", action="store_true",
                    help="print it as plain text (the default; for reading offline or with "
@@ -167,7 +169,7 @@ def _rules(argv) -> int:
 def _tutorial(argv) -> int:
     """`narby tutorial`: the guided first game (issue 16); --autoplay plays it through
     with the expected inputs (keys or mouse), --shots DIR writes one PNG per step."""
-    p = argparse.ArgumentParser(prog="narby tutorial",
+    p = argparse.ArgumentParser(allow_abbrev=False, prog="narby tutorial",
                                 description="Learn to play: a short guided first game.")
     p.add_argument("--autoplay", action="store_true",
                    help="play the lesson through with the inputs it asks for, and exit")
@@ -180,7 +182,11 @@ def _tutorial(argv) -> int:
     w, h = commands.window_size_arg(p, args.size) or (1280, 720)
     if args.autoplay:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # no display needed
-        os.environ.setdefault("NARBY_CONFIG_DIR", _temp_dir("narby-cfg-"))
+        if "NARBY_CONFIG_DIR" not in os.environ:  # the player's settings stay untouched;
+            # the stand-in folder goes when the run ends (one was left behind each run)
+            scratch = _temp_dir("narby-cfg-")
+            atexit.register(shutil.rmtree, scratch, True)
+            os.environ["NARBY_CONFIG_DIR"] = scratch
     from game.ui.app import App, open_app  # noqa: PLC0415 (window code stays out of headless commands)
     from game.ui.settings import Settings  # noqa: PLC0415 (window code stays out of headless commands)
 
@@ -230,7 +236,7 @@ def _temp_dir(prefix: str) -> str:
 
 
 def _play_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = argparse.ArgumentParser(allow_abbrev=False,
         prog="narby",
         description="Narby Conquest. Other commands: 'narby replay FILE', "
                     "'narby saves', 'narby check-map FILE...', 'narby maps', "
@@ -271,7 +277,7 @@ def _play_parser() -> argparse.ArgumentParser:
 
 
 def _sound_test(argv) -> int:
-    p = argparse.ArgumentParser(
+    p = argparse.ArgumentParser(allow_abbrev=False,
         prog="narby sound-test",
         description="Play every sound effect once and a few seconds of music through the "
                     "audio device, then exit (1 when there is no audio device).")
@@ -433,7 +439,7 @@ def _winner_text(w) -> str:
 
 
 def _replay(argv) -> int:
-    p = argparse.ArgumentParser(
+    p = argparse.ArgumentParser(allow_abbrev=False,
         prog="narby replay",
         description="Play a save, replay or scenario file. In a terminal it opens the "
                     "replay viewer window; piped, or with --headless or --state-json, it "
@@ -576,7 +582,7 @@ def _replay_save(args) -> int:
 
 def _saves(argv) -> int:
     """`narby saves`: the saves and autosaves of the data dir, and files that are bad."""
-    p = argparse.ArgumentParser(prog="narby saves",
+    p = argparse.ArgumentParser(allow_abbrev=False, prog="narby saves",
                                 description="List saved games and files that cannot be read.")
     _data_dir_argument(p)
     p.add_argument("--json", action="store_true", help="print the listing as JSON")

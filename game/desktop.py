@@ -96,7 +96,7 @@ def uninstall(home: Path) -> list[Path]:
 
 
 def main(argv: list[str]) -> int:
-    p = argparse.ArgumentParser(
+    p = argparse.ArgumentParser(allow_abbrev=False,
         prog="narby install-desktop",
         description="Add Narby Conquest to the desktop's application menu for this user "
                     "(a .desktop entry and icons under $XDG_DATA_HOME, else ~/.local/share).")

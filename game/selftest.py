@@ -130,11 +130,22 @@ def _worker() -> str:
 
 
 def _window() -> str:
+    import os  # noqa: PLC0415
+
+    import pygame  # noqa: PLC0415
+
     from game.ui.app import App  # noqa: PLC0415 (window code stays out of headless commands)
     from game.ui.scenes.menu import MenuScene  # noqa: PLC0415 (window code stays out of headless commands)
     from game.ui.settings import Settings  # noqa: PLC0415 (window code stays out of headless commands)
 
     app = App(Settings(), size=(1280, 720), fullscreen=False)
+    if pygame.display.get_driver() in ("dummy", "offscreen") and \
+            "SDL_VIDEODRIVER" not in os.environ:
+        # SDL fell back to drawing nowhere: --window asked for a real window (it said
+        # "the window opened" with no display at all; open_app refuses the same)
+        app.close()
+        raise RuntimeError("there is no display to open a window on (set "
+                           "SDL_VIDEODRIVER=dummy to check the drawing alone)")
     try:
         app.catch_crashes = False
         app.push(MenuScene(app))
@@ -148,7 +159,7 @@ def _window() -> str:
 
 
 def main(argv: list[str]) -> int:
-    p = argparse.ArgumentParser(prog="narby self-test",
+    p = argparse.ArgumentParser(allow_abbrev=False, prog="narby self-test",
                                 description="Check that this install of the game is whole.")
     p.add_argument("--window", action="store_true",
                    help="also open the window (needs a display, or SDL_VIDEODRIVER=dummy)")

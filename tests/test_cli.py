@@ -244,3 +244,17 @@ def test_a_path_the_system_cannot_use_is_one_line_not_a_traceback(tmp_path, caps
         code = main(argv)
         err = capsys.readouterr().err
         assert code != 0 and "Traceback" not in err and "File name too long" in err, argv
+
+
+def test_a_shortened_option_is_not_taken_for_a_whole_one(capsys):
+    # argparse took --ta for --target, past the window's own checks of the words
+    with pytest.raises(SystemExit):
+        main(["--ta", "49"])
+    assert "unrecognized arguments: --ta" in capsys.readouterr().err
+
+
+def test_a_cluster_address_that_is_not_one_is_one_line():
+    from game.balance.run import RunError, open_client  # noqa: PLC0415
+
+    with pytest.raises(RunError, match="cannot reach the Dask scheduler at bogus"):
+        open_client(address="bogus")

@@ -99,3 +99,13 @@ def test_bad_command_lines_are_one_clear_line(tmp_path):
     _, err = p.communicate(timeout=SAFETY)
     assert p.returncode == 2 and "old ws:// addresses are not encrypted" in err \
         and "Traceback" not in err
+
+
+@pytest.mark.parametrize("wait", ["inf", "nan", "1e999", "-1", "604801"])
+def test_drop_wait_is_a_real_number_of_seconds(wait, capsys):
+    # inf or nan was taken, then the host's tick raised (int(inf)) once a player left
+    from game.net.cli import host_main  # noqa: PLC0415
+
+    with pytest.raises(SystemExit):
+        host_main(["--headless", "--seats", "remote,easy", "--drop-wait", wait])
+    assert "--drop-wait must be" in capsys.readouterr().err

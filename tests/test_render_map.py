@@ -36,3 +36,24 @@ def test_render_map_refuses_a_missing_file_and_an_unwritable_picture(tmp_path, c
     out = tmp_path / "no-such-folder" / "x.png"
     assert main(["render-map", str(MAPS / "good" / "csv.tmx"), str(out)]) == 2
     assert capsys.readouterr().err.startswith(f"narby render-map: cannot write {out}")
+
+
+def test_render_map_never_writes_its_picture_over_another_file(tmp_path, capsys):
+    # `narby render-map M.tmx M.tmx` replaced the map with an image, and a .png name
+    # that was another file was overwritten (a commands audit)
+    from game.cli import main  # noqa: PLC0415
+    from game.resources import maps_dir  # noqa: PLC0415
+
+    src = maps_dir() / "riverfell.tmx"
+    keep = tmp_path / "keep.json"
+    keep.write_text('{"format": "narby-save/2"}')
+    fake = tmp_path / "old.png"
+    fake.write_text("not a picture")
+    for out in (keep, fake, tmp_path / "notes.txt"):
+        before = out.read_bytes() if out.exists() else None
+        assert main(["render-map", str(src), str(out)]) != 0
+        assert "Traceback" not in capsys.readouterr().err
+        assert (out.read_bytes() if out.exists() else None) == before
+    good = tmp_path / "good.png"
+    assert main(["render-map", str(src), str(good)]) == 0
+    assert main(["render-map", str(src), str(good)]) == 0  # a picture may be replaced

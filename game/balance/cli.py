@@ -26,7 +26,7 @@ NEEDS = ("distributed", "matplotlib")
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog=PROG, description=__doc__.splitlines()[0])
+    p = argparse.ArgumentParser(allow_abbrev=False, prog=PROG, description=__doc__.splitlines()[0])
     p.add_argument("map", help="a .tmx map, or a shipped map's name (riverfell)")
     p.add_argument("--seats", default=None,
                    help="AI level per seat: normal,normal,easy or normalx4 (levels: "

@@ -158,7 +158,7 @@ def markdown(pooled: dict) -> str:
 
 
 def main(argv: list[str]) -> int:
-    p = argparse.ArgumentParser(prog=PROG, description=__doc__.splitlines()[0])
+    p = argparse.ArgumentParser(allow_abbrev=False, prog=PROG, description=__doc__.splitlines()[0])
     p.add_argument("reports", nargs="+", type=Path, help="narby balance --out folders")
     p.add_argument("--out", type=Path, default=None, help="also write the Markdown here")
     args = p.parse_args(argv)

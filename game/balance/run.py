@@ -91,14 +91,18 @@ def open_client(workers: int | None = None, address: str | None = None) -> Clien
     if address:
         try:
             return Client(address, timeout=CONNECT_TIMEOUT)
-        except (OSError, TimeoutError) as exc:
+        except (OSError, TimeoutError, ValueError) as exc:  # ValueError: not an address
             raise RunError(f"cannot reach the Dask scheduler at {address} ({type(exc).__name__}):"
                            f" is `dask scheduler` running there?") from None
     n = workers or os.cpu_count() or 1
-    cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                           host="127.0.0.1", dashboard_address=HTTP_ADDRESS,
-                           silence_logs=logging.ERROR)
-    return Client(cluster)
+    try:
+        cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
+                               host="127.0.0.1", dashboard_address=HTTP_ADDRESS,
+                               silence_logs=logging.ERROR)
+        return Client(cluster)
+    except Exception as exc:  # noqa: BLE001 - workers that cannot start: one line
+        raise RunError(f"cannot start the local cluster's {n} workers "
+                       f"({type(exc).__name__}: {str(exc)[:120]})") from None
 
 
 class TaskFailed(Exception):

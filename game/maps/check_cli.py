@@ -52,7 +52,7 @@ def _is_dir(path: Path) -> bool:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(
+    parser = argparse.ArgumentParser(allow_abbrev=False,
         prog="narby check-map",
         description="Check Tiled .tmx maps for Narby Conquest (docs/MAPS.md).")
     parser.add_argument("files", nargs="+", metavar="FILE",

@@ -348,6 +348,7 @@ def render_map_main(argv: list[str]) -> int:
     import pygame  # noqa: PLC0415 (window code stays out of headless commands)
 
     from game.maps.loader import MapError  # noqa: PLC0415
+    from game.ui import png  # noqa: PLC0415 (window code stays out of headless commands)
     from game.ui.tiled_draw import render_map  # noqa: PLC0415 (window code stays out of headless commands)
 
     try:
@@ -359,7 +360,7 @@ def render_map_main(argv: list[str]) -> int:
                     f"first: {where}{first.what} — {first.fix} (see 'narby check-map "
                     f"{path}')", 1)
     try:
-        pygame.image.save(picture, args.out)
+        png.save(picture, args.out)  # never over the map, a save or any other file
     except (OSError, pygame.error) as exc:
         return _err("narby render-map", f"cannot write {args.out}: {exc}")
     w, h = picture.get_size()

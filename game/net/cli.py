@@ -17,6 +17,7 @@ from pathlib import Path
 from game import house_rules
 from game.cli import _winner_text
 from game.dice import new_seed, seed_argument
+from game.maps.limits import is_file
 from game.net import chat, tls
 from game.net.client import BOT_KINDS, Bot, JoinError, open_invite, plain_reason, run_bot
 from game.net.discovery import advertise, lan_address
@@ -35,6 +36,7 @@ from game.net.invite import Invite
 from game.persistence.files import read_regular, write_atomic
 from game.persistence.saves import SaveError, data_dir, game_id, load_save
 from game.persistence.saves import data_dir as find_data
+from game.resources import find_map
 from game.session import SessionError
 from game.tables import DRAGONS, TARGETS
 
@@ -43,7 +45,7 @@ TOKEN_MOST = 4096  # a seat token is a few dozen characters
 
 
 def _host_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = argparse.ArgumentParser(allow_abbrev=False,
         prog="narby host",
         description="Host a game that friends join from their own machines. Seats: remote "
                     "(a person on another machine), local (a person at this screen, window "
@@ -104,8 +106,9 @@ def host_main(argv: list[str]) -> int:
     args = p.parse_args(argv)
     if not 0 <= args.port <= 65535:
         p.error("--port takes 0 to 65535")
-    if args.drop_wait < 0:
-        p.error("--drop-wait must be 0 or more seconds")
+    if not 0 <= args.drop_wait <= 7 * 24 * 3600:  # (inf and nan broke the host's clock)
+        p.error("--drop-wait must be 0 to 604800 seconds (a week); --on-drop wait waits "
+                "for ever")
     if not 1 <= args.max_connections <= 256:
         p.error("--max-connections takes 1 to 256")
     code = (args.code or join_code()).upper()
@@ -216,7 +219,7 @@ async def _serve(core, args, code: str) -> None:
 
 
 def _join_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = argparse.ArgumentParser(allow_abbrev=False,
         prog="narby join",
         description="Join a hosted game. With --bot a bot plays your seat headless; "
                     "without it the window opens on Join game.")
@@ -346,8 +349,11 @@ def _window_options(p, args) -> tuple:
         p.error(f"--target takes {', '.join(map(str, TARGETS))}")
     if args.round_cap is not None and args.round_cap < 1:
         p.error("--round-cap takes a whole number of rounds, 1 or more")
-    if args.map is not None and not Path(args.map).is_file():
-        p.error(f"--map {args.map}: no such file")
+    if args.map is not None:  # a path, or a shipped map's name as --headless takes it
+        found = find_map(args.map)
+        if not is_file(found):
+            p.error(f"--map {args.map}: no such file")
+        args.map = str(found)
     seats = [Seat("human"), Seat("remote"), Seat("ai", "normal")]
     if args.seats is not None:
         seats = []

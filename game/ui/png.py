@@ -20,11 +20,24 @@ SIGNATURE = b"\x89PNG\r\n\x1a\n"
 LEVEL = 1  # zlib's fastest compression (0 would store: ~2.7 MB a 1280x720 window)
 
 
+IMAGE_SUFFIXES = (".png", ".bmp", ".tga", ".jpg", ".jpeg")
+
+
 def save(surface: pygame.Surface, path: str | Path) -> None:
     """Write `surface` to `path`: a PNG if the name ends in .png, else pygame's format
-    for the extension. Raises OSError when the file cannot be written."""
+    for the extension. Raises OSError when the file cannot be written, or would not be a
+    picture's: `narby render-map M.tmx M.tmx`, a `--screenshot` named like a save, or a
+    .png that is some other file replaced the map, the save or the file with an image."""
     path = Path(path)
-    if path.suffix.lower() != ".png":
+    suffix = path.suffix.lower()
+    if suffix not in IMAGE_SUFFIXES:
+        raise OSError(f"{path.name}: a picture's name ends in .png (or .bmp, .tga, .jpg)")
+    if suffix == ".png" and path.is_file() and path.stat().st_size:
+        with path.open("rb") as f:
+            if f.read(len(SIGNATURE)) != SIGNATURE:
+                raise OSError(f"{path.name} is there already and is not a PNG picture: "
+                              "choose another name")
+    if suffix != ".png":
         pygame.image.save(surface, str(path))
         return
     data = encode(surface)

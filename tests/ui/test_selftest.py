@@ -54,3 +54,21 @@ def test_self_test_fails_when_a_cjk_font_draws_boxes(tmp_path, monkeypatch, caps
     assert main(["self-test", "--no-worker", "--data-dir", str(tmp_path)]) == 1
     assert f"FAIL scripts: RuntimeError: {latin.name} draws '竜の谷' as boxes" \
         in capsys.readouterr().out
+
+
+def test_the_window_check_fails_with_no_display(tmp_path, monkeypatch, capsys):
+    # SDL fell back to drawing nowhere and --window said "the window opened"
+    import pygame  # noqa: PLC0415
+
+    from game.ui import app as app_mod  # noqa: PLC0415
+
+    made = app_mod.App
+
+    def app_with_no_display(*a, **kw):  # opened as SDL does when it falls back
+        got = made(*a, **kw)
+        monkeypatch.delenv("SDL_VIDEODRIVER", raising=False)
+        monkeypatch.setattr(pygame.display, "get_driver", lambda: "offscreen")
+        return got
+    monkeypatch.setattr(app_mod, "App", app_with_no_display)
+    assert main(["self-test", "--no-worker", "--window", "--data-dir", str(tmp_path)]) == 1
+    assert "no display" in capsys.readouterr().out
