@@ -42,6 +42,7 @@ from game.selftest import main as selftest_main
 from game.session import Session, SessionError
 from game.tables import DRAGONS
 from game.ui import settings as ui_settings
+from game.words import Words
 
 # Headless seats: the random-legal player or an AI level (game.ai); no person can sit.
 SEAT_KINDS = ("random", "easy", "normal", "hard", "master")
@@ -589,6 +590,9 @@ def _saves(argv) -> int:
     args = p.parse_args(argv)
     data = data_dir(args.data_dir)
     listing: dict[str, Any] = {"data_dir": str(data), "saves": [], "problems": []}
+    if data.exists() and not data.is_dir():
+        listing["problems"].append({"path": str(data), "message": str(Words(
+            "{path}: is a file, not a folder: no save can be kept there", path=data))})
     for kind, folder in (("save", saves_dir(data)), ("autosave", autosaves_dir(data))):
         entries, problems = list_saves(folder, kind)
         listing["saves"] += [_entry_json(e) for e in entries]

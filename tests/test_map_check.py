@@ -72,3 +72,17 @@ def test_tile_objects_drawn_as_pieces_are_a_note_not_a_problem(capsys):
     lines = capsys.readouterr().out.splitlines()
     assert lines[1] == ("    note: layer 'setup': its 1 tile object is drawn as a game piece, "
                         "not as its tile")
+
+
+def test_a_folder_check_map_cannot_read_is_named_not_passed_over(tmp_path, monkeypatch,
+                                                                 capsys):
+    # rglob passed over a folder it may not read: 'check-map riverfell DIR' said all OK
+    from game.maps import check_cli  # noqa: PLC0415
+
+    def walk(top, onerror=None):
+        onerror(PermissionError(13, "Permission denied", str(top)))
+        return iter(())
+    monkeypatch.setattr(check_cli.os, "walk", walk)
+    code = check_cli.main(["riverfell", str(tmp_path)])
+    err = capsys.readouterr().err
+    assert code == 1 and f"{tmp_path}: cannot be read (Permission denied)" in err

@@ -461,3 +461,16 @@ def test_a_save_records_its_options_so_a_new_default_cannot_change_it(tmp_path):
     assert loaded.snapshot()["options"] == s.snapshot()["options"]
     s.close()
     loaded.close()
+
+
+def test_a_file_where_the_saves_folder_should_be_is_named(tmp_path, capsys):
+    # 'narby saves' said "no saved games" for a data folder, or a saves folder, that is
+    # a file: nothing can be saved there, and the player was not told
+    (tmp_path / "saves").write_text("x")
+    entries, problems = saves.list_saves(tmp_path / "saves")
+    assert not entries and "is a file, not a folder" in problems[0].message
+    code, out, _ = run(["saves", "--data-dir", str(tmp_path)], capsys)
+    assert code == 0 and "is a file, not a folder" in out
+    (tmp_path / "file").write_text("x")
+    code, out, _ = run(["saves", "--data-dir", str(tmp_path / "file")], capsys)
+    assert "is a file, not a folder" in out

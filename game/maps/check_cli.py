@@ -33,15 +33,23 @@ def _say(line: str, stream=None) -> None:
         print(line.encode(enc, "replace").decode(enc), file=stream)
 
 
-def _expand(paths: list[str]) -> list[Path]:
+def _expand(paths: list[str]) -> tuple[list[Path], list[str]]:
     """Files as given; a folder stands for the .tmx (and Tiled JSON .tmj) maps inside it
-    (recursively); a shipped map can be named without a path ("riverfell")."""
+    (recursively); a shipped map can be named without a path ("riverfell"). Also each
+    folder that could not be read, in words (rglob passed over one without a word)."""
     files: list[Path] = []
+    unread: list[str] = []
     for name in paths:
         path = find_map(name)
-        files.extend(sorted(p for ext in MAP_SUFFIXES for p in path.rglob(f"*{ext}"))
-                     if _is_dir(path) else [path])
-    return files
+        if not _is_dir(path):
+            files.append(path)
+            continue
+        found = []
+        for folder, _dirs, names in os.walk(path, onerror=lambda e: unread.append(
+                f"{e.filename}: cannot be read ({e.strerror or e})")):
+            found += [Path(folder) / n for n in names if n.lower().endswith(MAP_SUFFIXES)]
+        files.extend(sorted(found))
+    return files, unread
 
 
 def _is_dir(path: Path) -> bool:
@@ -64,11 +72,13 @@ def main(argv: list[str]) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse exits; a command returns its status instead
         return int(exc.code or 0)
-    files = _expand(args.files)
+    files, unread = _expand(args.files)
+    for line in unread:
+        _say(f"narby check-map: {line}", sys.stderr)
     if not files:
         _say("narby check-map: no .tmx files found", sys.stderr)
         return 2
-    bad = 0
+    bad = len(unread)
     report = []
     for path in files:
         spec, problems = inspect(path)

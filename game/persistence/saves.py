@@ -610,6 +610,10 @@ def list_saves(folder: str | os.PathLike, kind: str = "save") -> tuple[list[Entr
     problems: list[Problem] = []
     try:
         if not folder.is_dir():
+            if folder.exists():  # a file where the folder should be: say so, never "none"
+                problems.append(Problem(folder, Words(
+                    "{path}: is a file, not a folder: no save can be kept there",
+                    path=folder)))
             return entries, problems
         paths = sorted(p for p in folder.glob("*.json") if not p.name.startswith("."))
     except OSError as exc:
