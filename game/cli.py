@@ -330,6 +330,9 @@ def _parse_seats(p, text: str) -> list[dict]:
 def _play(argv) -> int:
     p = _play_parser()
     args = p.parse_args(argv)
+    if args.version:  # anywhere among the options (first, it is answered in _dispatch)
+        print(f"narby {version()}")
+        return 0
     if args.map is not None:
         args.map = _map_argument(p, args.map)
     if args.screenshot:

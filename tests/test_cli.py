@@ -258,3 +258,11 @@ def test_a_cluster_address_that_is_not_one_is_one_line():
 
     with pytest.raises(RunError, match="cannot reach the Dask scheduler at bogus"):
         open_client(address="bogus")
+
+
+def test_version_anywhere_among_the_options_and_preview_frames_not_negative(capsys):
+    assert main(["--data-dir", "/nonexistent", "--version"]) == 0  # it opened the window
+    assert capsys.readouterr().out.startswith("narby ")
+    with pytest.raises(SystemExit):
+        main(["preview", "riverfell", "--frames", "-1"])
+    assert "--frames must be 0 or more" in capsys.readouterr().err

@@ -389,6 +389,8 @@ def preview_main(argv: list[str]) -> int:
         p.error("--screenshot goes with --once (or --frames N)")
     if args.once and args.frames is not None:
         p.error("--once and --frames do not go together")
+    if args.frames is not None and args.frames < 0:  # (as 'narby play' says)
+        p.error("--frames must be 0 or more")
     size = window_size_arg(p, args.size)
     path = Path(args.file).expanduser()
     if not is_file(path):
