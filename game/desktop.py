@@ -10,6 +10,7 @@ command: the bundle's `narby` (dist/narby/narby), or the `narby` of a pip instal
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import shutil
 import sys
@@ -75,23 +76,40 @@ def files(home: Path) -> list[Path]:
 
 
 def install(home: Path, command: list[str]) -> list[Path]:
+    """Write the entry and its icons; when any cannot be written, what was written is
+    taken away again (a stray temp file and seven icons were left behind)."""
     desktop, *icons = files(home)
-    for n, dest in zip(ICON_SIZES, icons, strict=True):
-        dest.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(asset("icons", f"{APP_ID}-{n}.png"), dest)
-    desktop.parent.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
     tmp = desktop.with_suffix(".tmp")
-    tmp.write_text(entry(command), encoding="utf-8")
-    os.replace(tmp, desktop)
+    try:
+        for n, dest in zip(ICON_SIZES, icons, strict=True):
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(asset("icons", f"{APP_ID}-{n}.png"), dest)
+            written.append(dest)
+        desktop.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_text(entry(command), encoding="utf-8")
+        os.replace(tmp, desktop)
+    except OSError:
+        for path in (tmp, *written):
+            with contextlib.suppress(OSError):
+                path.unlink()
+        raise
     return [desktop, *icons]
 
 
 def uninstall(home: Path) -> list[Path]:
-    gone = []
+    """Remove every file install() writes, going on past one that cannot be removed
+    (an OSError for the first such, after the rest are gone)."""
+    gone, first = [], None
     for path in files(home):
-        if path.exists():
-            path.unlink()
-            gone.append(path)
+        try:
+            if path.is_file() or path.is_symlink():
+                path.unlink()
+                gone.append(path)
+        except OSError as exc:
+            first = first or exc
+    if first is not None:
+        raise first
     return gone
 
 

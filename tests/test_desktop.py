@@ -82,3 +82,13 @@ def test_an_unwritable_data_home_is_one_line(tmp_path, monkeypatch, capsys):
     assert main(["install-desktop"]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "cannot write" in err and "Traceback" not in err
+
+
+def test_an_install_that_fails_leaves_nothing_behind(tmp_path, monkeypatch):
+    # with the entry's place a folder, the temp file and seven icons were left behind
+    entry, *icons = desktop.files(tmp_path)
+    entry.mkdir(parents=True)
+    with pytest.raises(OSError):
+        desktop.install(tmp_path, ["narby"])
+    assert not any(p.exists() for p in icons)
+    assert not entry.with_suffix(".tmp").exists()
