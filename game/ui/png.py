@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pygame
 
+from game.words import Words
+
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 LEVEL = 1  # zlib's fastest compression (0 would store: ~2.7 MB a 1280x720 window)
 
@@ -31,12 +33,13 @@ def save(surface: pygame.Surface, path: str | Path) -> None:
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix not in IMAGE_SUFFIXES:
-        raise OSError(f"{path.name}: a picture's name ends in .png (or .bmp, .tga, .jpg)")
+        raise OSError(Words("{file}: a picture's name ends in .png (or .bmp, .tga, .jpg)",
+                            file=path.name))
     if suffix == ".png" and path.is_file() and path.stat().st_size:
         with path.open("rb") as f:
             if f.read(len(SIGNATURE)) != SIGNATURE:
-                raise OSError(f"{path.name} is there already and is not a PNG picture: "
-                              "choose another name")
+                raise OSError(Words("{file} is there already and is not a PNG picture: "
+                                    "choose another name", file=path.name))
     if suffix != ".png":
         pygame.image.save(surface, str(path))
         return

@@ -10,6 +10,7 @@ import re
 import pygame
 import pytest
 
+from game import i18n
 from game.cli import main
 from game.ui import tutorial
 from game.ui.app import App
@@ -229,6 +230,7 @@ def test_the_coach_shows_all_its_words_in_every_language(lang, size, scale, step
         assert scene.coach_rect.y >= scene.panel_top + scene.panel.header_height()
     finally:
         a.close()
+        i18n.set_language("en")  # the window set the language for the whole process
 
 
 def test_the_hint_in_the_lesson_is_the_coachs_step(app):
