@@ -30,6 +30,7 @@ from game.persistence.saves import (
     autosaves_dir,
     clean_name,
     data_dir,
+    game_of,
     list_saves,
     load_save,
     save_game,
@@ -385,7 +386,7 @@ def _save_headless(session: Session, name: str, folder: str | None) -> int:
     try:
         data = data_dir(folder)
         slot = slot_path(name, data)
-        held = _game_id_of(slot)
+        held = game_of(slot)  # "" for a save without one: another game too
         if held is not None and held != session.game_id:
             print(f"narby: --save {name!r}: {slot} holds another game; choose another name "
                   "or delete that save first", file=sys.stderr)
@@ -395,18 +396,6 @@ def _save_headless(session: Session, name: str, folder: str | None) -> int:
         print(f"narby: {exc}", file=sys.stderr)
         return 1
     return 0
-
-
-def _game_id_of(path: Path) -> str | None:
-    """The game a save file holds (None: no such file, or not a save)."""
-    try:
-        if not path.is_file():
-            return None
-        meta = read_json(path, ValueError).get("meta")
-    except (OSError, ValueError, AttributeError):
-        return None
-    gid = meta.get("game_id") if isinstance(meta, dict) else None
-    return gid if isinstance(gid, str) else None
 
 
 def _screenshot(p, args) -> int:

@@ -144,7 +144,7 @@ def test_autosaves_rotate_per_game(tmp_path):
     other = good_session(seed=2)
     for _ in range(8):
         saves.autosave(other, tmp_path)
-    games = [saves._game_of(p) for p in sorted(saves.autosaves_dir(tmp_path).glob("*.json"))]
+    games = [saves.game_of(p) for p in sorted(saves.autosaves_dir(tmp_path).glob("*.json"))]
     assert games.count(kept.game_id) == 1 and games.count(other.game_id) == 5
 
 

@@ -230,7 +230,7 @@ def autosave(session: Session, data: str | os.PathLike, keep: int = AUTOSAVES_KE
     out = write_save(session, path, session.name)
     mine = game_id(session)
     old = [n for n in sorted(_autosave_numbers(folder))
-           if _game_of(p := folder / f"autosave-{n:06d}.json") == mine and _loads(p)]
+           if game_of(p := folder / f"autosave-{n:06d}.json") == mine and _loads(p)]
     for n in old[:-keep] if keep > 0 else old:
         with contextlib.suppress(OSError):
             (folder / f"autosave-{n:06d}.json").unlink()
@@ -254,9 +254,8 @@ def _loads(path: Path) -> bool:
     key = _file_key(path)
     if key is not None and (key in _written or key in _checked):
         return True
-    known = _read_index(path.parent).get(path.name)
-    print_ = _fingerprint(path)
-    if known and isinstance(print_, dict) and all(known.get(k) == v for k, v in print_.items()):
+    known = _indexed(_read_index(path.parent), path, _fingerprint(path))
+    if known:
         if "problem" in known:
             return False
         if _entry_from(known.get("entry"), path, "save") is not None:
@@ -268,8 +267,9 @@ def _loads(path: Path) -> bool:
     return True
 
 
-def _game_of(path: Path) -> str | None:
-    """The game_id of a readable save (None when it cannot be read)."""
+def game_of(path: Path) -> str | None:
+    """The game_id of a readable save ("" when it has none; None when it cannot be
+    read)."""
     try:
         doc = read_json(path, ValueError)
     except ValueError:
@@ -635,14 +635,24 @@ def list_saves(folder: str | os.PathLike, kind: str = "save") -> tuple[list[Entr
     return entries, problems
 
 
+def _indexed(index: dict, path: Path, print_: dict | str) -> dict | None:
+    """The folder index's record of `path` while the file is unchanged since (its size,
+    mtime and hash as indexed), else None."""
+    known = index.get(path.name)
+    if known and isinstance(print_, dict) and all(known.get(k) == v
+                                                  for k, v in print_.items()):
+        return known
+    return None
+
+
 def _list_one(path: Path, kind: str, index: dict, fresh: dict, entries: list,
               problems: list) -> None:
     print_ = _fingerprint(path)
     if isinstance(print_, str):
         problems.append(Problem(path, print_))
         return
-    known = index.get(path.name)
-    if known and all(known.get(k) == v for k, v in print_.items()):
+    known = _indexed(index, path, print_)
+    if known:
         # a problem indexed with its words (the player's language on the Load screen);
         # one indexed by an older version, as text only, is checked again to get them
         if isinstance(known.get("problem"), str) and "problem_words" in known:

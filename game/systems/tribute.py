@@ -132,7 +132,7 @@ def score(m: Match, name: str, total: int, extras=()) -> None:
         choices = loss_choices(m, name, claims)
         answers = loss_answers(m, name, choices)
         if len(answers) == 1:
-            lose(m, name, tuple(choices[0]), answers[0].get("ring", False))
+            lose(m, name, tuple(answers[0]["choose"]), answers[0].get("ring", False))
         elif choices:
             m.stack.append({"step": "lose_claim", "dragon": name, "roll": total,
                             "choices": choices})
