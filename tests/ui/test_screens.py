@@ -313,6 +313,25 @@ def test_hotseat_hands_over_before_each_human_and_hides_cards(app):
     assert app.top.dragon == "blue"
 
 
+def test_esc_on_the_handover_pauses_without_showing_the_board(app):
+    m = scenario({"red": dict(at=(5, 5), card="robber"), "blue": dict(at=(15, 15))})
+    c = GameController.from_match(m, [Seat("human"), Seat("human")], ai_mode="sync")
+    game = app.push(GameScene(app, c))
+    run(app, 3)
+    assert isinstance(app.top, HandoverScene)
+    key(pygame.K_ESCAPE)
+    run(app, 3)
+    # the pause menu (save, rules, leave) over the curtain: the board stays covered
+    assert isinstance(app.top, PauseScene) and isinstance(app.scenes[-2], HandoverScene)
+    assert game._viewer() is None
+    key(pygame.K_ESCAPE)
+    run(app, 3)
+    assert isinstance(app.top, HandoverScene)
+    click((640, 360))
+    run(app, 3)
+    assert app.top is game and game._viewer() == "red"
+
+
 def test_hotseat_off_shows_no_handover(app):
     m = scenario({"red": dict(at=(5, 5)), "blue": dict(at=(15, 15))})
     c = GameController.from_match(m, [Seat("human"), Seat("human")], ai_mode="sync")

@@ -111,4 +111,4 @@ class UndoHandover:
             s.waiting_handover = False
             s.handed = dragon
             s._sync()
-        s.app.push(HandoverScene(s.app, dragon, done))
+        s.app.push(HandoverScene(s.app, dragon, done, pause=s.open_pause))

@@ -14,10 +14,11 @@ from game.words import dragon as dragon_name
 class HandoverScene(Scene):
     overlay = False  # opaque: nothing of the board shows through
 
-    def __init__(self, app, dragon: str, done):
+    def __init__(self, app, dragon: str, done, pause=None):
         super().__init__(app)
         self.dragon = dragon
         self.done = done
+        self.pause = pause  # Esc: the pause menu (save, rules, leave) without the board
         self.t = 0.0
 
     def update(self, dt: float) -> bool:
@@ -31,6 +32,9 @@ class HandoverScene(Scene):
         if ready:
             self.app.pop()
             self.done()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.pause:
+            # the pause menu opens over the curtain, so nobody's card shows behind it
+            self.pause()
         return True
 
     def draw(self, surface) -> None:
