@@ -148,9 +148,14 @@ def game_id(session: Session) -> str:
     return session.game_id
 
 
+def auto_name(dragons: Iterable[str], map_title: str) -> str:
+    """The name a save gets when nobody names it, "Red vs Blue on Narby Vale". Files keep
+    it in English; screens show it in the player's language (game.ui.words.save_name)."""
+    return f"{' vs '.join(title(d) for d in dragons)} on {map_title}"
+
+
 def default_name(session: Session) -> str:
-    names = " vs ".join(title(d) for d in session.match.seat_names)
-    return f"{names} on {session.board.title}"
+    return auto_name(session.match.seat_names, session.board.title)
 
 
 def write_json_atomic(path: str | os.PathLike, doc) -> Path:

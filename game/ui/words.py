@@ -5,8 +5,11 @@ holds them; translated each time they are shown, so a change of language applies
 
 from __future__ import annotations
 
+from functools import reduce
+
 from game.decisions import title
 from game.i18n import N_, _, n_
+from game.persistence.saves import auto_name
 
 # the dragons' names as the board shows them (game.decisions.title), for the catalog
 DRAGON_NAMES = (N_("White"), N_("Black"), N_("Green"), N_("Blue"), N_("Red"),
@@ -48,3 +51,18 @@ def place_at(title: str, cell: str) -> str:
     """A place of power (its English title) at `cell` (shown)."""
     # TRANSLATORS: {place} is a place of power's name, {cell} a board cell
     return _("{place} at {cell}").format(place=_(title), cell=cell)
+
+
+def game_name(dragons, map_title: str) -> str:
+    """A game's automatic name in the player's language: "Rot gegen Blau auf Narby Vale"."""
+    # TRANSLATORS: two dragons' names (or a list already joined), as in "Red vs Blue"
+    names = reduce(lambda a, b: _("{first} vs {second}").format(first=a, second=b),
+                   [dragon(d) for d in dragons])
+    # TRANSLATORS: a save's automatic name: "Red vs Blue on Narby Vale"
+    return _("{dragons} on {map}").format(dragons=names, map=map_title)
+
+
+def save_name(name: str, dragons, map_title: str) -> str:
+    """A save's name as shown: one nobody chose (the automatic English name it was
+    written with) in the player's language, any other exactly as the player typed it."""
+    return game_name(dragons, map_title) if name == auto_name(dragons, map_title) else name

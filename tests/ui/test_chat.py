@@ -5,7 +5,9 @@ network runs on loopback; the test waits on its queues, never on the clock."""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import queue
 
 import pygame
 import pygame_gui
@@ -14,7 +16,7 @@ from game.ui import png
 from game.ui.net_window import RemoteController
 from game.ui.scenes.game import GameScene
 from tests.ui.conftest import run
-from tests.ui.test_online import host_game, join, wait_for
+from tests.ui.test_online import SAFETY, host_game, join
 
 SHOTS = os.environ.get("NARBY_SHOTS")
 
@@ -23,12 +25,21 @@ def key(scene, k):
     scene.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
 
 
-def relay(host, rc, app):
-    """The host reads what the joiner sent and relays it; the joiner's board shows it."""
-    wait_for(host.net.server.inbox)
-    host.poll()
-    wait_for(rc.client.inbox)
-    run(app, 2)
+def relay(host, rc, app, board, line):
+    """The host reads what the joiner sent and relays it, until the joiner's board shows
+    `line`. Other messages may come first (the game goes on, pings), so it goes message
+    by message; each wait is on a queue, and SAFETY seconds in all is only a safety net."""
+    for _ in range(SAFETY * 100):
+        host.poll()
+        run(app, 1)
+        if line in board.log.text_lines():
+            return
+        for q in (host.net.server.inbox, rc.client.inbox):
+            with contextlib.suppress(queue.Empty):
+                item = q.get(timeout=0.005)
+                with q.mutex:
+                    q.queue.appendleft(item)  # left for its owner
+    raise AssertionError(f"never shown: {line!r}")
 
 
 def test_a_joiner_chats_and_both_logs_show_it(app, tmp_path):
@@ -45,8 +56,7 @@ def test_a_joiner_chats_and_both_logs_show_it(app, tmp_path):
                                          unicode="\r", scancode=0))
     run(app, 2)  # the line posts its "finished" event; the board sends it
     assert not board.chat.is_open
-    relay(host, rc, app)
-    assert "Gil (Green): good luck, all" in board.log.text_lines()
+    relay(host, rc, app, board, "Gil (Green): good luck, all")
     assert [(m["name"], m["text"]) for m in host.core.chat_log] == [("Gil",
                                                                       "good luck, all")]
     assert host.take_chat() == [{"type": "chat", "dragon": "green", "name": "Gil",
@@ -60,11 +70,10 @@ def test_a_joiner_chats_and_both_logs_show_it(app, tmp_path):
         png.save(app.screen, os.path.join(SHOTS, "chat_open.png"))
     gg = board.chat.buttons[5]
     board.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=gg))
-    relay(host, rc, app)
+    relay(host, rc, app, board, "Gil (Green): GG")
     assert board.log.text_lines()[-1] == "Gil (Green): GG"
     assert host.say(text="well played, Gil") is None  # the host's person: Red
-    wait_for(rc.client.inbox)
-    run(app, 2)
+    relay(host, rc, app, board, "Red: well played, Gil")
     assert board.log.text_lines()[-1] == "Red: well played, Gil"
     key(board, pygame.K_t)
     key(board, pygame.K_ESCAPE)  # Esc closes the line, not the game

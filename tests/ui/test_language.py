@@ -11,17 +11,20 @@ import pytest
 
 from game import i18n
 from game.cli import main as cli_main
+from game.persistence.saves import auto_name
 from game.ui import art
 from game.ui import settings as settings_mod
 from game.ui.app import App
 from game.ui.scenes.help import HelpOverlay
 from game.ui.scenes.keys_scene import KeysScene
 from game.ui.scenes.load import LoadScene
+from game.ui.scenes.load_rows import shown_name
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.records_screen import RecordsScene
 from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.settings import Settings
 from game.ui.theme import Look
+from game.ui.words import save_name
 from tests.ui.conftest import run
 
 
@@ -242,3 +245,20 @@ def test_japanese_wraps_between_characters_within_the_width():
     assert "".join(lines).replace(" ", "") == text.replace(" ", "")  # nothing lost
     assert any("Tab" in line for line in lines)  # a Latin word is never cut
     assert look.wrap("one two three", font, 2000) == ["one two three"]
+
+
+def test_an_automatic_save_name_is_shown_in_the_players_language():
+    """Saves keep "Red vs Blue on Narby Vale" in the file; the Load screen, Continue and
+    the Save dialog show it in the player's language, and a chosen name as typed."""
+    dragons, title = ["red", "blue", "gold"], "Narby Vale"
+    auto = auto_name(dragons, title)
+    assert auto == "Red vs Blue vs Gold on Narby Vale"
+    assert save_name(auto, dragons, title) == auto
+    i18n.set_language("de")
+    assert save_name(auto, dragons, title) == "Rot gegen Blau gegen Gold auf Narby Vale"
+    assert save_name("Red vs Blue", dragons, title) == "Red vs Blue"  # typed: kept
+
+    class Row:  # a Load screen entry's fields
+        name, map_title = auto, title
+    Row.dragons = dragons
+    assert shown_name(Row) == "Rot gegen Blau gegen Gold auf Narby Vale"

@@ -25,7 +25,14 @@ from game.ui.net_window import online_seats, rehost
 from game.ui.scene import Scene
 from game.ui.scenes.backdrop import backdrop, panel_rect
 from game.ui.scenes.game import GameScene
-from game.ui.scenes.load_rows import RowName, draw_row, name_layout, row_height, rows_from
+from game.ui.scenes.load_rows import (
+    RowName,
+    draw_row,
+    name_layout,
+    row_height,
+    rows_from,
+    shown_name,
+)
 from game.ui.scenes.load_rows import winner_words as _winner
 from game.ui.scenes.new_game import thumbnail
 from game.ui.scenes.online import HostLobbyScene
@@ -409,7 +416,7 @@ class LoadScene(Scene):
         if e is None:
             return
         x, y = r.x, r.y
-        big, parts = self._detail_name(e.name, r.w)
+        big, parts = self._detail_name(shown_name(e), r.w)
         for i, part in enumerate(parts):
             if i == len(parts) - 1 and len(parts) == DETAIL_LINES:
                 line = look.fit_text(part, big, r.w, look.colour("gold"))  # (a huge name)

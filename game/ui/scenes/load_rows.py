@@ -17,6 +17,7 @@ import pygame
 
 from game.i18n import _
 from game.ui.scenes.saved import short_date
+from game.ui.words import save_name
 from game.words import dragon as dragon_name
 
 NAME_SIZES = (17, 15, 13)  # a long name takes a smaller type before a second line
@@ -43,19 +44,25 @@ def _first_room(look, e, width: int) -> int:
     return width - look.px(28) - date.get_width() - tag_w
 
 
+def shown_name(e) -> str:
+    """The save's name on screen: an automatic one in the player's language."""
+    return save_name(e.name, e.dragons, e.map_title)
+
+
 def name_layout(look, e, width: int) -> RowName:
     """How the row `width` wide shows `e`'s name: the largest type that holds it on the
     first line, else the smallest over two lines (the second as wide as the row)."""
     room = _first_room(look, e, width)
-    if len(e.name) > HUGE:
-        return RowName(NAME_SIZES[-1], (e.name,))
+    name = shown_name(e)
+    if len(name) > HUGE:
+        return RowName(NAME_SIZES[-1], (name,))
     for size in NAME_SIZES:
-        if look.font(look.fs(size), bold=True).size(e.name)[0] <= room:
-            return RowName(size, (e.name,))
+        if look.font(look.fs(size), bold=True).size(name)[0] <= room:
+            return RowName(size, (name,))
     font = look.font(look.fs(NAME_SIZES[-1]), bold=True)
-    first = look.wrap(e.name, font, room)[0]
-    rest = e.name[len(first):].strip() if e.name.startswith(first) else \
-        e.name.replace(first, "", 1).strip()
+    first = look.wrap(name, font, room)[0]
+    rest = name[len(first):].strip() if name.startswith(first) else \
+        name.replace(first, "", 1).strip()
     return RowName(NAME_SIZES[-1], (first, rest) if rest else (first,))
 
 

@@ -20,6 +20,7 @@ from game.ui.scenes.saved import saved_games, short_date
 from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.scenes.tutorial import start
 from game.ui.scenes.widgets import button
+from game.ui.words import save_name
 from game.words import shown
 
 
@@ -41,7 +42,8 @@ class MenuScene(ButtonMenu):
             e = self.latest
             # TRANSLATORS: {name} is a saved game's name, {date} when it was saved
             cont = (True, _("Resume {name}: round {round}, saved {date}").format(
-                name=e.name, round=e.round, date=short_date(e.date)) + "  (C)")
+                name=save_name(e.name, e.dragons, e.map_title), round=e.round,
+                date=short_date(e.date)) + "  (C)")
         else:
             cont = (False, _("No unfinished game has been saved yet"))
         if entries or problems:

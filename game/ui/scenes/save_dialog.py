@@ -16,6 +16,7 @@ from game.persistence import saves
 from game.ui.scene import Scene
 from game.ui.scenes.backdrop import panel_rect
 from game.ui.scenes.widgets import Message, button
+from game.ui.words import save_name
 from game.words import shown
 
 
@@ -26,7 +27,10 @@ class SaveDialog(Scene):
         super().__init__(app)
         self.c = controller
         self.pause = pause
-        self.name = controller.session.name or saves.default_name(controller.session)
+        session = controller.session
+        # an automatic name in the player's language; a name the player chose as typed
+        self.name = save_name(session.name or saves.default_name(session),
+                              session.match.seat_names, session.board.title)
         self.error = ""
         self.confirming: str | None = None  # the name whose overwrite was asked about
         self.saved_to = None
