@@ -14,6 +14,7 @@ from __future__ import annotations
 
 # Not translated (issue 38): the map checker's messages are for map authors and stay
 # English, like the command line's output (docs/TRANSLATING.md says so).
+import contextlib
 import difflib
 import logging
 import math
@@ -27,6 +28,7 @@ import pytmx  # noqa: E402
 
 from game.board import BoardSpec, Cell, Preplaced  # noqa: E402
 from game.maps.limits import shown, small_int  # noqa: E402
+from game.maps.placement import prepare, top_left  # noqa: E402
 from game.maps.tmx_reader import Problem, Report, read_xml, vet_map  # noqa: E402
 from game.tables import CAVERN_OFFSETS, PLACES, TARGETS  # noqa: E402
 
@@ -100,6 +102,7 @@ def _parse(path: Path, report: Report) -> pytmx.TiledMap | None:
     try:
         tmx = pytmx.TiledMap()  # no filename: parse the vetted tree, not the file again
         tmx.filename = str(path)
+        prepare(tree)  # offsets, and what pytmx misreads (game.maps.placement)
         tmx.parse_xml(tree)
     except Exception:  # pytmx raises bare Exception, KeyError, ... on odd input
         log.info("pytmx could not read %s", path, exc_info=True)  # never on stderr
@@ -206,6 +209,15 @@ def _truthy(value: object) -> bool:
     return value is True or str(value).strip().lower() in ("true", "1", "yes")
 
 
+def _kind_of(obj: pytmx.TiledObject) -> str:
+    """The object's type (class in Tiled 1.9); a tile object with none of its own has its
+    tile's, as Tiled shows it (pytmx copies the tile's attributes into its properties)."""
+    kind = obj.type or getattr(obj, "class", None)
+    if not kind and getattr(obj, "gid", 0):
+        kind = obj.properties.get("type") or obj.properties.get("class")
+    return str(kind or "").strip().lower()
+
+
 def _obj_label(obj: pytmx.TiledObject, layer: str | None = None) -> str:
     named = f" '{shown(obj.name, 40)}'" if obj.name else ""
     return f"object {shown(obj.id, 20)}{named}" + (
@@ -233,10 +245,6 @@ def did_you_mean(value: str, choices, fix: str = "", cutoff: float = 0.6) -> str
     return f"did you mean '{guess[0]}'? {fix}" if guess else fix
 
 
-# a tileset's objectalignment: where a tile object's x, y sits on its box (0..1 across, down)
-ANCHORS = {"topleft": (0.0, 0.0), "top": (0.5, 0.0), "topright": (1.0, 0.0),
-           "left": (0.0, 0.5), "center": (0.5, 0.5), "right": (1.0, 0.5),
-           "bottomleft": (0.0, 1.0), "bottom": (0.5, 1.0), "bottomright": (1.0, 1.0)}
 MAP_PROPERTIES = ("title", "description", "min_players", "max_players", "target")
 # how alike (difflib's ratio) a property name must be to one the game reads to be named
 # as its misspelling: 'max_player' 0.95, 'titel' 0.8, 'sead' 0.75; 'file' (0.67 to
@@ -370,7 +378,7 @@ class _Board:
             in_setup = (layer.name or "").strip().lower() == SETUP_LAYER
             ignored: Counter[str] = Counter()
             for obj in layer:
-                kind = (obj.type or getattr(obj, "class", None) or "").strip().lower()
+                kind = _kind_of(obj)
                 if not in_setup:
                     if kind in SETUP_TYPES:
                         ignored[kind.replace("_", " ")] += 1
@@ -436,17 +444,13 @@ class _Board:
             self.pieces.append(Preplaced(kind, at, place))
 
     def _top_left(self, obj: pytmx.TiledObject) -> tuple[float, float]:
-        """Where an object's box starts. A tile object's x, y is the point its tileset's
-        object alignment names (bottom-left when unset, on orthogonal maps); pytmx
-        takes every one as bottom-left and has already moved y up by its height."""
-        if not getattr(obj, "gid", 0):
-            return obj.x, obj.y
-        try:
-            tileset = self.tmx.get_tileset_from_gid(obj.gid)
-        except ValueError:
-            return obj.x, obj.y
-        ax, ay = ANCHORS.get(str(getattr(tileset, "objectalignment", "")), (0.0, 1.0))
-        return obj.x - ax * obj.width, obj.y + (1.0 - ay) * obj.height
+        """Where the box Tiled draws for the object starts (game.maps.placement)."""
+        alignment = None
+        if getattr(obj, "gid", 0):
+            with contextlib.suppress(ValueError):
+                alignment = getattr(self.tmx.get_tileset_from_gid(obj.gid),
+                                    "objectalignment", None)
+        return top_left(obj, alignment)
 
     def _place_kind(self, obj: pytmx.TiledObject, where: str) -> str | None:
         value = str(obj.properties.get("kind") or "").strip()
@@ -566,6 +570,7 @@ def draft_board(path: str | Path) -> tuple[BoardSpec | None, list[Problem]]:
     try:
         tmx = pytmx.TiledMap()
         tmx.filename = str(path)
+        prepare(tree)  # offsets, and what pytmx misreads (game.maps.placement)
         tmx.parse_xml(tree)
         return _Board(tmx, path, report).spec(), report.problems
     except Exception:  # inspect_map words these; the preview just has nothing to draw

@@ -34,7 +34,8 @@ import pygame
 
 from game.board import MAX_SIDE
 from game.maps import limits, tile_data
-from game.maps.loader import ANCHORS, SETUP_LAYER, read_vetted
+from game.maps.loader import SETUP_LAYER, read_vetted
+from game.maps.placement import ANCHORS
 from game.maps.tmx_reader import MAX_IMAGE_SIDE, Report, image_size, read_xml
 from game.ui import tile_objects, tile_pixels
 
@@ -492,14 +493,21 @@ def covered_cells(path: Path, root: ET.Element) -> set[tuple[int, int]]:
     return _Painter(path, root, {}).covered_cells()
 
 
+def _map_layers(parent: ET.Element):
+    """The map's layers and groups, depth first (not a tileset's collision shapes)."""
+    for el in parent:
+        if el.tag in ("layer", "imagelayer", "group", "objectgroup"):
+            yield el
+            if el.tag == "group":
+                yield from _map_layers(el)
+
+
 def drawing_notes(path: Path) -> list[tuple[str, str]]:
     """(where, what) for each thing in the map the board deliberately draws its own way
     (the checker prints them as notes, not problems). Raises MapError."""
     root = read_vetted(path)
     notes = []
-    for el in root.iter():
-        if el.tag not in ("layer", "imagelayer", "group", "objectgroup"):
-            continue
+    for el in _map_layers(root):
         where = f"layer '{el.get('name', '')}'"
         if _float(el.get("parallaxx"), 1.0) != 1.0 or _float(el.get("parallaxy"), 1.0) != 1.0:
             notes.append((where, "has a parallax factor, which the board ignores: it is one "
