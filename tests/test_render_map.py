@@ -7,6 +7,7 @@ from pathlib import Path
 import pygame
 
 from game.cli import main
+from game.maps import commands
 from game.ui import tiled_draw
 
 MAPS = Path(__file__).resolve().parent / "maps"
@@ -57,3 +58,17 @@ def test_render_map_never_writes_its_picture_over_another_file(tmp_path, capsys)
     good = tmp_path / "good.png"
     assert main(["render-map", str(src), str(good)]) == 0
     assert main(["render-map", str(src), str(good)]) == 0  # a picture may be replaced
+
+
+def test_a_picture_too_big_to_hold_is_drawn_smaller_and_says_so(tmp_path, capsys,
+                                                                monkeypatch):
+    """40x40 cells of 512 px tiles is a 20480x20480 picture (1.6 GB): it crashed with a
+    MemoryError traceback. Past the cap it is drawn smaller, and the line says so."""
+    monkeypatch.setattr(commands, "RENDER_MAX_BYTES", 64 * 64 * 4)
+    out = tmp_path / "small.png"
+    path = MAPS / "drawing" / "groups.tmx"
+    assert main(["render-map", str(path), str(out)]) == 0
+    w, h = pygame.image.load(str(out)).get_size()
+    assert w <= 64 and h <= 64
+    assert capsys.readouterr().out.strip() == (
+        f"saved {out} ({w}x{h}, drawn smaller: the full 128x128 picture is too big to hold)")

@@ -352,7 +352,8 @@ def render_map_main(argv: list[str]) -> int:
     from game.ui.tiled_draw import render_map  # noqa: PLC0415 (window code stays out of headless commands)
 
     try:
-        picture = render_map(path)
+        # big tiles on a big map (40x40 of 512 px: 1.6 GB) are drawn smaller, not crashed
+        picture = render_map(path, max_bytes=RENDER_MAX_BYTES)
     except MapError as exc:
         n, first = len(exc.problems), exc.problems[0]
         where = f"{first.where}: " if first.where else ""
@@ -364,8 +365,26 @@ def render_map_main(argv: list[str]) -> int:
     except (OSError, pygame.error) as exc:
         return _err("narby render-map", f"cannot write {args.out}: {exc}")
     w, h = picture.get_size()
-    _say(f"saved {args.out} ({w}x{h})")
+    full = _full_size(path)
+    smaller = "" if full is None or full == (w, h) else \
+        f", drawn smaller: the full {full[0]}x{full[1]} picture is too big to hold"
+    _say(f"saved {args.out} ({w}x{h}{smaller})")
     return 0
+
+
+RENDER_MAX_BYTES = 8192 * 8192 * 4  # an RGBA picture of 8192x8192 at most
+
+
+def _full_size(path: Path) -> tuple[int, int] | None:
+    """The map's picture size at its own tile size (the checks passed: numbers are sane)."""
+    from game.maps.loader import read_vetted  # noqa: PLC0415
+
+    root = read_vetted(path)
+    try:
+        return (int(root.get("width", 0)) * int(root.get("tilewidth", 0)),
+                int(root.get("height", 0)) * int(root.get("tileheight", 0)))
+    except ValueError:
+        return None
 
 
 # ----- narby preview -----------------------------------------------------------------
