@@ -53,6 +53,30 @@ def test_scan_lists_shipped_then_user_maps_and_creates_the_folder(tmp_path):
     assert "off the 10x10 map" in bad.first_problem and "move it inside" in bad.first_problem
 
 
+def test_the_user_folder_lists_maps_in_subfolders_and_in_any_case(tmp_path):
+    """What `narby check-map FOLDER` checks, the picker lists: a map kept in a folder of
+    its own (with its tilesets) and a .TMX were checked OK but never offered."""
+    data = user_maps(tmp_path)
+    maps = data / "maps"
+    shutil.copy(HERE / "maps" / "good" / "csv.tmx", maps / "UPPER.TMX")
+    (maps / "pack").mkdir()
+    shutil.copy(HERE / "maps" / "good" / "csv.tmx", maps / "pack" / "in-pack.tmx")
+    for f in ("tiles.tsx", "tiles.png"):
+        shutil.copy(HERE / "maps" / f, maps / f)
+    (maps / ".git").mkdir()
+    shutil.copy(HERE / "maps" / "good" / "csv.tmx", maps / ".git" / "hidden.tmx")
+    user = [e for e in catalog.scan(data) if e.origin == "user"]
+    assert sorted(e.path.relative_to(maps).as_posix() for e in user) == [
+        "UPPER.TMX", "pack/in-pack.tmx"]
+    assert all(e.ok for e in user), [e.first_problem for e in user]
+    before = catalog.stamp(data)
+    (maps / "pack" / "tiles.tsx").write_text("")  # a tileset saved beside it
+    assert catalog.stamp(data) != before
+    # the shipped folder's own subfolders (the starter map, earlier releases') are not
+    assert not any("archive" in e.path.parts or "starter" in e.path.parts
+                   for e in catalog.scan(data))
+
+
 def test_stamp_changes_when_a_map_is_saved(tmp_path):
     data = user_maps(tmp_path, "good/csv.tmx")
     before = catalog.stamp(data)

@@ -219,19 +219,36 @@ def entry(path: str | os.PathLike, origin: str = "file") -> MapEntry:
 MAX_USER_MAPS = 200
 
 
-def _tmx_files(folder: Path) -> list[Path]:
+MAX_FOLDERS = 64  # folders of the user's maps folder walked (its subfolders included)
+
+
+def _tmx_files(folder: Path, deep: bool = False) -> list[Path]:
+    """The maps in `folder`, any case of .tmx/.tmj, by path; `deep`: its subfolders' too
+    (the user's folder: a map kept in a folder of its own with its tilesets is found, as
+    `narby check-map FOLDER` finds it; the shipped folder's subfolders are the starter
+    map and the archive of earlier releases' maps, never listed)."""
+    return sorted(p for p in _files(folder, deep) if p.name.lower().endswith(MAP_SUFFIXES)
+                  and limits.is_file(p))
+
+
+def _files(folder: Path, deep: bool) -> list[Path]:
+    found: list[Path] = []
     try:
-        return sorted(p for ext in MAP_SUFFIXES for p in folder.glob(f"*{ext}")
-                      if limits.is_file(p))
+        for n, (here, dirs, names) in enumerate(os.walk(folder)):
+            if n >= (MAX_FOLDERS if deep else 1):
+                break
+            dirs[:] = sorted(d for d in dirs if not d.startswith('.'))  # .git and such
+            found += [Path(here) / name for name in names]
     except (OSError, ValueError):
-        return []
+        pass
+    return found
 
 
 def unlisted_user_maps(data: str | os.PathLike | None) -> int:
     """How many .tmx files of the user's maps folder `scan` leaves out (over MAX_USER_MAPS)."""
     if data is None:
         return 0
-    return max(0, len(_tmx_files(user_maps_dir(data))) - MAX_USER_MAPS)
+    return max(0, len(_tmx_files(user_maps_dir(data), deep=True)) - MAX_USER_MAPS)
 
 
 def scan(data: str | os.PathLike | None, *, create: bool = True) -> list[MapEntry]:
@@ -241,7 +258,7 @@ def scan(data: str | os.PathLike | None, *, create: bool = True) -> list[MapEntr
     shipped.sort(key=lambda e: (e.path.name != DEFAULT_MAP_NAME, e.title.lower()))
     user: list[MapEntry] = []
     if data is not None:
-        files = _tmx_files(user_maps_dir(data, create=create))[:MAX_USER_MAPS]
+        files = _tmx_files(user_maps_dir(data, create=create), deep=True)[:MAX_USER_MAPS]
         user = [entry(p, "user") for p in files]
         user.sort(key=lambda e: (e.title.lower(), e.path.name))
     return shipped + user
@@ -250,20 +267,17 @@ def scan(data: str | os.PathLike | None, *, create: bool = True) -> list[MapEntr
 def stamp(data: str | os.PathLike | None, extra: tuple = ()) -> tuple:
     """A cheap fingerprint of every file the catalogue reads: it changes when a map (or a
     tileset beside it) is added, removed or saved."""
-    folders = [shipped_maps_dir()] + ([user_maps_dir(data)] if data is not None else [])
+    folders = [(shipped_maps_dir(), False)] + (
+        [(user_maps_dir(data), True)] if data is not None else [])
     out = []
-    for folder in folders:
-        try:
-            names = sorted(os.scandir(folder), key=lambda d: d.name)
-        except OSError:
-            continue
-        for d in names:
-            if d.name.endswith(MAP_SUFFIXES + (".tsx", ".tsj", ".tx", ".tj")):
+    for folder, deep in folders:
+        for path in sorted(_files(folder, deep)):
+            if path.name.lower().endswith(MAP_SUFFIXES + (".tsx", ".tsj", ".tx", ".tj")):
                 try:
-                    st = d.stat()
+                    st = path.stat()
                 except OSError:
                     continue
-                out.append((d.path, st.st_mtime_ns, st.st_size, st.st_ino))
+                out.append((str(path), st.st_mtime_ns, st.st_size, st.st_ino))
     for p in extra:
         out.append(_key(Path(p)))
     return tuple(out)
