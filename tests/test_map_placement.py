@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import shutil
 
-from game.maps.loader import check_map, load_board
+from game.maps.author_notes import author_notes
+from game.maps.loader import check_map, load_board, read_vetted
 from game.ui.tiled_draw import drawing_notes
 from tests.test_maps import GOOD, HERE, meadow
 
@@ -85,3 +86,31 @@ def test_a_tiles_collision_shapes_are_not_map_layers(tmp_path):
     assert check_map(path) == []
     assert cells(path) == cells(GOOD / "embedded.tmx")
     assert not any(where == "layer ''" for where, _ in drawing_notes(path))
+
+
+def notes(path) -> list[str]:
+    return [f"{where}: {what}" for where, what in author_notes(path, read_vetted(path))]
+
+
+def test_a_hidden_setup_layer_or_piece_is_noted_and_still_placed(tmp_path):
+    for edit, note in (
+            (('<objectgroup id="2" name="setup"', '<objectgroup id="2" name="setup" '
+              'visible="0"'), "layer 'setup': is hidden in Tiled, but its pieces are "
+             "placed all the same"),
+            (('type="town" x="32"', 'type="town" visible="0" x="32"'),
+             "layer 'setup': 1 of its objects is hidden in Tiled, but placed all the same")):
+        path = meadow(tmp_path, edit)
+        assert check_map(path) == [] and cells(path) == BASE
+        assert notes(path) == [note]
+    assert notes(GOOD / "csv.tmx") == []
+
+
+def test_a_tile_property_named_nearly_blocked_is_noted(tmp_path):
+    path = meadow(tmp_path)
+    tsx = tmp_path / "tiles.tsx"
+    tsx.write_text(tsx.read_text().replace('name="blocked"', 'name="Blocked"', 1))
+    assert notes(path) == ["tileset 'test' tile 1: property 'Blocked' is not one the game "
+                           "reads — did you mean 'blocked'? rename it in the tileset "
+                           "(Tiled: Edit Tileset)"]
+    tsx.write_text(tsx.read_text().replace('name="Blocked"', 'name="walkable"', 1))
+    assert notes(path) == []  # an author's own name is theirs

@@ -18,8 +18,9 @@ import sys
 from pathlib import Path
 
 from game.board import BoardSpec
+from game.maps.author_notes import author_notes
 from game.maps.catalog import inspect
-from game.maps.loader import MapError, Problem, map_summary
+from game.maps.loader import MapError, Problem, map_summary, read_vetted
 from game.maps.tiled_json import MAP_SUFFIXES
 from game.resources import find_map
 
@@ -152,7 +153,7 @@ def _notes(path: Path) -> list[tuple[str, str]]:
     try:
         from game.ui.tiled_draw import drawing_notes  # noqa: PLC0415
 
-        return drawing_notes(path)
+        return drawing_notes(path) + author_notes(path, read_vetted(path))
     except (ImportError, MapError):
         return []
 
