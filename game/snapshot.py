@@ -35,7 +35,7 @@ from game.components import (
 from game.dice import MT, Dice, DiceStateError
 from game.json_shapes import StateDoc, copy_json
 from game.state_checks import cut, short
-from game.tables import CARDS, DRAGONS, PLACES, SETTLEMENT_KINDS
+from game.tables import CARDS, DRAGONS, PLACES, SETTLEMENT_KINDS, UNDEAD_HOME
 from game.words import Words
 
 if TYPE_CHECKING:
@@ -306,7 +306,16 @@ def _add_dragons(m, doc) -> None:
                     and type(at[1]) is int else _at(at, name))
         m.dragon_ents[name] = esper.create_entity(
             Dragon(name, seat), Coins(coins), treasure, Rings(supply), Footprint(col, row, 2))
-        if d.get("cavern") is not None:
+        if name == "undead" and d.get("cavern") is not None:
+            # R8: no cavern of its own. A document may name Immortals Resting Place's
+            # cell, its cavern while on the board (read as null); any other is refused
+            home = [p.get("at") for p in doc.get("places", ()) if isinstance(p, dict)
+                    and p.get("kind") == UNDEAD_HOME]
+            if [d["cavern"]] != home:
+                raise StateError(_impossible([
+                    "undead has no cavern of its own: its cavern is null (R8; Immortals "
+                    "Resting Place is its cavern while on the board)"]))
+        elif d.get("cavern") is not None:
             m.cavern_ents[name] = esper.create_entity(Cavern(name),
                                                       Footprint(*_at(d["cavern"], name)))
 

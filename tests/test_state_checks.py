@@ -11,10 +11,12 @@ import pytest
 from game import state_checks
 from game.board import BoardSpec
 from game.dice import Dice, DiceStateError, check_state
+from game.lookups import cavern_of
 from game.match import Match
 from game.players import RandomPlayer
 from game.snapshot import StateError
 from game.systems import populate
+from tests.helpers import state_doc
 
 
 @pytest.fixture(scope="module")
@@ -128,3 +130,21 @@ def test_the_thief_wins_only_a_game_where_it_can():
     _refused(doc, "thief_wins is off")
     doc["options"]["thief_wins"] = True
     Match.restore(doc).close()
+
+
+def test_the_undead_has_no_cavern_of_its_own_r8():
+    """R8: the Undead's cavern is null; a state giving it one was accepted, and the cell
+    then blocked moves though nobody could steal from it."""
+    doc = state_doc({"red": dict(at=(5, 5)), "undead": dict(at=(15, 15), cavern=(7, 5))})
+    _refused(doc, "undead has no cavern of its own: its cavern is null (R8")
+    # Immortals Resting Place is its cavern while on the board: naming its cell is read
+    # as null, and stealing from the Undead steals from the place (R8)
+    doc = state_doc({"red": dict(at=(5, 5)), "undead": dict(at=(15, 15), cavern=(7, 5),
+                                                            coins=6)},
+                    places=[("immortals_resting_place", (7, 5), None)])
+    m = Match.restore(doc)
+    assert m.snapshot()["dragons"]["undead"]["cavern"] is None
+    assert cavern_of(m, "undead") == ((7, 5), 2)
+    m.close()
+    doc["places"][0]["at"] = [9, 9]
+    _refused(doc, "undead has no cavern of its own")
