@@ -131,3 +131,20 @@ def test_the_dice_tray_says_the_chart_row_in_the_players_language():
     words = landed_words(event)
     assert "16-19 Diebstahl" in words and "Theft" not in words
     assert "Diebstahl" in describe(event)  # the log says the same
+
+
+def test_a_message_and_the_undo_tip_follow_a_change_of_language(app):
+    """A banner ("Undone: ...") stayed in English after the player switched to German
+    in Settings, and so did the Undo button's tip (cached for the position)."""
+    scene = _board(app)
+    scene.show_error("Undone: Red moves", "green")
+    scene.undo_state = None
+    scene.undo_handover.refresh()
+    english_tip = scene.undo_btn.tool_tip_text
+    app.set_language("de")
+    run(app, 1)
+    assert scene.banner_error == ""
+    assert scene.undo_btn.tool_tip_text != english_tip
+    scene.show_error("Rückgängig", "green")
+    app.rebuild()  # a resize builds the screen again: a message in use stays
+    assert scene.banner_error == "Rückgängig"

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pygame
 
 from game.decisions import IllegalAnswer, answer_kind
-from game.i18n import _
+from game.i18n import _, language
 from game.seat_view import visible_events
 from game.ui import bindings, explain, guard, hints, shown_board
 from game.ui.action_bar import HOTKEYS, ActionBar, action_slots, idle_slots
@@ -103,6 +103,7 @@ class GameScene(Scene):
         self.drag = None
         self.tip: tuple | None = None  # (lines, position[, left_of])
         self.banner_error = ""
+        self.banner_language = ""  # the language banner_error is worded in
         self.error_time = 0.0
         self.status_rect = pygame.Rect(0, 0, 0, 0)  # where the status line was drawn
         self.status_text = ""  # the words it held
@@ -130,6 +131,8 @@ class GameScene(Scene):
     # ----- layout ------------------------------------------------------------------
     def enter(self) -> None:
         look = self.look
+        if self.banner_error and self.banner_language != language():
+            self.banner_error, self.error_time = "", 0.0  # words of another language: gone
         self.bar.look = look
         self.panel.look = look
         self.log.look = look

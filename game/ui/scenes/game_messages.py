@@ -9,6 +9,7 @@ scene.
 
 from __future__ import annotations
 
+from game.i18n import language
 from game.ui import hints
 from game.ui.chat_view import has_chat
 from game.ui.sound.cues import REFUSE
@@ -25,6 +26,7 @@ class GameMessages:
             s.app.sound.cue(REFUSE)
         text = in_language(text)  # the engine's Words (refusals, undo) in the player's language
         s.banner_error = text[:1].upper() + text[1:]
+        s.banner_language = language()
         s.banner_colour = colour
         s.error_time = 4.0
 

@@ -8,7 +8,7 @@ between human turns.
 
 from __future__ import annotations
 
-from game.i18n import _
+from game.i18n import _, language
 from game.seat_view import HIDDEN as HIDDEN_CARD
 from game.session import UndoError, answer_words
 from game.ui.event_animation import EventAnimation
@@ -34,7 +34,7 @@ class UndoHandover:
         """Enable the Undo button, or disable it with the reason as its tip."""
         s = self.scene
         key = (s.c.n_answers, s.c.pending.dragon if s.c.pending else None,
-               s.c.finished)
+               s.c.finished, language())  # a change of language words the tip again
         if s.undo_state is not None and s.undo_state[0] == key:
             return
         ok, reason = s.c.can_undo()
