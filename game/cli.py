@@ -40,7 +40,7 @@ from game.persistence.saves import (
 from game.players import AIPlayer, RandomPlayer
 from game.resources import ResourceError, find_map, shipped_maps, version
 from game.selftest import main as selftest_main
-from game.session import Session, SessionError
+from game.session import Session, SessionError, portable_state
 from game.tables import DRAGONS
 from game.ui import settings as ui_settings
 from game.words import Words
@@ -470,7 +470,7 @@ def _replay(argv) -> int:
         _cannot_play(args.file, exc)
         return 1
     if args.state_json:
-        print(json.dumps(match.snapshot(), indent=1))
+        print(json.dumps(portable_state(match.snapshot()), indent=1))
     else:
         for event in match.events:
             print(describe(event))

@@ -94,6 +94,15 @@ def portable_map_path(map_path: str | None) -> str | None:
     return portable_map_name(find_map(map_path))
 
 
+def portable_state(doc: dict) -> dict:
+    """A state document naming its map as a save does ("maps/NAME.tmx" for a shipped
+    map), not by this install's folders: the same game prints the same document on any
+    machine (the engine writes the board's source as it was loaded)."""
+    if isinstance(doc.get("map"), str):
+        doc["map"] = portable_map_name(doc["map"])
+    return doc
+
+
 def _seat_kind(seat) -> str:
     kind = (seat or {}).get("player", "human") if isinstance(seat, dict) or seat is None \
         else "human"
@@ -411,7 +420,7 @@ class Session:
 
     def snapshot(self) -> dict:
         """The match's state document, as JSON would store it."""
-        return _json_copy(self.match.snapshot())
+        return portable_state(_json_copy(self.match.snapshot()))
 
     @property
     def dragons(self) -> list[str]:

@@ -35,7 +35,7 @@ from game.components import (
 from game.dice import MT, Dice, DiceStateError
 from game.json_shapes import StateDoc, copy_json
 from game.state_checks import cut, short
-from game.tables import CARDS, DRAGONS, PLACES, SETTLEMENT_KINDS, UNDEAD_HOME
+from game.tables import ACTIONS_PER_TURN, CARDS, DRAGONS, PLACES, SETTLEMENT_KINDS, UNDEAD_HOME
 from game.words import Words
 
 if TYPE_CHECKING:
@@ -270,7 +270,9 @@ def _build(cls, doc, board, seed, dice, rng):
     m.phase = doc["phase"]
     m.order = list(doc.get("order") or [])
     m.turn = doc.get("turn")
-    m.actions_left = doc.get("actions_left", 0)
+    # left out of a hand-written state at an action decision: a turn's start (R17)
+    m.actions_left = doc.get("actions_left",
+                             ACTIONS_PER_TURN if doc["phase"] == "action" else 0)
     m.finished = bool(doc.get("finished"))
     m.winner = doc.get("winner")
     _restore_cards(m, doc)

@@ -222,6 +222,12 @@ def _check_turn(c: _Doc) -> None:
         fail(f"order {short(order)} is not a list of dragons", True)
     if not (all(n in dragons for n in order) and len(set(order)) == len(order)):
         fail(f"the turn order {short(order)} must name this game's dragons, once each")
+    elif doc.get("phase") in ("action", "tribute") and len(order) != len(dragons):
+        # R16 orders every dragon for the round (a dragon left out never had a turn);
+        # only before round 1's roll (populate, draw) may it still be empty
+        missing = ", ".join(n for n in dragons if n not in order)
+        fail(f"the turn order {short(order)} leaves out {missing}: in the {doc['phase']} "
+             "phase it names every dragon once (R16)")
     turn = doc.get("turn")
     if not (turn is None or (isinstance(turn, str) and turn in order)):
         fail(f"the turn {short(turn)} is not a dragon in the turn order")

@@ -101,6 +101,55 @@ def test_replay_with_start_state_and_scripted_dice(tmp_path, capsys):
     assert state["dragons"]["red"]["coins"] == 3 and state["dragons"]["blue"]["coins"] == 1
 
 
+def _riverfell_start() -> dict:
+    start = state_doc({"green": dict(at=(3, 1), cavern=(2, 1)),
+                       "red": dict(at=(16, 5), cavern=(15, 6))})
+    return {**start, "map": "maps/riverfell.tmx"}
+
+
+def test_a_start_state_names_its_own_map_when_the_file_does_not(tmp_path, capsys):
+    """A snapshot pasted as `start` with no top-level map was played on the plain board:
+    a move onto Riverfell's water was accepted."""
+    doc = {**REPLAY, "seats": None, "start": _riverfell_start(),
+           "decisions": [{"do": "move", "to": [5, 1]}]}
+    del doc["map"]
+    code, _, err = run(["replay", write(tmp_path, doc)], capsys)
+    assert code == 1 and "blocked ground" in err
+    doc["decisions"] = []
+    for top in ({}, {"map": None}, {"map": "maps/riverfell.tmx"}):
+        code, out, _ = run(["replay", write(tmp_path, {**doc, **top}), "--state-json"], capsys)
+        assert code == 0 and json.loads(out)["map"] == "maps/riverfell.tmx", top
+
+
+def test_the_files_options_fill_what_the_start_leaves_out(tmp_path, capsys):
+    start = state_doc({"green": dict(at=(5, 5)), "red": dict(at=(15, 15))})
+    del start["options"]
+    doc = {**REPLAY, "seats": None, "start": start, "decisions": [],
+           "options": {"target": 20, "cards": False, "round_cap": 4}}
+    code, out, _ = run(["replay", write(tmp_path, doc), "--state-json"], capsys)
+    assert json.loads(out)["options"] == {"target": 20, "cards": False, "round_cap": 4,
+                                          "thief_wins": False}
+    start["options"] = {"target": 75}  # the start's own apply (FORMATS)
+    code, out, _ = run(["replay", write(tmp_path, doc), "--state-json"], capsys)
+    assert json.loads(out)["options"]["target"] == 75
+    assert json.loads(out)["options"]["round_cap"] == 4
+
+
+def test_a_start_without_actions_left_is_at_a_turns_start(tmp_path, capsys):
+    start = state_doc({"green": dict(at=(5, 5)), "red": dict(at=(15, 15))})
+    del start["actions_left"]
+    doc = {**REPLAY, "seats": None, "start": start, "decisions": []}
+    code, out, _ = run(["replay", write(tmp_path, doc), "--state-json"], capsys)
+    assert code == 0 and json.loads(out)["actions_left"] == 3  # R17, not 0
+
+
+def test_a_turn_order_leaving_a_dragon_out_is_refused(tmp_path, capsys):
+    start = state_doc({"green": dict(at=(5, 5)), "red": dict(at=(15, 15))}, order=["green"])
+    doc = {**REPLAY, "seats": None, "start": start, "decisions": []}
+    code, _, err = run(["replay", write(tmp_path, doc)], capsys)
+    assert code == 1 and "leaves out red" in err and "(R16)" in err
+
+
 def test_illegal_decision_exits_nonzero_naming_index_and_reason(tmp_path, capsys):
     doc = {**REPLAY, "decisions": [{"do": "end_turn"}, {"do": "attack", "dragon": "green"}]}
     code, _, err = run(["replay", write(tmp_path, doc)], capsys)

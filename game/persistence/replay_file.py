@@ -94,10 +94,18 @@ def start(doc: dict, where: str = "replay", base: Path | None = None) -> Match:
     if options is not None and not isinstance(options, dict):
         raise ReplayError(f"{where}: 'options' must be an object like {{\"target\": 50}}, "
                           f"not {short(options)}")
+    begin = doc.get("start")
+    where_map = doc.get("map")
+    if isinstance(begin, dict):
+        if where_map is None and begin.get("map") is not None:
+            where_map = begin["map"]  # the state names its own map (a pasted snapshot)
+        if options and isinstance(begin.get("options", {}), dict):
+            # the start's options apply (FORMATS); those it leaves out, the file's
+            begin = {**begin, "options": {**options, **(begin.get("options") or {})}}
     try:
-        board = board_for(doc.get("map"), base, where)
-        if doc.get("start") is not None:
-            return Match.restore(doc["start"], board=board, seed=seed, dice=dice, rng=rng)
+        board = board_for(where_map, base, where)
+        if begin is not None:
+            return Match.restore(begin, board=board, seed=seed, dice=dice, rng=rng)
         seats = doc.get("seats")
         if not isinstance(seats, list):
             raise ReplayError(f"{where}: 'seats' must be a list of seats, "
