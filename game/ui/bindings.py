@@ -36,7 +36,7 @@ BOARD: tuple[Binding, ...] = (
     Binding("undo", (pygame.K_z,), "Ctrl+Z", N_("undo your last move, claim, gamble"), ctrl=True),
     Binding("next_target", (pygame.K_TAB,), N_("Tab / Shift+Tab"),
             N_("next / previous target of the chosen action")),
-    Binding("confirm", (pygame.K_RETURN, pygame.K_KP_ENTER), "Enter",
+    Binding("confirm", (pygame.K_RETURN, pygame.K_KP_ENTER), N_("Enter"),
             N_("do it on the target under the cursor")),
     Binding("cursor_left", (pygame.K_LEFT,), N_("Left"), N_("board cursor left")),
     Binding("cursor_right", (pygame.K_RIGHT,), N_("Right"), N_("board cursor right")),
@@ -111,6 +111,16 @@ def key_label(b: Binding) -> str:
     """How a key is written for the player: the table's words, or the chosen key's name."""
     k = _custom.get(b.command)
     return _(b.shown) if k is None else key_name(k)
+
+
+def label(command: str) -> str:
+    """The key that gives `command` now, as the player's texts name it: "Enter", or the
+    key chosen in Settings ("Return"). Texts that name a key use this, so a rebound
+    key is the one they tell the player to press. Tab's command names Tab alone."""
+    b = next(b for b in BOARD if b.command == command)
+    if command == "next_target" and b.command not in _custom:
+        return "Tab"
+    return key_label(b)
 
 
 def key_name(key: int) -> str:

@@ -17,6 +17,7 @@ from game.ai.search import OutOfBudget, TurnSearch, to_action
 from game.i18n import _
 from game.seat_view import seat_view
 from game.ui import why
+from game.ui.bindings import label
 from game.ui.scenes.widgets import button as make
 from game.ui.targets import answer_label
 
@@ -153,9 +154,10 @@ def button(scene):
     w, h = look.px(78), max(look.px(24), scene.banner_h - look.px(10))
     x = scene.board_area.w - look.px(170) + look.px(4) - w
     y = (scene.banner_h - h) // 2
-    # TRANSLATORS: a small button; H is its key
-    btn = make(scene.ui, (x, y, w, h), _("Hint  H"),
-               tip=_("What the Hard AI would do now, and why (H)"))
+    # TRANSLATORS: a small button; {key} is its key ("H", or the player's own)
+    btn = make(scene.ui, (x, y, w, h), _("Hint  {key}").format(key=label("hint")),
+               tip=_("What the Hard AI would do now, and why ({key})").format(
+                   key=label("hint")))
     # as wide as its words need (a language may say "Hint" in ten letters), growing
     # to the left: the pace stays where it is
     font = getattr(btn, "font", None)

@@ -16,6 +16,7 @@ from game import content
 from game.i18n import N_, _
 from game.log import describe
 from game.ui.aiming import CONFIRM
+from game.ui.bindings import label
 from game.ui.panel import PHASES
 from game.ui.scenes.choice import ChoiceDialog
 from game.ui.words import dragon
@@ -193,7 +194,9 @@ class Overlays:
             surface.blit(coin, coin.get_rect(topright=(rect.right - look.px(20) - g.get_width(),
                                                         y + look.px(7))))
             y += line
-        hint = look.text(_("Space skips"), look.fs(12), look.colour("text_dim"))
+        # TRANSLATORS: {skip} is the key that skips ("Space", or the player's own)
+        hint = look.text(_("{skip} skips").format(skip=label("skip")), look.fs(12),
+                         look.colour("text_dim"))
         surface.blit(hint, hint.get_rect(midbottom=(rect.centerx, rect.bottom - look.px(4))))
 
     def draw_setup_summary(self, surface, lines: list[str]) -> None:
@@ -211,8 +214,8 @@ class Overlays:
             surface.blit(look.text(line, look.fs(16), look.colour("text")),
                          (rect.x + look.px(20), y))
             y += font.get_linesize()
-        hint = look.text(_("Space skips · every roll is in the log"), look.fs(13),
-                         look.colour("text_dim"))
+        hint = look.text(_("{skip} skips · every roll is in the log").format(
+            skip=label("skip")), look.fs(13), look.colour("text_dim"))
         surface.blit(hint, hint.get_rect(midbottom=(rect.centerx, rect.bottom - look.px(8))))
 
     def draw_mark(self, surface, view, cells, area, t: float) -> None:

@@ -3,10 +3,15 @@ a pan, zoom, menu or window key, and a power or card keeps its letter all turn."
 
 import pygame
 
+from game import i18n
 from game.ui import bindings
 from game.ui.app import NAV_KEYS
 from game.ui.bindings import ACTION_KEYS, BOARD, EXTRA_KEYS, ExtraKeys, key_code
+from game.ui.scenes.game import GameScene
 from game.ui.scenes.help import SHORTCUTS
+from game.ui.scenes.tutorial import done_line
+from game.ui.screenshot import played
+from tests.ui.conftest import run
 
 
 def test_no_key_gives_two_commands():
@@ -78,3 +83,25 @@ def test_online_host_keys_are_in_the_table_on_the_help_card_and_free_on_the_boar
         assert b.shown in shown, f"{b.shown} is not on the F1 card"
         assert bindings.host_command(b.keys[0]) == b.command
     assert bindings.host_command(pygame.K_F5) is None
+
+
+def test_texts_name_the_keys_the_player_chose(app):
+    """The status line, the lesson's coach, the Hint button and the "skips" notes named
+    Tab, Enter, Space and H though the player had rebound them (Settings, Keys)."""
+    assert [bindings.label(c) for c in ("confirm", "next_target", "skip", "hint")] == \
+        ["Enter", "Tab", "Space", "H"]
+    i18n.set_language("fr")
+    try:
+        assert bindings.label("confirm") == "Entrée" and bindings.label("skip") == "Espace"
+    finally:
+        i18n.set_language("en")
+    bindings.use({"confirm": "v", "next_target": "b", "skip": "c", "hint": "f"})
+    try:
+        assert [bindings.label(c) for c in ("confirm", "next_target", "skip", "hint")] == \
+            ["V", "B", "C", "F"]
+        assert done_line() == "Lesson complete: play on. F asks for a hint, Esc opens the menu."
+        scene = app.push(GameScene(app, played(2, 2)))
+        run(app, 2)
+        assert scene.hint_btn.text == "Hint  F"
+    finally:
+        bindings.use({})

@@ -17,6 +17,7 @@ from game.decisions import title
 from game.i18n import N_, _
 from game.log import describe
 from game.ui import edge_coords, shown_board
+from game.ui.bindings import label
 from game.ui.chat_view import has_chat
 from game.ui.dice_anim import draw_location, draw_roll, landed_words, rolling_words, tray_rect
 from game.ui.net_status import compact
@@ -170,14 +171,20 @@ class GameDraw:
                 # confirm" lost its "Enter confirms" at 100%, issue 33 play-through)
                 # TRANSLATORS: the status line; keep each "  ·  ": the line drops the
                 # parts after one, from the end, when it runs short of room
-                return (_("{action}: Enter confirms (or click the target)  ·  Esc cancels")
-                        .format(action=name), look.colour("gold"))
+                # TRANSLATORS: {confirm} is the key that confirms ("Enter", or the
+                # player's own)
+                return (_("{action}: {confirm} confirms (or click the target)  ·  Esc "
+                          "cancels").format(action=name, confirm=label("confirm")),
+                        look.colour("gold"))
             if s.choice is not None:  # asked in a dialog: no target on the board
                 return (_("{action}: answer in the dialog  ·  number keys or click, Esc "
                           "cancels").format(action=name), look.colour("gold"))
             # TRANSLATORS: {what} is "where to land", "a target", "a dragon" ...
-            return (_("{action}: click {what}  ·  Tab cycles, Enter confirms, Esc cancels")
-                    .format(action=name, what=what), look.colour("gold"))
+            # {next}, {confirm}: the keys for the next target and to confirm ("Tab",
+            # "Enter", or the player's own)
+            return (_("{action}: click {what}  ·  {next} cycles, {confirm} confirms, Esc "
+                      "cancels").format(action=name, what=what, next=label("next_target"),
+                                        confirm=label("confirm")), look.colour("gold"))
         if p.kind == "action":
             return in_language(p.prompt) + "  ·  " + _("keys 1-0, E ends"), \
                 look.colour("text")

@@ -13,6 +13,7 @@ from game.i18n import _
 from game.ui import explain
 from game.ui.action_bar import HOTKEYS
 from game.ui.aiming import CONFIRM
+from game.ui.bindings import label
 from game.ui.targets import single_target_cells, value_cells
 
 
@@ -77,7 +78,9 @@ class Selection:
         if value is None:
             opts = s.picker.options() if s.picker.key() is not None else [CONFIRM]
             if len(opts) != 1:
-                s.show_error(_("Tab or the arrow keys aim at a target first"), "gold")
+                # TRANSLATORS: {next} is the next-target key ("Tab", or the player's own)
+                s.show_error(_("{next} or the arrow keys aim at a target first").format(
+                    next=label("next_target")), "gold")
                 return
             value = opts[0]
         s._pick(value)

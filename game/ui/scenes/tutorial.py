@@ -23,6 +23,7 @@ from game.decisions import answer_kind, show_cell, title
 from game.i18n import N_, _
 from game.match import SetupError
 from game.ui.action_bar import idle_slots
+from game.ui.bindings import label as key_of
 from game.ui.log_view import LOG_ROWS
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.game_pace import PULSE_FPS
@@ -33,7 +34,12 @@ from game.words import shown
 
 NOTE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_n)
 MAX_SHRINK = 3  # points the coach's type may lose to hold all its words
-DONE_LINE = N_("Lesson complete: play on. H asks for a hint, Esc opens the menu.")
+# TRANSLATORS: {hint} is the hint key ("H", or the player's own)
+DONE_LINE = N_("Lesson complete: play on. {hint} asks for a hint, Esc opens the menu.")
+
+
+def done_line() -> str:
+    return _(DONE_LINE).format(hint=key_of("hint"))
 
 
 class TutorialScene(GameScene):
@@ -205,8 +211,10 @@ class TutorialScene(GameScene):
             return _("Click {action} on the bar.").format(action=name)
         # TRANSLATORS: joins the steps of an answer: "Red dragon, then the glowing square"
         where = _(", then ").join(self._field_words(k, v, kind) for k, v in cells)
-        return _("Click {action}, then {where}. Keys: Tab or the arrows to it, Enter picks "
-                 "it.").format(action=name, where=where)
+        # TRANSLATORS: {next}, {confirm}: the next-target and confirm keys ("Tab", "Enter")
+        return _("Click {action}, then {where}. Keys: {next} or the arrows to it, {confirm} "
+                 "picks it.").format(action=name, where=where, next=key_of("next_target"),
+                                     confirm=key_of("confirm"))
 
     def _asked_fields(self, want: dict) -> list[str]:
         """The fields of `want` the player clicks on the board. A field with one value
@@ -369,7 +377,7 @@ class TutorialScene(GameScene):
             self.coach.note_showing(self.your_decision()) if s.do is None
             else self.your_decision())
         if s is None:
-            return showing, _("Play on"), _(DONE_LINE), ""
+            return showing, _("Play on"), done_line(), ""
         if showing:  # the lesson's own words come from game.ui.tutorial (rules catalog)
             return (showing, s.heading(), s.text(self.app.settings.show_coordinates),
                     self.how_line())
@@ -377,7 +385,9 @@ class TutorialScene(GameScene):
         prev = self.coach.previous
         body = (prev.after_words() if prev is not None and prev.after else
                 _("Watch the board: the game plays on until it is your move."))
-        return showing, _("Watch"), body, _("Space skips the animations.")
+        # TRANSLATORS: {skip} is the key that skips ("Space", or the player's own)
+        return showing, _("Watch"), body, _("{skip} skips the animations.").format(
+            skip=key_of("skip"))
 
     def _coach_sizes(self, shrink: int | None = None) -> tuple[int, int, int]:
         """The coach's type sizes (heading, body, key hint), a point smaller per step of
@@ -436,7 +446,7 @@ class TutorialScene(GameScene):
             # 1280x720 the log never came back, issue 33): the coach goes, its words
             # stay in the log, and the log takes the coach's place
             if r.h:  # said once, as the coach goes
-                self.log.note(DONE_LINE)
+                self.log.note(done_line())  # in the player's language
             h, log_top = 0, top + look.px(22)
         if (top, h) == (r.y, r.h):
             return moved_type
