@@ -27,9 +27,10 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
 from game.decisions import IllegalAnswer, show_cell
 from game.dice import MT, STREAM, DiceScriptError, ai_seed, new_seed
@@ -94,13 +95,14 @@ def portable_map_path(map_path: str | None) -> str | None:
     return portable_map_name(find_map(map_path))
 
 
-def portable_state(doc: dict) -> dict:
+def portable_state(doc: Mapping[str, Any]) -> dict[str, Any]:
     """A state document naming its map as a save does ("maps/NAME.tmx" for a shipped
     map), not by this install's folders: the same game prints the same document on any
     machine (the engine writes the board's source as it was loaded)."""
-    if isinstance(doc.get("map"), str):
-        doc["map"] = portable_map_name(doc["map"])
-    return doc
+    out = dict(doc)
+    if isinstance(out.get("map"), str):
+        out["map"] = portable_map_name(out["map"])
+    return out
 
 
 def _seat_kind(seat) -> str:

@@ -42,11 +42,13 @@ def _tile_property_slips(path: Path, root: ET.Element) -> list[tuple[str, str]]:
     """A tile property named nearly like one the game reads ('Blocked') is not read: its
     cells are not blocked, which the author would not see until play."""
     notes = []
-    for ts in root.iter("tileset"):
-        if ts.get("source"):  # an external tileset, read by the same safe reader
-            ts = read_xml(path.parent / ts.get("source", ""), Report(str(path)), None)
-            if ts is None:
+    for ref in root.iter("tileset"):
+        ts = ref
+        if ref.get("source"):  # an external tileset, read by the same safe reader
+            body = read_xml(path.parent / ref.get("source", ""), Report(str(path)), None)
+            if body is None:
                 continue  # the checks have named it
+            ts = body
         slips: dict[str, list[str]] = {}  # name -> the tiles that have it
         for tile in ts.findall("tile"):
             for prop in tile.iter("property"):

@@ -213,7 +213,7 @@ def _kind_of(obj: pytmx.TiledObject) -> str:
     """The object's type (class in Tiled 1.9); a tile object with none of its own has its
     tile's, as Tiled shows it (pytmx copies the tile's attributes into its properties)."""
     kind = obj.type or getattr(obj, "class", None)
-    if not kind and getattr(obj, "gid", 0):
+    if not kind and obj.gid:
         kind = obj.properties.get("type") or obj.properties.get("class")
     return str(kind or "").strip().lower()
 
