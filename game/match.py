@@ -30,7 +30,7 @@ from game.decisions import Decision, IllegalAnswer, shape_reason
 from game.dice import MT, Dice
 from game.json_shapes import Answer, Event, Frame, StateDoc
 from game.snapshot import from_document, from_trusted, to_document
-from game.state_checks import MAX_COINS, MAX_ROUND, short
+from game.state_checks import short
 from game.systems import (
     actions,
     cards,
@@ -348,6 +348,13 @@ def _must_be_boolean(option: str) -> Words:
     return Words("{option} must be true or false", option=option)
 
 
+# 0.1.0 took any target and round cap of at least 1, and its saves keep loading: the
+# bounds are far past any game (a hoard holds at most MAX_COINS, no state restores past
+# round MAX_ROUND), and only keep a crafted number (10**400) out of the AI's float sums.
+MAX_TARGET = 10**15  # below 2**53: exact as a float
+MAX_ROUND_CAP = 10**9
+
+
 def _at_most(option: str, most: int, value: int) -> Words:
     # TRANSLATORS: {option} is an option's name as files write it (target, round_cap):
     # not translated; {value} as the file wrote it
@@ -368,8 +375,8 @@ def _check_options(options: dict) -> dict:
         raise SetupError(Words("the target must be a whole number of coins (usually one "
                                "of {targets}), not {value}", targets=str(TARGETS),
                                value=short(target)))
-    if target > MAX_COINS:  # no hoard holds more (game.state_checks); the AI's sums stay floats
-        raise SetupError(_at_most("target", MAX_COINS, target))
+    if target > MAX_TARGET:  # the AI's sums stay exact floats (10**400 overflowed them)
+        raise SetupError(_at_most("target", MAX_TARGET, target))
     if not isinstance(options["cards"], bool):
         raise SetupError(_must_be_boolean("cards"))
     cap = options["round_cap"]
@@ -377,8 +384,8 @@ def _check_options(options: dict) -> dict:
         # TRANSLATORS: round_cap is an option's name as files write it; {value} as written
         raise SetupError(Words("round_cap must be a whole number of at least 1, not {value}",
                                value=short(cap)))
-    if cap > MAX_ROUND:  # no game restores past it (game.state_checks)
-        raise SetupError(_at_most("round_cap", MAX_ROUND, cap))
+    if cap > MAX_ROUND_CAP:
+        raise SetupError(_at_most("round_cap", MAX_ROUND_CAP, cap))
     if not isinstance(options["thief_wins"], bool):
         raise SetupError(_must_be_boolean("thief_wins"))
     for rule in HOUSE_RULES:

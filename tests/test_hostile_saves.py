@@ -83,7 +83,7 @@ def test_a_crafted_index_entry_is_checked_again_or_shown_cleaned(tmp_path, capsy
     ({"no_such_rule": True}, "unknown option(s): no_such_rule"),
     ({"even_dragons": "yes"}, "even_dragons must be true or false"),
     ({"target": 50.0}, "the target must be a whole number of coins"),
-    ({"target": 10**400}, "target must be at most 1000000")])
+    ({"target": 10**400}, "target must be at most 1000000000000000")])
 def test_a_start_states_options_are_refused_with_their_own_reason(tmp_path, capsys, change,
                                                                   words):
     # the options check's words were replaced by "holds a value of the wrong kind"

@@ -56,11 +56,11 @@ CASES = [
     ([None] * 2, {"options": {"even_dragons": "yes"}}, "even_dragons must be true or false",
      "even_dragons muss true oder false sein"),
     ([None] * 2, {"options": {"target": 10**400}},  # its sums overflowed the AI's floats
-     "target must be at most 1000000, not " + repr(10**400)[:57] + "...",
-     "target darf höchstens 1000000 sein, nicht " + repr(10**400)[:57] + "..."),
-    ([None] * 2, {"options": {"round_cap": 100_001}},
-     "round_cap must be at most 100000, not 100001",
-     "round_cap darf höchstens 100000 sein, nicht 100001"),
+     "target must be at most 1000000000000000, not " + repr(10**400)[:57] + "...",
+     "target darf höchstens 1000000000000000 sein, nicht " + repr(10**400)[:57] + "..."),
+    ([None] * 2, {"options": {"round_cap": 10**9 + 1}},
+     "round_cap must be at most 1000000000, not 1000000001",
+     "round_cap darf höchstens 1000000000 sein, nicht 1000000001"),
 ]
 
 
