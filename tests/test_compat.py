@@ -118,6 +118,10 @@ def test_no_frozen_file_was_changed_added_or_removed(folder):
 # whole (files and sums) fails here. A new release adds its line; none is ever changed.
 FROZEN_SUMS = {
     "0.1.0": "841f2adba34bcdeacf64726b26299a991c89773e99b124cd7671555963500c5a",
+    # 0.1.0's code again (compat audit, 2026-11-28): a held-out set and loose files
+    "0.1.0-seed77700": "7ca3850ba03a3e01ef84613cb761c8b8c17e33b2adef0dc342fa57abd4d7c819",
+    "0.1.0-loose": "6691e878c1973773d2cfc22c7d7df671e19f66f64a26e213cbe2c4a155eb6f86",
+    "0.2.0": "e58c56e7fd37f3f98a772ef51f5f2479234a2ac18a35a677322501fa8410bc3f",
 }
 
 
@@ -127,6 +131,43 @@ def test_every_frozen_folder_is_pinned_and_unchanged():
     for release, digest in FROZEN_SUMS.items():
         sums = (COMPAT / release / "SHA256SUMS").read_bytes()
         assert hashlib.sha256(sums).hexdigest() == digest, f"{release} was regenerated"
+
+
+LOOSE = COMPAT / "0.1.0-loose"  # its README.md says how 0.1.0 wrote each file
+
+
+def test_the_loose_files_are_as_frozen():
+    for line in (LOOSE / "SHA256SUMS").read_text(encoding="utf-8").splitlines():
+        digest, name = line.split("  ", 1)
+        assert hashlib.sha256((LOOSE / name).read_bytes()).hexdigest() == digest, name
+
+
+@pytest.mark.parametrize(("name", "from_state"), [
+    ("g2000013-09.json", True), ("g2000013-end.json", True), ("g200079-end.json", True),
+    ("cap-100001.json", False), ("cap-200000.json", False), ("target-1000001.json", False)])
+def test_a_0_1_0_save_the_rules_now_play_otherwise_opens_from_its_state(
+        name, from_state, tmp_path):
+    """0.2.0's R31/P5 fix plays about one 0.1.0 game in 25 otherwise: such a save was
+    refused as changed by hand while the release number stayed 0.1.0. Options 0.1.0
+    took (a round cap of 200,000) must not refuse a save either."""
+    path = tmp_path / name
+    shutil.copy(LOOSE / name, path)
+    stored = json.loads(path.read_text(encoding="utf-8"))["state"]
+    session = saves.load_save(path)
+    try:
+        assert (session.note or "").startswith("made by 0.1.0") == from_state
+        pos = session.snapshot()
+        for key in ("round", "phase", "turn", "finished", "winner", "dragons", "chest"):
+            assert pos[key] == stored[key], key
+        plays_on(session)
+    finally:
+        session.close()
+
+
+def test_a_bare_0_1_0_replay_the_rules_now_play_otherwise_is_refused_in_a_line(capsys):
+    code = cli.main(["replay", str(LOOSE / "g2000013.json")])
+    out, err = capsys.readouterr()
+    assert code == 1 and err.count("\n") == 1 and "is illegal" in err, err
 
 
 def test_the_generator_refuses_to_write_a_version_that_exists(capsys, monkeypatch):

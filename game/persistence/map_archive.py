@@ -78,7 +78,8 @@ def candidates(map_name, saved_digest: str | None, writer: str | None) -> list:
     if isinstance(saved_digest, str):
         if saved_digest == current_digest:
             return [current]
-        same = [name for _, name in copies
+        # the writing release's own copy first (releases may archive the same map)
+        same = [name for _, name in sorted(copies, key=lambda c: c[0] != writer)
                 if digest(resources.shipped_map(name) or "") == saved_digest]
         return same[:1] + [map_name]
     own = [name for release, name in copies if release == writer
