@@ -16,7 +16,7 @@ from pathlib import Path
 
 from game import house_rules
 from game.cli import _winner_text
-from game.dice import new_seed, seed_argument
+from game.dice import MT, seed_argument
 from game.maps.limits import is_file
 from game.net import chat, tls
 from game.net.client import BOT_KINDS, Bot, JoinError, open_invite, plain_reason, run_bot
@@ -38,6 +38,7 @@ from game.persistence.saves import SaveError, data_dir, game_id, load_save
 from game.persistence.saves import data_dir as find_data
 from game.resources import find_map
 from game.session import SessionError
+from game.stream_random import hosted_seed
 from game.tables import DRAGONS, TARGETS
 
 DEFAULT_PORT = 8765
@@ -62,7 +63,8 @@ def _host_parser() -> argparse.ArgumentParser:
                         "optionally :DRAGON (remote:red); default remote,remote (the "
                         "window: local,remote,normal)")
     p.add_argument("--seed", type=seed_argument, default=None,
-                   help="seed (default: a secret random one)")
+                   help="mixed with a secret seed, so no joiner can find the game's "
+                        "dice from it (the game's seed is printed at its end)")
     p.add_argument("--target", type=int, default=None, help="coins to win: 50, 75 or 100")
     p.add_argument("--round-cap", type=int, default=None, help="rounds before the game stops")
     p.add_argument("--map", default=None, help="a Tiled .tmx map (default: the open plain)")
@@ -101,6 +103,16 @@ def _parse_seats(p, text: str) -> list[dict]:
     return seats
 
 
+def resume_notes(session) -> list[str]:
+    """What the host is told when it resumes a game: an older release's save opened from
+    its stored state, and 0.1.0's dice (kept, as its history needs them)."""
+    notes = [session.note] if session.note else []
+    if session.match.dice.kind == MT:
+        notes.append("this game began in 0.1.0 and keeps its dice, which a determined "
+                     "player could work out; a new game's cannot be")
+    return notes
+
+
 def host_main(argv: list[str]) -> int:
     p = _host_parser()
     args = p.parse_args(argv)
@@ -131,8 +143,8 @@ def host_main(argv: list[str]) -> int:
     try:
         if args.resume:
             session = load_save(args.resume)
-            if session.note:  # an older release's save, from its stored state (issue 31)
-                print(f"narby host: {args.resume}: {session.note}", file=sys.stderr)
+            for note in resume_notes(session):
+                print(f"narby host: {args.resume}: {note}", file=sys.stderr)
             side = side_file(data, game_id(session))
             if not side.exists():
                 print(f"narby host: {args.resume}: not a networked game of this data folder "
@@ -151,7 +163,7 @@ def host_main(argv: list[str]) -> int:
                 p.error("a headless host has no screen: use remote seats or AIs")
             if "remote" not in [s["player"] for s in seats]:
                 p.error("--seats needs at least one remote seat (or play 'narby --headless')")
-            seed = args.seed if args.seed is not None else new_seed()
+            seed = hosted_seed(args.seed)  # a typed seed is mixed with a secret one
             options = {k: v for k, v in (("target", args.target),
                                          ("round_cap", args.round_cap)) if v is not None}
             if args.no_cards:

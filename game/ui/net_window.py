@@ -22,7 +22,6 @@ from types import SimpleNamespace
 from typing import cast
 
 from game.decisions import Decision, IllegalAnswer
-from game.dice import new_seed
 from game.i18n import _
 from game.match import SetupError
 from game.net import chat, tls
@@ -48,6 +47,7 @@ from game.persistence.json_file import read_json
 from game.persistence.saves import SaveError, game_id, write_json_atomic
 from game.seat_view import determinize
 from game.session import SessionError, UndoError
+from game.stream_random import hosted_seed
 from game.ui import bindings, idle
 from game.ui import net_status as status
 from game.ui.controller import GameController, GameSetup, Seat, _map_file
@@ -96,7 +96,7 @@ class NetHostController(GameController):
              drop_wait: float = 120.0, advertise: bool = False, on_drop: str = "ai",
              max_connections: int = 16) -> NetHostController:
         """A hosted game, listening (OSError if the port cannot be opened)."""
-        seed = setup.seed if setup.seed is not None else new_seed()
+        seed = hosted_seed(setup.seed)  # a typed seed is mixed with a secret one
         try:
             session, kinds = new_game([{"dragon": s.dragon, "player": host_kind(s)}
                                        for s in setup.seats], seed=seed,
