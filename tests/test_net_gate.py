@@ -238,6 +238,58 @@ def test_handshakes_that_never_end_hold_no_place_for_long():
     run(main())
 
 
+def test_connections_stuck_before_tls_are_bounded():
+    """The handshake limits began after TLS: thousands of TCP connections that never
+    start TLS took the host to 1.1 GB. Past max_tls_pending, the next is refused."""
+    core = make_core()
+
+    async def main():
+        server = HostServer(core, host="127.0.0.1", port=0, hello_timeout=30,
+                            max_tls_pending=3)
+        await server.start()
+        mute = [await asyncio.open_connection("127.0.0.1", server.port) for _ in range(3)]
+        while len(server.tls_pending) < 3:  # (accepted on the host's loop)
+            await asyncio.sleep(0)
+        reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+        with contextlib.suppress(ConnectionError):
+            assert await asyncio.wait_for(reader.read(), SAFETY) == b""  # dropped
+        assert len(server.tls_pending) == 3
+        for _, w in mute:  # once they go, a player gets in
+            w.transport.abort()
+        while len(server.tls_pending):
+            await asyncio.sleep(0)
+        async with connect(f"wss://127.0.0.1:{server.port}/", ssl=client_context()) as ws:
+            await ws.send(hello())
+            assert json.loads(await ws.recv())["type"] == "welcome"
+        writer.transport.abort()
+        await server.close()
+
+    run(main())
+
+
+def test_a_connection_that_leaves_too_much_unsent_is_cut():
+    """Each ping a client sends is answered with a pong outside the message queue's
+    cap: pings sent and nothing read took the host to 577 MB. Past max_unread, cut."""
+    core = make_core()
+
+    async def main():
+        server = HostServer(core, host="127.0.0.1", port=0, max_unread=1000)
+        await server.start()
+        async with connect(f"wss://127.0.0.1:{server.port}/", ssl=client_context()) as ws:
+            await ws.send(hello())
+            await ws.recv()
+            conn = next(iter(server.server.connections))
+            assert server.cut_unread() == 0
+            conn.transport.pause_reading()  # (the host's side stops; its buffer fills)
+            conn.transport.get_write_buffer_size = lambda: 1001
+            assert server.cut_unread() == 1
+            with contextlib.suppress(ConnectionClosed):
+                await asyncio.wait_for(ws.recv(), SAFETY)
+        await server.close()
+
+    run(main())
+
+
 # ----- junk that is not a websocket request -------------------------------------------------
 JUNK = [b"GET / HTTP/1.1\r\nHost: x\r\n\r\n",
         b"GET / HTTP/1.1\r\nHost: x\r\n\r\nmore junk after the request\r\n",  # was a traceback

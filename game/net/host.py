@@ -27,11 +27,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import copy
+import gc
 import queue
 import secrets
 import sys
 import threading
 import time
+import weakref
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -752,6 +754,7 @@ class HostServer:
                  burst: float = 200.0, hello_timeout: float = 10.0, send_queue: int = 512,
                  tick_every: float = 0.5, max_pending: int = 8, per_address: int = 4,
                  max_handshakes: int = 32, handshakes_per_address: int = 8,
+                 max_tls_pending: int = 64, max_unread: int = 4 * 2**20,
                  identity: tls.Identity | None = None,
                  on_arrival: Callable[[], None] | None = None):
         self.core, self.inline = core, core is not None
@@ -771,6 +774,15 @@ class HostServer:
         self.max_handshakes, self.handshakes_per_address = max_handshakes, \
             handshakes_per_address
         self._shaking: dict[Any, tuple[str, Any]] = {}  # connection -> (address, transport)
+        # accepted TCP connections still in the TLS handshake (each holds a few hundred
+        # KB; thousands from one machine took 1.1 GB): at most this many, the next refused
+        self.max_tls_pending = max_tls_pending
+        self.tls_pending: weakref.WeakSet = weakref.WeakSet()
+        # bytes a connection may leave unsent to it before it is cut: the websocket
+        # library answers each ping with a pong outside the message queue's cap (a
+        # client sending pings and reading nothing took the host to 577 MB)
+        self.max_unread = max_unread
+        self._collecting = False
         self._closing: set[asyncio.Task] = set()
         self.rate, self.burst = rate, burst
         self.hello_timeout, self.send_queue = hello_timeout, send_queue
@@ -800,12 +812,45 @@ class HostServer:
                                   ssl=self.identity.server_context(),
                                   ssl_handshake_timeout=self.hello_timeout)
         self.port = self.server.sockets[0].getsockname()[1]
+        self._watcher = asyncio.create_task(self._watch_unread())
         if self.inline:
             self._ticker = asyncio.create_task(self._tick_loop())
 
+    async def _watch_unread(self) -> None:
+        while True:
+            await asyncio.sleep(1.0)
+            self.cut_unread()
+
+    def collect_refused(self) -> None:
+        """A connection refused before TLS (Counted) leaves its socket in a reference
+        cycle of asyncio's accept: collected soon (at most five times a second), so it is
+        closed then, not whenever the collector happens to run."""
+        if self._collecting or self.loop is None:
+            return
+        self._collecting = True
+
+        def collect() -> None:
+            self._collecting = False
+            gc.collect()
+        self.loop.call_later(0.2, collect)
+
+    def cut_unread(self) -> int:
+        """Cut every connection holding more than max_unread bytes it has not taken;
+        how many were cut."""
+        cut = 0
+        for conn in list(self.server.connections if self.server is not None else ()):
+            transport = getattr(conn, "transport", None)
+            with contextlib.suppress(Exception):
+                if transport is not None and \
+                        transport.get_write_buffer_size() > self.max_unread:
+                    transport.abort()
+                    cut += 1
+        return cut
+
     async def close(self, drain: float = 2.0) -> None:
-        if getattr(self, "_ticker", None):
-            self._ticker.cancel()
+        for task in (getattr(self, "_ticker", None), getattr(self, "_watcher", None)):
+            if task is not None:
+                task.cancel()
         # Let the last messages (the result) go out, but never wait on a client that
         # does not read: after `drain` seconds its connection is cut.
         links = list(self.links.values())
@@ -1028,7 +1073,17 @@ def _counted_connection(server: HostServer):
     from websockets.asyncio.server import ServerConnection  # noqa: PLC0415 (optional heavy dependency, loaded when used)
 
     class Counted(ServerConnection):
+        def __init__(self, *args, **kwargs) -> None:
+            # made when the TCP connection is accepted, before TLS: refused (asyncio
+            # drops the socket) while too many are still in the TLS handshake
+            if len(server.tls_pending) >= server.max_tls_pending:
+                server.collect_refused()
+                raise ConnectionRefusedError("too many connections in the TLS handshake")
+            super().__init__(*args, **kwargs)
+            server.tls_pending.add(self)
+
         def connection_made(self, transport) -> None:
+            server.tls_pending.discard(self)  # (TLS done)
             super().connection_made(transport)
             server.tcp_opened(self, transport)
 
