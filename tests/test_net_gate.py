@@ -15,7 +15,7 @@ import logging
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from game.net.gate import CodeGuard, address_key
+from game.net.gate import CodeGuard, address_key, quiet_logger, quiet_loop
 from game.net.host import HostCore, HostServer, HostThread, new_game
 from game.net.tls import client_context
 
@@ -340,6 +340,22 @@ def test_junk_http_is_answered_or_dropped_without_a_traceback(capsys, caplog):
     assert "Traceback" not in err and "File \"" not in err
     assert len(err.splitlines()) <= len(JUNK)
     assert all(line.startswith("narby host:") for line in err.splitlines())
+
+
+def test_asyncios_own_warnings_are_sparse_lines_too(capsys):
+    """"socket.send() raised exception." came 400 times in 15 s from asyncio's logger,
+    which the host's console limit did not cover."""
+    loop = asyncio.new_event_loop()
+    try:
+        quiet_loop(loop)
+        for _ in range(400):
+            logging.getLogger("asyncio").warning("socket.send() raised exception.")
+    finally:
+        loop.close()
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) <= 5 and all(line.startswith("narby host:") for line in lines)
+    aio = logging.getLogger("asyncio")  # through the host's sparse one-line handler only
+    assert not aio.propagate and set(quiet_logger().handlers) <= set(aio.handlers)
 
 
 def test_the_window_takes_a_flood_over_several_frames():

@@ -206,6 +206,25 @@ def test_a_host_cannot_send_a_map_over_the_bound(tmp_path, monkeypatch):
     core.session.close()
 
 
+def test_the_host_makes_its_map_bundle_once_a_game(tmp_path, monkeypatch):
+    """Rebuilt for every request, a friend reconnecting in a loop with a big map slowed
+    the game for everyone (a player's ping went from 1 ms to 100 ms)."""
+    core = core_on(host_only_map(tmp_path / "host"))
+    made = []
+    real = map_share.make_bundle
+    monkeypatch.setattr(map_share, "make_bundle", lambda p: made.append(p) or real(p))
+    sent, counts = [], []
+    for cid in (1, 2, 3):
+        core.opened(cid)
+        core.receive(cid, json.dumps({"v": 1, "type": "hello", "code": "ABC234",
+                                      **({"watch": True} if cid > 1 else {})}))
+        sent.append([o.msg for o in core.receive(cid, json.dumps(
+            {"v": 1, "type": "map_request"})) if o.msg["type"] == "map"])
+        counts.append(len(made))
+    assert counts[0] == counts[1] == counts[2] and sent[0] and sent[0] == sent[1] == sent[2]
+    core.session.close()
+
+
 def test_parts_split_a_large_bundle_in_order(tmp_path):
     files = [("m.tmx", b"<map/>"), ("t.png", bytes(range(256)) * 5000)]
     bundle = map_share.Bundle("m.tmx", tuple(files), bundle_digest(files))

@@ -144,3 +144,10 @@ def quiet_loop(loop) -> None:
         log.error("%s", context.get("message", "unexpected error"))
 
     loop.set_exception_handler(report)
+    # asyncio's own warnings ("socket.send() raised exception.", 400 in 15 s against a
+    # client reconnecting in a loop) go through the same sparse lines
+    aio = logging.getLogger("asyncio")
+    for handler in log.handlers:
+        if handler not in aio.handlers:
+            aio.addHandler(handler)
+    aio.propagate = False

@@ -432,11 +432,20 @@ class HostCore:
         if conn.map_sent:
             return [self._error(conn.cid, "the map was already sent on this connection")]
         try:
-            bundle = map_share.make_bundle(source)
+            parts = self._map_parts(source)
         except map_share.MapShareError as exc:
             return [self._error(conn.cid, f"the host cannot send its map: {exc}", fatal=True)]
         conn.map_sent = True
-        return [Out(conn.cid, message("map", **fields)) for fields in map_share.parts(bundle)]
+        return [Out(conn.cid, message("map", **fields)) for fields in parts]
+
+    def _map_parts(self, source: str) -> list[dict]:
+        """The map's bundle in parts, made once a game: rebuilt for every request, a
+        friend reconnecting in a loop with a big map slowed everyone's game (the map
+        cannot change under a game in play: its board was read at the start)."""
+        cached = getattr(self, "_map_cache", None)
+        if cached is None or cached[0] != source:
+            self._map_cache = (source, list(map_share.parts(map_share.make_bundle(source))))
+        return self._map_cache[1]
 
     # ----- answers ------------------------------------------------------------------
     def _answer(self, conn: Conn, msg: dict) -> list[Out]:
