@@ -177,6 +177,9 @@ class Session:
         # An online game's seat kinds (dragon -> "remote", "local" or an AI level), set by
         # its host and kept in its saves, so Continue re-hosts it (docs/FORMATS.md).
         self.net_seats: dict[str, str] | None = None
+        # The window's hand-over choice for this game (hot seat), kept in its saves so a
+        # game loaded under another Settings choice still hides each player's card.
+        self.hotseat: bool | None = None
         self._play(decisions)
         self._checkpoint_from = 0
 

@@ -119,6 +119,8 @@ def save_document(session: Session, name: str | None = None) -> dict:
     }
     if session.net_seats:  # an online game: which seats were remote (no tokens here)
         meta["net_seats"] = dict(session.net_seats)
+    if session.hotseat is not None:  # the window's hand-over choice for this game
+        meta["hotseat"] = session.hotseat
     return {"format": FORMAT, "meta": meta, "replay": session.replay_doc(),
             "state": session.snapshot()}
 
@@ -404,6 +406,8 @@ def _session_from(doc: dict, path: Path) -> Session:
     session.game_id = meta.get("game_id") if isinstance(meta.get("game_id"), str) else None
     session.updated = meta.get("updated") if isinstance(meta.get("updated"), str) else None
     session.net_seats = _net_seats(meta.get("net_seats"), session)
+    hotseat = meta.get("hotseat")
+    session.hotseat = hotseat if isinstance(hotseat, bool) else None
     return session
 
 

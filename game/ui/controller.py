@@ -157,7 +157,10 @@ class GameController:
         self = cls.__new__(cls)
         seats = [seat_for(session.players.get(n, "human")) for n in session.dragons]
         self._init(session, seats, ai_mode, data_dir, None)
-        self.setup.hotseat = hotseat
+        # the game's own hand-over choice when its save kept one (else the Settings'):
+        # a game played with hand-overs kept them when Settings had them off, and showed
+        # each player's card to whoever sat at the screen
+        self.setup.hotseat = session.hotseat if session.hotseat is not None else hotseat
         return self
 
     def _init(self, session: Session, seats: list[Seat], ai_mode: str, data_dir,
@@ -246,6 +249,7 @@ class GameController:
         return seat_view(self.match, viewer)
 
     def hotseat(self) -> bool:
+        self.session.hotseat = self.setup.hotseat  # (what its saves keep)
         return self.setup.hotseat and len(self.humans()) >= 2
 
     # ----- acting -------------------------------------------------------------------

@@ -105,6 +105,11 @@ def show(scene) -> bool:
     p = c.pending
     if p is None or not c.is_human(p.dragon) or c.finished:
         return False
+    viewer = getattr(scene, "_viewer", None)
+    if c.hotseat() and viewer is not None and viewer() != p.dragon:
+        # hot seat, the board not yet handed over: the last player may still be at the
+        # screen, and the hint would show the next one's card and plan
+        return False
     lesson = getattr(scene, "lesson_hint", None)
     if lesson is not None and lesson():  # the coach's step (game.ui.scenes.tutorial)
         return True

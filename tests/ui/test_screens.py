@@ -7,6 +7,8 @@ import pytest
 
 from game.cli import main
 from game.match import Match, SetupError
+from game.persistence import saves
+from game.ui import hints
 from game.ui import screenshot as screenshot_mod
 from game.ui import settings as settings_mod
 from game.ui.app import App
@@ -330,6 +332,41 @@ def test_esc_on_the_handover_pauses_without_showing_the_board(app):
     click((640, 360))
     run(app, 3)
     assert app.top is game and game._viewer() == "red"
+
+
+def test_no_hint_for_the_next_player_before_the_hand_over(app):
+    """H between two people's turns showed the next one's card and plan ("Hint: Play
+    Vigor ...") to the player still at the screen."""
+    m = scenario({"red": dict(at=(5, 5)), "blue": dict(at=(15, 15), card="vigor")})
+    c = GameController.from_match(m, [Seat("human"), Seat("human")], ai_mode="sync")
+    game = app.push(GameScene(app, c))
+    run(app, 3)
+    click((640, 360))  # Red takes the screen
+    run(app, 3)
+    key(pygame.K_e)  # Red ends its turn: Blue is to act, the board not yet handed over
+    run(app, 1)
+    assert c.pending.dragon == "blue" and game._viewer() != "blue"
+    assert hints.show(game) is False and "Vigor" not in game.banner_error
+    until(app, lambda: isinstance(app.top, HandoverScene))
+    click((640, 360))  # Blue takes the screen: now the hint is Blue's
+    run(app, 3)
+    assert hints.show(game) is True
+
+
+def test_a_loaded_game_keeps_its_own_hand_over_choice(app, tmp_path):
+    """A hot-seat game played with hand-overs, loaded while Settings had them off,
+    showed each player's card to whoever sat at the screen."""
+    m = scenario({"red": dict(at=(5, 5)), "blue": dict(at=(15, 15))})
+    c = GameController.from_match(m, [Seat("human"), Seat("human")], ai_mode="sync")
+    assert c.hotseat()
+    path = saves.write_save(c.session, tmp_path / "hot.json")
+    loaded = saves.load_save(path)
+    again = GameController.from_session(loaded, ai_mode="sync", hotseat=False)
+    assert again.hotseat()
+    c.setup.hotseat = False  # chosen off for the game: kept off
+    assert not c.hotseat()
+    off = saves.load_save(saves.write_save(c.session, tmp_path / "cold.json"))
+    assert not GameController.from_session(off, ai_mode="sync", hotseat=True).hotseat()
 
 
 def test_hotseat_off_shows_no_handover(app):
