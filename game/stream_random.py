@@ -28,17 +28,6 @@ def new_seed() -> int:
     return secrets.randbits(SEED_BITS) or 1
 
 
-def hosted_seed(typed: int | None) -> int:
-    """An online game's seed: secret even when the host typed one. A typed seed is a
-    small number a joiner can find by trying seeds against the public setup (31337 in
-    about ten seconds), and then every hand and die is known; so it is mixed with a
-    secret one. The game's own seed is told to everyone at its end, as always."""
-    if typed is None:
-        return new_seed()
-    mixed = hashlib.blake2b(_raw(typed) + _raw(new_seed()), digest_size=SEED_BITS // 8)
-    return int.from_bytes(mixed.digest(), "little") or 1
-
-
 def _raw(seed: int) -> bytes:
     return seed.to_bytes(seed.bit_length() // 8 + 1, "little", signed=True)
 

@@ -42,6 +42,8 @@ def test_host_and_two_bots_finish_a_game(tmp_path):
     b = narby("join", url, "--bot", "random", "--seed", "2", "--json", "--name", "Bea")
     outs = [p.communicate(timeout=SAFETY) for p in (a, b, host)]
     assert [p.returncode for p in (a, b, host)] == [0, 0, 0], outs
+    # a typed seed gives the same game again, so a joiner could work it out: told
+    assert "a seed you type can be worked out by a joiner" in outs[2][1]
     ra, rb, rh = (json.loads(o[0]) for o in outs)
     assert ra["winner"] == rb["winner"] == rh["winner"] and rh["winner"]
     assert ra["scores"] == rh["scores"] and sorted(rh["players"].values()) == \

@@ -38,7 +38,7 @@ from game.persistence.saves import SaveError, data_dir, game_id, load_save
 from game.persistence.saves import data_dir as find_data
 from game.resources import find_map
 from game.session import SessionError
-from game.stream_random import hosted_seed
+from game.stream_random import new_seed
 from game.tables import DRAGONS, TARGETS
 
 DEFAULT_PORT = 8765
@@ -63,8 +63,8 @@ def _host_parser() -> argparse.ArgumentParser:
                         "optionally :DRAGON (remote:red); default remote,remote (the "
                         "window: local,remote,normal)")
     p.add_argument("--seed", type=seed_argument, default=None,
-                   help="mixed with a secret seed, so no joiner can find the game's "
-                        "dice from it (the game's seed is printed at its end)")
+                   help="the same game again from a seed (default: a secret random one; "
+                        "a typed seed can be worked out by a joiner)")
     p.add_argument("--target", type=int, default=None, help="coins to win: 50, 75 or 100")
     p.add_argument("--round-cap", type=int, default=None, help="rounds before the game stops")
     p.add_argument("--map", default=None, help="a Tiled .tmx map (default: the open plain)")
@@ -101,6 +101,13 @@ def _parse_seats(p, text: str) -> list[dict]:
             p.error(f"unknown dragon {dragon!r} in --seats (dragons: {', '.join(DRAGONS)})")
         seats.append({"dragon": dragon or None, "player": kind})
     return seats
+
+
+# A hosted game's typed seed gives the same game again, so it is not secret: a joiner
+# trying seeds against the public setup found 31337 in about ten seconds, and then knew
+# every hand and die. The host is told; left out, the seed is secret (docs/ENGINE.md).
+TYPED_SEED = ("a seed you type can be worked out by a joiner from the board, and with it "
+              "every card and die: leave --seed out for a game no one can foresee")
 
 
 def resume_notes(session) -> list[str]:
@@ -163,7 +170,7 @@ def host_main(argv: list[str]) -> int:
                 p.error("a headless host has no screen: use remote seats or AIs")
             if "remote" not in [s["player"] for s in seats]:
                 p.error("--seats needs at least one remote seat (or play 'narby --headless')")
-            seed = hosted_seed(args.seed)  # a typed seed is mixed with a secret one
+            seed = args.seed if args.seed is not None else new_seed()
             options = {k: v for k, v in (("target", args.target),
                                          ("round_cap", args.round_cap)) if v is not None}
             if args.no_cards:
@@ -213,6 +220,8 @@ async def _serve(core, args, code: str) -> None:
     print(f"narby host: join with: narby join '{invite.text()}' --bot random (or Join game "
           f"in the window: type the invite; code {code}, fingerprint {server.pin})",
           file=sys.stderr, flush=True)
+    if getattr(args, "seed", None) is not None:  # reproducible, so not secret: told
+        print(f"narby host: {TYPED_SEED}", file=sys.stderr, flush=True)
     if core.map_info() is None and core.match.board.source:
         print("narby host: this map cannot be sent to joiners (too large, or a file is "
               "missing): they need it installed", file=sys.stderr)

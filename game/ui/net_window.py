@@ -47,7 +47,7 @@ from game.persistence.json_file import read_json
 from game.persistence.saves import SaveError, game_id, write_json_atomic
 from game.seat_view import determinize
 from game.session import SessionError, UndoError
-from game.stream_random import hosted_seed
+from game.stream_random import new_seed
 from game.ui import bindings, idle
 from game.ui import net_status as status
 from game.ui.controller import GameController, GameSetup, Seat, _map_file
@@ -87,6 +87,14 @@ def host_kind(seat: Seat) -> str:
     return {"human": "local", "remote": "remote"}.get(seat.kind, seat.level)
 
 
+def seed_note() -> str:
+    """Told to a host who typed a seed (the lobby's first line): it gives the same game
+    again, so a joiner trying seeds against the board could find it (31337 took about
+    ten seconds), and then knows every card and die."""
+    return _("A seed you type can be worked out by a player who joins, and with it every "
+             "card and die: leave the seed empty for a game no one can foresee")
+
+
 class NetHostController(GameController):
     core: HostCore  # set by host() and resume(), its two constructors
 
@@ -96,7 +104,7 @@ class NetHostController(GameController):
              drop_wait: float = 120.0, advertise: bool = False, on_drop: str = "ai",
              max_connections: int = 16) -> NetHostController:
         """A hosted game, listening (OSError if the port cannot be opened)."""
-        seed = hosted_seed(setup.seed)  # a typed seed is mixed with a secret one
+        seed = setup.seed if setup.seed is not None else new_seed()
         try:
             session, kinds = new_game([{"dragon": s.dragon, "player": host_kind(s)}
                                        for s in setup.seats], seed=seed,
@@ -109,6 +117,8 @@ class NetHostController(GameController):
             NetSeat(s.kind, s.level, s.dragon, NOT_JOINED if s.kind == "remote" else "")
             for s in setup.seats]
         self._init(session, seats, ai_mode, data_dir, setup)
+        if setup.seed is not None:  # reproducible, so not secret: the host is told
+            self.ai_notes.append(seed_note())
         self.queue.extend(self.match.events)
         self.core = HostCore(session, kinds, code=code or join_code(), data_dir=data_dir,
                              autosaves=False, drop_wait=drop_wait, on_drop=on_drop,

@@ -35,7 +35,8 @@ def test_the_window_hosts_with_the_flags_given(app):
     assert c.core.code == "ABCD23" and c.core.drop_wait == 30 and c.core.on_drop == "wait"
     assert {k: c.match.options[k] for k in ("target", "cards", "round_cap")} == \
         {"target": 75, "cards": False, "round_cap": 7}
-    assert c.session.seed == 5
+    assert c.session.seed == 5  # the same game again; the host is told it is not secret
+    assert lobby.note.startswith("A seed you type can be worked out by a player who joins")
     kinds = c.core.kinds
     assert kinds["red"] == "local" and kinds["green"] == "remote" and \
         sorted(kinds.values()) == ["easy", "local", "remote"]

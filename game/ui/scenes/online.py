@@ -28,7 +28,13 @@ from game.net.protocol import encode, message
 from game.net.tls import normal_pin
 from game.net.words import refusal
 from game.ui import idle
-from game.ui.net_window import RemoteController, last_joined, remember_token, remembered_token
+from game.ui.net_window import (
+    RemoteController,
+    last_joined,
+    remember_token,
+    remembered_token,
+    seed_note,
+)
 from game.ui.scene import Scene
 from game.ui.scenes.backdrop import backdrop, panel_rect
 from game.ui.scenes.game import GameScene
@@ -125,7 +131,8 @@ class HostLobbyScene(Scene):
         super().__init__(app)
         self.c = controller
         self.error = ""
-        self.note = ""
+        # a typed seed gives the same game again, so it is not secret: said first
+        self.note = next((n for n in controller.ai_notes if n == seed_note()), "")
         self.widgets: list = []
 
     def enter(self) -> None:
@@ -303,8 +310,21 @@ class HostLobbyScene(Scene):
                                           if self.c.core.seats_ready() else
                                           _("Waiting for players to join…"))
         colour = "red" if self.error else "text"
-        t = look.text(msg, look.fs(17), look.colour(colour), bold=True)
-        surface.blit(t, (x, f.bottom - look.px(16) - look.px(44) + look.px(10)))
+        # left of the buttons: a long line (an error, the typed seed's note) wraps over
+        # two lines in a smaller type rather than running under Cancel
+        room = self.back_btn.rect.x - x - look.px(16)
+        base = f.bottom - look.px(16) - look.px(44) + look.px(10)
+        font = look.font(look.fs(17), bold=True)
+        lines = look.wrap(msg, font, room)
+        if len(lines) > 1:
+            font = look.font(look.fs(14), bold=True)
+            lines = look.wrap(msg, font, room)
+            top = base + look.px(22) - len(lines[:3]) * font.get_linesize()
+        else:
+            top = base
+        for i, line in enumerate(lines[:3]):
+            t = look.fit_text(line, font, room, look.colour(colour))
+            surface.blit(t, (x, top + i * font.get_linesize()))
 
 
 class JoinScene(Scene):
