@@ -38,12 +38,12 @@ def line_with(proc, text):
 def test_host_and_two_bots_finish_a_game(tmp_path):
     host, url = start_host(tmp_path, "--seats", "remote,remote,easy", "--seed", "4",
                            "--target", "30")
+    # a typed seed gives the same game again, so a joiner could work it out: told
+    line_with(host, "a seed you type can be worked out by a joiner")
     a = narby("join", url, "--bot", "easy", "--seed", "1", "--json")
     b = narby("join", url, "--bot", "random", "--seed", "2", "--json", "--name", "Bea")
     outs = [p.communicate(timeout=SAFETY) for p in (a, b, host)]
     assert [p.returncode for p in (a, b, host)] == [0, 0, 0], outs
-    # a typed seed gives the same game again, so a joiner could work it out: told
-    assert "a seed you type can be worked out by a joiner" in outs[2][1]
     ra, rb, rh = (json.loads(o[0]) for o in outs)
     assert ra["winner"] == rb["winner"] == rh["winner"] and rh["winner"]
     assert ra["scores"] == rh["scores"] and sorted(rh["players"].values()) == \

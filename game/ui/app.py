@@ -513,7 +513,10 @@ _WINDOWS: weakref.WeakSet[App] = weakref.WeakSet()
 
 def _tell_windows(code: str) -> None:
     for app in list(_WINDOWS):
-        app.language_changed(code)
+        try:
+            app.language_changed(code)
+        except pygame.error:  # a window whose display is gone (never closed) hears no more
+            _WINDOWS.discard(app)
 
 
 i18n.on_change(_tell_windows)

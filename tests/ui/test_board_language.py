@@ -141,7 +141,7 @@ def test_a_message_and_the_undo_tip_follow_a_change_of_language(app):
     scene.undo_state = None
     scene.undo_handover.refresh()
     english_tip = scene.undo_btn.tool_tip_text
-    app.set_language("de")
+    i18n.set_language("de")  # (as Settings' picker does, without storing the choice)
     run(app, 1)
     assert scene.banner_error == ""
     assert scene.undo_btn.tool_tip_text != english_tip
