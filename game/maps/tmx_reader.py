@@ -670,7 +670,9 @@ class MapVetter:
                      if g and not any(a <= g & ~_FLIP_BITS < b for a, b in self.ranges)]
             if stray:
                 self.add(where, f"uses tile id {stray[0]}, which no tileset provides "
-                         f"({len(stray)} cell(s))", "repaint those cells or re-add the tileset")
+                         f"({len(stray)} cell(s))", "repaint those cells or re-add the tileset; "
+                         "if its image has grown since the tileset was saved, open the "
+                         "tileset in Tiled and save it")
         return True
 
     def decode(self, data: ET.Element, where: str) -> list[int] | None:
