@@ -116,9 +116,11 @@ def test_a_start_state_names_its_own_map_when_the_file_does_not(tmp_path, capsys
     code, _, err = run(["replay", write(tmp_path, doc)], capsys)
     assert code == 1 and "blocked ground" in err
     doc["decisions"] = []
-    for top in ({}, {"map": None}, {"map": "maps/riverfell.tmx"}):
+    for top, board in (({}, "maps/riverfell.tmx"), ({"map": "maps/riverfell.tmx"},
+                                                     "maps/riverfell.tmx"),
+                       ({"map": None}, None)):  # null: the plain board (shared FORMATS)
         code, out, _ = run(["replay", write(tmp_path, {**doc, **top}), "--state-json"], capsys)
-        assert code == 0 and json.loads(out)["map"] == "maps/riverfell.tmx", top
+        assert code == 0 and json.loads(out)["map"] == board, top
 
 
 def test_the_files_options_fill_what_the_start_leaves_out(tmp_path, capsys):

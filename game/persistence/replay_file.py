@@ -97,8 +97,10 @@ def start(doc: dict, where: str = "replay", base: Path | None = None) -> Match:
     begin = doc.get("start")
     where_map = doc.get("map")
     if isinstance(begin, dict):
-        if where_map is None and begin.get("map") is not None:
-            where_map = begin["map"]  # the state names its own map (a pasted snapshot)
+        if "map" not in doc and begin.get("map") is not None:
+            # no `map` in the file: the state's own (a pasted snapshot); a `"map": null`
+            # is the plain board (shared FORMATS), whatever the state says
+            where_map = begin["map"]
         if options and isinstance(begin.get("options", {}), dict):
             # the start's options apply (FORMATS); those it leaves out, the file's
             begin = {**begin, "options": {**options, **(begin.get("options") or {})}}
