@@ -156,11 +156,12 @@ class GameController:
         """Resume a loaded game: seat kinds come from the session's players."""
         self = cls.__new__(cls)
         seats = [seat_for(session.players.get(n, "human")) for n in session.dragons]
-        self._init(session, seats, ai_mode, data_dir, None)
         # the game's own hand-over choice when its save kept one (else the Settings'):
         # a game played with hand-overs kept them when Settings had them off, and showed
         # each player's card to whoever sat at the screen
-        self.setup.hotseat = session.hotseat if session.hotseat is not None else hotseat
+        kept = session.hotseat
+        self._init(session, seats, ai_mode, data_dir, None)
+        self.setup.hotseat = session.hotseat = kept if kept is not None else hotseat
         return self
 
     def _init(self, session: Session, seats: list[Seat], ai_mode: str, data_dir,
@@ -174,6 +175,7 @@ class GameController:
                               seed=session.seed if isinstance(session.seed, int) else None,
                               round_cap=m.options.get("round_cap"))
         self.setup: GameSetup = setup
+        session.hotseat = setup.hotseat  # the game's hand-over choice, kept in its saves
         self.seed = session.seed if isinstance(session.seed, int) else 0
         self.ai_root = session.ai_seed  # not the seed itself: AI choices are public
         self.seed_typed = False
@@ -249,7 +251,6 @@ class GameController:
         return seat_view(self.match, viewer)
 
     def hotseat(self) -> bool:
-        self.session.hotseat = self.setup.hotseat  # (what its saves keep)
         return self.setup.hotseat and len(self.humans()) >= 2
 
     # ----- acting -------------------------------------------------------------------

@@ -97,6 +97,7 @@ def seed_note() -> str:
 
 class NetHostController(GameController):
     core: HostCore  # set by host() and resume(), its two constructors
+    seed_warning = ""  # the lobby's first line when the host typed a seed (host())
 
     @classmethod
     def host(cls, setup: GameSetup, *, port: int = 8765, bind: str = "0.0.0.0",
@@ -117,8 +118,8 @@ class NetHostController(GameController):
             NetSeat(s.kind, s.level, s.dragon, NOT_JOINED if s.kind == "remote" else "")
             for s in setup.seats]
         self._init(session, seats, ai_mode, data_dir, setup)
-        if setup.seed is not None:  # reproducible, so not secret: the host is told
-            self.ai_notes.append(seed_note())
+        # a typed seed is reproducible, so not secret: the lobby tells the host
+        self.seed_warning = seed_note() if setup.seed is not None else ""
         self.queue.extend(self.match.events)
         self.core = HostCore(session, kinds, code=code or join_code(), data_dir=data_dir,
                              autosaves=False, drop_wait=drop_wait, on_drop=on_drop,

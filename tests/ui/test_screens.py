@@ -363,9 +363,10 @@ def test_a_loaded_game_keeps_its_own_hand_over_choice(app, tmp_path):
     loaded = saves.load_save(path)
     again = GameController.from_session(loaded, ai_mode="sync", hotseat=False)
     assert again.hotseat()
-    c.setup.hotseat = False  # chosen off for the game: kept off
-    assert not c.hotseat()
-    off = saves.load_save(saves.write_save(c.session, tmp_path / "cold.json"))
+    loaded.hotseat = None  # a save without the choice (0.2.0's): the Settings' (off)
+    cold = GameController.from_session(loaded, ai_mode="sync", hotseat=False)
+    assert not cold.hotseat()
+    off = saves.load_save(saves.write_save(cold.session, tmp_path / "cold.json"))
     assert not GameController.from_session(off, ai_mode="sync", hotseat=True).hotseat()
 
 

@@ -33,7 +33,6 @@ from game.ui.net_window import (
     last_joined,
     remember_token,
     remembered_token,
-    seed_note,
 )
 from game.ui.scene import Scene
 from game.ui.scenes.backdrop import backdrop, panel_rect
@@ -132,7 +131,7 @@ class HostLobbyScene(Scene):
         self.c = controller
         self.error = ""
         # a typed seed gives the same game again, so it is not secret: said first
-        self.note = next((n for n in controller.ai_notes if n == seed_note()), "")
+        self.note = getattr(controller, "seed_warning", "")
         self.widgets: list = []
 
     def enter(self) -> None:
